@@ -1,0 +1,1 @@
+"""The default corpus: Human Brain Pharmacome evidence sentences grouped by paper."""

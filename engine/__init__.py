@@ -1,0 +1,1 @@
+"""Causeway's UI-free core: graph model, reasoner, pipeline, language backends, discovery, storage."""

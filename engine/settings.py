@@ -1,0 +1,69 @@
+"""All of Causeway's configuration in one typed place.
+
+Values come from defaults, then environment variables prefixed ``CAUSEWAY_`` (nested fields use a
+double underscore, e.g. ``CAUSEWAY_LLM__BASE_URL``). Pages and commands build one ``Settings`` and pass
+it (or the part they need) down; nothing reads the environment anywhere else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class LLMSettings(BaseModel):
+    """An OpenAI-compatible endpoint. The key lives only in memory and is never logged."""
+
+    base_url: str = "https://api.openai.com/v1"
+    model: str = "gpt-4o-mini"
+    api_key: SecretStr | None = None
+    timeout_s: float = 60.0
+    max_retries: int = 3
+    critic_rounds: int = Field(0, ge=0, le=2, description="LEGO-style explanation critic rounds")
+    counterfactual_challenge: bool = False
+
+
+class PipelineSettings(BaseModel):
+    rounds: int = Field(3, ge=1)
+    passages_per_query: int = Field(20, ge=1)
+    max_nodes: int = Field(40, ge=2)
+
+
+class SolverSettings(BaseModel):
+    time_limit_s: float = Field(10.0, gt=0)
+
+
+class DiscoverySettings(BaseModel):
+    max_rows: int = Field(200_000, ge=10)
+    max_columns: int = Field(60, ge=2)
+    time_limit_s: float = Field(300.0, gt=0)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="CAUSEWAY_", env_nested_delimiter="__")
+
+    data_dir: Path = REPO_ROOT / "data"
+    index_dir: Path | None = Field(None, description="defaults to DATA_DIR/index")
+    database_url: str | None = Field(None, description="defaults to SQLite in DATA_DIR")
+    embedding_model: str = Field(
+        "all-MiniLM-L6-v2",
+        description="the bundled all-MiniLM-L6-v2, or a sentence-transformers name or path",
+    )
+    backend: Literal["offline", "openai"] = "offline"
+    llm: LLMSettings = LLMSettings()
+    pipeline: PipelineSettings = PipelineSettings()
+    solver: SolverSettings = SolverSettings()
+    discovery: DiscoverySettings = DiscoverySettings()
+
+    @property
+    def resolved_index_dir(self) -> Path:
+        return self.index_dir or self.data_dir / "index"
+
+    @property
+    def resolved_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'workspaces.db'}"

@@ -1,0 +1,1 @@
+"""Documents, ingestion, embeddings and the hybrid FAISS + lexical index."""
