@@ -1,0 +1,327 @@
+"""The QPT reasoner: labels a ``Graph`` under a ``Scenario`` with clingo (DESIGN §4).
+
+The semantics live in ``engine/qpt.lp`` (with ``qpt_label.lp`` / ``qpt_repair.lp``); this module is
+glue. It writes the graph as facts, grounds once per graph structure, and switches interventions and
+observations on ``#external`` atoms, so relabelling after a toggle is a re-solve, never a re-ground.
+
+One brave solve gives every label a node can take across all consistent resolutions; as each node
+has exactly one label per answer set, a node is certain exactly when it has one possible label (the
+cautious consequences come for free). Observations are first checked as constraints; when no
+resolution reproduces them, a second program computes all minimum-cost repair sets.
+
+Every solve runs asynchronously under the reasoner's time limit: past it the search is interrupted
+and the result is a ``Labelling`` with status ``"timeout"``, never a hang.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+from engine.model import (
+    Contrast,
+    Graph,
+    GraphError,
+    LabelChange,
+    Labelling,
+    NodeLabel,
+    Repair,
+    RepairSet,
+    Scenario,
+    Value,
+)
+
+PROGRAM_DIR = Path(__file__).resolve().parent
+CORE_PROGRAM = PROGRAM_DIR / "qpt.lp"
+LABEL_PROGRAM = PROGRAM_DIR / "qpt_label.lp"
+REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
+
+# Model values ↔ the program's constants.
+_TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive"}
+_FROM_ASP = {asp: value for value, asp in _TO_ASP.items()}
+_CANONICAL_ORDER: tuple[Value, ...] = ("increasing", "decreasing", "stable", "active", "inactive")
+_NEUTRAL: frozenset[str] = frozenset({"stable", "inactive"})
+_REPAIR_ACTIONS = {"flip": "flip_edge", "remove": "remove_edge", "distrust": "distrust_observation"}
+
+
+@dataclass(frozen=True)
+class _Encoding:
+    """How one graph structure is numbered for the solver: node i is ``node_ids[i]``, edge j is
+    the j-th directed edge in structural order. Derived from ``Graph.structure_key()`` alone, so
+    graphs of the same structure share it (and the grounded programs)."""
+
+    node_ids: tuple[str, ...]
+    node_kinds: tuple[str, ...]
+    edges: tuple[tuple[str, str, int, str], ...]  # (source, relation, sign, target)
+
+    @classmethod
+    def of(cls, graph: Graph) -> _Encoding:
+        nodes, edges = graph.structure_key()
+        return cls(tuple(n for n, _ in nodes), tuple(k for _, k in nodes), tuple(edges))
+
+    def facts(self) -> str:
+        index = {node_id: i for i, node_id in enumerate(self.node_ids)}
+        lines = [f"node({i},{kind})." for i, kind in enumerate(self.node_kinds)]
+        lines += [
+            f"edge({j},{index[source]},{index[target]},{relation},{sign})."
+            for j, (source, relation, sign, target) in enumerate(self.edges)
+        ]
+        return "\n".join(lines)
+
+
+@dataclass
+class _GroundProgram:
+    """A grounded clingo control plus the external atoms currently switched on."""
+
+    control: clingo.Control
+    externals_on: set[clingo.Symbol] = field(default_factory=set)
+
+    @classmethod
+    def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
+        control = clingo.Control(["--warn=none", *options])
+        control.load(str(CORE_PROGRAM))
+        control.load(str(mode_program))
+        control.add("base", [], encoding.facts())
+        control.ground([("base", [])])
+        return cls(control)
+
+    def switch(self, wanted: set[clingo.Symbol]) -> None:
+        """Make exactly ``wanted`` true among the externals; touches only the ones that change."""
+        for atom in self.externals_on - wanted:
+            self.control.assign_external(atom, False)
+        for atom in wanted - self.externals_on:
+            self.control.assign_external(atom, True)
+        self.externals_on = set(wanted)
+
+    def solve(self, deadline: float, on_model: Callable[[clingo.Model], bool | None]) -> tuple[bool, bool]:
+        """Solve until done or ``deadline`` (monotonic seconds); returns (finished, satisfiable)."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False, False
+        with self.control.solve(on_model=on_model, async_=True) as handle:  # type: ignore[call-overload]
+            if not handle.wait(remaining):
+                handle.cancel()
+                return False, False
+            result = handle.get()
+        return True, bool(result.satisfiable)
+
+
+@dataclass
+class _BraveResult:
+    finished: bool
+    satisfiable: bool
+    labels: dict[int, set[str]] = field(default_factory=dict)
+    justifications: dict[tuple[int, str], set[int]] = field(default_factory=dict)
+
+
+class Reasoner:
+    """Labels one graph under any number of scenarios, grounding once per graph structure.
+
+    >>> reasoner = Reasoner(graph)
+    >>> reasoner.label(Scenario(interventions={"smoking": "active"}))
+    """
+
+    def __init__(self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10) -> None:
+        if time_limit_s <= 0:
+            raise ValueError("time_limit_s must be positive")
+        self.graph = graph.validate_shapes()
+        self.time_limit_s = time_limit_s
+        self.max_repair_sets = max_repair_sets
+        self._encoding = _Encoding.of(graph)
+        self._edge_ids = self._edge_ids_for(graph)
+        self._labeller = _GroundProgram.build(
+            self._encoding, LABEL_PROGRAM, ["--enum-mode=brave", "--models=0"]
+        )
+        self._repairer: _GroundProgram | None = None  # grounded on first need
+
+    # --- graph changes ----------------------------------------------------------------------
+    def with_graph(self, graph: Graph) -> Reasoner:
+        """A reasoner for an edited graph: shares this one's grounding when the structure (node
+        kinds and directed signed edges) is unchanged, e.g. after editing a label or evidence."""
+        if graph.structure_key() != self.graph.structure_key():
+            return Reasoner(graph, self.time_limit_s, self.max_repair_sets)
+        twin = object.__new__(Reasoner)
+        twin.__dict__.update(self.__dict__)
+        twin.graph = graph.validate_shapes()
+        twin._edge_ids = self._edge_ids_for(graph)
+        return twin
+
+    def _edge_ids_for(self, graph: Graph) -> list[str]:
+        """Solver edge j → the graph's edge id (ties between parallel edges broken by id)."""
+        directed = sorted(
+            ((e.source, e.relation, e.sign, e.target), e.id) for e in graph.edges if e.orientation == "directed"
+        )
+        return [edge_id_ for _, edge_id_ in directed]
+
+    # --- labelling --------------------------------------------------------------------------
+    def label(self, scenario: Scenario | None = None) -> Labelling:
+        """Label every node under ``scenario`` (default: the question's sources intervened on)."""
+        scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
+        deadline = time.monotonic() + self.time_limit_s
+        interventions = self._atoms("intervene", scenario.interventions)
+        observations = self._atoms("observe", scenario.observations)
+
+        brave = self._brave(interventions | observations, deadline)
+        if not brave.finished:
+            return _timeout("labelling", self.time_limit_s)
+        if not scenario.observations:
+            if not brave.satisfiable:
+                return _unsatisfiable()
+            return Labelling(labels=self._node_labels(brave, scenario))
+
+        if brave.satisfiable:
+            # The graph explains the measurements; the labels are those of the resolutions that
+            # reproduce them (what else must hold given what was measured).
+            return Labelling(labels=self._node_labels(brave, scenario), consistent=True)
+
+        prediction = self._brave(interventions, deadline)
+        if not prediction.finished:
+            return _timeout("labelling", self.time_limit_s)
+        if not prediction.satisfiable:
+            return _unsatisfiable()
+        labels = self._node_labels(prediction, scenario)
+        finished, repairs = self._repairs(interventions | observations, deadline)
+        if not finished:
+            return Labelling(
+                status="timeout",
+                labels=labels,
+                consistent=False,
+                repairs=repairs,
+                message=(
+                    f"could not decide in time ({self.time_limit_s:g} s): the observations contradict "
+                    "the graph, but the search for minimum-cost repairs did not finish"
+                    + ("; the repair sets listed may not be optimal" if repairs else "")
+                ),
+            )
+        return Labelling(
+            labels=labels,
+            consistent=False,
+            repairs=repairs,
+            message=(
+                "no resolution of the graph reproduces the observations; labels are the graph's "
+                "prediction without them, and the repair sets are the cheapest changes that fix this"
+            ),
+        )
+
+    def contrast(self, before: Scenario, after: Scenario) -> Contrast:
+        """Label two scenarios and list per node what differs ("why Y rather than Y′")."""
+        return compare_labellings(self.label(before), self.label(after))
+
+    # --- solver calls -----------------------------------------------------------------------
+    def _atoms(self, name: str, values: dict[str, Value]) -> set[clingo.Symbol]:
+        index = {node_id: i for i, node_id in enumerate(self._encoding.node_ids)}
+        return {
+            clingo.Function(name, [clingo.Number(index[node_id]), clingo.Function(_TO_ASP[value])])
+            for node_id, value in values.items()
+        }
+
+    def _brave(self, externals: set[clingo.Symbol], deadline: float) -> _BraveResult:
+        """Brave consequences of val/2 and justifies/3: in brave mode each model clasp reports
+        holds every shown atom true in some answer set so far, so the last one is the union."""
+        self._labeller.switch(externals)
+        last: list[Sequence[clingo.Symbol]] = [()]
+
+        def keep(model: clingo.Model) -> None:
+            last[0] = model.symbols(shown=True)
+
+        finished, satisfiable = self._labeller.solve(deadline, keep)
+        result = _BraveResult(finished, satisfiable)
+        for symbol in last[0]:
+            args = symbol.arguments
+            if symbol.name == "val":
+                result.labels.setdefault(args[0].number, set()).add(_FROM_ASP[args[1].name])
+            else:  # justifies(E, T, V)
+                key = (args[1].number, _FROM_ASP[args[2].name])
+                result.justifications.setdefault(key, set()).add(args[0].number)
+        return result
+
+    def _repairs(self, externals: set[clingo.Symbol], deadline: float) -> tuple[bool, list[RepairSet]]:
+        """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
+        if self._repairer is None:
+            self._repairer = _GroundProgram.build(
+                self._encoding, REPAIR_PROGRAM, ["--opt-mode=optN", "--project=show", "--models=0"]
+            )
+        self._repairer.switch(externals)
+        found: list[RepairSet] = []
+
+        def keep(model: clingo.Model) -> bool:
+            if model.optimality_proven:
+                found.append(self._repair_set(model))
+            return len(found) < self.max_repair_sets
+
+        finished, _ = self._repairer.solve(deadline, keep)
+        return finished, found
+
+    def _repair_set(self, model: clingo.Model) -> RepairSet:
+        repairs = []
+        for symbol in model.symbols(shown=True):
+            index = symbol.arguments[0].number
+            target = self._encoding.node_ids[index] if symbol.name == "distrust" else self._edge_ids[index]
+            repairs.append(Repair(action=_REPAIR_ACTIONS[symbol.name], target=target))
+        repairs.sort(key=lambda r: (r.action, r.target))
+        return RepairSet(cost=int(sum(model.cost)), repairs=repairs)
+
+    # --- results ----------------------------------------------------------------------------
+    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
+        labels: dict[str, NodeLabel] = {}
+        for i, node_id in enumerate(self._encoding.node_ids):
+            possible = [v for v in _CANONICAL_ORDER if v in brave.labels.get(i, set())]
+            if not possible:  # cannot happen in a satisfiable answer: every node has a value
+                raise RuntimeError(f"solver gave no label for node {node_id!r}")
+            label = _representative(possible)
+            justification = sorted(self._edge_ids[e] for e in brave.justifications.get((i, label), set()))
+            labels[node_id] = NodeLabel(
+                label=label,
+                certain=len(possible) == 1,
+                possible=possible,
+                justification=justification,
+                intervened=node_id in scenario.interventions,
+            )
+        return labels
+
+
+def _representative(possible: list[Value]) -> Value:
+    """The one label shown for a node: its only label when certain; for an ambiguous node the
+    neutral one (stable / inactive) when that is possible, as the claim that commits least."""
+    for value in possible:
+        if value in _NEUTRAL and len(possible) > 1:
+            return value
+    return possible[0]
+
+
+def _timeout(what: str, limit_s: float) -> Labelling:
+    return Labelling(
+        status="timeout",
+        message=f"could not decide in time: the {what} search was stopped at the {limit_s:g} s limit",
+    )
+
+
+def _unsatisfiable() -> Labelling:
+    return Labelling(
+        status="unsatisfiable",
+        message="no consistent labelling exists for this graph and scenario",
+    )
+
+
+def label_graph(graph: Graph, scenario: Scenario | None = None, time_limit_s: float = 10.0) -> Labelling:
+    """Label ``graph`` once (grounds a fresh reasoner; keep a ``Reasoner`` to relabel cheaply)."""
+    return Reasoner(graph, time_limit_s=time_limit_s).label(scenario)
+
+
+def compare_labellings(before: Labelling, after: Labelling) -> Contrast:
+    """The nodes whose label, certainty or possible labels differ between two labellings."""
+    changes = []
+    for node_id in sorted(set(before.labels) | set(after.labels)):
+        old, new = before.labels.get(node_id), after.labels.get(node_id)
+        if old is None or new is None or (old.label, old.certain, old.possible) != (
+            new.label, new.certain, new.possible
+        ):
+            changes.append(LabelChange(node=node_id, before=old, after=new))
+    return Contrast(changes=changes)
+
+
+__all__ = ["Reasoner", "label_graph", "compare_labellings", "GraphError"]
