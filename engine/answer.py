@@ -1,0 +1,336 @@
+"""The cited explanation of a labelled graph (DESIGN §5 step 8).
+
+``explain`` turns a graph and its labelling into statements, each following ONE labelled path from a
+question source to a question target and citing the evidence of that path's edges as ``[n]``. The
+numbered references are built from the edges' own evidence, so a citation can only point at a sentence
+that Verify accepted from the index: a citation outside the index cannot be produced.
+
+Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
+decrease or stay stable"). With a ``Contrast`` the answer also says which labels change between two
+scenarios and why. The function needs no index and no solver: the app calls it after every edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import networkx as nx
+from pydantic import BaseModel, Field
+
+from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
+
+MAX_PATH_STATEMENTS = 5
+MAX_PATH_EDGES = 6
+CITATIONS_PER_EDGE = 2
+
+
+class Reference(BaseModel):
+    n: int
+    doc_id: str
+    title: str = ""
+
+
+class Step(BaseModel):
+    """One edge of a statement: the claim "source → target" with the sentences it cites."""
+
+    edge: str
+    source: str
+    target: str
+    citations: list[int] = Field(default_factory=list)
+    sentences: list[str] = Field(default_factory=list, description="the cited evidence sentences")
+
+
+class Statement(BaseModel):
+    kind: Literal["summary", "path", "contrast", "note"]
+    text: str
+    path: list[str] = Field(default_factory=list, description="node ids, source first")
+    edges: list[str] = Field(default_factory=list)
+    citations: list[int] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
+
+
+class Answer(BaseModel):
+    statements: list[Statement] = Field(default_factory=list)
+    references: list[Reference] = Field(default_factory=list)
+    text: str = ""
+
+
+@dataclass
+class _Citer:
+    """Numbers documents in order of first citation."""
+
+    references: list[Reference]
+    by_doc: dict[str, int]
+
+    def cite(self, edge: Edge) -> tuple[list[int], list[str]]:
+        numbers: list[int] = []
+        sentences: list[str] = []
+        seen_docs: set[str] = set()
+        for evidence in sorted(edge.evidence, key=lambda e: -e.score):
+            if evidence.doc_id in seen_docs:
+                continue
+            seen_docs.add(evidence.doc_id)
+            n = self.by_doc.get(evidence.doc_id)
+            if n is None:
+                n = len(self.references) + 1
+                self.by_doc[evidence.doc_id] = n
+                self.references.append(Reference(n=n, doc_id=evidence.doc_id, title=evidence.title))
+            numbers.append(n)
+            sentences.append(evidence.sentence)
+            if len(numbers) == CITATIONS_PER_EDGE:
+                break
+        return numbers, sentences
+
+
+def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None) -> Answer:
+    """The cited explanation of ``graph`` under ``labelling`` (and the change a contrast makes)."""
+    citer = _Citer(references=[], by_doc={})
+    nodes = {node.id: node for node in graph.nodes}
+    labels = labelling.labels if labelling.status == "ok" else {}
+    statements: list[Statement] = []
+    if labelling.status != "ok":
+        statements.append(Statement(
+            kind="note",
+            text=f"The solver gave no labelling ({labelling.message or labelling.status}); "
+                 "the paths are shown without their changes.",
+        ))
+
+    paths = source_target_paths(graph)
+    if paths:
+        summary = _summary_statement(paths[0], nodes, labels, citer)
+        if summary is not None:
+            statements.append(summary)
+        statements.extend(_path_statement(path, nodes, labels, citer) for path in paths)
+    else:
+        statements.append(Statement(kind="note", text=_no_path_text(graph, nodes)))
+
+    if contrast is not None:
+        statements.extend(_contrast_statements(graph, contrast, nodes, citer))
+
+    return Answer(statements=statements, references=citer.references, text=_render(statements, citer.references))
+
+
+# --- paths -----------------------------------------------------------------------------------
+
+def edge_cost(edge: Edge) -> float:
+    """Weaker, contested or unevidenced edges cost more, so the best-evidenced paths come first."""
+    cost = 1.0 + (1.0 - edge.confidence)
+    if edge.status == "contested":
+        cost += 1.0
+    if not edge.evidence and edge.origin == "literature":
+        cost += 1.0
+    return cost
+
+
+def source_target_paths(graph: Graph, limit: int = MAX_PATH_STATEMENTS) -> list[list[Edge]]:
+    """Up to ``limit`` simple directed paths from a source to a target, cheapest first."""
+    if not graph.sources or not graph.targets:
+        return []
+    best: dict[tuple[str, str], Edge] = {}
+    for edge in graph.edges:
+        if edge.orientation != "directed":
+            continue
+        key = (edge.source, edge.target)
+        if key not in best or _edge_rank(edge) < _edge_rank(best[key]):
+            best[key] = edge
+    digraph = nx.DiGraph()
+    digraph.add_nodes_from(graph.node_ids())
+    for (source, target), edge in best.items():
+        digraph.add_edge(source, target, weight=edge_cost(edge))
+
+    found: list[tuple[float, list[Edge]]] = []
+    for source in graph.sources:
+        for target in graph.targets:
+            if source == target or source not in digraph or target not in digraph:
+                continue
+            if not nx.has_path(digraph, source, target):
+                continue
+            for node_path in nx.shortest_simple_paths(digraph, source, target, weight="weight"):
+                if len(node_path) - 1 > MAX_PATH_EDGES:
+                    break
+                edges = [best[(a, b)] for a, b in zip(node_path, node_path[1:])]
+                found.append((sum(edge_cost(e) for e in edges), edges))
+                if len(found) >= limit * max(1, len(graph.sources) * len(graph.targets)):
+                    break
+    found.sort(key=lambda item: item[0])
+    return [edges for _, edges in found[:limit]]
+
+
+def _edge_rank(edge: Edge) -> tuple[float, int]:
+    return (edge_cost(edge), -len(edge.evidence))
+
+
+# --- wording ---------------------------------------------------------------------------------
+
+_QUANTITY_CERTAIN = {"increasing": "increases", "decreasing": "decreases", "stable": "stays stable"}
+_QUANTITY_POSSIBLE = {"increasing": "increase", "decreasing": "decrease", "stable": "stay stable"}
+_STATE_CERTAIN = {"active": "becomes active", "inactive": "stays inactive"}
+_STATE_POSSIBLE = {"active": "become active", "inactive": "stay inactive"}
+_VALUE_ORDER = ("increasing", "decreasing", "stable", "active", "inactive")
+
+
+def label_phrase(node: Node, label: NodeLabel | None) -> str:
+    """'increases' where certain, 'may increase or stay stable' where only possible."""
+    if label is None:
+        return "has no label"
+    certain_words = _STATE_CERTAIN if node.kind == "state" else _QUANTITY_CERTAIN
+    possible_words = _STATE_POSSIBLE if node.kind == "state" else _QUANTITY_POSSIBLE
+    possible = [v for v in _VALUE_ORDER if v in set(label.possible) | {label.label}]
+    if label.certain or len(possible) <= 1:
+        return certain_words.get(label.label, label.label)
+    words = [possible_words[v] for v in possible if v in possible_words]
+    return "may " + (" or ".join(words) if len(words) == 2 else ", ".join(words[:-1]) + " or " + words[-1])
+
+
+def edge_verb(edge: Edge, source: Node, target: Node) -> str:
+    """How an edge acts, in words that never claim a node's label (that is label_phrase's job)."""
+    if edge.relation == "influence":
+        return f"{source.label} raises {target.label}" if edge.sign > 0 else f"{source.label} lowers {target.label}"
+    if source.kind == "state" and target.kind == "quantity":
+        direction = "a rise" if edge.sign > 0 else "a fall"
+        return f"{source.label} triggers {direction} in {target.label}"
+    if source.kind == "quantity":
+        direction = "a rise" if edge.sign > 0 else "a fall"
+        return f"{direction} in {source.label} brings about {target.label}"
+    return f"{source.label} brings about {target.label}"
+
+
+def _cite_text(numbers: list[int]) -> str:
+    return "".join(f"[{n}]" for n in numbers)
+
+
+def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]:
+    numbers, sentences = citer.cite(edge)
+    words = edge_verb(edge, nodes[edge.source], nodes[edge.target])
+    if numbers:
+        words += f" {_cite_text(numbers)}"
+    elif edge.origin == "user":
+        words += " (asserted by the user, no citation)"
+    elif edge.origin == "data":
+        words += " (learned from data, no citation)"
+    else:
+        words += " (no evidence recorded)"
+    if edge.status == "contested":
+        words += " (contested)"
+    step = Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences)
+    return step, words
+
+
+def _opening(node: Node, label: NodeLabel | None) -> str:
+    if label is None:
+        return f"Starting from {node.label}"
+    phrase = label_phrase(node, label)
+    if label.intervened:
+        return f"With {node.label} set to change ({phrase})"
+    return f"As {node.label} {phrase}"
+
+
+def _path_statement(
+    path: list[Edge], nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
+) -> Statement:
+    start = nodes[path[0].source]
+    clauses: list[str] = []
+    steps: list[Step] = []
+    for edge in path:
+        step, words = _step(edge, nodes, citer)
+        steps.append(step)
+        target = nodes[edge.target]
+        if labels:
+            words += f", so {target.label} {label_phrase(target, labels.get(target.id))}"
+        clauses.append(words)
+    text = f"{_opening(start, labels.get(start.id)) if labels else 'Along this path'}: " + "; ".join(clauses) + "."
+    citations = sorted({n for step in steps for n in step.citations})
+    return Statement(
+        kind="path",
+        text=text,
+        path=[path[0].source] + [edge.target for edge in path],
+        edges=[edge.id for edge in path],
+        citations=citations,
+        steps=steps,
+    )
+
+
+def _summary_statement(
+    path: list[Edge], nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
+) -> Statement | None:
+    if not labels:
+        return None
+    source, target = nodes[path[0].source], nodes[path[-1].target]
+    steps = []
+    for edge in path:
+        numbers, sentences = citer.cite(edge)
+        steps.append(Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences))
+    via = [nodes[edge.target].label for edge in path[:-1]]
+    route = f", through {', then '.join(via)}" if via else ""
+    citations = sorted({n for step in steps for n in step.citations})
+    text = (
+        f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, "
+        f"{target.label} {label_phrase(target, labels.get(target.id))}{route} {_cite_text(citations)}".rstrip() + "."
+    )
+    return Statement(
+        kind="summary",
+        text=text,
+        path=[path[0].source] + [edge.target for edge in path],
+        edges=[edge.id for edge in path],
+        citations=citations,
+        steps=steps,
+    )
+
+
+def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
+    names = lambda ids: ", ".join(nodes[i].label for i in ids if i in nodes) or "none"  # noqa: E731
+    return (
+        f"No directed path links the sources ({names(graph.sources)}) to the targets "
+        f"({names(graph.targets)}) in this graph, so the papers read give no causal account of the effect."
+    )
+
+
+def _contrast_statements(
+    graph: Graph, contrast: Contrast, nodes: dict[str, Node], citer: _Citer,
+) -> list[Statement]:
+    statements: list[Statement] = []
+    edges = {edge.id: edge for edge in graph.edges}
+    for change in contrast.changes:
+        node = nodes.get(change.node)
+        if node is None:
+            continue
+        before = label_phrase(node, change.before) if change.before else "had no label"
+        after = label_phrase(node, change.after) if change.after else "has no label"
+        if before == after:
+            continue
+        steps: list[Step] = []
+        if change.after is not None and change.after.intervened:
+            reason = "it is set directly in the new scenario"
+        else:
+            reasons = []
+            for edge_id in (change.after.justification if change.after else []):
+                edge = edges.get(edge_id)
+                if edge is None or edge.source not in nodes:
+                    continue
+                step, words = _step(edge, nodes, citer)
+                steps.append(step)
+                reasons.append(words)
+            reason = "; ".join(reasons) if reasons else "no change reaches it any more"
+        text = f"In the new scenario {node.label} {after} (before, it {before}), because {reason}."
+        statements.append(Statement(
+            kind="contrast",
+            text=text,
+            path=[change.node],
+            edges=[step.edge for step in steps],
+            citations=sorted({n for step in steps for n in step.citations}),
+            steps=steps,
+        ))
+    if not statements:
+        statements.append(Statement(kind="note", text="The new scenario changes no label in this graph."))
+    return statements
+
+
+def _render(statements: list[Statement], references: list[Reference]) -> str:
+    body = "\n".join(statement.text for statement in statements)
+    if not references:
+        return body
+    listed = "\n".join(
+        f"[{ref.n}] {ref.title} ({ref.doc_id})" if ref.title else f"[{ref.n}] {ref.doc_id}" for ref in references
+    )
+    return f"{body}\n\nReferences\n{listed}"

@@ -1,0 +1,155 @@
+"""The cited explanation: one statement per labelled path, citations only from the graph's evidence."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+from engine.answer import explain, label_phrase, source_target_paths
+from engine.model import (
+    Contrast, Edge, Evidence, Graph, LabelChange, Labelling, Node, NodeLabel, edge_id,
+)
+
+
+def _edge(source: str, target: str, sign: int, doc: str, sentence: str, relation: str = "influence") -> Edge:
+    return Edge(
+        id=edge_id(source, relation, sign, target), source=source, target=target, relation=relation, sign=sign,
+        evidence=[Evidence(doc_id=doc, title=f"Title of {doc}", sentence=sentence, score=1.0)],
+    )
+
+
+def _chain_graph() -> Graph:
+    return Graph(
+        question="How does unc5b impact pin1?",
+        nodes=[Node(id="unc5b", label="UNC5B"), Node(id="dapk1", label="DAPK1"), Node(id="pin1", label="Pin1"),
+               Node(id="other", label="other thing")],
+        edges=[
+            _edge("unc5b", "dapk1", 1, "111", "UNC5B activates DAPK1."),
+            _edge("dapk1", "pin1", -1, "222", "DAPK1 inhibits Pin1."),
+            _edge("other", "pin1", 1, "333", "Other thing raises Pin1."),
+        ],
+        sources=["unc5b"], targets=["pin1"],
+    ).validate_shapes()
+
+
+def _labels(**values: tuple[str, bool]) -> Labelling:
+    return Labelling(labels={
+        node: NodeLabel(label=value, certain=certain,
+                        possible=[value] if certain else [value, "stable"], intervened=node == "unc5b")
+        for node, (value, certain) in values.items()
+    })
+
+
+def test_each_path_statement_follows_one_path_and_cites_its_edges() -> None:
+    graph = _chain_graph()
+    labelling = _labels(unc5b=("increasing", True), dapk1=("increasing", True),
+                        pin1=("decreasing", True), other=("stable", True))
+    answer = explain(graph, labelling)
+    paths = [s for s in answer.statements if s.kind == "path"]
+    assert len(paths) == 1
+    statement = paths[0]
+    assert statement.path == ["unc5b", "dapk1", "pin1"]
+    assert statement.edges == ["unc5b+>dapk1", "dapk1->pin1"]
+    assert [step.citations for step in statement.steps] == [[1], [2]]
+    assert "UNC5B raises DAPK1 [1]" in statement.text
+    assert "DAPK1 lowers Pin1 [2], so Pin1 decreases" in statement.text
+    # The unrelated edge is not on a source-target path, so its document is never cited.
+    assert [(r.n, r.doc_id) for r in answer.references] == [(1, "111"), (2, "222")]
+    assert "[1] Title of 111 (111)" in answer.text
+
+
+def test_every_citation_number_in_the_text_is_a_reference_from_the_graph_evidence() -> None:
+    graph = _chain_graph()
+    labelling = _labels(unc5b=("increasing", True), dapk1=("increasing", True),
+                        pin1=("decreasing", True), other=("stable", True))
+    answer = explain(graph, labelling)
+    cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
+    assert cited == {r.n for r in answer.references}
+    evidence_docs = {ev.doc_id for edge in graph.edges for ev in edge.evidence}
+    assert {r.doc_id for r in answer.references} <= evidence_docs
+
+
+def test_certain_and_possible_labels_are_worded_apart() -> None:
+    graph = _chain_graph()
+    certain = explain(graph, _labels(unc5b=("increasing", True), dapk1=("increasing", True),
+                                     pin1=("decreasing", True), other=("stable", True)))
+    possible = explain(graph, _labels(unc5b=("increasing", True), dapk1=("increasing", False),
+                                      pin1=("decreasing", False), other=("stable", True)))
+    assert "so Pin1 decreases" in certain.text
+    assert "so Pin1 may decrease or stay stable" in possible.text
+    assert "DAPK1 increases" not in possible.text
+    node = Node(id="s", label="smoking", kind="state")
+    assert label_phrase(node, NodeLabel(label="active", certain=False, possible=["active", "inactive"])) == \
+        "may become active or stay inactive"
+
+
+def test_no_path_gives_a_note_and_no_citations() -> None:
+    graph = Graph(nodes=[Node(id="a", label="A"), Node(id="b", label="B")], sources=["a"], targets=["b"])
+    answer = explain(graph, Labelling())
+    assert [s.kind for s in answer.statements] == ["note"]
+    assert answer.references == []
+    assert "No directed path" in answer.text
+
+
+def test_contrast_says_what_changes_and_why_with_citations() -> None:
+    graph = _chain_graph()
+    before = NodeLabel(label="decreasing", certain=True, possible=["decreasing"], justification=["dapk1->pin1"])
+    after = NodeLabel(label="increasing", certain=True, possible=["increasing"], justification=["other+>pin1"])
+    contrast = Contrast(changes=[LabelChange(node="pin1", before=before, after=after)])
+    labelling = _labels(unc5b=("stable", True), dapk1=("stable", True), pin1=("increasing", True),
+                        other=("increasing", True))
+    answer = explain(graph, labelling, contrast)
+    contrast_statements = [s for s in answer.statements if s.kind == "contrast"]
+    assert len(contrast_statements) == 1
+    text = contrast_statements[0].text
+    assert "Pin1 increases (before, it decreases)" in text
+    assert "other thing raises Pin1 [" in text
+    assert contrast_statements[0].edges == ["other+>pin1"]
+    assert any(r.doc_id == "333" for r in answer.references)
+
+
+def test_solver_timeout_is_reported_and_paths_still_cited() -> None:
+    answer = explain(_chain_graph(), Labelling(status="timeout", message="could not decide in time"))
+    assert answer.statements[0].kind == "note"
+    assert "could not decide in time" in answer.statements[0].text
+    assert any(s.kind == "path" and s.citations == [1, 2] for s in answer.statements)
+
+
+def test_user_edge_without_evidence_is_marked_not_cited() -> None:
+    graph = _chain_graph()
+    graph.edges.append(Edge(id="unc5b->pin1", source="unc5b", target="pin1", sign=-1, origin="user",
+                            status="asserted-by-user"))
+    answer = explain(graph.validate_shapes(), Labelling())
+    direct = [s for s in answer.statements if s.kind == "path" and s.path == ["unc5b", "pin1"]]
+    assert direct and "asserted by the user, no citation" in direct[0].text
+    assert direct[0].citations == []
+
+
+def _random_graph(n_nodes: int, n_edges: int, seed: int) -> tuple[Graph, Labelling]:
+    rng = random.Random(seed)
+    nodes = [Node(id=f"n{i}", label=f"node {i}") for i in range(n_nodes)]
+    edges: dict[str, Edge] = {}
+    while len(edges) < n_edges:
+        a, b = rng.sample(range(n_nodes), 2)
+        sign = rng.choice([1, -1])
+        edge = _edge(f"n{a}", f"n{b}", sign, f"doc{rng.randrange(30)}", f"node {a} affects node {b}.")
+        if not any(e.source == edge.source and e.target == edge.target for e in edges.values()):
+            edges[edge.id] = edge
+    graph = Graph(nodes=nodes, edges=list(edges.values()), sources=["n0"], targets=[f"n{n_nodes - 1}"])
+    labelling = Labelling(labels={
+        node.id: NodeLabel(label="increasing", certain=False, possible=["increasing", "decreasing"]) for node in nodes
+    })
+    return graph.validate_shapes(), labelling
+
+
+def test_explain_is_fast_on_a_40_node_graph() -> None:
+    graph, labelling = _random_graph(40, 120, seed=3)
+    assert source_target_paths(graph), "the random graph should connect source and target"
+    explain(graph, labelling)  # warm imports
+    timings = []
+    for _ in range(5):
+        start = time.perf_counter()
+        explain(graph, labelling)
+        timings.append(time.perf_counter() - start)
+    assert sorted(timings)[2] < 0.05
