@@ -1,0 +1,342 @@
+"""Named workspaces of graphs in a real database, through SQLAlchemy 2 (DESIGN §8).
+
+SQLite in the data directory by default (``Settings().resolved_database_url``); any SQLAlchemy URL
+works, e.g. PostgreSQL for a team. Every save appends a version, so nothing a user saved is lost: a save
+is validated before it touches the database and runs in one transaction, so a bad or failed save leaves
+the last good graph in place. Each call opens a short session of its own, which suits Streamlit reruns
+on several threads; the store object owns its engine (no module-level cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import (
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+from engine.model import Graph, GraphError
+
+MAX_NAME_LENGTH = 200
+# A save that races another save of the same workspace (same next version number) is retried.
+_SAVE_ATTEMPTS = 3
+
+
+class WorkspaceError(ValueError):
+    """A workspace operation that cannot be done; the message says which workspace and why."""
+
+
+class WorkspaceNotFound(WorkspaceError):
+    pass
+
+
+class WorkspaceExists(WorkspaceError):
+    pass
+
+
+class WorkspaceInfo(BaseModel):
+    name: str
+    updated_at: datetime
+    node_count: int
+    edge_count: int
+    version: int
+
+
+class VersionInfo(BaseModel):
+    version: int
+    saved_at: datetime
+    node_count: int
+    edge_count: int
+    note: str = ""
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _Workspace(_Base):
+    __tablename__ = "causeway_workspaces"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH), unique=True)
+    graph_json: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer)
+    node_count: Mapped[int] = mapped_column(Integer)
+    edge_count: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    versions: Mapped[list[_Version]] = relationship(
+        back_populates="workspace", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class _Version(_Base):
+    __tablename__ = "causeway_workspace_versions"
+    __table_args__ = (UniqueConstraint("workspace_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    workspace_id: Mapped[int] = mapped_column(
+        ForeignKey("causeway_workspaces.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    graph_json: Mapped[str] = mapped_column(Text)
+    node_count: Mapped[int] = mapped_column(Integer)
+    edge_count: Mapped[int] = mapped_column(Integer)
+    note: Mapped[str] = mapped_column(String(500), default="")
+    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    workspace: Mapped[_Workspace] = relationship(back_populates="versions")
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; everything stored here is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _checked_name(name: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise WorkspaceError("a workspace needs a non-empty name")
+    cleaned = name.strip()
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise WorkspaceError(f"workspace name is too long ({len(cleaned)} characters, at most {MAX_NAME_LENGTH})")
+    return cleaned
+
+
+def _checked_json(graph: Graph) -> str:
+    """The graph's JSON, proven to read back as the same valid graph before anything is written."""
+    if not isinstance(graph, Graph):
+        raise GraphError(f"only a Graph can be saved, not {type(graph).__name__}")
+    graph.validate_shapes()
+    text = graph.to_json(indent=None)
+    if Graph.from_json(text) != graph:
+        raise GraphError("the graph does not survive a JSON round trip (a NaN or infinite number?); not saved")
+    return text
+
+
+class WorkspaceStore:
+    """Named graphs with their version history in the database at ``database_url``."""
+
+    def __init__(self, database_url: str) -> None:
+        try:
+            url = make_url(database_url)
+        except ArgumentError as exc:
+            raise WorkspaceError(f"not a database URL: {database_url!r}") from exc
+        self._display_url = url.render_as_string(hide_password=True)
+        connect_args: dict[str, object] = {}
+        if url.get_backend_name() == "sqlite":
+            if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+            # Several Streamlit sessions may write at once; wait for the lock instead of failing.
+            connect_args["timeout"] = 30
+        try:
+            self._engine: Engine = create_engine(url, connect_args=connect_args)
+        except (ArgumentError, ImportError) as exc:
+            raise WorkspaceError(f"cannot use database {self._display_url}: {exc}") from exc
+        if url.get_backend_name() == "sqlite":
+            event.listen(self._engine, "connect", _sqlite_connect)
+            event.listen(self._engine, "begin", _sqlite_begin)
+        try:
+            _Base.metadata.create_all(self._engine)
+        except SQLAlchemyError as exc:
+            raise WorkspaceError(f"cannot open the workspace database {self._display_url}: {exc}") from exc
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    # --- reading ------------------------------------------------------------------------------
+    def list(self) -> list[WorkspaceInfo]:
+        """All workspaces, most recently updated first."""
+        with self._transaction() as session:
+            rows = session.scalars(select(_Workspace).order_by(_Workspace.updated_at.desc(), _Workspace.name))
+            return [
+                WorkspaceInfo(
+                    name=row.name,
+                    updated_at=_utc(row.updated_at),
+                    node_count=row.node_count,
+                    edge_count=row.edge_count,
+                    version=row.version,
+                )
+                for row in rows
+            ]
+
+    def exists(self, name: str) -> bool:
+        with self._transaction() as session:
+            return self._find(session, _checked_name(name)) is not None
+
+    def load(self, name: str) -> Graph:
+        name = _checked_name(name)
+        with self._transaction() as session:
+            return self._parse(self._get(session, name).graph_json, f"workspace {name!r}")
+
+    def versions(self, name: str) -> list[VersionInfo]:
+        """The saved versions of a workspace, newest first."""
+        name = _checked_name(name)
+        with self._transaction() as session:
+            workspace = self._get(session, name)
+            rows = session.scalars(
+                select(_Version).where(_Version.workspace_id == workspace.id).order_by(_Version.version.desc())
+            )
+            return [
+                VersionInfo(
+                    version=row.version,
+                    saved_at=_utc(row.saved_at),
+                    node_count=row.node_count,
+                    edge_count=row.edge_count,
+                    note=row.note,
+                )
+                for row in rows
+            ]
+
+    def load_version(self, name: str, version: int) -> Graph:
+        name = _checked_name(name)
+        with self._transaction() as session:
+            row = self._get_version(session, name, version)
+            return self._parse(row.graph_json, f"workspace {name!r} version {version}")
+
+    # --- writing ------------------------------------------------------------------------------
+    def save(self, name: str, graph: Graph, note: str = "") -> None:
+        """Create or update a workspace; appends a version unless the graph is unchanged.
+
+        Raises GraphError for an invalid graph and WorkspaceError for a bad name or a database
+        failure; either way the previously saved graph is untouched.
+        """
+        name = _checked_name(name)
+        text = _checked_json(graph)
+        for attempt in range(1, _SAVE_ATTEMPTS + 1):
+            try:
+                self._save_once(name, text, len(graph.nodes), len(graph.edges), note)
+                return
+            except IntegrityError as exc:
+                if attempt == _SAVE_ATTEMPTS:
+                    raise WorkspaceError(f"could not save {name!r}: other saves kept conflicting ({exc.orig})") from exc
+
+    def _save_once(self, name: str, text: str, node_count: int, edge_count: int, note: str) -> None:
+        now = datetime.now(UTC)
+        with self._transaction() as session:
+            workspace = self._find(session, name)
+            if workspace is None:
+                workspace = _Workspace(
+                    name=name, graph_json=text, version=0, node_count=0, edge_count=0, created_at=now, updated_at=now
+                )
+                session.add(workspace)
+                session.flush()
+            elif workspace.graph_json == text:
+                return
+            latest = session.scalar(
+                select(func.max(_Version.version)).where(_Version.workspace_id == workspace.id)
+            )
+            number = (latest or 0) + 1
+            session.add(
+                _Version(
+                    workspace_id=workspace.id,
+                    version=number,
+                    graph_json=text,
+                    node_count=node_count,
+                    edge_count=edge_count,
+                    note=note[:500],
+                    saved_at=now,
+                )
+            )
+            workspace.graph_json = text
+            workspace.version = number
+            workspace.node_count = node_count
+            workspace.edge_count = edge_count
+            workspace.updated_at = now
+
+    def restore(self, name: str, version: int) -> Graph:
+        """Make an old version current again, as a new version (the history keeps everything)."""
+        graph = self.load_version(name, version)
+        self.save(name, graph, note=f"restored version {version}")
+        return graph
+
+    def rename(self, old: str, new: str) -> None:
+        old, new = _checked_name(old), _checked_name(new)
+        if old == new:
+            return
+        try:
+            with self._transaction() as session:
+                workspace = self._get(session, old)
+                if self._find(session, new) is not None:
+                    raise WorkspaceExists(f"cannot rename {old!r}: a workspace named {new!r} already exists")
+                workspace.name = new
+                workspace.updated_at = datetime.now(UTC)
+        except IntegrityError as exc:  # a concurrent save created the new name first
+            raise WorkspaceExists(f"cannot rename {old!r}: a workspace named {new!r} already exists") from exc
+
+    def delete(self, name: str) -> None:
+        """Delete a workspace and its whole history."""
+        name = _checked_name(name)
+        with self._transaction() as session:
+            workspace = self._get(session, name)
+            session.delete(workspace)
+
+    # --- helpers ------------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """One short transaction, committed on success; database failures become WorkspaceError."""
+        try:
+            with Session(self._engine, expire_on_commit=False) as session, session.begin():
+                yield session
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as exc:
+            cause = getattr(exc, "orig", None) or exc
+            raise WorkspaceError(f"the workspace database {self._display_url} failed: {cause}") from exc
+
+    @staticmethod
+    def _find(session: Session, name: str) -> _Workspace | None:
+        return session.scalar(select(_Workspace).where(_Workspace.name == name))
+
+    def _get(self, session: Session, name: str) -> _Workspace:
+        workspace = self._find(session, name)
+        if workspace is None:
+            raise WorkspaceNotFound(f"no workspace named {name!r}")
+        return workspace
+
+    def _get_version(self, session: Session, name: str, version: int) -> _Version:
+        workspace = self._get(session, name)
+        row = session.scalar(
+            select(_Version).where(_Version.workspace_id == workspace.id, _Version.version == version)
+        )
+        if row is None:
+            raise WorkspaceNotFound(f"workspace {name!r} has no version {version}")
+        return row
+
+    @staticmethod
+    def _parse(text: str, what: str) -> Graph:
+        try:
+            return Graph.from_json(text)
+        except GraphError as exc:
+            raise WorkspaceError(f"{what} holds a graph that no longer validates: {exc}") from exc
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
+    # SQLAlchemy, not the sqlite3 module, decides when transactions begin (see _sqlite_begin).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    # Foreign keys so deleting a workspace deletes its versions; WAL so readers do not block a writer.
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    # Take the write lock at the start: two deferred transactions that both read and then write
+    # deadlock in SQLite ("database is locked") instead of waiting for each other.
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
