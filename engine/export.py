@@ -17,6 +17,7 @@ All three formats carry text from users and papers, which is untrusted:
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections import Counter
@@ -52,25 +53,30 @@ _SIGN_COLOURS = {1: "#2e7d32", -1: "#c62828"}
 
 
 def to_graphml(graph: Graph, labelling: Labelling | None = None) -> str:
-    """GraphML text of the graph; the labelling, if given, adds value/certain/possible per node."""
+    """GraphML text of the graph; the labelling, if given, adds value/certain/possible per node.
+
+    Lists and evidence are JSON (ASCII-escaped, so lossless). XML 1.0 cannot hold most control
+    characters: they are dropped from ids, labels and the question, and a carriage return reads back
+    as a newline.
+    """
     multigraph = nx.MultiDiGraph(
         format=GRAPHML_FORMAT,
         schema_version=graph.schema_version,
-        question=graph.question,
-        sources=json.dumps(graph.sources),
-        targets=json.dumps(graph.targets),
+        question=_xml_safe(graph.question),
+        sources=json.dumps([_xml_safe(s) for s in graph.sources]),
+        targets=json.dumps([_xml_safe(t) for t in graph.targets]),
     )
     labels = labelling.labels if labelling is not None else {}
     for node in graph.nodes:
         attributes: dict[str, Any] = {
-            "label": node.label,
+            "label": _xml_safe(node.label),
             "kind": node.kind,
-            "aliases": json.dumps(node.aliases, ensure_ascii=False),
+            "aliases": json.dumps(node.aliases),
             "origin": node.origin,
         }
         if node.id in labels:
             attributes.update(_label_attributes(labels[node.id]))
-        multigraph.add_node(node.id, **attributes)
+        multigraph.add_node(_xml_safe(node.id), **attributes)
     for index, edge in enumerate(graph.edges):
         attributes = {
             "index": index,
@@ -80,12 +86,24 @@ def to_graphml(graph: Graph, labelling: Labelling | None = None) -> str:
             "origin": edge.origin,
             "confidence": edge.confidence,
             "orientation": edge.orientation,
-            "evidence": json.dumps([e.model_dump() for e in edge.evidence], ensure_ascii=False),
+            "evidence": json.dumps([e.model_dump() for e in edge.evidence]),
         }
         if edge.weight is not None:
             attributes["weight"] = edge.weight
-        multigraph.add_edge(edge.source, edge.target, key=edge.id, **attributes)
-    return "\n".join(nx.generate_graphml(multigraph, encoding="utf-8", prettyprint=True))
+        multigraph.add_edge(
+            _xml_safe(edge.source), _xml_safe(edge.target), key=_xml_safe(edge.id), **attributes
+        )
+    buffer = io.BytesIO()
+    nx.write_graphml(multigraph, buffer, encoding="utf-8", prettyprint=True)
+    return buffer.getvalue().decode("utf-8")
+
+
+# Characters XML 1.0 documents cannot contain at all, even escaped.
+_XML_FORBIDDEN = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_safe(text: str) -> str:
+    return _XML_FORBIDDEN.sub("", text)
 
 
 def _label_attributes(label: NodeLabel) -> dict[str, Any]:
@@ -93,7 +111,7 @@ def _label_attributes(label: NodeLabel) -> dict[str, Any]:
         "value": label.label,
         "certain": label.certain,
         "possible": json.dumps(label.possible),
-        "justification": json.dumps(label.justification, ensure_ascii=False),
+        "justification": json.dumps([_xml_safe(j) for j in label.justification]),
         "intervened": label.intervened,
     }
 

@@ -1,0 +1,243 @@
+"""Exports: GraphML that reads back, an offline HTML page that never turns text into markup, Markdown."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from markdown_it import MarkdownIt
+
+from engine.export import escape_markdown, from_graphml, to_graphml, to_html, to_markdown
+from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
+
+XSS = "<img src=x onerror=alert(1)>"
+SCRIPT_BREAKOUT = "</script><script>alert(2)</script>"
+MARKDOWN_LINK = "[click](javascript:alert(3)) ![i](http://x/y.png) **bold**"
+
+
+def _graph() -> Graph:
+    nodes = [
+        Node(id="smoking", label="smoking", kind="state"),
+        Node(id="evil", label=XSS, aliases=[SCRIPT_BREAKOUT, MARKDOWN_LINK]),
+        Node(id="bp", label="blood pressure"),
+    ]
+    evidence = Evidence(doc_id="pmid:1 <b>", title=f"Title {XSS}", sentence=f"{XSS} raises {MARKDOWN_LINK} | a & b",
+                        score=0.7, query="smoking")
+    edges = [
+        Edge(id=edge_id("smoking", "triggers", 1, "evil"), source="smoking", target="evil", relation="triggers",
+             evidence=[evidence]),
+        Edge(id=edge_id("evil", "influence", -1, "bp"), source="evil", target="bp", sign=-1, status="contested",
+             weight=-0.4),
+        Edge(id=edge_id("evil", "influence", 1, "bp"), source="evil", target="bp", origin="user",
+             status="asserted-by-user", confidence=0.5),
+    ]
+    return Graph(question=f"How does smoking affect {XSS}?", nodes=nodes, edges=edges, sources=["smoking"],
+                 targets=["bp"]).validate_shapes()
+
+
+def _labelling() -> Labelling:
+    return Labelling(labels={
+        "smoking": NodeLabel(label="active", certain=True, possible=["active"], intervened=True),
+        "evil": NodeLabel(label="increasing", certain=True, possible=["increasing"],
+                          justification=["smoking+>>evil"]),
+        "bp": NodeLabel(label="stable", certain=False, possible=["increasing", "decreasing", "stable"],
+                        justification=["evil->bp", "evil+>bp"]),
+    })
+
+
+class _Elements(HTMLParser):
+    """Every element and attribute the browser would build from the page's markup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attributes: list[tuple[str, str | None]] = []
+        self.scripts: list[str] = []
+        self.text: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += attrs
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        (self.scripts if self._in_script else self.text).append(data)
+
+
+def _parse(html: str) -> _Elements:
+    parser = _Elements()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+# --- GraphML ---------------------------------------------------------------------------------------
+
+
+def test_graphml_round_trip_with_labelling() -> None:
+    graph = _graph()
+    text = to_graphml(graph, _labelling())
+    assert from_graphml(text) == graph
+    # Readable by other tools: networkx sees the structure and the labelling as attributes.
+    parsed = nx.parse_graphml(text, force_multigraph=True)
+    assert set(parsed.nodes) == {"smoking", "evil", "bp"}
+    assert parsed.nodes["evil"]["label"] == XSS
+    assert parsed.nodes["bp"]["value"] == "stable" and parsed.nodes["bp"]["certain"] is False
+    assert json.loads(parsed.nodes["bp"]["possible"]) == ["increasing", "decreasing", "stable"]
+    assert {key for _, _, key in parsed.edges(keys=True)} == {e.id for e in graph.edges}
+    assert parsed.edges["evil", "bp", "evil->bp"]["sign"] == -1
+
+
+def test_graphml_from_another_tool_gets_defaults() -> None:
+    foreign = nx.MultiDiGraph()
+    foreign.add_node("a", kind="state")
+    foreign.add_node("b")
+    foreign.add_edge("a", "b", key="e1")
+    foreign.add_edge("b", "c", key="e2", sign=-1)
+    graph = from_graphml("\n".join(nx.generate_graphml(foreign)))
+    assert [n.label for n in graph.nodes] == ["a", "b", "c"]
+    assert graph.edge("e1").relation == "triggers" and graph.edge("e2").relation == "influence"
+    assert graph.edge("e2").sign == -1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("<graphml", "not valid XML"),
+        ('<!DOCTYPE x [<!ENTITY a "aaaa">]><graphml>&a;</graphml>', "DTD or entities"),
+        ("<graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='undirected'>"
+         "<node id='a'/></graph></graphml>", "undirected"),
+    ],
+)
+def test_bad_graphml_is_a_clear_error(text: str, message: str) -> None:
+    with pytest.raises(GraphError, match=message):
+        from_graphml(text)
+
+
+def test_graphml_with_a_bad_value_names_the_edge() -> None:
+    foreign = nx.MultiDiGraph()
+    foreign.add_edge("a", "b", key="e1", sign=3)
+    with pytest.raises(GraphError, match="GraphML edge 'e1'"):
+        from_graphml("\n".join(nx.generate_graphml(foreign)))
+
+
+# --- HTML ------------------------------------------------------------------------------------------
+
+
+def test_html_shows_every_text_as_text() -> None:
+    graph = _graph()
+    html = to_html(graph, _labelling())
+    page = _parse(html)
+    assert "img" not in page.tags
+    assert not any(name.startswith("on") for name, _ in page.attributes)
+    # Visible text carries the label verbatim (escaped in the markup, unescaped by the parser).
+    assert any(XSS in chunk for chunk in page.text)
+    assert page.tags.count("script") == 2  # the inlined library and the page's own script
+    # No user text can close the script element early.
+    data_script = page.scripts[-1]
+    assert "</script" not in data_script and "<img" not in data_script
+    nodes = json.loads(re.search(r"new vis\.DataSet\((\[.*?\])\.map", data_script).group(1))
+    by_id = {node["id"]: node for node in nodes}
+    assert by_id["evil"]["label"].startswith(XSS)
+    assert SCRIPT_BREAKOUT in by_id["evil"]["title"]
+    # Tooltips are filled with textContent, never innerHTML.
+    assert "textContent = item.title" in data_script and "innerHTML" not in data_script
+
+
+def test_html_needs_no_network() -> None:
+    html = to_html(_graph())
+    page = _parse(html)
+    remote = [value for name, value in page.attributes if name in ("src", "href") and value]
+    assert remote == []
+    assert "default-src 'none'" in html  # the page's CSP forbids loading anything
+    assert len(page.scripts[0]) > 100_000  # vis-network itself is inlined
+
+
+def test_html_encodes_labels_and_edge_styles() -> None:
+    html = to_html(_graph(), _labelling())
+    edges = json.loads(re.search(r"var edges = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
+    by_id = {edge["id"]: edge for edge in edges}
+    assert by_id["smoking+>>evil"]["dashes"] is True  # triggers dashed
+    assert by_id["evil->bp"]["label"] == "− ?"  # contested, negative
+    assert by_id["evil+>bp"]["label"] == "+ user"
+    assert "smooth" in by_id["evil+>bp"]  # the parallel edge is curved apart
+    nodes = json.loads(re.search(r"var nodes = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
+    assert {n["id"]: n["label"] for n in nodes}["bp"] == "blood pressure =?"
+
+
+@pytest.mark.browser
+def test_html_in_a_real_browser_runs_no_injected_code(tmp_path: Path) -> None:
+    chromium = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+    if chromium is None:
+        pytest.skip("Chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    page_file = tmp_path / "graph.html"
+    page_file.write_text(to_html(_graph(), _labelling()), "utf-8")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page()
+        dialogs: list[str] = []
+        requests: list[str] = []
+        errors: list[str] = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(page_file.as_uri())
+        page.wait_for_function("() => document.querySelector('#graph canvas') !== null")
+        page.wait_for_function("() => network.getPositions()['evil'] !== undefined")
+        # Hover the XSS node so vis-network shows its tooltip.
+        point = page.evaluate("() => network.canvasToDOM(network.getPositions(['evil'])['evil'])")
+        box = page.locator("#graph").bounding_box()
+        page.mouse.move(box["x"] + point["x"], box["y"] + point["y"])
+        page.wait_for_selector(".vis-tooltip .tip", state="visible")
+        tooltip = page.inner_text(".vis-tooltip .tip")
+        images = page.evaluate("() => document.querySelectorAll('img').length")
+        browser.close()
+    assert XSS in tooltip
+    assert images == 0 and dialogs == [] and errors == []
+    assert requests == [page_file.as_uri()]
+
+
+# --- Markdown --------------------------------------------------------------------------------------
+
+
+def test_markdown_report_contents() -> None:
+    report = to_markdown(_graph(), _labelling(), answer_text="Smoking raises it [1].\n\nSecond paragraph.")
+    assert report.startswith("# How does smoking affect")
+    assert "## Answer" in report and "Smoking raises it \\[1\\]." in report
+    assert "| blood pressure | quantity | = stable | no: increasing, decreasing, stable |" in report
+    assert "influence − (contested" in report
+    assert "## References" in report and "pmid:1" in report
+
+
+def test_markdown_user_text_cannot_inject_markup() -> None:
+    report = to_markdown(_graph(), _labelling(), answer_text=f"{XSS} {MARKDOWN_LINK}\n\n1. === \n\n- item")
+    rendered = MarkdownIt("commonmark").enable("table").render(report)
+    for tag in ("<img", "<a ", "<script", "<strong>bold", "<ol", "<b>"):
+        assert tag not in rendered, tag
+    # The text is still all there, as text.
+    assert "&lt;img src=x onerror=alert(1)&gt;" in rendered
+    assert "[click](javascript:alert(3))" in rendered
+    # One table of three node rows: the "|" in the aliases did not add cells.
+    assert rendered.count("<tr>") == 4 and rendered.count("<td>") == 15
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["<b>x</b>", "[a](b)", "*a* _b_ `c`", "1. one", "- two", "+ three", "# four", "> five", "a | b", "&amp;",
+     "~~s~~", "line\nbreak", "<http://x.y>", "===", "\\*"],
+)
+def test_escape_markdown_renders_to_the_same_text(text: str) -> None:
+    rendered = MarkdownIt("commonmark").render(escape_markdown(text))
+    assert rendered.startswith("<p>") and rendered.count("<") == 2  # one paragraph, nothing else
+    expected = " ".join(text.split()).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert rendered == f"<p>{expected}</p>\n"
