@@ -1,0 +1,332 @@
+"""Integrate (DESIGN §5 step 6): merge names into entities and grow the graph best-first.
+
+Verified claims from every round are pooled. Each claim end is resolved to an *entity*:
+
+- names that share a normalised key (``term_key``: case, Greek letters, hyphens, plurals) are one
+  entity; an abbreviation the text defines links its short and long forms (the annotation's aliases);
+- a name that matches a question source or target under the lenient ``terms_match`` is that entity
+  ("dendritic spine density" is the question's "dendritic spines");
+- a deficiency or mutation state ("TIMP-2 deficiency") is about its core entity (TIMP-2), read as a
+  decrease (or, for a mutation, an increase) of it.
+
+An entity is a *state* when every mention of it is a plain state (no change, no deficiency); otherwise
+a *quantity*, and its state-like mentions are read as changes. Each claim is then rewritten with the
+decided kinds and mapped to an edge by ``engine.annotations.interpret``, so relation and sign always
+follow DESIGN §3. Claims of one edge pool their evidence; of two opposite-signed edges between the same
+nodes the one with less evidence is pruned.
+
+Growth is A*-like: edge costs fall with evidence strength; Dijkstra distances forward from the sources
+and backward from the targets give every node ``f = d_forward + d_backward`` when it lies on a
+source–target path. Those nodes come first (cheapest first), then the open frontier (reached from one
+side only) by distance, until the node budget is spent. Frontier nodes seed the next round's queries.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, Field
+
+from engine.annotations import Annotation, Change, format_annotation, interpret
+from engine.backends.base import ExtractedClaim
+from engine.model import Edge, Evidence, Graph, Node, NodeKind, edge_id, slugify
+from engine.offline.text import normalise_term, state_core, term_key, terms_match
+
+MAX_ALIASES = 8
+MAX_EVIDENCE_PER_EDGE = 5
+
+
+@dataclass
+class _Entity:
+    index: int
+    node_id: str
+    label: str
+    names: list[str] = field(default_factory=list)
+    role: str = ""  # "source", "target" or ""
+
+
+@dataclass
+class _Side:
+    entity: int
+    change: Change | None
+    state_direction: int | None  # ±1 for "X deficiency" / "X mutation", None otherwise
+
+    @property
+    def plain_state(self) -> bool:
+        return self.change is None and self.state_direction is None
+
+
+@dataclass
+class _PooledClaim:
+    claim: ExtractedClaim
+    subject: _Side
+    object: _Side
+    round: int
+
+
+class PrunedClaim(BaseModel):
+    line: str
+    doc_id: str
+    sentence: str
+    reason: str
+    round: int = 0
+
+
+class Integration(BaseModel):
+    graph: Graph
+    connected: bool
+    forward_frontier: list[str] = Field(default_factory=list, description="node ids reached from the sources only")
+    backward_frontier: list[str] = Field(default_factory=list, description="node ids reaching the targets only")
+    pruned: list[PrunedClaim] = Field(default_factory=list)
+    distances: dict[str, float] = Field(default_factory=dict, description="f = d_forward + d_backward")
+
+
+class Integrator:
+    """The pool of verified claims of one question, and the entities they name."""
+
+    def __init__(self, question: str, sources: list[str], targets: list[str], max_nodes: int = 40) -> None:
+        self.question = question
+        self.max_nodes = max_nodes
+        self._entities: list[_Entity] = []
+        self._by_key: dict[str, int] = {}
+        self._used_ids: set[str] = set()
+        self._claims: list[_PooledClaim] = []
+        self._seen: set[tuple[str, str, str]] = set()
+        self.source_entities = [self._new_entity(term, "source") for term in sources]
+        self.target_entities = [self._new_entity(term, "target") for term in targets]
+
+    # --- entities -------------------------------------------------------------------------------
+    def _new_entity(self, label: str, role: str = "") -> int:
+        base = slugify(label)
+        node_id, n = base, 2
+        while node_id in self._used_ids:
+            node_id, n = f"{base}_{n}", n + 1
+        self._used_ids.add(node_id)
+        entity = _Entity(index=len(self._entities), node_id=node_id, label=label.strip(), role=role)
+        self._entities.append(entity)
+        self._add_name(entity.index, label)
+        return entity.index
+
+    def _add_name(self, index: int, name: str) -> None:
+        entity = self._entities[index]
+        if name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.names):
+            entity.names.append(name.strip())
+        key = term_key(name)
+        if key:
+            self._by_key.setdefault(key, index)
+
+    def resolve(self, term: str, aliases: list[str] | None = None) -> int:
+        """The entity a name (with the other names the text gives it) refers to; new if none."""
+        names = [term, *(aliases or [])]
+        index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
+        if index is None:
+            for entity in self._entities:
+                if entity.role and terms_match(term, entity.label, aliases or [], entity.names):
+                    index = entity.index
+                    break
+        if index is None:
+            index = self._new_entity(term)
+        for name in names:
+            self._add_name(index, name)
+        return index
+
+    def _side(self, term: str, change: Change | None, aliases: list[str]) -> _Side:
+        if change is None:
+            core, direction = state_core(term)
+            if core != term.strip() and core:
+                return _Side(self.resolve(core, aliases), None, direction)
+        return _Side(self.resolve(term, aliases), change, None)
+
+    # --- pool -----------------------------------------------------------------------------------
+    def add(self, claims: list[ExtractedClaim], round_: int) -> list[ExtractedClaim]:
+        """Pool verified claims; returns those that were new (same annotation and sentence count once)."""
+        added = []
+        for claim in claims:
+            a = claim.annotation
+            key = (f"{a.subject}|{a.subject_change}|{a.object}|{a.object_change}", claim.evidence.doc_id,
+                   claim.evidence.sentence)
+            if key in self._seen:
+                continue
+            self._seen.add(key)
+            subject = self._side(a.subject, a.subject_change, a.subject_aliases)
+            obj = self._side(a.object, a.object_change, a.object_aliases)
+            self._claims.append(_PooledClaim(claim, subject, obj, round_))
+            added.append(claim)
+        return added
+
+    # --- graph ----------------------------------------------------------------------------------
+    def build(self) -> Integration:
+        kinds = self._kinds()
+        pruned: list[PrunedClaim] = []
+        grouped: dict[tuple[int, str, int, int], list[_PooledClaim]] = defaultdict(list)
+        for pooled in self._claims:
+            if pooled.subject.entity == pooled.object.entity:
+                pruned.append(_pruned(pooled, "cause and effect are the same entity after merging names"))
+                continue
+            subject_change = _canonical_change(pooled.subject, kinds[pooled.subject.entity])
+            object_change = _canonical_change(pooled.object, kinds[pooled.object.entity])
+            reading = interpret(Annotation(
+                subject=self._entities[pooled.subject.entity].label, subject_change=subject_change,
+                object=self._entities[pooled.object.entity].label, object_change=object_change,
+            ))
+            grouped[(pooled.subject.entity, reading.relation, reading.sign, pooled.object.entity)].append(pooled)
+
+        edges = self._edges(grouped)
+        edges, contradicted = _drop_contradicted(edges, grouped)
+        for key in contradicted:
+            pruned.extend(_pruned(p, "contradicted by stronger evidence of the opposite sign") for p in grouped[key])
+        graph, forward, backward, distances, connected = self._grow(kinds, edges)
+        in_graph = {e.id for e in graph.edges}
+        for key, edge in edges.items():
+            if edge.id not in in_graph:
+                pruned.extend(_pruned(p, "not on a path grown from the sources or targets within the node budget")
+                              for p in grouped[key])
+        return Integration(graph=graph, connected=connected, forward_frontier=forward,
+                           backward_frontier=backward, pruned=pruned, distances=distances)
+
+    def _kinds(self) -> dict[int, NodeKind]:
+        plain_only: dict[int, bool] = {}
+        for pooled in self._claims:
+            for side in (pooled.subject, pooled.object):
+                plain_only[side.entity] = plain_only.get(side.entity, True) and side.plain_state
+        return {e.index: ("state" if plain_only.get(e.index, False) else "quantity") for e in self._entities}
+
+    def _edges(self, grouped: dict[tuple[int, str, int, int], list[_PooledClaim]]) -> dict[tuple, Edge]:
+        edges: dict[tuple, Edge] = {}
+        for key, pooled in grouped.items():
+            source, relation, sign, target = key
+            evidence: dict[tuple[str, str], Evidence] = {}
+            for p in sorted(pooled, key=lambda p: -p.claim.evidence.score):
+                ev = p.claim.evidence
+                evidence.setdefault((ev.doc_id, ev.sentence), ev)
+            contested = all(p.claim.contested for p in pooled)
+            edges[key] = Edge(
+                id=edge_id(self._entities[source].node_id, relation, sign, self._entities[target].node_id),
+                source=self._entities[source].node_id,
+                target=self._entities[target].node_id,
+                relation=relation,  # type: ignore[arg-type]
+                sign=sign,  # type: ignore[arg-type]
+                evidence=list(evidence.values())[:MAX_EVIDENCE_PER_EDGE],
+                origin="literature",
+                status="contested" if contested else "supported",
+                confidence=max(p.claim.annotation.confidence for p in pooled),
+            )
+        return edges
+
+    def _grow(
+        self, kinds: dict[int, NodeKind], edges: dict[tuple, Edge],
+    ) -> tuple[Graph, list[str], list[str], dict[str, float], bool]:
+        forward_adj: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        backward_adj: dict[int, list[tuple[int, float]]] = defaultdict(list)
+        for (source, _, _, target), edge in edges.items():
+            cost = growth_cost(edge)
+            forward_adj[source].append((target, cost))
+            backward_adj[target].append((source, cost))
+        d_forward = _dijkstra(self.source_entities, forward_adj)
+        d_backward = _dijkstra(self.target_entities, backward_adj)
+
+        question = self.source_entities + self.target_entities
+        on_path = sorted(
+            (d_forward[i] + d_backward[i], i) for i in d_forward if i in d_backward and i not in question
+        )
+        connected = any(t in d_forward for t in self.target_entities)
+        open_side = sorted(
+            [(d, i, "forward") for i, d in d_forward.items() if i not in d_backward and i not in question]
+            + [(d, i, "backward") for i, d in d_backward.items() if i not in d_forward and i not in question]
+        )
+        chosen: list[int] = list(dict.fromkeys(question))
+        for _, index in on_path:
+            if len(chosen) >= self.max_nodes:
+                break
+            chosen.append(index)
+        forward: list[str] = []
+        backward: list[str] = []
+        for _, index, side in open_side:
+            if len(chosen) >= self.max_nodes:
+                break
+            chosen.append(index)
+            (forward if side == "forward" else backward).append(self._entities[index].node_id)
+
+        chosen_set = set(chosen)
+        nodes = [self._node(i, kinds[i]) for i in chosen]
+        graph_edges = [e for (s, _, _, t), e in edges.items() if s in chosen_set and t in chosen_set]
+        distances = {
+            self._entities[i].node_id: d_forward[i] + d_backward[i]
+            for i in chosen if i in d_forward and i in d_backward
+        }
+        graph = Graph(
+            question=self.question,
+            nodes=nodes,
+            edges=sorted(graph_edges, key=lambda e: e.id),
+            sources=[self._entities[i].node_id for i in dict.fromkeys(self.source_entities)],
+            targets=[self._entities[i].node_id for i in dict.fromkeys(self.target_entities)],
+        ).validate_shapes()
+        return graph, forward, backward, distances, connected
+
+    def _node(self, index: int, kind: NodeKind) -> Node:
+        entity = self._entities[index]
+        aliases = [n for n in entity.names if normalise_term(n) != normalise_term(entity.label)][:MAX_ALIASES]
+        return Node(id=entity.node_id, label=entity.label, kind=kind, aliases=aliases, origin="literature")
+
+
+def growth_cost(edge: Edge) -> float:
+    """Cheaper for confident, well-evidenced, uncontested edges: the A* step cost."""
+    cost = 1.0 + (1.0 - edge.confidence) + 0.5 / max(1, len(edge.evidence))
+    return cost + (1.0 if edge.status == "contested" else 0.0)
+
+
+def _dijkstra(starts: list[int], adjacency: dict[int, list[tuple[int, float]]]) -> dict[int, float]:
+    distance: dict[int, float] = {}
+    heap = [(0.0, s) for s in dict.fromkeys(starts)]
+    while heap:
+        d, node = heapq.heappop(heap)
+        if node in distance:
+            continue
+        distance[node] = d
+        for neighbour, cost in adjacency.get(node, []):
+            if neighbour not in distance:
+                heapq.heappush(heap, (d + cost, neighbour))
+    return distance
+
+
+def _canonical_change(side: _Side, kind: NodeKind) -> Change | None:
+    """The change a mention states about an entity of the decided kind."""
+    if kind == "state":
+        return None
+    if side.change is not None:
+        return side.change
+    if side.state_direction is not None:
+        return "decrease" if side.state_direction < 0 else "increase"
+    return "increase"  # a quantity named as a state ("autophagy" happening): more of it
+
+
+def _strength(pooled: list[_PooledClaim]) -> float:
+    best: dict[tuple[str, str], float] = {}
+    for p in pooled:
+        key = (p.claim.evidence.doc_id, p.claim.evidence.sentence)
+        best[key] = max(best.get(key, 0.0), p.claim.annotation.confidence)
+    return sum(best.values())
+
+
+def _drop_contradicted(
+    edges: dict[tuple, Edge], grouped: dict[tuple, list[_PooledClaim]],
+) -> tuple[dict[tuple, Edge], list[tuple]]:
+    """Of opposite-signed edges between the same two nodes keep the better-evidenced (both on a tie)."""
+    by_pair: dict[tuple[int, int], list[tuple]] = defaultdict(list)
+    for key in edges:
+        by_pair[(key[0], key[3])].append(key)
+    dropped: list[tuple] = []
+    for keys in by_pair.values():
+        if len({k[2] for k in keys}) < 2:
+            continue
+        strengths = {k: _strength(grouped[k]) for k in keys}
+        best = max(strengths.values())
+        dropped.extend(k for k in keys if strengths[k] < best)
+    return {k: e for k, e in edges.items() if k not in dropped}, dropped
+
+
+def _pruned(pooled: _PooledClaim, reason: str) -> PrunedClaim:
+    return PrunedClaim(line=format_annotation(pooled.claim.annotation), doc_id=pooled.claim.evidence.doc_id,
+                       sentence=pooled.claim.evidence.sentence, reason=reason, round=pooled.round)

@@ -1,0 +1,351 @@
+"""The question pipeline (DESIGN §5): Cora's multi-round loop from a question to a cited answer.
+
+``ask`` runs Analyze, then rounds of Discover → Extract → Interpret → Verify → Integrate, then Label
+and Answer. Each step is a function with typed input and output below; ``ask`` only sequences them,
+reports ``ProgressEvent``s through ``on_event`` and records a ``Trace`` (queries, passages,
+annotations, kept edges, pruned claims with the reason).
+
+Round 1 queries (a) sources with targets, (b) each source, (c) each target. Later rounds query around
+the open frontier that Integrate returns: nodes reached from the sources only are queried with the
+targets, nodes that reach the targets only with the sources, and the best of each side together.
+The loop stops when a source–target path is established and a round adds no node to such a path, when
+no frontier is left to query, or when the round budget is spent.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, Field
+
+from engine.annotations import format_annotation, interpret
+from engine.answer import Answer, explain
+from engine.backends import ExtractedClaim, LanguageBackend, get_backend
+from engine.integrate import Integration, Integrator, PrunedClaim
+from engine.model import Graph, Labelling, Scenario
+from engine.offline.analyze import QuestionAnalysis
+from engine.offline.extract import find_abbreviations
+from engine.reasoner import label_graph
+from engine.settings import Settings
+from engine.verify import VerifyResult, verify
+
+if TYPE_CHECKING:
+    from retrieval.index import PaperIndex, Passage
+
+FRONTIER_PER_SIDE = 3
+PAIRED_FRONTIER = 2
+
+
+class ProgressEvent(BaseModel):
+    step: str
+    round: int = 0
+    counts: dict[str, int] = Field(default_factory=dict)
+    message: str = ""
+
+
+class Query(BaseModel):
+    round: int
+    purpose: str
+    text: str
+    passages: int = 0
+
+
+class TracePassage(BaseModel):
+    round: int
+    query: str
+    doc_id: str
+    title: str
+    sentence_index: int
+    sentence: str
+    score: float
+
+
+class TraceAnnotation(BaseModel):
+    round: int
+    line: str
+    doc_id: str
+    sentence: str
+    reading: str = Field(description="the edge shape Interpret gives it, e.g. influence(quantity → quantity, -)")
+    contested: bool = False
+
+
+class Trace(BaseModel):
+    backend: str = ""
+    rounds: int = 0
+    stop_reason: str = ""
+    queries: list[Query] = Field(default_factory=list)
+    passages: list[TracePassage] = Field(default_factory=list)
+    annotations: list[TraceAnnotation] = Field(default_factory=list)
+    edges_kept: list[str] = Field(default_factory=list)
+    pruned: list[PrunedClaim] = Field(default_factory=list)
+    seconds: dict[str, float] = Field(default_factory=dict)
+
+
+class AskResult(BaseModel):
+    question: str
+    abstained: bool
+    reason: str = ""
+    sources: list[str] = Field(default_factory=list, description="node ids of the question's sources")
+    targets: list[str] = Field(default_factory=list, description="node ids of the question's targets")
+    analysis: QuestionAnalysis
+    graph: Graph
+    labelling: Labelling
+    answer: Answer
+    trace: Trace
+
+
+@dataclass
+class Retrieved:
+    """A passage with the query that found it."""
+
+    passage: Passage
+    query: str
+    round: int
+
+
+# --- the steps ---------------------------------------------------------------------------------
+
+def analyze(question: str, backend: LanguageBackend) -> QuestionAnalysis:
+    return backend.analyze(question)
+
+
+def plan_queries(
+    round_: int, sources: list[str], targets: list[str], forward: list[str], backward: list[str],
+    asked: set[str],
+) -> list[Query]:
+    """The queries of a round: the question itself first, then the open frontier (names, not ids)."""
+    planned: list[Query] = []
+    if round_ == 1:
+        planned += [Query(round=1, purpose="how the sources affect the targets", text=f"{s} {t}")
+                    for s in sources for t in targets]
+        planned += [Query(round=1, purpose="effects of the sources", text=s) for s in sources]
+        planned += [Query(round=1, purpose="causes of the targets", text=t) for t in targets]
+    else:
+        planned += [Query(round=round_, purpose="frontier from the sources → targets", text=f"{f} {t}")
+                    for f in forward[:FRONTIER_PER_SIDE] for t in targets]
+        planned += [Query(round=round_, purpose="sources → frontier of the targets", text=f"{s} {b}")
+                    for b in backward[:FRONTIER_PER_SIDE] for s in sources]
+        planned += [Query(round=round_, purpose="between the two frontiers", text=f"{f} {b}")
+                    for f in forward[:PAIRED_FRONTIER] for b in backward[:PAIRED_FRONTIER]]
+    fresh: list[Query] = []
+    for query in planned:
+        key = " ".join(query.text.lower().split())
+        if key not in asked:
+            asked.add(key)
+            fresh.append(query)
+    return fresh
+
+
+def discover(
+    index: PaperIndex, queries: list[Query], k: int, seen: set[tuple[str, int]],
+) -> list[Retrieved]:
+    """Search every query; passages already read in an earlier query or round are skipped."""
+    found: list[Retrieved] = []
+    for query in queries:
+        for passage in index.search(query.text, k=k):
+            key = (passage.doc_id, passage.sentence_index)
+            query.passages += 1
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append(Retrieved(passage=passage, query=query.text, round=query.round))
+    return found
+
+
+def abbreviations_for(
+    index: PaperIndex, doc_ids: Sequence[str], cache: dict[str, dict[str, str]],
+) -> dict[str, dict[str, str]]:
+    """Short → long forms each document defines (read once per document)."""
+    for doc_id in doc_ids:
+        if doc_id not in cache:
+            document = index.document(doc_id)
+            cache[doc_id] = find_abbreviations(" ".join(document.sentences))
+    return {doc_id: cache[doc_id] for doc_id in doc_ids}
+
+
+def extract(
+    backend: LanguageBackend, retrieved: list[Retrieved], graph: Graph,
+    abbreviations: Mapping[str, dict[str, str]],
+) -> list[ExtractedClaim]:
+    passages = [r.passage for r in retrieved]
+    query_of = {(r.passage.doc_id, r.passage.sentence): r.query for r in retrieved}
+    claims = backend.extract(passages, graph, abbreviations)
+    return [
+        claim.model_copy(update={"evidence": claim.evidence.model_copy(update={
+            "query": query_of.get((claim.evidence.doc_id, claim.evidence.sentence), ""),
+        })})
+        for claim in claims
+    ]
+
+
+def interpret_claims(claims: list[ExtractedClaim], round_: int) -> list[TraceAnnotation]:
+    """Each annotation's edge shape by DESIGN §3 (Integrate re-reads it once node kinds are decided)."""
+    readings = []
+    for claim in claims:
+        reading = interpret(claim.annotation)
+        shape = (f"{reading.relation}({reading.subject_kind} → {reading.object_kind}, "
+                 f"{'+' if reading.sign > 0 else '-'})")
+        readings.append(TraceAnnotation(
+            round=round_, line=format_annotation(claim.annotation), doc_id=claim.evidence.doc_id,
+            sentence=claim.evidence.sentence, reading=shape, contested=claim.contested,
+        ))
+    return readings
+
+
+def verify_claims(claims: list[ExtractedClaim]) -> VerifyResult:
+    return verify(claims)
+
+
+def integrate(integrator: Integrator, claims: list[ExtractedClaim], round_: int) -> Integration:
+    integrator.add(claims, round_)
+    return integrator.build()
+
+
+def scenario_for(graph: Graph, analysis: QuestionAnalysis) -> Scenario:
+    """The question's premise: sources active / increasing, or decreasing when the question says so."""
+    scenario = Scenario.default_for(graph)
+    if analysis.source_change == "decrease":
+        kinds = graph.kinds()
+        scenario.interventions = {
+            node: ("decreasing" if kinds[node] == "quantity" else value)
+            for node, value in scenario.interventions.items()
+        }
+    return scenario
+
+
+def label(graph: Graph, scenario: Scenario, settings: Settings) -> Labelling:
+    return label_graph(graph, scenario, time_limit_s=settings.solver.time_limit_s)
+
+
+def write_answer(
+    backend: LanguageBackend, question: str, graph: Graph, labelling: Labelling,
+) -> Answer:
+    return backend.write_answer(question, graph, labelling, explain(graph, labelling))
+
+
+# --- the loop ----------------------------------------------------------------------------------
+
+def ask(
+    question: str,
+    index: PaperIndex,
+    settings: Settings,
+    on_event: Callable[[ProgressEvent], None] | None = None,
+    backend: LanguageBackend | None = None,
+) -> AskResult:
+    """Answer a causal question from the papers in ``index`` (open it once and pass it in)."""
+    backend = backend or get_backend(settings)
+    budget = settings.pipeline
+    trace = Trace(backend=backend.name)
+    timer = _Timer(trace)
+
+    def emit(step: str, round_: int = 0, message: str = "", **counts: int) -> None:
+        if on_event is not None:
+            on_event(ProgressEvent(step=step, round=round_, counts=counts, message=message))
+
+    emit("analyze", message="reading the question")
+    with timer("analyze"):
+        analysis = analyze(question, backend)
+    if analysis.abstained:
+        trace.stop_reason = "abstained at Analyze"
+        emit("done", message=analysis.reason)
+        graph, labelling = Graph(question=question), Labelling()
+        return AskResult(question=question, abstained=True, reason=analysis.reason, analysis=analysis,
+                         graph=graph, labelling=labelling, answer=explain(graph, labelling), trace=trace)
+
+    integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes)
+    integration = integrator.build()
+    seen: set[tuple[str, int]] = set()
+    asked: set[str] = set()
+    abbreviation_cache: dict[str, dict[str, str]] = {}
+    path_nodes: set[str] = set()
+    for round_ in range(1, budget.rounds + 1):
+        names = {node.id: node.label for node in integration.graph.nodes}
+        queries = plan_queries(
+            round_, analysis.sources, analysis.targets,
+            [names[n] for n in integration.forward_frontier], [names[n] for n in integration.backward_frontier],
+            asked,
+        )
+        if not queries:
+            trace.stop_reason = "no open frontier left to query"
+            break
+        trace.rounds = round_
+        emit("discover", round_, f"searching {len(queries)} queries", queries=len(queries))
+        with timer("discover"):
+            retrieved = discover(index, queries, budget.passages_per_query, seen)
+        trace.queries += queries
+        trace.passages += [
+            TracePassage(round=round_, query=r.query, doc_id=r.passage.doc_id, title=r.passage.title,
+                         sentence_index=r.passage.sentence_index, sentence=r.passage.sentence,
+                         score=r.passage.score)
+            for r in retrieved
+        ]
+        emit("extract", round_, f"reading {len(retrieved)} sentences", passages=len(retrieved))
+        with timer("extract"):
+            abbreviations = abbreviations_for(index, sorted({r.passage.doc_id for r in retrieved}),
+                                              abbreviation_cache)
+            claims = extract(backend, retrieved, integration.graph, abbreviations)
+        with timer("interpret"):
+            trace.annotations += interpret_claims(claims, round_)
+        emit("interpret", round_, annotations=len(claims))
+        with timer("verify"):
+            verified = verify_claims(claims)
+        trace.pruned += [
+            PrunedClaim(line=format_annotation(c.annotation), doc_id=c.evidence.doc_id,
+                        sentence=c.evidence.sentence, reason=reason, round=round_)
+            for c, reason in verified.pruned
+        ]
+        emit("verify", round_, kept=len(verified.kept), pruned=len(verified.pruned))
+        with timer("integrate"):
+            integration = integrate(integrator, verified.kept, round_)
+        new_path_nodes = set(integration.distances) - path_nodes
+        path_nodes |= set(integration.distances)
+        emit("integrate", round_, nodes=len(integration.graph.nodes), edges=len(integration.graph.edges),
+             connected=int(integration.connected))
+        if integration.connected and not new_path_nodes:
+            trace.stop_reason = f"a source–target path is established and round {round_} added nothing to it"
+            break
+    else:
+        trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"
+
+    graph = integration.graph
+    trace.edges_kept = [edge.id for edge in graph.edges]
+    trace.pruned += integration.pruned
+    emit("label", message="labelling the graph", nodes=len(graph.nodes), edges=len(graph.edges))
+    with timer("label"):
+        labelling = label(graph, scenario_for(graph, analysis), settings)
+    emit("answer", message="writing the answer")
+    with timer("answer"):
+        answer = write_answer(backend, question, graph, labelling)
+    abstained = not integration.connected
+    reason = "" if not abstained else (
+        f"no chain of evidenced claims links {', '.join(analysis.sources)} to {', '.join(analysis.targets)} "
+        f"in the indexed papers after {trace.rounds} round(s)"
+    )
+    emit("done", message=reason or "answered", nodes=len(graph.nodes), edges=len(graph.edges))
+    return AskResult(
+        question=question, abstained=abstained, reason=reason, sources=graph.sources, targets=graph.targets,
+        analysis=analysis, graph=graph, labelling=labelling, answer=answer, trace=trace,
+    )
+
+
+class _Timer:
+    """Adds each step's wall time to the trace."""
+
+    def __init__(self, trace: Trace) -> None:
+        self._trace = trace
+        self._step = ""
+        self._start = 0.0
+
+    def __call__(self, step: str) -> _Timer:
+        self._step = step
+        return self
+
+    def __enter__(self) -> None:
+        self._start = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        elapsed = time.perf_counter() - self._start
+        self._trace.seconds[self._step] = round(self._trace.seconds.get(self._step, 0.0) + elapsed, 4)

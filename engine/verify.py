@@ -1,0 +1,90 @@
+"""Verify (DESIGN §5 step 5): keep a claim only when its own sentence supports it.
+
+A claim is supported when the sentence it was read from mentions both of its ends (under any of their
+names: the term as extracted, an abbreviation the text defines, or the entity a deficiency state is
+about) and states a direction (a causal verb, a nominalised change, a change participle or adjective
+from the extractor's lexicon). Names are compared with the extractor's lenient ``terms_match``. This is
+what keeps a language model from adding an edge whose evidence does not say it; for the offline
+extractor, which reads its terms from the sentence, it is a safety net.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
+from engine.backends.base import ExtractedClaim
+from engine.offline import lexicon
+from engine.offline.text import state_core, terms_match
+
+_TOKEN = re.compile(r"[^\s,;:()\[\]{}\"]+")
+
+_DIRECTION_WORDS = frozenset(lexicon.VERB_FORMS) | frozenset(lexicon.NOMINAL_TRIGGERS) \
+    | lexicon.DECREASE_HEADS | lexicon.INCREASE_HEADS | lexicon.DEFICIENCY_HEADS \
+    | lexicon.INCREASE_ADJECTIVES | lexicon.DECREASE_ADJECTIVES
+_DIRECTION_SUFFIXES = tuple(f"-{suffix}" for suffix in lexicon.COMPOUND_SUFFIXES) \
+    + tuple(f"-{head}" for head in lexicon.DEFICIENCY_HEADS)
+
+
+class VerifyResult(BaseModel):
+    kept: list[ExtractedClaim]
+    pruned: list[tuple[ExtractedClaim, str]]
+
+
+def _tokens(sentence: str) -> list[str]:
+    return [t.strip(".") for t in _TOKEN.findall(sentence) if t.strip(".")]
+
+
+def mentions(sentence: str, names: Iterable[str]) -> bool:
+    """Does ``sentence`` name the entity under one of ``names``?"""
+    tokens = _tokens(sentence)
+    for name in names:
+        if not name.strip():
+            continue
+        if terms_match(name, sentence):  # every word of the name occurs in the sentence
+            return True
+        width = len(name.split()) + 1
+        for size in range(1, width + 1):
+            for start in range(0, max(0, len(tokens) - size) + 1):
+                if terms_match(name, " ".join(tokens[start:start + size])):
+                    return True
+    return False
+
+
+def states_direction(sentence: str) -> bool:
+    """Does the sentence use a word that states an increase or a decrease?"""
+    for token in _tokens(sentence.lower()):
+        if token in _DIRECTION_WORDS or token.endswith(_DIRECTION_SUFFIXES):
+            return True
+    return False
+
+
+def _names(term: str, aliases: list[str]) -> list[str]:
+    core, _ = state_core(term)
+    return [term, *aliases] + ([core] if core != term else [])
+
+
+def check_claim(claim: ExtractedClaim) -> str | None:
+    """None when the claim's sentence supports it, else why it does not."""
+    annotation, sentence = claim.annotation, claim.evidence.sentence
+    if not mentions(sentence, _names(annotation.subject, annotation.subject_aliases)):
+        return f"the sentence does not mention the cause {annotation.subject!r}"
+    if not mentions(sentence, _names(annotation.object, annotation.object_aliases)):
+        return f"the sentence does not mention the effect {annotation.object!r}"
+    if not states_direction(sentence):
+        return "the sentence states no direction of change"
+    return None
+
+
+def verify(claims: list[ExtractedClaim]) -> VerifyResult:
+    kept: list[ExtractedClaim] = []
+    pruned: list[tuple[ExtractedClaim, str]] = []
+    for claim in claims:
+        reason = check_claim(claim)
+        if reason is None:
+            kept.append(claim)
+        else:
+            pruned.append((claim, reason))
+    return VerifyResult(kept=kept, pruned=pruned)

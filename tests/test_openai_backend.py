@@ -1,0 +1,238 @@
+"""The OpenAI backend against a local OpenAI-compatible server that replays scripted responses.
+
+The server listens on 127.0.0.1 (a free port) and answers ``POST /v1/chat/completions`` from a file in
+tests/fixtures/llm_replay/: responses in the OpenAI wire format (hand-written, since tests have no
+network), including broken JSON, schema-invalid JSON, a slow reply that times out, 429 rate limits and
+500 errors. It records every request, so the tests also check what the backend sends.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from pydantic import SecretStr
+
+from engine.answer import Answer, Reference, Statement
+from engine.backends import BackendError, get_backend
+from engine.backends.openai_backend import OpenAIBackend
+from engine.model import Graph, Labelling
+from engine.settings import LLMSettings, Settings
+from retrieval.index import Passage
+
+REPLAY_DIR = Path(__file__).parent / "fixtures" / "llm_replay"
+SECRET = "sk-test-secret-never-logged"
+
+
+class ReplayServer:
+    def __init__(self) -> None:
+        self.responses: list[dict] = []
+        self.requests: list[dict] = []
+        self.headers: list[dict[str, str]] = []
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                length = int(self.headers.get("Content-Length", 0))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with server._lock:
+                    server.requests.append(body)
+                    server.headers.append(dict(self.headers))
+                    step = server.responses.pop(0) if server.responses else {
+                        "status": 500, "body": {"error": {"message": "replay exhausted"}}}
+                time.sleep(step.get("delay_s", 0))
+                payload = json.dumps(step["body"]).encode()
+                try:
+                    self.send_response(step["status"])
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in step.get("headers", {}).items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up waiting (the timeout case)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def play(self, name: str) -> None:
+        self.responses = json.loads((REPLAY_DIR / f"{name}.json").read_text())["responses"]
+        self.requests.clear()
+        self.headers.clear()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ReplayServer]:
+    replay = ReplayServer()
+    yield replay
+    replay.close()
+
+
+def _backend(server: ReplayServer, **overrides: object) -> OpenAIBackend:
+    options = {"base_url": server.url, "model": "replay-model", "api_key": SecretStr(SECRET),
+               "timeout_s": 1.0, "max_retries": 2}
+    options.update(overrides)
+    return OpenAIBackend(LLMSettings(**options))
+
+
+PASSAGES = [
+    Passage(doc_id="p1", title="Stress", sentence="Elevated cortisol increases blood pressure.", sentence_index=0,
+            score=1.0),
+    Passage(doc_id="p2", title="Exercise", sentence="Exercise may reduce oxidative stress.", sentence_index=3,
+            score=0.5),
+]
+
+
+def test_get_backend_picks_the_openai_backend_from_settings(server: ReplayServer) -> None:
+    backend = get_backend(Settings(backend="openai", llm=LLMSettings(base_url=server.url)))
+    assert backend.name == "openai"
+    assert get_backend(Settings()).name == "offline"
+
+
+def test_analyze_parses_the_json_reply_and_sends_the_key_only_in_the_header(server: ReplayServer) -> None:
+    server.play("analyze_ok")
+    analysis = _backend(server).analyze("How does cortisol impact blood pressure?")
+    assert (analysis.sources, analysis.targets, analysis.abstained) == (["cortisol"], ["blood pressure"], False)
+    request = server.requests[0]
+    assert request["model"] == "replay-model"
+    assert request["response_format"] == {"type": "json_object"}
+    assert server.headers[0]["Authorization"] == f"Bearer {SECRET}"
+    assert SECRET not in json.dumps(request)
+    assert "<<<QUESTION\nHow does cortisol impact blood pressure?\nQUESTION>>>" in request["messages"][1]["content"]
+
+
+def test_analyze_abstention_is_passed_on(server: ReplayServer) -> None:
+    server.play("analyze_abstain")
+    analysis = _backend(server).analyze("What is BDNF?")
+    assert analysis.abstained and "definition" in analysis.reason
+
+
+def test_extract_passes_passages_as_data_and_reads_proto_role_claims(server: ReplayServer) -> None:
+    server.play("extract_fenced_json")
+    claims = _backend(server).extract(PASSAGES, Graph())
+    assert [(c.annotation.subject, c.annotation.subject_change, c.annotation.object, c.annotation.object_change)
+            for c in claims] == [("cortisol", "increase", "blood pressure", "increase"),
+                                 ("exercise", "increase", "oxidative stress", "decrease")]
+    # The sentence and the citation come from the passage, never from the model.
+    assert claims[0].evidence.doc_id == "p1" and claims[0].annotation.text == PASSAGES[0].sentence
+    assert claims[1].annotation.hedged and claims[1].annotation.confidence < claims[0].annotation.confidence
+    user = server.requests[0]["messages"][1]["content"]
+    data = user.split("<<<PASSAGES\n", 1)[1].split("\nPASSAGES>>>", 1)[0]
+    assert [p["sentence"] for p in json.loads(data)] == [p.sentence for p in PASSAGES]
+
+
+def test_broken_json_is_retried_once_with_the_error(server: ReplayServer) -> None:
+    server.play("extract_broken_json_then_ok")
+    claims = _backend(server).extract(PASSAGES, Graph())
+    assert len(claims) == 2
+    assert len(server.requests) == 2
+    retry = server.requests[1]["messages"]
+    assert retry[-2]["role"] == "assistant"
+    assert "not valid JSON" in retry[-1]["content"]
+
+
+def test_invalid_annotation_is_retried_with_the_parser_message(server: ReplayServer) -> None:
+    server.play("extract_bad_annotation_then_ok")
+    assert len(_backend(server).extract(PASSAGES, Graph())) == 2
+    assert "unknown change 'up'" in server.requests[1]["messages"][-1]["content"]
+
+
+def test_claim_on_an_unknown_passage_is_retried(server: ReplayServer) -> None:
+    server.play("extract_unknown_passage_then_ok")
+    assert len(_backend(server).extract(PASSAGES, Graph())) == 2
+    assert "7 is not a passage id" in server.requests[1]["messages"][-1]["content"]
+
+
+def test_schema_invalid_twice_is_a_clear_error(server: ReplayServer) -> None:
+    server.play("extract_schema_invalid_twice")
+    with pytest.raises(BackendError, match=r"extract step got invalid output .* twice: .*arrow"):
+        _backend(server).extract(PASSAGES, Graph())
+    assert len(server.requests) == 2
+
+
+def test_a_timeout_is_retried(server: ReplayServer) -> None:
+    server.play("timeout_then_ok")
+    started = time.perf_counter()
+    analysis = _backend(server, timeout_s=0.5).analyze("How does cortisol impact blood pressure?")
+    assert analysis.sources == ["cortisol"]
+    assert len(server.requests) == 2
+    assert time.perf_counter() - started < 3.0
+
+
+def test_rate_limits_are_retried_with_backoff(server: ReplayServer) -> None:
+    server.play("rate_limited_then_ok")
+    assert _backend(server).analyze("How does cortisol impact blood pressure?").targets == ["blood pressure"]
+    assert len(server.requests) == 3
+
+
+def test_a_server_error_is_retried(server: ReplayServer) -> None:
+    server.play("server_error_then_ok")
+    assert _backend(server).analyze("How does cortisol impact blood pressure?").sources == ["cortisol"]
+    assert len(server.requests) == 2
+
+
+def test_persistent_server_errors_give_a_clear_error_without_the_key(server: ReplayServer) -> None:
+    server.play("server_error_always")
+    with pytest.raises(BackendError) as caught:
+        _backend(server, max_retries=1).analyze("How does cortisol impact blood pressure?")
+    message = str(caught.value)
+    assert "HTTP 500" in message and server.url in message and SECRET not in message
+    assert len(server.requests) == 2
+
+
+def test_a_refused_key_is_reported(server: ReplayServer) -> None:
+    server.play("unauthorized")
+    with pytest.raises(BackendError, match="key was refused"):
+        _backend(server).analyze("How does cortisol impact blood pressure?")
+
+
+def test_counterfactual_challenge_marks_failing_claims_contested(server: ReplayServer) -> None:
+    server.play("extract_then_challenge")
+    claims = _backend(server, counterfactual_challenge=True).extract(PASSAGES, Graph())
+    assert [c.contested for c in claims] == [False, True]
+    assert "rule out" in claims[1].challenge_note
+    challenge = json.loads(server.requests[1]["messages"][1]["content"].split("<<<CLAIMS\n", 1)[1]
+                           .split("\nCLAIMS>>>", 1)[0])
+    assert challenge[0]["claim"] == "[change=increase] cortisol ==CAUSE=> [change=increase] blood pressure"
+
+
+def _template_answer() -> Answer:
+    statement = Statement(kind="path", text="cortisol raises blood pressure [1], so blood pressure increases.",
+                          path=["cortisol", "blood_pressure"], citations=[1])
+    return Answer(statements=[statement], references=[Reference(n=1, doc_id="p1", title="Stress")],
+                  text=statement.text)
+
+
+def test_the_critic_sends_the_answer_back_and_the_refined_text_is_kept(server: ReplayServer) -> None:
+    server.play("answer_with_critic")
+    answer = _backend(server, critic_rounds=2).write_answer(
+        "How does cortisol impact blood pressure?", Graph(), Labelling(), _template_answer())
+    assert answer.text.startswith("When cortisol rises, blood pressure increases")
+    assert "[1] Stress (p1)" in answer.text
+    assert len(server.requests) == 4  # draft, critique, refinement, critique saying ok
+    assert "does not say blood pressure increases" in server.requests[2]["messages"][1]["content"]
+    assert answer.statements == _template_answer().statements
+
+
+def test_an_answer_citing_outside_the_references_is_rejected(server: ReplayServer) -> None:
+    server.play("answer_cites_outside_then_ok")
+    answer = _backend(server).write_answer("q", Graph(), Labelling(), _template_answer())
+    assert "[4]" not in answer.text.split("References")[0]
+    assert "cites [4], which are not references" in server.requests[1]["messages"][-1]["content"]
