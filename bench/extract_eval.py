@@ -1,0 +1,166 @@
+"""Extraction benchmark on the curated HBP statements (``../shared/data/hbp/relations_dev.jsonl``).
+
+For every statement the offline extractor reads the evidence sentence. A statement is *linked* when
+one extracted annotation has a subject matching the statement's subject and an object matching its
+object under ``engine.offline.text.terms_match`` (names of states "X deficiency" / "X mutation" are
+compared through their entity X). The *sign* of a linked annotation is the sign of its edge
+(``engine.annotations.interpret``) times the direction of any state it names (a deficiency of X moves
+X down); the highest-confidence linking annotation is the one scored. Figures are given for the
+statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
+
+Precision is measured on a sample of extracted annotations judged by hand: ``--write-sample`` draws
+a fresh seeded sample to judge; the judged file (``bench/extract_precision_sample.jsonl``, one object
+per line with ``sentence``, ``annotation`` and ``correct``) is scored against what the extractor
+produces now (judgements of annotations it no longer produces are counted as stale, not scored).
+
+    .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from engine.annotations import Annotation, format_annotation, interpret  # noqa: E402
+from engine.offline.extract import extract_annotations  # noqa: E402
+from engine.offline.text import state_core, terms_match  # noqa: E402
+
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
+SAMPLE_FILE = REPO / "bench" / "extract_precision_sample.jsonl"
+
+
+def _names(term: str, aliases: list[str]) -> tuple[list[str], int]:
+    core, direction = state_core(term)
+    return [core, *(state_core(a)[0] for a in aliases)], direction
+
+
+def annotation_sign(annotation: Annotation) -> int:
+    """Sign of the annotation's claim about its subject's entity and object's entity."""
+    sign = interpret(annotation).sign
+    sign *= state_core(annotation.subject)[1] * state_core(annotation.object)[1]
+    return sign
+
+
+def link(annotations: list[Annotation], subject: str, obj: str) -> Annotation | None:
+    best: Annotation | None = None
+    for a in annotations:
+        s_names, _ = _names(a.subject, a.subject_aliases)
+        o_names, _ = _names(a.object, a.object_aliases)
+        if terms_match(s_names[0], subject, s_names[1:]) and terms_match(o_names[0], obj, o_names[1:]):
+            if best is None or a.confidence > best.confidence:
+                best = a
+    return best
+
+
+def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]]) -> dict:
+    linked = correct = 0
+    for row in rows:
+        hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+        if hit is not None:
+            linked += 1
+            correct += annotation_sign(hit) == row["sign"]
+    n = len(rows)
+    sentences = {row["sentence"] for row in rows}
+    return {
+        "statements": n,
+        "linked": linked,
+        "linked_share": round(linked / n, 4) if n else 0.0,
+        "sign_accuracy": round(correct / linked, 4) if linked else 0.0,
+        "sentences": len(sentences),
+        "sentences_with_annotations": sum(1 for s in sentences if extracted[s]),
+        "annotations_per_sentence": round(sum(len(extracted[s]) for s in sentences) / len(sentences), 3),
+    }
+
+
+def precision(extracted: dict[str, list[Annotation]], sample_file: Path) -> dict | None:
+    if not sample_file.exists():
+        return None
+    judged = [json.loads(line) for line in sample_file.read_text(encoding="utf-8").split("\n") if line.strip()]
+    scored = [j for j in judged
+              if j["annotation"] in {format_annotation(a) for a in extracted.get(j["sentence"], [])}]
+    good = sum(1 for j in scored if j["correct"])
+    return {"judged": len(judged), "scored": len(scored), "stale": len(judged) - len(scored),
+            "precision": round(good / len(scored), 4) if scored else 0.0}
+
+
+def write_sample(extracted: dict[str, list[Annotation]], rows: list[dict], size: int, seed: int) -> None:
+    pool = sorted({(row["sentence"], format_annotation(a)) for row in rows
+                   for a in extracted[row["sentence"]]})
+    random.Random(seed).shuffle(pool)
+    with SAMPLE_FILE.open("w") as out:
+        for sentence, line in pool[:size]:
+            out.write(json.dumps({"sentence": sentence, "annotation": line, "correct": None,
+                                  "note": ""}, ensure_ascii=False) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--runs", type=int, default=3, help="timing runs (median reported)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--write-sample", type=int, metavar="N", default=0,
+                        help="draw N annotations from the verbatim set to judge by hand (overwrites)")
+    parser.add_argument("--failures", type=Path, help="write unlinked verbatim statements here")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"data file {args.data} not found", file=sys.stderr)
+        return 2
+    rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").split("\n") if line.strip()]
+    sentences = sorted({row["sentence"] for row in rows})
+    timings = []
+    extracted: dict[str, list[Annotation]] = {}
+    for _ in range(max(1, args.runs)):
+        start = time.perf_counter()
+        extracted = {s: extract_annotations(s) for s in sentences}
+        timings.append((time.perf_counter() - start) / len(sentences) * 1000)
+    verbatim = [row for row in rows if row["names_in_sentence"]]
+    report = {
+        "verbatim": evaluate(verbatim, extracted),
+        "all": evaluate(rows, extracted),
+        "ms_per_sentence_median": round(statistics.median(timings), 3),
+        "ms_per_sentence_runs": [round(t, 3) for t in timings],
+        "mean_sentence_chars": round(statistics.mean(len(s) for s in sentences), 1),
+        "precision_sample": precision(extracted, SAMPLE_FILE),
+    }
+    if args.write_sample:
+        write_sample(extracted, verbatim, args.write_sample, seed=7)
+    if args.failures:
+        with args.failures.open("w") as out:
+            for row in verbatim:
+                hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+                if hit is None or annotation_sign(hit) != row["sign"]:
+                    out.write(json.dumps({
+                        "kind": "unlinked" if hit is None else "wrong sign",
+                        "gold": f'{row["subject"]["name"]} {row["sign"]:+d} {row["object"]["name"]}',
+                        "sentence": row["sentence"],
+                        "extracted": [format_annotation(a) for a in extracted[row["sentence"]]],
+                    }, ensure_ascii=False) + "\n")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for part in ("verbatim", "all"):
+            r = report[part]
+            print(f"{part:9s} statements {r['statements']:5d}  linked {r['linked_share']:.1%}  "
+                  f"sign accuracy {r['sign_accuracy']:.3f}  annotations/sentence "
+                  f"{r['annotations_per_sentence']}")
+        print(f"median {report['ms_per_sentence_median']} ms per sentence "
+              f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
+              f"mean {report['mean_sentence_chars']} chars)")
+        if report["precision_sample"]:
+            p = report["precision_sample"]
+            print(f"precision on the hand-judged sample: {p['precision']:.3f} "
+                  f"({p['scored']} scored, {p['stale']} stale)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,916 @@
+"""Rule-based extraction of proto-role annotations from one sentence (the offline Extract step).
+
+The extractor reads the sentence with a small hand-written chunker rather than a statistical parser:
+it is deterministic, fast (well under 2 ms a sentence) and needs no model download. It
+
+1. tokenises the sentence and finds the abbreviations it defines ("amyloid beta (Aβ)");
+2. finds causal predicates: active and passive verbs of increase and decrease ("reduces", "is
+   inhibited by", "leads to"), nominalisations ("inhibition of Y by X", "Y induction by X"), compound
+   participles ("X-induced Y", "X-mediated increase in Y"), role nouns ("D, an X inhibitor"), and the
+   verbs of having after a state ("X-deficient mice exhibit increased Y");
+3. chunks the noun phrases around each predicate, splitting coordinations ("X and Y reduce Z" is two
+   claims) and following relative clauses ("X, which increases Y") and coordinated predicates;
+4. turns each phrase into an entity: determiners, citations and quantity words ("levels of",
+   "expression") are dropped from the name, heads of change ("inhibition of X", "elevated X",
+   "X knockdown") set the direction of the entity's change, and deficiencies ("loss of X",
+   "X-deficient mice", "X knockout") and mutations become the states "X deficiency" / "X mutation";
+5. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and keeps hedged
+   ones ("may", "suggest") at lower confidence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.annotations import Annotation, Change
+from engine.offline import lexicon as lx
+from engine.offline.text import GREEK, is_abbreviation_of
+
+_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?|[^\w\s]")
+_HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
+_CLOSED = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
+           | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
+# Words in the gap between a subject and its verb that keep the subject in reach:
+# "X has been shown to reduce", "X may not increase", "X is thought to promote".
+_GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
+              | {"to", "shown", "found", "reported", "known", "thought", "believed", "proposed",
+                 "demonstrated", "able", "unable", "likely", "unlikely", "fail", "fails", "failed",
+                 "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
+                 "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
+                 "observed", "expected", "predicted", "suggested", "hypothesized", "considered"})
+_ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
+                        "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
+                        "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
+_ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
+               "blocker": -1, "blockers": -1, "activator": 1, "activators": 1, "agonist": 1,
+               "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1}
+_ROLE_MODIFIERS = frozenset({"potent", "selective", "specific", "novel", "known", "irreversible",
+                             "reversible", "competitive", "allosteric", "direct", "small",
+                             "molecule", "small-molecule", "pharmacological", "chemical",
+                             "natural", "endogenous", "synthetic", "powerful", "strong", "weak",
+                             "new", "classical", "clinical", "approved", "oral"})
+_NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic", "robust",
+                         "pronounced", "substantial", "modest", "slight", "considerable", "strong",
+                         "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
+                         "general", "global", "net", "cellular", "relative", "respective"})
+_HEDGE_CONFIDENCE = 0.6
+_CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
+               "state": 0.75}
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    low: str
+    start: int
+
+
+@dataclass
+class _Entity:
+    name: str
+    polarity: int  # +1 when the phrase means more of the entity, -1 less of it
+    state: bool
+    aliases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Claim:
+    subjects: list[tuple[int, int]]
+    objects: list[tuple[int, int]]
+    polarity: int
+    construction: str
+    negated: bool
+    hedged: bool
+    end: int  # token index after the last object, for coordinated predicates
+
+
+def tokenize(text: str) -> list[_Token]:
+    return [_Token(m.group(0), m.group(0).lower(), m.start()) for m in _TOKEN.finditer(text)]
+
+
+# --------------------------------------------------------------------------------------------
+# Abbreviations
+# --------------------------------------------------------------------------------------------
+_PAREN = re.compile(r"\(([^()]{1,20})\)")
+
+
+def _squash(text: str) -> str:
+    return "".join(GREEK.get(ch, ch) for ch in text)
+
+
+def _long_form_for(short: str, before: str) -> str | None:
+    """Schwartz–Hearst style: the shortest tail of ``before`` whose letters spell ``short``."""
+    sf = _squash(short).lower()
+    words = before.split()
+    if not words:
+        return None
+    limit = min(len(sf) + 5, 2 * len(sf))
+    candidate = " ".join(words[-limit:])
+    lf = _squash(candidate).lower()
+    s, pos = len(sf) - 1, len(lf) - 1
+    while s >= 0:
+        char = sf[s]
+        if not char.isalnum():
+            s -= 1
+            continue
+        while pos >= 0 and (lf[pos] != char or (s == 0 and pos > 0 and lf[pos - 1].isalnum())):
+            pos -= 1
+        if pos < 0:
+            return None
+        pos -= 1
+        s -= 1
+    start = lf.rfind(" ", 0, pos + 1) + 1
+    tail_words = len(lf[start:].split())
+    long_form = " ".join(candidate.split()[-tail_words:]).strip(" ,;:")
+    if len(long_form) <= len(short) or long_form.lower() == short.lower():
+        return None
+    return long_form
+
+
+def find_abbreviations(text: str) -> dict[str, str]:
+    """Short forms defined in ``text`` → their long forms: "amyloid beta (Aβ)" gives {"Aβ": ...}.
+
+    Both "long form (SF)" and "SF (long form)" are read; a candidate counts only when the short
+    form's letters occur in order in the long form, starting a word (Schwartz and Hearst, 2003).
+    """
+    found: dict[str, str] = {}
+    for match in _PAREN.finditer(text):
+        inner = match.group(1).strip()
+        before = text[:match.start()]
+        before = re.split(r"[.;:()\[\]]", before)[-1]
+        inner_words = inner.split()
+        if 1 <= len(inner_words) <= 2 and re.search(r"[A-Za-zα-ωΑ-Ω]", inner) and len(inner) >= 2 \
+                and not re.fullmatch(r"(?i)(e\.g|i\.e|fig|see|ref|n|p|ns)\.?", inner) \
+                and not inner.islower() or (len(inner_words) == 1 and re.search(r"[α-ω]", inner)):
+            long_form = _long_form_for(inner, before)
+            if long_form:
+                found.setdefault(inner, long_form)
+                continue
+        previous = before.split()
+        if len(inner_words) >= 2 and previous:
+            short = previous[-1].strip(",;")
+            if 2 <= len(short) <= 10 and is_abbreviation_of(short, inner):
+                found.setdefault(short, inner)
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# Token classes
+# --------------------------------------------------------------------------------------------
+def _is_adverb(low: str) -> bool:
+    return low in lx.ADVERBS or (low.endswith("ly") and len(low) > 4 and low not in lx.NOT_ADVERBS_LY)
+
+
+def _is_word(tok: _Token) -> bool:
+    return tok.text[0].isalnum() or tok.text[0] == "_"
+
+
+def _is_adjectival_trigger(tokens: list[_Token], i: int) -> bool:
+    """A participle of change used as an adjective ("increased levels", "reduced BDNF")."""
+    low = tokens[i].low
+    return low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES
+
+
+def _is_content(tokens: list[_Token], i: int) -> bool:
+    """Can token i be part of a noun phrase's name?"""
+    tok = tokens[i]
+    if not _is_word(tok):
+        return False
+    low = tok.low
+    if low in _CLOSED or _is_adverb(low):
+        return False
+    if low in lx.VERB_FORMS:
+        # Nouns that double as verb forms: "an increase in", "the decrease of".
+        return low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)
+    return True
+
+
+def _nominal_use(tokens: list[_Token], i: int) -> bool:
+    prev = tokens[i - 1].low if i > 0 else ""
+    nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
+    return prev in lx.DETERMINERS or nxt in ("in", "of") or prev in lx.PREPOSITIONS
+
+
+def _starts_phrase(tokens: list[_Token], i: int) -> bool:
+    """Can a noun phrase start at token i (determiner, modifier or name)?"""
+    if i >= len(tokens):
+        return False
+    low = tokens[i].low
+    return (low in lx.DETERMINERS and low not in ("both", "either")) or _is_content(tokens, i) \
+        or _is_adjectival_trigger(tokens, i) or low in ("both", "either") \
+        or (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing"
+            and i + 1 < len(tokens) and _is_content(tokens, i + 1))
+
+
+# --------------------------------------------------------------------------------------------
+# Noun-phrase chunking
+# --------------------------------------------------------------------------------------------
+_MAX_PHRASE = 12
+
+
+def _skip_parens_right(tokens: list[_Token], i: int) -> int:
+    """Index after the bracket group opening at i, or i when the group does not close soon."""
+    opener = tokens[i].text
+    closer = ")" if opener == "(" else "]"
+    depth = 0
+    for j in range(i, min(len(tokens), i + 25)):
+        if tokens[j].text == opener:
+            depth += 1
+        elif tokens[j].text == closer:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return i
+
+
+def _skip_parens_left(tokens: list[_Token], i: int) -> int:
+    """Index of the bracket opening the group that closes at i, or i."""
+    closer = tokens[i].text
+    opener = "(" if closer == ")" else "["
+    depth = 0
+    for j in range(i, max(-1, i - 25), -1):
+        if tokens[j].text == closer:
+            depth += 1
+        elif tokens[j].text == opener:
+            depth -= 1
+            if depth == 0:
+                return j
+    return i
+
+
+def _phrase_right(tokens: list[_Token], i: int) -> int:
+    """End (exclusive) of the single noun phrase starting at i; i when none starts there."""
+    j = i
+    n = len(tokens)
+    while j < n and tokens[j].low in lx.DETERMINERS and j - i < 3:
+        j += 1
+    start_content = j
+    while j < n and j - i < _MAX_PHRASE:
+        tok = tokens[j]
+        low = tok.low
+        if _is_content(tokens, j) or low in lx.NOMINAL_TRIGGERS or (
+                _is_adjectival_trigger(tokens, j) and j == start_content):
+            j += 1
+        elif low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing" and j == start_content \
+                and j + 1 < n and _starts_phrase(tokens, j + 1):
+            j += 1  # gerund head: "inhibiting autophagy"
+        elif tok.text in ("(", "[") and j > start_content:
+            end = _skip_parens_right(tokens, j)
+            if end == j:
+                break
+            j = end
+        elif low == "of" and j > start_content and j + 1 < n and _starts_phrase(tokens, j + 1):
+            j += 1
+            while j < n and tokens[j].low in lx.DETERMINERS:
+                j += 1
+        elif low in ("in", "on") and j > start_content and tokens[j - 1].low in lx.NOMINAL_TRIGGERS \
+                and j + 1 < n and _starts_phrase(tokens, j + 1):
+            j += 1  # "an increase in Y"
+        elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
+                and j + 1 < n and _starts_phrase(tokens, j + 1):
+            j += 1  # "treatment with X"
+        else:
+            break
+    return j if j > start_content else i
+
+
+def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]], int]:
+    """Coordinated noun phrases starting at i ("Y, Z and W"); returns spans and the end index."""
+    n = len(tokens)
+    if i < n and tokens[i].low in ("both", "either"):
+        i += 1
+    end = _phrase_right(tokens, i)
+    if end == i:
+        return [], i
+    spans = [(i, end)]
+    j = end
+    pending: list[tuple[int, int]] = []
+    while j < n:
+        low = tokens[j].low
+        if low in ("and", "or") or (low == "as" and j + 2 < n and tokens[j + 1].low == "well"
+                                     and tokens[j + 2].low == "as"):
+            k = j + 3 if low == "as" else j + 1
+            if k < n and tokens[k].low in lx.VERB_FORMS and not _is_adjectival_trigger(tokens, k):
+                break
+            nxt = _phrase_right(tokens, k)
+            if nxt == k or _followed_by_verb(tokens, nxt):
+                break
+            spans += pending + [(k, nxt)]
+            pending = []
+            j = nxt
+        elif low == "," and j + 1 < n:
+            k = j + 1
+            if tokens[k].low in ("and", "or"):
+                j = k
+                continue
+            nxt = _phrase_right(tokens, k)
+            if nxt == k:
+                break
+            pending.append((k, nxt))
+            j = nxt
+        else:
+            break
+    # A comma list counts only when an "and"/"or" closes it; otherwise the commas ended the phrase.
+    last_end = spans[-1][1]
+    return spans, last_end
+
+
+def _followed_by_verb(tokens: list[_Token], j: int) -> bool:
+    """Is the phrase ending at j the subject of a new clause ("... and Z increased W")?"""
+    k = j
+    while k < len(tokens) and (_is_adverb(tokens[k].low) or tokens[k].low in lx.MODALS):
+        k += 1
+    if k >= len(tokens):
+        return False
+    low = tokens[k].low
+    return low in lx.AUXILIARIES or (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
+        or low in lx.OTHER_VERBS and not low.endswith("ed")
+
+
+def _phrase_left(tokens: list[_Token], k: int) -> int:
+    """Start of the single noun phrase ending at k (inclusive); k + 1 when none ends there."""
+    j = k
+    start = k + 1
+    while j >= 0 and k - j < _MAX_PHRASE:
+        tok = tokens[j]
+        low = tok.low
+        if tok.text in (")", "]"):
+            opening = _skip_parens_left(tokens, j)
+            if opening == j or opening == 0:
+                break
+            j = opening - 1
+            continue
+        if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and j < k):
+            start = j
+            j -= 1
+        elif (_is_adjectival_trigger(tokens, j) or
+              (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing")) and start <= k:
+            start = j
+            if j > 0 and tokens[j - 1].low in lx.DETERMINERS:
+                start = j - 1
+            break
+        elif low == "of" and start <= k and j > 0 and (
+                _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
+            j -= 1
+        elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
+            j -= 1  # "treatment with X"
+        elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
+            start = j
+            break
+        else:
+            break
+    return start
+
+
+def _phrases_left(tokens: list[_Token], k: int) -> list[tuple[int, int]]:
+    """Coordinated noun phrases ending at k: "X and Y", "X, Y, and Z" (spans, left to right)."""
+    start = _phrase_left(tokens, k)
+    if start > k:
+        return []
+    spans = [(start, k + 1)]
+    j = start - 1
+    if j >= 1 and tokens[j].low in ("and", "or", "nor"):
+        j -= 1
+        serial_comma = j >= 0 and tokens[j].text == ","
+        if serial_comma:
+            j -= 1
+        other = _phrase_left(tokens, j)
+        if other <= j and _adjective_pair(tokens, other, j, start, k):
+            return [(other, k + 1)]  # "acute and chronic nicotine": one phrase
+        if other <= j and not _after_predicate(tokens, other) and (
+                not serial_comma or (other >= 1 and tokens[other - 1].text == ",")):
+            spans.insert(0, (other, j + 1))
+            j = other - 1
+            while j >= 1 and tokens[j].text == ",":
+                more = _phrase_left(tokens, j - 1)
+                if more > j - 1 or _after_predicate(tokens, more) or (
+                        more >= 1 and tokens[more - 1].low in lx.PREPOSITIONS):
+                    break
+                spans.insert(0, (more, j))
+                j = more - 1
+    return spans
+
+
+_ADJECTIVE_ENDINGS = ("ic", "al", "ous", "ive", "ute", "ary", "ar", "ile", "ent", "ant", "ed")
+
+
+def _adjective_pair(tokens: list[_Token], other: int, other_end: int, start: int, k: int) -> bool:
+    """"acute and chronic X": a lone adjective coordinated with the modifier of a longer phrase."""
+    return other == other_end and k > start and tokens[other].low.endswith(_ADJECTIVE_ENDINGS) \
+        and tokens[start].low.endswith(_ADJECTIVE_ENDINGS)
+
+
+def _after_predicate(tokens: list[_Token], start: int) -> bool:
+    """Does the phrase starting at ``start`` follow a verb (so it is that verb's object)?"""
+    j = start - 1
+    while j >= 0 and (tokens[j].low in lx.DETERMINERS or _is_adverb(tokens[j].low)):
+        j -= 1
+    if j < 0:
+        return False
+    low = tokens[j].low
+    return (low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, j))) \
+        or low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
+
+
+def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
+    """Walk left from i over auxiliaries, modals, adverbs, negations and "shown to"-type words."""
+    j = i - 1
+    while j >= floor:
+        low = tokens[j].low
+        if low in _GAP_WORDS or _is_adverb(low):
+            j -= 1
+        elif tokens[j].text in (")", "]"):
+            opening = _skip_parens_left(tokens, j)
+            if opening == j:
+                break
+            j = opening - 1  # a citation or bracketed aside: "X (34) increased Y"
+        elif tokens[j].text == "," and _apposition_start(tokens, j, floor) is not None:
+            j = _apposition_start(tokens, j, floor)  # "X, an AMPK activator, increased Y"
+        else:
+            break
+    return j
+
+
+def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
+    """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
+    for p in range(comma - 1, max(floor, comma - 14) - 1, -1):
+        if tokens[p].text == "," and p + 1 < comma and tokens[p + 1].low in ("a", "an"):
+            return p - 1
+        if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
+            return None
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Entities
+# --------------------------------------------------------------------------------------------
+def _clean_tokens(tokens: list[_Token], start: int, end: int,
+                  abbreviations: dict[str, str]) -> tuple[list[_Token], list[str]]:
+    """The words of a span without brackets; defined abbreviations in brackets become aliases."""
+    words: list[_Token] = []
+    aliases: list[str] = []
+    j = start
+    while j < end:
+        tok = tokens[j]
+        if tok.text in ("(", "["):
+            close = _skip_parens_right(tokens, j)
+            if close == j:
+                j += 1
+                continue
+            inner = " ".join(t.text for t in tokens[j + 1:close - 1])
+            if inner in abbreviations:
+                aliases.append(inner)
+            j = close
+            continue
+        if _is_word(tok) or tok.text in ("'", "’"):
+            words.append(tok)
+        j += 1
+    return words, aliases
+
+
+def _compound_suffix(low: str) -> bool:
+    stem, dash, suffix = low.rpartition("-")
+    return bool(dash and stem and suffix in lx.COMPOUND_SUFFIXES)
+
+
+def _process_noun(low: str) -> bool:
+    return low in lx.PROCESS_NOUNS or low.endswith(lx.PROCESS_SUFFIXES)
+
+
+def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
+            abbreviations: dict[str, str]) -> _Entity | None:
+    """The entity a phrase names, with the direction of its change and whether it is a state."""
+    words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
+    polarity = 1
+    deficiency = mutation = quantity = False
+
+    def drop_front() -> None:
+        words.pop(0)
+
+    changed = True
+    while words and changed:
+        changed = False
+        low = words[0].low
+        nxt = words[1].low if len(words) > 1 else ""
+        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit():
+            drop_front(); changed = True
+        elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
+            drop_front(); changed = True
+        elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
+            drop_front(); polarity = -polarity; changed = True
+        elif len(words) > 1 and _compound_suffix(low):
+            drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
+        elif low in ("mutant", "mutated") and len(words) > 1:
+            drop_front(); mutation = True; changed = True
+        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and (
+                low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
+                or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
+            if low in lx.DEFICIENCY_HEADS:
+                deficiency = True
+            elif low in lx.MUTATION_HEADS:
+                mutation = True
+            elif low in lx.QUANTITY_WORDS:
+                quantity = True
+            elif low in lx.DECREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
+                polarity = -polarity
+            words[:2] = []
+            changed = True
+        elif len(words) > 1 and low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing":
+            polarity *= lx.VERB_FORMS[low][1]
+            drop_front(); changed = True
+        elif len(words) > 1 and (low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS) \
+                and low.endswith("ing"):
+            deficiency = deficiency or low in lx.DEFICIENCY_HEADS
+            polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
+            drop_front(); changed = True
+    changed = True
+    while len(words) > 1 and changed:
+        changed = False
+        low = words[-1].low
+        if low in _ORGANISMS and (deficiency or mutation or "-" in words[-2].low
+                                  or words[-2].low in ("transgenic", "knockout", "null", "ko")):
+            words.pop(); changed = True
+        elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
+                                          and quantity):
+            words.pop(); quantity = True; changed = True
+        elif low in lx.DEFICIENCY_HEADS or low in ("transgenic",) and False:
+            words.pop(); deficiency = True; changed = True
+        elif low in lx.MUTATION_HEADS:
+            words.pop(); mutation = True; changed = True
+        elif low in lx.DECREASE_HEADS:
+            words.pop(); polarity = -polarity; changed = True
+        elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
+            if low in ("activator", "activators", "agonist", "agonists", "inducer", "inducers",
+                       "enhancer", "enhancers") and len(words) < 2:
+                break
+            words.pop(); changed = True
+        elif low in ("treated", "exposed", "administered", "supplemented"):
+            words.pop(); changed = True
+    if words and _compound_suffix(words[-1].low):
+        stem = words[-1].text.rpartition("-")[0]
+        words[-1] = _Token(stem, stem.lower(), words[-1].start)
+    # Hyphenated state markers inside a word: "TIMP-2-deficient", "Atg7-null", "APP-knockout".
+    if words:
+        for marker in ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking"):
+            for idx, word in enumerate(words):
+                if word.low.endswith(marker) and len(word.low) > len(marker):
+                    stem = word.text[: -len(marker)]
+                    words = words[: idx] + [_Token(stem, stem.lower(), word.start)]
+                    deficiency = True
+                    break
+    # Drop leading organism/noise words again after a marker cut, e.g. "mice lacking X".
+    while words and (words[0].low in lx.DETERMINERS or words[0].low in _NAME_NOISE):
+        words.pop(0)
+    if not words:
+        return None
+    # "HEAD of X": a quantity word goes, a process noun moves behind its entity.
+    lows = [w.low for w in words]
+    if "of" in lows:
+        cut = lows.index("of")
+        head, rest = words[:cut], words[cut + 1:]
+        while rest and rest[0].low in lx.DETERMINERS:
+            rest.pop(0)
+        if rest and head:
+            if len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
+                words = rest
+                quantity = True
+            elif len(head) <= 2 and _process_noun(head[-1].low) and len(rest) <= 3:
+                words = rest + head
+    name = " ".join(w.text for w in words).strip(" ,;-")
+    name = re.sub(r"\s+'s\b", "'s", name)
+    if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
+        return None
+    if len(words) > 8 or words[-1].low in _CLOSED or words[0].low in ("of", "and", "or"):
+        return None
+    if all(w.low in _CLOSED or w.low in _ORGANISMS for w in words):
+        return None
+    name_aliases = _aliases_for(name, aliases, abbreviations)
+    if name in abbreviations:
+        name_aliases = [name, *[a for a in name_aliases if a != name]]
+        name = abbreviations[name]
+    last = words[-1].low
+    state_word = last in lx.STATE_WORDS or last.endswith(lx.STATE_SUFFIXES) \
+        or name.lower() in lx.STATE_WORDS
+    if role == "subject" and deficiency:
+        return _Entity(f"{name} deficiency", 1, True, [f"{a} deficiency" for a in name_aliases])
+    if role == "subject" and mutation:
+        return _Entity(f"{name} mutation", 1, True, [f"{a} mutation" for a in name_aliases])
+    if deficiency:
+        polarity = -polarity
+    state = state_word and not quantity and polarity > 0
+    return _Entity(name, polarity, state, name_aliases)
+
+
+def _aliases_for(name: str, bracketed: list[str], abbreviations: dict[str, str]) -> list[str]:
+    aliases = list(bracketed)
+    for short, long in abbreviations.items():
+        if long.lower() == name.lower() and short not in aliases:
+            aliases.append(short)
+        elif short != name and re.search(rf"(?<!\w){re.escape(short)}(?!\w)", name):
+            aliases.append(re.sub(rf"(?<!\w){re.escape(short)}(?!\w)", long, name))
+    return [a for a in aliases if a != name]
+
+
+# --------------------------------------------------------------------------------------------
+# Predicates
+# --------------------------------------------------------------------------------------------
+def _clause_start(tokens: list[_Token], i: int) -> int:
+    j = i
+    while j > 0 and tokens[j - 1].text not in _HARD_BOUNDARY:
+        j -= 1
+    return j
+
+
+def _has(tokens: list[_Token], lo: int, hi: int, words: frozenset[str]) -> bool:
+    return any(tokens[k].low in words for k in range(max(lo, 0), min(hi, len(tokens))))
+
+
+def _negated(tokens: list[_Token], lo: int, hi: int) -> bool:
+    for k in range(max(lo, 0), min(hi, len(tokens))):
+        low = tokens[k].low
+        if low in lx.NEGATIONS and not (low == "not" and k + 1 < len(tokens)
+                                        and tokens[k + 1].low == "only"):
+            if low in ("lack", "lacks", "lacked", "without") and k > lo:
+                continue
+            return True
+    return False
+
+
+def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
+                          claims: list[_Claim]) -> tuple[list[tuple[int, int]], int] | None:
+    """Subject phrases of the verb at i and the index where the subject ends (for negation)."""
+    j = _gap_left(tokens, i, floor)
+    if j < floor:
+        return None
+    low = tokens[j].low
+    if low in lx.RELATIVE_PRONOUNS:
+        j -= 1
+        if j >= floor and tokens[j].text == ",":
+            j -= 1
+        if j >= floor and tokens[j].text in (")", "]"):
+            j = _skip_parens_left(tokens, j) - 1
+        if j < floor:
+            return None
+        spans = _phrases_left(tokens, j)
+        return (spans, j) if spans else None
+    if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
+            low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
+        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
+        for claim in reversed(claims):
+            if claim.end <= j + 1 and claim.end >= j - 2 and claim.construction in ("active",):
+                return claim.subjects, j
+        return None
+    spans = _phrases_left(tokens, j)
+    if not spans:
+        return None
+    # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
+    # preposition or verb is still the subject ("In cells, X reduces Y").
+    return spans, j
+
+
+def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
+    claims: list[_Claim] = []
+    for i, tok in enumerate(tokens):
+        low = tok.low
+        floor = _clause_start(tokens, i)
+        claim: _Claim | None = None
+        if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)):
+            claim = _verb_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.NOMINAL_TRIGGERS:
+            claim = _nominal_claim(tokens, i, floor)
+        if claim is None and "-" in low:
+            claim = _compound_claim(tokens, i, floor)
+        if claim is None and low in _ROLE_NOUNS:
+            claims.extend(_role_claims(tokens, i, floor))
+        if claim is None and low in lx.STATE_EXHIBIT_VERBS:
+            claim = _state_claim(tokens, i, floor)
+        if claim is not None:
+            claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
+            claims.append(claim)
+    return claims
+
+
+def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    low = tokens[i].low
+    lemma, polarity, form = lx.VERB_FORMS[low]
+    n = len(tokens)
+    after = i + 1
+    while after < n and _is_adverb(tokens[after].low):
+        after += 1
+    prev = tokens[i - 1].low if i > floor else ""
+    # Passive: "Y is increased by X", "Y, induced by X".
+    if form == "ed" and after < n and tokens[after].low == "by" and not (
+            after + 1 < n and tokens[after + 1].text[0].isdigit()):
+        agents, agents_end = _phrases_right(tokens, after + 1)
+        if not agents:
+            return None
+        j = _gap_left(tokens, i, floor)
+        if j < floor:
+            return None
+        if tokens[j].low in lx.RELATIVE_PRONOUNS:
+            j -= 1
+            if j >= floor and tokens[j].text == ",":
+                j -= 1
+        if j >= floor and tokens[j].text == ",":
+            j -= 1
+        patients = _phrases_left(tokens, j) if j >= floor else []
+        if not patients:
+            return None
+        return _Claim(agents, patients, polarity, "passive",
+                      _negated(tokens, j + 1, i) or _negated(tokens, after, after + 2),
+                      _has(tokens, j + 1, i, lx.HEDGES), agents_end)
+    if form == "ed" and prev in lx.AUXILIARIES and prev not in ("has", "have", "had", "having"):
+        return None  # agentless passive: no cause named
+    if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
+                         or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
+        return None  # adjectival: "the reduced levels", "with increased Y"
+    # Object side, with the particle phrasal verbs need.
+    k = after
+    if lemma in lx.NEEDS_PARTICLE:
+        particle = lx.PHRASAL[lemma][0]
+        if tuple(t.low for t in tokens[k:k + len(particle)]) != particle:
+            return None
+        k += len(particle)
+        while k < n and _is_adverb(tokens[k].low):
+            k += 1
+    objects, objects_end = _phrases_right(tokens, k)
+    if not objects:
+        return None
+    subject = _subject_of_predicate(tokens, i, floor, claims)
+    if subject is None:
+        return None
+    subjects, subject_end = subject
+    if form == "ing" and prev not in ("and", "or", ",", "by", "thereby", "thus") and \
+            not _is_content(tokens, subject_end):
+        return None
+    negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
+                                                               subjects[0][0] + 1)
+    hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
+    return _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+
+
+def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"inhibition of Y by X" and "Y induction by X"."""
+    polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
+    n = len(tokens)
+    if i + 1 < n and tokens[i + 1].low in ("of", "in"):
+        objects, end = _phrases_right(tokens, i + 2)
+        if objects and end < n and tokens[end].low == "by":
+            agents, agents_end = _phrases_right(tokens, end + 1)
+            if agents:
+                return _Claim(agents, objects, polarity, "nominal",
+                              _negated(tokens, floor, i) and _has(tokens, i - 1, i, frozenset({"no"})),
+                              False, agents_end)
+    if i + 1 < n and tokens[i + 1].low == "by" and i - 1 >= floor:
+        agents, agents_end = _phrases_right(tokens, i + 2)
+        start = _phrase_left(tokens, i - 1)
+        if agents and start <= i - 1:
+            return _Claim(agents, [(start, i)], polarity, "nominal", False, False, agents_end)
+    return None
+
+
+def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
+    text = tokens[i].text
+    stem, _, suffix = text.rpartition("-")
+    polarity = lx.COMPOUND_SUFFIXES.get(suffix.lower())
+    if polarity is None or not stem or not re.search(r"\w", stem):
+        return None
+    n = len(tokens)
+    objects, end = _phrases_right(tokens, i + 1)
+    if not objects:
+        return None
+    # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
+    start = i
+    if i - 1 >= floor and _is_content(tokens, i - 1) and tokens[i - 1].low not in _NAME_NOISE \
+            and not tokens[i - 1].low.endswith("ed"):
+        start = _phrase_left(tokens, i - 1)
+        if start > i - 1:
+            start = i
+    subject_span = (start, i + 1)
+    return _Claim([subject_span], objects, polarity, "compound",
+                  _negated(tokens, max(floor, i - 2), i), False, end)
+
+
+def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
+    """"D, an X inhibitor", "X inhibitors (D, E)", "X inhibitors such as D" → D changes X."""
+    polarity = _ROLE_NOUNS[tokens[i].low]
+    target_start = i - 1
+    while target_start >= floor and (_is_content(tokens, target_start) and
+                                     tokens[target_start].low not in _ROLE_MODIFIERS
+                                     and not tokens[target_start].low.endswith(
+                                         ("-independent", "-selective", "-specific"))):
+        if i - target_start >= 3:
+            break
+        target_start -= 1
+    target_start += 1
+    if target_start >= i:
+        return []
+    target = (target_start, i)
+    n = len(tokens)
+    drugs: list[tuple[int, int]] = []
+    end = i + 1
+    if end < n and tokens[end].text == "(":
+        close = _skip_parens_right(tokens, end)
+        inner, _ = _phrases_right(tokens, end + 1)
+        if close > end and inner and any(re.search(r"[A-Za-z]", tokens[a].text) for a, _ in inner):
+            drugs = inner
+    elif end + 1 < n and tokens[end].low == "such" and tokens[end + 1].low == "as":
+        drugs, _ = _phrases_right(tokens, end + 2)
+    elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
+        drugs, _ = _phrases_right(tokens, end + 2)
+    if not drugs:
+        # Apposition: "D, an X inhibitor," / "D (an X inhibitor)".
+        j = target_start - 1
+        while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in _ROLE_MODIFIERS
+                              or _is_adverb(tokens[j].low)
+                              or tokens[j].low.endswith(("-independent", "-selective",
+                                                         "-specific"))):
+            j -= 1
+        if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in ("a", "an"):
+            start = _phrase_left(tokens, j - 1)
+            if start <= j - 1:
+                drugs = [(start, j)]
+    if not drugs:
+        return []
+    return [_Claim(drugs, [target], polarity, "role", False, False, i + 1)]
+
+
+def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"X-deficient mice exhibit increased Y": having a state shows its effects (a trigger)."""
+    j = _gap_left(tokens, i, floor)
+    if j < floor or not (_is_content(tokens, j) or tokens[j].text in (")", "]")):
+        return None
+    subjects = _phrases_left(tokens, j)
+    if not subjects:
+        return None
+    objects, end = _phrases_right(tokens, i + 1)
+    if not objects:
+        return None
+    return _Claim(subjects, objects, 1, "state", _negated(tokens, j + 1, i),
+                  _has(tokens, j + 1, i, lx.HEDGES), end)
+
+
+# --------------------------------------------------------------------------------------------
+# Claims → annotations
+# --------------------------------------------------------------------------------------------
+def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
+                confidence: float, hedged: bool) -> Annotation | None:
+    effect = polarity * obj.polarity
+    subject_change: Change | None = None
+    object_change: Change | None = None
+    if subject.state:
+        if obj.state and effect < 0:
+            object_change = "decrease"
+        elif not obj.state:
+            object_change = "increase" if effect > 0 else "decrease"
+    else:
+        direction = subject.polarity
+        if obj.state:
+            # "X prevents AD": less X is what brings the state about.
+            subject_change = "increase" if direction * effect > 0 else "decrease"
+        else:
+            subject_change = "increase" if direction > 0 else "decrease"
+            object_change = "increase" if effect > 0 else "decrease"
+    return Annotation(subject=subject.name, subject_change=subject_change, object=obj.name,
+                      object_change=object_change, text=sentence, confidence=confidence,
+                      hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
+
+
+def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
+    """The proto-role annotations stated in ``sentence`` (one per claim; negated claims dropped).
+
+    ``abbreviations`` (short → long form, e.g. from ``find_abbreviations`` over the whole document)
+    are added to those the sentence defines itself; an entity named by a short form is reported
+    under its long form with the short form as alias.
+    """
+    known = dict(abbreviations or {})
+    known.update(find_abbreviations(sentence))
+    tokens = tokenize(sentence)
+    annotations: list[Annotation] = []
+    seen: set[tuple] = set()
+    for claim in _extract_claims(tokens):
+        if claim.negated:
+            continue
+        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
+        role_subject = "object" if claim.construction == "role" else "subject"
+        for subject_span in claim.subjects:
+            subject = _entity(tokens, subject_span, "subject" if role_subject == "subject" else "x",
+                              known)
+            if subject is None:
+                continue
+            for object_span in claim.objects:
+                obj = _entity(tokens, object_span, "object", known)
+                if obj is None or obj.name.lower() == subject.name.lower():
+                    continue
+                annotation = _annotation(subject, obj, claim.polarity, sentence,
+                                         round(confidence, 3), claim.hedged)
+                if annotation is None:
+                    continue
+                key = (annotation.subject.lower(), annotation.subject_change,
+                       annotation.object.lower(), annotation.object_change)
+                if key not in seen:
+                    seen.add(key)
+                    annotations.append(annotation)
+    return annotations

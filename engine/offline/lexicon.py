@@ -1,0 +1,242 @@
+"""Word lists the rule-based extractor and question analyser read with.
+
+General English and general biomedical vocabulary only: causal verbs with their polarity, the heads
+of nominalised claims, quantity and state words, hedges and negations, and the closed word classes a
+chunker needs. Nothing here names an entity.
+"""
+
+from __future__ import annotations
+
+# Causal verbs by lemma → polarity of the effect on the object (+1 more of it, -1 less of it).
+INCREASE_VERBS = (
+    "increase", "enhance", "induce", "promote", "activate", "upregulate", "up-regulate",
+    "stimulate", "elevate", "augment", "potentiate", "amplify", "boost", "trigger", "facilitate",
+    "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
+    "cause", "produce", "generate", "drive", "mediate", "improve", "restore",
+    "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
+)
+DECREASE_VERBS = (
+    "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
+    "block", "prevent", "impair", "diminish", "lower", "abolish", "abrogate", "antagonize",
+    "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
+    "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
+    "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard",
+)
+# Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
+PHRASAL = {
+    "lead": (("to",), 1),
+    "result": (("in",), 1),
+    "contribute": (("to",), 1),
+    "give": (("rise", "to"), 1),
+    "protect": (("against",), -1),
+    "account": (("for",), 1),
+}
+IRREGULAR = {
+    "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
+    "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
+    "upregulate": ("upregulates", "upregulated", "upregulating"),
+}
+
+
+def _inflections(lemma: str) -> tuple[str, ...]:
+    """Regular English inflections of a verb lemma (base, -s, -ed, -ing)."""
+    if lemma in IRREGULAR:
+        return (lemma, *IRREGULAR[lemma])
+    if lemma.endswith("e"):
+        return lemma, lemma + "s", lemma + "d", lemma[:-1] + "ing"
+    if lemma.endswith("y") and lemma[-2] not in "aeiou":
+        return lemma, lemma[:-1] + "ies", lemma[:-1] + "ied", lemma + "ing"
+    if lemma.endswith(("ch", "sh", "ss", "x")):
+        return lemma, lemma + "es", lemma + "ed", lemma + "ing"
+    if lemma in ("block", "limit", "boost", "favor", "favour", "foster", "lower", "worsen",
+                 "dampen", "lessen", "weaken", "strengthen", "hinder", "abrogate"):
+        return lemma, lemma + "s", lemma + "ed", lemma + "ing"
+    if lemma.endswith(("t", "k", "n", "r", "l", "m", "p", "d", "w")) and not lemma.endswith("ll"):
+        return lemma, lemma + "s", lemma + "ed", lemma + "ing"
+    return lemma, lemma + "s", lemma + "ed", lemma + "ing"
+
+
+def _build_verb_forms() -> dict[str, tuple[str, int, str]]:
+    """Surface form → (lemma, polarity, form) with form one of base, s, ed, ing."""
+    forms: dict[str, tuple[str, int, str]] = {}
+    for lemma_list, polarity in ((INCREASE_VERBS, 1), (DECREASE_VERBS, -1)):
+        for lemma in lemma_list:
+            for form, kind in zip(_inflections(lemma), ("base", "s", "ed", "ing")):
+                forms.setdefault(form, (lemma, polarity, kind))
+    for lemma in PHRASAL:
+        polarity = PHRASAL[lemma][1]
+        inflected = _inflections(lemma)
+        kinds = ("base", "s", "ed", "ed", "ing") if len(inflected) == 5 else ("base", "s", "ed", "ing")
+        for form, kind in zip(inflected, kinds):
+            forms.setdefault(form, (lemma, polarity, kind))
+    return forms
+
+
+VERB_FORMS: dict[str, tuple[str, int, str]] = _build_verb_forms()
+# Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
+NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect"})
+
+# Nominalised claims "inhibition of Y by X", "Y induction by X", "X-mediated increase in Y".
+NOMINAL_TRIGGERS = {
+    "increase": 1, "increases": 1, "elevation": 1, "enhancement": 1, "induction": 1, "activation": 1,
+    "upregulation": 1, "up-regulation": 1, "stimulation": 1, "promotion": 1, "potentiation": 1,
+    "augmentation": 1, "accumulation": 1, "overexpression": 1, "production": 1, "increment": 1,
+    "decrease": -1, "decreases": -1, "reduction": -1, "inhibition": -1, "suppression": -1,
+    "attenuation": -1, "downregulation": -1, "down-regulation": -1, "blockade": -1, "loss": -1,
+    "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
+    "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
+}
+
+# Compound participles "X-induced Y": suffix → polarity on what follows.
+COMPOUND_SUFFIXES = {
+    "induced": 1, "mediated": 1, "dependent": 1, "triggered": 1, "evoked": 1, "stimulated": 1,
+    "activated": 1, "driven": 1, "elicited": 1, "promoted": 1, "enhanced": 1, "caused": 1,
+    "inhibited": -1, "suppressed": -1, "attenuated": -1, "blocked": -1, "repressed": -1,
+}
+
+# Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
+DECREASE_HEADS = frozenset({
+    "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
+    "depletion", "depleting", "reduction", "reducing", "decrease", "decreasing", "downregulation",
+    "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
+    "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
+    "inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers", "decline",
+})
+INCREASE_HEADS = frozenset({
+    "increase", "increasing", "elevation", "elevating", "upregulation", "up-regulation",
+    "overexpression", "over-expression", "overexpressing", "activation", "activating", "induction",
+    "inducing", "stimulation", "stimulating", "enhancement", "enhancing", "administration",
+    "treatment", "supplementation", "addition", "infusion", "injection", "exposure",
+    "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
+    "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
+    "co-treatment",
+})
+DEFICIENCY_HEADS = frozenset({
+    "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
+    "deletion", "deleting", "ablation", "ablating", "removal",
+})
+MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "variant", "variants"})
+# Heads joined to their entity by a preposition other than "of": "treatment with X", "exposure to X".
+HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment": "with",
+                     "supplementation": "with", "exposure": "to", "incubation": "with"}
+# Adjectives of change in front of an entity: "elevated cortisol", "reduced BDNF".
+INCREASE_ADJECTIVES = frozenset({"increased", "elevated", "enhanced", "higher", "high",
+                                 "upregulated", "up-regulated", "excessive", "excess", "augmented",
+                                 "greater", "raised", "overexpressed", "activated", "induced"})
+DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "diminished",
+                                 "downregulated", "down-regulated", "impaired", "depressed",
+                                 "attenuated", "suppressed", "inhibited", "deficient", "lost",
+                                 "insufficient", "decline", "declining"})
+
+# Words that say how much of an entity there is; kept out of the name, they mark a quantity.
+QUANTITY_WORDS = frozenset({
+    "level", "levels", "expression", "activity", "activities", "amount", "amounts", "concentration",
+    "concentrations", "content", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
+    "titre", "titres", "amplitude", "magnitude", "rate", "rates",
+})
+# Nouns that may head "HEAD of X" phrases read as "X HEAD" ("phosphorylation of tau" → "tau
+# phosphorylation"); detected by suffix, plus these words.
+PROCESS_NOUNS = frozenset({
+    "release", "uptake", "death", "survival", "signaling", "signalling", "function", "turnover",
+    "clearance", "cleavage", "transport", "secretion", "synthesis", "processing", "growth",
+    "breakdown", "influx", "efflux", "firing", "binding", "misfolding", "spread", "spreading",
+    "toxicity", "loss", "damage", "dysfunction", "proliferation", "aggregation", "deposition",
+    "phosphorylation", "formation", "production", "degeneration", "apoptosis",
+})
+PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "ance", "ence")
+
+# Words whose presence makes a name a state (a condition that holds or not) rather than a quantity.
+STATE_WORDS = frozenset({
+    "disease", "disorder", "syndrome", "dementia", "epilepsy", "cancer", "carcinoma", "tumor",
+    "tumour", "diabetes", "obesity", "schizophrenia", "autism", "depression", "stroke", "ischemia",
+    "ischaemia", "hypoxia", "smoking", "infection", "injury", "deficiency", "mutation", "aging",
+    "ageing", "sclerosis", "palsy", "ataxia", "psychosis", "seizures", "seizure", "insomnia",
+    "hypertension", "atherosclerosis", "neurodegeneration", "tauopathy", "parkinsonism", "ad",
+    "pd", "hd", "als", "ms", "mci",
+})
+STATE_SUFFIXES = ("itis", "opathy", "opathies", "emia", "aemia")
+
+# Closed classes for the chunker.
+DETERMINERS = frozenset({
+    "the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our", "such", "some",
+    "any", "each", "every", "both", "either", "several", "many", "various", "certain", "most",
+    "much", "more", "less", "other", "another", "same", "further",
+})
+PREPOSITIONS = frozenset({
+    "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "through", "via",
+    "during", "after", "before", "under", "over", "within", "without", "between", "among", "amongst",
+    "against", "across", "upon", "toward", "towards", "than", "as", "per", "about", "around",
+    "following", "like", "despite", "due", "because", "whereas", "while", "although", "though",
+    "since", "if", "when", "whether", "unless", "throughout", "beyond", "along", "until", "upon",
+    "where", "whereby", "irrespective", "regardless", "including", "except", "besides", "until",
+})
+CONJUNCTIONS = frozenset({"and", "or", "nor", "but", "yet", "so", "neither", "either"})
+AUXILIARIES = frozenset({
+    "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having", "do",
+    "does", "did", "get", "gets", "got", "become", "becomes", "became",
+})
+MODALS = frozenset({"may", "might", "can", "could", "would", "should", "must", "will", "shall"})
+PRONOUNS = frozenset({
+    "it", "they", "we", "he", "she", "i", "you", "which", "that", "who", "whom", "whose", "what",
+    "there", "itself", "themselves", "them", "us", "one", "ones", "here",
+})
+RELATIVE_PRONOUNS = frozenset({"which", "that", "who"})
+ADVERBS = frozenset({
+    "also", "further", "then", "thus", "therefore", "however", "still", "even", "only", "already",
+    "often", "again", "moreover", "furthermore", "indeed", "thereby", "hence", "not", "never",
+    "now", "instead", "rather", "very", "too", "well", "much", "probably",
+    "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
+    "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
+    "partially", "partly", "fully", "completely", "largely", "mainly",
+    "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
+    "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
+    "efficiently", "reportedly", "apparently",
+})
+NOT_ADVERBS_LY = frozenset({"family", "assembly", "anomaly", "poly", "supply", "apply", "reply",
+                            "multiply", "ally", "rally", "fly", "jelly", "belly", "holy", "lily",
+                            "italy", "early", "monopoly", "only"})
+# Ordinary verbs that end a noun phrase (the chunker has no tagger: these mark clause structure).
+OTHER_VERBS = frozenset({
+    "show", "shows", "showed", "shown", "demonstrate", "demonstrates", "demonstrated", "suggest",
+    "suggests", "suggested", "indicate", "indicates", "indicated", "find", "finds", "found",
+    "observe", "observes", "observed", "report", "reports", "reported", "reveal", "reveals",
+    "revealed", "exhibit", "exhibits", "exhibited", "display", "displays", "displayed", "develop",
+    "develops", "developed", "require", "requires", "required", "involve", "involves", "involved",
+    "play", "plays", "played", "act", "acts", "acted", "regulate", "regulates", "regulated",
+    "modulate", "modulates", "modulated", "affect", "affects", "affected", "alter", "alters",
+    "altered", "influence", "influences", "influenced", "control", "controls", "controlled",
+    "bind", "binds", "bound", "interact", "interacts", "interacted", "associate", "associated",
+    "correlate", "correlates", "correlated", "link", "links", "linked", "known", "thought",
+    "believed", "proposed", "considered", "appear", "appears", "appeared", "seem", "seems",
+    "seemed", "remain", "remains", "remained", "contain", "contains", "contained", "use", "used",
+    "using", "make", "makes", "made", "lead", "suggesting", "indicating", "showing", "resulting",
+    "examined", "investigated", "studied", "tested", "measured", "detected", "identified",
+    "expressed", "undergo", "undergoes", "underwent", "provide", "provides", "provided",
+    "represents", "represent", "represented", "allow", "allows", "allowed", "enable", "enables",
+    "enabled", "had", "possess", "possesses", "led", "fail", "fails", "failed", "tend", "tends",
+    "occur", "occurs", "occurred", "exert", "exerts", "exerted", "confer", "confers", "conferred",
+    "serve", "serves", "served", "target", "targets", "targeted", "treated", "exposed",
+    "attributed", "thereby", "experience", "experiences", "experienced", "proven", "proved",
+    "include", "includes", "included", "is", "become", "obtained", "performed", "reflect",
+    "reflects", "reflected", "help", "helps", "helped", "exist", "exists", "existed", "say",
+    "argue", "argued", "conclude", "concluded", "confirm", "confirmed", "confirms", "cited",
+    "known", "accompanied", "characterized", "characterised", "followed", "compared", "given",
+    "recognized", "implicated", "participate", "participates", "participated",
+})
+# Verbs meaning "has the condition" after a state subject: "X-deficient mice exhibit increased Y".
+STATE_EXHIBIT_VERBS = frozenset({
+    "exhibit", "exhibits", "exhibited", "show", "shows", "showed", "display", "displays",
+    "displayed", "develop", "develops", "developed", "have", "has", "had", "present", "presented",
+    "demonstrate", "demonstrated", "demonstrates", "suffer", "suffered",
+})
+
+NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
+                       "unable", "fail", "fails", "failed", "lack", "lacked", "lacks"})
+HEDGES = frozenset({
+    "may", "might", "could", "possibly", "potentially", "perhaps", "presumably", "putative",
+    "putatively", "suggest", "suggests", "suggested", "suggesting", "propose", "proposed",
+    "hypothesize", "hypothesized", "hypothesise", "hypothesised", "hypothesis", "likely",
+    "whether", "appear", "appears", "seem", "seems", "speculate", "speculated", "probably",
+    "unclear", "conceivably",
+})
