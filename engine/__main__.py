@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("schema",)
+COMMANDS = ("schema", "ask")
 
 
 def main(argv: list[str] | None = None) -> int:
