@@ -124,15 +124,23 @@ def _checked_json(graph: Graph) -> str:
         raise GraphError(f"only a Graph can be saved, not {type(graph).__name__}")
     graph.validate_shapes()
     text = graph.to_json(indent=None)
-    if Graph.from_json(text) != graph:
-        raise GraphError("the graph does not survive a JSON round trip (a NaN or infinite number?); not saved")
+    refusal = "the graph does not survive a JSON round trip (a NaN or infinite number?); not saved"
+    try:
+        reread = Graph.from_json(text)
+    except GraphError as exc:
+        raise GraphError(f"{refusal}: {exc}") from exc
+    if reread != graph:
+        raise GraphError(refusal)
     return text
 
 
 class WorkspaceStore:
-    """Named graphs with their version history in the database at ``database_url``."""
+    """Named graphs with their version history in the database at ``database_url``.
 
-    def __init__(self, database_url: str) -> None:
+    ``lock_timeout_s``: how long an SQLite writer waits for another one before failing.
+    """
+
+    def __init__(self, database_url: str, lock_timeout_s: float = 30.0) -> None:
         try:
             url = make_url(database_url)
         except ArgumentError as exc:
@@ -143,7 +151,7 @@ class WorkspaceStore:
             if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
                 Path(url.database).parent.mkdir(parents=True, exist_ok=True)
             # Several Streamlit sessions may write at once; wait for the lock instead of failing.
-            connect_args["timeout"] = 30
+            connect_args["timeout"] = lock_timeout_s
         try:
             self._engine: Engine = create_engine(url, connect_args=connect_args)
         except (ArgumentError, ImportError) as exc:
@@ -154,7 +162,8 @@ class WorkspaceStore:
         try:
             _Base.metadata.create_all(self._engine)
         except SQLAlchemyError as exc:
-            raise WorkspaceError(f"cannot open the workspace database {self._display_url}: {exc}") from exc
+            cause = getattr(exc, "orig", None) or exc
+            raise WorkspaceError(f"cannot open the workspace database {self._display_url}: {cause}") from exc
 
     def close(self) -> None:
         self._engine.dispose()

@@ -1,0 +1,199 @@
+"""Workspaces: CRUD, version history, and that no failed or bad save ever loses a saved graph."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.model import Edge, Evidence, Graph, GraphError, Node
+from engine.settings import Settings
+from engine.storage import WorkspaceError, WorkspaceExists, WorkspaceNotFound, WorkspaceStore
+
+
+def _graph(question: str = "How does A affect B?", extra_nodes: int = 0) -> Graph:
+    nodes = [Node(id="a", label="A"), Node(id="b", label="B")]
+    nodes += [Node(id=f"n{i}", label=f"N{i}") for i in range(extra_nodes)]
+    return Graph(question=question, nodes=nodes, edges=[Edge(id="a+>b", source="a", target="b")],
+                 sources=["a"], targets=["b"]).validate_shapes()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> WorkspaceStore:
+    created = WorkspaceStore(f"sqlite:///{tmp_path / 'nested' / 'workspaces.db'}")
+    yield created
+    created.close()
+
+
+def test_save_load_list(store: WorkspaceStore) -> None:
+    assert store.list() == []
+    store.save("smoking", _graph())
+    store.save("diabetes", _graph("How does insulin affect glucose?", extra_nodes=2))
+    assert store.load("smoking") == _graph()
+    listed = {info.name: info for info in store.list()}
+    assert set(listed) == {"smoking", "diabetes"}
+    assert (listed["diabetes"].node_count, listed["diabetes"].edge_count) == (4, 1)
+    assert listed["smoking"].updated_at.tzinfo is not None
+    assert abs((datetime.now(UTC) - listed["smoking"].updated_at).total_seconds()) < 60
+    assert store.list()[0].name == "diabetes"  # most recently updated first
+    assert store.exists("smoking") and not store.exists("nothing")
+
+
+def test_save_is_an_upsert_with_history(store: WorkspaceStore) -> None:
+    store.save("w", _graph("first"))
+    store.save("w", _graph("first"))  # unchanged: no new version
+    store.save("w", _graph("second"), note="edited the question")
+    assert store.load("w").question == "second"
+    versions = store.versions("w")
+    assert [v.version for v in versions] == [2, 1]
+    assert versions[0].note == "edited the question"
+    assert store.load_version("w", 1).question == "first"
+    assert [info.version for info in store.list()] == [2]
+
+
+def test_restore_keeps_everything(store: WorkspaceStore) -> None:
+    store.save("w", _graph("first"))
+    store.save("w", _graph("second"))
+    restored = store.restore("w", 1)
+    assert restored.question == "first" and store.load("w").question == "first"
+    assert [v.version for v in store.versions("w")] == [3, 2, 1]
+    assert store.load_version("w", 2).question == "second"
+    with pytest.raises(WorkspaceNotFound, match="no version 9"):
+        store.restore("w", 9)
+
+
+def test_invalid_graph_is_refused_and_previous_kept(store: WorkspaceStore) -> None:
+    store.save("w", _graph())
+    broken = _graph()
+    broken.edges[0].target = "missing"  # pydantic models are mutable: validation must happen at save
+    with pytest.raises(GraphError, match="unknown node 'missing'"):
+        store.save("w", broken)
+    not_json_safe = _graph()
+    not_json_safe.edges[0].evidence = [Evidence(doc_id="d", sentence="s", score=float("nan"))]
+    with pytest.raises(GraphError, match="round trip"):
+        store.save("w", not_json_safe)
+    with pytest.raises(GraphError, match="only a Graph"):
+        store.save("w", {"nodes": []})  # type: ignore[arg-type]
+    assert store.load("w") == _graph()
+    assert len(store.versions("w")) == 1
+
+
+def test_failed_database_write_keeps_the_last_good_graph(tmp_path: Path) -> None:
+    path = tmp_path / "w.db"
+    store = WorkspaceStore(f"sqlite:///{path}")
+    store.save("w", _graph("good"))
+    quick = WorkspaceStore(f"sqlite:///{path}", lock_timeout_s=0.2)
+    # Another program holds the write lock: the save must fail cleanly, not half-write.
+    locker = sqlite3.connect(path, timeout=0.1)
+    locker.execute("BEGIN IMMEDIATE")
+    with pytest.raises(WorkspaceError, match="failed: database is locked"):
+        quick.save("w", _graph("never written"))
+    locker.rollback()
+    locker.close()
+    assert store.load("w").question == "good"
+    assert [v.version for v in store.versions("w")] == [1]
+    store.close()
+    quick.close()
+
+
+def test_rename_and_delete(store: WorkspaceStore) -> None:
+    store.save("old", _graph("one"))
+    store.save("other", _graph("two"))
+    with pytest.raises(WorkspaceExists, match="'other' already exists"):
+        store.rename("old", "other")
+    store.rename("old", "  new  ")
+    assert store.load("new").question == "one"
+    assert len(store.versions("new")) == 1
+    with pytest.raises(WorkspaceNotFound, match="no workspace named 'old'"):
+        store.load("old")
+    store.delete("new")
+    assert [info.name for info in store.list()] == ["other"]
+    with pytest.raises(WorkspaceNotFound):
+        store.versions("new")
+    with pytest.raises(WorkspaceNotFound):
+        store.delete("new")
+    # The deleted workspace's versions went with it: a new one of that name starts at 1.
+    store.save("new", _graph("three"))
+    assert [v.version for v in store.versions("new")] == [1]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 201])
+def test_bad_names(store: WorkspaceStore, name: str) -> None:
+    with pytest.raises(WorkspaceError, match="name"):
+        store.save(name, _graph())
+
+
+def test_stored_graph_that_no_longer_validates_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "w.db"
+    store = WorkspaceStore(f"sqlite:///{path}")
+    store.save("w", _graph())
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE causeway_workspaces SET graph_json = '{\"schema_version\": 99}'")
+    with pytest.raises(WorkspaceError, match="workspace 'w' holds a graph that no longer validates"):
+        store.load("w")
+    assert store.load_version("w", 1) == _graph()  # the history still has it
+    store.close()
+
+
+def test_persists_across_store_objects(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    first = WorkspaceStore(url)
+    first.save("w", _graph())
+    first.close()
+    second = WorkspaceStore(url)
+    assert second.load("w") == _graph()
+    second.close()
+
+
+def test_default_url_comes_from_settings(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    store = WorkspaceStore(settings.resolved_database_url)
+    store.save("w", _graph())
+    assert (tmp_path / "data" / "workspaces.db").is_file()
+    store.close()
+
+
+def test_in_memory_database_works() -> None:
+    store = WorkspaceStore("sqlite://")
+    store.save("w", _graph())
+    assert store.load("w") == _graph()
+
+
+def test_bad_url_is_a_clear_error() -> None:
+    with pytest.raises(WorkspaceError, match="not a database URL"):
+        WorkspaceStore("no url at all")
+    with pytest.raises(WorkspaceError, match="cannot use database"):
+        WorkspaceStore("nosuchdialect://user:secret@host/db")
+
+
+def test_password_is_not_shown_in_errors() -> None:
+    with pytest.raises(WorkspaceError) as caught:
+        WorkspaceStore("nosuchdialect://user:secret@host/db")
+    assert "secret" not in str(caught.value)
+
+
+def test_concurrent_saves_lose_nothing(store: WorkspaceStore, tmp_path: Path) -> None:
+    """Streamlit reruns save from several threads; every distinct save must become a version."""
+    errors: list[BaseException] = []
+
+    def saver(worker: int) -> None:
+        try:
+            for step in range(10):
+                store.save("shared", _graph(f"worker {worker} step {step}"))
+                store.list()
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=saver, args=(worker,)) for worker in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    versions = store.versions("shared")
+    assert sorted(v.version for v in versions) == list(range(1, 41))
+    questions = {store.load_version("shared", v.version).question for v in versions}
+    assert len(questions) == 40
