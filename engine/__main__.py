@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("schema", "ask")
+COMMANDS = ("schema", "ask", "extract")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -341,7 +341,8 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                 break
             j = opening - 1
             continue
-        if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and j < k):
+        if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and j < k and (
+                low not in lx.VERB_FORMS or _nominal_use(tokens, j))):
             start = j
             j -= 1
         elif (_is_adjectival_trigger(tokens, j) or
