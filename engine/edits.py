@@ -113,9 +113,9 @@ def add_node(
     label = _label(label)
     if kind not in ("quantity", "state"):
         raise GraphError(f"a node is a quantity or a state, not {kind!r}")
-    same_label = [n.id for n in graph.nodes if n.label.casefold() == label.casefold()]
+    same_label = [n for n in graph.nodes if n.label.casefold() == label.casefold()]
     if same_label:
-        raise GraphError(f"a node labelled {label!r} already exists (id {same_label[0]!r})")
+        raise GraphError(f"a node labelled {same_label[0].label!r} already exists (id {same_label[0].id!r})")
     if node_id is not None and graph.has_node(node_id):
         raise GraphError(f"a node with id {node_id!r} already exists")
     result = _copy(graph)
