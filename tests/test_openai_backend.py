@@ -43,7 +43,7 @@ class ReplayServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with server._lock:
                     server.requests.append(body)
-                    server.headers.append(dict(self.headers))
+                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     step = server.responses.pop(0) if server.responses else {
                         "status": 500, "body": {"error": {"message": "replay exhausted"}}}
                 time.sleep(step.get("delay_s", 0))
@@ -113,7 +113,7 @@ def test_analyze_parses_the_json_reply_and_sends_the_key_only_in_the_header(serv
     request = server.requests[0]
     assert request["model"] == "replay-model"
     assert request["response_format"] == {"type": "json_object"}
-    assert server.headers[0]["Authorization"] == f"Bearer {SECRET}"
+    assert server.headers[0]["authorization"] == f"Bearer {SECRET}"
     assert SECRET not in json.dumps(request)
     assert "<<<QUESTION\nHow does cortisol impact blood pressure?\nQUESTION>>>" in request["messages"][1]["content"]
 
