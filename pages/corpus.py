@@ -1,0 +1,5 @@
+"""corpus page (being written)."""
+
+import streamlit as st
+
+st.title("Corpus")

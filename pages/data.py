@@ -1,0 +1,5 @@
+"""data page (being written)."""
+
+import streamlit as st
+
+st.title("Data")

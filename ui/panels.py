@@ -1,0 +1,195 @@
+"""Page sections shared by Ask and Graph: the labelled graph, the answer, evidence, scenario, contrast."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.answer import Answer
+from engine.model import Edge, Graph, Node
+from engine.session import WorkspaceSession
+from ui import state
+from ui.graph_view import build_view, edge_caption, legend_markdown, show_graph, value_text
+from ui.text import md
+
+_NOT_SET = "(not set)"
+
+
+def node_name(graph: Graph, node_id: str) -> str:
+    return graph.node(node_id).label if graph.has_node(node_id) else node_id
+
+
+def edge_name(graph: Graph, edge: Edge) -> str:
+    arrow = "→" if edge.sign > 0 else "⊣"
+    return f"{node_name(graph, edge.source)} {arrow} {node_name(graph, edge.target)} ({edge.relation} {edge_caption(edge)})"
+
+
+def status_messages(session: WorkspaceSession) -> None:
+    """The solver's or the autosave's problems, stated where the user looks."""
+    labelling = session.labelling
+    if labelling.status == "timeout":
+        st.warning(f"The solver stopped at its time limit: {labelling.message} Labels are not shown; "
+                   "raise the limit in Settings or simplify the graph.")
+    elif labelling.status == "unsatisfiable":
+        st.warning(f"The solver found no consistent labelling: {labelling.message}")
+    if labelling.consistent is False:
+        st.warning("The observations cannot all hold in this graph; see the suggested repairs.")
+    if session.autosave_error:
+        st.warning(session.autosave_error)
+
+
+def labelled_graph(session: WorkspaceSession, key: str, height: int = 560) -> None:
+    """Draw the session's graph and remember the node the user clicks."""
+    graph = session.graph
+    if not graph.nodes:
+        st.info("The graph is empty. Add nodes on the Graph page.")
+        return
+    view = build_view(graph, session.labelling, session.contrast if session.last_change else None, height)
+    clicked = show_graph(view, key=key)
+    last_key = f"{key}__last_click"
+    if clicked != st.session_state.get(last_key):
+        st.session_state[last_key] = clicked
+        if clicked is not None:
+            state.select_node(clicked)
+    with st.expander("Legend"):
+        st.markdown(legend_markdown())
+
+
+def labels_table(session: WorkspaceSession) -> None:
+    """Every node's label as text (also what browser tests and screen readers read)."""
+    graph, labels = session.graph, session.labelling.labels
+    changed = {c.node: c for c in (session.contrast.changes if session.contrast and session.last_change else [])}
+    rows = []
+    for node in graph.nodes:
+        role = "source" if node.id in graph.sources else ("target" if node.id in graph.targets else "")
+        change = changed.get(node.id)
+        rows.append({
+            "node": node.label,
+            "kind": node.kind,
+            "role": role,
+            "label": value_text(labels.get(node.id)),
+            "changed": f"was {value_text(change.before)}" if change and change.before else ("new" if change else ""),
+        })
+    st.table(rows)
+
+
+def answer_section(answer: Answer) -> None:
+    if not answer.statements:
+        st.info("No explanation yet.")
+        return
+    for statement in answer.statements:
+        text = md(statement.text)
+        if statement.kind == "summary":
+            st.markdown(f"**{text}**")
+        elif statement.kind == "note":
+            st.caption(text)
+        else:
+            st.markdown(f"- {text}")
+    if answer.references:
+        st.markdown("**References**")
+        st.markdown("\n".join(
+            f"{ref.n}\\. {md(ref.title) if ref.title else '(untitled)'} — `{md(ref.doc_id)}`"
+            for ref in answer.references
+        ))
+
+
+def _edge_evidence(graph: Graph, edge: Edge) -> None:
+    st.markdown(f"**{md(edge_name(graph, edge))}** — origin {edge.origin}, {edge.status}, "
+                f"confidence {edge.confidence:.2f}" + (f", weight {edge.weight:+.3f}" if edge.weight is not None else ""))
+    if not edge.evidence:
+        st.caption("No evidence sentence: " + ("asserted by you." if edge.origin == "user" else
+                                               "learned from data." if edge.origin == "data" else "none recorded."))
+    for evidence in edge.evidence:
+        st.markdown(f"> {md(evidence.sentence)}")
+        st.caption(f"{md(evidence.title) or '(untitled)'} · id {md(evidence.doc_id)} · score {evidence.score:.3f}")
+
+
+def evidence_panel(session: WorkspaceSession, key: str) -> None:
+    """Evidence and justification for the clicked node, and for any edge picked from the list."""
+    graph, labels = session.graph, session.labelling.labels
+    node_id = state.selected_node()
+    if node_id is not None and graph.has_node(node_id):
+        node = graph.node(node_id)
+        label = labels.get(node_id)
+        st.markdown(f"#### {md(node.label)}")
+        st.caption(f"{node.kind} · id {md(node.id)} · origin {node.origin}"
+                   + (f" · also called {md(', '.join(node.aliases))}" if node.aliases else ""))
+        st.markdown(f"Label: **{md(value_text(label))}**"
+                    + (f" — possible: {', '.join(label.possible)}" if label and not label.certain else ""))
+        if label is not None and label.intervened:
+            st.caption("Set directly in the scenario: its incoming edges are ignored (do-operator).")
+        justification = [graph.edge(e) for e in (label.justification if label else []) if _has_edge(graph, e)]
+        if justification:
+            st.markdown("**Justified by**")
+            for edge in justification:
+                _edge_evidence(graph, edge)
+        elif label is not None and not label.intervened:
+            st.caption("No incoming change reaches it, so nothing justifies a change.")
+        outgoing = graph.out_edges(node_id)
+        if outgoing:
+            with st.expander(f"Its {len(outgoing)} outgoing edge(s)"):
+                for edge in outgoing:
+                    _edge_evidence(graph, edge)
+    else:
+        st.caption("Click a node in the graph to see its evidence and why it has its label.")
+    if graph.edges:
+        edges = {edge.id: edge for edge in graph.edges}
+        picked = st.selectbox("Inspect an edge", [None, *edges], key=f"{key}_edge_pick",
+                              format_func=lambda e: "(choose an edge)" if e is None else edge_name(graph, edges[e]))
+        if picked is not None and picked in edges:
+            _edge_evidence(graph, edges[picked])
+
+
+def _has_edge(graph: Graph, edge_id: str) -> bool:
+    return any(edge.id == edge_id for edge in graph.edges)
+
+
+def scenario_controls(session: WorkspaceSession, key: str) -> None:
+    """Set sources (and any other node) from outside; every change relabels at once."""
+    graph = session.graph
+    interventions = session.scenario.interventions
+    st.markdown("**Scenario** — set nodes from outside (interventions); everything else follows.")
+    shown = [n for n in graph.nodes if n.id in graph.sources or n.id in interventions]
+    for node in shown:
+        _intervention_control(session, node, key)
+    others = [n for n in graph.nodes if n not in shown]
+    if others:
+        with st.popover("Set another node"):
+            picked = st.selectbox("Node", [n.id for n in others], key=f"{key}_other_node",
+                                  format_func=lambda i: node_name(graph, i))
+            if picked is not None:
+                _intervention_control(session, graph.node(picked), f"{key}_other")
+    if st.button("Back to the question's default scenario", key=f"{key}_reset"):
+        session.clear_interventions()
+        st.rerun()
+
+
+def _intervention_control(session: WorkspaceSession, node: Node, key: str) -> None:
+    options = (["increasing", "decreasing", "stable"] if node.kind == "quantity" else ["active", "inactive"])
+    current = session.scenario.interventions.get(node.id, _NOT_SET)
+    widget_key = f"{key}_set_{node.id}"
+    # The widget mirrors the scenario, which undo or another page may have changed meanwhile.
+    st.session_state[widget_key] = current
+
+    def apply() -> None:
+        chosen = st.session_state.get(widget_key) or _NOT_SET
+        session.set_intervention(node.id, None if chosen == _NOT_SET else chosen)
+
+    st.segmented_control(
+        md(node.label), [_NOT_SET, *options], key=widget_key, on_change=apply,
+        help="A source of the question" if node.id in session.graph.sources else None,
+    )
+
+
+def contrast_section(session: WorkspaceSession) -> None:
+    """What the last change did to the labels, node by node."""
+    if not session.last_change:
+        return
+    changes = session.contrast.changes if session.contrast else []
+    st.markdown(f"**Last change:** {md(session.last_change)}")
+    if not changes:
+        st.caption("No label changed.")
+        return
+    for change in changes:
+        name = node_name(session.graph, change.node)
+        st.markdown(f"- {md(name)}: {md(value_text(change.before))} → **{md(value_text(change.after))}**")
+

@@ -1,0 +1,118 @@
+"""Workspaces in the sidebar: save, open, rename, delete, import and export named graphs."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+import streamlit as st
+
+from engine.model import Graph, GraphError
+from engine.session import WorkspaceSession
+from ui import state
+from ui.guard import guard
+from ui.text import md
+
+IMPORT_TYPES = ["json", "graphml", "xml"]
+
+
+def workspace_sidebar() -> None:
+    with st.sidebar, guard("Workspaces"):
+        st.markdown("### Workspace")
+        session = state.session()
+        store = state.store()
+        if session is not None:
+            if session.name:
+                st.caption(f"**{md(session.name)}** — saved after every change.")
+            else:
+                st.caption("Not saved yet: give it a name to keep it.")
+            with st.form("save_workspace", border=False):
+                name = st.text_input("Save as", value=session.name or _suggest_name(session.graph),
+                                     max_chars=120, key="workspace_save_name")
+                if st.form_submit_button("Save workspace"):
+                    session.save_as(name)
+                    state.remember_name(session)
+                    st.toast(f"Saved {session.name!r}.")
+                    st.rerun()
+        saved = store.list()
+        if saved:
+            names = [info.name for info in saved]
+            current = session.name if session is not None and session.name in names else None
+            picked = st.selectbox("Saved workspaces", names, index=names.index(current) if current else None,
+                                  placeholder="choose one", key="workspace_pick")
+            if picked is not None:
+                open_col, delete_col = st.columns(2)
+                if open_col.button("Open", key="workspace_open", disabled=picked == current):
+                    state.open_workspace(picked)
+                    st.rerun()
+                with delete_col.popover("Delete"):
+                    st.caption(f"Delete {md(picked)} and all its versions?")
+                    if st.button("Delete for good", key="workspace_delete", type="primary"):
+                        store.delete(picked)
+                        if session is not None and session.name == picked:
+                            session.name = None
+                            state.remember_name(session)
+                            state.set_session(session)
+                        st.rerun()
+                with st.popover("Rename"):
+                    new_name = st.text_input("New name", value=picked, key="workspace_new_name")
+                    if st.button("Rename", key="workspace_rename"):
+                        store.rename(picked, new_name)
+                        if session is not None and session.name == picked:
+                            session.name = new_name.strip()
+                            state.set_session(session)
+                        st.rerun()
+        else:
+            st.caption("No saved workspaces yet.")
+        _import_box()
+
+
+def _import_box() -> None:
+    with st.expander("Import a graph"):
+        upload = st.file_uploader("Graph JSON or GraphML", type=IMPORT_TYPES, key="workspace_import")
+        if upload is not None and st.button("Open the imported graph", key="workspace_import_go"):
+            graph = read_graph(upload.name, upload.getvalue())
+            state.start_session(graph)
+            st.toast(f"Imported {upload.name}: {len(graph.nodes)} nodes, {len(graph.edges)} edges.")
+            st.rerun()
+
+
+def read_graph(file_name: str, data: bytes) -> Graph:
+    """A graph from an uploaded file; the error names the file and the problem."""
+    suffix = PurePath(file_name).suffix.lower()
+    try:
+        if suffix == ".json":
+            return Graph.from_json(data.decode("utf-8"))
+        from engine.export import from_graphml
+
+        return from_graphml(data)
+    except UnicodeDecodeError as exc:
+        raise GraphError(f"{file_name}: not UTF-8 text ({exc.reason})") from exc
+    except GraphError as exc:
+        raise GraphError(f"{file_name}: {exc}") from exc
+
+
+def export_buttons(session: WorkspaceSession) -> None:
+    """Downloads of the current graph; each file is made only when its button is clicked."""
+    from engine import export
+
+    graph, labelling = session.graph, session.labelling
+    stem = _file_stem(session.name or _suggest_name(graph))
+    columns = st.columns(4)
+    columns[0].download_button("JSON", lambda: graph.to_json(), f"{stem}.json", "application/json",
+                               on_click="ignore", key="export_json")
+    columns[1].download_button("GraphML", lambda: export.to_graphml(graph, labelling), f"{stem}.graphml",
+                               "application/xml", on_click="ignore", key="export_graphml")
+    columns[2].download_button("HTML page", lambda: export.to_html(graph, labelling), f"{stem}.html",
+                               "text/html", on_click="ignore", key="export_html")
+    columns[3].download_button("Markdown", lambda: export.to_markdown(graph, labelling, session.answer.text),
+                               f"{stem}.md", "text/markdown", on_click="ignore", key="export_markdown")
+
+
+def _suggest_name(graph: Graph) -> str:
+    return graph.question.strip()[:60] or "my graph"
+
+
+def _file_stem(name: str) -> str:
+    from engine.model import slugify
+
+    return slugify(name)[:60]
