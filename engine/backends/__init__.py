@@ -6,7 +6,9 @@ default) or ``openai`` (any OpenAI-compatible endpoint). Both implement ``Langua
 
 from __future__ import annotations
 
+from engine.annotations import Annotation
 from engine.backends.base import BackendError, ExtractedClaim, LanguageBackend
+from engine.offline.extract import find_abbreviations
 from engine.settings import Settings
 
 
@@ -21,4 +23,22 @@ def get_backend(settings: Settings) -> LanguageBackend:
     return OfflineBackend()
 
 
-__all__ = ["BackendError", "ExtractedClaim", "LanguageBackend", "get_backend"]
+def extract_sentences(
+    sentences: list[str], settings: Settings, backend: str | None = None,
+) -> list[list[Annotation]] | str:
+    """The annotations of each sentence (read as one document: an abbreviation defined in one sentence
+    counts for all), for the ``extract`` command; a message instead when the backend fails."""
+    if backend is not None:
+        settings = settings.model_copy(update={"backend": backend})
+    chosen = get_backend(settings)
+    abbreviations: dict[str, str] = {}
+    for sentence in sentences:
+        for short, long in find_abbreviations(sentence).items():
+            abbreviations.setdefault(short, long)
+    try:
+        return [chosen.annotate(sentence, abbreviations) for sentence in sentences]
+    except BackendError as exc:
+        return f"error: {exc}"
+
+
+__all__ = ["BackendError", "ExtractedClaim", "LanguageBackend", "extract_sentences", "get_backend"]

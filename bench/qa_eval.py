@@ -1,0 +1,192 @@
+"""Question benchmark: the whole pipeline on ../shared/data/hbp/questions_dev.jsonl (DESIGN §9).
+
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_eval.py [--limit N] [--index DIR] [--out FILE.json]
+
+Each question is asked once, with the offline backend and the default settings, of the default corpus
+index (``python -m corpus ensure``), opened once before the clock starts. Figures:
+
+- answered: the share of questions not abstained on (a source–target path was found);
+- sign accuracy on answered questions: the target's label when the source increases (the question's
+  default scenario) against ``expected_sign``. The predicted sign is +1 for increasing or active, −1 for
+  decreasing; an uncertain label counts by its one non-neutral possible value when it has exactly one
+  ("may decrease or stay stable" → −1), otherwise it is 0 and wrong. Also reported: certain-only.
+- path overlap: for each gold path, the share of its intermediate nodes (nodes strictly between source
+  and target) that are intermediate nodes of one graph path from source to target (the answer's path
+  statements), names compared with ``terms_match`` on the node label and aliases; the best pair counts.
+  Reported as the mean over answered questions, the share with overlap 1, and the share whose graph
+  path has exactly the gold intermediates in order ("exact path").
+- seconds per question: median (and 90th percentile) of the wall time of ``ask``.
+- answer checks over every step (one edge claim) of every path statement: with a citation; citations to
+  documents the index does not hold (must be 0); claims with a cited sentence that mentions both ends
+  (``engine.verify.mentions`` on the node label and aliases).
+- failure kinds: why unanswered questions failed and how wrong signs arose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from engine.model import Graph, Labelling, Node  # noqa: E402
+from engine.offline.text import terms_match  # noqa: E402
+from engine.pipeline import AskResult, ask  # noqa: E402
+from engine.settings import Settings  # noqa: E402
+from engine.verify import mentions  # noqa: E402
+
+DEFAULT_QUESTIONS = REPO.parent / "shared" / "data" / "hbp" / "questions_dev.jsonl"
+_SIGN = {"increasing": 1, "decreasing": -1, "active": 1}
+
+
+def predicted_sign(labelling: Labelling, node_id: str) -> tuple[int, bool]:
+    label = labelling.labels.get(node_id)
+    if label is None:
+        return 0, False
+    if label.certain:
+        return _SIGN.get(label.label, 0), True
+    moving = [v for v in label.possible if v in _SIGN]
+    return (_SIGN[moving[0]] if len(moving) == 1 else 0), False
+
+
+def _names(node: Node) -> list[str]:
+    return [node.label, *node.aliases]
+
+
+def _matches(name: str, node: Node) -> bool:
+    return terms_match(name, node.label, (), node.aliases)
+
+
+def path_overlap(result: AskResult, gold_paths: list[dict]) -> tuple[float, bool]:
+    nodes = {n.id: n for n in result.graph.nodes}
+    graph_paths = [s.path[1:-1] for s in result.answer.statements if s.kind == "path"]
+    best, exact = 0.0, False
+    for gold in gold_paths:
+        middle = gold["nodes"][1:-1]
+        for path in graph_paths:
+            found = [any(_matches(name, nodes[n]) for n in path) for name in middle]
+            best = max(best, sum(found) / len(middle))
+            if len(path) == len(middle) and all(_matches(name, nodes[n]) for name, n in zip(middle, path)):
+                exact = True
+    return best, exact
+
+
+def answer_checks(result: AskResult, index) -> dict[str, int]:
+    nodes = {n.id: n for n in result.graph.nodes}
+    counts = Counter()
+    for statement in result.answer.statements:
+        if statement.kind != "path":
+            continue
+        for step in statement.steps:
+            counts["claims"] += 1
+            counts["cited"] += bool(step.citations)
+            if any(mentions(s, _names(nodes[step.source])) and mentions(s, _names(nodes[step.target]))
+                   for s in step.sentences):
+                counts["sentence_mentions_both"] += 1
+    for reference in result.answer.references:
+        counts["references"] += 1
+        counts["outside_index"] += not index.has_document(reference.doc_id)
+    return dict(counts)
+
+
+def failure_kind(result: AskResult) -> str:
+    if result.analysis.abstained:
+        return "question not analysed as causal"
+    graph: Graph = result.graph
+    touched = {e.source for e in graph.edges} | {e.target for e in graph.edges}
+    source_linked = any(s in touched for s in graph.sources)
+    target_linked = any(t in touched for t in graph.targets)
+    if not source_linked and not target_linked:
+        return "no evidenced claim on the source or the target"
+    if not source_linked:
+        return "no evidenced claim on the source"
+    if not target_linked:
+        return "no evidenced claim on the target"
+    return "both ends have claims but no chain meets"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--index", type=Path, default=None)
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=None, help="write per-question records here (JSON)")
+    args = parser.parse_args()
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+    from retrieval.index import PaperIndex
+
+    settings = Settings()
+    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = questions[: args.limit] if args.limit else questions
+    started = time.perf_counter()
+    index = PaperIndex.open(args.index or settings.resolved_index_dir, settings.embedding_model)
+    index.search("warm up", k=1)
+    open_seconds = time.perf_counter() - started
+
+    records = []
+    for item in questions:
+        start = time.perf_counter()
+        result = ask(item["question"], index, settings)
+        seconds = time.perf_counter() - start
+        record = {"id": item["id"], "question": item["question"], "seconds": round(seconds, 3),
+                  "answered": not result.abstained, "expected": item["expected_sign"],
+                  "rounds": result.trace.rounds, "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
+        if result.abstained:
+            record["failure"] = failure_kind(result)
+        else:
+            sign, certain = predicted_sign(result.labelling, result.graph.targets[0])
+            overlap, exact = path_overlap(result, item["gold_paths"])
+            record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
+                          checks=answer_checks(result, index),
+                          path=next(s.path for s in result.answer.statements if s.kind == "path"))
+            if sign != item["expected_sign"]:
+                record["failure"] = ("target label ambiguous" if sign == 0 else
+                                     "certain but opposite sign" if certain else "uncertain, leaning the wrong way")
+        records.append(record)
+        print(f"{item['id']} {'A' if record['answered'] else '-'} {seconds:5.2f}s {record.get('failure', '')}",
+              file=sys.stderr)
+
+    answered = [r for r in records if r["answered"]]
+    checks = Counter()
+    for r in answered:
+        checks.update(r["checks"])
+    seconds = sorted(r["seconds"] for r in records)
+    summary = {
+        "questions": len(records),
+        "answered_share": len(answered) / len(records),
+        "sign_accuracy_on_answered": (sum(r["predicted"] == r["expected"] for r in answered) / len(answered))
+        if answered else None,
+        "certain_share_of_answered": (sum(r["certain"] for r in answered) / len(answered)) if answered else None,
+        "sign_accuracy_certain_only": (
+            sum(r["predicted"] == r["expected"] for r in answered if r["certain"])
+            / max(1, sum(r["certain"] for r in answered))),
+        "correct_share_of_all": sum(r.get("predicted") == r["expected"] for r in records) / len(records),
+        "path_overlap_mean": statistics.mean(r["overlap"] for r in answered) if answered else None,
+        "path_overlap_full_share": (sum(r["overlap"] == 1 for r in answered) / len(answered)) if answered else None,
+        "exact_path_share": (sum(r["exact"] for r in answered) / len(answered)) if answered else None,
+        "seconds_median": statistics.median(seconds),
+        "seconds_p90": seconds[int(0.9 * (len(seconds) - 1))],
+        "index_open_seconds": round(open_seconds, 2),
+        "claims": checks["claims"],
+        "claims_cited_share": checks["cited"] / checks["claims"] if checks["claims"] else None,
+        "citations_outside_index": checks["outside_index"],
+        "claims_sentence_mentions_both_share": (checks["sentence_mentions_both"] / checks["claims"])
+        if checks["claims"] else None,
+        "failure_kinds": dict(Counter(r["failure"] for r in records if "failure" in r).most_common()),
+    }
+    print(json.dumps(summary, indent=2))
+    if args.out:
+        args.out.write_text(json.dumps({"summary": summary, "records": records}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
