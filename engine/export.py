@@ -33,7 +33,7 @@ from markupsafe import Markup
 from pydantic import ValidationError
 from pyvis.network import Network
 
-from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel
+from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
 
 GRAPHML_FORMAT = "causeway-graph"
 
@@ -124,11 +124,15 @@ def from_graphml(text: str | bytes) -> Graph:
     kinds allow, a missing sign is +.
     """
     try:
-        safe_xml_fromstring(text)
+        root = safe_xml_fromstring(text)
     except (DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden) as exc:
         raise GraphError(f"GraphML refused: it declares a DTD or entities ({exc})") from exc
     except ParseError as exc:
         raise GraphError(f"not valid XML: {exc}") from exc
+    for element in root.iter():
+        # networkx would invent a node called "None" for a missing end.
+        if element.tag.rsplit("}", 1)[-1] == "edge" and not (element.get("source") and element.get("target")):
+            raise GraphError(f"GraphML edge {element.get('id') or ''} lacks a source or a target".replace("  ", " "))
     try:
         multigraph = nx.parse_graphml(text, force_multigraph=True)
     except (nx.NetworkXError, ValueError, KeyError) as exc:
@@ -138,14 +142,19 @@ def from_graphml(text: str | bytes) -> Graph:
 
     nodes = [_node_from_graphml(str(node_id), data) for node_id, data in multigraph.nodes(data=True)]
     kinds = {node.id: node.kind for node in nodes}
-    indexed_edges: list[tuple[float, Edge]] = []
+    indexed_edges: list[tuple[int, Edge]] = []
     for position, (source, target, key, data) in enumerate(multigraph.edges(keys=True, data=True)):
-        edge = _edge_from_graphml(str(source), str(target), str(key), data, kinds)
-        indexed_edges.append((float(data.get("index", position)), edge))
+        # networkx numbers edges that had no id in the file; those get the conventional id instead.
+        given_id = key if isinstance(key, str) else None
+        edge = _edge_from_graphml(str(source), str(target), given_id, data, kinds)
+        order = data.get("index")
+        indexed_edges.append((order if isinstance(order, int) else position, edge))
     indexed_edges.sort(key=lambda pair: pair[0])
 
     meta = multigraph.graph
     version = meta.get("schema_version", None)
+    if isinstance(version, str) and version.strip().isdigit():
+        version = int(version)
     payload: dict[str, Any] = {
         "question": str(meta.get("question", "")),
         "sources": _json_list(meta.get("sources"), "graph sources"),
@@ -172,20 +181,24 @@ def _node_from_graphml(node_id: str, data: dict[str, Any]) -> Node:
 
 
 def _edge_from_graphml(
-    source: str, target: str, key: str, data: dict[str, Any], kinds: dict[str, str]
+    source: str, target: str, given_id: str | None, data: dict[str, Any], kinds: dict[str, str]
 ) -> Edge:
-    default_relation = (
+    relation = data.get("relation") or (
         "influence" if (kinds.get(source), kinds.get(target)) == ("quantity", "quantity") else "triggers"
     )
-    where = f"GraphML edge {key!r} ({source} → {target})"
+    where = f"GraphML edge {given_id or ''} ({source} → {target})".replace("edge  (", "edge (")
     try:
+        # Without a sign, a negative weight (as discovery tools write) means a negative edge.
+        weight = data.get("weight")
+        default_sign = -1 if isinstance(weight, int | float) and weight < 0 else 1
+        sign = int(data.get("sign", default_sign))
         evidence = [Evidence.model_validate(item) for item in _json_list(data.get("evidence"), where)]
         fields: dict[str, Any] = {
-            "id": key,
+            "id": given_id or edge_id(source, relation, sign, target),
             "source": source,
             "target": target,
-            "relation": data.get("relation", default_relation),
-            "sign": int(data.get("sign", 1)),
+            "relation": relation,
+            "sign": sign,
             "evidence": evidence,
         }
         for name in ("origin", "status", "confidence", "orientation", "weight"):

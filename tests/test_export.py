@@ -123,10 +123,25 @@ def test_bad_graphml_is_a_clear_error(text: str, message: str) -> None:
         from_graphml(text)
 
 
+def test_graphml_edges_without_ids_get_conventional_ids_and_weight_signs() -> None:
+    foreign = nx.DiGraph()
+    foreign.add_edge("a", "b", weight=-0.5)
+    foreign.add_edge("b", "c")
+    graph = from_graphml("\n".join(nx.generate_graphml(foreign)))
+    assert [(e.id, e.sign, e.weight) for e in graph.edges] == [("a->b", -1, -0.5), ("b+>c", 1, None)]
+
+
+def test_graphml_edge_without_target_is_refused() -> None:
+    text = ("<graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='directed'>"
+            "<node id='a'/><edge id='e9' source='a'/></graph></graphml>")
+    with pytest.raises(GraphError, match="GraphML edge e9 lacks a source or a target"):
+        from_graphml(text)
+
+
 def test_graphml_with_a_bad_value_names_the_edge() -> None:
     foreign = nx.MultiDiGraph()
     foreign.add_edge("a", "b", key="e1", sign=3)
-    with pytest.raises(GraphError, match="GraphML edge 'e1'"):
+    with pytest.raises(GraphError, match="GraphML edge e1 \\(a → b\\)"):
         from_graphml("\n".join(nx.generate_graphml(foreign)))
 
 
