@@ -59,6 +59,7 @@ def to_graphml(graph: Graph, labelling: Labelling | None = None) -> str:
     characters: they are dropped from ids, labels and the question, and a carriage return reads back
     as a newline.
     """
+    graph.validate_shapes()
     multigraph = nx.MultiDiGraph(
         format=GRAPHML_FORMAT,
         schema_version=graph.schema_version,
@@ -252,6 +253,7 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 <body>
 <h1>{{ heading }}</h1>
 {% if sources or targets %}<p>Sources: {{ sources }} · Targets: {{ targets }}</p>{% endif %}
+{% if labelling_note %}<p><strong>{{ labelling_note }}</strong></p>{% endif %}
 <p class="legend">
   <span>quantity: ↑ increasing (blue), ↓ decreasing (red), = stable</span>
   <span>state (box): ● active, ○ inactive</span>
@@ -287,8 +289,10 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 
 
 def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "") -> str:
-    """A standalone HTML page drawing the graph with vis-network (inlined: works offline)."""
-    network = Network(directed=True, cdn_resources="in_line", height="640px", width="100%")
+    """A standalone HTML page drawing the graph with vis-network (inlined: works offline), followed by
+    a table of every edge with its evidence; ``heading`` defaults to the graph's question."""
+    graph.validate_shapes()
+    network = Network(directed=True, height="640px", width="100%")
     network.barnes_hut(gravity=-6000, spring_length=160)
     labels = labelling.labels if labelling is not None else {}
     for node in graph.nodes:
@@ -310,6 +314,10 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "")
         heading=heading or graph.question or "Causeway graph",
         sources=", ".join(node_labels.get(s, s) for s in graph.sources),
         targets=", ".join(node_labels.get(t, t) for t in graph.targets),
+        labelling_note=(
+            f"Labelling {labelling.status}: {labelling.message}"
+            if labelling is not None and labelling.status != "ok" else ""
+        ),
         vis_css=_no_closing_tag((vis_dir / "vis-network.css").read_text("utf-8"), "style"),
         vis_js=_no_closing_tag((vis_dir / "vis-network.min.js").read_text("utf-8"), "script"),
         nodes=nodes,
@@ -430,6 +438,7 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: s
     ``answer_text`` is shown as plain, escaped text: it is generated from paper sentences and may
     carry their markup.
     """
+    graph.validate_shapes()
     labels = labelling.labels if labelling is not None else {}
     names = {node.id: escape_markdown(node.label) for node in graph.nodes}
     lines = [f"# {escape_markdown(graph.question) or 'Causeway graph'}", ""]

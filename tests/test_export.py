@@ -145,6 +145,14 @@ def test_graphml_with_a_bad_value_names_the_edge() -> None:
         from_graphml("\n".join(nx.generate_graphml(foreign)))
 
 
+@pytest.mark.parametrize("export", [to_graphml, to_html, to_markdown])
+def test_exporting_an_invalid_graph_is_a_graph_error(export: object) -> None:
+    graph = _graph()
+    graph.edges[0].target = "missing"  # models are mutable; exports validate before writing
+    with pytest.raises(GraphError, match="unknown node 'missing'"):
+        export(graph)  # type: ignore[operator]
+
+
 # --- HTML ------------------------------------------------------------------------------------------
 
 
@@ -175,6 +183,11 @@ def test_html_needs_no_network() -> None:
     assert remote == []
     assert "default-src 'none'" in html  # the page's CSP forbids loading anything
     assert len(page.scripts[0]) > 100_000  # vis-network itself is inlined
+
+
+def test_html_reports_a_labelling_that_is_not_ok() -> None:
+    html = to_html(_graph(), Labelling(status="timeout", message=f"could not decide in time {XSS}"))
+    assert "Labelling timeout: could not decide in time &lt;img" in html
 
 
 def test_html_encodes_labels_and_edge_styles() -> None:
