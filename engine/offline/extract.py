@@ -92,7 +92,7 @@ def tokenize(text: str) -> list[_Token]:
 # --------------------------------------------------------------------------------------------
 # Abbreviations
 # --------------------------------------------------------------------------------------------
-_PAREN = re.compile(r"\(([^()]{1,20})\)")
+_PAREN = re.compile(r"\(([^()]{1,60})\)")
 
 
 def _squash(text: str) -> str:
@@ -324,8 +324,8 @@ def _followed_by_verb(tokens: list[_Token], j: int) -> bool:
     if k >= len(tokens):
         return False
     low = tokens[k].low
-    return low in lx.AUXILIARIES or (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
-        or low in lx.OTHER_VERBS and not low.endswith("ed")
+    return (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
+        or (low in lx.OTHER_VERBS and low not in lx.AUXILIARIES and not low.endswith("ed"))
 
 
 def _phrase_left(tokens: list[_Token], k: int) -> int:
@@ -529,8 +529,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
     while len(words) > 1 and changed:
         changed = False
         low = words[-1].low
-        if low in _ORGANISMS and (deficiency or mutation or "-" in words[-2].low
-                                  or words[-2].low in ("transgenic", "knockout", "null", "ko")):
+        if low in _ORGANISMS and ("-" in words[-2].low or words[-2].low in (
+                "transgenic", "knockout", "null", "ko", "deficient", "mutant", "lacking")):
             words.pop(); changed = True
         elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
                                           and quantity):

@@ -133,7 +133,8 @@ DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "dimini
 QUANTITY_WORDS = frozenset({
     "level", "levels", "expression", "activity", "activities", "amount", "amounts", "concentration",
     "concentrations", "content", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
-    "titre", "titres", "amplitude", "magnitude", "rate", "rates",
+    "titre", "titres", "amplitude", "magnitude", "rate", "rates", "risk", "risks", "incidence",
+    "likelihood", "probability", "severity",
 })
 # Nouns that may head "HEAD of X" phrases read as "X HEAD" ("phosphorylation of tau" → "tau
 # phosphorylation"); detected by suffix, plus these words.

@@ -1,0 +1,65 @@
+"""Offline question analysis: causal phrasings give sources and targets, others are abstained on."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.offline.analyze import analyze_question
+
+
+@pytest.mark.parametrize("question, sources, targets", [
+    ("How does amyloid beta impact tau phosphorylation?", ["amyloid beta"], ["tau phosphorylation"]),
+    ("How does smoking affect the risk of lung cancer?", ["smoking"], ["lung cancer"]),
+    ("How do insulin levels influence glucose uptake in neurons?", ["insulin"], ["glucose uptake in neurons"]),
+    ("How does mTOR regulate autophagy", ["mTOR"], ["autophagy"]),
+    ("What is the effect of BDNF on synaptic plasticity?", ["BDNF"], ["synaptic plasticity"]),
+    ("What are the effects of rapamycin on autophagy?", ["rapamycin"], ["autophagy"]),
+    ("What impact does sleep deprivation have on amyloid clearance?", ["sleep deprivation"], ["amyloid clearance"]),
+    ("Why does chronic stress lead to hippocampal atrophy?", ["chronic stress"], ["hippocampal atrophy"]),
+    ("What role does microglia play in Alzheimer's disease?", ["microglia"], ["Alzheimer's disease"]),
+    ("Is APOE4 linked to amyloid deposition?", ["APOE4"], ["amyloid deposition"]),
+    ("Is obesity associated with type 2 diabetes?", ["obesity"], ["type 2 diabetes"]),
+    ("How do GSK-3β and CDK5 regulate tau hyperphosphorylation?", ["GSK-3β", "CDK5"], ["tau hyperphosphorylation"]),
+    ("What is the relationship between sleep and amyloid clearance?", ["sleep"], ["amyloid clearance"]),
+    ("Through which mechanisms does exercise reduce cognitive decline?", ["exercise"], ["cognitive decline"]),
+    ("How does TNF-α affect the blood-brain barrier?", ["TNF-α"], ["blood-brain barrier"]),
+    ("How does methylene blue impact autophagosome?", ["methylene blue"], ["autophagosome"]),
+])
+def test_causal_questions(question: str, sources: list[str], targets: list[str]) -> None:
+    analysis = analyze_question(question)
+    assert not analysis.abstained, analysis.reason
+    assert (analysis.sources, analysis.targets) == (sources, targets)
+
+
+@pytest.mark.parametrize("question, sources, targets, change", [
+    ("What happens to blood pressure when cortisol rises?", ["cortisol"], ["blood pressure"], "increase"),
+    ("What happens to autophagy when mTOR is inhibited?", ["mTOR"], ["autophagy"], "decrease"),
+    ("What happens to dopamine release if nicotine levels fall?", ["nicotine"], ["dopamine release"], "decrease"),
+    ("How do reduced insulin levels affect glucose uptake?", ["insulin"], ["glucose uptake"], "decrease"),
+    ("Does nicotine increase dopamine release?", ["nicotine"], ["dopamine release"], "increase"),
+    ("Can metformin reduce the risk of dementia?", ["metformin"], ["dementia"], "increase"),
+    ("How does loss of PINK1 affect mitophagy?", ["PINK1"], ["mitophagy"], "decrease"),
+    ("How does tau phosphorylation affect microtubules?", ["tau phosphorylation"], ["microtubules"], None),
+])
+def test_source_change(question: str, sources: list[str], targets: list[str], change: str | None) -> None:
+    analysis = analyze_question(question)
+    assert (analysis.sources, analysis.targets, analysis.source_change) == (sources, targets, change)
+
+
+@pytest.mark.parametrize("question", [
+    "What is BDNF?", "Who discovered tau?", "How many neurons are in the brain?", "Define autophagy.",
+    "When was donepezil approved?", "Tell me about microglia", "", "   ",
+])
+def test_non_causal_questions_are_abstained_on(question: str) -> None:
+    analysis = analyze_question(question)
+    assert analysis.abstained and analysis.reason and not analysis.sources and not analysis.targets
+
+
+def test_open_questions_name_one_side_with_a_reason() -> None:
+    causes = analyze_question("What causes neuroinflammation?")
+    assert (causes.sources, causes.targets, causes.abstained) == ([], ["neuroinflammation"], False)
+    assert "causes of the target" in causes.reason
+
+
+def test_same_entity_on_both_sides_is_abstained_on() -> None:
+    assert analyze_question("How does tau affect tau?").abstained

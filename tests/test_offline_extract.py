@@ -1,0 +1,199 @@
+"""Rule-based extraction over hand-written sentences, one or more per construction."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.annotations import format_annotation, interpret
+from engine.offline.extract import extract_annotations, find_abbreviations
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def lines(sentence: str, abbreviations: dict[str, str] | None = None) -> set[str]:
+    return {format_annotation(a) for a in extract_annotations(sentence, abbreviations)}
+
+
+CASES = [
+    # active verbs of increase and decrease
+    ("Cortisol increases blood pressure.",
+     ["[change=increase] Cortisol ==CAUSE=> [change=increase] blood pressure"]),
+    ("Lithium strongly inhibits GSK3 activity in neurons.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3"]),
+    ("Exercise has been shown to reduce oxidative stress.",
+     ["[change=increase] Exercise ==CAUSE=> [change=decrease] oxidative stress"]),
+    ("Microglial activation promotes the release of cytokines.",
+     ["[change=increase] Microglial ==CAUSE=> [change=increase] cytokines release"]),
+    ("Rapamycin upregulates the expression of LC3 in the hippocampus.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=increase] LC3"]),
+    # passives
+    ("Tau phosphorylation was inhibited by lithium.",
+     ["[change=increase] lithium ==CAUSE=> [change=decrease] Tau phosphorylation"]),
+    ("BDNF expression is increased by physical exercise.",
+     ["[change=increase] physical exercise ==CAUSE=> [change=increase] BDNF"]),
+    ("Neuronal apoptosis, which is induced by oxidative stress, was reduced.",
+     ["[change=increase] oxidative stress ==CAUSE=> [change=increase] Neuronal apoptosis"]),
+    # relative clauses and phrasal verbs
+    ("Under stress, the body experiences elevated cortisol levels which increases blood pressure.",
+     ["[change=increase] cortisol ==CAUSE=> [change=increase] blood pressure"]),
+    ("Chronic inflammation leads to neuronal loss.",
+     ["[change=increase] Chronic inflammation ==CAUSE=> [change=decrease] neuronal"]),
+    ("Obesity contributes to insulin resistance.",
+     ["obesity ==CAUSE=> [change=increase] insulin resistance".replace("obesity", "Obesity")]),
+    # nominalisations
+    ("Inhibition of GSK3 by lithium was observed.",
+     ["[change=increase] lithium ==CAUSE=> [change=decrease] GSK3"]),
+    ("Autophagy induction by trehalose was confirmed.",
+     ["[change=increase] trehalose ==CAUSE=> [change=increase] Autophagy"]),
+    ("Aβ-induced neuronal apoptosis was blocked by memantine.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] neuronal apoptosis",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] neuronal apoptosis"]),
+    ("We measured the glutamate-mediated increase in calcium influx.",
+     ["[change=increase] glutamate ==CAUSE=> [change=increase] calcium influx"]),
+    ("We saw an insulin-dependent reduction of tau phosphorylation.",
+     ["[change=increase] insulin ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # states and deficiencies
+    ("TIMP-2-deficient mice exhibit increased macrophage infiltration.",
+     ["TIMP-2 deficiency ==CAUSE=> [change=increase] macrophage infiltration"]),
+    ("Loss of PINK1 causes mitochondrial dysfunction.",
+     ["PINK1 deficiency ==CAUSE=> [change=increase] mitochondrial dysfunction"]),
+    ("XBP1 knockout reduces neuronal survival.",
+     ["XBP1 deficiency ==CAUSE=> [change=decrease] neuronal survival"]),
+    ("LRRK2 mutations cause Parkinson's disease.",
+     ["LRRK2 mutation ==CAUSE=> Parkinson's disease"]),
+    ("Smoking increases the risk of lung cancer.",
+     ["Smoking ==CAUSE=> [change=increase] lung cancer"]),
+    ("Metformin prevents dementia.",
+     ["[change=decrease] Metformin ==CAUSE=> dementia"]),
+    # changes written on the entities
+    ("Knockdown of SIRT1 increased acetylated tau.",
+     ["[change=decrease] SIRT1 ==CAUSE=> [change=increase] acetylated tau"]),
+    ("Reduced insulin levels impair glucose uptake.",
+     ["[change=decrease] insulin ==CAUSE=> [change=decrease] glucose uptake"]),
+    ("Treatment with rapamycin decreased the levels of phosphorylated S6.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] phosphorylated S6"]),
+    ("The drug prevents the loss of dopaminergic neurons.",
+     ["[change=increase] drug ==CAUSE=> [change=increase] dopaminergic neurons"]),
+    # coordination
+    ("BDNF and NGF reduce apoptosis.",
+     ["[change=increase] BDNF ==CAUSE=> [change=decrease] apoptosis",
+      "[change=increase] NGF ==CAUSE=> [change=decrease] apoptosis"]),
+    ("TFEB overexpression reduces tau pathology and gliosis in the hippocampus.",
+     ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau pathology",
+      "[change=increase] TFEB ==CAUSE=> [change=decrease] gliosis"]),
+    ("IL-1β, IL-6, and TNF-α activate microglia.",
+     ["[change=increase] IL-1β ==CAUSE=> [change=increase] microglia",
+      "[change=increase] IL-6 ==CAUSE=> [change=increase] microglia",
+      "[change=increase] TNF-α ==CAUSE=> [change=increase] microglia"]),
+    ("AICAR increased AMPK phosphorylation and reduced tau phosphorylation.",
+     ["[change=increase] AICAR ==CAUSE=> [change=increase] AMPK phosphorylation",
+      "[change=increase] AICAR ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # role nouns and appositions
+    ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",
+      "[change=increase] Donepezil ==CAUSE=> [change=increase] memory"]),
+    ("Cholinesterase inhibitors such as donepezil and rivastigmine are prescribed.",
+     ["[change=increase] donepezil ==CAUSE=> [change=decrease] Cholinesterase",
+      "[change=increase] rivastigmine ==CAUSE=> [change=decrease] Cholinesterase"]),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_constructions(sentence: str, expected: list[str]) -> None:
+    found = lines(sentence)
+    missing = [line for line in expected if line not in found]
+    assert not missing, f"missing {missing}; found {sorted(found)}"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Rapamycin did not alter BDNF expression.",
+    "Rapamycin did not increase BDNF expression.",
+    "Lithium failed to reduce tau phosphorylation.",
+    "Neither memantine nor donepezil reduced amyloid load.",
+    "Tau phosphorylation was not inhibited by lithium.",
+    "BDNF cannot activate TrkB in these cells.",
+    "Aβ levels were increased.",
+    "The increased levels of cortisol were measured.",
+    "Microglia are found in the brain.",
+])
+def test_no_claim(sentence: str) -> None:
+    assert lines(sentence) == set()
+
+
+def test_not_only_is_no_negation() -> None:
+    assert "[change=increase] Aβ ==CAUSE=> [change=increase] oxidative stress" in lines(
+        "Aβ not only increases oxidative stress but also impairs memory.")
+
+
+def test_hedged_claims_are_kept_at_lower_confidence() -> None:
+    plain = extract_annotations("Trehalose enhances autophagy.")
+    hedged = extract_annotations("Trehalose may enhance autophagy.")
+    suggested = extract_annotations("These data suggest that trehalose enhances autophagy.")
+    assert len(plain) == len(hedged) == len(suggested) == 1
+    assert not plain[0].hedged and hedged[0].hedged and suggested[0].hedged
+    assert hedged[0].confidence < plain[0].confidence
+
+
+def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
+    assert find_abbreviations("Amyloid beta (Aβ) and tumor necrosis factor alpha (TNF-α) rise; "
+                              "ROS (reactive oxygen species) too.") == {
+        "Aβ": "Amyloid beta", "TNF-α": "tumor necrosis factor alpha", "ROS": "reactive oxygen species"}
+    [a] = extract_annotations("Aβ increases TNF-α release.", {"Aβ": "amyloid beta"})
+    assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
+    annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")
+    assert annotations[0].subject_aliases == ["BDNF"]
+
+
+def test_signs_follow_interpretation() -> None:
+    [a] = extract_annotations("XBP1 ablation increases autophagy.")
+    assert (a.subject, interpret(a).relation, interpret(a).sign) == ("XBP1 deficiency", "triggers", 1)
+    [b] = extract_annotations("Lithium inhibits GSK3.")
+    assert (interpret(b).relation, interpret(b).sign) == ("influence", -1)
+
+
+def test_annotations_carry_their_sentence() -> None:
+    sentence = "Cortisol increases blood pressure."
+    assert all(a.text == sentence for a in extract_annotations(sentence))
+
+
+def test_runtime_per_sentence() -> None:
+    sentence = ("Conversely, treatment with AICAR (5-aminoimidazole-4-carboxamide ribonucleoside), an AMPK "
+                "activator (34), increased the inhibitory phosphorylation of GSK3b and reduced tau "
+                "phosphorylation at Ser396/404 in SH-SY5Y cells and cortical neurons.")
+    start = time.perf_counter()
+    for _ in range(200):
+        extract_annotations(sentence)
+    assert (time.perf_counter() - start) / 200 < 0.01  # generous bound; the benchmark measures ~0.3 ms
+
+
+def test_cli_sentence_and_jsonl(tmp_path: Path) -> None:
+    run = [sys.executable, "-m", "engine", "extract"]
+    out = subprocess.run([*run, "Lithium inhibits GSK3.", "--json"], cwd=REPO, capture_output=True,
+                         text=True, check=True)
+    record = json.loads(out.stdout)
+    assert record["annotations"][0]["object"] == "GSK3"
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"sentence": "Cortisol increases blood pressure.", "id": 7}\nnot json\n'
+                      '{"text": "no sentence"}\n', encoding="utf-8")
+    done = subprocess.run([*run, "--input", str(source)], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 1
+    [row] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert row["id"] == 7 and row["annotations"][0]["subject"] == "Cortisol"
+    assert set(row["annotations"][0]) >= {"subject", "subject_change", "object", "object_change", "text"}
+    assert "in.jsonl:2: not valid JSON" in done.stderr and "in.jsonl:3:" in done.stderr
+    usage = subprocess.run(run, cwd=REPO, capture_output=True, text=True)
+    assert usage.returncode == 2 and "SENTENCE" in usage.stderr
+
+
+def test_dev_slice_smoke(shared_data: Path) -> None:
+    """A small slice of real sentences: extraction runs and finds claims in most of them."""
+    rows = [json.loads(line) for line in
+            (shared_data / "hbp" / "relations_dev.jsonl").read_text(encoding="utf-8").split("\n")[:60] if line]
+    with_claims = sum(1 for row in rows if extract_annotations(row["sentence"]))
+    assert with_claims >= len(rows) // 3
