@@ -451,7 +451,7 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: s
         lines += [f"**Labelling:** {labelling.status}: {escape_markdown(labelling.message)}", ""]
     if answer_text.strip():
         lines += ["## Answer", ""]
-        for paragraph in answer_text.split("\n\n"):
+        for paragraph in answer_text.splitlines():
             if paragraph.strip():
                 lines += [escape_markdown(paragraph), ""]
 

@@ -31,6 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.pool import StaticPool
 
 from engine.model import Graph, GraphError
 
@@ -146,14 +147,17 @@ class WorkspaceStore:
         except ArgumentError as exc:
             raise WorkspaceError(f"not a database URL: {database_url!r}") from exc
         self._display_url = url.render_as_string(hide_password=True)
-        connect_args: dict[str, object] = {}
+        options: dict[str, Any] = {}
         if url.get_backend_name() == "sqlite":
-            if url.database and url.database != ":memory:" and not url.database.startswith("file:"):
-                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
             # Several Streamlit sessions may write at once; wait for the lock instead of failing.
-            connect_args["timeout"] = lock_timeout_s
+            options["connect_args"] = {"timeout": lock_timeout_s, "check_same_thread": False}
+            if not url.database or url.database == ":memory:":
+                # One shared connection, or every thread would see its own empty in-memory database.
+                options["poolclass"] = StaticPool
+            elif not url.database.startswith("file:"):
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._engine: Engine = create_engine(url, connect_args=connect_args)
+            self._engine: Engine = create_engine(url, **options)
         except (ArgumentError, ImportError) as exc:
             raise WorkspaceError(f"cannot use database {self._display_url}: {exc}") from exc
         if url.get_backend_name() == "sqlite":

@@ -156,10 +156,14 @@ def test_default_url_comes_from_settings(tmp_path: Path) -> None:
     store.close()
 
 
-def test_in_memory_database_works() -> None:
+def test_in_memory_database_is_shared_by_threads() -> None:
     store = WorkspaceStore("sqlite://")
     store.save("w", _graph())
-    assert store.load("w") == _graph()
+    seen: list[Graph] = []
+    reader = threading.Thread(target=lambda: seen.append(store.load("w")))
+    reader.start()
+    reader.join()
+    assert seen == [_graph()]
 
 
 def test_bad_url_is_a_clear_error() -> None:
