@@ -57,12 +57,13 @@ def relation_for(source_kind: NodeKind, target_kind: NodeKind) -> Relation:
     return "influence" if (source_kind, target_kind) == ("quantity", "quantity") else "triggers"
 
 
-def _finish(graph: Graph) -> Graph:
-    return graph.validate_shapes()
-
-
 def _copy(graph: Graph) -> Graph:
+    """A deep copy: the result of an edit shares nothing mutable with its input."""
     return graph.model_copy(deep=True)
+
+
+def _validated(graph: Graph) -> Graph:
+    return graph.validate_shapes()
 
 
 def _sign(sign: int) -> Sign:
@@ -81,7 +82,7 @@ def _label(label: str) -> str:
 def _renamed_edge(edge: Edge, **changes: object) -> Edge:
     """The edge with changes applied, its conventional id kept conventional."""
     conventional = edge.id == edge_id(edge.source, edge.relation, edge.sign, edge.target)
-    updated = edge.model_copy(update=changes)
+    updated = edge.model_copy(update=changes, deep=True)
     if conventional:
         updated.id = edge_id(updated.source, updated.relation, updated.sign, updated.target)
     return updated
@@ -94,7 +95,7 @@ def _replace_edge(graph: Graph, old_id: str, new_edge: Edge) -> Graph:
         )
     result = _copy(graph)
     result.edges = [new_edge if e.id == old_id else e for e in result.edges]
-    return _finish(result)
+    return _validated(result)
 
 
 # --- nodes -------------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ def add_node(
             origin=origin,
         )
     )
-    return _finish(result)
+    return _validated(result)
 
 
 def rename_node(graph: Graph, node_id: str, label: str, *, keep_old_label_as_alias: bool = False) -> Graph:
@@ -144,7 +145,7 @@ def rename_node(graph: Graph, node_id: str, label: str, *, keep_old_label_as_ali
     result = _copy(graph)
     result.nodes = [n.model_copy(update={"label": label, "aliases": aliases}) if n.id == node_id else n
                     for n in result.nodes]
-    return _finish(result)
+    return _validated(result)
 
 
 def retype_node(graph: Graph, node_id: str, kind: NodeKind) -> Graph:
@@ -156,11 +157,12 @@ def retype_node(graph: Graph, node_id: str, kind: NodeKind) -> Graph:
     if kind not in ("quantity", "state"):
         raise GraphError(f"a node is a quantity or a state, not {kind!r}")
     if node.kind == kind:
-        return _finish(_copy(graph))
+        return _validated(_copy(graph))
     kinds = graph.kinds()
     kinds[node_id] = kind
+    result = _copy(graph)
     converted: list[Edge] = []
-    for edge in graph.edges:
+    for edge in result.edges:
         if node_id not in (edge.source, edge.target):
             converted.append(edge)
             continue
@@ -170,10 +172,9 @@ def retype_node(graph: Graph, node_id: str, kind: NodeKind) -> Graph:
                 "states, which QPT does not allow; delete or re-sign that edge first"
             )
         converted.append(_renamed_edge(edge, relation=relation_for(kinds[edge.source], kinds[edge.target])))
-    result = _copy(graph)
     result.nodes = [n.model_copy(update={"kind": kind}) if n.id == node_id else n for n in result.nodes]
     result.edges = converted
-    return _finish(result)
+    return _validated(result)
 
 
 def delete_node(graph: Graph, node_id: str) -> Graph:
@@ -184,7 +185,7 @@ def delete_node(graph: Graph, node_id: str) -> Graph:
     result.edges = [e for e in result.edges if node_id not in (e.source, e.target)]
     result.sources = [s for s in result.sources if s != node_id]
     result.targets = [t for t in result.targets if t != node_id]
-    return _finish(result)
+    return _validated(result)
 
 
 # --- edges -------------------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def add_edge(
             confidence=confidence,
         )
     )
-    return _finish(result)
+    return _validated(result)
 
 
 def set_edge_sign(graph: Graph, edge_id_: str, sign: int) -> Graph:
@@ -238,7 +239,7 @@ def set_edge_sign(graph: Graph, edge_id_: str, sign: int) -> Graph:
     edge = graph.edge(edge_id_)
     sign = _sign(sign)
     if edge.sign == sign:
-        return _finish(_copy(graph))
+        return _validated(_copy(graph))
     return _replace_edge(graph, edge_id_, _renamed_edge(edge, sign=sign, status=_USER_STATUS))
 
 
@@ -250,7 +251,7 @@ def retarget_edge(
     new_source = edge.source if source is None else source
     new_target = edge.target if target is None else target
     if (new_source, new_target) == (edge.source, edge.target):
-        return _finish(_copy(graph))
+        return _validated(_copy(graph))
     kinds = graph.kinds()
     for end in (new_source, new_target):
         if end not in kinds:
@@ -270,7 +271,7 @@ def delete_edge(graph: Graph, edge_id_: str) -> Graph:
     graph.edge(edge_id_)
     result = _copy(graph)
     result.edges = [e for e in result.edges if e.id != edge_id_]
-    return _finish(result)
+    return _validated(result)
 
 
 # --- the question ------------------------------------------------------------------------------
@@ -288,13 +289,13 @@ def set_sources(graph: Graph, node_ids: Iterable[str]) -> Graph:
     """The question's sources (intervened on by default), in order, without duplicates."""
     result = _copy(graph)
     result.sources = _node_list(graph, node_ids, "source")
-    return _finish(result)
+    return _validated(result)
 
 
 def set_targets(graph: Graph, node_ids: Iterable[str]) -> Graph:
     result = _copy(graph)
     result.targets = _node_list(graph, node_ids, "target")
-    return _finish(result)
+    return _validated(result)
 
 
 # --- undo / redo -------------------------------------------------------------------------------

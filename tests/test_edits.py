@@ -46,6 +46,25 @@ def test_edits_never_change_their_input() -> None:
     assert graph == before
 
 
+def test_edit_results_share_nothing_mutable_with_their_input() -> None:
+    graph = _graph()
+    before = graph.model_copy(deep=True)
+    results = [
+        edits.retype_node(graph, "heart_rate", "state"),
+        edits.set_edge_sign(graph, "nicotine+>heart_rate", -1),
+        edits.retarget_edge(graph, "nicotine+>heart_rate", source="smoking"),
+        edits.rename_node(graph, "nicotine", "nicotine level", keep_old_label_as_alias=True),
+        edits.add_edge(graph, "heart_rate", "nicotine"),
+    ]
+    for result in results:
+        for node in result.nodes:
+            node.aliases.append("mutated")
+        for edge in result.edges:
+            edge.evidence.append(Evidence(doc_id="x", sentence="mutated"))
+        result.sources.append("mutated")
+    assert graph == before
+
+
 def test_add_node_ids_and_refusals() -> None:
     graph = edits.add_node(_graph(), "  Blood   pressure ")
     added = graph.node("blood_pressure")
