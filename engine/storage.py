@@ -40,8 +40,11 @@ MAX_NAME_LENGTH = 200
 _SAVE_ATTEMPTS = 3
 
 
-class WorkspaceError(ValueError):
-    """A workspace operation that cannot be done; the message says which workspace and why."""
+class WorkspaceError(GraphError):
+    """A workspace operation that cannot be done; the message says which workspace and why.
+
+    A GraphError, so callers that show GraphError messages to the user (the app does) show these too.
+    """
 
 
 class WorkspaceNotFound(WorkspaceError):
