@@ -56,6 +56,7 @@ _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic"
                          "general", "global", "net", "cellular", "relative", "respective"})
 _HEDGE_CONFIDENCE = 0.6
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
+               "needed": 0.7,
                "state": 0.75}
 
 
@@ -83,6 +84,7 @@ class _Claim:
     negated: bool
     hedged: bool
     end: int  # token index after the last object, for coordinated predicates
+    verb: int = -1  # token index of the predicate, for coordinated verbs ("phosphorylates and activates")
 
 
 def tokenize(text: str) -> list[_Token]:
@@ -169,7 +171,12 @@ def _is_word(tok: _Token) -> bool:
 def _is_adjectival_trigger(tokens: list[_Token], i: int) -> bool:
     """A participle of change used as an adjective ("increased levels", "reduced BDNF")."""
     low = tokens[i].low
-    return low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES
+    if low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES:
+        return True
+    # Any participle right before a name, after a determiner or preposition: "of phosphorylated S6".
+    return low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ed" and 0 < i < len(tokens) - 1 \
+        and (tokens[i - 1].low in lx.DETERMINERS or tokens[i - 1].low in lx.PREPOSITIONS) \
+        and _is_word(tokens[i + 1]) and tokens[i + 1].low not in _CLOSED
 
 
 def _is_content(tokens: list[_Token], i: int) -> bool:
@@ -181,7 +188,13 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     if low in _CLOSED or _is_adverb(low):
         return False
     if low in lx.VERB_FORMS:
-        # Nouns that double as verb forms: "an increase in", "the decrease of".
+        # Nouns that double as verb forms: "an increase in", "the decrease of", "cytokine release".
+        if low in lx.NOUN_BASE_FORMS:
+            # "cytokine release" is a noun, "cells release cytokines" a verb after a plural.
+            prev = tokens[i - 1].low if i > 0 else ""
+            return _nominal_use(tokens, i) or (
+                i > 0 and _is_word(tokens[i - 1]) and prev not in _CLOSED
+                and not (prev.endswith("s") and not prev.endswith("ss")))
         return low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)
     return True
 
@@ -250,7 +263,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         tok = tokens[j]
         low = tok.low
         if _is_content(tokens, j) or low in lx.NOMINAL_TRIGGERS or (
-                _is_adjectival_trigger(tokens, j) and j == start_content):
+                _is_adjectival_trigger(tokens, j) and (
+                    j == start_content or tokens[j - 1].low in lx.PREPOSITIONS
+                    or tokens[j - 1].low in lx.DETERMINERS)):
             j += 1
         elif low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing" and j == start_content \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
@@ -436,7 +451,7 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
 def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
     """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
     for p in range(comma - 1, max(floor, comma - 14) - 1, -1):
-        if tokens[p].text == "," and p + 1 < comma and tokens[p + 1].low in ("a", "an"):
+        if tokens[p].text == "," and p + 1 < comma and tokens[p + 1].low in ("a", "an", "which", "who"):
             return p - 1
         if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
             return None
@@ -483,6 +498,13 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
             abbreviations: dict[str, str]) -> _Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
     words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
+    long_forms = {long.lower() for long in abbreviations.values()}
+    for cut in range(len(words)):
+        # A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)".
+        if " ".join(w.low for w in words[cut:]) in long_forms and len(words) - cut > 1:
+            words = [w for w in words[:cut] if w.low not in lx.DETERMINERS and w.low not in _NAME_NOISE] \
+                + [_Token(" ".join(w.text for w in words[cut:]), "\x00long form", words[cut].start)]
+            break
     polarity = 1
     deficiency = mutation = quantity = False
 
@@ -659,7 +681,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
         for claim in reversed(claims):
-            if claim.end <= j + 1 and claim.end >= j - 2 and claim.construction in ("active",):
+            if claim.construction == "active" and (j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
                 return claim.subjects, j
         return None
     spans = _phrases_left(tokens, j)
@@ -676,8 +698,13 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         low = tok.low
         floor = _clause_start(tokens, i)
         claim: _Claim | None = None
-        if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)):
+        if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)) \
+                and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)):
             claim = _verb_claim(tokens, i, floor, claims)
+        elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
+            claim = _verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
+        if claim is None and low in lx.NEEDED_FOR:
+            claim = _needed_for_claim(tokens, i, floor)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
         if claim is None and "-" in low:
@@ -688,17 +715,42 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _state_claim(tokens, i, floor)
         if claim is not None:
             claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
+            claim.verb = i
             claims.append(claim)
     return claims
 
 
-def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+def _verb_form(low: str) -> tuple[str, int, str]:
+    if low in lx.VERB_FORMS:
+        return lx.VERB_FORMS[low]
+    form = "ing" if low.endswith("ing") else "ed" if low.endswith("ed") else \
+        "s" if low.endswith("s") else "base"
+    return low, 0, form
+
+
+def _skip_coordinated_verbs(tokens: list[_Token], after: int) -> int:
+    """"phosphorylates and activates Akt", "produced and secreted by": the object follows the last verb."""
+    n = len(tokens)
+    while after + 1 < n and tokens[after].low in ("and", "or") and (
+            tokens[after + 1].low in lx.VERB_FORMS or tokens[after + 1].low in lx.SIGNABLE_VERBS) \
+            and not _is_content(tokens, after + 1) and not _is_adjectival_trigger(tokens, after + 1):
+        after += 2
+        while after < n and _is_adverb(tokens[after].low):
+            after += 1
+    return after
+
+
+def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
+                signed: int | None = None) -> _Claim | None:
     low = tokens[i].low
-    lemma, polarity, form = lx.VERB_FORMS[low]
+    lemma, polarity, form = _verb_form(low)
+    if signed is not None:
+        polarity = signed
     n = len(tokens)
     after = i + 1
     while after < n and _is_adverb(tokens[after].low):
         after += 1
+    after = _skip_coordinated_verbs(tokens, after)
     prev = tokens[i - 1].low if i > floor else ""
     # Passive: "Y is increased by X", "Y, induced by X".
     if form == "ed" and after < n and tokens[after].low == "by" and not (
@@ -718,6 +770,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) 
         patients = _phrases_left(tokens, j) if j >= floor else []
         if not patients:
             return None
+        if lemma in lx.REVERSED_VERBS:
+            agents, patients = patients, agents
         return _Claim(agents, patients, polarity, "passive",
                       _negated(tokens, j + 1, i) or _negated(tokens, after, after + 2),
                       _has(tokens, j + 1, i, lx.HEDGES), agents_end)
@@ -742,6 +796,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) 
     if subject is None:
         return None
     subjects, subject_end = subject
+    if lemma in lx.REVERSED_VERBS:
+        subjects, objects = objects, subjects
     if form == "ing" and prev not in ("and", "or", ",", "by", "thereby", "thus") and \
             not _is_content(tokens, subject_end):
         return None
@@ -749,6 +805,29 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) 
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
     return _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+
+
+def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"X is required / essential / necessary for Y": X supports Y."""
+    n = len(tokens)
+    if i + 1 >= n or tokens[i + 1].low != "for":
+        return None
+    j = i - 1
+    while j >= floor and (_is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
+        j -= 1
+    if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+        return None
+    objects, end = _phrases_right(tokens, i + 2)
+    subject_end = _gap_left(tokens, i, floor)
+    if tokens[subject_end].low in lx.RELATIVE_PRONOUNS:
+        subject_end -= 1
+        if subject_end >= floor and tokens[subject_end].text == ",":
+            subject_end -= 1
+    subjects = _phrases_left(tokens, subject_end) if subject_end >= floor else []
+    if not objects or not subjects:
+        return None
+    return _Claim(subjects, objects, 1, "needed", _negated(tokens, subject_end + 1, i),
+                  _has(tokens, subject_end + 1, i, lx.HEDGES), end)
 
 
 def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
@@ -833,6 +912,15 @@ def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
             start = _phrase_left(tokens, j - 1)
             if start <= j - 1:
                 drugs = [(start, j)]
+        elif j >= floor + 1 and tokens[j].low in ("is", "are", "was", "were", "as", "be"):
+            # Predicate nominal: "D is an X inhibitor", "D and E are X inducers", "D acts as an X agonist".
+            k = j - 1
+            while k >= floor and (_is_adverb(tokens[k].low) or tokens[k].low in
+                                  ("act", "acts", "acted", "serve", "serves", "served", "function",
+                                   "functions", "may", "might", "can", "could", "also")):
+                k -= 1
+            if k >= floor:
+                drugs = _phrases_left(tokens, k)
     if not drugs:
         return []
     return [_Claim(drugs, [target], polarity, "role", False, False, i + 1)]
@@ -891,9 +979,13 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     tokens = tokenize(sentence)
     annotations: list[Annotation] = []
     seen: set[tuple] = set()
+    long_forms = [long.lower() for long in known.values()]
     for claim in _extract_claims(tokens):
         if claim.negated:
             continue
+        if claim.construction == "compound" and any(
+                tokens[claim.verb].low in long for long in long_forms):
+            continue  # "AMP-activated protein kinase" is a name, not a claim
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
         role_subject = "object" if claim.construction == "role" else "subject"
         for subject_span in claim.subjects:

@@ -12,7 +12,9 @@ INCREASE_VERBS = (
     "increase", "enhance", "induce", "promote", "activate", "upregulate", "up-regulate",
     "stimulate", "elevate", "augment", "potentiate", "amplify", "boost", "trigger", "facilitate",
     "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
-    "cause", "produce", "generate", "drive", "mediate", "improve", "restore",
+    "cause", "produce", "generate", "drive", "mediate", "improve", "restore", "phosphorylate",
+    "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
+    "require",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
 )
 DECREASE_VERBS = (
@@ -32,10 +34,27 @@ PHRASAL = {
     "protect": (("against",), -1),
     "account": (("for",), 1),
 }
+# Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
+REVERSED_VERBS = frozenset({"require"})
+# Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
+# only their inflected forms are read as verbs.
+NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
+                             "decrease", "increase", "decline", "damage", "slow", "raise"})
+# Unsigned verbs that a polarity adverb signs: "positively regulates", "negatively modulates".
+SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", "modulate",
+                            "modulates", "modulated", "modulating", "control", "controls",
+                            "controlled", "controlling", "affect", "affects", "affected",
+                            "affecting", "influence", "influences", "influenced", "correlate",
+                            "correlates", "correlated"})
+SIGNING_ADVERBS = {"positively": 1, "negatively": -1}
+# "X is required/essential/necessary for Y": X supports Y.
+NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "crucial",
+                        "indispensable", "needed", "important", "vital", "instrumental"})
 IRREGULAR = {
     "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
     "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
     "upregulate": ("upregulates", "upregulated", "upregulating"),
+    "release": ("releases", "released", "releasing"),
 }
 
 
@@ -217,7 +236,8 @@ OTHER_VERBS = frozenset({
     "represents", "represent", "represented", "allow", "allows", "allowed", "enable", "enables",
     "enabled", "had", "possess", "possesses", "led", "fail", "fails", "failed", "tend", "tends",
     "occur", "occurs", "occurred", "exert", "exerts", "exerted", "confer", "confers", "conferred",
-    "serve", "serves", "served", "target", "targets", "targeted", "treated", "exposed",
+    "serve", "serves", "served", "targets", "targeted", "treated", "exposed",
+    "regulating", "modulating", "controlling", "affecting", "influencing",
     "attributed", "thereby", "experience", "experiences", "experienced", "proven", "proved",
     "include", "includes", "included", "is", "become", "obtained", "performed", "reflect",
     "reflects", "reflected", "help", "helps", "helped", "exist", "exists", "existed", "say",
