@@ -27,7 +27,7 @@ from engine.annotations import Annotation, Change
 from engine.offline import lexicon as lx
 from engine.offline.text import GREEK, is_abbreviation_of
 
-_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?|[^\w\s]")
+_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
@@ -314,6 +314,10 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
+        elif low in ("in", "at", "within", "from", "during", "on") and j + 1 < n \
+                and _phrase_right(tokens, j + 1) > j + 1 and _phrase_right(tokens, j + 1) < n \
+                and tokens[_phrase_right(tokens, j + 1)].text == "," and _list_follows(tokens, _phrase_right(tokens, j + 1)):
+            j = _phrase_right(tokens, j + 1)  # "increased Ca2+ in neurons, enhanced Y, and Z"
         elif low == "," and j + 1 < n:
             k = j + 1
             if tokens[k].low in ("and", "or"):
@@ -329,6 +333,19 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
     # A comma list counts only when an "and"/"or" closes it; otherwise the commas ended the phrase.
     last_end = spans[-1][1]
     return spans, last_end
+
+
+def _list_follows(tokens: list[_Token], comma: int) -> bool:
+    """Does a comma-separated list closed by "and"/"or" follow the comma at ``comma``?"""
+    for k in range(comma + 1, min(len(tokens), comma + 30)):
+        low = tokens[k].low
+        if low in ("and", "or") and k > comma + 1:
+            return True
+        if tokens[k].text in _HARD_BOUNDARY or low in lx.AUXILIARIES or (
+                low in lx.VERB_FORMS and not _is_adjectival_trigger(tokens, k)
+                and not _is_content(tokens, k)):
+            return False
+    return False
 
 
 def _followed_by_verb(tokens: list[_Token], j: int) -> bool:
@@ -369,6 +386,8 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
         elif low == "of" and start <= k and j > 0 and (
                 _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
             j -= 1
+        elif low == "in" and start <= k and j > 0 and tokens[j - 1].low in lx.NOMINAL_TRIGGERS:
+            j -= 1  # "a decrease in PINK1 expression"
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
         elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
@@ -876,6 +895,14 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
     """"D, an X inhibitor", "X inhibitors (D, E)", "X inhibitors such as D" → D changes X."""
     polarity = _ROLE_NOUNS[tokens[i].low]
+    n = len(tokens)
+    if i + 1 < n and tokens[i + 1].low == "of":
+        # "D, an inhibitor of X": the target follows.
+        target_end = _phrase_right(tokens, i + 2)
+        if target_end == i + 2:
+            return []
+        claims = _role_claims_for_target(tokens, i, i, floor, (i + 2, target_end), polarity)
+        return claims
     target_start = i - 1
     while target_start >= floor and (_is_content(tokens, target_start) and
                                      tokens[target_start].low not in _ROLE_MODIFIERS
@@ -887,7 +914,12 @@ def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
     target_start += 1
     if target_start >= i:
         return []
-    target = (target_start, i)
+    return _role_claims_for_target(tokens, i, target_start, floor, (target_start, i), polarity)
+
+
+def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, floor: int,
+                            target: tuple[int, int], polarity: int) -> list[_Claim]:
+    """Find the agents ("D") of the role noun at i whose target phrase is ``target``."""
     n = len(tokens)
     drugs: list[tuple[int, int]] = []
     end = i + 1
@@ -923,7 +955,7 @@ def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
                 drugs = _phrases_left(tokens, k)
     if not drugs:
         return []
-    return [_Claim(drugs, [target], polarity, "role", False, False, i + 1)]
+    return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
 
 
 def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
@@ -944,6 +976,38 @@ def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 # --------------------------------------------------------------------------------------------
 # Claims → annotations
 # --------------------------------------------------------------------------------------------
+def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
+    """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
+    j = span[0]
+    while j < span[1] and tokens[j].low in lx.DETERMINERS:
+        j += 1
+    if j >= span[1]:
+        return None
+    low = tokens[j].low
+    nxt = tokens[j + 1].low if j + 1 < span[1] else ""
+    if low in lx.INCREASE_ADJECTIVES and nxt:
+        return 1
+    if low in lx.DECREASE_ADJECTIVES and nxt:
+        return -1
+    if nxt in ("of", "in"):
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
+            return -1
+        if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
+            return 1
+    return None
+
+
+def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[int]:
+    """"impaired learning and memory": a bare conjunct shares the change word of the first one."""
+    if len(spans) < 2:
+        return [1] * len(spans)
+    first = _leading_change(tokens, spans[0])
+    if first is None:
+        return [1] * len(spans)
+    return [1] + [first if _leading_change(tokens, span) is None and span[1] - span[0] <= 3 else 1
+                  for span in spans[1:]]
+
+
 def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
                 confidence: float, hedged: bool) -> Annotation | None:
     effect = polarity * obj.polarity
@@ -988,15 +1052,19 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             continue  # "AMP-activated protein kinase" is a name, not a claim
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
         role_subject = "object" if claim.construction == "role" else "subject"
-        for subject_span in claim.subjects:
+        subject_heads = _shared_heads(tokens, claim.subjects)
+        object_heads = _shared_heads(tokens, claim.objects)
+        for subject_span, subject_head in zip(claim.subjects, subject_heads):
             subject = _entity(tokens, subject_span, "subject" if role_subject == "subject" else "x",
                               known)
             if subject is None:
                 continue
-            for object_span in claim.objects:
+            subject.polarity *= subject_head
+            for object_span, object_head in zip(claim.objects, object_heads):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
+                obj.polarity *= object_head
                 annotation = _annotation(subject, obj, claim.polarity, sentence,
                                          round(confidence, 3), claim.hedged)
                 if annotation is None:

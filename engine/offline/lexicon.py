@@ -14,7 +14,7 @@ INCREASE_VERBS = (
     "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
     "cause", "produce", "generate", "drive", "mediate", "improve", "restore", "phosphorylate",
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
-    "require",
+    "require", "preserve",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
 )
 DECREASE_VERBS = (
@@ -33,6 +33,7 @@ PHRASAL = {
     "give": (("rise", "to"), 1),
     "protect": (("against",), -1),
     "account": (("for",), 1),
+    "interfere": (("with",), -1),
 }
 # Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
 REVERSED_VERBS = frozenset({"require"})
@@ -88,13 +89,14 @@ def _build_verb_forms() -> dict[str, tuple[str, int, str]]:
         inflected = _inflections(lemma)
         kinds = ("base", "s", "ed", "ed", "ing") if len(inflected) == 5 else ("base", "s", "ed", "ing")
         for form, kind in zip(inflected, kinds):
-            forms.setdefault(form, (lemma, polarity, kind))
+            forms[form] = (lemma, polarity, kind)
     return forms
 
 
 VERB_FORMS: dict[str, tuple[str, int, str]] = _build_verb_forms()
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
-NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect"})
+NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
+                            "interfere"})
 
 # Nominalised claims "inhibition of Y by X", "Y induction by X", "X-mediated increase in Y".
 NOMINAL_TRIGGERS = {
@@ -106,6 +108,9 @@ NOMINAL_TRIGGERS = {
     "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
     "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
 }
+
+NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
+                         if not word.endswith("s")})
 
 # Compound participles "X-induced Y": suffix → polarity on what follows.
 COMPOUND_SUFFIXES = {
@@ -142,11 +147,13 @@ HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment"
 # Adjectives of change in front of an entity: "elevated cortisol", "reduced BDNF".
 INCREASE_ADJECTIVES = frozenset({"increased", "elevated", "enhanced", "higher", "high",
                                  "upregulated", "up-regulated", "excessive", "excess", "augmented",
-                                 "greater", "raised", "overexpressed", "activated", "induced"})
+                                 "greater", "raised", "overexpressed", "activated", "induced",
+                                 "improved", "accelerated", "exaggerated", "exacerbated"})
 DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "diminished",
                                  "downregulated", "down-regulated", "impaired", "depressed",
                                  "attenuated", "suppressed", "inhibited", "deficient", "lost",
-                                 "insufficient", "decline", "declining"})
+                                 "insufficient", "decline", "declining", "disrupted", "defective",
+                                 "compromised", "weakened", "blunted", "abolished", "depleted"})
 
 # Words that say how much of an entity there is; kept out of the name, they mark a quantity.
 QUANTITY_WORDS = frozenset({
