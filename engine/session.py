@@ -41,6 +41,7 @@ class WorkspaceSession:
     time_limit_s: float = 10.0
     name: str | None = None
     store: WorkspaceStore | None = None
+    question_scenario: Scenario | None = None  # the question's premise, for "back to the question"
     contrast: Contrast | None = None
     previous_labelling: Labelling | None = None
     last_change: str = ""
@@ -57,8 +58,10 @@ class WorkspaceSession:
         name: str | None = None,
         store: WorkspaceStore | None = None,
         labelling: Labelling | None = None,
+        answer: Answer | None = None,
     ) -> WorkspaceSession:
-        """Open ``graph``; ``labelling`` may be passed when it is already known for ``scenario``."""
+        """Open ``graph``. A ``labelling`` (and ``answer``) already computed for ``scenario`` — e.g. by
+        the question pipeline, whose answer may come from a language model — are kept as they are."""
         graph = graph.validate_shapes()
         scenario = (scenario or Scenario.default_for(graph)).validate_against(graph)
         session = cls(
@@ -67,13 +70,14 @@ class WorkspaceSession:
             labelling=labelling or Labelling(),
             answer=Answer(),
             history=EditHistory(graph),
+            question_scenario=scenario,
             time_limit_s=time_limit_s,
             name=name,
             store=store,
         )
         if labelling is None:
             session.labelling = session._label()
-        session.answer = explain(session.graph, session.labelling)
+        session.answer = answer or explain(session.graph, session.labelling)
         return session
 
     # --- changes ----------------------------------------------------------------------------
@@ -124,8 +128,16 @@ class WorkspaceSession:
         active = current is not None and current.label == "active"
         self.set_intervention(node_id, "inactive" if active else "active")
 
-    def clear_interventions(self) -> None:
-        self._relabel(Scenario.default_for(self.graph), "back to the question's default scenario")
+    def reset_scenario(self) -> None:
+        """Back to the question's premise (its sources set as the question put them)."""
+        premise = self.question_scenario or Scenario()
+        kinds = self.graph.kinds()
+        allowed = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
+        interventions = {n: v for n, v in premise.interventions.items() if n in kinds and v in allowed[kinds[n]]}
+        for source in self.graph.sources:
+            interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
+        self._relabel(Scenario(interventions=interventions, observations=self.scenario.observations),
+                      "back to the question's scenario")
 
     def set_time_limit(self, seconds: float) -> None:
         """A new solver time limit, used from the next labelling on."""

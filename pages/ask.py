@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import panels, state
 from ui.guard import describe, guard
+from ui.navigation import ensure_entry_point
 from ui.text import md
 
 # Questions the offline backend answers on the default (Human Brain Pharmacome) corpus with a path of
@@ -25,21 +26,42 @@ def _use_example(question: str) -> None:
 
 def run_question(question: str) -> None:
     """Run the pipeline with a progress bar; the result becomes the session's graph."""
-    from engine.pipeline import ask  # the pipeline pulls in the language backends; load on first use
+    from engine.pipeline import ask, scenario_for  # pulls in the language backends: load on first use
 
+    settings = state.settings()
     index = state.paper_index()
-    progress = st.progress(0.0, text="Starting…")
+    progress = st.progress(0.0, text="Reading the question…")
+    rounds = settings.pipeline.rounds
 
     def on_event(event) -> None:
-        progress.progress(min(max(float(event.fraction), 0.0), 1.0), text=event.message)
+        progress.progress(progress_fraction(event.step, event.round, rounds), text=progress_text(event, rounds))
 
-    result = ask(question, index, state.settings(), on_event=on_event)
+    result = ask(question, index, settings, on_event=on_event)
     progress.empty()
     state.set_ask_result(result)
-    if result.abstained:
+    if not result.graph.nodes:
         state.set_session(None)
         return
-    state.start_session(result.graph, labelling=result.labelling)
+    state.start_session(result.graph, scenario=scenario_for(result.graph, result.analysis),
+                        labelling=result.labelling, answer=result.answer)
+
+
+_ROUND_STEPS = ("discover", "extract", "interpret", "verify", "integrate")
+
+
+def progress_fraction(step: str, round_: int, rounds: int) -> float:
+    """Where the pipeline is, 0 to 1: the rounds take 90 %, labelling and answering the rest."""
+    if step in _ROUND_STEPS and round_ >= 1:
+        done = (round_ - 1) * len(_ROUND_STEPS) + _ROUND_STEPS.index(step)
+        return 0.02 + 0.88 * done / (rounds * len(_ROUND_STEPS))
+    return {"analyze": 0.0, "label": 0.92, "answer": 0.96, "done": 1.0}.get(step, 0.9)
+
+
+def progress_text(event, rounds: int) -> str:
+    where = f"Round {event.round} of {rounds} · " if event.round else ""
+    counts = ", ".join(f"{value} {name}" for name, value in event.counts.items())
+    detail = " · ".join(part for part in (event.message, counts) if part)
+    return f"{where}{event.step}" + (f": {detail}" if detail else "")
 
 
 def question_box() -> None:
@@ -72,17 +94,17 @@ def result_section() -> None:
     result = state.ask_result()
     if result is None:
         return
-    if result.abstained:
-        st.warning(f"Causeway did not build a causal graph for “{md(result.question)}”: {md(result.reason)} "
-                   "Ask how one thing affects another, e.g. one of the examples.")
-        _trace(result)
-        return
     session = state.session()
+    if result.abstained:
+        if session is None:
+            st.warning(f"Causeway did not build a causal graph for “{md(result.question)}”: {md(result.reason)}. "
+                       "Ask how one thing affects another, e.g. one of the examples.")
+            _trace(result)
+            return
+        st.warning(f"No answer: {md(result.reason)}. Below is what was found; add papers on the Corpus page "
+                   "or draw the missing link yourself on the Graph page.")
     if session is None:
         return
-    if len(session.graph.edges) == 0:
-        st.warning("No cited causal claim linking the question's terms was found in the indexed papers. "
-                   "Try other wording, or add papers on the Corpus page.")
     panels.status_messages(session)
     if session.name:
         st.caption(f"Working in workspace **{md(session.name)}**; edits on the Graph page are saved.")
@@ -110,5 +132,6 @@ def render() -> None:
     result_section()
 
 
+ensure_entry_point()
 with guard("The Ask page"):
     render()

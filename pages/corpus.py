@@ -1,5 +1,90 @@
-"""corpus page (being written)."""
+"""Corpus page: what is indexed, where it comes from, and adding papers by upload."""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.title("Corpus")
+from ui import state
+from ui.guard import describe, guard
+from ui.navigation import ensure_entry_point
+from ui.text import md
+
+UPLOAD_TYPES = ["pdf", "jsonl", "ndjson", "json", "xml", "txt", "text", "md", "markdown"]
+
+CREDIT = (
+    "The default corpus is built from the evidence sentences of the **Human Brain Pharmacome** knowledge "
+    "base ([hbp-knowledge](https://github.com/pharmacome/knowledge) on PyPI), grouped by the PubMed paper "
+    "they come from, and used under the [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/) licence. "
+    "Only the sentences are indexed: Causeway finds the causal relations by reading them, not from the "
+    "curated relations."
+)
+
+
+def _index_or_message():
+    """The open index, or None after saying why there is none."""
+    from retrieval.index import IndexNotFound
+
+    try:
+        return state.paper_index()
+    except IndexNotFound as exc:
+        st.warning(f"No index yet: {md(describe(exc))}. Build the default one with "
+                   "`python -m corpus ensure`, or upload papers below to start one.")
+        return None
+
+
+def index_summary(index) -> None:
+    manifest = index.manifest
+    settings = state.settings()
+    documents, passages = manifest.documents, manifest.passages
+    doc_col, passage_col, model_col = st.columns(3)
+    doc_col.metric("Documents", f"{documents:,}")
+    passage_col.metric("Sentences (passages)", f"{passages:,}")
+    model_col.metric("Embedding model", manifest.model)
+    st.caption(f"Index folder {md(str(settings.resolved_index_dir))} · {manifest.dimension}-dimensional "
+               f"vectors (FAISS) fused with BM25 · content hash {md(manifest.content_hash[:16])}")
+
+
+def upload_section(index) -> None:
+    from ui.corpus_upload import add_uploads
+
+    st.subheader("Add papers")
+    st.caption("PDF, JSONL (SciFact/BEIR or {id, title, sentences}), PubMed XML, plain text or Markdown. "
+               "Each file is read, split into sentences and embedded; only new documents are added.")
+    uploads = st.file_uploader("Papers", type=UPLOAD_TYPES, accept_multiple_files=True, key="corpus_upload")
+    if not uploads or not st.button("Add to the index", type="primary", key="corpus_add"):
+        return
+    if index is None:
+        st.error("There is no index to add to yet; build the default corpus first (`python -m corpus ensure`).")
+        return
+    progress = st.progress(0.0, text="Reading the files…")
+
+    def on_progress(done: int, total: int) -> None:
+        progress.progress(done / total if total else 1.0, text=f"Embedding sentences: {done:,} of {total:,}")
+
+    files = [(upload.name, upload.getvalue()) for upload in uploads]
+    outcome = add_uploads(files, state.settings().data_dir / "uploads", index, progress=on_progress)
+    progress.empty()
+    if outcome.added:
+        st.success(f"Added {len(outcome.added)} document(s) with {outcome.passages:,} sentences: "
+                   + "; ".join(md(title) for title in outcome.added))
+    if outcome.duplicates:
+        st.info("Already present, left out: " + "; ".join(md(d) for d in outcome.duplicates))
+    if outcome.problems:
+        st.error(f"{len(outcome.problems)} file(s) could not be added:")
+        st.table([{"file": problem.path, "why": problem.reason} for problem in outcome.problems])
+    if not outcome.added and not outcome.problems and not outcome.duplicates:
+        st.warning("Nothing was added.")
+
+
+def render() -> None:
+    st.title("Corpus")
+    st.markdown(CREDIT)
+    index = _index_or_message()
+    if index is not None:
+        index_summary(index)
+    upload_section(index)
+
+
+ensure_entry_point()
+with guard("The Corpus page"):
+    render()

@@ -9,6 +9,7 @@ from engine.model import Graph
 from engine.session import WorkspaceSession
 from ui import panels, state
 from ui.guard import guard
+from ui.navigation import ensure_entry_point
 from ui.text import md
 from ui.workspaces import export_buttons
 
@@ -116,21 +117,8 @@ def render() -> None:
         st.button("Start an empty graph", on_click=_start_empty)
         return
     history_bar(session)
-    panels.status_messages(session)
-    graph_col, side_col = st.columns([3, 2])
-    with graph_col:
-        panels.labelled_graph(session, key="graph_page_graph")
-    with side_col:
-        panels.scenario_controls(session, key="graph_page")
-        panels.contrast_section(session)
-    labels_tab, answer_tab, evidence_tab, nodes_tab, edges_tab, export_tab = st.tabs(
-        ["Labels", "Explanation", "Evidence", "Edit nodes", "Edit edges", "Export"])
-    with labels_tab:
-        panels.labels_table(session)
-    with answer_tab:
-        panels.answer_section(session.answer)
-    with evidence_tab:
-        panels.evidence_panel(session, key="graph_page")
+    live_view()
+    nodes_tab, edges_tab, export_tab = st.tabs(["Edit nodes", "Edit edges", "Export"])
     with nodes_tab:
         node_editor(session)
     with edges_tab:
@@ -139,5 +127,30 @@ def render() -> None:
         export_buttons(session)
 
 
+@st.fragment
+def live_view() -> None:
+    """The graph, the scenario and what follows from it. A toggle reruns only this fragment, which
+    keeps relabelling fast; edits rerun the whole page."""
+    with guard("Relabelling"):
+        session = state.session()
+        if session is None:
+            return
+        panels.status_messages(session)
+        graph_col, side_col = st.columns([3, 2])
+        with graph_col:
+            panels.labelled_graph(session, key="graph_page_graph")
+        with side_col:
+            panels.scenario_controls(session, key="graph_page")
+            panels.contrast_section(session)
+        labels_tab, answer_tab, evidence_tab = st.tabs(["Labels", "Explanation", "Evidence"])
+        with labels_tab:
+            panels.labels_table(session)
+        with answer_tab:
+            panels.answer_section(session.answer)
+        with evidence_tab:
+            panels.evidence_panel(session, key="graph_page")
+
+
+ensure_entry_point()
 with guard("The Graph page"):
     render()

@@ -11,6 +11,7 @@ from pydantic import SecretStr
 
 from ui import state
 from ui.guard import guard
+from ui.navigation import ensure_entry_point
 
 BACKENDS = {"offline": "Offline (rule-based, no network, no key)", "openai": "OpenAI-compatible endpoint"}
 
@@ -60,5 +61,6 @@ def render() -> None:
                    "need none will work, hosted ones will refuse the requests.")
 
 
+ensure_entry_point()
 with guard("The Settings page"):
     render()

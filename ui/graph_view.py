@@ -18,7 +18,6 @@ import json
 from dataclasses import dataclass
 
 import streamlit as st
-from streamlit_agraph import Config
 from streamlit_agraph import Edge as AgraphEdge
 from streamlit_agraph import Node as AgraphNode
 from streamlit_agraph import _agraph
@@ -44,7 +43,7 @@ _DATA_COLOUR = "#0d9488"
 class GraphView:
     nodes: list[AgraphNode]
     edges: list[AgraphEdge]
-    config: Config
+    config: dict
 
 
 def value_text(label: NodeLabel | None) -> str:
@@ -104,7 +103,7 @@ def build_view(
     graph: Graph,
     labelling: Labelling | None = None,
     contrast: Contrast | None = None,
-    height: int = 560,
+    height: int = 500,
 ) -> GraphView:
     labels = labelling.labels if labelling is not None else {}
     changes = {change.node: change for change in (contrast.changes if contrast else [])}
@@ -138,26 +137,24 @@ def build_view(
             id=edge.id,
             label=edge_caption(edge),
             color={"color": colour, "highlight": colour},
-            font={"color": colour, "strokeWidth": 3, "align": "top"},
+            font={"color": colour, "size": 15, "strokeWidth": 4, "align": "top"},
             width=1.5 + 2.5 * edge.confidence,
             dashes=[8, 5] if edge.relation == "triggers" else (not directed and [2, 4]) or False,
             arrows={"to": {"enabled": directed, "type": "arrow" if edge.sign > 0 else "bar"}},
             smooth={"enabled": True, "type": "curvedCW", "roundness": 0.12},
         ))
-    config = Config(
-        height=height,
-        width=1200,
-        directed=True,
-        physics=False,
-        hierarchical=True,
-        direction="LR",
-        sortMethod="directed",
-        levelSeparation=260,
-        nodeSpacing=110,
-        interaction={"hover": True, "navigationButtons": True, "zoomView": True},
-    )
-    # agraph puts the width in pixels; let the canvas follow the page's column instead.
-    config.width = "100%"
+    # vis-network options; physics off and a left-to-right layering keeps nodes where they were
+    # between relabels, sources on the left and targets on the right.
+    config = {
+        "height": f"{height}px",
+        "width": "100%",
+        "physics": {"enabled": False},
+        "layout": {"hierarchical": {
+            "enabled": True, "direction": "LR", "sortMethod": "directed", "shakeTowards": "roots",
+            "levelSeparation": 250, "nodeSpacing": 100,
+        }},
+        "interaction": {"hover": True, "navigationButtons": True, "zoomView": True},
+    }
     return GraphView(nodes=nodes, edges=edges, config=config)
 
 
@@ -169,7 +166,7 @@ def show_graph(view: GraphView, key: str) -> str | None:
     redraws in place.
     """
     data = json.dumps({"nodes": [n.to_dict() for n in view.nodes], "edges": [e.to_dict() for e in view.edges]})
-    return _agraph(data=data, config=json.dumps(view.config.__dict__), key=key, default=None)
+    return _agraph(data=data, config=json.dumps(view.config), key=key, default=None)
 
 
 def legend_markdown() -> str:

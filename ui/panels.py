@@ -37,7 +37,7 @@ def status_messages(session: WorkspaceSession) -> None:
         st.warning(session.autosave_error)
 
 
-def labelled_graph(session: WorkspaceSession, key: str, height: int = 560) -> None:
+def labelled_graph(session: WorkspaceSession, key: str, height: int = 500) -> None:
     """Draw the session's graph and remember the node the user clicks."""
     graph = session.graph
     if not graph.nodes:
@@ -158,8 +158,8 @@ def scenario_controls(session: WorkspaceSession, key: str) -> None:
                                   format_func=lambda i: node_name(graph, i))
             if picked is not None:
                 _intervention_control(session, graph.node(picked), f"{key}_other")
-    if st.button("Back to the question's default scenario", key=f"{key}_reset"):
-        session.clear_interventions()
+    if st.button("Back to the question's scenario", key=f"{key}_reset"):
+        session.reset_scenario()
         st.rerun()
 
 

@@ -16,6 +16,8 @@ import streamlit as st
 from engine.settings import Settings
 
 if TYPE_CHECKING:
+    from engine.answer import Answer
+    from engine.model import Graph, Labelling, Scenario
     from engine.session import WorkspaceSession
     from engine.storage import WorkspaceStore
     from retrieval.index import PaperIndex
@@ -94,15 +96,23 @@ def set_session(new: WorkspaceSession | None) -> None:
         del st.query_params[WORKSPACE_PARAM]
 
 
-def start_session(graph: Any, name: str | None = None, labelling: Any = None) -> WorkspaceSession:
+def start_session(
+    graph: Graph,
+    name: str | None = None,
+    scenario: Scenario | None = None,
+    labelling: Labelling | None = None,
+    answer: Answer | None = None,
+) -> WorkspaceSession:
     from engine.session import WorkspaceSession
 
     new = WorkspaceSession.start(
         graph,
+        scenario=scenario,
         time_limit_s=settings().solver.time_limit_s,
         name=name,
         store=store(),
         labelling=labelling,
+        answer=answer,
     )
     set_session(new)
     return new
