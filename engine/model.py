@@ -73,7 +73,7 @@ class Evidence(BaseModel):
     doc_id: str
     title: str = ""
     sentence: str
-    score: float = 0.0
+    score: float = Field(0.0, allow_inf_nan=False)
     query: str = ""
 
 
@@ -97,7 +97,7 @@ class Edge(BaseModel):
     confidence: float = Field(1.0, ge=0.0, le=1.0)
     # Discovery from data may leave an edge's direction open; the reasoner uses directed edges only.
     orientation: Orientation = "directed"
-    weight: float | None = None
+    weight: float | None = Field(None, allow_inf_nan=False)
 
 
 def edge_id(source: str, relation: str, sign: int, target: str) -> str:
@@ -197,7 +197,7 @@ class Graph(BaseModel):
         if not isinstance(data, dict):
             raise GraphError("a graph must be a JSON object")
         version = data.get("schema_version", SCHEMA_VERSION)
-        if version != SCHEMA_VERSION:
+        if type(version) is not int or version != SCHEMA_VERSION:
             raise GraphError(f"unsupported graph schema_version {version!r} (expected {SCHEMA_VERSION})")
         try:
             graph = cls.model_validate(data)
