@@ -566,10 +566,17 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
+    for cut in range(len(words) - 2, -1, -1):
+        if words[cut].low in _ROLE_NOUNS and cut + 1 < len(words):
+            words = words[cut + 1:]  # "the mTOR inhibitor rapamycin" names rapamycin
+            break
     changed = True
     while len(words) > 1 and changed:
         changed = False
         low = words[-1].low
+        if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in ("loss", "lack", "absence"):
+            words.pop(); changed = True  # "TFEB KO astrocytes", "XBP1 knockout animals"
+            continue
         if low in _ORGANISMS and ("-" in words[-2].low or words[-2].low in (
                 "transgenic", "knockout", "null", "ko", "deficient", "mutant", "lacking")):
             words.pop(); changed = True
@@ -700,7 +707,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
         for claim in reversed(claims):
-            if claim.construction == "active" and (j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
+            if claim.construction in ("active", "context", "state") and (
+                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
                 return claim.subjects, j
         return None
     spans = _phrases_left(tokens, j)
@@ -732,6 +740,9 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claims.extend(_role_claims(tokens, i, floor))
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
             claim = _state_claim(tokens, i, floor)
+        if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
+                              or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
+            claim = _context_claim(tokens, i, floor, claims)
         if claim is not None:
             claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
             claim.verb = i
@@ -794,8 +805,22 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return _Claim(agents, patients, polarity, "passive",
                       _negated(tokens, j + 1, i) or _negated(tokens, after, after + 2),
                       _has(tokens, j + 1, i, lx.HEDGES), agents_end)
-    if form == "ed" and prev in lx.AUXILIARIES and prev not in ("has", "have", "had", "having"):
-        return None  # agentless passive: no cause named
+    left = i - 1
+    while left > floor and _is_adverb(tokens[left].low):
+        left -= 1
+    before = tokens[left].low if left >= floor else ""
+    if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
+        # No "by": a cause only when a treatment or deficiency is named ("... increased after X
+        # treatment", "... reduced in X-deficient mice").
+        agent = _condition_agent(tokens, after)
+        j = _gap_left(tokens, i, floor)
+        if agent is None or j < floor:
+            return None
+        patients = _phrases_left(tokens, j)
+        if not patients:
+            return None
+        return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
+                      _has(tokens, j + 1, i, lx.HEDGES), agent[1])
     if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
                          or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
         return None  # adjectival: "the reduced levels", "with increased Y"
@@ -824,6 +849,29 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
     return _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+
+
+_CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by"})
+_CONDITION_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "+/-", "+/−", "-/−")
+
+
+def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+    """A treatment or deficiency phrase starting at j after a preposition: "after X treatment",
+    "in X-deficient mice", "in TFEB KO astrocytes"."""
+    n = len(tokens)
+    for _ in range(3):  # look past up to two other prepositional phrases ("in the brain", ...)
+        if j >= n or tokens[j].low not in _CONDITION_PREPOSITIONS:
+            return None
+        end = _phrase_right(tokens, j + 1)
+        if end == j + 1:
+            return None
+        words = [t.low for t in tokens[j + 1:end]]
+        if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
+                any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
+                          "injection", "overexpression", "knockdown", "silencing") for w in words):
+            return j + 1, end
+        j = end
+    return None
 
 
 def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
@@ -855,6 +903,10 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     n = len(tokens)
     if i + 1 < n and tokens[i + 1].low in ("of", "in"):
         objects, end = _phrases_right(tokens, i + 2)
+        agent = _condition_agent(tokens, end) if objects else None
+        if agent is not None and tokens[end].low != "by":
+            return _Claim([agent], objects, polarity, "nominal", _negated(tokens, max(floor, i - 2), i),
+                          False, agent[1])
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = _phrases_right(tokens, end + 1)
             if agents:
@@ -904,17 +956,23 @@ def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
         claims = _role_claims_for_target(tokens, i, i, floor, (i + 2, target_end), polarity)
         return claims
     target_start = i - 1
+    if target_start > floor and tokens[target_start].text == ")":
+        opening = _skip_parens_left(tokens, target_start)
+        target_start = opening - 1 if opening < target_start else target_start
+    taken = 0
     while target_start >= floor and (_is_content(tokens, target_start) and
                                      tokens[target_start].low not in _ROLE_MODIFIERS
                                      and not tokens[target_start].low.endswith(
                                          ("-independent", "-selective", "-specific"))):
-        if i - target_start >= 3:
+        if taken >= 3:
             break
+        taken += 1
         target_start -= 1
     target_start += 1
     if target_start >= i:
         return []
-    return _role_claims_for_target(tokens, i, target_start, floor, (target_start, i), polarity)
+    target_end = i if tokens[i - 1].text != ")" else _skip_parens_left(tokens, i - 1)
+    return _role_claims_for_target(tokens, i, target_start, floor, (target_start, target_end), polarity)
 
 
 def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, floor: int,
@@ -932,6 +990,10 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
         drugs, _ = _phrases_right(tokens, end + 2)
     elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
         drugs, _ = _phrases_right(tokens, end + 2)
+    elif end < n and _is_content(tokens, end) and tokens[end].low not in lx.INCREASE_HEADS \
+            and tokens[end].low not in lx.QUANTITY_WORDS and tokens[end].low not in _ROLE_NOUNS \
+            and not _process_noun(tokens[end].low) and tokens[end].low not in lx.GENERIC_NAMES:
+        drugs, _ = _phrases_right(tokens, end)  # "the mTOR inhibitor rapamycin"
     if not drugs:
         # Apposition: "D, an X inhibitor," / "D (an X inhibitor)".
         j = target_start - 1
@@ -956,6 +1018,18 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
     if not drugs:
         return []
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
+
+
+def _context_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """A non-causal predicate ("X shows Y"), kept only so that "..., improves Z" finds X; never emitted."""
+    j = _gap_left(tokens, i, floor)
+    if j < floor or not _is_content(tokens, j):
+        return None
+    objects, end = _phrases_right(tokens, i + 1)
+    subject = _subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    return _Claim(subject[0], objects, 1, "context", True, False, end)
 
 
 def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
@@ -1051,14 +1125,16 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 tokens[claim.verb].low in long for long in long_forms):
             continue  # "AMP-activated protein kinase" is a name, not a claim
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
+        if claim.construction == "context":
+            continue
         role_subject = "object" if claim.construction == "role" else "subject"
         subject_heads = _shared_heads(tokens, claim.subjects)
         object_heads = _shared_heads(tokens, claim.objects)
         for subject_span, subject_head in zip(claim.subjects, subject_heads):
             subject = _entity(tokens, subject_span, "subject" if role_subject == "subject" else "x",
                               known)
-            if subject is None:
-                continue
+            if subject is None or (claim.construction == "state" and not subject.state):
+                continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head
             for object_span, object_head in zip(claim.objects, object_heads):
                 obj = _entity(tokens, object_span, "object", known)

@@ -14,7 +14,7 @@ INCREASE_VERBS = (
     "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
     "cause", "produce", "generate", "drive", "mediate", "improve", "restore", "phosphorylate",
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
-    "require", "preserve",
+    "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
 )
 DECREASE_VERBS = (
@@ -196,7 +196,7 @@ PREPOSITIONS = frozenset({
     "against", "across", "upon", "toward", "towards", "than", "as", "per", "about", "around",
     "following", "like", "despite", "due", "because", "whereas", "while", "although", "though",
     "since", "if", "when", "whether", "unless", "throughout", "beyond", "along", "until", "upon",
-    "where", "whereby", "irrespective", "regardless", "including", "except", "besides", "until",
+    "where", "whereby", "irrespective", "post", "regardless", "including", "except", "besides", "until",
 })
 CONJUNCTIONS = frozenset({"and", "or", "nor", "but", "yet", "so", "neither", "either"})
 AUXILIARIES = frozenset({
@@ -258,6 +258,11 @@ STATE_EXHIBIT_VERBS = frozenset({
     "displayed", "develop", "develops", "developed", "have", "has", "had", "present", "presented",
     "demonstrate", "demonstrated", "demonstrates", "suffer", "suffered",
 })
+
+# Head nouns that never name an agent on their own ("the X inhibitor group", "X inhibitor effects").
+GENERIC_NAMES = frozenset({"group", "groups", "effect", "effects", "therapy", "therapies", "study",
+                           "studies", "class", "classes", "drug", "drugs", "compound", "compounds",
+                           "use", "action", "actions", "binding", "site", "sites", "mice", "cells"})
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
                        "unable", "fail", "fails", "failed", "lack", "lacked", "lacks"})
