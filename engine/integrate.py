@@ -32,10 +32,12 @@ from pydantic import BaseModel, Field
 from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Edge, Evidence, Graph, Node, NodeKind, edge_id, slugify
-from engine.offline.text import normalise_term, state_core, term_key, terms_match
+from engine.offline.text import GENERIC_WORDS, normalise_term, state_core, term_key, terms_match
 
 MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
+# A name merges with a longer one that contains it only when the longer adds at most this many words.
+MAX_EXTRA_WORDS = 2
 
 
 @dataclass
@@ -91,6 +93,7 @@ class Integrator:
         self.max_nodes = max_nodes
         self._entities: list[_Entity] = []
         self._by_key: dict[str, int] = {}
+        self._by_word: dict[str, set[int]] = defaultdict(set)
         self._used_ids: set[str] = set()
         self._claims: list[_PooledClaim] = []
         self._seen: set[tuple[str, str, str]] = set()
@@ -116,6 +119,8 @@ class Integrator:
         key = term_key(name)
         if key:
             self._by_key.setdefault(key, index)
+        for word in _content_words(name):
+            self._by_word[word].add(index)
 
     def resolve(self, term: str, aliases: list[str] | None = None) -> int:
         """The entity a name (with the other names the text gives it) refers to; new if none."""
@@ -127,10 +132,23 @@ class Integrator:
                     index = entity.index
                     break
         if index is None:
+            index = self._near_synonym(term)
+        if index is None:
             index = self._new_entity(term)
         for name in names:
             self._add_name(index, name)
         return index
+
+    def _near_synonym(self, term: str) -> int | None:
+        """An entity whose name differs from ``term`` only by a few words ("neuronal death" and
+        "neuronal cell death"), found through shared content words and confirmed by ``terms_match``."""
+        words = _content_words(term)
+        candidates = sorted(set().union(*(self._by_word.get(w, set()) for w in words))) if words else []
+        for index in candidates:
+            for name in self._entities[index].names:
+                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and terms_match(term, name):
+                    return index
+        return None
 
     def _side(self, term: str, change: Change | None, aliases: list[str]) -> _Side:
         if change is None:
@@ -269,6 +287,11 @@ class Integrator:
         entity = self._entities[index]
         aliases = [n for n in entity.names if normalise_term(n) != normalise_term(entity.label)][:MAX_ALIASES]
         return Node(id=entity.node_id, label=entity.label, kind=kind, aliases=aliases, origin="literature")
+
+
+def _content_words(name: str) -> set[str]:
+    keys = {term_key(word) for word in normalise_term(name).split()}
+    return {k for k in keys if len(k) > 1 and k not in GENERIC_WORDS}
 
 
 def growth_cost(edge: Edge) -> float:

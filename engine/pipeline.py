@@ -35,8 +35,8 @@ from engine.verify import VerifyResult, verify
 if TYPE_CHECKING:
     from retrieval.index import PaperIndex, Passage
 
-FRONTIER_PER_SIDE = 3
-PAIRED_FRONTIER = 2
+FRONTIER_PER_SIDE = 5
+PAIRED_FRONTIER = 3
 
 
 class ProgressEvent(BaseModel):
