@@ -46,8 +46,8 @@ def node_editor(session: WorkspaceSession) -> None:
     with st.form("add_node", clear_on_submit=True):
         st.markdown("**Add a node**")
         label_col, kind_col = st.columns([3, 1])
-        label = label_col.text_input("Label", max_chars=200)
-        kind = kind_col.selectbox("Kind", KINDS)
+        label = label_col.text_input("Label", max_chars=200, key="node_add_label")
+        kind = kind_col.selectbox("Kind", KINDS, key="node_add_kind")
         if st.form_submit_button("Add node"):
             _edit(session, f"added {kind} {label!r}", lambda g: edits.add_node(g, label, kind))
     if not graph.nodes:
@@ -55,8 +55,8 @@ def node_editor(session: WorkspaceSession) -> None:
     ids = graph.node_ids()
     with st.form("change_node"):
         st.markdown("**Change a node**")
-        node_id = st.selectbox("Node", ids, format_func=lambda i: panels.node_name(graph, i))
-        new_label = st.text_input("New label (to rename)", max_chars=200)
+        node_id = st.selectbox("Node", ids, format_func=lambda i: panels.node_name(graph, i), key="node_pick")
+        new_label = st.text_input("New label (to rename)", max_chars=200, key="node_new_label")
         rename_col, retype_col, delete_col = st.columns(3)
         if rename_col.form_submit_button("Rename"):
             _edit(session, f"renamed {panels.node_name(graph, node_id)!r} to {new_label!r}",
@@ -79,12 +79,12 @@ def edge_editor(session: WorkspaceSession) -> None:
     with st.form("add_edge", clear_on_submit=True):
         st.markdown("**Add an edge** (yours: drawn purple, cited as asserted by you)")
         source_col, target_col = st.columns(2)
-        source = source_col.selectbox("From", ids, format_func=name)
-        target = target_col.selectbox("To", ids, index=1, format_func=name)
+        source = source_col.selectbox("From", ids, format_func=name, key="edge_add_source")
+        target = target_col.selectbox("To", ids, index=1, format_func=name, key="edge_add_target")
         relation_col, sign_col = st.columns(2)
-        relation = relation_col.selectbox("Relation", RELATIONS,
+        relation = relation_col.selectbox("Relation", RELATIONS, key="edge_add_relation",
                                           help="influence joins two quantities; triggers goes into or out of a state")
-        sign = sign_col.radio("Sign", list(SIGNS), format_func=SIGNS.get, horizontal=True)
+        sign = sign_col.radio("Sign", list(SIGNS), format_func=SIGNS.get, horizontal=True, key="edge_add_sign")
         if st.form_submit_button("Add edge"):
             _edit(session, f"added edge {name(source)} → {name(target)}",
                   lambda g: edits.add_edge(g, source, target, sign=sign, relation=relation))
@@ -93,8 +93,8 @@ def edge_editor(session: WorkspaceSession) -> None:
     edges = {edge.id: edge for edge in graph.edges}
     with st.form("change_edge"):
         st.markdown("**Change an edge**")
-        edge_id = st.selectbox("Edge", list(edges), format_func=lambda e: panels.edge_name(graph, edges[e]))
-        new_target = st.selectbox("New target (to retarget)", ids, format_func=name)
+        edge_id = st.selectbox("Edge", list(edges), format_func=lambda e: panels.edge_name(graph, edges[e]), key="edge_pick")
+        new_target = st.selectbox("New target (to retarget)", ids, format_func=name, key="edge_new_target")
         flip_col, retarget_col, delete_col = st.columns(3)
         if flip_col.form_submit_button("Flip sign"):
             edge = edges[edge_id]

@@ -1,0 +1,151 @@
+"""AppTest: the Graph page — scenario toggles, every edit, undo/redo, autosave and safe text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app_graphs import smoking_graph
+from app_harness import assert_clean, labels, markdown_text, new_app, open_graph_page, page_path, store_for
+
+
+@pytest.fixture
+def app(monkeypatch, tmp_path):
+    return open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
+
+
+def _submit(app, form_button_label: str):
+    next(b for b in app.button if b.label == form_button_label).click().run()
+    return app
+
+
+def test_question_scenario_labels_the_path(app):
+    shown = labels(app)
+    assert shown["smoking"].startswith("● active")
+    assert shown["oxidative stress"] == "▲ increasing"
+    assert shown["neuronal death"] == "▲ increasing"
+    assert shown["exercise"] == "■ stable"
+
+
+def test_toggling_the_source_relabels_and_explains_the_contrast(app):
+    app.segmented_control(key="graph_page_set_smoking").set_value("inactive").run()
+    assert_clean(app)
+    shown = labels(app)
+    assert shown["neuronal death"] == "■ stable"
+    table = app.table[0].value
+    changed = dict(zip(table["node"], table["changed"], strict=True))
+    assert changed["neuronal death"] == "was ▲ increasing"
+    assert changed["exercise"] == ""
+    text = markdown_text(app)
+    assert "smoking set inactive" in text
+    assert "neuronal death" in text and "before, it increases" in text.replace("\\", "")
+
+
+def test_setting_another_quantity_reaches_its_descendants(app):
+    app.selectbox(key="graph_page_other_node").set_value("oxidative_stress").run()
+    app.segmented_control(key="graph_page_other_set_oxidative_stress").set_value("decreasing").run()
+    assert_clean(app)
+    assert labels(app)["neuronal death"] == "▼ decreasing"
+    app.button(key="graph_page_reset").click().run()
+    assert labels(app)["neuronal death"] == "▲ increasing"
+
+
+def test_flipping_an_edge_sign_flips_the_downstream_label_and_autosaves(app, tmp_path):
+    app.selectbox(key="edge_pick").set_value("oxidative_stress+>neuronal_death")
+    _submit(app, "Flip sign")
+    assert_clean(app)
+    assert labels(app)["neuronal death"] == "▼ decreasing"
+    saved = store_for(tmp_path).load("demo")
+    flipped = [e for e in saved.edges if e.source == "oxidative_stress" and e.target == "neuronal_death"]
+    assert [e.sign for e in flipped] == [-1] and flipped[0].status == "asserted-by-user"
+    app.button(key="graph_undo").click().run()
+    assert labels(app)["neuronal death"] == "▲ increasing"
+    assert store_for(tmp_path).load("demo").edge("oxidative_stress+>neuronal_death").sign == 1
+    app.button(key="graph_redo").click().run()
+    assert labels(app)["neuronal death"] == "▼ decreasing"
+
+
+def test_node_edits_add_rename_retype_delete(app, tmp_path):
+    app.text_input(key="node_add_label").input("microglial activation")
+    _submit(app, "Add node")
+    assert_clean(app)
+    assert labels(app)["microglial activation"] == "■ stable"
+
+    app.selectbox(key="node_pick").set_value("microglial_activation")
+    app.text_input(key="node_new_label").input("microglia activation")
+    _submit(app, "Rename")
+    assert_clean(app)
+    assert "microglia activation" in labels(app)
+
+    app.selectbox(key="node_pick").set_value("microglial_activation")
+    _submit(app, "Switch quantity ⇄ state")
+    assert_clean(app)
+    assert labels(app)["microglia activation"] == "○ inactive"
+    assert store_for(tmp_path).load("demo").node("microglial_activation").kind == "state"
+
+    app.selectbox(key="node_pick").set_value("microglial_activation")
+    _submit(app, "Delete node and its edges")
+    assert_clean(app)
+    assert "microglia activation" not in labels(app)
+
+
+def test_user_edge_add_and_retarget_and_delete(app):
+    app.selectbox(key="edge_add_source").set_value("exercise")
+    app.selectbox(key="edge_add_target").set_value("neuronal_death")
+    app.radio(key="edge_add_sign").set_value(-1)
+    _submit(app, "Add edge")
+    assert_clean(app)
+    assert "exercise ⊣ neuronal death (influence − (yours))" in app.selectbox(key="edge_pick").options
+    app.selectbox(key="graph_page_other_node").set_value("exercise").run()
+    app.segmented_control(key="graph_page_other_set_exercise").set_value("increasing").run()
+    # smoking raises neuronal death, exercise now lowers it directly and through oxidative stress.
+    assert labels(app)["neuronal death"] == "■? possibly increasing / decreasing / stable"
+
+    app.selectbox(key="edge_pick").set_value("exercise->neuronal_death")
+    app.selectbox(key="edge_new_target").set_value("smoking")
+    _submit(app, "Retarget")
+    assert_clean(app)  # quantity → state becomes a trigger
+    app.selectbox(key="edge_pick").set_value("exercise->>smoking")
+    _submit(app, "Delete edge")
+    assert_clean(app)
+    assert len(app.selectbox(key="edge_pick").options) == 3
+    # Exercise still lowers oxidative stress against smoking: ambiguous until it is no longer set.
+    assert labels(app)["oxidative stress"].startswith("■? possibly")
+    app.button(key="graph_page_reset").click().run()
+    assert labels(app)["neuronal death"] == "▲ increasing"
+
+
+def test_refused_edit_is_a_message_and_changes_nothing(app, tmp_path):
+    app.text_input(key="node_add_label").input("oxidative stress")  # already a node
+    _submit(app, "Add node")
+    assert not app.exception
+    assert any("already exists" in e.value for e in app.error)
+    assert len(store_for(tmp_path).load("demo").nodes) == 4
+    assert len(labels(app)) == 4
+
+
+def test_markup_in_labels_is_shown_as_text(app):
+    app.selectbox(key="node_pick").set_value("exercise")
+    app.text_input(key="node_new_label").input("<img src=x onerror=alert(1)>")
+    _submit(app, "Rename")
+    assert_clean(app)
+    assert "<img src=x onerror=alert(1)>" in labels(app)
+    shown_as_markdown = [str(e.value) for e in [*app.markdown, *app.caption] if "img src" in str(e.value)]
+    assert shown_as_markdown  # the rename is reported, and the label appears in the contrast
+    for value in shown_as_markdown:
+        # Every "<" is backslash-escaped, so markdown renders it as a character, never as a tag.
+        assert re.search(r"(?<!\\)<", value) is None, value
+    assert not app.get("html")
+
+
+def test_empty_session_offers_a_start(monkeypatch, tmp_path):
+    app = new_app(monkeypatch, tmp_path)
+    app.switch_page(page_path("graph")).run()
+    assert_clean(app)
+    assert any("No graph yet" in i.value for i in app.info)
+    app.button[-1].click().run()
+    assert_clean(app)
+    app.text_input(key="node_add_label").input("tau")
+    _submit(app, "Add node")
+    assert labels(app) == {"tau": "■ stable"}
