@@ -8,10 +8,12 @@ compared through their entity X). The *sign* of a linked annotation is the sign 
 X down); the highest-confidence linking annotation is the one scored. Figures are given for the
 statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
 
-Precision is measured on a sample of extracted annotations judged by hand: ``--write-sample`` draws
-a fresh seeded sample to judge; the judged file (``bench/extract_precision_sample.jsonl``, one object
-per line with ``sentence``, ``annotation`` and ``correct``) is scored against what the extractor
-produces now (judgements of annotations it no longer produces are counted as stale, not scored).
+Precision is measured on random samples of extracted annotations (from the verbatim set's sentences)
+judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
+new round to ``bench/extract_precision_sample.jsonl`` (one object per line with ``sentence``,
+``annotation``, ``correct``, ``note``, ``round``). Each round's precision is reported as judged (on
+the extractor version it was drawn from) and over the annotations the current extractor still
+produces; only the latest round is an unbiased sample of the current output.
 
     .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json]
 """
@@ -85,21 +87,32 @@ def precision(extracted: dict[str, list[Annotation]], sample_file: Path) -> dict
     if not sample_file.exists():
         return None
     judged = [json.loads(line) for line in sample_file.read_text(encoding="utf-8").split("\n") if line.strip()]
-    scored = [j for j in judged
-              if j["annotation"] in {format_annotation(a) for a in extracted.get(j["sentence"], [])}]
-    good = sum(1 for j in scored if j["correct"])
-    return {"judged": len(judged), "scored": len(scored), "stale": len(judged) - len(scored),
-            "precision": round(good / len(scored), 4) if scored else 0.0}
+    report: dict = {}
+    for round_ in sorted({j.get("round", 1) for j in judged}):
+        batch = [j for j in judged if j.get("round", 1) == round_ and j["correct"] is not None]
+        scored = [j for j in batch
+                  if j["annotation"] in {format_annotation(a) for a in extracted.get(j["sentence"], [])}]
+        good = sum(1 for j in scored if j["correct"])
+        report[f"round {round_}"] = {
+            "judged": len(batch), "judged_precision": round(sum(j["correct"] for j in batch) / len(batch), 4)
+            if batch else 0.0, "still_produced": len(scored),
+            "precision_of_still_produced": round(good / len(scored), 4) if scored else 0.0}
+    return report
 
 
 def write_sample(extracted: dict[str, list[Annotation]], rows: list[dict], size: int, seed: int) -> None:
+    """Append a fresh random draw (a new round, correct=None) to the judged file."""
+    judged = [json.loads(line) for line in SAMPLE_FILE.read_text(encoding="utf-8").split("\n")
+              if line.strip()] if SAMPLE_FILE.exists() else []
+    seen = {(j["sentence"], j["annotation"]) for j in judged}
+    round_ = max((j.get("round", 1) for j in judged), default=0) + 1
     pool = sorted({(row["sentence"], format_annotation(a)) for row in rows
-                   for a in extracted[row["sentence"]]})
-    random.Random(seed).shuffle(pool)
-    with SAMPLE_FILE.open("w") as out:
+                   for a in extracted[row["sentence"]]} - seen)
+    random.Random(seed + round_).shuffle(pool)
+    with SAMPLE_FILE.open("a", encoding="utf-8") as out:
         for sentence, line in pool[:size]:
             out.write(json.dumps({"sentence": sentence, "annotation": line, "correct": None,
-                                  "note": ""}, ensure_ascii=False) + "\n")
+                                  "note": "", "round": round_}, ensure_ascii=False) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,10 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"median {report['ms_per_sentence_median']} ms per sentence "
               f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
               f"mean {report['mean_sentence_chars']} chars)")
-        if report["precision_sample"]:
-            p = report["precision_sample"]
-            print(f"precision on the hand-judged sample: {p['precision']:.3f} "
-                  f"({p['scored']} scored, {p['stale']} stale)")
+        for name, p in (report["precision_sample"] or {}).items():
+            print(f"hand-judged sample {name}: precision {p['judged_precision']:.3f} over "
+                  f"{p['judged']} judged; {p['still_produced']} still produced, precision "
+                  f"{p['precision_of_still_produced']:.3f}")
     return 0
 
 

@@ -634,6 +634,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
         return None
     if all(w.low in _CLOSED or w.low in _ORGANISMS for w in words):
         return None
+    if not _names_something(words, name):
+        return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
     if name in abbreviations:
         name_aliases = [name, *[a for a in name_aliases if a != name]]
@@ -649,6 +651,23 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+def _names_something(words: list[_Token], name: str) -> bool:
+    """Reject names that are a vague noun, a bare head of change, a unit or a lone verb form."""
+    low = name.lower()
+    if low in lx.VAGUE_NAMES or low in lx.INCREASE_HEADS or low in lx.DECREASE_HEADS \
+            or low in lx.DEFICIENCY_HEADS or low in lx.NOMINAL_TRIGGERS:
+        return False
+    if len(words) == 1:
+        word = words[0].text
+        if len(word) <= 2 and word.islower():
+            return False
+        # A lone lower-case participle or gerund ("sought", "deleting") is a verb, not a name.
+        if word.islower() and word.endswith(("ed", "ing")) and not re.search(r"\d", word) \
+                and low not in lx.PROCESS_NOUNS and low not in lx.STATE_WORDS:
+            return False
+    return True
 
 
 def _aliases_for(name: str, bracketed: list[str], abbreviations: dict[str, str]) -> list[str]:

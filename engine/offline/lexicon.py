@@ -264,6 +264,22 @@ GENERIC_NAMES = frozenset({"group", "groups", "effect", "effects", "therapy", "t
                            "studies", "class", "classes", "drug", "drugs", "compound", "compounds",
                            "use", "action", "actions", "binding", "site", "sites", "mice", "cells"})
 
+# Words that name no entity when they stand alone as a cause or effect.
+VAGUE_NAMES = frozenset({
+    "process", "processes", "efficacy", "ability", "capacity", "treatment", "treatments", "effect",
+    "effects", "role", "roles", "manner", "mechanism", "mechanisms", "evidence", "study", "studies",
+    "data", "result", "results", "finding", "findings", "fact", "addition", "level", "levels",
+    "activity", "expression", "function", "functions", "number", "amount", "way", "ways", "time",
+    "dose", "doses", "concentration", "concentrations", "condition", "conditions", "factor",
+    "factors", "large", "small", "high", "low", "potential", "trend", "change", "changes", "case",
+    "cases", "model", "models", "group", "groups", "patients", "subjects", "animals", "mice", "rats",
+    "cells", "cell", "samples", "sample", "work", "report", "reports", "analysis", "experiment",
+    "experiments", "approach", "strategy", "presence", "contribution", "impact", "consequence",
+    "consequences", "part", "others", "other", "this", "these", "those", "it", "they", "which",
+    "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
+    "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
+})
+
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
                        "unable", "fail", "fails", "failed", "lack", "lacked", "lacks"})
 HEDGES = frozenset({
