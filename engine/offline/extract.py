@@ -54,6 +54,10 @@ _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic"
                          "pronounced", "substantial", "modest", "slight", "considerable", "strong",
                          "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
                          "general", "global", "net", "cellular", "relative", "respective"})
+_DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
+                       "+/-", "+/−", "-/−")
+_OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
+                           "-exposed", "-infused", "-injected")
 _HEDGE_CONFIDENCE = 0.6
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
                "needed": 0.7,
@@ -388,6 +392,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1
         elif low == "in" and start <= k and j > 0 and tokens[j - 1].low in lx.NOMINAL_TRIGGERS:
             j -= 1  # "a decrease in PINK1 expression"
+        elif low == "in" and start <= k and j > 0 and tokens[k].low in _ORGANISMS \
+                and _is_content(tokens, j - 1):
+            j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
         elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
@@ -455,6 +462,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
         low = tokens[j].low
         if low in _GAP_WORDS or _is_adverb(low):
             j -= 1
+        elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
+                and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
+            j -= 2  # "X has the potential to preserve Y"
         elif tokens[j].text in (")", "]"):
             opening = _skip_parens_left(tokens, j)
             if opening == j:
@@ -470,7 +480,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
 def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
     """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
     for p in range(comma - 1, max(floor, comma - 14) - 1, -1):
-        if tokens[p].text == "," and p + 1 < comma and tokens[p + 1].low in ("a", "an", "which", "who"):
+        if tokens[p].text == "," and p + 1 < comma and (
+                tokens[p + 1].low in ("a", "an", "which", "who")
+                or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")):
             return p - 1
         if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
             return None
@@ -566,6 +578,11 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
+    if len(words) > 2 and words[-1].low in _ORGANISMS:
+        for cut in range(1, len(words) - 1):
+            if words[cut].low == "in":
+                words = words[:cut]  # "BACE1 deficiency in AD model mice" names the deficiency
+                break
     for cut in range(len(words) - 2, -1, -1):
         if words[cut].low in _ROLE_NOUNS and cut + 1 < len(words):
             words = words[cut + 1:]  # "the mTOR inhibitor rapamycin" names rapamycin
@@ -601,12 +618,12 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
     # Hyphenated state markers inside a word: "TIMP-2-deficient", "Atg7-null", "APP-knockout".
     if words:
-        for marker in ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking"):
+        for marker in _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS:
             for idx, word in enumerate(words):
                 if word.low.endswith(marker) and len(word.low) > len(marker):
                     stem = word.text[: -len(marker)]
                     words = words[: idx] + [_Token(stem, stem.lower(), word.start)]
-                    deficiency = True
+                    deficiency = deficiency or marker in _DEFICIENCY_MARKERS
                     break
     # Drop leading organism/noise words again after a marker cut, e.g. "mice lacking X".
     while words and (words[0].low in lx.DETERMINERS or words[0].low in _NAME_NOISE):
@@ -683,13 +700,6 @@ def _aliases_for(name: str, bracketed: list[str], abbreviations: dict[str, str])
 # --------------------------------------------------------------------------------------------
 # Predicates
 # --------------------------------------------------------------------------------------------
-def _clause_start(tokens: list[_Token], i: int) -> int:
-    j = i
-    while j > 0 and tokens[j - 1].text not in _HARD_BOUNDARY:
-        j -= 1
-    return j
-
-
 def _has(tokens: list[_Token], lo: int, hi: int, words: frozenset[str]) -> bool:
     return any(tokens[k].low in words for k in range(max(lo, 0), min(hi, len(tokens))))
 
@@ -740,9 +750,11 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
 
 def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
     claims: list[_Claim] = []
+    floor = 0
     for i, tok in enumerate(tokens):
         low = tok.low
-        floor = _clause_start(tokens, i)
+        if i > 0 and tokens[i - 1].text in _HARD_BOUNDARY:
+            floor = i  # the start of the current sentence or clause
         claim: _Claim | None = None
         if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)) \
                 and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)):
@@ -857,7 +869,12 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return None
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
-        return None
+        # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
+        agent = _condition_agent(tokens, objects_end)
+        if agent is None:
+            return None
+        return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
+                      _has(tokens, floor, i, lx.HEDGES), agent[1])
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS:
         subjects, objects = objects, subjects
@@ -870,8 +887,9 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     return _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
 
 
-_CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by"})
-_CONDITION_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "+/-", "+/−", "-/−")
+_CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
+                                     "during"})
+_CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
 def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
@@ -885,6 +903,8 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         if end == j + 1:
             return None
         words = [t.low for t in tokens[j + 1:end]]
+        if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
+            return j + 1, end  # "an increase in X with aging"
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
                           "injection", "overexpression", "knockdown", "silencing") for w in words):

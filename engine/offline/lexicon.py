@@ -23,7 +23,7 @@ DECREASE_VERBS = (
     "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
-    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -126,6 +126,7 @@ DECREASE_HEADS = frozenset({
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
     "inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers", "decline",
+    "deficit", "deficits", "impairment", "impairments",
 })
 INCREASE_HEADS = frozenset({
     "increase", "increasing", "elevation", "elevating", "upregulation", "up-regulation",
