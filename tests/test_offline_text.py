@@ -19,6 +19,7 @@ def test_normalise_term() -> None:
     ("AD", "Alzheimer's disease"), ("GSK3", "GSK3B"), ("TNF", "TNF-α"),
     ("autophagy", "autophagy induction"), ("protein aggregates", "ubiquitinated protein aggregates"),
     ("Oxidative Stress", "oxidative stress"), ("GSK3B", "GSK-3β phosphorylation"),
+    ("cognition", "cognitive"), ("Neurons", "neuronal"), ("inflammation", "inflammatory response"),
 ])
 def test_terms_that_match(a: str, b: str) -> None:
     assert terms_match(a, b) and terms_match(b, a)
@@ -27,6 +28,7 @@ def test_terms_that_match(a: str, b: str) -> None:
 @pytest.mark.parametrize("a, b", [
     ("MAPT", "tau"), ("ATG5", "ATG7"), ("protein", "tau protein"), ("APP", "amyloid beta"),
     ("memory", "BDNF"), ("IL6", "IL1B"), ("cell", "cell death"), ("PD", "Alzheimer's disease"),
+    ("activation", "activity"), ("synapse", "synaptic"), ("neurotoxicity", "neuronal"),
 ])
 def test_terms_that_do_not_match(a: str, b: str) -> None:
     assert not terms_match(a, b)

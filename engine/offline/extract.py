@@ -45,7 +45,9 @@ _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "mo
 _ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
                "blocker": -1, "blockers": -1, "activator": 1, "activators": 1, "agonist": 1,
                "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1}
-_ROLE_MODIFIERS = frozenset({"potent", "selective", "specific", "novel", "known", "irreversible",
+_ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key", "important",
+                             "indirect", "well-known", "positive", "negative", "endogenous",
+                             "potent", "selective", "specific", "novel", "known", "irreversible",
                              "reversible", "competitive", "allosteric", "direct", "small",
                              "molecule", "small-molecule", "pharmacological", "chemical",
                              "natural", "endogenous", "synthetic", "powerful", "strong", "weak",
@@ -604,6 +606,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
             words.pop(); deficiency = True; changed = True
         elif low in lx.MUTATION_HEADS:
             words.pop(); mutation = True; changed = True
+        elif low in _ROLE_NOUNS and words[-2].low.endswith(("ic", "al", "ergic")) \
+                and not re.search(r"[A-Z0-9]", words[-2].text):
+            break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
         elif low in lx.DECREASE_HEADS:
             words.pop(); polarity = -polarity; changed = True
         elif low in lx.INCREASE_HEADS and low not in ("accumulation",):

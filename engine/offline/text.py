@@ -10,9 +10,11 @@ names are compared through a chain of precise, generic rules (``terms_match``):
 3. **symbol family**: one-word names where one key extends the other by at most two characters after
    a digit or by a Greek-letter initial: GSK3 ~ GSK3B, TNF ~ TNF-α;
 4. **token containment**: every word of the shorter name occurs in the longer (words compared by their
-   keys, hyphenated words also by their parts), and the shorter is not made only of generic words such
-   as "protein" or "levels": autophagy ~ autophagy induction, protein aggregates ~ ubiquitinated
-   protein aggregates.
+   keys, hyphenated words also by their parts; two forms of one word count as the same word when they
+   share a start of at least six characters covering three quarters of the shorter: cognitive ~
+   cognition, neuronal ~ neuron), and the shorter is not made only of generic words such as "protein"
+   or "levels": autophagy ~ autophagy induction, protein aggregates ~ ubiquitinated protein
+   aggregates, cognition ~ cognitive deficits.
 
 No table of database synonyms is used: a gene symbol and a protein name that share no letters (MAPT and
 tau) only match through aliases the caller supplies, e.g. an abbreviation defined in the text.
@@ -149,9 +151,23 @@ def _names_match(a: str, b: str) -> bool:
     whole_a = {_key(w) for w in words_a} - _CONNECTIVES
     whole_b = {_key(w) for w in words_b} - _CONNECTIVES
     for shorter, other_keys in ((whole_a, keys_b), (whole_b, keys_a)):
-        if shorter and not shorter <= GENERIC_WORDS and shorter <= other_keys:
+        if shorter and not shorter <= GENERIC_WORDS and all(
+                any(_same_word(word, other) for other in other_keys) for word in shorter):
             return True
     return False
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Equal keys, or one word in two forms ("cognitive"/"cognition", "neuronal"/"neuron"): a
+    common start of at least six characters covering three quarters of the shorter word."""
+    if a == b:
+        return True
+    size = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        size += 1
+    return size >= 6 and size >= 0.75 * min(len(a), len(b))
 
 
 def terms_match(a: str, b: str, a_aliases: Iterable[str] = (), b_aliases: Iterable[str] = ()) -> bool:
