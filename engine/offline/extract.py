@@ -191,6 +191,9 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     if not _is_word(tok):
         return False
     low = tok.low
+    if tok.text == "A" and 0 < i and _is_word(tokens[i - 1]) and tokens[i - 1].low not in _CLOSED \
+            and tokens[i - 1].text[0].isalpha() and tokens[i - 1].low not in lx.VERB_FORMS:
+        return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
     if low in _CLOSED or _is_adverb(low):
         return False
     if low in lx.VERB_FORMS:
@@ -401,6 +404,12 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1  # "treatment with X"
         elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
             start = j
+            if j >= 2 and tokens[j - 1].low == "of" and (
+                    tokens[j - 2].low in lx.DEFICIENCY_HEADS or tokens[j - 2].low in lx.DECREASE_HEADS
+                    or tokens[j - 2].low in lx.INCREASE_HEADS or tokens[j - 2].low in lx.NOMINAL_TRIGGERS
+                    or tokens[j - 2].low in lx.QUANTITY_WORDS):
+                j -= 2  # "Deficiency of the NLRP3 gene", "levels of the protein"
+                continue
             break
         else:
             break
@@ -508,8 +517,8 @@ def _clean_tokens(tokens: list[_Token], start: int, end: int,
                 j += 1
                 continue
             inner = " ".join(t.text for t in tokens[j + 1:close - 1])
-            if inner in abbreviations:
-                aliases.append(inner)
+            if inner in abbreviations and (not words or words[-1].start < tok.start):
+                aliases.append(f"{tok.start}\x00{inner}")
             j = close
             continue
         if _is_word(tok) or tok.text in ("'", "’"):
@@ -618,6 +627,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
             words.pop(); changed = True
         elif low in ("treated", "exposed", "administered", "supplemented"):
             words.pop(); changed = True
+        elif low in ("gene", "genes", "protein", "proteins", "mrna") \
+                and re.search(r"[A-Z0-9]", words[-2].text):
+            words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
     if words and _compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
@@ -648,6 +660,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
                 quantity = True
             elif len(head) <= 2 and _process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
+    # Keep the bracketed short forms that follow a word still in the name.
+    aliases = [alias.split("\x00", 1)[1] for alias in aliases
+               if words and int(alias.split("\x00", 1)[0]) > words[0].start]
     name = " ".join(w.text for w in words).strip(" ,;-")
     name = re.sub(r"\s+'s\b", "'s", name)
     if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
@@ -685,9 +700,13 @@ def _names_something(words: list[_Token], name: str) -> bool:
         word = words[0].text
         if len(word) <= 2 and word.islower():
             return False
-        # A lone lower-case participle or gerund ("sought", "deleting") is a verb, not a name.
-        if word.islower() and word.endswith(("ed", "ing")) and not re.search(r"\d", word) \
-                and low not in lx.PROCESS_NOUNS and low not in lx.STATE_WORDS:
+        # A lone lower-case participle or gerund ("sought", "deleting") is a verb, not a name;
+        # "learning", "signaling" and "aging" are names.
+        if word.islower() and not re.search(r"\d", word) and low not in lx.PROCESS_NOUNS \
+                and low not in lx.STATE_WORDS and (
+                    word.endswith("ed") or (word.endswith("ing") and (
+                        low in lx.VERB_FORMS or low in lx.OTHER_VERBS or low in lx.DECREASE_HEADS
+                        or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS))):
             return False
     return True
 
@@ -1015,8 +1034,7 @@ def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
     target_start += 1
     if target_start >= i:
         return []
-    target_end = i if tokens[i - 1].text != ")" else _skip_parens_left(tokens, i - 1)
-    return _role_claims_for_target(tokens, i, target_start, floor, (target_start, target_end), polarity)
+    return _role_claims_for_target(tokens, i, target_start, floor, (target_start, i), polarity)
 
 
 def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, floor: int,
