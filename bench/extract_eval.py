@@ -63,10 +63,40 @@ def link(annotations: list[Annotation], subject: str, obj: str) -> Annotation | 
     return best
 
 
+def _mentions(annotations: list[Annotation], name: str, side: str) -> bool:
+    for a in annotations:
+        term, aliases = (a.subject, a.subject_aliases) if side == "subject" else (a.object, a.object_aliases)
+        names, _ = _names(term, aliases)
+        if terms_match(names[0], name, names[1:]):
+            return True
+    return False
+
+
+def failure_kind(annotations: list[Annotation], subject: str, obj: str) -> str:
+    """Why a statement was not linked: what the extractor found of its two ends."""
+    if not annotations:
+        return "no annotation in the sentence"
+    if link(annotations, obj, subject) is not None:
+        return "found reversed"
+    has_subject = _mentions(annotations, subject, "subject") or _mentions(annotations, subject, "object")
+    has_object = _mentions(annotations, obj, "object") or _mentions(annotations, obj, "subject")
+    if has_subject and has_object:
+        return "both ends found, in different claims"
+    if has_subject:
+        return "only the subject found"
+    if has_object:
+        return "only the object found"
+    return "annotations, but neither end"
+
+
 def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]]) -> dict:
     linked = correct = 0
+    failures: Counter = Counter()
     for row in rows:
         hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+        if hit is None:
+            failures[failure_kind(extracted[row["sentence"]], row["subject"]["name"],
+                                  row["object"]["name"])] += 1
         if hit is not None:
             linked += 1
             correct += annotation_sign(hit) == row["sign"]
@@ -80,6 +110,7 @@ def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]]) -> dict:
         "sentences": len(sentences),
         "sentences_with_annotations": sum(1 for s in sentences if extracted[s]),
         "annotations_per_sentence": round(sum(len(extracted[s]) for s in sentences) / len(sentences), 3),
+        "unlinked_kinds": dict(failures.most_common()),
     }
 
 
@@ -165,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{part:9s} statements {r['statements']:5d}  linked {r['linked_share']:.1%}  "
                   f"sign accuracy {r['sign_accuracy']:.3f}  annotations/sentence "
                   f"{r['annotations_per_sentence']}")
+            print("          unlinked: " + "; ".join(f"{k} {v}" for k, v in r["unlinked_kinds"].items()))
         print(f"median {report['ms_per_sentence_median']} ms per sentence "
               f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
               f"mean {report['mean_sentence_chars']} chars)")

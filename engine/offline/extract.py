@@ -44,7 +44,9 @@ _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "mo
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
 _ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
                "blocker": -1, "blockers": -1, "activator": 1, "activators": 1, "agonist": 1,
-               "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1}
+               "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1,
+               "mediator": 1, "mediators": 1, "driver": 1, "drivers": 1, "cause": 1, "causes": 1,
+               "suppressor": -1, "suppressors": -1, "repressor": -1, "repressors": -1}
 _ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key", "important",
                              "indirect", "well-known", "positive", "negative", "endogenous",
                              "potent", "selective", "specific", "novel", "known", "irreversible",
@@ -291,6 +293,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif low in ("in", "on") and j > start_content and tokens[j - 1].low in lx.NOMINAL_TRIGGERS \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # "an increase in Y"
+            while j < n and tokens[j].low in lx.DETERMINERS:
+                j += 1
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # "treatment with X"

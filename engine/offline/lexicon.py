@@ -50,7 +50,8 @@ SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", 
 SIGNING_ADVERBS = {"positively": 1, "negatively": -1}
 # "X is required/essential/necessary for Y": X supports Y.
 NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "crucial",
-                        "indispensable", "needed", "important", "vital", "instrumental"})
+                        "indispensable", "needed", "important", "vital", "instrumental",
+                        "responsible"})
 IRREGULAR = {
     "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
     "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
