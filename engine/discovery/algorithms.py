@@ -1,0 +1,210 @@
+"""The causal-learn algorithms behind discovery, and the translation of their output into edge marks.
+
+``run_algorithm`` is a plain function of plain values so that it can run in a worker process with a
+deadline (see ``engine.discovery.run``). It returns every learned adjacency as a ``RawEdge`` with the
+mark at each end (tail, arrow or circle), exactly as the algorithm left it: nothing is forced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from engine.discovery.errors import DiscoveryError
+from engine.discovery.knowledge import Knowledge
+
+Method = Literal["pc", "fci", "ges", "lingam"]
+Test = Literal["fisherz", "kci", "chisq", "gsq"]
+Score = Literal["bic", "bdeu"]
+Mark = Literal["tail", "arrow", "circle"]
+
+METHODS: tuple[str, ...] = ("pc", "fci", "ges", "lingam")
+TESTS: tuple[str, ...] = ("fisherz", "kci", "chisq", "gsq")
+DISCRETE_TESTS = ("chisq", "gsq")
+_SCORE_FUNCTIONS = {"bic": "local_score_BIC", "bdeu": "local_score_BDeu"}
+_MARKS: dict[int, Mark] = {-1: "tail", 1: "arrow", 2: "circle"}
+
+
+class AlgorithmOptions(BaseModel):
+    """What the user chooses for one run. ``None`` means "Causeway's default for this data type"."""
+
+    method: Method = "pc"
+    test: Test | None = None
+    alpha: float = Field(0.05, gt=0.0, lt=1.0)
+    score: Score | None = None
+    stable: bool = True
+    uc_rule: int = Field(0, ge=0, le=2, description="PC collider rule: 0 sepsets, 1 maxP, 2 definite maxP")
+    uc_priority: int = Field(2, ge=-1, le=4)
+    max_depth: int | None = Field(None, ge=0, description="largest conditioning set for PC/FCI")
+    max_parents: int | None = Field(None, ge=1, description="GES: most parents per node")
+    lingam_measure: Literal["pwling", "kernel"] = "pwling"
+    kci_max_rows: int = Field(500, ge=20, description="KCI is cubic in rows: larger tables are subsampled")
+    seed: int = 0
+
+
+@dataclass
+class RawEdge:
+    """One adjacency between columns ``a`` and ``b`` with the mark the algorithm put at each end."""
+
+    a: int
+    b: int
+    mark_a: Mark
+    mark_b: Mark
+    coefficient: float | None = None  # LiNGAM: the effect of a on b (only for a -> b)
+
+
+@dataclass
+class RawGraph:
+    edges: list[RawEdge]
+    rows_used: int
+    notes: list[str] = field(default_factory=list)
+
+
+def resolve_options(options: AlgorithmOptions, kind: str) -> AlgorithmOptions:
+    """Fill unset choices with Causeway's recommended defaults for the data type (see BENCHMARKS.md)."""
+    discrete = kind == "discrete"
+    updates: dict = {}
+    if options.test is None:
+        updates["test"] = "gsq" if discrete else "fisherz"
+    if options.score is None:
+        updates["score"] = "bdeu" if discrete else "bic"
+    return options.model_copy(update=updates)
+
+
+def check_applicable(options: AlgorithmOptions, columns: list[str], categorical: list[str], discrete: list[str]) -> list[str]:
+    """Refuse combinations that cannot work on these columns; return warnings for dubious ones."""
+    warnings_: list[str] = []
+    continuous = [c for c in columns if c not in categorical and c not in discrete]
+    uses_test = options.method in ("pc", "fci")
+    needs_continuous = (uses_test and options.test in ("fisherz", "kci")) or options.method == "lingam" or (
+        options.method == "ges" and options.score == "bic"
+    )
+    what = _describe(options)
+    if needs_continuous and categorical:
+        raise DiscoveryError(
+            f"{what} needs numeric columns, but {', '.join(map(repr, categorical))} "
+            f"{'is' if len(categorical) == 1 else 'are'} categorical text; use PC or FCI with the chisq or gsq "
+            "test, GES with the bdeu score, or leave the column(s) out"
+        )
+    needs_discrete = (uses_test and options.test in DISCRETE_TESTS) or (options.method == "ges" and options.score == "bdeu")
+    if needs_discrete and continuous:
+        raise DiscoveryError(
+            f"{what} needs discrete columns, but {', '.join(map(repr, continuous[:5]))}"
+            f"{' and others' if len(continuous) > 5 else ''} "
+            "take many values; use fisherz or kci (PC/FCI), the bic score (GES), or LiNGAM"
+        )
+    if needs_continuous and discrete and not categorical:
+        if options.method == "lingam":
+            raise DiscoveryError(
+                f"LiNGAM assumes continuous non-Gaussian variables; {', '.join(map(repr, discrete[:5]))} "
+                "take only a few integer values, so its result would be meaningless; use PC with gsq"
+            )
+        warnings_.append(
+            f"{what} treats the discrete column(s) {', '.join(map(repr, discrete[:5]))} as continuous "
+            "(a linear-Gaussian approximation); the chisq or gsq test suits them better"
+        )
+    return warnings_
+
+
+def _describe(options: AlgorithmOptions) -> str:
+    if options.method in ("pc", "fci"):
+        return f"{options.method.upper()} with the {options.test} test"
+    if options.method == "ges":
+        return f"GES with the {options.score} score"
+    return "DirectLiNGAM"
+
+
+def run_algorithm(
+    data: np.ndarray, columns: list[str], options: AlgorithmOptions, knowledge: Knowledge | None
+) -> RawGraph:
+    """Run one algorithm on a numeric matrix (rows × columns) and return its edges, marks unchanged."""
+    notes: list[str] = []
+    rng = np.random.default_rng(options.seed)
+    if options.method in ("pc", "fci") and options.test == "kci" and data.shape[0] > options.kci_max_rows:
+        rows = np.sort(rng.choice(data.shape[0], options.kci_max_rows, replace=False))
+        notes.append(
+            f"KCI is cubic in the number of rows: used a random subsample of {options.kci_max_rows} "
+            f"of {data.shape[0]} rows (seed {options.seed})"
+        )
+        data = data[rows]
+    knowledge = knowledge if knowledge is not None and not knowledge.is_empty() else None
+    # causal-learn prints progress and notes on stdout; keep them out of our output.
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if options.method == "pc":
+            edges = _run_pc(data, columns, options, knowledge)
+        elif options.method == "fci":
+            edges = _run_fci(data, columns, options, knowledge)
+        elif options.method == "ges":
+            if knowledge is not None:
+                notes.append("causal-learn's GES takes no background knowledge: it was only checked after the run")
+            edges = _run_ges(data, columns, options)
+        else:
+            if knowledge is not None and knowledge.forbidden:
+                notes.append("LiNGAM has no form for a single forbidden edge: forbidden edges were only checked after the run")
+            edges = _run_lingam(data, columns, options, knowledge)
+    return RawGraph(edges=edges, rows_used=int(data.shape[0]), notes=notes)
+
+
+def _run_pc(data: np.ndarray, columns: list[str], options: AlgorithmOptions, knowledge: Knowledge | None) -> list[RawEdge]:
+    from causallearn.search.ConstraintBased.PC import pc
+
+    result = pc(
+        data, alpha=options.alpha, indep_test=options.test, stable=options.stable, uc_rule=options.uc_rule,
+        uc_priority=options.uc_priority,
+        background_knowledge=knowledge.to_causallearn(columns) if knowledge else None,
+        show_progress=False, node_names=columns, max_k=options.max_depth,
+    )
+    return _edges_from_marks(result.G.graph)
+
+
+def _run_fci(data: np.ndarray, columns: list[str], options: AlgorithmOptions, knowledge: Knowledge | None) -> list[RawEdge]:
+    from causallearn.search.ConstraintBased.FCI import fci
+
+    graph, _ = fci(
+        data, independence_test_method=options.test, alpha=options.alpha,
+        depth=-1 if options.max_depth is None else options.max_depth,
+        background_knowledge=knowledge.to_causallearn(columns) if knowledge else None,
+        show_progress=False, node_names=columns, verbose=False,
+    )
+    return _edges_from_marks(graph.graph)
+
+
+def _run_ges(data: np.ndarray, columns: list[str], options: AlgorithmOptions) -> list[RawEdge]:
+    from causallearn.search.ScoreBased.GES import ges
+
+    record = ges(data, score_func=_SCORE_FUNCTIONS[options.score or "bic"], maxP=options.max_parents, node_names=columns)
+    return _edges_from_marks(record["G"].graph)
+
+
+def _run_lingam(data: np.ndarray, columns: list[str], options: AlgorithmOptions, knowledge: Knowledge | None) -> list[RawEdge]:
+    from causallearn.search.FCMBased.lingam import DirectLiNGAM
+
+    prior = knowledge.to_lingam_prior(columns) if knowledge else None
+    model = DirectLiNGAM(random_state=options.seed, prior_knowledge=prior, measure=options.lingam_measure)
+    model.fit(data)
+    # adjacency_matrix_[i, j] is the coefficient of x_j in the equation of x_i.
+    matrix = np.asarray(model.adjacency_matrix_)
+    return [
+        RawEdge(a=j, b=i, mark_a="tail", mark_b="arrow", coefficient=float(matrix[i, j]))
+        for i in range(matrix.shape[0]) for j in range(matrix.shape[1])
+        if i != j and matrix[i, j] != 0
+    ]
+
+
+def _edges_from_marks(graph: np.ndarray) -> list[RawEdge]:
+    """causal-learn stores the mark at node i of edge i–j in graph[i, j] (-1 tail, 1 arrow, 2 circle)."""
+    edges: list[RawEdge] = []
+    size = graph.shape[0]
+    for i in range(size):
+        for j in range(i + 1, size):
+            if graph[i, j] == 0 and graph[j, i] == 0:
+                continue
+            edges.append(RawEdge(a=i, b=j, mark_a=_MARKS[int(graph[i, j])], mark_b=_MARKS[int(graph[j, i])]))
+    return edges

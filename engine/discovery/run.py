@@ -1,0 +1,295 @@
+"""``discover``: one discovery run on a table, time-limited, with optional bootstrap stability.
+
+The algorithm runs in a worker process so that a run past its deadline can be stopped cleanly: at the
+limit the worker is terminated. If the main run had not finished, ``DiscoveryTimeout`` is raised and no
+graph is produced; if only bootstrap resamples were still running, the result keeps the main graph and
+reports stability over the resamples that finished. Progress is reported through a callback.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from engine.discovery.algorithms import AlgorithmOptions, Method, RawEdge, RawGraph, check_applicable, resolve_options, run_algorithm
+from engine.discovery.errors import DiscoveryError, DiscoveryTimeout
+from engine.discovery.knowledge import Knowledge, Violation, check_knowledge
+from engine.discovery.signs import edge_weights
+from engine.discovery.tables import TableResult
+from engine.discovery.worker import WorkerJob, read_messages
+from engine.model import Edge, Graph, Node, Orientation, edge_id, slugify
+from engine.settings import DiscoverySettings
+
+_END_CHARS = {"tail": ("-", "-"), "arrow": ("<", ">"), "circle": ("o", "o")}
+_POLL_S = 0.25
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class ProgressEvent:
+    stage: str  # "run" while the main algorithm runs, "bootstrap" per finished resample, "done"
+    done: int
+    total: int
+    message: str
+
+
+class DiscoveredEdge(BaseModel):
+    source: str
+    target: str
+    type: Orientation
+    endpoints: str = Field(description="marks as the algorithm left them, e.g. '-->', 'o->', '---', '<->'")
+    sign: int
+    weight: float | None
+    sign_defined: bool = True
+    stability: float | None = Field(None, description="share of bootstrap resamples with this adjacency")
+    orientation_stability: float | None = Field(None, description="share with the same endpoints")
+
+
+class DiscoveryResult(BaseModel):
+    method: Method
+    options: AlgorithmOptions
+    data_kind: str
+    variables: list[str]
+    edges: list[DiscoveredEdge]
+    violations: list[Violation] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    rows_used: int
+    seconds: float
+    bootstrap_runs: int = 0
+
+    def node_ids(self) -> dict[str, str]:
+        """Column name → node id: slugs, made unique when two columns slug the same."""
+        ids: dict[str, str] = {}
+        for column in self.variables:
+            base = slugify(column)
+            candidate, n = base, 2
+            while candidate in ids.values():
+                candidate, n = f"{base}_{n}", n + 1
+            ids[column] = candidate
+        return ids
+
+    def to_graph(self) -> Graph:
+        """The learned graph as quantities joined by influence edges with origin "data"."""
+        ids = self.node_ids()
+        nodes = [Node(id=ids[c], label=c, kind="quantity", origin="data") for c in self.variables]
+        edges = [
+            Edge(
+                id=edge_id(ids[e.source], "influence", e.sign, ids[e.target]),
+                source=ids[e.source], target=ids[e.target], relation="influence", sign=e.sign,  # type: ignore[arg-type]
+                origin="data", status="supported", orientation=e.type, weight=e.weight,
+                confidence=1.0 if e.stability is None else e.stability,
+            )
+            for e in self.edges
+        ]
+        return Graph(nodes=nodes, edges=edges).validate_shapes()
+
+    def to_summary(self) -> dict:
+        """The JSON the command line prints: variables and edges with source, target, type, sign, weight."""
+        return {
+            "method": self.method,
+            "options": self.options.model_dump(),
+            "data_kind": self.data_kind,
+            "rows_used": self.rows_used,
+            "seconds": round(self.seconds, 3),
+            "variables": self.variables,
+            "edges": [e.model_dump() for e in self.edges],
+            "violations": [v.model_dump() for v in self.violations],
+            "notes": self.notes,
+            "bootstrap_runs": self.bootstrap_runs,
+        }
+
+
+def discover(
+    table: TableResult,
+    method: Method | None = None,
+    options: AlgorithmOptions | None = None,
+    background: Knowledge | None = None,
+    *,
+    bootstrap: int = 0,
+    settings: DiscoverySettings | None = None,
+    time_limit_s: float | None = None,
+    progress: Callable[[ProgressEvent], None] | None = None,
+) -> DiscoveryResult:
+    """Learn a graph from ``table``; ``method`` overrides ``options.method``.
+
+    Raises ``DiscoveryError`` for choices that cannot apply to the table and ``DiscoveryTimeout``
+    when the main run does not finish within ``time_limit_s`` (default: the settings' limit).
+    """
+    settings = settings or DiscoverySettings()
+    options = options or AlgorithmOptions()
+    if method is not None:
+        options = options.model_copy(update={"method": method})
+    options = resolve_options(options, table.kind)
+    columns = table.columns
+    notes = list(table.notes)
+    notes += check_applicable(options, columns, list(table.categorical), table.discrete)
+    if background is not None:
+        background.validate_columns(columns)
+    if bootstrap < 0:
+        raise DiscoveryError("the number of bootstrap resamples cannot be negative")
+    limit = settings.time_limit_s if time_limit_s is None else time_limit_s
+    data = table.matrix()
+
+    started = time.monotonic()
+    main, resamples, stopped = _run_with_deadline(data, columns, options, background, bootstrap, limit, progress)
+    seconds = time.monotonic() - started
+    notes += main.notes
+    if stopped and bootstrap:
+        notes.append(
+            f"time limit of {limit:g} s reached during bootstrap: stability is over the "
+            f"{len(resamples)} of {bootstrap} resamples that finished"
+        )
+
+    oriented = [_orient(edge) for edge in main.edges]
+    lingam = {(e.a, e.b): e.coefficient for e in main.edges if e.coefficient is not None}
+    weights = edge_weights(data, [(a, b, o) for a, b, o, _ in oriented], lingam if lingam else None)
+    stability = _stability(main.edges, resamples) if resamples else {}
+    undefined = set(table.categorical)
+    edges: list[DiscoveredEdge] = []
+    for (a, b, orientation, endpoints), weight in zip(oriented, weights):
+        defined = columns[a] not in undefined and columns[b] not in undefined
+        stable = stability.get(frozenset((a, b)))
+        edges.append(DiscoveredEdge(
+            source=columns[a], target=columns[b], type=orientation, endpoints=endpoints,
+            sign=-1 if defined and weight < 0 else 1, weight=round(weight, 4) if defined else None,
+            sign_defined=defined,
+            stability=None if stable is None else stable[0],
+            orientation_stability=None if stable is None else stable[1],
+        ))
+    if any(not e.sign_defined for e in edges):
+        notes.append(
+            "edges touching a categorical column have no sign (its codes have no order); they are shown as +"
+        )
+    violations = check_knowledge(background, [(e.source, e.target, e.type) for e in edges]) if background else []
+    if progress:
+        progress(ProgressEvent("done", 1, 1, f"finished in {seconds:.1f} s"))
+    return DiscoveryResult(
+        method=options.method, options=options, data_kind=table.kind, variables=columns, edges=edges,
+        violations=violations, notes=notes, rows_used=main.rows_used, seconds=seconds,
+        bootstrap_runs=len(resamples),
+    )
+
+
+def _orient(edge: RawEdge) -> tuple[int, int, Orientation, str]:
+    """(source, target, orientation, endpoints) with source -> target for directed and partial edges."""
+    a, b, ma, mb = edge.a, edge.b, edge.mark_a, edge.mark_b
+    # Put an arrowhead, failing that a tail-opposite circle, at the target end.
+    if ma == "arrow" and mb != "arrow" or (ma == "circle" and mb == "tail"):
+        a, b, ma, mb = b, a, mb, ma
+    endpoints = _END_CHARS[ma][0] + "-" + _END_CHARS[mb][1]
+    if ma == "tail" and mb == "arrow":
+        orientation: Orientation = "directed"
+    elif ma == mb == "tail" or ma == mb == "circle":
+        orientation = "undirected"
+    elif ma == mb == "arrow":
+        orientation = "bidirected"
+    else:
+        orientation = "partial"
+    return a, b, orientation, endpoints
+
+
+def _stability(main: list[RawEdge], resamples: list[RawGraph]) -> dict[frozenset[int], tuple[float, float]]:
+    """Per main-run adjacency: share of resamples with the adjacency, and with the same marks."""
+    adjacent: Counter[frozenset[int]] = Counter()
+    same: Counter[tuple[int, int, str, str]] = Counter()
+    for graph in resamples:
+        for edge in graph.edges:
+            adjacent[frozenset((edge.a, edge.b))] += 1
+            same[_canonical(edge)] += 1
+    total = len(resamples)
+    return {
+        frozenset((e.a, e.b)): (adjacent[frozenset((e.a, e.b))] / total, same[_canonical(e)] / total)
+        for e in main
+    }
+
+
+def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
+    if edge.a < edge.b:
+        return edge.a, edge.b, edge.mark_a, edge.mark_b
+    return edge.b, edge.a, edge.mark_b, edge.mark_a
+
+
+def _run_with_deadline(
+    data: np.ndarray,
+    columns: list[str],
+    options: AlgorithmOptions,
+    background: Knowledge | None,
+    bootstrap: int,
+    limit: float,
+    progress: Callable[[ProgressEvent], None] | None,
+) -> tuple[RawGraph, list[RawGraph], bool]:
+    """Run the job in ``python -m engine.discovery.worker`` and collect its messages until the deadline.
+
+    A fresh interpreter (not fork or multiprocessing's spawn) keeps this safe inside threaded hosts
+    such as the Streamlit app and independent of how the caller's main module was started.
+    """
+    job = WorkerJob(data=data, columns=columns, options=options, background=background, bootstrap=bootstrap)
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_REPO_ROOT), environment.get("PYTHONPATH")]))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine.discovery.worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=environment, cwd=str(_REPO_ROOT),
+    )
+    messages: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=read_messages, args=(process.stdout, messages), daemon=True)
+    reader.start()
+    started = time.monotonic()
+    main: RawGraph | None = None
+    resamples: list[RawGraph] = []
+    name = options.method.upper()
+    try:
+        assert process.stdin is not None
+        process.stdin.write(pickle.dumps(job))
+        process.stdin.close()
+        while True:
+            elapsed = time.monotonic() - started
+            if elapsed > limit:
+                break
+            try:
+                kind, payload = messages.get(timeout=_POLL_S)
+            except queue.Empty:
+                if progress and main is None:
+                    progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
+                continue
+            if kind == "error":
+                raise DiscoveryError(f"{name} failed: {payload}")
+            if kind == "eof":
+                detail = process.stderr.read().decode(errors="replace").strip().splitlines()[-1:] if process.stderr else []
+                raise DiscoveryError(
+                    f"{name} stopped unexpectedly (the worker process ended{': ' + detail[0] if detail else ''})"
+                )
+            if kind == "done":
+                return main, resamples, False  # type: ignore[return-value]
+            if kind == "main":
+                main = payload
+                if progress:
+                    progress(ProgressEvent("run", 1, 1, f"{name} finished after {elapsed:.1f} s"))
+            else:
+                resamples.append(payload)
+                if progress:
+                    progress(ProgressEvent("bootstrap", len(resamples), bootstrap, f"resample {len(resamples)} of {bootstrap}"))
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+    if main is None:
+        raise DiscoveryTimeout(
+            f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was produced. "
+            "Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, or a longer limit."
+        )
+    return main, resamples, True
