@@ -93,6 +93,7 @@ class _Claim:
     hedged: bool
     end: int  # token index after the last object, for coordinated predicates
     verb: int = -1  # token index of the predicate, for coordinated verbs ("phosphorylates and activates")
+    object_suffix: str = ""  # what the verb does to its object: "phosphorylates X" → "X phosphorylation"
 
 
 def tokenize(text: str) -> list[_Token]:
@@ -805,6 +806,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         if claim is not None:
             claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
             claim.verb = i
+            if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
+                claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
             claims.append(claim)
     return claims
 
@@ -895,6 +898,14 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     objects, objects_end = _phrases_right(tokens, k)
     if not objects:
         return None
+    if form == "ed":
+        # "X attenuated A, improved B and reduced C": after a past-tense verb, a conjunct that
+        # starts with another past participle is a coordinated verb, not an adjective.
+        for index, (start, _) in enumerate(objects[1:], start=1):
+            if tokens[start].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[start].low][2] == "ed":
+                objects = objects[:index]
+                objects_end = objects[-1][1]
+                break
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
@@ -1207,6 +1218,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
                 obj.polarity *= object_head
+                if claim.object_suffix and not obj.state and \
+                        not obj.name.lower().endswith(claim.object_suffix.lower()):
+                    obj.name = f"{obj.name} {claim.object_suffix}"
+                    obj.aliases = [f"{alias} {claim.object_suffix}" for alias in obj.aliases]
                 annotation = _annotation(subject, obj, claim.polarity, sentence,
                                          round(confidence, 3), claim.hedged)
                 if annotation is None:

@@ -35,6 +35,8 @@ PHRASAL = {
     "account": (("for",), 1),
     "interfere": (("with",), -1),
 }
+# Verbs that change a form of their object rather than its amount: the object is renamed.
+MODIFYING_VERBS = {"phosphorylate": "phosphorylation"}
 # Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
 REVERSED_VERBS = frozenset({"require"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
