@@ -27,8 +27,7 @@ def _index_or_message():
     try:
         return state.paper_index()
     except IndexNotFound as exc:
-        st.warning(f"No index yet: {md(describe(exc))}. Build the default one with "
-                   "`python -m corpus ensure`, or upload papers below to start one.")
+        st.warning(f"No paper index yet: {md(describe(exc))}")
         return None
 
 
@@ -39,7 +38,7 @@ def index_summary(index) -> None:
     doc_col, passage_col, model_col = st.columns(3)
     doc_col.metric("Documents", f"{documents:,}")
     passage_col.metric("Sentences (passages)", f"{passages:,}")
-    model_col.metric("Embedding model", manifest.model)
+    model_col.metric("Embedding model", manifest.embedding_model)
     st.caption(f"Index folder {md(str(settings.resolved_index_dir))} · {manifest.dimension}-dimensional "
                f"vectors (FAISS) fused with BM25 · content hash {md(manifest.content_hash[:16])}")
 
@@ -54,7 +53,7 @@ def upload_section(index) -> None:
     if not uploads or not st.button("Add to the index", type="primary", key="corpus_add"):
         return
     if index is None:
-        st.error("There is no index to add to yet; build the default corpus first (`python -m corpus ensure`).")
+        st.error("There is no index to add to yet: build the default one below first.")
         return
     progress = st.progress(0.0, text="Reading the files…")
 
@@ -76,6 +75,33 @@ def upload_section(index) -> None:
         st.warning("Nothing was added.")
 
 
+def build_section(index) -> None:
+    """Build the default index when there is none; rebuild it (dropping added papers) on request."""
+    from corpus.build import build_default_index
+
+    settings = state.settings()
+    if index is None:
+        if not st.button("Build the default index", type="primary", key="corpus_build"):
+            return
+    else:
+        with st.popover("Rebuild the default index"):
+            st.caption("Re-reads hbp-knowledge and re-embeds every sentence (minutes on a laptop). Papers "
+                       "you added are dropped from the index; their files stay in the uploads folder.")
+            if not st.button("Rebuild now", key="corpus_rebuild"):
+                return
+    progress = st.progress(0.0, text="Reading hbp-knowledge…")
+
+    def on_progress(done: int, total: int) -> None:
+        progress.progress(done / total if total else 1.0, text=f"Embedding sentences: {done:,} of {total:,}")
+
+    manifest = build_default_index(settings.resolved_index_dir, settings.embedding_model, progress=on_progress,
+                                   say=lambda message: progress.progress(0.0, text=message))
+    progress.empty()
+    state.forget_index()
+    st.toast(f"Built: {manifest.documents:,} documents, {manifest.passages:,} sentences.")
+    st.rerun()
+
+
 def render() -> None:
     st.title("Corpus")
     st.markdown(CREDIT)
@@ -83,6 +109,8 @@ def render() -> None:
     if index is not None:
         index_summary(index)
     upload_section(index)
+    st.divider()
+    build_section(index)
 
 
 ensure_entry_point()

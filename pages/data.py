@@ -61,7 +61,7 @@ def _options_form(table) -> None:
     with st.form("discovery_form"):
         columns = st.multiselect("Columns to use", table.columns, default=table.columns)
         method_col, test_col, alpha_col = st.columns(3)
-        method = method_col.selectbox("Algorithm", METHODS, format_func=METHOD_NAMES.get)
+        method = method_col.selectbox("Algorithm", METHODS, format_func=METHOD_NAMES.get, key="discovery_method")
         test = test_col.selectbox("Independence test (PC, FCI)", [None, *TESTS],
                                   format_func=lambda t: "default for the data" if t is None else t)
         alpha = alpha_col.number_input("Significance level α", min_value=0.001, max_value=0.5, value=0.05,

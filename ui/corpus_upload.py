@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from retrieval.ingest import SUPPORTED_SUFFIXES, IngestProblem, ingest_paths
+from retrieval.index import PaperIndex
+from retrieval.ingest import SUPPORTED_SUFFIXES, Duplicate, IngestProblem, ingest_paths
 
 Progress = Callable[[int, int], None]
 
@@ -57,30 +58,37 @@ def store_uploads(files: list[tuple[str, bytes]], upload_dir: Path) -> tuple[lis
     return kept, problems
 
 
-def add_uploads(files: list[tuple[str, bytes]], upload_dir: Path, index, progress: Progress | None = None) -> UploadOutcome:
+def add_uploads(
+    files: list[tuple[str, bytes]], upload_dir: Path, index: PaperIndex, progress: Progress | None = None
+) -> UploadOutcome:
     """Store, read and index uploaded files; every failure is reported with its file's name."""
     paths, problems = store_uploads(files, upload_dir)
     outcome = UploadOutcome(problems=problems)
     if not paths:
         return outcome
     report = ingest_paths(paths)
-    outcome.problems.extend(
-        IngestProblem(path=PurePath(p.path).name, reason=p.reason) for p in report.problems
-    )
-    outcome.duplicates.extend(f"{d.doc_id} (same {d.reason.removeprefix('same ')} as {d.duplicate_of})"
-                              for d in report.duplicates)
-    new_documents = []
+    outcome.problems.extend(IngestProblem(path=PurePath(p.path).name, reason=p.reason) for p in report.problems)
+    outcome.duplicates.extend(_duplicate_text(d) for d in report.duplicates)
+    readable = []
     for document in report.documents:
-        if index.has_document(document.id):
-            outcome.duplicates.append(f"{document.title or document.id} (already indexed)")
-        elif not document.sentences:
+        if document.sentences:
+            readable.append(document)
+        else:
             outcome.problems.append(IngestProblem(path=PurePath(document.source).name,
                                                   reason="no sentences could be read from it"))
-        else:
-            new_documents.append(document)
-    if new_documents:
-        added = index.add_documents(new_documents, progress=progress)
-        outcome.added = [d.title or d.id for d in new_documents]
-        outcome.passages = sum(len(d.sentences) for d in new_documents)
-        outcome.duplicates.extend(str(d) for d in getattr(added, "duplicates", []))
+    if readable:
+        added = index.add_documents(readable, progress=progress)
+        titles = {d.id: d.title or PurePath(d.source).name for d in readable}
+        outcome.added = [titles[doc_id] for doc_id in added.added]
+        outcome.passages = added.passages_added
+        outcome.duplicates.extend(_duplicate_text(d) for d in added.duplicates)
     return outcome
+
+
+def _duplicate_text(duplicate: Duplicate) -> str:
+    """"paper.pdf: same content as pmid:123" — file names rather than server paths."""
+    name = PurePath(duplicate.doc_id).name if "/" in duplicate.doc_id else duplicate.doc_id
+    original = PurePath(duplicate.duplicate_of).name if "/" in duplicate.duplicate_of else duplicate.duplicate_of
+    if duplicate.reason == "same id":
+        return f"{name}: already indexed"
+    return f"{name}: {duplicate.reason} as {original}"
