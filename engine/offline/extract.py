@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.annotations import Annotation, Change
 from engine.offline import lexicon as lx
@@ -202,11 +203,17 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     if low in lx.VERB_FORMS:
         # Nouns that double as verb forms: "an increase in", "the decrease of", "cytokine release".
         if low in lx.NOUN_BASE_FORMS:
-            # "cytokine release" is a noun, "cells release cytokines" a verb after a plural.
+            # "cytokine release" is a noun; "cells release cytokines" and "mutations in LRRK2 cause
+            # impairment" are verbs: a verb has a noun phrase after it.
             prev = tokens[i - 1].low if i > 0 else ""
-            return _nominal_use(tokens, i) or (
-                i > 0 and _is_word(tokens[i - 1]) and prev not in _CLOSED
-                and not (prev.endswith("s") and not prev.endswith("ss")))
+            if _nominal_use(tokens, i):
+                return True
+            if i == 0 or not _is_word(tokens[i - 1]) or prev in _CLOSED:
+                return False
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            return nxt is None or not (_is_word(nxt) and (nxt.low in lx.DETERMINERS or (
+                nxt.low not in _CLOSED and nxt.low not in lx.VERB_FORMS) or nxt.low in lx.INCREASE_ADJECTIVES
+                or nxt.low in lx.DECREASE_ADJECTIVES))
         return low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)
     return True
 
@@ -400,8 +407,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
         elif low == "of" and start <= k and j > 0 and (
                 _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
             j -= 1
-        elif low == "in" and start <= k and j > 0 and tokens[j - 1].low in lx.NOMINAL_TRIGGERS:
-            j -= 1  # "a decrease in PINK1 expression"
+        elif low == "in" and start <= k and j > 0 and (tokens[j - 1].low in lx.NOMINAL_TRIGGERS
+                                                       or tokens[j - 1].low in lx.MUTATION_HEADS):
+            j -= 1  # "a decrease in PINK1 expression", "mutations in LRRK2"
         elif low == "in" and start <= k and j > 0 and tokens[k].low in _ORGANISMS \
                 and _is_content(tokens, j - 1):
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
@@ -541,7 +549,7 @@ def _process_noun(low: str) -> bool:
     return low in lx.PROCESS_NOUNS or low.endswith(lx.PROCESS_SUFFIXES)
 
 
-def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
+def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject", "object"],
             abbreviations: dict[str, str]) -> _Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
     words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
@@ -616,7 +624,7 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: str,
         elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
                                           and quantity):
             words.pop(); quantity = True; changed = True
-        elif low in lx.DEFICIENCY_HEADS or low in ("transgenic",) and False:
+        elif low in lx.DEFICIENCY_HEADS:
             words.pop(); deficiency = True; changed = True
         elif low in lx.MUTATION_HEADS:
             words.pop(); mutation = True; changed = True
@@ -832,6 +840,14 @@ def _skip_coordinated_verbs(tokens: list[_Token], after: int) -> int:
     return after
 
 
+def _passive_participle(tokens: list[_Token], i: int, floor: int) -> bool:
+    """Is the participle at i in a passive ("is degraded via X"), adverbs allowed in between?"""
+    j = i - 1
+    while j > floor and _is_adverb(tokens[j].low):
+        j -= 1
+    return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
+
+
 def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                 signed: int | None = None) -> _Claim | None:
     low = tokens[i].low
@@ -845,7 +861,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     after = _skip_coordinated_verbs(tokens, after)
     prev = tokens[i - 1].low if i > floor else ""
     # Passive: "Y is increased by X", "Y, induced by X".
-    if form == "ed" and after < n and tokens[after].low == "by" and not (
+    if form == "ed" and after < n and (tokens[after].low == "by" or (
+            tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor))) and not (
             after + 1 < n and tokens[after + 1].text[0].isdigit()):
         agents, agents_end = _phrases_right(tokens, after + 1)
         if not agents:
@@ -1204,12 +1221,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
         if claim.construction == "context":
             continue
-        role_subject = "object" if claim.construction == "role" else "subject"
         subject_heads = _shared_heads(tokens, claim.subjects)
         object_heads = _shared_heads(tokens, claim.objects)
         for subject_span, subject_head in zip(claim.subjects, subject_heads):
-            subject = _entity(tokens, subject_span, "subject" if role_subject == "subject" else "x",
-                              known)
+            subject = _entity(tokens, subject_span, "subject", known)
             if subject is None or (claim.construction == "state" and not subject.state):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head
