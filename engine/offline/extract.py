@@ -152,9 +152,11 @@ def find_abbreviations(text: str) -> dict[str, str]:
         before = text[:match.start()]
         before = re.split(r"[.;:()\[\]]", before)[-1]
         inner_words = inner.split()
-        if 1 <= len(inner_words) <= 2 and re.search(r"[A-Za-zα-ωΑ-Ω]", inner) and len(inner) >= 2 \
-                and not re.fullmatch(r"(?i)(e\.g|i\.e|fig|see|ref|n|p|ns)\.?", inner) \
-                and not inner.islower() or (len(inner_words) == 1 and re.search(r"[α-ω]", inner)):
+        looks_short = 1 <= len(inner_words) <= 2 and len(inner) >= 2 \
+            and re.search(r"[A-Za-zα-ωΑ-Ω]", inner) is not None \
+            and not re.fullmatch(r"(?i)(e\.g|i\.e|fig|see|ref|n|p|ns)\.?", inner)
+        # Short forms carry a capital or a Greek letter: "(Aβ)", "(TNF)", not "(see below)".
+        if looks_short and (not inner.islower() or re.search(r"[α-ω]", inner)):
             long_form = _long_form_for(inner, before)
             if long_form:
                 found.setdefault(inner, long_form)
@@ -335,10 +337,13 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
-        elif low in ("in", "at", "within", "from", "during", "on") and j + 1 < n \
-                and _phrase_right(tokens, j + 1) > j + 1 and _phrase_right(tokens, j + 1) < n \
-                and tokens[_phrase_right(tokens, j + 1)].text == "," and _list_follows(tokens, _phrase_right(tokens, j + 1)):
-            j = _phrase_right(tokens, j + 1)  # "increased Ca2+ in neurons, enhanced Y, and Z"
+        elif low in ("in", "at", "within", "from", "during", "on") and j + 1 < n:
+            # Look past a place ("increased Ca2+ in neurons, enhanced Y, and Z") when a list follows.
+            place_end = _phrase_right(tokens, j + 1)
+            if not (j + 1 < place_end < n and tokens[place_end].text == ","
+                    and _list_follows(tokens, place_end)):
+                break
+            j = place_end
         elif low == "," and j + 1 < n:
             k = j + 1
             if tokens[k].low in ("and", "or"):
@@ -351,9 +356,9 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             j = nxt
         else:
             break
-    # A comma list counts only when an "and"/"or" closes it; otherwise the commas ended the phrase.
-    last_end = spans[-1][1]
-    return spans, last_end
+    # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
+    # that never closes ends at its first comma.
+    return spans, spans[-1][1]
 
 
 def _list_follows(tokens: list[_Token], comma: int) -> bool:
