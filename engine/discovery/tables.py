@@ -269,6 +269,8 @@ def _parse(text: str, delimiter: str) -> pd.DataFrame:
 def _looks_like_header(raw: pd.DataFrame) -> bool:
     """A first row that has a non-numeric cell where the rows below are mostly numeric is a header."""
     first = raw.iloc[0].astype(str).str.strip()
+    if pd.to_numeric(first, errors="coerce").notna().all():
+        return False
     if raw.shape[0] == 1:
         return True
     rest = raw.iloc[1:51]

@@ -1,0 +1,167 @@
+"""Discovery benchmark: causal-learn algorithms with default settings, and Causeway's default per data type.
+
+Data (see ../shared/data/README.md): Sachs 2005 flow cytometry (7,466 rows, and its first 853
+observational rows), scored against the 18-edge consensus graph (cdt) and the 20-edge CMU graph; bnlearn
+samples asia, child, insurance, alarm (10,000 discrete rows) against their true DAGs.
+
+Metrics against the true DAG: SHD (missing + extra adjacencies, plus shared adjacencies whose learned
+marks are not the true direction: reversed, undirected, bidirected or partial each count 1), skeleton F1,
+oriented-edge F1 (learned directed edges that match a true directed edge), seconds (median over
+--repeats runs for runs under 30 s, including about 1 s to start the worker process).
+
+    .venv/bin/python bench/discovery.py [--time-limit 120] [--repeats 3] [--jobs 2] [--out bench/discovery.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+from engine.discovery.algorithms import AlgorithmOptions  # noqa: E402
+from engine.discovery.errors import DiscoveryError, DiscoveryTimeout  # noqa: E402
+from engine.discovery.run import discover  # noqa: E402
+from engine.discovery.tables import TableResult, read_table  # noqa: E402
+from engine.settings import DiscoverySettings  # noqa: E402
+
+DATA = REPO_ROOT.parent / "shared" / "data"
+# The CMU graph names the Sachs proteins by their short names; the data columns name the measured forms.
+SACHS_NAMES = {
+    "raf": "praf", "mek": "pmek", "plc": "plcg", "pip2": "PIP2", "pip3": "PIP3", "erk": "p44/42",
+    "akt": "pakts473", "pka": "PKA", "pkc": "PKC", "p38": "P38", "jnk": "pjnk",
+}
+# (label, method, test or score); None = the data type's Causeway default (resolve_options).
+CAUSAL_LEARN_DEFAULTS = [
+    ("PC fisherz", "pc", {"test": "fisherz"}),
+    ("PC chisq", "pc", {"test": "chisq"}),
+    ("PC gsq", "pc", {"test": "gsq"}),
+    ("PC kci", "pc", {"test": "kci"}),
+    ("FCI fisherz", "fci", {"test": "fisherz"}),
+    ("GES bic", "ges", {"score": "bic"}),
+    ("DirectLiNGAM", "lingam", {}),
+]
+EXTRA = [
+    ("GES bdeu", "ges", {"score": "bdeu"}),
+    ("FCI gsq", "fci", {"test": "gsq"}),
+]
+CAUSEWAY = ("Causeway default", "pc", {})
+
+
+@dataclass
+class Row:
+    dataset: str
+    truth: str
+    algorithm: str
+    status: str  # ok | timeout | not applicable | error
+    message: str = ""
+    shd: int | None = None
+    skeleton_f1: float | None = None
+    oriented_f1: float | None = None
+    seconds: float | None = None
+    edges: int | None = None
+
+
+def read_tetrad(path: Path, rename: dict[str, str] | None = None) -> set[tuple[str, str]]:
+    edges: set[tuple[str, str]] = set()
+    for line in path.read_text().splitlines():
+        found = re.match(r"\s*\d+\.\s+(\S+)\s+-->\s+(\S+)", line)
+        if found:
+            a, b = found.groups()
+            edges.add(((rename or {}).get(a, a), (rename or {}).get(b, b)))
+    return edges
+
+
+def read_cdt_target(path: Path) -> set[tuple[str, str]]:
+    lines = path.read_text().splitlines()[1:]
+    return {tuple(part.strip().strip('"') for part in line.split(",")) for line in lines if line.strip()}  # type: ignore[misc]
+
+
+def f1(found: set, truth: set) -> float:
+    hits = len(found & truth)
+    if not found or not truth or not hits:
+        return 0.0
+    precision, recall = hits / len(found), hits / len(truth)
+    return 2 * precision * recall / (precision + recall)
+
+
+def score(edges: list[tuple[str, str, str]], truth: set[tuple[str, str]]) -> tuple[int, float, float]:
+    learned_skeleton = {frozenset((a, b)) for a, b, _ in edges}
+    true_skeleton = {frozenset(e) for e in truth}
+    directed = {(a, b) for a, b, kind in edges if kind == "directed"}
+    shd = len(learned_skeleton ^ true_skeleton)
+    for a, b, kind in edges:
+        if frozenset((a, b)) in true_skeleton and not (kind == "directed" and (a, b) in truth):
+            shd += 1
+    return shd, f1(learned_skeleton, true_skeleton), f1(directed, truth)
+
+
+def run_one(table: TableResult, method: str, extra: dict, limit: float, repeats: int):
+    options = AlgorithmOptions(method=method, **extra)  # type: ignore[arg-type]
+    times, result = [], None
+    for _ in range(repeats):
+        result = discover(table, options=options, settings=DiscoverySettings(time_limit_s=limit))
+        times.append(result.seconds)
+        if result.seconds > 30:
+            break
+    return result, statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time-limit", type=float, default=120.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--datasets", nargs="*", default=None)
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench" / "discovery.json")
+    args = parser.parse_args()
+
+    full = read_table(DATA / "sachs" / "cyto_full_data.csv")
+    observational = read_table(DATA / "sachs" / "cd3cd28_observational_853.csv")
+    cdt = read_cdt_target(DATA / "sachs" / "cyto_full_target.csv")
+    cmu = read_tetrad(DATA / "sachs" / "cmu_sachs.2005.ground.truth.graph.txt", SACHS_NAMES)
+    datasets: list[tuple[str, TableResult, dict[str, set]]] = [
+        ("sachs 7466", full, {"cdt 18": cdt, "cmu 20": cmu}),
+        ("sachs 853", observational, {"cdt 18": cdt, "cmu 20": cmu}),
+    ]
+    for name in ("asia", "child", "insurance", "alarm"):
+        datasets.append((name, read_table(DATA / "bnlearn" / "data" / f"{name}.txt"),
+                         {"dag": read_tetrad(DATA / "bnlearn" / "truth_dag_graph" / f"{name}.graph.txt")}))
+    if args.datasets:
+        datasets = [d for d in datasets if d[0] in args.datasets]
+
+    jobs = [(d, a) for d in datasets for a in [*CAUSAL_LEARN_DEFAULTS, *EXTRA, CAUSEWAY]]
+
+    def execute(job) -> list[Row]:
+        (name, table, truths), (label, method, extra) = job
+        try:
+            result, seconds = run_one(table, method, extra, args.time_limit, args.repeats)
+        except DiscoveryTimeout:
+            return [Row(name, t, label, "timeout", f"over {args.time_limit:g} s") for t in truths]
+        except DiscoveryError as exc:
+            status = "not applicable" if "needs" in str(exc) or "meaningless" in str(exc) else "error"
+            return [Row(name, t, label, status, str(exc)) for t in truths]
+        edges = [(e.source, e.target, e.type) for e in result.edges]
+        rows = []
+        for truth_name, truth in truths.items():
+            shd, skeleton, oriented = score(edges, truth)
+            rows.append(Row(name, truth_name, label, "ok", "; ".join(n for n in result.notes if "treats" in n or "KCI" in n),
+                            shd, round(skeleton, 3), round(oriented, 3), round(seconds, 2), len(edges)))
+        print(f"{name:12s} {label:18s} {rows[0].seconds:7.1f}s SHD {rows[0].shd}", flush=True)
+        return rows
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        rows = [row for rows in pool.map(execute, jobs) for row in rows]
+    args.out.write_text(json.dumps([asdict(r) for r in rows], indent=1))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""``python -m engine discover DATA.csv [--method pc|fci|ges|lingam] [options] [--json]``.
+
+Learns a causal graph from a table. The JSON lists the variables and the edges with ``source``,
+``target``, ``type`` (directed, undirected, bidirected, partial), ``sign`` and ``weight``, plus notes on
+what was done to the table and any background-knowledge violation. ``--literature GRAPH.json`` compares
+with (and with ``--merge-out`` merges into) a literature graph; ``--use-literature`` also turns its edges
+into background knowledge. Questions on the table: ``--independent X Y [--given Z ...]``,
+``--direct-cause X Y``, ``--confounder X Y``, ``--collider X Y``, ``--effect X Y``.
+A table or option that cannot be used gives a message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.discovery.algorithms import METHODS, TESTS, AlgorithmOptions
+from engine.discovery.errors import DiscoveryError
+from engine.model import Graph, GraphError
+from engine.settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("discover", help="learn a signed causal graph from a table",
+                                   description=__doc__.splitlines()[0])
+    parser.add_argument("data", type=Path, help="CSV (or ;, tab, | or space separated) table")
+    parser.add_argument("--method", choices=METHODS, default="pc")
+    parser.add_argument("--test", choices=TESTS, help="PC/FCI independence test (default: gsq for discrete data, else fisherz)")
+    parser.add_argument("--score", choices=("bic", "bdeu"), help="GES score (default: bdeu for discrete data, else bic)")
+    parser.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests")
+    parser.add_argument("--max-depth", type=int, help="PC/FCI: largest conditioning set")
+    parser.add_argument("--columns", nargs="+", help="use only these columns")
+    parser.add_argument("--missing", choices=("drop", "impute"), default="drop", help="rows with empty cells")
+    parser.add_argument("--require", action="append", default=[], metavar="A->B", help="required edge (repeatable)")
+    parser.add_argument("--forbid", action="append", default=[], metavar="A->B", help="forbidden edge (repeatable)")
+    parser.add_argument("--tier", action="append", default=[], metavar="A,B",
+                        help="a tier of columns, in causal order (repeatable: earlier tiers cannot be caused by later)")
+    parser.add_argument("--literature", type=Path, help="a literature graph (JSON) to compare with")
+    parser.add_argument("--use-literature", choices=("orient", "require"),
+                        help="also use the literature edges as background knowledge")
+    parser.add_argument("--merge-out", type=Path, help="write the merged graph (JSON) here")
+    parser.add_argument("--graph-out", type=Path, help="write the learned graph (JSON) here")
+    parser.add_argument("--bootstrap", type=int, default=0, help="bootstrap resamples for edge stability")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-limit", type=float, help="seconds (default: the discovery setting)")
+    parser.add_argument("--independent", nargs=2, metavar=("X", "Y"), help="are X and Y independent (given --given)?")
+    parser.add_argument("--given", nargs="+", default=[], metavar="Z")
+    parser.add_argument("--direct-cause", nargs=2, metavar=("X", "Y"), help="is X a direct cause of Y?")
+    parser.add_argument("--confounder", nargs=2, metavar=("X", "Y"), help="do X and Y share a cause?")
+    parser.add_argument("--collider", nargs=2, metavar=("X", "Y"), help="do X and Y have a common effect?")
+    parser.add_argument("--effect", nargs=2, metavar=("X", "Y"), help="effect of X on Y by adjustment")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def _pairs(items: list[str], flag: str) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items:
+        if "->" not in item:
+            raise DiscoveryError(f"{flag} {item!r}: write an edge as SOURCE->TARGET")
+        source, target = (part.strip() for part in item.split("->", 1))
+        pairs.append((source, target))
+    return pairs
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        output = _discover(args)
+    except (DiscoveryError, GraphError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(output, indent=2))
+    else:
+        print(_as_text(output))
+    return 0
+
+
+def _discover(args: argparse.Namespace) -> dict:
+    from engine.discovery import questions
+    from engine.discovery.compare import compare_graphs, merge_graphs
+    from engine.discovery.knowledge import Knowledge, knowledge_from_literature
+    from engine.discovery.run import discover
+    from engine.discovery.tables import read_table
+
+    settings = Settings().discovery
+    try:
+        options = AlgorithmOptions(
+            method=args.method, test=args.test, score=args.score, alpha=args.alpha, max_depth=args.max_depth,
+            seed=args.seed,
+        )
+    except ValueError as exc:
+        raise DiscoveryError(f"invalid option: {exc.errors()[0]['loc'][0]} {exc.errors()[0]['msg']}") from None  # type: ignore[attr-defined]
+    table = read_table(args.data, settings, columns=args.columns, missing=args.missing)
+    literature = None
+    if args.literature is not None:
+        if not args.literature.is_file():
+            raise DiscoveryError(f"no literature graph at {str(args.literature)!r}")
+        literature = Graph.from_json(args.literature.read_text(encoding="utf-8"))
+    background = Knowledge(
+        required=_pairs(args.require, "--require"), forbidden=_pairs(args.forbid, "--forbid"),
+        tiers=[[c.strip() for c in tier.split(",") if c.strip()] for tier in args.tier],
+    )
+    if literature is not None and args.use_literature:
+        from_literature = knowledge_from_literature(literature, table.columns, use=args.use_literature)
+        background = Knowledge(
+            required=sorted(set(background.required) | set(from_literature.required)),
+            forbidden=sorted(set(background.forbidden) | set(from_literature.forbidden)),
+            tiers=background.tiers,
+        )
+    result = discover(
+        table, options=options, background=None if background.is_empty() else background,
+        bootstrap=args.bootstrap, settings=settings, time_limit_s=args.time_limit,
+    )
+    output = result.to_summary()
+    output["table"] = {"rows_read": table.rows_read, "rows_used": table.n_rows, "kind": table.kind,
+                       "dropped_columns": table.dropped_columns}
+    graph = result.to_graph()
+    if args.graph_out:
+        args.graph_out.write_text(graph.to_json(), encoding="utf-8")
+    if literature is not None:
+        comparison = compare_graphs(literature, graph)
+        output["comparison"] = {"summary": comparison.summary(), **comparison.model_dump()}
+        if args.merge_out:
+            args.merge_out.write_text(merge_graphs(literature, graph).to_json(), encoding="utf-8")
+    answers = []
+    if args.independent:
+        answers.append(questions.independence(table, *args.independent, given=args.given,
+                                              test=result.options.test if result.method in ("pc", "fci") else None,
+                                              alpha=args.alpha))
+    if args.direct_cause:
+        answers.append(questions.direct_cause(result, *args.direct_cause))
+    if args.confounder:
+        answers.append(questions.confounder(result, *args.confounder))
+    if args.collider:
+        answers.append(questions.collider(result, *args.collider))
+    if args.effect:
+        answers.append(questions.effect(table, result, *args.effect, alpha=args.alpha))
+    if answers:
+        output["answers"] = [a.model_dump() for a in answers]
+    return output
+
+
+def _as_text(output: dict) -> str:
+    lines = [f"{output['method'].upper()} on {output['rows_used']} rows ({output['data_kind']} data), "
+             f"{len(output['edges'])} edges in {output['seconds']:.1f} s"]
+    for edge in output["edges"]:
+        weight = "" if edge["weight"] is None else f" weight {edge['weight']:+.3f}"
+        stability = "" if edge["stability"] is None else f" stability {edge['stability']:.0%}"
+        sign = ("+" if edge["sign"] > 0 else "-") if edge["sign_defined"] else "n/a"
+        lines.append(f"  {edge['source']} {edge['endpoints']} {edge['target']}  [{edge['type']}, sign {sign}{weight}{stability}]")
+    lines += [f"violation: {v['message']}" for v in output["violations"]]
+    lines += [f"note: {note}" for note in output["notes"]]
+    if "comparison" in output:
+        lines.append(f"literature: {output['comparison']['summary']}")
+        lines += [f"  {m['verdict']}: {m['message']}" for m in output["comparison"]["matches"]]
+    for answer in output.get("answers", []):
+        lines.append(f"{answer['question']} {answer['answer'] or ''}".rstrip())
+        lines.append(f"  {answer['explanation']}")
+    return "\n".join(lines)
