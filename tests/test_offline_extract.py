@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from engine.__main__ import main
 from engine.annotations import format_annotation, interpret
 from engine.offline.extract import extract_annotations, find_abbreviations
-
-REPO = Path(__file__).resolve().parent.parent
-
 
 def lines(sentence: str, abbreviations: dict[str, str] | None = None) -> set[str]:
     return {format_annotation(a) for a in extract_annotations(sentence, abbreviations)}
@@ -202,23 +198,22 @@ def test_runtime_per_sentence() -> None:
     assert (time.perf_counter() - start) / 200 < 0.01  # generous bound; the benchmark measures ~0.3 ms
 
 
-def test_cli_sentence_and_jsonl(tmp_path: Path) -> None:
-    run = [sys.executable, "-m", "engine", "extract"]
-    out = subprocess.run([*run, "Lithium inhibits GSK3.", "--json"], cwd=REPO, capture_output=True,
-                         text=True, check=True)
-    record = json.loads(out.stdout)
+def test_cli_sentence_and_jsonl(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["extract", "Lithium inhibits GSK3.", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
     assert record["annotations"][0]["object"] == "GSK3"
     source = tmp_path / "in.jsonl"
     source.write_text('{"sentence": "Cortisol increases blood pressure.", "id": 7}\nnot json\n'
                       '{"text": "no sentence"}\n', encoding="utf-8")
-    done = subprocess.run([*run, "--input", str(source)], cwd=REPO, capture_output=True, text=True)
-    assert done.returncode == 1
-    [row] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert main(["extract", "--input", str(source)]) == 1
+    done = capsys.readouterr()
+    [row] = [json.loads(line) for line in done.out.splitlines()]
     assert row["id"] == 7 and row["annotations"][0]["subject"] == "Cortisol"
     assert set(row["annotations"][0]) >= {"subject", "subject_change", "object", "object_change", "text"}
-    assert "in.jsonl:2: not valid JSON" in done.stderr and "in.jsonl:3:" in done.stderr
-    usage = subprocess.run(run, cwd=REPO, capture_output=True, text=True)
-    assert usage.returncode == 2 and "SENTENCE" in usage.stderr
+    assert "in.jsonl:2: not valid JSON" in done.err and "in.jsonl:3:" in done.err
+    assert main(["extract"]) == 2 and "SENTENCE" in capsys.readouterr().err
+    assert main(["extract", "Cortisol increases blood pressure."]) == 0
+    assert "[change=increase] Cortisol ==CAUSE=> [change=increase] blood pressure" in capsys.readouterr().out
 
 
 def test_dev_slice_smoke(shared_data: Path) -> None:
