@@ -1,23 +1,28 @@
 """The QPT reasoner: labels a ``Graph`` under a ``Scenario`` with clingo (DESIGN §4).
 
 The semantics live in ``engine/qpt.lp`` (with ``qpt_label.lp`` / ``qpt_repair.lp``); this module is
-glue. It writes the graph as facts, grounds once per graph structure, and switches interventions and
-observations on ``#external`` atoms, so relabelling after a toggle is a re-solve, never a re-ground.
+glue. It writes the graph as facts and grounds once per graph structure; interventions and
+observations are passed to each solve as assumptions on external atoms, so relabelling after a
+toggle is a re-solve, never a re-ground (multi-shot solving).
 
-One brave solve gives every label a node can take across all consistent resolutions; as each node
-has exactly one label per answer set, a node is certain exactly when it has one possible label (the
-cautious consequences come for free). Observations are first checked as constraints; when no
-resolution reproduces them, a second program computes all minimum-cost repair sets.
+The labels come from the brave consequences (every label a node takes in some consistent
+resolution), computed in one solve with clingo's brave enumeration mode, which never enumerates
+the answer sets themselves. As each node has exactly one label per answer set, a node is certain
+exactly when it has one possible label, so the cautious consequences come for free. Observations
+are checked as assumptions; when no resolution reproduces them, ``qpt_repair.lp`` computes all
+minimum-cost repair sets.
 
-Every solve runs asynchronously under the reasoner's time limit: past it the search is interrupted
-and the result is a ``Labelling`` with status ``"timeout"``, never a hang.
+Every solve runs under the reasoner's time limit: a timer interrupts the search at the deadline and
+the result is a ``Labelling`` with status ``"timeout"``, never a hang.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import clingo
@@ -42,8 +47,8 @@ REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
 
 # Model values ↔ the program's constants.
 _TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive"}
-_FROM_ASP = {asp: value for value, asp in _TO_ASP.items()}
 _CANONICAL_ORDER: tuple[Value, ...] = ("increasing", "decreasing", "stable", "active", "inactive")
+_CODED_VALUES = _CANONICAL_ORDER  # value code K in qpt_label.lp's shown integers
 _NEUTRAL: frozenset[str] = frozenset({"stable", "inactive"})
 _REPAIR_ACTIONS = {"flip": "flip_edge", "remove": "remove_edge", "distrust": "distrust_observation"}
 
@@ -63,6 +68,11 @@ class _Encoding:
         nodes, edges = graph.structure_key()
         return cls(tuple(n for n, _ in nodes), tuple(k for _, k in nodes), tuple(edges))
 
+    @cached_property
+    def edge_targets(self) -> list[int]:
+        index = {node_id: i for i, node_id in enumerate(self.node_ids)}
+        return [index[target] for _, _, _, target in self.edges]
+
     def facts(self) -> str:
         index = {node_id: i for i, node_id in enumerate(self.node_ids)}
         lines = [f"node({i},{kind})." for i, kind in enumerate(self.node_kinds)]
@@ -75,10 +85,11 @@ class _Encoding:
 
 @dataclass
 class _GroundProgram:
-    """A grounded clingo control plus the external atoms currently switched on."""
+    """A grounded clingo control, the external atoms now true, and a cache of solver literals."""
 
     control: clingo.Control
-    externals_on: set[clingo.Symbol] = field(default_factory=set)
+    externals_on: set[int] = field(default_factory=set)
+    literals: dict[tuple[str, int, str], int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
@@ -89,24 +100,66 @@ class _GroundProgram:
         control.ground([("base", [])])
         return cls(control)
 
-    def switch(self, wanted: set[clingo.Symbol]) -> None:
-        """Make exactly ``wanted`` true among the externals; touches only the ones that change."""
-        for atom in self.externals_on - wanted:
-            self.control.assign_external(atom, False)
-        for atom in wanted - self.externals_on:
-            self.control.assign_external(atom, True)
-        self.externals_on = set(wanted)
+    def literal(self, name: str, subject: int, value: str) -> int:
+        """The solver literal of atom name(subject, value), looked up once."""
+        key = (name, subject, value)
+        if key not in self.literals:
+            atom = self.control.symbolic_atoms[
+                clingo.Function(name, [clingo.Number(subject), clingo.Function(value)])
+            ]
+            if atom is None:
+                raise RuntimeError(f"the program has no atom {name}({subject},{value})")
+            self.literals[key] = atom.literal
+        return self.literals[key]
 
-    def solve(self, deadline: float, on_model: Callable[[clingo.Model], bool | None]) -> tuple[bool, bool]:
-        """Solve until done or ``deadline`` (monotonic seconds); returns (finished, satisfiable)."""
+    def switch(self, wanted: Sequence[int]) -> None:
+        """Make exactly ``wanted`` true among the scenario externals, touching only the changes
+        (external values persist between solves)."""
+        wanted_set = set(wanted)
+        for literal in self.externals_on - wanted_set:
+            self.control.assign_external(literal, False)
+        for literal in wanted_set - self.externals_on:
+            self.control.assign_external(literal, True)
+        self.externals_on = wanted_set
+
+    def solve(
+        self,
+        assumptions: Sequence[int],
+        deadline: float,
+        on_model: Callable[[clingo.Model], bool | None] | None = None,
+        on_last: Callable[[clingo.Model], None] | None = None,
+    ) -> tuple[bool, bool]:
+        """Solve until done or ``deadline`` (monotonic seconds); returns (finished, satisfiable).
+
+        A timer thread interrupts the search at the deadline; the solve itself stays synchronous
+        because clingo reports ``on_last`` (the final brave model) only to synchronous solves."""
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return False, False
-        with self.control.solve(on_model=on_model, async_=True) as handle:  # type: ignore[call-overload]
-            if not handle.wait(remaining):
-                handle.cancel()
-                return False, False
-            result = handle.get()
+        guard = threading.Lock()
+        state = {"solving": True, "interrupted": False}
+
+        def interrupt() -> None:
+            with guard:
+                if state["solving"]:
+                    state["interrupted"] = True
+                    self.control.interrupt()
+
+        timer = threading.Timer(remaining, interrupt)
+        timer.daemon = True
+        timer.start()
+        try:
+            result = self.control.solve(assumptions=list(assumptions), on_model=on_model, on_last=on_last)
+        finally:
+            with guard:
+                state["solving"] = False
+            timer.cancel()
+        if state["interrupted"] and not result.interrupted:
+            # The timer fired just as the search ended; clingo keeps such an interrupt pending
+            # and would stop the next search at once, so spend it on an empty solve now.
+            self.control.solve(assumptions=[])
+        if result.interrupted:
+            return False, False
         return True, bool(result.satisfiable)
 
 
@@ -114,8 +167,8 @@ class _GroundProgram:
 class _BraveResult:
     finished: bool
     satisfiable: bool
-    labels: dict[int, set[str]] = field(default_factory=dict)
-    justifications: dict[tuple[int, str], set[int]] = field(default_factory=dict)
+    labels: dict[int, set[str]] = field(default_factory=dict)  # node → possible values
+    justifications: dict[tuple[int, str], set[int]] = field(default_factory=dict)  # (node, value) → edges
 
 
 class Reasoner:
@@ -132,9 +185,12 @@ class Reasoner:
         self.time_limit_s = time_limit_s
         self.max_repair_sets = max_repair_sets
         self._encoding = _Encoding.of(graph)
+        self._node_index = {node_id: i for i, node_id in enumerate(self._encoding.node_ids)}
         self._edge_ids = self._edge_ids_for(graph)
         self._labeller = _GroundProgram.build(
-            self._encoding, LABEL_PROGRAM, ["--enum-mode=brave", "--models=0"]
+            self._encoding,
+            LABEL_PROGRAM,
+            ["--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show"],
         )
         self._repairer: _GroundProgram | None = None  # grounded on first need
 
@@ -162,29 +218,27 @@ class Reasoner:
         """Label every node under ``scenario`` (default: the question's sources intervened on)."""
         scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
         deadline = time.monotonic() + self.time_limit_s
-        interventions = self._atoms("intervene", scenario.interventions)
-        observations = self._atoms("observe", scenario.observations)
+        self._labeller.switch(self._literals(self._labeller, "intervene", scenario.interventions))
 
-        brave = self._brave(interventions | observations, deadline)
+        if scenario.observations:
+            brave = self._brave(self._literals(self._labeller, "val", scenario.observations), deadline)
+            if not brave.finished:
+                return _timeout("labelling", self.time_limit_s)
+            if brave.satisfiable:
+                # The graph explains the measurements; the labels are those of the resolutions
+                # that reproduce them (what else must hold, given what was measured).
+                return Labelling(labels=self._node_labels(brave, scenario), consistent=True)
+
+        brave = self._brave([], deadline)
         if not brave.finished:
             return _timeout("labelling", self.time_limit_s)
-        if not scenario.observations:
-            if not brave.satisfiable:
-                return _unsatisfiable()
-            return Labelling(labels=self._node_labels(brave, scenario))
-
-        if brave.satisfiable:
-            # The graph explains the measurements; the labels are those of the resolutions that
-            # reproduce them (what else must hold given what was measured).
-            return Labelling(labels=self._node_labels(brave, scenario), consistent=True)
-
-        prediction = self._brave(interventions, deadline)
-        if not prediction.finished:
-            return _timeout("labelling", self.time_limit_s)
-        if not prediction.satisfiable:
+        if not brave.satisfiable:
             return _unsatisfiable()
-        labels = self._node_labels(prediction, scenario)
-        finished, repairs = self._repairs(interventions | observations, deadline)
+        labels = self._node_labels(brave, scenario)
+        if not scenario.observations:
+            return Labelling(labels=labels)
+
+        finished, repairs = self._repairs(scenario, deadline)
         if not finished:
             return Labelling(
                 status="timeout",
@@ -212,40 +266,42 @@ class Reasoner:
         return compare_labellings(self.label(before), self.label(after))
 
     # --- solver calls -----------------------------------------------------------------------
-    def _atoms(self, name: str, values: dict[str, Value]) -> set[clingo.Symbol]:
-        index = {node_id: i for i, node_id in enumerate(self._encoding.node_ids)}
-        return {
-            clingo.Function(name, [clingo.Number(index[node_id]), clingo.Function(_TO_ASP[value])])
-            for node_id, value in values.items()
-        }
+    def _literals(self, program: _GroundProgram, name: str, values: dict[str, Value]) -> list[int]:
+        return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
 
-    def _brave(self, externals: set[clingo.Symbol], deadline: float) -> _BraveResult:
-        """Brave consequences of val/2 and justifies/3: in brave mode each model clasp reports
-        holds every shown atom true in some answer set so far, so the last one is the union."""
-        self._labeller.switch(externals)
-        last: list[Sequence[clingo.Symbol]] = [()]
-
-        def keep(model: clingo.Model) -> None:
-            last[0] = model.symbols(shown=True)
-
-        finished, satisfiable = self._labeller.solve(deadline, keep)
+    def _brave(self, assumptions: list[int], deadline: float) -> _BraveResult:
+        """Brave consequences of val/2 and justifies/2 under the switched interventions and the
+        ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
+        holds every shown atom found so far, so only the last one is read."""
+        last: list[Sequence[clingo.Symbol]] = []
+        finished, satisfiable = self._labeller.solve(
+            assumptions, deadline, on_last=lambda model: last.append(model.symbols(shown=True))
+        )
         result = _BraveResult(finished, satisfiable)
-        for symbol in last[0]:
-            args = symbol.arguments
-            if symbol.name == "val":
-                result.labels.setdefault(args[0].number, set()).add(_FROM_ASP[args[1].name])
-            else:  # justifies(E, T, V)
-                key = (args[1].number, _FROM_ASP[args[2].name])
-                result.justifications.setdefault(key, set()).add(args[0].number)
+        if not (finished and satisfiable):
+            return result
+        edge_targets = self._encoding.edge_targets
+        for symbol in last[-1]:  # integers, coded as qpt_label.lp explains
+            code = symbol.number
+            if code >= 0:
+                node, value = divmod(code, len(_CODED_VALUES))
+                result.labels.setdefault(node, set()).add(_CODED_VALUES[value])
+            else:
+                edge, value = divmod(-code - 1, len(_CODED_VALUES))
+                key = (edge_targets[edge], _CODED_VALUES[value])
+                result.justifications.setdefault(key, set()).add(edge)
         return result
 
-    def _repairs(self, externals: set[clingo.Symbol], deadline: float) -> tuple[bool, list[RepairSet]]:
+    def _repairs(self, scenario: Scenario, deadline: float) -> tuple[bool, list[RepairSet]]:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
         if self._repairer is None:
             self._repairer = _GroundProgram.build(
                 self._encoding, REPAIR_PROGRAM, ["--opt-mode=optN", "--project=show", "--models=0"]
             )
-        self._repairer.switch(externals)
+        self._repairer.switch(
+            self._literals(self._repairer, "intervene", scenario.interventions)
+            + self._literals(self._repairer, "observe", scenario.observations)
+        )
         found: list[RepairSet] = []
 
         def keep(model: clingo.Model) -> bool:
@@ -253,8 +309,8 @@ class Reasoner:
                 found.append(self._repair_set(model))
             return len(found) < self.max_repair_sets
 
-        finished, _ = self._repairer.solve(deadline, keep)
-        return finished, found
+        finished, _ = self._repairer.solve([], deadline, keep)
+        return finished or len(found) >= self.max_repair_sets, found
 
     def _repair_set(self, model: clingo.Model) -> RepairSet:
         repairs = []

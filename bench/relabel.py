@@ -1,0 +1,130 @@
+"""Solver latency: first labelling, relabel after a toggle, and a full re-ground, on random graphs.
+
+For each size a random QPT graph is drawn (a quarter of the nodes states, the rest quantities, about
+``--degree`` incoming edges per node from anywhere, so cycles and nodes with opposing influences are
+common). Measured in the same run, same graph, same scenarios:
+
+- first: building a ``Reasoner`` (facts + grounding) and labelling the default scenario;
+- toggle: one intervention switched on, off or changed, then ``label`` on the same reasoner
+  (externals re-assigned, re-solve only);
+- reground: a fresh ``Reasoner`` grounded and labelled under the same toggled scenario.
+
+Usage: ``python bench/relabel.py [--sizes 50 500 5000] [--toggles 25] [--seed 7] [--json]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.model import Edge, Graph, Node, Scenario, edge_id  # noqa: E402
+from engine.reasoner import Reasoner  # noqa: E402
+
+
+def random_graph(n: int, degree: float, rng: random.Random, source_share: float = 0.05) -> Graph:
+    """A random graph of allowed QPT shapes; some nodes marked as the question's sources."""
+    kinds = ["state" if rng.random() < 0.25 else "quantity" for _ in range(n)]
+    nodes = [Node(id=f"n{i}", label=f"node {i}", kind=kinds[i]) for i in range(n)]  # type: ignore[arg-type]
+    edges: dict[str, Edge] = {}
+    for target in range(n):
+        for _ in range(rng.randint(0, int(2 * degree))):
+            source = rng.randrange(n)
+            if source == target:
+                continue
+            relation = "influence" if kinds[source] == kinds[target] == "quantity" else "triggers"
+            sign = 1 if kinds[source] == kinds[target] == "state" else rng.choice((1, -1))
+            eid = edge_id(f"n{source}", relation, sign, f"n{target}")
+            edges[eid] = Edge(id=eid, source=f"n{source}", target=f"n{target}", relation=relation, sign=sign)  # type: ignore[arg-type]
+    sources = [f"n{i}" for i in rng.sample(range(n), max(1, int(source_share * n)))]
+    return Graph(nodes=nodes, edges=list(edges.values()), sources=sources).validate_shapes()
+
+
+def toggled(graph: Graph, scenario: Scenario, rng: random.Random) -> Scenario:
+    """Switch one node's intervention: off if set, otherwise on with a random value."""
+    node = rng.choice(graph.nodes)
+    interventions = dict(scenario.interventions)
+    if node.id in interventions:
+        del interventions[node.id]
+    else:
+        values = ("increasing", "decreasing", "stable") if node.kind == "quantity" else ("active", "inactive")
+        interventions[node.id] = rng.choice(values)
+    return Scenario(interventions=interventions)
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def bench_size(n: int, degree: float, toggles: int, reground_runs: int, rng: random.Random) -> dict:
+    graph = random_graph(n, degree, rng)
+    start = time.perf_counter()
+    reasoner = Reasoner(graph, time_limit_s=60)
+    ground_s = time.perf_counter() - start
+    first = reasoner.label()
+    first_s = time.perf_counter() - start
+    if first.status != "ok":
+        raise SystemExit(f"{n} nodes: first labelling {first.status}: {first.message}")
+
+    scenario = Scenario.default_for(graph)
+    toggle_s, reground_s, uncertain = [], [], []
+    for i in range(toggles):
+        scenario = toggled(graph, scenario, rng)
+        start = time.perf_counter()
+        labelling = reasoner.label(scenario)
+        toggle_s.append(time.perf_counter() - start)
+        if labelling.status != "ok":
+            raise SystemExit(f"{n} nodes: toggle {i} {labelling.status}: {labelling.message}")
+        uncertain.append(sum(not label.certain for label in labelling.labels.values()))
+        if i < reground_runs:
+            start = time.perf_counter()
+            fresh = Reasoner(graph, time_limit_s=60).label(scenario)
+            reground_s.append(time.perf_counter() - start)
+            if fresh.labels != labelling.labels:
+                raise SystemExit(f"{n} nodes: re-ground labelling differs from the toggled one")
+    toggle_median = statistics.median(toggle_s)
+    reground_median = statistics.median(reground_s)
+    return {
+        "nodes": n,
+        "edges": len(graph.edges),
+        "ground_ms": ms(ground_s),
+        "first_labelling_ms": ms(first_s),
+        "toggle_median_ms": ms(toggle_median),
+        "toggle_p90_ms": ms(sorted(toggle_s)[int(0.9 * (len(toggle_s) - 1))]),
+        "toggles": len(toggle_s),
+        "reground_median_ms": ms(reground_median),
+        "reground_runs": len(reground_s),
+        "speedup": round(reground_median / toggle_median, 1),
+        "median_uncertain_nodes": statistics.median(uncertain),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[50, 500, 5000])
+    parser.add_argument("--degree", type=float, default=1.5, help="mean incoming edges per node")
+    parser.add_argument("--toggles", type=int, default=25)
+    parser.add_argument("--reground-runs", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    rows = [bench_size(n, args.degree, args.toggles, args.reground_runs, rng) for n in args.sizes]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        header = list(rows[0])
+        print(" | ".join(header))
+        for row in rows:
+            print(" | ".join(str(row[key]) for key in header))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
