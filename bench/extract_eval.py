@@ -21,6 +21,7 @@ produces; only the latest round is an unbiased sample of the current output.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -38,6 +39,11 @@ from engine.offline.text import state_core, terms_match  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
 SAMPLE_FILE = REPO / "bench" / "extract_precision_sample.jsonl"
+
+
+def half(pmid: str) -> str:
+    """The split a statement belongs to: "tune" or "held-out", by a stable hash of its paper's PMID."""
+    return "tune" if int(hashlib.sha256(pmid.encode()).hexdigest(), 16) % 2 == 0 else "held-out"
 
 
 def _names(term: str, aliases: list[str]) -> tuple[list[str], int]:
@@ -153,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write-sample", type=int, metavar="N", default=0,
                         help="draw N annotations from the verbatim set to judge by hand (overwrites)")
-    parser.add_argument("--failures", type=Path, help="write unlinked verbatim statements here")
+    parser.add_argument("--failures", type=Path, help="write the tune half's unlinked or wrongly signed verbatim statements here")
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"data file {args.data} not found", file=sys.stderr)
@@ -170,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "verbatim": evaluate(verbatim, extracted),
         "all": evaluate(rows, extracted),
+        "halves": {f"{part} {name}": evaluate([r for r in subset if half(r["pmid"]) == name], extracted)
+                   for part, subset in (("verbatim", verbatim), ("all", rows))
+                   for name in ("tune", "held-out")},
         "ms_per_sentence_median": round(statistics.median(timings), 3),
         "ms_per_sentence_runs": [round(t, 3) for t in timings],
         "mean_sentence_chars": round(statistics.mean(len(s) for s in sentences), 1),
@@ -180,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.failures:
         with args.failures.open("w") as out:
             for row in verbatim:
+                if half(row["pmid"]) != "tune":
+                    continue  # failures are read on the tune half only
                 hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
                 if hit is None or annotation_sign(hit) != row["sign"]:
                     out.write(json.dumps({
@@ -197,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"sign accuracy {r['sign_accuracy']:.3f}  annotations/sentence "
                   f"{r['annotations_per_sentence']}")
             print("          unlinked: " + "; ".join(f"{k} {v}" for k, v in r["unlinked_kinds"].items()))
+            for name in ("tune", "held-out"):
+                h = report["halves"][f"{part} {name}"]
+                print(f"  {name:8s} statements {h['statements']:5d}  linked {h['linked_share']:.1%}  "
+                      f"sign accuracy {h['sign_accuracy']:.3f}")
         print(f"median {report['ms_per_sentence_median']} ms per sentence "
               f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
               f"mean {report['mean_sentence_chars']} chars)")
