@@ -1,0 +1,80 @@
+"""Build, check and repair the default corpus index (used by ``python -m corpus`` and the app)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+
+from corpus.hbp import CorpusError, corpus_label, load_documents
+from retrieval.embeddings import ProgressCallback
+from retrieval.index import (
+    IndexNotFound,
+    Manifest,
+    PaperIndex,
+    index_problem,
+    read_manifest,
+    stored_documents,
+)
+from retrieval.progress import terminal_progress
+
+__all__ = ["CorpusError", "build_default_index", "ensure_index"]
+
+
+def build_default_index(
+    index_dir: Path,
+    embedding_model: str,
+    progress: ProgressCallback | None = None,
+    say: Callable[[str], None] = print,
+) -> Manifest:
+    """(Re)build the Human Brain Pharmacome index in ``index_dir``; ``progress`` or a tqdm bar."""
+    documents = load_documents()
+    say(f"building the default paper index from {corpus_label()}: {len(documents)} papers")
+    with _progress(progress, "embedding HBP evidence") as report:
+        index = PaperIndex.build(documents, index_dir, embedding_model, progress=report, corpus=corpus_label())
+    return index.manifest
+
+
+def ensure_index(
+    index_dir: Path,
+    embedding_model: str,
+    progress: ProgressCallback | None = None,
+    say: Callable[[str], None] = print,
+) -> tuple[Manifest, str]:
+    """Make sure ``index_dir`` holds a usable index for ``embedding_model``; says what it did.
+
+    A valid index is left alone, whatever its documents (a user's own library included). One built
+    with another model is re-embedded from its stored documents. A missing or damaged index, or an
+    HBP index from an older package version, is (re)built from the default corpus.
+    """
+    problem = index_problem(index_dir, embedding_model)
+    if problem is None:
+        manifest = read_manifest(index_dir)
+        stale_hbp = manifest.corpus.startswith("hbp-knowledge") and manifest.corpus != corpus_label()
+        if not stale_hbp:
+            return manifest, "ready"
+        say(f"the default corpus changed ({manifest.corpus} -> {corpus_label()}): rebuilding")
+        return build_default_index(index_dir, embedding_model, progress, say), "rebuilt"
+    try:
+        built_with = read_manifest(index_dir).embedding_model
+    except IndexNotFound:
+        built_with = None
+    if built_with is not None and built_with != embedding_model:
+        say(f"{problem}\nre-embedding the stored documents with {embedding_model!r}")
+        try:
+            manifest = read_manifest(index_dir)
+            documents = stored_documents(index_dir)
+        except IndexNotFound as error:
+            say(f"the stored documents are unusable ({error}); building the default corpus instead")
+        else:
+            with _progress(progress, "re-embedding") as report:
+                index = PaperIndex.build(documents, index_dir, embedding_model, progress=report, corpus=manifest.corpus)
+            return index.manifest, "re-embedded"
+    else:
+        say(problem)
+    return build_default_index(index_dir, embedding_model, progress, say), "built"
+
+
+def _progress(callback: ProgressCallback | None, description: str) -> AbstractContextManager[ProgressCallback]:
+    """The caller's progress callback, or a terminal bar when there is none."""
+    return nullcontext(callback) if callback is not None else terminal_progress(description)

@@ -1,0 +1,164 @@
+"""``python -m retrieval build|add|search|eval``: the paper index from the command line.
+
+  build  --input PATH... [--index DIR] [--model NAME]   ingest files/folders and build a fresh index
+  add    --input PATH... [--index DIR]                  embed and add only new documents
+  search "query" [--index DIR] [-k 10] [--mode hybrid|bm25|dense] [--json]
+  eval   --corpus C --queries Q --qrels R [--mode ...] [--index DIR] [--json]
+
+The index folder defaults to the configured one (CAUSEWAY_INDEX_DIR, or CAUSEWAY_DATA_DIR/index).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from engine.settings import Settings
+from retrieval.embeddings import EmbeddingModelError, resolve_model
+from retrieval.evaluation import EvaluationError, evaluate, read_qrels, read_queries
+from retrieval.index import IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
+from retrieval.ingest import IngestReport, ingest_paths
+from retrieval.progress import terminal_progress
+
+
+def _print_ingest_problems(report: IngestReport) -> None:
+    for problem in report.problems:
+        print(f"skipped {problem}", file=sys.stderr)
+    for duplicate in report.duplicates:
+        print(f"duplicate {duplicate.doc_id} ({duplicate.reason} as {duplicate.duplicate_of}) left out", file=sys.stderr)
+
+
+def _index_dir(args: argparse.Namespace, settings: Settings) -> Path:
+    return Path(args.index) if args.index else settings.resolved_index_dir
+
+
+def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
+    report = ingest_paths(args.input)
+    _print_ingest_problems(report)
+    if not report.documents:
+        print("no documents to index: nothing was built", file=sys.stderr)
+        return 1
+    index_dir = _index_dir(args, settings)
+    model = args.model or settings.embedding_model
+    with terminal_progress("embedding") as progress:
+        index = PaperIndex.build(report.documents, index_dir, model, progress=progress)
+    print(json.dumps({"index": str(index_dir), **index.manifest.model_dump(), "problems": len(report.problems)}, indent=2))
+    return 0
+
+
+def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
+    report = ingest_paths(args.input)
+    _print_ingest_problems(report)
+    index = PaperIndex.open(_index_dir(args, settings), settings.embedding_model)
+    with terminal_progress("embedding new documents") as progress:
+        added = index.add_documents(report.documents, progress=progress)
+    for duplicate in added.duplicates:
+        print(f"already indexed: {duplicate.doc_id} ({duplicate.reason} as {duplicate.duplicate_of})", file=sys.stderr)
+    print(json.dumps({"added": len(added.added), "passages_added": added.passages_added,
+                      "duplicates": len(added.duplicates), "documents": index.manifest.documents}, indent=2))
+    return 0
+
+
+def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
+    index = PaperIndex.open(_index_dir(args, settings), settings.embedding_model)
+    passages = index.search(args.query, k=args.k, mode=args.mode)
+    if args.json:
+        print(json.dumps([p.model_dump() for p in passages], indent=2, ensure_ascii=False))
+        return 0
+    if not passages:
+        print("no passage matches the query")
+    for rank, passage in enumerate(passages, start=1):
+        print(f"{rank:>3}. [{passage.score:.3f}] {passage.doc_id} #{passage.sentence_index}: {passage.title}")
+        print(f"     {passage.sentence}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    queries = read_queries(Path(args.queries))
+    qrels = read_qrels(Path(args.qrels))
+    report = ingest_paths([args.corpus])
+    _print_ingest_problems(report)
+    model = args.model or settings.embedding_model
+    index = open_or_build_cached(report, model, Path(args.index) if args.index else _eval_index_dir(settings, args.corpus, model))
+    with tqdm(desc=f"eval {args.mode}", unit="query", file=sys.stderr) as bar:
+        result = evaluate(index, queries, qrels, mode=args.mode, progress=lambda done, total: bar.update(1))
+    if args.json:
+        print(result.model_dump_json(indent=2))
+    else:
+        print(f"{result.mode}: nDCG@10 {result.ndcg_at_10:.4f}  Recall@100 {result.recall_at_100:.4f}  "
+              f"over {result.queries} queries; latency median {result.latency_median_ms:.1f} ms, "
+              f"p95 {result.latency_p95_ms:.1f} ms")
+    return 0
+
+
+def _eval_index_dir(settings: Settings, corpus: str, model: str) -> Path:
+    key = hashlib.sha256(f"{Path(corpus).resolve()}|{model}".encode()).hexdigest()[:12]
+    return settings.data_dir / "eval" / f"{Path(corpus).stem}-{key}"
+
+
+def open_or_build_cached(report: IngestReport, model: str, index_dir: Path) -> PaperIndex:
+    """Reuse the index in ``index_dir`` when it holds exactly these documents with this model."""
+    try:
+        manifest = read_manifest(index_dir)
+        if manifest.embedding_model == model and manifest.content_hash == corpus_hash(report.documents):
+            return PaperIndex.open(index_dir, model)
+    except IndexNotFound:
+        pass
+    with terminal_progress("embedding corpus") as progress:
+        return PaperIndex.build(report.documents, index_dir, model, progress=progress)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m retrieval", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    build = commands.add_parser("build", help="build a fresh index from files and folders")
+    build.add_argument("--input", nargs="+", required=True, metavar="PATH")
+    build.add_argument("--index", metavar="DIR")
+    build.add_argument("--model", help="embedding model name or path (default: the configured one)")
+    build.set_defaults(func=cmd_build)
+
+    add = commands.add_parser("add", help="add new documents to an existing index")
+    add.add_argument("--input", nargs="+", required=True, metavar="PATH")
+    add.add_argument("--index", metavar="DIR")
+    add.set_defaults(func=cmd_add)
+
+    search = commands.add_parser("search", help="search the index")
+    search.add_argument("query")
+    search.add_argument("--index", metavar="DIR")
+    search.add_argument("-k", type=int, default=10)
+    search.add_argument("--mode", choices=["hybrid", "bm25", "dense"], default="hybrid")
+    search.add_argument("--json", action="store_true")
+    search.set_defaults(func=cmd_search)
+
+    evaluation = commands.add_parser("eval", help="nDCG@10 and Recall@100 on a BEIR-style set")
+    evaluation.add_argument("--corpus", required=True)
+    evaluation.add_argument("--queries", required=True)
+    evaluation.add_argument("--qrels", required=True)
+    evaluation.add_argument("--mode", choices=["hybrid", "bm25", "dense"], default="hybrid")
+    evaluation.add_argument("--index", metavar="DIR", help="where to keep the evaluation index (default: under the data dir)")
+    evaluation.add_argument("--model")
+    evaluation.add_argument("--json", action="store_true")
+    evaluation.set_defaults(func=cmd_eval)
+
+    args = parser.parse_args(argv)
+    settings = Settings()
+    try:
+        if getattr(args, "model", None):
+            resolve_model(args.model)
+        return args.func(args, settings)
+    except (IndexNotFound, IndexModelMismatch, EmbeddingModelError, EvaluationError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

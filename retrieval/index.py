@@ -1,0 +1,600 @@
+"""The persisted hybrid paper index: FAISS over sentence vectors plus BM25, fused per passage.
+
+A passage is one sentence of one document: every graph edge cites exactly one sentence. Each passage is
+scored from four signals, each normalised over the query's candidate set and then mixed with weights
+chosen on the SciFact train queries (see ``FusionWeights``):
+
+- ``dense`` passage: cosine of the query with the sentence vector (FAISS);
+- ``dense`` document: cosine of the query with the document vector (the normalised mean of its sentence
+  vectors, so no extra embedding), which lets a sentence borrow the topic of its paper;
+- ``lexical`` passage: BM25 of the sentence together with its neighbours and the title;
+- ``lexical`` document: BM25 of the whole document (title and all sentences).
+
+On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content hash), ``documents.jsonl``,
+``vectors.npy`` (one float32 row per passage), ``doc_vectors.npy``, ``dense.faiss`` (only for the
+approximate index, which is slow to rebuild), and the BM25 folders ``lexical_passages/`` and
+``lexical_documents/``. Reopening loads these without embedding anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal
+
+import faiss
+import numpy as np
+from pydantic import BaseModel, ValidationError
+
+from retrieval.documents import Document
+from retrieval.embeddings import Embedder, ProgressCallback
+from retrieval.ingest import Duplicate
+from retrieval.lexical import LexicalIndex
+
+FORMAT_VERSION = 1
+SearchMode = Literal["hybrid", "bm25", "dense"]
+
+# Up to this many passages FAISS searches exactly (IndexFlatIP). A flat scan costs passages × dimension
+# multiply-adds per query: at 384 dimensions and 200,000 passages that is about 77 M, roughly 10-15 ms on
+# 2 cores, which with the query embedding (~10 ms) and BM25 still fits the 50 ms query budget. Beyond it
+# the scan grows linearly, so an HNSW graph (IndexHNSWFlat, no training, incremental adds) takes over;
+# its recall@100 at efSearch=128 stays above 0.95 (bench/retrieval.py --faiss-check). Scores of the
+# candidates are always recomputed exactly from the stored vectors.
+EXACT_SEARCH_LIMIT = 200_000
+HNSW_NEIGHBOURS = 32
+HNSW_EF_SEARCH = 128
+HNSW_EF_CONSTRUCTION = 80
+
+_MANIFEST = "manifest.json"
+_DOCUMENTS = "documents.jsonl"
+_VECTORS = "vectors.npy"
+_DOC_VECTORS = "doc_vectors.npy"
+_FAISS = "dense.faiss"
+_LEXICAL_PASSAGES = "lexical_passages"
+_LEXICAL_DOCUMENTS = "lexical_documents"
+
+
+class IndexNotFound(FileNotFoundError):
+    """No usable index in the folder; the message says what is missing and how to build one."""
+
+
+class IndexModelMismatch(RuntimeError):
+    """The index was embedded with another model than the one asked for: it must be rebuilt."""
+
+
+class Manifest(BaseModel):
+    format_version: int = FORMAT_VERSION
+    embedding_model: str
+    dimension: int
+    documents: int
+    passages: int
+    content_hash: str
+    dense_index: Literal["flat", "hnsw"]
+    corpus: str = ""
+    created_at: str
+    updated_at: str
+
+
+class Passage(BaseModel):
+    """One retrieved sentence with its document and scores (``score`` is the fused one)."""
+
+    doc_id: str
+    title: str
+    sentence: str
+    sentence_index: int
+    score: float
+    lexical_score: float | None = None
+    dense_score: float | None = None
+
+
+class DocumentHit(BaseModel):
+    """A document ranked by its best passage, for document-level evaluation and listings."""
+
+    doc_id: str
+    title: str
+    score: float
+    best_sentence_index: int
+
+
+class AddReport(BaseModel):
+    added: list[str] = []
+    duplicates: list[Duplicate] = []
+    passages_added: int = 0
+
+
+@dataclass(frozen=True)
+class FusionWeights:
+    """How much each normalised signal counts in the fused passage score (chosen on SciFact train)."""
+
+    dense_passage: float = 0.35
+    dense_document: float = 0.25
+    lexical_passage: float = 0.15
+    lexical_document: float = 0.25
+    # Neighbouring sentences on each side that join a sentence's lexical text.
+    context_sentences: int = 1
+    # Candidates taken from each signal before fusion.
+    candidate_passages: int = 300
+    candidate_documents: int = 100
+
+
+def read_manifest(index_dir: Path) -> Manifest:
+    """The manifest of the index in ``index_dir``; IndexNotFound when there is none or it is unreadable."""
+    path = Path(index_dir) / _MANIFEST
+    if not path.is_file():
+        raise IndexNotFound(
+            f"no paper index in {index_dir} (missing {_MANIFEST}); build one with "
+            "`python -m corpus ensure` or `python -m retrieval build --input PATH`"
+        )
+    try:
+        manifest = Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+    except (ValidationError, UnicodeDecodeError) as error:
+        raise IndexNotFound(f"the index manifest {path} is unreadable ({error}); rebuild the index") from None
+    if manifest.format_version != FORMAT_VERSION:
+        raise IndexNotFound(
+            f"the index in {index_dir} has format {manifest.format_version}, this version reads "
+            f"{FORMAT_VERSION}; rebuild the index"
+        )
+    return manifest
+
+
+def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | None:
+    """Why the index in ``index_dir`` cannot be opened as is, or None when it looks complete.
+
+    Cheap (reads the manifest and array headers, embeds nothing), for start-up checks.
+    """
+    try:
+        manifest = read_manifest(index_dir)
+    except IndexNotFound as error:
+        return str(error)
+    if embedding_model is not None and manifest.embedding_model != embedding_model:
+        return _model_mismatch_message(index_dir, manifest.embedding_model, embedding_model)
+    index_dir = Path(index_dir)
+    needed = [_DOCUMENTS, _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
+    if manifest.dense_index == "hnsw":
+        needed.append(_FAISS)
+    missing = [name for name in needed if not (index_dir / name).exists()]
+    if missing:
+        return f"the index in {index_dir} is incomplete: missing {', '.join(missing)}"
+    try:
+        vectors = np.load(index_dir / _VECTORS, mmap_mode="r")
+        doc_vectors = np.load(index_dir / _DOC_VECTORS, mmap_mode="r")
+    except (OSError, ValueError) as error:
+        return f"the index vectors in {index_dir} are unreadable: {error}"
+    if vectors.shape != (manifest.passages, manifest.dimension):
+        return f"the index in {index_dir} is inconsistent: {vectors.shape[0]} vectors for {manifest.passages} passages"
+    if doc_vectors.shape != (manifest.documents, manifest.dimension):
+        return f"the index in {index_dir} is inconsistent: document vectors do not match {manifest.documents} documents"
+    return None
+
+
+def stored_documents(index_dir: Path) -> list[Document]:
+    """The documents saved in an index folder (readable even when the vectors are from another model)."""
+    path = Path(index_dir) / _DOCUMENTS
+    if not path.is_file():
+        raise IndexNotFound(f"no stored documents in {index_dir} (missing {_DOCUMENTS})")
+    return _read_documents(path)
+
+
+def _model_mismatch_message(index_dir: Path, built_with: str, asked_for: str) -> str:
+    return (
+        f"the index in {index_dir} was embedded with {built_with!r} but {asked_for!r} is configured; "
+        "vectors from different models cannot be mixed, so rebuild the index "
+        "(`python -m corpus build`, or `python -m retrieval build --input PATH`)"
+    )
+
+
+def corpus_hash(documents: Iterable[Document]) -> str:
+    """Order-independent digest of the documents' ids and contents."""
+    digests = sorted(hashlib.sha256(f"{d.id}\x1f{d.content_hash()}".encode()).hexdigest() for d in documents)
+    return hashlib.sha256("".join(digests).encode()).hexdigest()
+
+
+class PaperIndex:
+    """Documents, their sentence vectors and BM25 indexes, searchable by hybrid, lexical or dense mode."""
+
+    def __init__(
+        self,
+        index_dir: Path,
+        manifest: Manifest,
+        documents: list[Document],
+        vectors: np.ndarray,
+        doc_vectors: np.ndarray,
+        dense: faiss.Index,
+        lexical_passages: LexicalIndex,
+        lexical_documents: LexicalIndex,
+        embedder: Embedder,
+        weights: FusionWeights,
+    ) -> None:
+        self.index_dir = Path(index_dir)
+        self.manifest = manifest
+        self.weights = weights
+        self._documents = documents
+        self._position = {d.id: i for i, d in enumerate(documents)}
+        self._hashes = {d.content_hash(): d.id for d in documents}
+        self._vectors = vectors
+        self._doc_vectors = doc_vectors
+        self._dense = dense
+        self._lexical_passages = lexical_passages
+        self._lexical_documents = lexical_documents
+        self._embedder = embedder
+        self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(documents)
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def open(
+        cls,
+        index_dir: Path,
+        embedding_model: str | None = None,
+        weights: FusionWeights | None = None,
+    ) -> PaperIndex:
+        """Load a built index (no re-embedding). ``embedding_model``, when given, must match the manifest."""
+        index_dir = Path(index_dir)
+        problem = index_problem(index_dir, embedding_model)
+        if problem is not None:
+            if embedding_model is not None and "was embedded with" in problem:
+                raise IndexModelMismatch(problem)
+            raise IndexNotFound(problem)
+        manifest = read_manifest(index_dir)
+        documents = stored_documents(index_dir)
+        if len(documents) != manifest.documents:
+            raise IndexNotFound(
+                f"the index in {index_dir} is inconsistent: {len(documents)} documents stored, "
+                f"{manifest.documents} in the manifest; rebuild the index"
+            )
+        vectors = np.load(index_dir / _VECTORS)
+        if manifest.dense_index == "hnsw":
+            dense = faiss.read_index(str(index_dir / _FAISS))
+            dense.hnsw.efSearch = HNSW_EF_SEARCH
+        else:
+            dense = _flat_index(vectors)
+        return cls(
+            index_dir=index_dir,
+            manifest=manifest,
+            documents=documents,
+            vectors=vectors,
+            doc_vectors=np.load(index_dir / _DOC_VECTORS),
+            dense=dense,
+            lexical_passages=LexicalIndex.load(index_dir / _LEXICAL_PASSAGES),
+            lexical_documents=LexicalIndex.load(index_dir / _LEXICAL_DOCUMENTS),
+            embedder=Embedder(manifest.embedding_model),
+            weights=weights or FusionWeights(),
+        )
+
+    @classmethod
+    def build(
+        cls,
+        documents: Iterable[Document],
+        index_dir: Path,
+        embedding_model: str,
+        progress: ProgressCallback | None = None,
+        corpus: str = "",
+        weights: FusionWeights | None = None,
+        exact_search_limit: int = EXACT_SEARCH_LIMIT,
+        embedder: Embedder | None = None,
+    ) -> PaperIndex:
+        """Embed and index ``documents`` into ``index_dir``, replacing any index there.
+
+        Documents with an id or content seen earlier in the stream are skipped (first one wins).
+        ``embedder`` lets a caller share an already-loaded model of the same name.
+        """
+        unique: list[Document] = []
+        seen_ids: set[str] = set()
+        seen_hashes: set[str] = set()
+        for document in documents:
+            content = document.content_hash()
+            if document.id in seen_ids or content in seen_hashes or not document.sentences:
+                continue
+            seen_ids.add(document.id)
+            seen_hashes.add(content)
+            unique.append(document)
+        if embedder is None or embedder.model_name != embedding_model:
+            embedder = Embedder(embedding_model)
+        weights = weights or FusionWeights()
+        vectors = embedder.embed([s for d in unique for s in d.sentences], progress=progress)
+        now = _now()
+        manifest = Manifest(
+            embedding_model=embedding_model,
+            dimension=embedder.dimension,
+            documents=len(unique),
+            passages=len(vectors),
+            content_hash=corpus_hash(unique),
+            dense_index="hnsw" if len(vectors) > exact_search_limit else "flat",
+            corpus=corpus,
+            created_at=now,
+            updated_at=now,
+        )
+        index = cls(
+            index_dir=Path(index_dir),
+            manifest=manifest,
+            documents=unique,
+            vectors=vectors,
+            doc_vectors=_document_vectors(unique, vectors, manifest.dimension),
+            dense=_hnsw_index(vectors) if manifest.dense_index == "hnsw" else _flat_index(vectors),
+            lexical_passages=LexicalIndex.build(_passage_texts(unique, weights.context_sentences)),
+            lexical_documents=LexicalIndex.build([_document_text(d) for d in unique]),
+            embedder=embedder,
+            weights=weights,
+        )
+        index._save(replace=True)
+        return index
+
+    def add_documents(self, documents: Iterable[Document], progress: ProgressCallback | None = None) -> AddReport:
+        """Embed and add only documents not already present (by id or content); saves the index."""
+        report = AddReport()
+        new: list[Document] = []
+        for document in documents:
+            original = self._position.get(document.id) is not None and document.id
+            if not original:
+                original = self._hashes.get(document.content_hash())
+            if not original:
+                original = next((d.id for d in new if d.id == document.id), None)
+            if original:
+                reason = "same id" if original == document.id else "same content"
+                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=original, reason=reason))
+                continue
+            if not document.sentences:
+                continue
+            new.append(document)
+            self._hashes[document.content_hash()] = document.id
+        if not new:
+            return report
+        vectors = self._embedder.embed([s for d in new for s in d.sentences], progress=progress)
+        self._documents = self._documents + new
+        self._vectors = np.vstack([self._vectors, vectors])
+        self._doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, self.manifest.dimension)])
+        self._dense.add(vectors)
+        self._position = {d.id: i for i, d in enumerate(self._documents)}
+        self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(self._documents)
+        # BM25 statistics (document frequencies, average length) change with every addition, so the
+        # lexical indexes are rebuilt; that takes seconds even for large libraries, unlike embedding.
+        self._lexical_passages = LexicalIndex.build(_passage_texts(self._documents, self.weights.context_sentences))
+        self._lexical_documents = LexicalIndex.build([_document_text(d) for d in self._documents])
+        self.manifest = self.manifest.model_copy(update={
+            "documents": len(self._documents),
+            "passages": len(self._vectors),
+            "content_hash": corpus_hash(self._documents),
+            "updated_at": _now(),
+        })
+        self._save(replace=False)
+        report.added = [d.id for d in new]
+        report.passages_added = len(vectors)
+        return report
+
+    # ------------------------------------------------------------------ reading
+
+    def __len__(self) -> int:
+        return len(self._documents)
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    def documents(self) -> list[Document]:
+        return list(self._documents)
+
+    def has_document(self, doc_id: str) -> bool:
+        return doc_id in self._position
+
+    def document(self, doc_id: str) -> Document:
+        position = self._position.get(doc_id)
+        if position is None:
+            raise KeyError(f"no document {doc_id!r} in the index at {self.index_dir}")
+        return self._documents[position]
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, query: str, k: int = 10, mode: SearchMode = "hybrid") -> list[Passage]:
+        """The ``k`` best sentences for ``query``, best first."""
+        scored = self._score(query, mode)
+        if scored is None:
+            return []
+        candidates, fused, lexical, dense = scored
+        top = np.argsort(-fused, kind="stable")[:k]
+        return [self._passage(candidates[i], fused[i], lexical[i], dense[i]) for i in top]
+
+    def rank_documents(self, query: str, k: int = 100, mode: SearchMode = "hybrid") -> list[DocumentHit]:
+        """Documents ranked by their best passage's fused score, best first."""
+        scored = self._score(query, mode)
+        if scored is None:
+            return []
+        candidates, fused, _, _ = scored
+        order = np.argsort(-fused, kind="stable")
+        hits: list[DocumentHit] = []
+        seen: set[int] = set()
+        for i in order:
+            doc = int(self._passage_doc[candidates[i]])
+            if doc in seen:
+                continue
+            seen.add(doc)
+            document = self._documents[doc]
+            hits.append(DocumentHit(
+                doc_id=document.id, title=document.title, score=float(fused[i]),
+                best_sentence_index=int(self._passage_sentence[candidates[i]]),
+            ))
+            if len(hits) == k:
+                break
+        return hits
+
+    def _score(
+        self, query: str, mode: SearchMode
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
+        query = query.strip()
+        if not query or not self._documents:
+            return None
+        weights = self.weights
+        use_lexical = mode in ("hybrid", "bm25")
+        use_dense = mode in ("hybrid", "dense")
+        candidate_sets: list[np.ndarray] = []
+        if use_lexical:
+            lexical_all = self._lexical_passages.scores(query)
+            lexical_docs_all = self._lexical_documents.scores(query)
+            candidate_sets.append(_top(lexical_all, weights.candidate_passages))
+            candidate_sets.append(self._passages_of(_top(lexical_docs_all, weights.candidate_documents)))
+        if use_dense:
+            query_vector = self._embedder.embed_query(query)
+            passage_count = min(weights.candidate_passages, len(self._vectors))
+            _, found = self._dense.search(query_vector[None, :], passage_count)
+            candidate_sets.append(found[0][found[0] >= 0])
+            doc_dense_all = self._doc_vectors @ query_vector
+            candidate_sets.append(self._passages_of(_top(doc_dense_all, weights.candidate_documents)))
+        candidates = np.unique(np.concatenate(candidate_sets)).astype(np.int64)
+        if candidates.size == 0:
+            return None
+        docs = self._passage_doc[candidates]
+        fused = np.zeros(candidates.size, dtype=np.float64)
+        lexical = np.full(candidates.size, np.nan)
+        dense = np.full(candidates.size, np.nan)
+        if use_lexical:
+            lexical = lexical_all[candidates].astype(np.float64)
+            fused += weights.lexical_passage * _normalise(lexical)
+            fused += weights.lexical_document * _normalise(lexical_docs_all[docs].astype(np.float64))
+        if use_dense:
+            dense = (self._vectors[candidates] @ query_vector).astype(np.float64)
+            fused += weights.dense_passage * _normalise(dense)
+            fused += weights.dense_document * _normalise(doc_dense_all[docs].astype(np.float64))
+        return candidates, fused, lexical, dense
+
+    def _passages_of(self, doc_positions: np.ndarray) -> np.ndarray:
+        if doc_positions.size == 0:
+            return doc_positions
+        starts = self._doc_first_passage[doc_positions]
+        ends = self._doc_first_passage[doc_positions + 1]
+        return np.concatenate([np.arange(s, e) for s, e in zip(starts, ends, strict=True)])
+
+    def _passage(self, passage: int, fused: float, lexical: float, dense: float) -> Passage:
+        document = self._documents[int(self._passage_doc[passage])]
+        sentence_index = int(self._passage_sentence[passage])
+        return Passage(
+            doc_id=document.id,
+            title=document.title,
+            sentence=document.sentences[sentence_index],
+            sentence_index=sentence_index,
+            score=float(fused),
+            lexical_score=None if np.isnan(lexical) else float(lexical),
+            dense_score=None if np.isnan(dense) else float(dense),
+        )
+
+    # ------------------------------------------------------------------ persistence
+
+    def _save(self, replace: bool) -> None:
+        """Write every file beside its final name, then move them into place, manifest last."""
+        directory = self.index_dir
+        directory.mkdir(parents=True, exist_ok=True)
+        if replace:
+            for stale in (_FAISS,):
+                (directory / stale).unlink(missing_ok=True)
+        staging = directory / ".staging"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir()
+        with open(staging / _DOCUMENTS, "w", encoding="utf-8") as out:
+            for document in self._documents:
+                out.write(document.model_dump_json() + "\n")
+        np.save(staging / _VECTORS, self._vectors)
+        np.save(staging / _DOC_VECTORS, self._doc_vectors)
+        if self.manifest.dense_index == "hnsw":
+            faiss.write_index(self._dense, str(staging / _FAISS))
+        self._lexical_passages.save(staging / _LEXICAL_PASSAGES)
+        self._lexical_documents.save(staging / _LEXICAL_DOCUMENTS)
+        (directory / _MANIFEST).unlink(missing_ok=True)
+        for entry in staging.iterdir():
+            target = directory / entry.name
+            if target.is_dir():
+                shutil.rmtree(target)
+            os.replace(entry, target)
+        staging.rmdir()
+        manifest_tmp = directory / (_MANIFEST + ".tmp")
+        manifest_tmp.write_text(self.manifest.model_dump_json(indent=2), encoding="utf-8")
+        os.replace(manifest_tmp, directory / _MANIFEST)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _read_documents(path: Path) -> list[Document]:
+    documents = []
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            try:
+                documents.append(Document.model_validate_json(line))
+            except ValidationError as error:
+                raise IndexNotFound(f"{path} line {number} is damaged ({error.errors()[0]['msg']}); rebuild the index") from None
+    return documents
+
+
+def _passage_layout(documents: list[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per passage its document position and sentence number; per document its first passage (+ end)."""
+    counts = np.array([len(d.sentences) for d in documents], dtype=np.int64)
+    passage_doc = np.repeat(np.arange(len(documents), dtype=np.int64), counts)
+    first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    passage_sentence = np.arange(int(first[-1]), dtype=np.int64) - first[passage_doc]
+    return passage_doc, passage_sentence, first
+
+
+def _passage_texts(documents: list[Document], context: int) -> list[str]:
+    """What BM25 sees for each sentence: the title, the sentence and its neighbours."""
+    texts = []
+    for document in documents:
+        sentences = document.sentences
+        for i in range(len(sentences)):
+            window = sentences[max(0, i - context): i + context + 1]
+            texts.append(" ".join([document.title, *window]))
+    return texts
+
+
+def _document_text(document: Document) -> str:
+    return " ".join([document.title, *document.sentences])
+
+
+def _document_vectors(documents: list[Document], vectors: np.ndarray, dimension: int) -> np.ndarray:
+    """Each document's normalised mean sentence vector, in document order."""
+    out = np.zeros((len(documents), dimension), dtype=np.float32)
+    start = 0
+    for i, document in enumerate(documents):
+        end = start + len(document.sentences)
+        mean = vectors[start:end].mean(axis=0)
+        norm = float(np.linalg.norm(mean))
+        out[i] = mean / norm if norm > 0 else mean
+        start = end
+    return out
+
+
+def _flat_index(vectors: np.ndarray) -> faiss.Index:
+    index = faiss.IndexFlatIP(vectors.shape[1])
+    index.add(vectors)
+    return index
+
+
+def _hnsw_index(vectors: np.ndarray) -> faiss.Index:
+    index = faiss.IndexHNSWFlat(vectors.shape[1], HNSW_NEIGHBOURS, faiss.METRIC_INNER_PRODUCT)
+    index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
+    index.hnsw.efSearch = HNSW_EF_SEARCH
+    index.add(vectors)
+    return index
+
+
+def _top(scores: np.ndarray, count: int) -> np.ndarray:
+    """Positions of the ``count`` highest positive scores (BM25 zeros are not candidates)."""
+    positive = np.flatnonzero(scores > 0)
+    if positive.size <= count:
+        return positive
+    return positive[np.argpartition(-scores[positive], count)[:count]]
+
+
+def _normalise(values: np.ndarray) -> np.ndarray:
+    """Min-max scaling over the candidates, so signals on different scales can be mixed."""
+    low, high = float(values.min()), float(values.max())
+    if high - low < 1e-12:
+        return np.zeros_like(values)
+    return (values - low) / (high - low)
