@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("schema", "ask", "extract", "discover")
+COMMANDS = ("schema", "ask", "extract", "discover", "label")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -324,7 +324,8 @@ class Reasoner:
     # --- results ----------------------------------------------------------------------------
     def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
         labels: dict[str, NodeLabel] = {}
-        for i, node_id in enumerate(self._encoding.node_ids):
+        for node in self.graph.nodes:  # in the graph's own order
+            node_id, i = node.id, self._node_index[node.id]
             possible = [v for v in _CANONICAL_ORDER if v in brave.labels.get(i, set())]
             if not possible:  # cannot happen in a satisfiable answer: every node has a value
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")

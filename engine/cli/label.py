@@ -1,0 +1,157 @@
+"""``python -m engine label GRAPH.json``: label a graph with the QPT reasoner (DESIGN §4).
+
+Interventions default to the graph's question sources (a state active, a quantity increasing);
+``--set`` adds or overrides them, ``--observe`` gives measured values to check (with minimum-cost
+repairs when the graph cannot explain them), ``--contrast`` labels a second scenario with extra
+interventions and lists what changes per node. Exit codes: 0 labelled, 1 the solver timed out or
+found no labelling, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.model import Contrast, Graph, GraphError, Labelling, NodeLabel, Scenario, Value, parse_value
+from engine.reasoner import Reasoner, compare_labellings
+from engine.settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "label",
+        help="label a graph's nodes (increasing/decreasing/stable, active/inactive)",
+        description=__doc__.splitlines()[0],
+    )
+    parser.add_argument("graph", type=Path, help="graph JSON file")
+    parser.add_argument("--set", dest="interventions", action="append", default=[], metavar="NODE=VALUE",
+                        help="intervene: hold NODE at VALUE (repeatable)")
+    parser.add_argument("--observe", dest="observations", action="append", default=[], metavar="NODE=VALUE",
+                        help="a measured value to check against the graph (repeatable)")
+    parser.add_argument("--contrast", action="append", default=[], metavar="NODE=VALUE",
+                        help="also label with these interventions added and list the differences (repeatable)")
+    parser.add_argument("--no-defaults", action="store_true",
+                        help="do not intervene on the question's sources by default")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="solver time limit (default: the CAUSEWAY_SOLVER__TIME_LIMIT_S setting)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(func=run)
+
+
+def parse_assignments(items: list[str], option: str) -> dict[str, Value]:
+    """``["a=up", "b=inactive"]`` → ``{"a": "increasing", "b": "inactive"}``; GraphError on a bad item."""
+    values: dict[str, Value] = {}
+    for item in items:
+        node, sep, value = item.partition("=")
+        if not sep or not node.strip() or not value.strip():
+            raise GraphError(f"{option} {item!r}: expected NODE=VALUE")
+        values[node.strip()] = parse_value(value)
+    return values
+
+
+def load_graph(path: Path) -> Graph:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GraphError(f"cannot read graph file {str(path)!r}: {exc}") from exc
+    try:
+        return Graph.from_json(text)
+    except GraphError as exc:
+        raise GraphError(f"{path}: {exc}") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        graph = load_graph(args.graph)
+        interventions = {} if args.no_defaults else dict(Scenario.default_for(graph).interventions)
+        interventions.update(parse_assignments(args.interventions, "--set"))
+        scenario = Scenario(
+            interventions=interventions, observations=parse_assignments(args.observations, "--observe")
+        ).validate_against(graph)
+        contrast_scenario = None
+        if args.contrast:
+            contrast_scenario = Scenario(
+                interventions={**interventions, **parse_assignments(args.contrast, "--contrast")},
+                observations=scenario.observations,
+            ).validate_against(graph)
+        if args.time_limit is not None and args.time_limit <= 0:
+            raise GraphError("--time-limit must be a positive number of seconds")
+    except GraphError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+    time_limit = args.time_limit if args.time_limit is not None else Settings().solver.time_limit_s
+    reasoner = Reasoner(graph, time_limit_s=time_limit)
+    labelling = reasoner.label(scenario)
+    after = reasoner.label(contrast_scenario) if contrast_scenario else None
+    contrast = compare_labellings(labelling, after) if after is not None else None
+
+    if args.json:
+        print(json.dumps(to_json(scenario, labelling, contrast_scenario, after, contrast), indent=2))
+    else:
+        print(to_text(graph, scenario, labelling, contrast_scenario, contrast))
+    statuses = {labelling.status} | ({after.status} if after else set())
+    return 0 if statuses == {"ok"} else 1
+
+
+def to_json(
+    scenario: Scenario,
+    labelling: Labelling,
+    contrast_scenario: Scenario | None,
+    after: Labelling | None,
+    contrast: Contrast | None,
+) -> dict:
+    exclude = set() if scenario.observations else {"consistent", "repairs"}
+    result: dict = {"scenario": scenario.model_dump(), **labelling.model_dump(exclude=exclude)}
+    if contrast_scenario is not None and after is not None and contrast is not None:
+        result["contrast"] = {
+            "scenario": contrast_scenario.model_dump(),
+            "status": after.status,
+            "message": after.message,
+            "changes": [change.model_dump() for change in contrast.changes],
+        }
+    return result
+
+
+def _describe(label: NodeLabel | None) -> str:
+    if label is None:
+        return "-"
+    if label.certain:
+        return label.label
+    return f"{label.label} (possible: {'/'.join(label.possible)})"
+
+
+def to_text(
+    graph: Graph,
+    scenario: Scenario,
+    labelling: Labelling,
+    contrast_scenario: Scenario | None,
+    contrast: Contrast | None,
+) -> str:
+    lines = []
+    if scenario.interventions:
+        lines.append("interventions: " + ", ".join(f"{n}={v}" for n, v in scenario.interventions.items()))
+    if labelling.status != "ok":
+        lines.append(f"{labelling.status}: {labelling.message}")
+    width = max((len(node_id) for node_id in labelling.labels), default=0)
+    for node_id, label in labelling.labels.items():
+        why = " [set]" if label.intervened else (f" <- {', '.join(label.justification)}" if label.justification else "")
+        lines.append(f"  {node_id:<{width}}  {_describe(label)}{why}")
+    if scenario.observations:
+        lines.append("observations: " + ", ".join(f"{n}={v}" for n, v in scenario.observations.items()))
+        lines.append("  consistent with the graph" if labelling.consistent else "  NOT consistent with the graph")
+        if labelling.message and labelling.status == "ok":
+            lines.append(f"  {labelling.message}")
+        for number, repair_set in enumerate(labelling.repairs, 1):
+            actions = "; ".join(f"{r.action.replace('_', ' ')} {r.target}" for r in repair_set.repairs)
+            lines.append(f"  repair {number} (cost {repair_set.cost}): {actions}")
+    if contrast_scenario is not None and contrast is not None:
+        extra = {n: v for n, v in contrast_scenario.interventions.items() if scenario.interventions.get(n) != v}
+        lines.append("contrast with " + ", ".join(f"{n}={v}" for n, v in extra.items()) + ":")
+        if not contrast.changes:
+            lines.append("  no node changes")
+        for change in contrast.changes:
+            lines.append(f"  {change.node:<{width}}  {_describe(change.before)} -> {_describe(change.after)}")
+    return "\n".join(lines)
