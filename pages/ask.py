@@ -106,8 +106,10 @@ def result_section() -> None:
     if session is None:
         return
     panels.status_messages(session)
-    if session.name:
-        st.caption(f"Working in workspace **{md(session.name)}**; edits on the Graph page are saved.")
+    graph = session.graph
+    st.caption(f"Graph: {len(graph.nodes)} nodes, {len(graph.edges)} edges, every edge citing a sentence. "
+               "Click a node for its evidence; toggle, edit and save it on the Graph page."
+               + (f" Workspace **{md(session.name)}** is saved after every change." if session.name else ""))
     graph_col, side_col = st.columns([3, 2])
     with graph_col:
         panels.labelled_graph(session, key="ask_page_graph")

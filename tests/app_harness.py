@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -47,10 +48,22 @@ def assert_clean(app: AppTest) -> None:
     assert not app.error, [e.value for e in app.error]
 
 
+def label_rows(app: AppTest) -> list[dict[str, str]]:
+    """The rows of the Labels table (a markdown table), unescaped."""
+    table = next(str(m.value) for m in app.markdown if str(m.value).startswith("| node | kind |"))
+    header, _, *rows = table.splitlines()
+    names = [cell.strip() for cell in header.strip("|").split("|")]
+    parsed = []
+    for row in rows:
+        cells = re.split(r"(?<!\\)\|", row.strip()[1:-1])
+        texts = [re.sub(r"\\(.)", r"\1", cell.strip().removeprefix("**").removesuffix("**")) for cell in cells]
+        parsed.append(dict(zip(names, texts, strict=True)))
+    return parsed
+
+
 def labels(app: AppTest) -> dict[str, str]:
     """node label → label text, read from the Labels table."""
-    table = app.table[0].value
-    return dict(zip(table["node"], table["label"], strict=True))
+    return {row["node"]: row["label"] for row in label_rows(app)}
 
 
 def markdown_text(app: AppTest) -> str:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app_graphs import smoking_graph
-from app_harness import assert_clean, labels, markdown_text, new_app, open_graph_page, page_path, store_for
+from app_harness import assert_clean, label_rows, labels, markdown_text, new_app, open_graph_page, page_path, store_for
 
 
 @pytest.fixture
@@ -33,8 +33,7 @@ def test_toggling_the_source_relabels_and_explains_the_contrast(app):
     assert_clean(app)
     shown = labels(app)
     assert shown["neuronal death"] == "■ stable"
-    table = app.table[0].value
-    changed = dict(zip(table["node"], table["changed"], strict=True))
+    changed = {row["node"]: row["changed"] for row in label_rows(app)}
     assert changed["neuronal death"] == "was ▲ increasing"
     assert changed["exercise"] == ""
     text = markdown_text(app)

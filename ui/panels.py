@@ -55,21 +55,25 @@ def labelled_graph(session: WorkspaceSession, key: str, height: int = 500) -> No
 
 
 def labels_table(session: WorkspaceSession) -> None:
-    """Every node's label as text (also what browser tests and screen readers read)."""
+    """Every node's label as text (also what browser tests and screen readers read).
+
+    A markdown table rather than st.table: it renders several times faster in the browser, which
+    matters for the relabel latency after a toggle.
+    """
     graph, labels = session.graph, session.labelling.labels
     changed = {c.node: c for c in (session.contrast.changes if session.contrast and session.last_change else [])}
-    rows = []
+    lines = ["| node | kind | role | label | changed |", "|---|---|---|---|---|"]
     for node in graph.nodes:
         role = "source" if node.id in graph.sources else ("target" if node.id in graph.targets else "")
         change = changed.get(node.id)
-        rows.append({
-            "node": node.label,
-            "kind": node.kind,
-            "role": role,
-            "label": value_text(labels.get(node.id)),
-            "changed": f"was {value_text(change.before)}" if change and change.before else ("new" if change else ""),
-        })
-    st.table(rows)
+        was = f"was {value_text(change.before)}" if change and change.before else ("new" if change else "")
+        label = value_text(labels.get(node.id))
+        if change:
+            label = f"**{md(label)}**"
+        else:
+            label = md(label)
+        lines.append(f"| {md(node.label)} | {node.kind} | {role} | {label} | {md(was)} |")
+    st.markdown("\n".join(lines))
 
 
 def answer_section(answer: Answer) -> None:

@@ -1,0 +1,248 @@
+"""The app in Debian's Chromium, used as a new user would (DESIGN §8, issue 4).
+
+Each test starts from a fresh browser context against one app server for the module. Screenshots go
+to tests/artifacts/ (ignored by git). Timings measured here (first page served, relabel after a toggle)
+are written to tests/artifacts/app_timings.json for BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app_graphs import smoking_graph
+from browser_support import ARTIFACTS, wait_idle
+
+pytestmark = pytest.mark.browser
+
+XSS_LABEL = "<img src=x onerror=alert(1)>"
+TIMINGS_FILE = ARTIFACTS / "app_timings.json"
+ASK_TIMEOUT_MS = 240_000
+
+# Runs in the page: click a segmented-control option, then time (a) the moment the Labels table
+# shows the expected label for the node and (b) the moment the graph's canvas pixels change.
+RELABEL_TIMING_JS = """
+async ([container, option, node, expected]) => {
+  const frame = document.querySelector('iframe[title="streamlit_agraph.agraph"]');
+  const canvas = frame.contentDocument.querySelector('canvas');
+  const before = canvas.toDataURL();
+  const button = [...document.querySelectorAll(container + ' button')]
+      .find(b => b.innerText.trim() === option);
+  const labelShown = () => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table tr')].some(
+      r => r.cells.length > 3 && r.cells[0].innerText.trim() === node && r.cells[3].innerText.trim() === expected);
+  const t0 = performance.now();
+  const table = new Promise(resolve => {
+    const observer = new MutationObserver(() => {
+      if (labelShown()) { observer.disconnect(); resolve(performance.now() - t0); }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+  });
+  const graph = new Promise(resolve => {
+    const poll = () => canvas.toDataURL() !== before ? resolve(performance.now() - t0) : requestAnimationFrame(poll);
+    requestAnimationFrame(poll);
+  });
+  button.click();
+  return [await table, await graph];
+}
+"""
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+def _record_timing(name: str, value: object) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    timings = json.loads(TIMINGS_FILE.read_text()) if TIMINGS_FILE.exists() else {}
+    timings[name] = value
+    TIMINGS_FILE.write_text(json.dumps(timings, indent=2))
+
+
+def _go(page, title: str) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
+    page.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
+                           arg=title)
+    wait_idle(page)
+
+
+def _label_rows(page) -> list[list[str]]:
+    """The Labels table's rows: node, kind, role, label, changed."""
+    table = page.get_by_test_id("stMarkdownContainer").locator("table").filter(has_text="changed").first
+    rows = table.locator("tbody tr")
+    return [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+
+
+def _labels(page) -> dict[str, str]:
+    return {row[0].strip(): row[3].strip() for row in _label_rows(page)}
+
+
+def _roles(page) -> dict[str, str]:
+    return {row[0].strip(): row[2].strip() for row in _label_rows(page)}
+
+
+def _import_graph(page, path: Path) -> None:
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Import a graph").click()
+    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(path))
+    wait_idle(page)
+    sidebar.get_by_role("button", name="Open the imported graph").click()
+    wait_idle(page)
+
+
+def _choose(page, container: str, text: str) -> None:
+    """Pick the selectbox option that starts with ``text`` by typing it, as a keyboard user would."""
+    box = page.locator(f"{container} input")
+    box.click()
+    box.fill(text)
+    page.get_by_role("option").filter(has_text=text).first.click()
+
+
+def _explanation(page) -> str:
+    page.get_by_role("tab", name="Explanation").click()
+    return page.get_by_role("tabpanel").filter(visible=True).first.inner_text()
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+def test_first_page_served_within_five_seconds(app_server, page):
+    _record_timing("first_page_served_s", round(app_server.first_page_s, 2))
+    assert page.locator("h1").first.inner_text() == "Ask"
+    assert app_server.first_page_s < 5.0
+
+
+def test_ask_an_example_then_toggle_the_source(app_server, page):
+    if not (app_server.index_dir / "manifest.json").exists():
+        pytest.skip(f"no default index in {app_server.index_dir}: run `python -m corpus ensure`")
+    example = page.get_by_test_id("stButton").first.locator("button")
+    question = example.inner_text()
+    example.click()
+    wait_idle(page)
+    page.get_by_role("button", name="Ask", exact=True).click()
+    wait_idle(page, timeout_ms=ASK_TIMEOUT_MS)
+    assert not page.get_by_test_id("stAlertContentError").count(), question
+    caption = page.get_by_text(re.compile(r"^Graph: \d+ nodes")).inner_text()
+    assert int(re.search(r"(\d+) nodes", caption).group(1)) >= 3, caption
+    page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
+    body = page.get_by_test_id("stMain").inner_text()
+    assert re.search(r"\[\d+\]", body), "the answer cites no reference"
+    assert "References" in body
+    page.screenshot(path=str(ARTIFACTS / "ask_answer.png"), full_page=True)
+
+    _go(page, "Graph")
+    before, roles = _labels(page), _roles(page)
+    target = next(node for node, role in roles.items() if role == "target")
+    answer_before = _explanation(page)
+    page.get_by_role("tab", name="Labels").click()
+    control = page.locator('[class*="st-key-graph_page_set_"]').first
+    selected = control.locator('button[kind*="Active"], button[aria-pressed="true"], button[aria-checked="true"]')
+    current = selected.first.inner_text().strip() if selected.count() else ""
+    flip = {"increasing": "decreasing", "decreasing": "increasing", "active": "inactive", "inactive": "active"}
+    control.get_by_role("button", name=flip.get(current, "decreasing"), exact=True).click()
+    wait_idle(page)
+    after = _labels(page)
+    assert after[target] != before[target], (target, before[target])
+    assert _explanation(page) != answer_before
+    page.get_by_role("tab", name="Labels").click()
+
+
+def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
+    graph_file = tmp_path / "smoking.json"
+    graph_file.write_text(smoking_graph().to_json())
+    _import_graph(page, graph_file)
+    _go(page, "Graph")
+    assert _labels(page)["neuronal death"] == "▲ increasing"
+
+    container = ".st-key-graph_page_set_smoking"
+    samples = []
+    for option, expected in [("inactive", "■ stable"), ("active", "▲ increasing")] * 5:
+        table_ms, canvas_ms = page.evaluate(RELABEL_TIMING_JS, [container, option, "neuronal death", expected])
+        samples.append({"table_ms": round(table_ms, 1), "graph_ms": round(canvas_ms, 1)})
+        wait_idle(page)
+    table_median = statistics.median(s["table_ms"] for s in samples)
+    graph_median = statistics.median(s["graph_ms"] for s in samples)
+    _record_timing("relabel_after_toggle", {"median_table_ms": table_median, "median_graph_ms": graph_median,
+                                            "samples": samples})
+    # The target is 300 ms (BENCHMARKS.md has the figure); the bound here only catches regressions.
+    assert table_median < 1000 and graph_median < 1000, samples
+
+    page.get_by_role("tab", name="Edit edges").click()
+    _choose(page, ".st-key-edge_pick", "oxidative stress → neuronal death")
+    page.get_by_role("button", name="Flip sign").click()
+    wait_idle(page)
+    assert _labels(page)["neuronal death"] == "▼ decreasing"
+    assert _labels(page)["oxidative stress"] == "▲ increasing"
+
+
+def test_save_reload_and_find_the_workspace(page, tmp_path):
+    graph_file = tmp_path / "smoking.json"
+    graph_file.write_text(smoking_graph().to_json())
+    _import_graph(page, graph_file)
+    _go(page, "Graph")
+    page.get_by_role("tab", name="Edit nodes").click()
+    page.locator(".st-key-node_add_label input").fill("microglial activation")
+    page.get_by_role("button", name="Add node").click()
+    wait_idle(page)
+    sidebar = page.get_by_test_id("stSidebar")
+    sidebar.locator(".st-key-workspace_save_name input").fill("browser demo")
+    sidebar.get_by_role("button", name="Save workspace").click()
+    wait_idle(page)
+    assert "workspace=browser+demo" in page.url or "workspace=browser%20demo" in page.url
+    before = _labels(page)
+
+    page.reload()
+    wait_idle(page)
+    assert page.locator("h1").first.inner_text() == "Graph"
+    assert _labels(page) == before
+    assert "microglial activation" in before
+    assert "browser demo" in sidebar.inner_text()
+
+
+def test_markup_in_a_label_stays_text(page, tmp_path):
+    graph = smoking_graph()
+    graph.nodes[3] = graph.nodes[3].model_copy(update={"label": XSS_LABEL})
+    graph_file = tmp_path / "xss.json"
+    graph_file.write_text(graph.to_json())
+    _import_graph(page, graph_file)
+    _go(page, "Graph")
+    assert XSS_LABEL in _labels(page)
+    page.get_by_role("tab", name="Edit nodes").click()
+    assert page.get_by_text(XSS_LABEL).count() >= 1
+    frame = page.frame_locator('iframe[title="streamlit_agraph.agraph"]')
+    assert frame.locator("img[src=x]").count() == 0
+    assert page.locator("img[src=x]").count() == 0
+
+    # The exported standalone page shows it as text too.
+    page.get_by_role("tab", name="Export").click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="HTML page").click()
+    exported = Path(download.value.path()).read_text()
+    viewer = page.context.new_page()
+    viewer.set_content(exported)
+    viewer.wait_for_timeout(500)
+    assert viewer.locator("img[src=x]").count() == 0
+    viewer.close()
+    assert page.dialogs == [], page.dialogs
+
+
+def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
+    rng = np.random.default_rng(3)
+    exercise = rng.uniform(-1, 1, 300)
+    stress = -1.5 * exercise + rng.uniform(-1, 1, 300)
+    death = 2.0 * stress + rng.uniform(-1, 1, 300)
+    table = tmp_path / "measurements.csv"
+    table.write_text("exercise,oxidative stress,neuronal death\n" + "\n".join(
+        f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
+    _go(page, "Data")
+    page.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
+    wait_idle(page)
+    assert page.get_by_text("300 rows × 3 columns").count() == 1
+    _choose(page, ".st-key-discovery_method", "DirectLiNGAM")
+    page.get_by_role("button", name="Discover").click()
+    wait_idle(page, timeout_ms=180_000)
+    assert page.get_by_role("heading", name="Discovered graph").count() == 1
+    page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
+    rows = page.get_by_test_id("stTable").first.locator("tbody tr").all_inner_texts()
+    assert any("exercise" in r and "oxidative stress" in r and "−" in r for r in rows), rows
