@@ -121,6 +121,11 @@ CASES = [
     ("The mTOR inhibitor rapamycin reduced tau levels.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
       "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),
+    # words broken across a line end
+    ("Copper enhances ag- gregation of synuclein in neurons.",
+     ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),
+    ("IL- 6 stimulates microglial pro- liferation.",
+     ["[change=increase] IL-6 ==CAUSE=> [change=increase] microglial proliferation"]),
     ("Cholinesterase inhibitors such as donepezil and rivastigmine are prescribed.",
      ["[change=increase] donepezil ==CAUSE=> [change=decrease] Cholinesterase",
       "[change=increase] rivastigmine ==CAUSE=> [change=decrease] Cholinesterase"]),

@@ -30,8 +30,9 @@ from engine.offline.text import GREEK, is_abbreviation_of
 
 _TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
-_CLOSED = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
+_CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
+_CLOSED = _CLOSED_WORDS
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
 _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
@@ -95,6 +96,25 @@ class _Claim:
     end: int  # token index after the last object, for coordinated predicates
     verb: int = -1  # token index of the predicate, for coordinated verbs ("phosphorylates and activates")
     object_suffix: str = ""  # what the verb does to its object: "phosphorylates X" → "X phosphorylation"
+
+
+# A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
+_LINE_BREAK_HYPHEN = re.compile(r"(\w+)- (?=(\w+))")
+
+
+def _join_broken_word(match: re.Match[str]) -> str:
+    before, after = match.group(1), match.group(2)
+    if after.lower() in _CLOSED_WORDS:
+        return match.group(0)
+    # Two lower-case halves are one word split by hyphenation ("forma- tion"); a short or
+    # capitalised first half is a hyphenated name ("IL- 18", "a- synuclein").
+    joined = len(before) >= 2 and before.isalpha() and before.islower() and after.islower()
+    return before if joined else f"{before}-"
+
+
+def repair_line_breaks(text: str) -> str:
+    """Rejoin words that a line-end hyphen split in the source text: "forma- tion" → "formation"."""
+    return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
 
 
 def tokenize(text: str) -> list[_Token]:
@@ -1213,7 +1233,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = tokenize(sentence)
+    tokens = tokenize(repair_line_breaks(sentence))
     annotations: list[Annotation] = []
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
