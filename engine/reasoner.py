@@ -372,7 +372,7 @@ def label_graph(graph: Graph, scenario: Scenario | None = None, time_limit_s: fl
 def compare_labellings(before: Labelling, after: Labelling) -> Contrast:
     """The nodes whose label, certainty or possible labels differ between two labellings."""
     changes = []
-    for node_id in sorted(set(before.labels) | set(after.labels)):
+    for node_id in [*before.labels, *(n for n in after.labels if n not in before.labels)]:  # graph order
         old, new = before.labels.get(node_id), after.labels.get(node_id)
         if old is None or new is None or (old.label, old.certain, old.possible) != (
             new.label, new.certain, new.possible
