@@ -121,6 +121,16 @@ CASES = [
     ("The mTOR inhibitor rapamycin reduced tau levels.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
       "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),
+    # members named after a class
+    ("Lithium reduces pro-inflammatory cytokines such as IL-6 and TNF-α.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] pro-inflammatory cytokines",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] IL-6",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] TNF-α"]),
+    ("Tau is degraded by proteases, e.g., calpain and caspase-3.",
+     ["[change=increase] calpain ==CAUSE=> [change=decrease] Tau",
+      "[change=increase] caspase-3 ==CAUSE=> [change=decrease] Tau"]),
+    ("Insulin activates several kinases, including AKT.",
+     ["[change=increase] Insulin ==CAUSE=> [change=increase] AKT"]),
     # words broken across a line end
     ("Copper enhances ag- gregation of synuclein in neurons.",
      ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),

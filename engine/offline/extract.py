@@ -378,7 +378,34 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             break
     # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
     # that never closes ends at its first comma.
-    return spans, spans[-1][1]
+    end = spans[-1][1]
+    examples, examples_end = _examples_after(tokens, end)
+    if examples:
+        return spans + examples, examples_end
+    return spans, end
+
+
+_EXAMPLE_MARKERS = (("including",), ("such", "as"), ("like",), ("especially",), ("particularly",),
+                    ("notably",), ("namely",), ("e.g",), ("that", "include"), ("that", "includes"),
+                    ("which", "include"), ("which", "includes"))
+
+
+def _examples_after(tokens: list[_Token], end: int) -> tuple[list[tuple[int, int]], int]:
+    """Members named after a class: "cytokines, including IL-6 and TNF" / "kinases such as GSK3".
+
+    What holds for the class is stated for its named members, so they join the phrase list.
+    """
+    k = end
+    if k < len(tokens) and tokens[k].text in (",", "("):
+        k += 1
+    for marker in _EXAMPLE_MARKERS:
+        if tuple(t.low for t in tokens[k:k + len(marker)]) == marker:
+            k += len(marker)
+            while k < len(tokens) and tokens[k].text in (".", ","):
+                k += 1  # "e.g.,"
+            members, members_end = _phrases_right(tokens, k)
+            return members, members_end
+    return [], end
 
 
 def _list_follows(tokens: list[_Token], comma: int) -> bool:
