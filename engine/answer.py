@@ -167,6 +167,8 @@ _QUANTITY_CERTAIN = {"increasing": "increases", "decreasing": "decreases", "stab
 _QUANTITY_POSSIBLE = {"increasing": "increase", "decreasing": "decrease", "stable": "stay stable"}
 _STATE_CERTAIN = {"active": "becomes active", "inactive": "stays inactive"}
 _STATE_POSSIBLE = {"active": "become active", "inactive": "stay inactive"}
+_SET_TO = {"increasing": "increase", "decreasing": "decrease", "stable": "stay stable",
+           "active": "be active", "inactive": "be inactive"}
 _VALUE_ORDER = ("increasing", "decreasing", "stable", "active", "inactive")
 
 
@@ -220,10 +222,9 @@ def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]
 def _opening(node: Node, label: NodeLabel | None) -> str:
     if label is None:
         return f"Starting from {node.label}"
-    phrase = label_phrase(node, label)
     if label.intervened:
-        return f"With {node.label} set to change ({phrase})"
-    return f"As {node.label} {phrase}"
+        return f"With {node.label} set to {_SET_TO.get(label.label, label.label)}"
+    return f"As {node.label} {label_phrase(node, label)}"
 
 
 def _path_statement(

@@ -38,6 +38,9 @@ MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
 # A name merges with a longer one that contains it only when the longer adds at most this many words.
 MAX_EXTRA_WORDS = 2
+# A* with a bound: nodes on source–target paths costing more than the best path plus this slack (less
+# than one more hop) are left out, since every extra extracted edge adds its own chance of error.
+PATH_SLACK = 1.0
 
 
 @dataclass
@@ -249,6 +252,9 @@ class Integrator:
         on_path = sorted(
             (d_forward[i] + d_backward[i], i) for i in d_forward if i in d_backward and i not in question
         )
+        best = min((d_forward[t] for t in self.target_entities if t in d_forward), default=None)
+        if best is not None:
+            on_path = [(f, i) for f, i in on_path if f <= best + PATH_SLACK]
         connected = any(t in d_forward for t in self.target_entities)
         open_side = sorted(
             [(d, i, "forward") for i, d in d_forward.items() if i not in d_backward and i not in question]
