@@ -131,6 +131,16 @@ CASES = [
       "[change=increase] caspase-3 ==CAUSE=> [change=decrease] Tau"]),
     ("Insulin activates several kinases, including AKT.",
      ["[change=increase] Insulin ==CAUSE=> [change=increase] AKT"]),
+    # anaphora: "it" / "these drugs" take the previous subject; "this" the previous change's cause
+    ("Administration of baclofen reduced spasticity. It also increased drowsiness.",
+     ["[change=increase] baclofen ==CAUSE=> [change=increase] drowsiness"]),
+    ("Donepezil and galantamine inhibit acetylcholinesterase. These drugs improve cognition.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=increase] cognition",
+      "[change=increase] galantamine ==CAUSE=> [change=increase] cognition"]),
+    ("Mutations in PARK7 cause impairment of mitophagy. This can lead to increased apoptosis.",
+     ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
+    ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
+     ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
     # words broken across a line end
     ("Copper enhances ag- gregation of synuclein in neurons.",
      ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),
@@ -189,6 +199,16 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
     annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")
     assert annotations[0].subject_aliases == ["BDNF"]
+
+
+def test_resolved_anaphora_lower_the_confidence() -> None:
+    first, second = extract_annotations("Baclofen reduced spasticity. It also increased drowsiness.")
+    assert second.subject == "Baclofen" and second.confidence < first.confidence
+
+
+def test_anaphora_reach_back_one_sentence_only() -> None:
+    found = lines("Baclofen reduced spasticity. Patients were followed for a year. It increased drowsiness.")
+    assert not any("drowsiness" in line for line in found)
 
 
 def test_signs_follow_interpretation() -> None:

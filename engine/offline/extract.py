@@ -65,6 +65,7 @@ _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-delet
 _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
                            "-exposed", "-infused", "-injected")
 _HEDGE_CONFIDENCE = 0.6
+_ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
                "needed": 0.7,
                "state": 0.75}
@@ -96,6 +97,7 @@ class _Claim:
     end: int  # token index after the last object, for coordinated predicates
     verb: int = -1  # token index of the predicate, for coordinated verbs ("phosphorylates and activates")
     object_suffix: str = ""  # what the verb does to its object: "phosphorylates X" → "X phosphorylation"
+    resolved: bool = False  # a side comes from an earlier sentence through an anaphor
 
 
 # A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
@@ -829,12 +831,79 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                     j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
                 return claim.subjects, j
         return None
-    spans = _phrases_left(tokens, j)
+    spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
     if not spans:
         return None
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+# Heads of "this/these N" that refer back to an event (a stated change) rather than an entity.
+_EVENT_NOUNS = frozenset({
+    "effect", "effects", "change", "changes", "process", "processes", "event", "events",
+    "increase", "decrease", "reduction", "elevation", "activation", "inhibition", "response",
+    "responses", "phenomenon", "alteration", "alterations", "impairment", "deficit", "deficits",
+    "loss", "accumulation", "dysfunction", "abnormality", "abnormalities", "defect", "defects",
+    "mechanism", "pathway", "cascade", "interaction", "modification", "upregulation",
+    "downregulation", "imbalance", "condition", "situation",
+})
+
+
+def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] | None:
+    """Is the phrase ending at j an anaphor ("it", "this", "these drugs", "this effect")?
+
+    Returns ("entity" | "event", start of the anaphor), or None. Bare "this"/"that" and "this N"
+    with an event head point back to a stated change; "it", "they" and "these/this N" otherwise
+    to an entity.
+    """
+    low = tokens[j].low
+    if low in ("it", "they"):
+        return "entity", j
+    start = j
+    while start > floor and j - start < 2 and _is_content(tokens, start) \
+            and tokens[start - 1].low not in lx.PREPOSITIONS:
+        start -= 1
+    first = tokens[start].low
+    if first not in ("this", "these", "that", "those"):
+        return None
+    if start == j:
+        return ("event" if first in ("this", "that") else "entity"), start
+    if not all(_is_content(tokens, k) for k in range(start + 1, j + 1)):
+        return None
+    return ("event" if low in _EVENT_NOUNS else "entity"), start
+
+
+def _anaphor_antecedent(tokens: list[_Token], j: int, floor: int, claims: list[_Claim],
+                        side: Literal["subject", "object"]) -> list[tuple[int, int]] | None:
+    """The phrases an anaphor ending at j stands for, from the last claim of this or the previous
+    sentence (centering: an anaphor prefers the previous subject).
+
+    An entity anaphor ("it", "this kinase") is that claim's subject. An event anaphor ("this",
+    "this effect") as a subject stands for the whole stated change, whose cause is that claim's
+    subject ("X inhibits Y. This leads to Z": X leads to Z); as an object it is the changed
+    entity ("This effect was blocked by W": W acts on Y).
+    """
+    found = _anaphor_kind(tokens, j, floor)
+    if found is None:
+        return None
+    kind, start = found
+    if start > floor and tokens[start - 1].low in lx.PREPOSITIONS:
+        return None  # "in this", "of these": not the clause's subject
+    previous_floor = floor - 1
+    while previous_floor > 0 and tokens[previous_floor - 1].text not in _HARD_BOUNDARY:
+        previous_floor -= 1
+    for claim in reversed(claims):
+        if claim.verb >= start:
+            continue
+        if claim.verb < previous_floor:
+            break
+        if claim.construction == "context" and kind == "event":
+            continue
+        if kind == "event" and side == "object":
+            return claim.objects
+        return claim.subjects
+    return None
 
 
 def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
@@ -857,7 +926,9 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
         if claim is None and low in _ROLE_NOUNS:
-            claims.extend(_role_claims(tokens, i, floor))
+            for role_claim in _role_claims(tokens, i, floor):
+                role_claim.verb = i
+                claims.append(role_claim)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
             claim = _state_claim(tokens, i, floor)
         if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
@@ -866,6 +937,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         if claim is not None:
             claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
             claim.verb = i
+            # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
+            claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
             if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
                 claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
             claims.append(claim)
@@ -928,7 +1001,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                 j -= 1
         if j >= floor and tokens[j].text == ",":
             j -= 1
-        patients = _phrases_left(tokens, j) if j >= floor else []
+        patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
+            if j >= floor else []
         if not patients:
             return None
         if lemma in lx.REVERSED_VERBS:
@@ -947,7 +1021,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         j = _gap_left(tokens, i, floor)
         if agent is None or j < floor:
             return None
-        patients = _phrases_left(tokens, j)
+        patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
         if not patients:
             return None
         return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
@@ -1270,7 +1344,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         if claim.construction == "compound" and any(
                 tokens[claim.verb].low in long for long in long_forms):
             continue  # "AMP-activated protein kinase" is a name, not a claim
-        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0)
+        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
+            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
             continue
         subject_heads = _shared_heads(tokens, claim.subjects)
