@@ -141,6 +141,12 @@ CASES = [
      ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
     ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
      ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
+    # typeset dashes and ligatures
+    ("Sirtuin‐1 suppresses NF‐κB signalling and inﬂammation.",
+     ["[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] NF-κB signalling",
+      "[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] inflammation"]),
+    ("Glutamate–induced excitotoxicity was reduced by memantine.",
+     ["[change=increase] Glutamate ==CAUSE=> [change=increase] excitotoxicity"]),
     # words broken across a line end
     ("Copper enhances ag- gregation of synuclein in neurons.",
      ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),

@@ -21,6 +21,7 @@ it is deterministic, fast (well under 2 ms a sentence) and needs no model downlo
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -114,8 +115,17 @@ def _join_broken_word(match: re.Match[str]) -> str:
     return before if joined else f"{before}-"
 
 
+# Dashes that join the parts of one word in typeset text ("Ran‐binding", "ER stress–induced").
+# Number ranges ("10–20") keep their dash.
+_WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
+                        r"|(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=[^\W\d])")
+
+
 def repair_line_breaks(text: str) -> str:
-    """Rejoin words that a line-end hyphen split in the source text: "forma- tion" → "formation"."""
+    """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
+    dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
+    hyphen ("forma- tion" → "formation")."""
+    text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
 
 
