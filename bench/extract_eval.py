@@ -5,7 +5,9 @@ one extracted annotation has a subject matching the statement's subject and an o
 object under ``engine.offline.text.terms_match`` (names of states "X deficiency" / "X mutation" are
 compared through their entity X). The *sign* of a linked annotation is the sign of its edge
 (``engine.annotations.interpret``) times the direction of any state it names (a deficiency of X moves
-X down); the highest-confidence linking annotation is the one scored. Figures are given for the
+X down), and times -1 when the gold names a lowering agent ("proteasome inhibitors") that the
+extractor read as less of its target ("proteasome"); the highest-confidence linking annotation is the
+one scored. Figures are given for the
 statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
 
 Precision is measured on random samples of extracted annotations (from the verbatim set's sentences)
@@ -58,6 +60,25 @@ def annotation_sign(annotation: Annotation) -> int:
     return sign
 
 
+_LOWERING_ROLES = ("inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers")
+
+
+def role_direction(gold_name: str, extracted_name: str) -> int:
+    """-1 when the gold names an agent that lowers X ("proteasome inhibitors") and the extractor
+    named X itself (it reads "X inhibitors" as less X): the same claim, opposite signs."""
+    gold_words = gold_name.lower().split()
+    if gold_words and gold_words[-1] in _LOWERING_ROLES and \
+            not any(w in _LOWERING_ROLES for w in extracted_name.lower().split()):
+        return -1
+    return 1
+
+
+def statement_sign(annotation: Annotation, subject: str, obj: str) -> int:
+    """The sign of an annotation read as a claim about the gold statement's two names."""
+    return annotation_sign(annotation) * role_direction(subject, annotation.subject) \
+        * role_direction(obj, annotation.object)
+
+
 def link(annotations: list[Annotation], subject: str, obj: str) -> Annotation | None:
     best: Annotation | None = None
     for a in annotations:
@@ -105,7 +126,7 @@ def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]]) -> dict:
                                   row["object"]["name"])] += 1
         if hit is not None:
             linked += 1
-            correct += annotation_sign(hit) == row["sign"]
+            correct += statement_sign(hit, row["subject"]["name"], row["object"]["name"]) == row["sign"]
     n = len(rows)
     sentences = {row["sentence"] for row in rows}
     return {
@@ -192,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
                 if half(row["pmid"]) != "tune":
                     continue  # failures are read on the tune half only
                 hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
-                if hit is None or annotation_sign(hit) != row["sign"]:
+                if hit is None or statement_sign(hit, row["subject"]["name"], row["object"]["name"]) \
+                        != row["sign"]:
                     out.write(json.dumps({
                         "kind": "unlinked" if hit is None else "wrong sign",
                         "gold": f'{row["subject"]["name"]} {row["sign"]:+d} {row["object"]["name"]}',
