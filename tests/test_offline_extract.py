@@ -141,6 +141,16 @@ CASES = [
      ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
     ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
      ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
+    # shielding, taking part, nouns of improvement
+    ("Estrogen protects neurons from oxidative stress and apoptosis.",
+     ["[change=increase] Estrogen ==CAUSE=> [change=decrease] oxidative stress",
+      "[change=increase] Estrogen ==CAUSE=> [change=decrease] apoptosis"]),
+    ("Vitamin E protects against lipid peroxidation.",
+     ["[change=increase] Vitamin E ==CAUSE=> [change=decrease] lipid peroxidation"]),
+    ("Mutations in PARK2 have been implicated in juvenile parkinsonism.",
+     ["PARK2 mutation ==CAUSE=> juvenile parkinsonism"]),
+    ("The drug produced significant improvements in spatial memory.",
+     ["[change=increase] drug ==CAUSE=> [change=increase] spatial memory"]),
     # typeset dashes and ligatures
     ("Sirtuin‐1 suppresses NF‐κB signalling and inﬂammation.",
      ["[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] NF-κB signalling",
@@ -177,6 +187,8 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Microglia are found in the brain.",
     "Treatment with rapamycin (8 h) was performed.",
     "We sought to suppress their activity.",
+    "GSK3 is involved in the regulation of glycogen synthesis.",
+    "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
 ])
 def test_no_claim(sentence: str) -> None:
@@ -205,6 +217,12 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
     annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")
     assert annotations[0].subject_aliases == ["BDNF"]
+
+
+def test_involvement_is_hedged_and_weak() -> None:
+    [a] = extract_annotations("Calpain is involved in neuronal apoptosis.")
+    assert a.hedged and a.confidence <= 0.5
+    assert format_annotation(a) == "[change=increase] Calpain ==CAUSE=> [change=increase] neuronal apoptosis"
 
 
 def test_resolved_anaphora_lower_the_confidence() -> None:

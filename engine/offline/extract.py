@@ -68,7 +68,7 @@ _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-t
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7,
+               "needed": 0.7, "involved": 0.5,
                "state": 0.75}
 
 
@@ -931,6 +931,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
         if claim is None and low in lx.NEEDED_FOR:
             claim = _needed_for_claim(tokens, i, floor)
+        if claim is None and low in lx.INVOLVED_IN:
+            claim = _involved_in_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
         if claim is None and "-" in low:
@@ -1041,7 +1043,16 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return None  # adjectival: "the reduced levels", "with increased Y"
     # Object side, with the particle phrasal verbs need.
     k = after
-    if lemma in lx.NEEDS_PARTICLE:
+    if lemma == "protect":
+        # "protects against Y", "protects neurons from Y": the shielded phrase is not the object.
+        if k < n and tokens[k].low not in lx.SHIELD_PARTICLES:
+            k = _phrase_right(tokens, k)
+        if k >= n or tokens[k].low not in lx.SHIELD_PARTICLES:
+            return None
+        k += 1
+        while k < n and _is_adverb(tokens[k].low):
+            k += 1
+    elif lemma in lx.NEEDS_PARTICLE:
         particle = lx.PHRASAL[lemma][0]
         if tuple(t.low for t in tokens[k:k + len(particle)]) != particle:
             return None
@@ -1126,6 +1137,36 @@ def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None
         return None
     return _Claim(subjects, objects, 1, "needed", _negated(tokens, subject_end + 1, i),
                   _has(tokens, subject_end + 1, i, lx.HEDGES), end)
+
+
+def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
+                       claims: list[_Claim]) -> _Claim | None:
+    """"X is involved / implicated in Y", "X participates in Y": a hedged positive claim."""
+    n = len(tokens)
+    if i + 1 >= n or tokens[i + 1].low != "in":
+        return None
+    low = tokens[i].low
+    if low in ("involved", "implicated"):
+        j = i - 1
+        while j >= floor and _is_adverb(tokens[j].low):
+            j -= 1
+        if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+            return None  # "the proteins involved in Y" names proteins, it claims nothing
+    objects, end = _phrases_right(tokens, i + 2)
+    objects = [span for span in objects if not _unsigned_phrase(tokens, span)]
+    subject = _subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    subjects, subject_end = subject
+    return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, i), True, end)
+
+
+def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"the regulation of Y", "control of Y": a phrase whose head leaves the direction open."""
+    j = span[0]
+    while j < span[1] and (tokens[j].low in lx.DETERMINERS or _is_adverb(tokens[j].low)):
+        j += 1
+    return j < span[1] and tokens[j].low in lx.UNSIGNED_HEADS
 
 
 def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:

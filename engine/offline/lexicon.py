@@ -54,6 +54,15 @@ SIGNING_ADVERBS = {"positively": 1, "negatively": -1}
 NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "crucial",
                         "indispensable", "needed", "important", "vital", "instrumental",
                         "responsible"})
+# "X is involved / implicated in Y", "X participates in Y": X takes part in Y. Read as a hedged
+# positive claim (the usual reading of taking part in a process), at low confidence.
+INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates", "participated",
+                         "participating"})
+# Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
+UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
+                            "modulating"})
+# "X protects (neurons) from / against Y": less Y.
+SHIELD_PARTICLES = ("against", "from")
 IRREGULAR = {
     "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
     "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
@@ -110,6 +119,7 @@ NOMINAL_TRIGGERS = {
     "attenuation": -1, "downregulation": -1, "down-regulation": -1, "blockade": -1, "loss": -1,
     "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
     "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
+    "improvement": 1, "amelioration": -1,
 }
 
 NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
