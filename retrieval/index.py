@@ -233,8 +233,12 @@ class PaperIndex:
         index_dir: Path,
         embedding_model: str | None = None,
         weights: FusionWeights | None = None,
+        embedder: Embedder | None = None,
     ) -> PaperIndex:
-        """Load a built index (no re-embedding). ``embedding_model``, when given, must match the manifest."""
+        """Load a built index (no re-embedding). ``embedding_model``, when given, must match the manifest.
+
+        ``embedder`` lets a caller share an already-loaded model of the index's model name.
+        """
         index_dir = Path(index_dir)
         problem = index_problem(index_dir, embedding_model)
         if problem is not None:
@@ -253,7 +257,7 @@ class PaperIndex:
             dense = faiss.read_index(str(index_dir / _FAISS))
             dense.hnsw.efSearch = HNSW_EF_SEARCH
         else:
-            dense = _flat_index(vectors)
+            dense = make_flat_index(vectors)
         return cls(
             index_dir=index_dir,
             manifest=manifest,
@@ -263,7 +267,7 @@ class PaperIndex:
             dense=dense,
             lexical_passages=LexicalIndex.load(index_dir / _LEXICAL_PASSAGES),
             lexical_documents=LexicalIndex.load(index_dir / _LEXICAL_DOCUMENTS),
-            embedder=Embedder(manifest.embedding_model),
+            embedder=_embedder_for(manifest.embedding_model, embedder),
             weights=weights or FusionWeights(),
         )
 
@@ -294,8 +298,7 @@ class PaperIndex:
             seen_ids.add(document.id)
             seen_hashes.add(content)
             unique.append(document)
-        if embedder is None or embedder.model_name != embedding_model:
-            embedder = Embedder(embedding_model)
+        embedder = _embedder_for(embedding_model, embedder)
         weights = weights or FusionWeights()
         vectors = embedder.embed([s for d in unique for s in d.sentences], progress=progress)
         now = _now()
@@ -316,7 +319,7 @@ class PaperIndex:
             documents=unique,
             vectors=vectors,
             doc_vectors=_document_vectors(unique, vectors, manifest.dimension),
-            dense=_hnsw_index(vectors) if manifest.dense_index == "hnsw" else _flat_index(vectors),
+            dense=make_hnsw_index(vectors) if manifest.dense_index == "hnsw" else make_flat_index(vectors),
             lexical_passages=LexicalIndex.build(_passage_texts(unique, weights.context_sentences)),
             lexical_documents=LexicalIndex.build([_document_text(d) for d in unique]),
             embedder=embedder,
@@ -518,6 +521,10 @@ class PaperIndex:
 # ---------------------------------------------------------------------- helpers
 
 
+def _embedder_for(model_name: str, offered: Embedder | None) -> Embedder:
+    return offered if offered is not None and offered.model_name == model_name else Embedder(model_name)
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -570,13 +577,13 @@ def _document_vectors(documents: list[Document], vectors: np.ndarray, dimension:
     return out
 
 
-def _flat_index(vectors: np.ndarray) -> faiss.Index:
+def make_flat_index(vectors: np.ndarray) -> faiss.Index:
     index = faiss.IndexFlatIP(vectors.shape[1])
     index.add(vectors)
     return index
 
 
-def _hnsw_index(vectors: np.ndarray) -> faiss.Index:
+def make_hnsw_index(vectors: np.ndarray) -> faiss.Index:
     index = faiss.IndexHNSWFlat(vectors.shape[1], HNSW_NEIGHBOURS, faiss.METRIC_INNER_PRODUCT)
     index.hnsw.efConstruction = HNSW_EF_CONSTRUCTION
     index.hnsw.efSearch = HNSW_EF_SEARCH

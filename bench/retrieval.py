@@ -1,0 +1,183 @@
+"""Retrieval benchmark on BEIR SciFact: quality, build throughput, query latency and peak memory.
+
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py                  # test split, all three modes
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --split train    # the split used for tuning
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --rebuild        # re-embed and re-time the build
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --faiss-check    # flat vs HNSW at the threshold
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --hbp            # time the default corpus build
+
+The SciFact index (the embedding cache) lives under the data dir, outside git; it is built in a child
+process so that the reported serving memory is that of a process which only opened the index.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from engine.settings import Settings  # noqa: E402
+from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
+from retrieval.index import EXACT_SEARCH_LIMIT, PaperIndex, corpus_hash, read_manifest  # noqa: E402
+from retrieval.ingest import ingest_paths  # noqa: E402
+
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"
+BUILD_STATS = "bench_build.json"
+
+
+def peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def build(data: Path, index_dir: Path, model: str) -> None:
+    """Embed and index the SciFact corpus; write timing and memory beside the index."""
+    started = time.perf_counter()
+    documents = ingest_paths([data / "corpus.jsonl"]).documents
+    ingested = time.perf_counter()
+    index = PaperIndex.build(documents, index_dir, model)
+    finished = time.perf_counter()
+    stats = {
+        "documents": index.manifest.documents,
+        "passages": index.manifest.passages,
+        "ingest_s": round(ingested - started, 1),
+        "build_s": round(finished - ingested, 1),
+        "passages_per_s": round(index.manifest.passages / (finished - ingested), 1),
+        "peak_rss_mib": round(peak_rss_mib()),
+    }
+    (index_dir / BUILD_STATS).write_text(json.dumps(stats, indent=2))
+
+
+def ensure_built(data: Path, index_dir: Path, model: str, rebuild: bool) -> dict:
+    current = False
+    if not rebuild and (index_dir / BUILD_STATS).is_file():
+        try:
+            manifest = read_manifest(index_dir)
+            documents = ingest_paths([data / "corpus.jsonl"]).documents
+            current = manifest.embedding_model == model and manifest.content_hash == corpus_hash(documents)
+        except FileNotFoundError:
+            current = False
+    if not current:
+        print(f"building the SciFact index in {index_dir} (embedding every sentence) ...", file=sys.stderr)
+        subprocess.run([sys.executable, __file__, "--build-only", "--data", str(data), "--index", str(index_dir)],
+                       check=True)
+    return json.loads((index_dir / BUILD_STATS).read_text())
+
+
+def quality(data: Path, index_dir: Path, split: str, modes: list[str], runs: int) -> dict:
+    queries = read_queries(data / "beir" / "queries.jsonl")
+    qrels = read_qrels(data / "beir" / "qrels" / f"{split}.beir.tsv")
+    index = PaperIndex.open(index_dir)
+    results = {}
+    for mode in modes:
+        repeats = [evaluate(index, queries, qrels, mode=mode) for _ in range(runs)]
+        first = repeats[0]
+        results[mode] = {
+            "queries": first.queries,
+            "ndcg@10": round(first.ndcg_at_10, 4),
+            "recall@100": round(first.recall_at_100, 4),
+            "latency_median_ms": round(float(np.median([r.latency_median_ms for r in repeats])), 1),
+            "latency_p95_ms": round(float(np.median([r.latency_p95_ms for r in repeats])), 1),
+        }
+        print(f"{split} {mode}: {results[mode]}", file=sys.stderr)
+    return results
+
+
+def faiss_check(dimension: int = 384, sizes: tuple[int, ...] = (50_000, EXACT_SEARCH_LIMIT, 1_000_000)) -> dict:
+    """Per-query time of exact (flat) and HNSW search on random unit vectors, and HNSW recall@100."""
+    from retrieval.index import HNSW_EF_SEARCH, make_flat_index, make_hnsw_index
+
+    generator = np.random.default_rng(0)
+    report = {}
+    for size in sizes:
+        vectors = generator.standard_normal((size, dimension), dtype=np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        queries = vectors[generator.choice(size, 50, replace=False)] + 0.3 * generator.standard_normal((50, dimension), dtype=np.float32)
+        queries /= np.linalg.norm(queries, axis=1, keepdims=True)
+        flat = make_flat_index(vectors)
+        entry = {"flat_ms": _time_queries(flat, queries)}
+        if size >= EXACT_SEARCH_LIMIT:
+            started = time.perf_counter()
+            hnsw = make_hnsw_index(vectors)
+            entry["hnsw_build_s"] = round(time.perf_counter() - started, 1)
+            hnsw.hnsw.efSearch = HNSW_EF_SEARCH
+            entry["hnsw_ms"] = _time_queries(hnsw, queries)
+            _, exact = flat.search(queries, 100)
+            _, approximate = hnsw.search(queries, 100)
+            entry["hnsw_recall@100"] = round(float(np.mean([
+                len(set(a) & set(e)) / 100 for a, e in zip(approximate, exact, strict=True)
+            ])), 3)
+        report[size] = entry
+        print(f"faiss {size}: {entry}", file=sys.stderr)
+        del vectors
+    return report
+
+
+def _time_queries(index, queries: np.ndarray) -> float:
+    times = []
+    for query in queries:
+        started = time.perf_counter()
+        index.search(query[None, :], 300)
+        times.append(time.perf_counter() - started)
+    return round(float(np.median(times)) * 1000, 2)
+
+
+def hbp_build(model: str) -> dict:
+    """Wall time of `python -m corpus build` into a fresh folder (a child process, as ./causeway runs it)."""
+    with tempfile.TemporaryDirectory() as folder:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "corpus", "build", "--index", folder], cwd=REPO, check=True)
+        built = time.perf_counter() - started
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "corpus", "ensure", "--index", folder], cwd=REPO, check=True)
+        ensured = time.perf_counter() - started
+        manifest = read_manifest(Path(folder))
+    return {"build_s": round(built, 1), "ensure_noop_s": round(ensured, 2),
+            "documents": manifest.documents, "passages": manifest.passages, "model": model}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the SciFact folder")
+    parser.add_argument("--index", type=Path, help="index folder (default: DATA_DIR/bench/scifact)")
+    parser.add_argument("--split", default="test", choices=["test", "train"])
+    parser.add_argument("--modes", nargs="+", default=["bm25", "dense", "hybrid"])
+    parser.add_argument("--runs", type=int, default=3, help="repeats of the query set for the latency medians")
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--faiss-check", action="store_true")
+    parser.add_argument("--hbp", action="store_true")
+    parser.add_argument("--build-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+
+    settings = Settings()
+    model = settings.embedding_model
+    index_dir = args.index or settings.data_dir / "bench" / "scifact"
+    if args.build_only:
+        build(args.data, index_dir, model)
+        return 0
+    if not (args.data / "corpus.jsonl").is_file():
+        print(f"SciFact not found in {args.data}; pass --data", file=sys.stderr)
+        return 1
+    report: dict = {"model": model}
+    report["build"] = ensure_built(args.data, index_dir, model, args.rebuild)
+    report[args.split] = quality(args.data, index_dir, args.split, args.modes, args.runs)
+    report["serving_peak_rss_mib"] = round(peak_rss_mib())
+    if args.faiss_check:
+        report["faiss"] = faiss_check()
+    if args.hbp:
+        report["hbp_default_corpus"] = hbp_build(model)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
