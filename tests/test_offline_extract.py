@@ -141,6 +141,11 @@ CASES = [
      ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
     ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
      ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
+    # two-step chains within a sentence
+    ("Insulin activates AKT, which inhibits GSK3.",
+     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),
+    ("Smoking causes emphysema, which increases mortality.",
+     ["Smoking ==CAUSE=> [change=increase] mortality"]),
     # shielding, taking part, nouns of improvement
     ("Estrogen protects neurons from oxidative stress and apoptosis.",
      ["[change=increase] Estrogen ==CAUSE=> [change=decrease] oxidative stress",
@@ -223,6 +228,14 @@ def test_involvement_is_hedged_and_weak() -> None:
     [a] = extract_annotations("Calpain is involved in neuronal apoptosis.")
     assert a.hedged and a.confidence <= 0.5
     assert format_annotation(a) == "[change=increase] Calpain ==CAUSE=> [change=increase] neuronal apoptosis"
+
+
+def test_chains_stay_within_a_sentence_and_are_weaker() -> None:
+    found = extract_annotations("Insulin activates AKT, which inhibits GSK3.")
+    direct = {a.object: a.confidence for a in found if a.subject == "Insulin"}
+    assert direct["GSK3"] < direct["AKT"]
+    assert not any(a.subject == "Lithium" and "tau" in a.object for a in extract_annotations(
+        "Lithium inhibits GSK3. GSK3 increases tau phosphorylation."))
 
 
 def test_resolved_anaphora_lower_the_confidence() -> None:

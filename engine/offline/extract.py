@@ -27,7 +27,7 @@ from typing import Literal
 
 from engine.annotations import Annotation, Change
 from engine.offline import lexicon as lx
-from engine.offline.text import GREEK, is_abbreviation_of
+from engine.offline.text import GREEK, is_abbreviation_of, term_key
 
 _TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
@@ -99,6 +99,7 @@ class _Claim:
     verb: int = -1  # token index of the predicate, for coordinated verbs ("phosphorylates and activates")
     object_suffix: str = ""  # what the verb does to its object: "phosphorylates X" → "X phosphorylation"
     resolved: bool = False  # a side comes from an earlier sentence through an anaphor
+    floor: int = 0  # token index where the claim's sentence starts
 
 
 # A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
@@ -940,6 +941,7 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         if claim is None and low in _ROLE_NOUNS:
             for role_claim in _role_claims(tokens, i, floor):
                 role_claim.verb = i
+                role_claim.floor = floor
                 claims.append(role_claim)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
             claim = _state_claim(tokens, i, floor)
@@ -949,6 +951,7 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
         if claim is not None:
             claim.hedged = claim.hedged or _has(tokens, floor, i, lx.HEDGES)
             claim.verb = i
+            claim.floor = floor
             # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
             claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
             if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
@@ -1387,6 +1390,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     known.update(find_abbreviations(sentence))
     tokens = tokenize(repair_line_breaks(sentence))
     annotations: list[Annotation] = []
+    sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
     for claim in _extract_claims(tokens):
@@ -1424,4 +1428,64 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 if key not in seen:
                     seen.add(key)
                     annotations.append(annotation)
+                    sentence_of.append(claim.floor)
+    for chained in _chains(annotations, sentence_of):
+        key = (chained.subject.lower(), chained.subject_change, chained.object.lower(),
+               chained.object_change)
+        if key not in seen:
+            seen.add(key)
+            annotations.append(chained)
     return annotations
+
+
+_CHAIN_CONFIDENCE = 0.8
+
+
+def _chains(annotations: list[Annotation], sentence_of: list[int]) -> list[Annotation]:
+    """Two-step causal chains stated in one sentence give the indirect claim: "X inhibits Y,
+    leading to loss of Z" / "X activates Y, which increases Z" also say that X acts on Z.
+
+    Only one step of composition, only within a sentence, and only where the effect of the first
+    claim has the same name as the cause of the second.
+    """
+    chained: list[Annotation] = []
+    for first, first_sentence in zip(annotations, sentence_of):
+        link = term_key(first.object)
+        for second, second_sentence in zip(annotations, sentence_of):
+            if second is first or second_sentence != first_sentence or term_key(second.subject) != link:
+                continue
+            if term_key(second.object) == term_key(first.subject):
+                continue
+            composed = _compose(first, second)
+            if composed is not None:
+                chained.append(composed)
+    return chained
+
+
+def _compose(first: Annotation, second: Annotation) -> Annotation | None:
+    """The claim "first.subject → second.object" through the shared middle term, or None when
+    the middle term's change in the first claim is not what the second claim starts from."""
+    middle_out, middle_in = first.object_change, second.subject_change
+    if middle_out is not None and middle_in is not None:
+        agree = middle_out == middle_in
+    elif middle_out is None and middle_in is None:
+        agree = True  # a state brought about, and that state's effect
+    elif middle_out is None:
+        agree = middle_in == "increase"  # a state brought about counts as its increase
+    else:
+        if middle_out != "increase":
+            return None  # less of a quantity says nothing of the state it triggers
+        agree = True
+    subject_change, object_change = first.subject_change, second.object_change
+    if not agree:
+        if object_change is not None:
+            object_change = "decrease" if object_change == "increase" else "increase"
+        elif subject_change is not None:
+            subject_change = "decrease" if subject_change == "increase" else "increase"
+        else:
+            return None
+    return Annotation(subject=first.subject, subject_change=subject_change, object=second.object,
+                      object_change=object_change, text=first.text,
+                      confidence=round(min(first.confidence, second.confidence) * _CHAIN_CONFIDENCE, 3),
+                      hedged=first.hedged or second.hedged, subject_aliases=first.subject_aliases,
+                      object_aliases=second.object_aliases)
