@@ -9,12 +9,14 @@ from ui.guard import describe, guard
 from ui.navigation import ensure_entry_point
 from ui.text import md
 
-# Questions the offline backend answers on the default (Human Brain Pharmacome) corpus with a path of
-# cited edges from source to target; checked by running the pipeline (see tests/test_app_ask.py).
+# Questions the offline backend answers on the default (Human Brain Pharmacome) corpus with a cited
+# source-to-target path and a certain label on the target; chosen by running the pipeline on them
+# (20-40 s each on 2 busy cores). The browser test asks the first one.
 EXAMPLE_QUESTIONS = [
     "How does amyloid beta affect tau phosphorylation?",
-    "How does oxidative stress impact neuronal death?",
-    "How does inflammation affect amyloid beta?",
+    "How does BACE1 affect amyloid beta?",
+    "How does rapamycin affect autophagy?",
+    "How does autophagy affect alpha-synuclein?",
 ]
 
 _QUESTION_KEY = "ask_question"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.discovery.algorithms import METHODS, TESTS, AlgorithmOptions
+from engine.discovery.compare import GraphComparison, compare_graphs, merge_graphs
 from engine.discovery.errors import DiscoveryError
 from engine.model import Graph
 from ui import panels, state
@@ -132,8 +133,6 @@ def _result_section(result) -> None:
 
 
 def _compare_and_merge(data_graph: Graph) -> None:
-    from engine.discovery.compare import compare_graphs, merge_graphs
-
     session = state.session()
     st.subheader("Compared with the literature graph")
     if session is None or not session.graph.nodes:
@@ -150,17 +149,17 @@ def _compare_and_merge(data_graph: Graph) -> None:
         st.rerun()
 
 
-def _comparison_tables(comparison) -> None:
-    summary = getattr(comparison, "summary", None)
-    if callable(summary):
-        summary = summary()
-    if summary:
-        st.markdown(md(str(summary)))
-    for field_name in ("agreements", "conflicts", "only_literature", "only_data"):
-        rows = getattr(comparison, field_name, None)
-        if rows:
-            st.markdown(f"**{field_name.replace('_', ' ').capitalize()}** ({len(rows)})")
-            st.table([row.model_dump() if hasattr(row, "model_dump") else row for row in rows])
+def _comparison_tables(comparison: GraphComparison) -> None:
+    st.markdown(md(comparison.summary()))
+    if comparison.unmatched_data_nodes:
+        st.caption("Columns with no node of that name in the literature graph: "
+                   + md(", ".join(comparison.unmatched_data_nodes)))
+    sections = [("Agreements", comparison.agreements), ("Conflicts", comparison.conflicts),
+                ("Only in the literature", comparison.only_literature), ("Only in the data", comparison.only_data)]
+    for title, matches in sections:
+        if matches:
+            with st.expander(f"{title} ({len(matches)})", expanded=title == "Conflicts"):
+                st.markdown("\n".join(f"- {md(match.message)}" for match in matches))
 
 
 def render() -> None:

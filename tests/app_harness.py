@@ -66,5 +66,15 @@ def labels(app: AppTest) -> dict[str, str]:
     return {row["node"]: row["label"] for row in label_rows(app)}
 
 
+def plain(text: str) -> str:
+    """Markdown as a reader sees it: backslash escapes removed."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def messages(app: AppTest) -> str:
+    """Every error, warning and info message on the page, as shown."""
+    return "\n".join(plain(str(m.value)) for m in [*app.error, *app.warning, *app.info])
+
+
 def markdown_text(app: AppTest) -> str:
     return "\n".join(str(element.value) for element in app.markdown)
