@@ -1,40 +1,30 @@
 """``discover``: one discovery run on a table, time-limited, with optional bootstrap stability.
 
-The algorithm runs in a worker process so that a run past its deadline can be stopped cleanly: at the
-limit the worker is terminated. If the main run had not finished, ``DiscoveryTimeout`` is raised and no
+The algorithm runs in a worker process (``engine.discovery.worker``) so that a run past its deadline can
+be stopped cleanly: at the limit the worker process is killed. If the main run had not finished, ``DiscoveryTimeout`` is raised and no
 graph is produced; if only bootstrap resamples were still running, the result keeps the main graph and
 reports stability over the resamples that finished. Progress is reported through a callback.
 """
 
 from __future__ import annotations
 
-import os
-import pickle
-import queue
-import subprocess
-import sys
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-import numpy as np
 from pydantic import BaseModel, Field
 
-from engine.discovery.algorithms import AlgorithmOptions, Method, RawEdge, RawGraph, check_applicable, resolve_options, run_algorithm
+from engine.discovery.algorithms import AlgorithmOptions, Method, RawEdge, RawGraph, check_applicable, resolve_options
 from engine.discovery.errors import DiscoveryError, DiscoveryTimeout
 from engine.discovery.knowledge import Knowledge, Violation, check_knowledge
 from engine.discovery.signs import edge_weights
 from engine.discovery.tables import TableResult
-from engine.discovery.worker import WorkerJob, read_messages
+from engine.discovery.worker import DiscoveryWorker, WorkerJob, WorkerStopped
 from engine.model import Edge, Graph, Node, Orientation, edge_id, slugify
 from engine.settings import DiscoverySettings
 
 _END_CHARS = {"tail": ("-", "-"), "arrow": ("<", ">"), "circle": ("o", "o")}
-_POLL_S = 0.25
-_REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -121,11 +111,13 @@ def discover(
     settings: DiscoverySettings | None = None,
     time_limit_s: float | None = None,
     progress: Callable[[ProgressEvent], None] | None = None,
+    worker: DiscoveryWorker | None = None,
 ) -> DiscoveryResult:
     """Learn a graph from ``table``; ``method`` overrides ``options.method``.
 
     Raises ``DiscoveryError`` for choices that cannot apply to the table and ``DiscoveryTimeout``
-    when the main run does not finish within ``time_limit_s`` (default: the settings' limit).
+    when the main run does not finish within ``time_limit_s`` (default: the settings' limit). Pass a
+    ``DiscoveryWorker`` to reuse one warm worker process across runs; by default each run starts its own.
     """
     settings = settings or DiscoverySettings()
     options = options or AlgorithmOptions()
@@ -143,7 +135,12 @@ def discover(
     data = table.matrix()
 
     started = time.monotonic()
-    main, resamples, stopped = _run_with_deadline(data, columns, options, background, bootstrap, limit, progress)
+    job = WorkerJob(data=data, columns=columns, options=options, background=background, bootstrap=bootstrap)
+    if worker is None:
+        with DiscoveryWorker() as own_worker:
+            main, resamples, stopped = _run_with_deadline(own_worker, job, limit, progress)
+    else:
+        main, resamples, stopped = _run_with_deadline(worker, job, limit, progress)
     seconds = time.monotonic() - started
     notes += main.notes
     if stopped and bootstrap:
@@ -222,74 +219,46 @@ def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
 
 
 def _run_with_deadline(
-    data: np.ndarray,
-    columns: list[str],
-    options: AlgorithmOptions,
-    background: Knowledge | None,
-    bootstrap: int,
+    worker: DiscoveryWorker,
+    job: WorkerJob,
     limit: float,
     progress: Callable[[ProgressEvent], None] | None,
 ) -> tuple[RawGraph, list[RawGraph], bool]:
-    """Run the job in ``python -m engine.discovery.worker`` and collect its messages until the deadline.
-
-    A fresh interpreter (not fork or multiprocessing's spawn) keeps this safe inside threaded hosts
-    such as the Streamlit app and independent of how the caller's main module was started.
-    """
-    job = WorkerJob(data=data, columns=columns, options=options, background=background, bootstrap=bootstrap)
-    environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_REPO_ROOT), environment.get("PYTHONPATH")]))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "engine.discovery.worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, env=environment, cwd=str(_REPO_ROOT),
-    )
-    messages: queue.Queue = queue.Queue()
-    reader = threading.Thread(target=read_messages, args=(process.stdout, messages), daemon=True)
-    reader.start()
-    started = time.monotonic()
-    main: RawGraph | None = None
+    """The main graph, the finished resamples, and whether the deadline cut the bootstrap short."""
+    collected: dict[str, object] = {"main": None, "error": None}
     resamples: list[RawGraph] = []
-    name = options.method.upper()
+    name = job.options.method.upper()
+    started = time.monotonic()
+
+    def on_message(kind: str, payload: object) -> None:
+        if kind == "main":
+            collected["main"] = payload
+            if progress:
+                progress(ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s"))
+        elif kind == "resample":
+            resamples.append(payload)  # type: ignore[arg-type]
+            if progress:
+                progress(ProgressEvent("bootstrap", len(resamples), job.bootstrap,
+                                       f"resample {len(resamples)} of {job.bootstrap}"))
+        elif kind == "error":
+            collected["error"] = payload
+
+    def on_wait(elapsed: float) -> None:
+        if progress and collected["main"] is None:
+            progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
+
     try:
-        assert process.stdin is not None
-        process.stdin.write(pickle.dumps(job))
-        process.stdin.close()
-        while True:
-            elapsed = time.monotonic() - started
-            if elapsed > limit:
-                break
-            try:
-                kind, payload = messages.get(timeout=_POLL_S)
-            except queue.Empty:
-                if progress and main is None:
-                    progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
-                continue
-            if kind == "error":
-                raise DiscoveryError(f"{name} failed: {payload}")
-            if kind == "eof":
-                detail = process.stderr.read().decode(errors="replace").strip().splitlines()[-1:] if process.stderr else []
-                raise DiscoveryError(
-                    f"{name} stopped unexpectedly (the worker process ended{': ' + detail[0] if detail else ''})"
-                )
-            if kind == "done":
-                return main, resamples, False  # type: ignore[return-value]
-            if kind == "main":
-                main = payload
-                if progress:
-                    progress(ProgressEvent("run", 1, 1, f"{name} finished after {elapsed:.1f} s"))
-            else:
-                resamples.append(payload)
-                if progress:
-                    progress(ProgressEvent("bootstrap", len(resamples), bootstrap, f"resample {len(resamples)} of {bootstrap}"))
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
-    if main is None:
-        raise DiscoveryTimeout(
-            f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was produced. "
-            "Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, or a longer limit."
-        )
-    return main, resamples, True
+        worker.run(job, limit, on_message, on_wait)
+    except WorkerStopped as stop:
+        if not stop.timed_out:
+            raise DiscoveryError(f"{name} stopped unexpectedly: {stop.detail}") from None
+        if collected["main"] is None:
+            raise DiscoveryTimeout(
+                f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was "
+                "produced. Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, "
+                "or a longer limit."
+            ) from None
+        return collected["main"], resamples, True  # type: ignore[return-value]
+    if collected["error"] is not None:
+        raise DiscoveryError(f"{name} failed: {collected['error']}")
+    return collected["main"], resamples, False  # type: ignore[return-value]
