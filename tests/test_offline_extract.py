@@ -141,6 +141,16 @@ CASES = [
      ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
     ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
      ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
+    # manner adjectives, reported changes, long asides, purposes and particles
+    ("Pharmacological inhibition of PDE4 increases CREB phosphorylation.",
+     ["[change=decrease] PDE4 ==CAUSE=> [change=increase] CREB phosphorylation"]),
+    ("An increase in serum IL-6 was observed after treatment with lipopolysaccharide.",
+     ["[change=increase] lipopolysaccharide ==CAUSE=> [change=increase] serum IL-6"]),
+    ("Knockdown of TRPM2, in cultured cortical neurons, hippocampal slices, and isolated "
+     "astrocytes, markedly reduces calcium influx.",
+     ["[change=decrease] TRPM2 ==CAUSE=> [change=decrease] calcium influx"]),
+    ("Ketone ester feeding is intended to slow down synapse loss.",
+     ["[change=increase] Ketone ester feeding ==CAUSE=> [change=increase] synapse"]),
     # two-step chains within a sentence
     ("Insulin activates AKT, which inhibits GSK3.",
      ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),

@@ -41,7 +41,8 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "demonstrated", "able", "unable", "likely", "unlikely", "fail", "fails", "failed",
                  "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
                  "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
-                 "observed", "expected", "predicted", "suggested", "hypothesized", "considered"})
+                 "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
+                 "intended", "designed", "aimed"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
@@ -256,7 +257,8 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
 def _nominal_use(tokens: list[_Token], i: int) -> bool:
     prev = tokens[i - 1].low if i > 0 else ""
     nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
-    return prev in lx.DETERMINERS or nxt in ("in", "of") or prev in lx.PREPOSITIONS
+    # "to" before a base form is the infinitive ("to slow down Y"), unless "in"/"of" follows.
+    return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
 def _starts_phrase(tokens: list[_Token], i: int) -> bool:
@@ -568,7 +570,7 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
 
 def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
     """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
-    for p in range(comma - 1, max(floor, comma - 14) - 1, -1):
+    for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
                 tokens[p + 1].low in ("a", "an", "which", "who")
                 or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")):
@@ -646,6 +648,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif len(words) > 3 and words[2].low in ("of", "in") and _change_head(nxt) \
+                and _manner_adjective(words[0]):
+            drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
         elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
                 or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
@@ -766,6 +771,17 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+def _change_head(low: str) -> bool:
+    return low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS \
+        or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS
+
+
+def _manner_adjective(tok: _Token) -> bool:
+    """A lower-case adjective saying how a change was made ("pharmacological", "genetic",
+    "chronic", "selective"), not part of a name."""
+    return tok.text.isalpha() and tok.text[1:].islower() and tok.low.endswith(_ADJECTIVE_ENDINGS)
 
 
 def _names_something(words: list[_Token], name: str) -> bool:
@@ -998,6 +1014,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     after = i + 1
     while after < n and _is_adverb(tokens[after].low):
         after += 1
+    if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
+        after += 1  # a particle: "slow down Y", "build up Y"
     after = _skip_coordinated_verbs(tokens, after)
     prev = tokens[i - 1].low if i > floor else ""
     # Passive: "Y is increased by X", "Y, induced by X".
@@ -1142,6 +1160,23 @@ def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None
                   _has(tokens, subject_end + 1, i, lx.HEDGES), end)
 
 
+_REPORT_PARTICIPLES = frozenset({"observed", "found", "seen", "detected", "noted", "measured",
+                                 "recorded", "reported", "obtained"})
+
+
+def _past_report(tokens: list[_Token], j: int) -> int:
+    """Index after "was observed" / "were found" at j (the words between a change and its
+    condition: "a reduction in Y was observed after X treatment"), else j."""
+    k = j
+    if k < len(tokens) and tokens[k].low in ("was", "were", "is", "are"):
+        k += 1
+        while k < len(tokens) and _is_adverb(tokens[k].low):
+            k += 1
+        if k < len(tokens) and tokens[k].low in _REPORT_PARTICIPLES:
+            return k + 1
+    return j
+
+
 def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
                        claims: list[_Claim]) -> _Claim | None:
     """"X is involved / implicated in Y", "X participates in Y": a hedged positive claim."""
@@ -1178,7 +1213,7 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     n = len(tokens)
     if i + 1 < n and tokens[i + 1].low in ("of", "in"):
         objects, end = _phrases_right(tokens, i + 2)
-        agent = _condition_agent(tokens, end) if objects else None
+        agent = _condition_agent(tokens, _past_report(tokens, end)) if objects else None
         if agent is not None and tokens[end].low != "by":
             return _Claim([agent], objects, polarity, "nominal", _negated(tokens, max(floor, i - 2), i),
                           False, agent[1])

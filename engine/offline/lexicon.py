@@ -301,5 +301,5 @@ HEDGES = frozenset({
     "putatively", "suggest", "suggests", "suggested", "suggesting", "propose", "proposed",
     "hypothesize", "hypothesized", "hypothesise", "hypothesised", "hypothesis", "likely",
     "whether", "appear", "appears", "seem", "seems", "speculate", "speculated", "probably",
-    "unclear", "conceivably",
+    "unclear", "conceivably", "intended", "designed", "aimed",
 })
