@@ -151,6 +151,12 @@ CASES = [
      ["[change=decrease] TRPM2 ==CAUSE=> [change=decrease] calcium influx"]),
     ("Ketone ester feeding is intended to slow down synapse loss.",
      ["[change=increase] Ketone ester feeding ==CAUSE=> [change=increase] synapse"]),
+    # means clauses: the means' object acts on the result's object
+    ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
+      "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    ("Rapamycin improves memory through reducing amyloid plaques.",
+     ["[change=decrease] amyloid plaques ==CAUSE=> [change=increase] memory"]),
     # two-step chains within a sentence
     ("Insulin activates AKT, which inhibits GSK3.",
      ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),

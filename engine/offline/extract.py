@@ -101,6 +101,7 @@ class _Claim:
     object_suffix: str = ""  # what the verb does to its object: "phosphorylates X" → "X phosphorylation"
     resolved: bool = False  # a side comes from an earlier sentence through an anaphor
     floor: int = 0  # token index where the claim's sentence starts
+    means_of: int | None = None  # "X reduces Y by inhibiting Z": this claim's index of "X reduces Y"
 
 
 # A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
@@ -972,8 +973,27 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
             if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
                 claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
+            claim.means_of = _means_of(tokens, i, floor, claim, claims)
             claims.append(claim)
     return claims
+
+
+def _means_of(tokens: list[_Token], i: int, floor: int, claim: _Claim,
+              claims: list[_Claim]) -> int | None:
+    """For a means clause ("X reduces Y by inhibiting Z", "... through activating Z"), the index
+    of the main claim it explains; it shares that claim's subjects."""
+    if claim.construction != "active" or not tokens[i].low.endswith("ing"):
+        return None
+    j = _gap_left(tokens, i, floor)
+    if j < floor or tokens[j].low not in ("by", "through", "via"):
+        return None
+    for index in range(len(claims) - 1, -1, -1):
+        main = claims[index]
+        if main.floor != floor:
+            break
+        if main.subjects is claim.subjects and main.construction == "active":
+            return index
+    return None
 
 
 def _verb_form(low: str) -> tuple[str, int, str]:
@@ -1102,7 +1122,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS:
         subjects, objects = objects, subjects
-    if form == "ing" and prev not in ("and", "or", ",", "by", "thereby", "thus") and \
+    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus") and \
             not _is_content(tokens, subject_end):
         return None
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
@@ -1428,7 +1448,9 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
-    for claim in _extract_claims(tokens):
+    claims = _extract_claims(tokens)
+    by_claim: list[list[Annotation]] = [[] for _ in claims]
+    for claim_index, claim in enumerate(claims):
         if claim.negated:
             continue
         if claim.construction == "compound" and any(
@@ -1460,11 +1482,14 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                     continue
                 key = (annotation.subject.lower(), annotation.subject_change,
                        annotation.object.lower(), annotation.object_change)
+                by_claim[claim_index].append(annotation)
                 if key not in seen:
                     seen.add(key)
                     annotations.append(annotation)
                     sentence_of.append(claim.floor)
-    for chained in _chains(annotations, sentence_of):
+    derived = [means for claim, found in zip(claims, by_claim) if claim.means_of is not None
+               for means in _means_claims(found, by_claim[claim.means_of])]
+    for chained in _chains(annotations, sentence_of) + derived:
         key = (chained.subject.lower(), chained.subject_change, chained.object.lower(),
                chained.object_change)
         if key not in seen:
@@ -1495,6 +1520,23 @@ def _chains(annotations: list[Annotation], sentence_of: list[int]) -> list[Annot
             if composed is not None:
                 chained.append(composed)
     return chained
+
+
+def _means_claims(means: list[Annotation], results: list[Annotation]) -> list[Annotation]:
+    """"X reduces Y by inhibiting Z": the change of Z is how Y changes, so Z acts on Y (less Z,
+    less Y). Both claims share their subject X; the new claim joins their objects."""
+    found: list[Annotation] = []
+    for how in means:
+        for result in results:
+            if term_key(how.object) == term_key(result.object):
+                continue
+            found.append(Annotation(
+                subject=how.object, subject_change=how.object_change, object=result.object,
+                object_change=result.object_change, text=result.text,
+                confidence=round(min(how.confidence, result.confidence) * _CHAIN_CONFIDENCE, 3),
+                hedged=how.hedged or result.hedged, subject_aliases=how.object_aliases,
+                object_aliases=result.object_aliases))
+    return found
 
 
 def _compose(first: Annotation, second: Annotation) -> Annotation | None:
