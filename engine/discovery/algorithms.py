@@ -105,9 +105,10 @@ def check_applicable(options: AlgorithmOptions, columns: list[str], categorical:
                 f"LiNGAM assumes continuous non-Gaussian variables; {', '.join(map(repr, discrete[:5]))} "
                 "take only a few integer values, so its result would be meaningless; use PC with gsq"
             )
+        approximation = "real numbers" if options.test == "kci" and options.method != "ges" else "a linear-Gaussian approximation"
         warnings_.append(
             f"{what} treats the discrete column(s) {', '.join(map(repr, discrete[:5]))} as continuous "
-            "(a linear-Gaussian approximation); the chisq or gsq test suits them better"
+            f"({approximation}); the chisq or gsq test suits them better"
         )
     return warnings_
 

@@ -169,6 +169,12 @@ def discover(
         notes.append(
             "edges touching a categorical column have no sign (its codes have no order); they are shown as +"
         )
+    ordinal = sorted({c for e in edges for c in (e.source, e.target) if c in table.discrete})
+    if ordinal:
+        notes.append(
+            f"signs on edges touching the discrete column(s) {', '.join(map(repr, ordinal[:5]))}"
+            f"{' and others' if len(ordinal) > 5 else ''} assume their values are ordered (higher = more)"
+        )
     violations = check_knowledge(background, [(e.source, e.target, e.type) for e in edges]) if background else []
     if progress:
         progress(ProgressEvent("done", 1, 1, f"finished in {seconds:.1f} s"))
