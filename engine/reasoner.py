@@ -1,9 +1,10 @@
 """The QPT reasoner: labels a ``Graph`` under a ``Scenario`` with clingo (DESIGN §4).
 
 The semantics live in ``engine/qpt.lp`` (with ``qpt_label.lp`` / ``qpt_repair.lp``); this module is
-glue. It writes the graph as facts and grounds once per graph structure; interventions and
-observations are passed to each solve as assumptions on external atoms, so relabelling after a
-toggle is a re-solve, never a re-ground (multi-shot solving).
+glue. It writes the graph as facts and grounds once per graph structure; interventions are
+``#external`` atoms switched between solves and observations are solve assumptions, so relabelling
+after a toggle is a re-solve, never a re-ground (multi-shot solving). A ``Reasoner`` holds clingo
+state: use one per thread (one per user session in the app).
 
 The labels come from the brave consequences (every label a node takes in some consistent
 resolution), computed in one solve with clingo's brave enumeration mode, which never enumerates
@@ -30,7 +31,6 @@ import clingo
 from engine.model import (
     Contrast,
     Graph,
-    GraphError,
     LabelChange,
     Labelling,
     NodeLabel,
@@ -190,7 +190,7 @@ class Reasoner:
         self._labeller = _GroundProgram.build(
             self._encoding,
             LABEL_PROGRAM,
-            ["--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show"],
+            ["--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model"],
         )
         self._repairer: _GroundProgram | None = None  # grounded on first need
 
@@ -331,7 +331,7 @@ class Reasoner:
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
             label = _representative(possible)
             justification = sorted(self._edge_ids[e] for e in brave.justifications.get((i, label), set()))
-            labels[node_id] = NodeLabel(
+            labels[node_id] = NodeLabel.model_construct(  # values built here are valid by construction
                 label=label,
                 certain=len(possible) == 1,
                 possible=possible,
@@ -381,4 +381,4 @@ def compare_labellings(before: Labelling, after: Labelling) -> Contrast:
     return Contrast(changes=changes)
 
 
-__all__ = ["Reasoner", "label_graph", "compare_labellings", "GraphError"]
+__all__ = ["Reasoner", "label_graph", "compare_labellings"]
