@@ -151,6 +151,13 @@ CASES = [
      ["[change=decrease] TRPM2 ==CAUSE=> [change=decrease] calcium influx"]),
     ("Ketone ester feeding is intended to slow down synapse loss.",
      ["[change=increase] Ketone ester feeding ==CAUSE=> [change=increase] synapse"]),
+    # a subject is not the object of a place preposition
+    ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
+     ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),
+    # ", which leads to" is about the preceding change
+    ("Chronic stress suppresses neurogenesis, which leads to memory deficits.",
+     ["[change=decrease] neurogenesis ==CAUSE=> [change=decrease] memory",
+      "[change=increase] Chronic stress ==CAUSE=> [change=decrease] memory"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
@@ -252,6 +259,12 @@ def test_chains_stay_within_a_sentence_and_are_weaker() -> None:
     assert direct["GSK3"] < direct["AKT"]
     assert not any(a.subject == "Lithium" and "tau" in a.object for a in extract_annotations(
         "Lithium inhibits GSK3. GSK3 increases tau phosphorylation."))
+
+
+def test_no_chain_when_which_is_ambiguous() -> None:
+    found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
+    assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
+                   for line in found)
 
 
 def test_resolved_anaphora_lower_the_confidence() -> None:

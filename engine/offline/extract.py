@@ -102,6 +102,7 @@ class _Claim:
     resolved: bool = False  # a side comes from an earlier sentence through an anaphor
     floor: int = 0  # token index where the claim's sentence starts
     means_of: int | None = None  # "X reduces Y by inhibiting Z": this claim's index of "X reduces Y"
+    subject_polarity: int = 1  # "X lowers Y, which leads to Z": the lowering of Y leads to Z
 
 
 # A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
@@ -862,9 +863,29 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
     if not spans:
         return None
+    spans = _head_before_place(tokens, spans, floor)
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+_PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among"})
+
+
+def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]],
+                       floor: int) -> list[tuple[int, int]]:
+    """A subject is not the object of a preposition: in "overexpression of TFEB in astrocytes
+    reduced Y" the subject is the phrase before "in astrocytes"."""
+    start = spans[0][0]
+    p = start - 1
+    if p - 1 < floor or tokens[p].low not in _PLACE_PREPOSITIONS or not (
+            _is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
+        return spans
+    head = _phrases_left(tokens, p - 1)
+    if not head or _after_predicate(tokens, head[0][0]) or (
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS):
+        return spans
+    return head
 
 
 # Heads of "this/these N" that refer back to an event (a stated change) rather than an entity.
@@ -1128,7 +1149,28 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
-    return _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+    claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+    if lemma in _RESULT_VERBS:
+        claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
+    return claim
+
+
+_RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
+
+
+def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
+                             subjects: list[tuple[int, int]], claims: list[_Claim]) -> int:
+    """In "X lowers Y, which leads to Z" the relative clause is about the lowering of Y (a verb of
+    result after ", which" takes the preceding clause's event): Y moves as X made it move."""
+    j = _gap_left(tokens, i, floor)
+    if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
+        return 1
+    for claim in reversed(claims):
+        if claim.floor != floor:
+            break
+        if claim.construction == "active" and claim.objects and claim.objects[-1] == subjects[-1]:
+            return claim.polarity
+    return 1
 
 
 _CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
@@ -1466,7 +1508,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             subject = _entity(tokens, subject_span, "subject", known)
             if subject is None or (claim.construction == "state" and not subject.state):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
-            subject.polarity *= subject_head
+            subject.polarity *= subject_head * claim.subject_polarity
             for object_span, object_head in zip(claim.objects, object_heads):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
@@ -1555,12 +1597,9 @@ def _compose(first: Annotation, second: Annotation) -> Annotation | None:
         agree = True
     subject_change, object_change = first.subject_change, second.object_change
     if not agree:
-        if object_change is not None:
-            object_change = "decrease" if object_change == "increase" else "increase"
-        elif subject_change is not None:
-            subject_change = "decrease" if subject_change == "increase" else "increase"
-        else:
-            return None
+        # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
+        # readings give opposite signs, so no chain is drawn.
+        return None
     return Annotation(subject=first.subject, subject_change=subject_change, object=second.object,
                       object_change=object_change, text=first.text,
                       confidence=round(min(first.confidence, second.confidence) * _CHAIN_CONFIDENCE, 3),
