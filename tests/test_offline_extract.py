@@ -151,6 +151,10 @@ CASES = [
      ["[change=decrease] TRPM2 ==CAUSE=> [change=decrease] calcium influx"]),
     ("Ketone ester feeding is intended to slow down synapse loss.",
      ["[change=increase] Ketone ester feeding ==CAUSE=> [change=increase] synapse"]),
+    # "of either the X or Y" keeps the head of change for both
+    ("Inhibition of either the proteasome or autophagy induces neurotoxicity.",
+     ["[change=decrease] proteasome ==CAUSE=> [change=increase] neurotoxicity",
+      "[change=decrease] autophagy ==CAUSE=> [change=increase] neurotoxicity"]),
     # a subject is not the object of a place preposition
     ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
      ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),
@@ -241,6 +245,10 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert find_abbreviations("Amyloid beta (Aβ) and tumor necrosis factor alpha (TNF-α) rise; "
                               "ROS (reactive oxygen species) too.") == {
         "Aβ": "Amyloid beta", "TNF-α": "tumor necrosis factor alpha", "ROS": "reactive oxygen species"}
+    # a member's number or Greek letter may be missing from the long form
+    assert find_abbreviations("We blocked death-associated protein kinase (DAPK1) and tumour necrosis "
+                              "factor (TNF-α).") == {"DAPK1": "death-associated protein kinase",
+                                                     "TNF-α": "tumour necrosis factor"}
     [a] = extract_annotations("Aβ increases TNF-α release.", {"Aβ": "amyloid beta"})
     assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
     annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")

@@ -176,6 +176,9 @@ def _long_form_for(short: str, before: str) -> str | None:
     return long_form
 
 
+_MEMBER_SUFFIX = re.compile(r"(?<=[A-Za-z])-?(\d{1,2}|[α-ω])$")
+
+
 def find_abbreviations(text: str) -> dict[str, str]:
     """Short forms defined in ``text`` → their long forms: "amyloid beta (Aβ)" gives {"Aβ": ...}.
 
@@ -194,6 +197,10 @@ def find_abbreviations(text: str) -> dict[str, str]:
         # Short forms carry a capital or a Greek letter: "(Aβ)", "(TNF)", not "(see below)".
         if looks_short and (not inner.islower() or re.search(r"[α-ω]", inner)):
             long_form = _long_form_for(inner, before)
+            if long_form is None and _MEMBER_SUFFIX.search(inner):
+                # A family member's number or Greek letter is often left out of the long form:
+                # "death-associated protein kinase (DAPK1)", "tumour necrosis factor (TNF-α)".
+                long_form = _long_form_for(_MEMBER_SUFFIX.sub("", inner), before)
             if long_form:
                 found.setdefault(inner, long_form)
                 continue
@@ -486,6 +493,8 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1  # "treatment with X"
         elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
             start = j
+            if j >= 3 and tokens[j - 1].low in ("both", "either") and tokens[j - 2].low == "of":
+                j -= 1  # "inhibition of either the proteasome or autophagy"
             if j >= 2 and tokens[j - 1].low == "of" and (
                     tokens[j - 2].low in lx.DEFICIENCY_HEADS or tokens[j - 2].low in lx.DECREASE_HEADS
                     or tokens[j - 2].low in lx.INCREASE_HEADS or tokens[j - 2].low in lx.NOMINAL_TRIGGERS
