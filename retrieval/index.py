@@ -121,6 +121,22 @@ class FusionWeights:
     # Candidates taken from each signal before fusion.
     candidate_passages: int = 300
     candidate_documents: int = 100
+    scaling: Literal["minmax", "absolute"] = "minmax"
+
+    def vector(self) -> np.ndarray:
+        return np.array([self.dense_passage, self.dense_document, self.lexical_passage, self.lexical_document])
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Per candidate passage: its document, the scaled signals (columns in ``FusionWeights.vector`` order),
+    and the raw BM25 and cosine of the sentence itself (NaN when the mode leaves that side out)."""
+
+    candidates: np.ndarray
+    documents: np.ndarray
+    scaled: np.ndarray
+    lexical: np.ndarray
+    dense: np.ndarray
 
 
 def read_manifest(index_dir: Path) -> Manifest:
@@ -429,6 +445,14 @@ class PaperIndex:
         self, query: str, mode: SearchMode
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
+        signals = self.signals(query, mode)
+        if signals is None:
+            return None
+        fused = signals.scaled @ self.weights.vector()
+        return signals.candidates, fused, signals.lexical, signals.dense
+
+    def signals(self, query: str, mode: SearchMode = "hybrid") -> Signals | None:
+        """The four scaled signals of every candidate passage, before weighting (exposed for tuning)."""
         query = query.strip()
         if not query or not self._documents:
             return None
@@ -437,8 +461,8 @@ class PaperIndex:
         use_dense = mode in ("hybrid", "dense")
         candidate_sets: list[np.ndarray] = []
         if use_lexical:
-            lexical_all = self._lexical_passages.scores(query)
-            lexical_docs_all = self._lexical_documents.scores(query)
+            lexical_all, lexical_ceiling = self._lexical_passages.scores(query)
+            lexical_docs_all, lexical_docs_ceiling = self._lexical_documents.scores(query)
             candidate_sets.append(_top(lexical_all, weights.candidate_passages))
             candidate_sets.append(self._passages_of(_top(lexical_docs_all, weights.candidate_documents)))
         if use_dense:
@@ -452,18 +476,21 @@ class PaperIndex:
         if candidates.size == 0:
             return None
         docs = self._passage_doc[candidates]
-        fused = np.zeros(candidates.size, dtype=np.float64)
+        scaled = np.zeros((candidates.size, 4), dtype=np.float64)
         lexical = np.full(candidates.size, np.nan)
         dense = np.full(candidates.size, np.nan)
+        absolute = weights.scaling == "absolute"
         if use_lexical:
             lexical = lexical_all[candidates].astype(np.float64)
-            fused += weights.lexical_passage * _normalise(lexical)
-            fused += weights.lexical_document * _normalise(lexical_docs_all[docs].astype(np.float64))
+            lexical_docs = lexical_docs_all[docs].astype(np.float64)
+            scaled[:, 2] = _ratio(lexical, lexical_ceiling) if absolute else _normalise(lexical)
+            scaled[:, 3] = _ratio(lexical_docs, lexical_docs_ceiling) if absolute else _normalise(lexical_docs)
         if use_dense:
             dense = (self._vectors[candidates] @ query_vector).astype(np.float64)
-            fused += weights.dense_passage * _normalise(dense)
-            fused += weights.dense_document * _normalise(doc_dense_all[docs].astype(np.float64))
-        return candidates, fused, lexical, dense
+            dense_docs = doc_dense_all[docs].astype(np.float64)
+            scaled[:, 0] = dense if absolute else _normalise(dense)
+            scaled[:, 1] = dense_docs if absolute else _normalise(dense_docs)
+        return Signals(candidates=candidates, documents=docs, scaled=scaled, lexical=lexical, dense=dense)
 
     def _passages_of(self, doc_positions: np.ndarray) -> np.ndarray:
         if doc_positions.size == 0:
@@ -597,6 +624,10 @@ def _top(scores: np.ndarray, count: int) -> np.ndarray:
     if positive.size <= count:
         return positive
     return positive[np.argpartition(-scores[positive], count)[:count]]
+
+
+def _ratio(values: np.ndarray, ceiling: float) -> np.ndarray:
+    return values / ceiling if ceiling > 0 else np.zeros_like(values)
 
 
 def _normalise(values: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ class LexicalIndex:
         self._vocabulary = retriever.vocab_dict
         self._stemmer = Stemmer.Stemmer("english")
         self.size = size
+        self._term_ceiling = _column_maxima(retriever.scores["data"], retriever.scores["indptr"])
 
     @classmethod
     def build(cls, texts: Sequence[str], k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> LexicalIndex:
@@ -44,11 +45,26 @@ class LexicalIndex:
         """The stemmed query terms that occur in the indexed texts."""
         return [t for t in _tokenize([query], self._stemmer)[0] if t in self._vocabulary]
 
-    def scores(self, query: str) -> np.ndarray:
+    def scores(self, query: str) -> tuple[np.ndarray, float]:
+        """BM25 of every text, and the best score any text reaches term by term (the query's ceiling).
+
+        Dividing by the ceiling puts scores on a 0-1 scale that means the same for every query: a text
+        matching one rare word of a long query stays low, however few texts match at all.
+        """
         terms = self.query_terms(query)
         if not terms or self.size == 0:
-            return np.zeros(self.size, dtype=np.float32)
-        return np.asarray(self._retriever.get_scores(terms), dtype=np.float32)
+            return np.zeros(self.size, dtype=np.float32), 0.0
+        ceiling = float(sum(self._term_ceiling[self._vocabulary[t]] for t in terms))
+        return np.asarray(self._retriever.get_scores(terms), dtype=np.float32), ceiling
+
+
+def _column_maxima(data: np.ndarray, indptr: np.ndarray) -> np.ndarray:
+    """Per vocabulary term, its highest BM25 contribution in any text (bm25s stores terms as CSC columns)."""
+    maxima = np.zeros(len(indptr) - 1, dtype=np.float32)
+    non_empty = indptr[1:] > indptr[:-1]
+    if data.size:
+        maxima[non_empty] = np.maximum.reduceat(data, indptr[:-1][non_empty])
+    return maxima
 
 
 def _tokenize(texts: list[str], stemmer: Stemmer.Stemmer) -> list[list[str]]:
