@@ -155,6 +155,12 @@ CASES = [
     ("Inhibition of either the proteasome or autophagy induces neurotoxicity.",
      ["[change=decrease] proteasome ==CAUSE=> [change=increase] neurotoxicity",
       "[change=decrease] autophagy ==CAUSE=> [change=increase] neurotoxicity"]),
+    # a name between commas after a describing phrase
+    ("During the task, the muscarinic antagonist, scopolamine, impaired recall.",
+     ["[change=increase] scopolamine ==CAUSE=> [change=decrease] recall"]),
+    ("Conversely, deletion of the neuronal GEF, rin1, reduces rab5 activation and enhances fear memory.",
+     ["[change=decrease] rin1 ==CAUSE=> [change=decrease] rab5",
+      "[change=decrease] rin1 ==CAUSE=> [change=increase] fear memory"]),
     # a subject is not the object of a place preposition
     ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
      ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),

@@ -868,7 +868,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             if claim.construction in ("active", "context", "state") and (
                     j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
                 return claim.subjects, j
-        return None
+        named = _name_apposition(tokens, j, floor) if low == "," else None
+        return ([named[0]], j) if named else None
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
     if not spans:
         return None
@@ -876,6 +877,26 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+def _name_apposition(tokens: list[_Token], comma: int,
+                     floor: int) -> tuple[tuple[int, int], int] | None:
+    """"the nicotinic antagonist, mecamylamine, impaired Y" / "deletion of the GEF, rin1, reduces
+    Y": a short name between commas after a describing phrase is the subject. Returns the name's
+    span and the direction the describing phrase gives it (-1 for "deletion of ...")."""
+    name_start = _phrase_left(tokens, comma - 1)
+    if name_start > comma - 1 or comma - 1 - name_start > 2:
+        return None
+    opening = name_start - 1
+    if opening - 1 < floor or tokens[opening].text != ",":
+        return None
+    described = _phrase_left(tokens, opening - 1)
+    if described > opening - 1 or (described > floor and tokens[described - 1].low in lx.PREPOSITIONS):
+        return None
+    change = _leading_change(tokens, (described, opening))
+    if change is None and tokens[described].low not in ("the", "a", "an"):
+        return None
+    return (name_start, comma), change or 1
 
 
 _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among"})
@@ -1159,6 +1180,13 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
     claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+    shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
+    if shared is not None:
+        claim.subject_polarity = shared.subject_polarity  # a coordinated predicate, same subject
+    elif tokens[subject_end].text == ",":
+        named = _name_apposition(tokens, subject_end, floor)
+        if named is not None and [named[0]] == subjects:
+            claim.subject_polarity = named[1]
     if lemma in _RESULT_VERBS:
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
     return claim
@@ -1458,7 +1486,7 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     first = _leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
-    return [1] + [first if _leading_change(tokens, span) is None and span[1] - span[0] <= 3 else 1
+    return [1] + [first if _leading_change(tokens, span) is None and span[1] - span[0] <= 5 else 1
                   for span in spans[1:]]
 
 
