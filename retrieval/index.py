@@ -105,6 +105,7 @@ class DocumentHit(BaseModel):
 class AddReport(BaseModel):
     added: list[str] = []
     duplicates: list[Duplicate] = []
+    without_text: list[str] = []
     passages_added: int = 0
 
 
@@ -314,6 +315,8 @@ class PaperIndex:
             seen_ids.add(document.id)
             seen_hashes.add(content)
             unique.append(document)
+        if not unique:
+            raise ValueError(f"nothing to index into {index_dir}: no document has any text")
         embedder = _embedder_for(embedding_model, embedder)
         weights = weights or FusionWeights()
         vectors = embedder.embed([s for d in unique for s in d.sentences], progress=progress)
@@ -348,27 +351,32 @@ class PaperIndex:
         """Embed and add only documents not already present (by id or content); saves the index."""
         report = AddReport()
         new: list[Document] = []
+        new_ids: set[str] = set()
+        hashes = dict(self._hashes)
         for document in documents:
-            original = self._position.get(document.id) is not None and document.id
-            if not original:
-                original = self._hashes.get(document.content_hash())
-            if not original:
-                original = next((d.id for d in new if d.id == document.id), None)
-            if original:
-                reason = "same id" if original == document.id else "same content"
-                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=original, reason=reason))
-                continue
-            if not document.sentences:
-                continue
-            new.append(document)
-            self._hashes[document.content_hash()] = document.id
+            content = document.content_hash()
+            if document.id in self._position or document.id in new_ids:
+                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
+            elif content in hashes:
+                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
+            elif not document.sentences:
+                report.without_text.append(document.id)
+            else:
+                new.append(document)
+                new_ids.add(document.id)
+                hashes[content] = document.id
         if not new:
             return report
         vectors = self._embedder.embed([s for d in new for s in d.sentences], progress=progress)
         self._documents = self._documents + new
         self._vectors = np.vstack([self._vectors, vectors])
         self._doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, self.manifest.dimension)])
-        self._dense.add(vectors)
+        dense_index = self.manifest.dense_index
+        if dense_index == "flat" and len(self._vectors) > EXACT_SEARCH_LIMIT:
+            self._dense, dense_index = make_hnsw_index(self._vectors), "hnsw"
+        else:
+            self._dense.add(vectors)
+        self._hashes = hashes
         self._position = {d.id: i for i, d in enumerate(self._documents)}
         self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(self._documents)
         # BM25 statistics (document frequencies, average length) change with every addition, so the
@@ -379,6 +387,7 @@ class PaperIndex:
             "documents": len(self._documents),
             "passages": len(self._vectors),
             "content_hash": corpus_hash(self._documents),
+            "dense_index": dense_index,
             "updated_at": _now(),
         })
         self._save(replace=False)
