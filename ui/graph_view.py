@@ -37,6 +37,7 @@ _SIGN_COLOUR = {1: "#15803d", -1: "#b91c1c"}
 _USER_COLOUR = "#7c3aed"
 _CONTESTED_COLOUR = "#ea580c"
 _DATA_COLOUR = "#0d9488"
+LAYERED_MAX_NODES = 15
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,9 @@ def build_view(
     labelling: Labelling | None = None,
     contrast: Contrast | None = None,
     height: int = 500,
+    emphasised_edges: frozenset[str] = frozenset(),
 ) -> GraphView:
+    """The agraph nodes, edges and options; ``emphasised_edges`` (the answer's paths) are drawn wider."""
     labels = labelling.labels if labelling is not None else {}
     changes = {change.node: change for change in (contrast.changes if contrast else [])}
     question_nodes = set(graph.sources) | set(graph.targets)
@@ -138,24 +141,43 @@ def build_view(
             label=edge_caption(edge),
             color={"color": colour, "highlight": colour},
             font={"color": colour, "size": 15, "strokeWidth": 4, "align": "top"},
-            width=1.5 + 2.5 * edge.confidence,
+            width=(1.5 + 2.5 * edge.confidence) * (2 if edge.id in emphasised_edges else 1),
             dashes=[8, 5] if edge.relation == "triggers" else (not directed and [2, 4]) or False,
             arrows={"to": {"enabled": directed, "type": "arrow" if edge.sign > 0 else "bar"}},
             smooth={"enabled": True, "type": "curvedCW", "roundness": 0.12},
         ))
-    # vis-network options; physics off and a left-to-right layering keeps nodes where they were
-    # between relabels, sources on the left and targets on the right.
     config = {
         "height": f"{height}px",
         "width": "100%",
+        "interaction": {"hover": True, "navigationButtons": True, "zoomView": True},
+        **(_layered_layout() if len(graph.nodes) <= LAYERED_MAX_NODES else _force_layout()),
+    }
+    return GraphView(nodes=nodes, edges=edges, config=config)
+
+
+def _layered_layout() -> dict:
+    """Small graphs read best left to right, sources first; no physics, so nodes stay put on relabel."""
+    return {
         "physics": {"enabled": False},
         "layout": {"hierarchical": {
             "enabled": True, "direction": "LR", "sortMethod": "directed", "shakeTowards": "roots",
             "levelSeparation": 250, "nodeSpacing": 100,
         }},
-        "interaction": {"hover": True, "navigationButtons": True, "zoomView": True},
     }
-    return GraphView(nodes=nodes, edges=edges, config=config)
+
+
+def _force_layout() -> dict:
+    """Larger graphs: a force layout (a fixed seed, so the same graph is drawn the same way)."""
+    return {
+        "physics": {
+            "enabled": True,
+            "solver": "forceAtlas2Based",
+            "forceAtlas2Based": {"gravitationalConstant": -80, "springLength": 140, "avoidOverlap": 0.5},
+            "stabilization": {"enabled": True, "iterations": 300, "fit": True},
+            "minVelocity": 1.5,
+        },
+        "layout": {"randomSeed": 7, "improvedLayout": True},
+    }
 
 
 def show_graph(view: GraphView, key: str) -> str | None:

@@ -12,6 +12,7 @@ from ui.graph_view import build_view, edge_caption, legend_markdown, show_graph,
 from ui.text import md
 
 _NOT_SET = "(not set)"
+CONTRAST_LINES = 12
 
 
 def node_name(graph: Graph, node_id: str) -> str:
@@ -43,7 +44,9 @@ def labelled_graph(session: WorkspaceSession, key: str, height: int = 500) -> No
     if not graph.nodes:
         st.info("The graph is empty. Add nodes on the Graph page.")
         return
-    view = build_view(graph, session.labelling, session.contrast if session.last_change else None, height)
+    answer_edges = frozenset(e for statement in session.answer.statements for e in statement.edges)
+    view = build_view(graph, session.labelling, session.contrast if session.last_change else None, height,
+                      emphasised_edges=answer_edges)
     clicked = show_graph(view, key=key)
     last_key = f"{key}__last_click"
     if clicked != st.session_state.get(last_key):
@@ -90,10 +93,15 @@ def answer_section(answer: Answer) -> None:
             st.markdown(f"- {text}")
     if answer.references:
         st.markdown("**References**")
-        st.markdown("\n".join(
-            f"{ref.n}\\. {md(ref.title) if ref.title else '(untitled)'} — `{md(ref.doc_id)}`"
-            for ref in answer.references
-        ))
+        st.markdown("  \n".join(f"\\[{ref.n}\\] {md(ref.title) if ref.title else '(untitled)'} — {doc_link(ref.doc_id)}"
+                                for ref in answer.references))
+
+
+def doc_link(doc_id: str) -> str:
+    """A PubMed id becomes a link to its PubMed page; any other id is shown as code."""
+    if doc_id.isdigit():
+        return f"[PMID {doc_id}](https://pubmed.ncbi.nlm.nih.gov/{doc_id}/)"
+    return f"`{doc_id.replace('`', '')}`"
 
 
 def _edge_evidence(graph: Graph, edge: Edge) -> None:
@@ -104,7 +112,7 @@ def _edge_evidence(graph: Graph, edge: Edge) -> None:
                                                "learned from data." if edge.origin == "data" else "none recorded."))
     for evidence in edge.evidence:
         st.markdown(f"> {md(evidence.sentence)}")
-        st.caption(f"{md(evidence.title) or '(untitled)'} · id {md(evidence.doc_id)} · score {evidence.score:.3f}")
+        st.caption(f"{md(evidence.title) or '(untitled)'} · {doc_link(evidence.doc_id)} · score {evidence.score:.3f}")
 
 
 def evidence_panel(session: WorkspaceSession, key: str) -> None:
@@ -193,7 +201,12 @@ def contrast_section(session: WorkspaceSession) -> None:
     if not changes:
         st.caption("No label changed.")
         return
-    for change in changes:
-        name = node_name(session.graph, change.node)
-        st.markdown(f"- {md(name)}: {md(value_text(change.before))} → **{md(value_text(change.after))}**")
+    lines = [
+        f"- {md(node_name(session.graph, change.node))}: {md(value_text(change.before))} → "
+        f"**{md(value_text(change.after))}**"
+        for change in changes[:CONTRAST_LINES]
+    ]
+    if len(changes) > CONTRAST_LINES:
+        lines.append(f"- … and {len(changes) - CONTRAST_LINES} more (see the Labels tab)")
+    st.markdown("\n".join(lines))
 

@@ -73,3 +73,15 @@ def wait_idle(tab, timeout_ms: int = 60_000) -> None:
                f => f.contentDocument && f.contentDocument.querySelector('canvas'))""",
         timeout=timeout_ms,
     )
+
+
+def settle(tab, timeout_ms: int = 60_000) -> None:
+    """After an action that reruns the script: wait for the rerun to start (if it is not already over)
+    and then for the page to be idle again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        tab.wait_for_selector('[data-testid="stApp"][data-test-script-state="running"]', timeout=1_000)
+    except PlaywrightTimeout:
+        pass  # the run was quicker than the poll, or the action did not rerun
+    wait_idle(tab, timeout_ms)

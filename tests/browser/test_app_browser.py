@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from browser_support import ARTIFACTS, wait_idle
+from browser_support import ARTIFACTS, settle, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -28,8 +28,12 @@ ASK_TIMEOUT_MS = 240_000
 # shows the expected label for the node and (b) the moment the graph's canvas pixels change.
 RELABEL_TIMING_JS = """
 async ([container, option, node, expected]) => {
-  const frame = document.querySelector('iframe[title="streamlit_agraph.agraph"]');
-  const canvas = frame.contentDocument.querySelector('canvas');
+  const canvasNow = () => {
+    const frame = document.querySelector('iframe[title="streamlit_agraph.agraph"]');
+    return frame && frame.contentDocument && frame.contentDocument.querySelector('canvas');
+  };
+  while (!canvasNow()) await new Promise(r => setTimeout(r, 20));
+  const canvas = canvasNow();
   const before = canvas.toDataURL();
   const button = [...document.querySelectorAll(container + ' button')]
       .find(b => b.innerText.trim() === option);
@@ -65,7 +69,7 @@ def _go(page, title: str) -> None:
     page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
     page.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
                            arg=title)
-    wait_idle(page)
+    settle(page)
 
 
 def _label_rows(page) -> list[list[str]]:
@@ -87,9 +91,9 @@ def _import_graph(page, path: Path) -> None:
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.get_by_text("Import a graph").click()
     sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(path))
-    wait_idle(page)
+    settle(page)
     sidebar.get_by_role("button", name="Open the imported graph").click()
-    wait_idle(page)
+    settle(page)
 
 
 def _choose(page, container: str, text: str) -> None:
@@ -119,9 +123,9 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
     example = page.get_by_test_id("stButton").first.locator("button")
     question = example.inner_text()
     example.click()
-    wait_idle(page)
+    settle(page)
     page.get_by_role("button", name="Ask", exact=True).click()
-    wait_idle(page, timeout_ms=ASK_TIMEOUT_MS)
+    settle(page, timeout_ms=ASK_TIMEOUT_MS)
     assert not page.get_by_test_id("stAlertContentError").count(), question
     caption = page.get_by_text(re.compile(r"^Graph: \d+ nodes")).inner_text()
     assert int(re.search(r"(\d+) nodes", caption).group(1)) >= 3, caption
@@ -136,12 +140,12 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
     target = next(node for node, role in roles.items() if role == "target")
     answer_before = _explanation(page)
     page.get_by_role("tab", name="Labels").click()
-    control = page.locator('[class*="st-key-graph_page_set_"]').first
-    selected = control.locator('button[kind*="Active"], button[aria-pressed="true"], button[aria-checked="true"]')
-    current = selected.first.inner_text().strip() if selected.count() else ""
+    source = next(node for node, role in roles.items() if role == "source")
+    current = before[source].split()[1]  # "▲ increasing (set)" → "increasing"
     flip = {"increasing": "decreasing", "decreasing": "increasing", "active": "inactive", "inactive": "active"}
-    control.get_by_role("button", name=flip.get(current, "decreasing"), exact=True).click()
-    wait_idle(page)
+    control = page.locator('[class*="st-key-graph_page_set_"]').first
+    control.locator("button", has_text=re.compile(f"^{flip[current]}$")).click()
+    settle(page)
     after = _labels(page)
     assert after[target] != before[target], (target, before[target])
     assert _explanation(page) != answer_before
@@ -160,7 +164,7 @@ def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
     for option, expected in [("inactive", "■ stable"), ("active", "▲ increasing")] * 5:
         table_ms, canvas_ms = page.evaluate(RELABEL_TIMING_JS, [container, option, "neuronal death", expected])
         samples.append({"table_ms": round(table_ms, 1), "graph_ms": round(canvas_ms, 1)})
-        wait_idle(page)
+        settle(page)
     table_median = statistics.median(s["table_ms"] for s in samples)
     graph_median = statistics.median(s["graph_ms"] for s in samples)
     _record_timing("relabel_after_toggle", {"median_table_ms": table_median, "median_graph_ms": graph_median,
@@ -171,7 +175,7 @@ def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
     page.get_by_role("tab", name="Edit edges").click()
     _choose(page, ".st-key-edge_pick", "oxidative stress → neuronal death")
     page.get_by_role("button", name="Flip sign").click()
-    wait_idle(page)
+    settle(page)
     assert _labels(page)["neuronal death"] == "▼ decreasing"
     assert _labels(page)["oxidative stress"] == "▲ increasing"
 
@@ -184,16 +188,16 @@ def test_save_reload_and_find_the_workspace(page, tmp_path):
     page.get_by_role("tab", name="Edit nodes").click()
     page.locator(".st-key-node_add_label input").fill("microglial activation")
     page.get_by_role("button", name="Add node").click()
-    wait_idle(page)
+    settle(page)
     sidebar = page.get_by_test_id("stSidebar")
     sidebar.locator(".st-key-workspace_save_name input").fill("browser demo")
     sidebar.get_by_role("button", name="Save workspace").click()
-    wait_idle(page)
+    settle(page)
     assert "workspace=browser+demo" in page.url or "workspace=browser%20demo" in page.url
     before = _labels(page)
 
     page.reload()
-    wait_idle(page)
+    settle(page)
     assert page.locator("h1").first.inner_text() == "Graph"
     assert _labels(page) == before
     assert "microglial activation" in before
@@ -237,11 +241,11 @@ def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
         f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
     _go(page, "Data")
     page.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
-    wait_idle(page)
-    assert page.get_by_text("300 rows × 3 columns").count() == 1
+    page.get_by_text("300 rows × 3 columns").wait_for()
+    settle(page)
     _choose(page, ".st-key-discovery_method", "DirectLiNGAM")
     page.get_by_role("button", name="Discover").click()
-    wait_idle(page, timeout_ms=180_000)
+    settle(page, timeout_ms=180_000)
     assert page.get_by_role("heading", name="Discovered graph").count() == 1
     page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
     rows = page.get_by_test_id("stTable").first.locator("tbody tr").all_inner_texts()
