@@ -161,6 +161,17 @@ CASES = [
     ("Conversely, deletion of the neuronal GEF, rin1, reduces rab5 activation and enhances fear memory.",
      ["[change=decrease] rin1 ==CAUSE=> [change=decrease] rab5",
       "[change=decrease] rin1 ==CAUSE=> [change=increase] fear memory"]),
+    # enumerators, treatment lists, apposed names, "which" after a place phrase
+    ("The effects of nicotine are blocked by (a) mecamylamine and (b) hexamethonium.",
+     ["[change=increase] mecamylamine ==CAUSE=> [change=decrease] effects of nicotine",
+      "[change=increase] hexamethonium ==CAUSE=> [change=decrease] effects of nicotine"]),
+    ("Treatment of cells with tunicamycin, thapsigargin or MG132 induces autophagy.",
+     ["[change=increase] tunicamycin ==CAUSE=> [change=increase] autophagy",
+      "[change=increase] MG132 ==CAUSE=> [change=increase] autophagy"]),
+    ("Arc is degraded via the E3 ligase, UBE3A (Greer 2010).",
+     ["[change=increase] UBE3A ==CAUSE=> [change=decrease] Arc"]),
+    ("Mice with conditional knockout of Atg7 in the central nervous system, which resulted in "
+     "neurodegeneration, were studied.", ["Atg7 deficiency ==CAUSE=> neurodegeneration"]),
     # a subject is not the object of a place preposition
     ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
      ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),

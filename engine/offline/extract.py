@@ -360,6 +360,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
 def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]], int]:
     """Coordinated noun phrases starting at i ("Y, Z and W"); returns spans and the end index."""
     n = len(tokens)
+    if i + 2 < n and tokens[i].text == "(" and tokens[i + 2].text == ")" \
+            and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[i + 1].low):
+        i += 3  # an enumerator: "blocked by (a) X and (b) Y"
     if i < n and tokens[i].low in ("both", "either"):
         i += 1
     end = _phrase_right(tokens, i)
@@ -373,6 +376,9 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
         if low in ("and", "or") or (low == "as" and j + 2 < n and tokens[j + 1].low == "well"
                                      and tokens[j + 2].low == "as"):
             k = j + 3 if low == "as" else j + 1
+            if k + 2 < n and tokens[k].text == "(" and tokens[k + 2].text == ")" \
+                    and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[k + 1].low):
+                k += 3
             if k < n and tokens[k].low in lx.VERB_FORMS and not _is_adjectival_trigger(tokens, k):
                 break
             nxt = _phrase_right(tokens, k)
@@ -403,10 +409,22 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
     # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
     # that never closes ends at its first comma.
     end = spans[-1][1]
+    if len(spans) == 1 and len(pending) == 1 and _apposed_name(tokens, spans[0], pending[0]):
+        spans, end = spans + pending, pending[0][1]  # "via the E3 ligase, UBE3A"
     examples, examples_end = _examples_after(tokens, end)
     if examples:
         return spans + examples, examples_end
     return spans, end
+
+
+def _apposed_name(tokens: list[_Token], described: tuple[int, int], name: tuple[int, int]) -> bool:
+    """"the E3 ligase, UBE3A": a class phrase with "the" followed by one short symbol-like name
+    (capitals or digits) that ends the list."""
+    after = name[1]
+    words = next((k for k in range(name[0], name[1]) if tokens[k].text == "("), name[1]) - name[0]
+    return tokens[described[0]].low == "the" and words <= 2 \
+        and re.search(r"[A-Z0-9]", tokens[name[0]].text) is not None \
+        and (after >= len(tokens) or tokens[after].text != ",")
 
 
 _EXAMPLE_MARKERS = (("including",), ("such", "as"), ("like",), ("especially",), ("particularly",),
@@ -529,11 +547,19 @@ def _phrases_left(tokens: list[_Token], k: int) -> list[tuple[int, int]]:
             while j >= 1 and tokens[j].text == ",":
                 more = _phrase_left(tokens, j - 1)
                 if more > j - 1 or _after_predicate(tokens, more) or (
-                        more >= 1 and tokens[more - 1].low in lx.PREPOSITIONS):
+                        more >= 1 and tokens[more - 1].low in lx.PREPOSITIONS
+                        and not _after_head_preposition(tokens, more - 1)):
                     break
                 spans.insert(0, (more, j))
                 j = more - 1
     return spans
+
+
+def _after_head_preposition(tokens: list[_Token], p: int) -> bool:
+    """Is the preposition at p the one a nearby head takes ("treatment of cells with A, B or C")?
+    Then the list after it names the treatments, not places."""
+    return any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == tokens[p].low
+               for k in range(max(0, p - 4), p))
 
 
 _ADJECTIVE_ENDINGS = ("ic", "al", "ous", "ive", "ute", "ary", "ar", "ile", "ent", "ant", "ed")
@@ -860,7 +886,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         if j < floor:
             return None
         spans = _phrases_left(tokens, j)
-        return (spans, j) if spans else None
+        return (_head_before_place(tokens, spans, floor, relative=True), j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
@@ -902,10 +928,11 @@ def _name_apposition(tokens: list[_Token], comma: int,
 _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among"})
 
 
-def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]],
-                       floor: int) -> list[tuple[int, int]]:
+def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,
+                       relative: bool = False) -> list[tuple[int, int]]:
     """A subject is not the object of a preposition: in "overexpression of TFEB in astrocytes
-    reduced Y" the subject is the phrase before "in astrocytes"."""
+    reduced Y" the subject is the phrase before "in astrocytes". The antecedent of "which" may
+    itself follow a preposition ("mice with knockout of X in the brain, which resulted in Y")."""
     start = spans[0][0]
     p = start - 1
     if p - 1 < floor or tokens[p].low not in _PLACE_PREPOSITIONS or not (
@@ -913,7 +940,7 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]],
         return spans
     head = _phrases_left(tokens, p - 1)
     if not head or _after_predicate(tokens, head[0][0]) or (
-            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS):
+            not relative and head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS):
         return spans
     return head
 
