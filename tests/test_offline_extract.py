@@ -172,6 +172,16 @@ CASES = [
      ["[change=increase] UBE3A ==CAUSE=> [change=decrease] Arc"]),
     ("Mice with conditional knockout of Atg7 in the central nervous system, which resulted in "
      "neurodegeneration, were studied.", ["Atg7 deficiency ==CAUSE=> neurodegeneration"]),
+    # stimuli, recipients, verbs after nominal words, organisms lacking a gene
+    ("IL-6 was upregulated in response to LPS.",
+     ["[change=increase] LPS ==CAUSE=> [change=increase] IL-6"]),
+    ("Administration of melatonin to mice reduced amyloid deposition.",
+     ["[change=increase] melatonin ==CAUSE=> [change=decrease] amyloid deposition"]),
+    ("PKA-dependent phosphorylation of CREB increases BDNF transcription.",
+     ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
+      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
+    ("Mice lacking TREM2 show increased amyloid plaques.",
+     ["TREM2 deficiency ==CAUSE=> [change=increase] amyloid plaques"]),
     # a subject is not the object of a place preposition
     ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
      ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),

@@ -327,7 +327,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
         low = tok.low
-        if _is_content(tokens, j) or low in lx.NOMINAL_TRIGGERS or (
+        if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and (
+                low not in lx.VERB_FORMS or _nominal_use(tokens, j) or j == start_content)) or (
                 _is_adjectival_trigger(tokens, j) and (
                     j == start_content or tokens[j - 1].low in lx.PREPOSITIONS
                     or tokens[j - 1].low in lx.DETERMINERS)):
@@ -685,6 +686,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
+            words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
         elif len(words) > 3 and words[2].low in ("of", "in") and _change_head(nxt) \
                 and _manner_adjective(words[0]):
             drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
@@ -935,7 +938,8 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
     itself follow a preposition ("mice with knockout of X in the brain, which resulted in Y")."""
     start = spans[0][0]
     p = start - 1
-    if p - 1 < floor or tokens[p].low not in _PLACE_PREPOSITIONS or not (
+    recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in _ORGANISMS
+    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient) or not (
             _is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
         return spans
     head = _phrases_left(tokens, p - 1)
@@ -1247,6 +1251,10 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     "in X-deficient mice", "in TFEB KO astrocytes"."""
     n = len(tokens)
     for _ in range(3):  # look past up to two other prepositional phrases ("in the brain", ...)
+        if j + 3 < n and tokens[j].low == "in" and tokens[j + 1].low == "response" \
+                and tokens[j + 2].low == "to":
+            end = _phrase_right(tokens, j + 3)  # "Y rose in response to X": X is the stimulus
+            return (j + 3, end) if end > j + 3 else None
         if j >= n or tokens[j].low not in _CONDITION_PREPOSITIONS:
             return None
         end = _phrase_right(tokens, j + 1)
