@@ -7,7 +7,17 @@ import re
 import pytest
 
 from app_graphs import smoking_graph
-from app_harness import assert_clean, label_rows, labels, markdown_text, new_app, open_graph_page, page_path, store_for
+from app_harness import (
+    assert_clean,
+    label_rows,
+    labels,
+    markdown_text,
+    new_app,
+    open_graph_page,
+    page_path,
+    plain,
+    store_for,
+)
 
 
 @pytest.fixture
@@ -148,3 +158,17 @@ def test_empty_session_offers_a_start(monkeypatch, tmp_path):
     app.text_input(key="node_add_label").input("tau")
     _submit(app, "Add node")
     assert labels(app) == {"tau": "■ stable"}
+
+
+def test_selected_node_and_picked_edge_show_their_evidence(app):
+    app.session_state["causeway_selected_node"] = "neuronal_death"  # what a click on the graph sets
+    app.run()
+    assert_clean(app)
+    text = plain(markdown_text(app))
+    assert "#### neuronal death" in text
+    assert "Justified by" in text
+    assert "> Oxidative stress promotes neuronal death." in text
+    assert "Paper pmid:2" in plain(" ".join(str(c.value) for c in app.caption))
+
+    app.selectbox(key="graph_page_edge_pick").set_value("exercise->oxidative_stress").run()
+    assert "> Exercise reduces oxidative stress." in plain(markdown_text(app))

@@ -27,6 +27,12 @@ def test_delimiters_and_header_are_detected(delimiter: str) -> None:
     assert table.n_rows == 30 and table.kind == "continuous"
 
 
+def test_decimal_commas_in_semicolon_tables() -> None:
+    rows = [["a", "b"]] + [[str(v).replace(".", ",") for v in row] for row in _numeric_rows(columns=2)]
+    table = read_table(_csv(rows, ";"))
+    assert table.kind == "continuous" and table.data["a"].abs().sum() > 0 and not table.categorical
+
+
 def test_table_without_header_gets_named_columns_and_a_note() -> None:
     table = read_table(_csv(_numeric_rows()))
     assert table.columns == ["X1", "X2", "X3"] and table.n_rows == 30

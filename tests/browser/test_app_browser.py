@@ -250,3 +250,30 @@ def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
     page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
     rows = page.get_by_test_id("stTable").first.locator("tbody tr").all_inner_texts()
     assert any("exercise" in r and "oxidative stress" in r and "−" in r for r in rows), rows
+
+
+def test_clicking_a_node_opens_its_evidence(page, tmp_path):
+    graph_file = tmp_path / "smoking.json"
+    graph_file.write_text(smoking_graph().to_json())
+    _import_graph(page, graph_file)
+    _go(page, "Graph")
+    page.get_by_role("tab", name="Evidence").click()
+    box = page.locator('iframe[title="streamlit_agraph.agraph"]').bounding_box()
+    heading = page.get_by_test_id("stMain").locator("h4")
+    # vis-network draws on a canvas, so the test clicks across it, as a user hunting for a node would.
+    found = False
+    for y in range(int(box["height"] * 0.3), int(box["height"] * 0.7), 12):
+        for x in range(20, int(box["width"]) - 20, 20):
+            page.mouse.click(box["x"] + x, box["y"] + y)
+            page.wait_for_timeout(40)
+            if heading.count() and heading.first.inner_text() == "neuronal death":
+                found = True
+                break
+        if found:
+            break
+    assert found, "no click on the graph selected the node 'neuronal death'"
+    settle(page)
+    panel = page.get_by_role("tabpanel").filter(visible=True).first.inner_text()
+    assert "Justified by" in panel
+    assert "Oxidative stress promotes neuronal death." in panel
+    assert "Paper pmid:2" in panel
