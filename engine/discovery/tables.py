@@ -144,6 +144,11 @@ def read_table(
         cells = body[name].astype(str).str.strip()
         is_missing = cells.str.lower().isin(MISSING_TOKENS)
         values = pd.to_numeric(cells.where(~is_missing), errors="coerce")
+        if delimiter != ",":
+            # Decimal commas ("1,5") in tables separated by semicolons or tabs.
+            commas = pd.to_numeric(cells.where(~is_missing).str.replace(",", ".", regex=False), errors="coerce")
+            if commas.notna().sum() > values.notna().sum():
+                values = commas
         present = int((~is_missing).sum())
         if present == 0:
             dropped[name] = "every cell is empty"
