@@ -182,6 +182,11 @@ CASES = [
       "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
     ("Mice lacking TREM2 show increased amyloid plaques.",
      ["TREM2 deficiency ==CAUSE=> [change=increase] amyloid plaques"]),
+    # conditions named by their carriers
+    ("The expression of SIRT1 was decreased in the brains of AD patients.",
+     ["AD ==CAUSE=> [change=decrease] SIRT1"]),
+    ("Tau phosphorylation was increased in APP transgenic mice.",
+     ["[change=increase] APP ==CAUSE=> [change=increase] Tau phosphorylation"]),
     # a subject is not the object of a place preposition
     ("Moreover, overexpression of TFEB in astrocytes reduced tau levels.",
      ["[change=increase] TFEB ==CAUSE=> [change=decrease] tau"]),
@@ -247,6 +252,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Treatment with rapamycin (8 h) was performed.",
     "We sought to suppress their activity.",
     "GSK3 is involved in the regulation of glycogen synthesis.",
+    "Cortisol was increased in wild-type mice.",
     "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
 ])

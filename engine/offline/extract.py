@@ -1263,11 +1263,44 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         words = [t.low for t in tokens[j + 1:end]]
         if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
             return j + 1, end  # "an increase in X with aging"
+        carrier = _carrier_condition(tokens, j + 1, end) if tokens[j].low == "in" else None
+        if carrier is not None:
+            return carrier
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
                           "injection", "overexpression", "knockdown", "silencing") for w in words):
             return j + 1, end
         j = end
+    return None
+
+
+_CARRIERS = _ORGANISMS | {"brain", "tissue", "tissues", "samples", "individuals", "cases",
+                          "cortex", "hippocampus", "striatum", "plasma", "serum", "csf"}
+
+
+def _carrier_condition(tokens: list[_Token], start: int, end: int) -> tuple[int, int] | None:
+    """The condition named in a carrier phrase: "(in) the brains of AD patients" → AD, "(in) HD
+    mice" → HD, "(in) APP transgenic mice" → APP. A change found in carriers of a disease or a
+    transgene is reported as that condition's effect."""
+    words = [t.low for t in tokens[start:end]]
+    if not any(w in _CARRIERS for w in words):
+        return None
+    if "transgenic" in words:
+        cut = start + words.index("transgenic")
+        first = start
+        while first < cut and (tokens[first].low in lx.DETERMINERS or tokens[first].low in _NAME_NOISE):
+            first += 1
+        return (first, cut) if first < cut else None
+    for k in range(start, end):
+        low = tokens[k].low
+        if (low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES)) and low not in _CARRIERS:
+            first, last = k, k + 1
+            while first - 1 >= start and _is_content(tokens, first - 1) \
+                    and tokens[first - 1].low not in _CARRIERS:
+                first -= 1
+            while last < end and _is_content(tokens, last) and tokens[last].low not in _CARRIERS:
+                last += 1
+            return first, last
     return None
 
 
