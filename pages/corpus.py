@@ -9,6 +9,7 @@ from ui.guard import describe, guard
 from ui.navigation import ensure_entry_point
 from ui.text import md
 
+_OUTCOME = "causeway_upload_outcome"
 UPLOAD_TYPES = ["pdf", "jsonl", "ndjson", "json", "xml", "txt", "text", "md", "markdown"]
 
 CREDIT = (
@@ -61,8 +62,15 @@ def upload_section(index) -> None:
         progress.progress(done / total if total else 1.0, text=f"Embedding sentences: {done:,} of {total:,}")
 
     files = [(upload.name, upload.getvalue()) for upload in uploads]
-    outcome = add_uploads(files, state.settings().data_dir / "uploads", index, progress=on_progress)
-    progress.empty()
+    st.session_state[_OUTCOME] = add_uploads(files, state.settings().data_dir / "uploads", index, progress=on_progress)
+    st.rerun()  # so the summary above counts the new documents
+
+
+def upload_report() -> None:
+    """What the last upload did, file by file (shown once, after the rerun that follows it)."""
+    outcome = st.session_state.pop(_OUTCOME, None)
+    if outcome is None:
+        return
     if outcome.added:
         st.success(f"Added {len(outcome.added)} document(s) with {outcome.passages:,} sentences: "
                    + "; ".join(md(title) for title in outcome.added))
@@ -109,6 +117,7 @@ def render() -> None:
     if index is not None:
         index_summary(index)
     upload_section(index)
+    upload_report()
     st.divider()
     build_section(index)
 

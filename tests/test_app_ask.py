@@ -79,3 +79,17 @@ def test_non_causal_question_abstains_with_a_reason(monkeypatch, tmp_path, fixtu
     _ask(app, "What is the capital of France?")
     assert not app.exception and not app.error
     assert "did not build a causal graph" in messages(app)
+
+
+def test_unreachable_endpoint_is_a_clear_error(monkeypatch, tmp_path, fixture_index):
+    monkeypatch.setenv("CAUSEWAY_BACKEND", "openai")
+    monkeypatch.setenv("CAUSEWAY_LLM__BASE_URL", "http://127.0.0.1:9/v1")  # nothing listens on port 9
+    monkeypatch.setenv("CAUSEWAY_LLM__API_KEY", "sk-never-used")
+    monkeypatch.setenv("CAUSEWAY_LLM__MAX_RETRIES", "0")
+    app = new_app(monkeypatch, tmp_path, index_dir=fixture_index)
+    app.run()
+    _ask(app, QUESTION)
+    assert not app.exception
+    shown = messages(app)
+    assert "Could not answer the question" in shown and "connection failed" in shown
+    assert "sk-never-used" not in shown

@@ -172,3 +172,10 @@ def test_selected_node_and_picked_edge_show_their_evidence(app):
 
     app.selectbox(key="graph_page_edge_pick").set_value("exercise->oxidative_stress").run()
     assert "> Exercise reduces oxidative stress." in plain(markdown_text(app))
+
+
+def test_solver_time_limit_is_a_warning(monkeypatch, tmp_path):
+    monkeypatch.setenv("CAUSEWAY_SOLVER__TIME_LIMIT_S", "0.000001")
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
+    assert "stopped at its time limit" in plain(" ".join(w.value for w in app.warning))
+    assert set(labels(app).values()) == {"unlabelled"}
