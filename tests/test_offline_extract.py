@@ -182,6 +182,11 @@ CASES = [
       "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
     ("Mice lacking TREM2 show increased amyloid plaques.",
      ["TREM2 deficiency ==CAUSE=> [change=increase] amyloid plaques"]),
+    # "this" before an -s form is a pronoun subject; time phrases after the subject
+    ("Insulin activates PI3K. This increases Akt activity, which in turn dampens FOXO signaling.",
+     ["[change=increase] Akt ==CAUSE=> [change=decrease] FOXO signaling"]),
+    ("Administration of salsalate after disease onset inhibited p300 activity.",
+     ["[change=increase] salsalate ==CAUSE=> [change=decrease] p300"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),
@@ -253,6 +258,9 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "We sought to suppress their activity.",
     "GSK3 is involved in the regulation of glycogen synthesis.",
     "Cortisol was increased in wild-type mice.",
+    "A recent study blocking the conversion of testosterone found improvement.",
+    "Cathepsins operate through signaling pathways to trigger apoptosis.",
+    "IL-1 activates various cell types.",
     "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
 ])
@@ -306,6 +314,11 @@ def test_no_chain_when_which_is_ambiguous() -> None:
     found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
     assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
                    for line in found)
+
+
+def test_a_comma_list_before_a_new_clause_is_not_an_object() -> None:
+    found = lines("During stress-induced autophagy, portions of the ER and protein aggregates are engulfed.")
+    assert not any("portions" in line or "protein aggregates" in line for line in found)
 
 
 def test_resolved_anaphora_lower_the_confidence() -> None:

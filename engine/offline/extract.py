@@ -267,7 +267,13 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     prev = tokens[i - 1].low if i > 0 else ""
     nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
     # "to" before a base form is the infinitive ("to slow down Y"), unless "in"/"of" follows.
+    # A singular determiner before an -s form makes it a verb: "this decreases Akt".
+    if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in ("in", "of"):
+        return False
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
+
+
+_SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
 
 def _starts_phrase(tokens: list[_Token], i: int) -> bool:
@@ -383,8 +389,9 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             if k < n and tokens[k].low in lx.VERB_FORMS and not _is_adjectival_trigger(tokens, k):
                 break
             nxt = _phrase_right(tokens, k)
-            if nxt == k or _followed_by_verb(tokens, nxt):
-                break
+            if nxt == k or _followed_by_verb(tokens, nxt) or (
+                    pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
+                break  # ", A and B are engulfed": the comma list is the next clause's subject
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
@@ -830,6 +837,9 @@ def _names_something(words: list[_Token], name: str) -> bool:
     if low in lx.VAGUE_NAMES or low in lx.INCREASE_HEADS or low in lx.DECREASE_HEADS \
             or low in lx.DEFICIENCY_HEADS or low in lx.NOMINAL_TRIGGERS:
         return False
+    if len(words) <= 3 and words[-1].low in lx.VAGUE_HEADS and not any(
+            re.search(r"[A-Z0-9]", w.text[1:] if k == 0 else w.text) for k, w in enumerate(words)):
+        return False  # "recent study", "signaling pathways", "various cell types"
     if len(words) == 1:
         word = words[0].text
         if len(word) <= 2 and word.islower():
@@ -928,7 +938,9 @@ def _name_apposition(tokens: list[_Token], comma: int,
     return (name_start, comma), change or 1
 
 
-_PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among"})
+# Prepositions of place and time whose phrase modifies the subject before it.
+_PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among",
+                                 "after", "before", "during", "following", "upon"})
 
 
 def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,

@@ -292,6 +292,15 @@ VAGUE_NAMES = frozenset({
     "consequences", "part", "others", "other", "this", "these", "those", "it", "they", "which",
     "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
+    "site", "sites", "residue", "residues", "region", "regions",
+})
+
+# Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
+VAGUE_HEADS = frozenset({
+    "study", "studies", "pathway", "pathways", "type", "types", "site", "sites", "mechanism",
+    "mechanisms", "process", "processes", "effect", "effects", "factor", "factors", "condition",
+    "conditions", "role", "way", "ways", "manner", "onset", "work", "report", "findings", "data",
+    "results", "result", "evidence", "region", "regions", "residue", "residues",
 })
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
