@@ -187,6 +187,10 @@ CASES = [
      ["[change=increase] Akt ==CAUSE=> [change=decrease] FOXO signaling"]),
     ("Administration of salsalate after disease onset inhibited p300 activity.",
      ["[change=increase] salsalate ==CAUSE=> [change=decrease] p300"]),
+    # "X inhibition with D": both the drug and the inhibited target are causes
+    ("Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
+     ["[change=decrease] Syk ==CAUSE=> [change=increase] CREB phosphorylation",
+      "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

@@ -913,6 +913,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
+    spans = _means_agent_target(tokens, spans, floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
@@ -936,6 +937,21 @@ def _name_apposition(tokens: list[_Token], comma: int,
     if change is None and tokens[described].low not in ("the", "a", "an"):
         return None
     return (name_start, comma), change or 1
+
+
+def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
+                        floor: int) -> list[tuple[int, int]]:
+    """"Syk inhibition with BAY61-3606 induced Y": the agent after "with"/"via"/"by" is one cause,
+    the change it makes ("Syk inhibition") another. Returns that change's phrase, or nothing."""
+    p = spans[0][0] - 1
+    if p - 1 < floor or tokens[p].low not in ("with", "via", "by", "using"):
+        return []
+    head = tokens[p - 1].low
+    if not (head in lx.DECREASE_HEADS or head in lx.INCREASE_HEADS or head in lx.DEFICIENCY_HEADS) \
+            or head in lx.HEAD_PREPOSITIONS:
+        return []
+    start = _phrase_left(tokens, p - 1)
+    return [(start, p)] if start < p - 1 else []
 
 
 # Prepositions of place and time whose phrase modifies the subject before it.
