@@ -191,6 +191,13 @@ CASES = [
     ("Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
      ["[change=decrease] Syk ==CAUSE=> [change=increase] CREB phosphorylation",
       "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation"]),
+    # signed effect nouns
+    ("Curcumin has a neuroprotective effect against glutamate toxicity.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=decrease] glutamate toxicity"]),
+    ("The inhibitory effect of Dkk1 on Wnt signalling was enhanced.",
+     ["[change=increase] Dkk1 ==CAUSE=> [change=decrease] Wnt signalling"]),
+    ("Estrogen exerts beneficial effects on cognition.",
+     ["[change=increase] Estrogen ==CAUSE=> [change=increase] cognition"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),
@@ -262,6 +269,8 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "We sought to suppress their activity.",
     "GSK3 is involved in the regulation of glycogen synthesis.",
     "Cortisol was increased in wild-type mice.",
+    "Ethanol had no detrimental effect on memory.",
+    "Microglia play an important role in neuroinflammation.",
     "A recent study blocking the conversion of testosterone found improvement.",
     "Cathepsins operate through signaling pathways to trigger apoptosis.",
     "IL-1 activates various cell types.",

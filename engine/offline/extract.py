@@ -69,7 +69,7 @@ _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-t
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5,
+               "needed": 0.7, "involved": 0.5, "effect": 0.7,
                "state": 0.75}
 
 
@@ -1061,6 +1061,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _needed_for_claim(tokens, i, floor)
         if claim is None and low in lx.INVOLVED_IN:
             claim = _involved_in_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.EFFECT_NOUNS:
+            claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
         if claim is None and "-" in low:
@@ -1370,6 +1372,55 @@ def _past_report(tokens: list[_Token], j: int) -> int:
         if k < len(tokens) and tokens[k].low in _REPORT_PARTICIPLES:
             return k + 1
     return j
+
+
+_EFFECT_MODIFIERS = frozenset({"important", "significant", "key", "major", "potent", "strong",
+                               "direct", "dual", "crucial", "critical", "central", "marked",
+                               "robust", "possible", "potential", "putative", "pivotal", "novel"})
+
+
+def _effect_noun_claim(tokens: list[_Token], i: int, floor: int,
+                       claims: list[_Claim]) -> _Claim | None:
+    """"X has a protective effect on Y", "X plays a detrimental role in Y", "the inhibitory
+    effect of X on Y": the adjective signs the effect; "protective ... against Y" means less Y."""
+    j = i - 1
+    while j >= floor and (tokens[j].low in _EFFECT_MODIFIERS or _is_adverb(tokens[j].low)):
+        j -= 1
+    if j < floor or tokens[j].low not in lx.EFFECT_ADJECTIVES:
+        return None
+    polarity = lx.EFFECT_ADJECTIVES[tokens[j].low]
+    n = len(tokens)
+    k = i + 1
+    subjects: list[tuple[int, int]] = []
+    subject_end = j
+    if k < n and tokens[k].low == "of":
+        agent_end = _phrase_right(tokens, k + 1)
+        if agent_end == k + 1:
+            return None
+        subjects, k = [(k + 1, agent_end)], agent_end
+    if k >= n or tokens[k].low not in ("on", "in", "for", "against", "towards", "toward"):
+        return None
+    if tokens[k].low == "against":
+        polarity = -1 if polarity > 0 else 0
+    if polarity == 0:
+        return None
+    objects, end = _phrases_right(tokens, k + 1)
+    objects = [span for span in objects if not _unsigned_phrase(tokens, span)]
+    if not objects:
+        return None
+    if not subjects:
+        v = j - 1
+        while v >= floor and (tokens[v].low in lx.DETERMINERS or tokens[v].low in _EFFECT_MODIFIERS
+                              or _is_adverb(tokens[v].low)):
+            v -= 1
+        if v < floor or tokens[v].low not in lx.EFFECT_VERBS:
+            return None
+        subject = _subject_of_predicate(tokens, v, floor, claims)
+        if subject is None:
+            return None
+        subjects, subject_end = subject
+    return _Claim(subjects, objects, polarity, "effect", _negated(tokens, subject_end + 1, i),
+                  _has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end)
 
 
 def _involved_in_claim(tokens: list[_Token], i: int, floor: int,

@@ -61,6 +61,22 @@ INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates"
 # Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
 UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
                             "modulating"})
+# Signed effect nouns: "X has a protective effect on Y", "the inhibitory effect of X on Y".
+EFFECT_NOUNS = frozenset({"effect", "effects", "role", "roles", "influence", "influences",
+                          "action", "actions", "impact"})
+EFFECT_ADJECTIVES = {
+    "protective": 1, "neuroprotective": 1, "cytoprotective": 1, "beneficial": 1, "positive": 1,
+    "stimulatory": 1, "facilitatory": 1, "enhancing": 1, "trophic": 1, "supportive": 1,
+    "favorable": 1, "favourable": 1, "promoting": 1,
+    "detrimental": -1, "deleterious": -1, "negative": -1, "harmful": -1, "toxic": -1,
+    "neurotoxic": -1, "cytotoxic": -1, "inhibitory": -1, "suppressive": -1, "damaging": -1,
+    "adverse": -1, "repressive": -1,
+}
+# Verbs that carry an effect noun: "X has / exerts / plays a protective role in Y".
+EFFECT_VERBS = frozenset({"has", "have", "had", "having", "exert", "exerts", "exerted", "exerting",
+                          "play", "plays", "played", "playing", "show", "shows", "showed",
+                          "exhibit", "exhibits", "exhibited", "produce", "produces", "produced",
+                          "display", "displays", "displayed"})
 # "X protects (neurons) from / against Y": less Y.
 SHIELD_PARTICLES = ("against", "from")
 IRREGULAR = {
