@@ -198,6 +198,11 @@ CASES = [
      ["[change=increase] Dkk1 ==CAUSE=> [change=decrease] Wnt signalling"]),
     ("Estrogen exerts beneficial effects on cognition.",
      ["[change=increase] Estrogen ==CAUSE=> [change=increase] cognition"]),
+    # signed regulators; "sufficient to"
+    ("PTEN is a negative regulator of Akt signalling.",
+     ["[change=increase] PTEN ==CAUSE=> [change=decrease] Akt signalling"]),
+    ("Expression of mutant tau is sufficient to induce neurodegeneration.",
+     ["tau mutation ==CAUSE=> neurodegeneration"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),
@@ -269,6 +274,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "We sought to suppress their activity.",
     "GSK3 is involved in the regulation of glycogen synthesis.",
     "Cortisol was increased in wild-type mice.",
+    "Insulin is a regulator of glucose.",
     "Ethanol had no detrimental effect on memory.",
     "Microglia play an important role in neuroinflammation.",
     "A recent study blocking the conversion of testosterone found improvement.",

@@ -42,7 +42,7 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
                  "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
                  "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
-                 "intended", "designed", "aimed"})
+                 "intended", "designed", "aimed", "sufficient", "capable"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
@@ -51,6 +51,9 @@ _ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists
                "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1,
                "mediator": 1, "mediators": 1, "driver": 1, "drivers": 1, "cause": 1, "causes": 1,
                "suppressor": -1, "suppressors": -1, "repressor": -1, "repressors": -1}
+# Role nouns signed by "positive"/"negative": "a negative regulator of Y".
+_SIGNABLE_ROLES = frozenset({"regulator", "regulators", "modulator", "modulators"})
+_SIGNING_ADJECTIVES = {"positive": 1, "negative": -1}
 _ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key", "important",
                              "indirect", "well-known", "positive", "negative", "endogenous",
                              "potent", "selective", "specific", "novel", "known", "irreversible",
@@ -1067,8 +1070,10 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _nominal_claim(tokens, i, floor)
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
-        if claim is None and low in _ROLE_NOUNS:
-            for role_claim in _role_claims(tokens, i, floor):
+        signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
+            if low in _SIGNABLE_ROLES and i > floor else None
+        if claim is None and (low in _ROLE_NOUNS or signed_role is not None):
+            for role_claim in _role_claims(tokens, i, floor, signed_role):
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
@@ -1500,9 +1505,9 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
                   _negated(tokens, max(floor, i - 2), i), False, end)
 
 
-def _role_claims(tokens: list[_Token], i: int, floor: int) -> list[_Claim]:
+def _role_claims(tokens: list[_Token], i: int, floor: int, polarity: int | None = None) -> list[_Claim]:
     """"D, an X inhibitor", "X inhibitors (D, E)", "X inhibitors such as D" → D changes X."""
-    polarity = _ROLE_NOUNS[tokens[i].low]
+    polarity = _ROLE_NOUNS[tokens[i].low] if polarity is None else polarity
     n = len(tokens)
     if i + 1 < n and tokens[i + 1].low == "of":
         # "D, an inhibitor of X": the target follows.
