@@ -203,6 +203,18 @@ CASES = [
      ["[change=increase] PTEN ==CAUSE=> [change=decrease] Akt signalling"]),
     ("Expression of mutant tau is sufficient to induce neurodegeneration.",
      ["tau mutation ==CAUSE=> neurodegeneration"]),
+    # comparatives, treated groups, source phrases, nominal means, role nouns with "at"
+    ("The levels of IL-1β were significantly higher in LPS-treated mice.",
+     ["[change=increase] LPS ==CAUSE=> [change=increase] IL-1β"]),
+    ("Rapamycin-treated mice showed reduced tau pathology.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=decrease] tau pathology"]),
+    ("Depletion of cholesterol from membranes reduced Aβ production.",
+     ["[change=decrease] cholesterol ==CAUSE=> [change=decrease] Aβ production"]),
+    ("Aβ causes tau hyperphosphorylation via activation of GSK3β.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] GSK3β",
+      "[change=increase] GSK3β ==CAUSE=> [change=increase] tau hyperphosphorylation"]),
+    ("Nicotine acts as an agonist at nAChRs.",
+     ["[change=increase] Nicotine ==CAUSE=> [change=increase] nAChRs"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

@@ -959,7 +959,7 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
 
 # Prepositions of place and time whose phrase modifies the subject before it.
 _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among",
-                                 "after", "before", "during", "following", "upon"})
+                                 "after", "before", "during", "following", "upon", "from"})
 
 
 def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,
@@ -1064,6 +1064,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _needed_for_claim(tokens, i, floor)
         if claim is None and low in lx.INVOLVED_IN:
             claim = _involved_in_claim(tokens, i, floor, claims)
+        if claim is None and low in _COMPARATIVES:
+            claim = _comparative_claim(tokens, i, floor, claims)
         if claim is None and low in lx.EFFECT_NOUNS:
             claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
@@ -1092,7 +1094,51 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
             claim.means_of = _means_of(tokens, i, floor, claim, claims)
             claims.append(claim)
+            means = _means_phrase(tokens, claim.end)
+            if means is not None and claim.construction in ("active", "passive"):
+                claims.append(_Claim(claim.subjects, [means], 1, "active", claim.negated,
+                                     claim.hedged, means[1], verb=i, floor=floor,
+                                     resolved=claim.resolved, means_of=len(claims) - 1))
     return claims
+
+
+def _means_phrase(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+    """"... via activation of GSK3β", "... through inhibition of mTOR": the change by which the
+    preceding claim comes about (a nominal means clause)."""
+    n = len(tokens)
+    if j + 2 >= n or tokens[j].low not in ("via", "through", "by"):
+        return None
+    k = j + 1
+    while k < n and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    head = tokens[k].low if k < n else ""
+    if not (head in lx.DECREASE_HEADS or head in lx.INCREASE_HEADS or head in lx.NOMINAL_TRIGGERS) \
+            or k + 1 >= n or tokens[k + 1].low != "of":
+        return None
+    end = _phrase_right(tokens, k)
+    return (j + 1, end) if end > k + 2 else None
+
+
+_COMPARATIVES = {"higher": 1, "greater": 1, "lower": -1, "smaller": -1}
+
+
+def _comparative_claim(tokens: list[_Token], i: int, floor: int,
+                       claims: list[_Claim]) -> _Claim | None:
+    """"Y levels were higher in X-treated mice": a comparative predicate with a named condition."""
+    left = i - 1
+    while left > floor and _is_adverb(tokens[left].low):
+        left -= 1
+    if left < floor or tokens[left].low not in ("is", "are", "was", "were", "be", "been"):
+        return None
+    agent = _condition_agent(tokens, i + 1)
+    j = _gap_left(tokens, i, floor)
+    if agent is None or j < floor:
+        return None
+    patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
+    if not patients:
+        return None
+    return _Claim([agent], patients, _COMPARATIVES[tokens[i].low], "passive",
+                  _negated(tokens, j + 1, i), _has(tokens, j + 1, i, lx.HEDGES), agent[1])
 
 
 def _means_of(tokens: list[_Token], i: int, floor: int, claim: _Claim,
@@ -1509,7 +1555,7 @@ def _role_claims(tokens: list[_Token], i: int, floor: int, polarity: int | None 
     """"D, an X inhibitor", "X inhibitors (D, E)", "X inhibitors such as D" → D changes X."""
     polarity = _ROLE_NOUNS[tokens[i].low] if polarity is None else polarity
     n = len(tokens)
-    if i + 1 < n and tokens[i + 1].low == "of":
+    if i + 1 < n and tokens[i + 1].low in ("of", "at"):
         # "D, an inhibitor of X": the target follows.
         target_end = _phrase_right(tokens, i + 2)
         if target_end == i + 2:
@@ -1610,6 +1656,11 @@ def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 # --------------------------------------------------------------------------------------------
 # Claims → annotations
 # --------------------------------------------------------------------------------------------
+def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"Rapamycin-treated mice", "TFEB-transfected cells": a group given X shows X's effects."""
+    return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span))
+
+
 def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
     """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
     j = span[0]
@@ -1695,7 +1746,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         object_heads = _shared_heads(tokens, claim.objects)
         for subject_span, subject_head in zip(claim.subjects, subject_heads):
             subject = _entity(tokens, subject_span, "subject", known)
-            if subject is None or (claim.construction == "state" and not subject.state):
+            if subject is None or (claim.construction == "state" and not subject.state
+                                   and not _treated_group(tokens, subject_span)):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
             for object_span, object_head in zip(claim.objects, object_heads):
