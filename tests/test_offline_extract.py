@@ -215,6 +215,11 @@ CASES = [
       "[change=increase] GSK3β ==CAUSE=> [change=increase] tau hyperphosphorylation"]),
     ("Nicotine acts as an agonist at nAChRs.",
      ["[change=increase] Nicotine ==CAUSE=> [change=increase] nAChRs"]),
+    # intransitive changes with a named condition
+    ("GLUT4 translocation increased in the presence of insulin.",
+     ["[change=increase] insulin ==CAUSE=> [change=increase] GLUT4 translocation"]),
+    ("Tau levels decreased after rapamycin treatment.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] Tau"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),
@@ -286,6 +291,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "We sought to suppress their activity.",
     "GSK3 is involved in the regulation of glycogen synthesis.",
     "Cortisol was increased in wild-type mice.",
+    "Tau levels decreased over the years.",
     "Insulin is a regulator of glucose.",
     "Ethanol had no detrimental effect on memory.",
     "Microglia play an important role in neuroinflammation.",

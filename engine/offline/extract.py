@@ -1265,7 +1265,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             k += 1
     objects, objects_end = _phrases_right(tokens, k)
     if not objects:
-        return None
+        return _intransitive_claim(tokens, i, k, floor, claims, lemma, polarity)
     if form == "ed":
         # "X attenuated A, improved B and reduced C": after a past-tense verb, a conjunct that
         # starts with another past participle is a coordinated verb, not an adjective.
@@ -1322,6 +1322,27 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
     return 1
 
 
+# Verbs of change that are also intransitive: "Y increased after X treatment".
+_INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
+
+
+def _intransitive_claim(tokens: list[_Token], i: int, after: int, floor: int,
+                        claims: list[_Claim], lemma: str, polarity: int) -> _Claim | None:
+    """"Y increased after X treatment", "Y decreased in the presence of X": the subject changed,
+    and the named condition is the cause."""
+    if lemma not in _INTRANSITIVE_CHANGES:
+        return None
+    agent = _condition_agent(tokens, after)
+    j = _gap_left(tokens, i, floor)
+    if agent is None or j < floor:
+        return None
+    patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
+    if not patients:
+        return None
+    return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
+                  _has(tokens, j + 1, i, lx.HEDGES), agent[1])
+
+
 _CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
                                      "during"})
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
@@ -1332,10 +1353,14 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     "in X-deficient mice", "in TFEB KO astrocytes"."""
     n = len(tokens)
     for _ in range(3):  # look past up to two other prepositional phrases ("in the brain", ...)
-        if j + 3 < n and tokens[j].low == "in" and tokens[j + 1].low == "response" \
-                and tokens[j + 2].low == "to":
-            end = _phrase_right(tokens, j + 3)  # "Y rose in response to X": X is the stimulus
-            return (j + 3, end) if end > j + 3 else None
+        if j + 3 < n and tokens[j].low == "in" and (
+                (tokens[j + 1].low == "response" and tokens[j + 2].low == "to")
+                or (tokens[j + 1].low == "the" and tokens[j + 2].low == "presence"
+                    and tokens[j + 3].low == "of")):
+            # "Y rose in response to X" / "in the presence of X": X is the stimulus
+            start = j + 3 if tokens[j + 1].low == "response" else j + 4
+            end = _phrase_right(tokens, start)
+            return (start, end) if end > start else None
         if j >= n or tokens[j].low not in _CONDITION_PREPOSITIONS:
             return None
         end = _phrase_right(tokens, j + 1)
