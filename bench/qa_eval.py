@@ -112,48 +112,8 @@ def failure_kind(result: AskResult) -> str:
     return "both ends have claims but no chain meets"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
-    parser.add_argument("--index", type=Path, default=None)
-    parser.add_argument("--limit", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=None, help="write per-question records here (JSON)")
-    args = parser.parse_args()
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-
-    from retrieval.index import PaperIndex
-
-    settings = Settings()
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
-    questions = questions[: args.limit] if args.limit else questions
-    started = time.perf_counter()
-    index = PaperIndex.open(args.index or settings.resolved_index_dir, settings.embedding_model)
-    index.search("warm up", k=1)
-    open_seconds = time.perf_counter() - started
-
-    records = []
-    for item in questions:
-        start = time.perf_counter()
-        result = ask(item["question"], index, settings)
-        seconds = time.perf_counter() - start
-        record = {"id": item["id"], "question": item["question"], "seconds": round(seconds, 3),
-                  "answered": not result.abstained, "expected": item["expected_sign"],
-                  "rounds": result.trace.rounds, "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
-        if result.abstained:
-            record["failure"] = failure_kind(result)
-        else:
-            sign, certain = predicted_sign(result.labelling, result.graph.targets[0])
-            overlap, exact = path_overlap(result, item["gold_paths"])
-            record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
-                          checks=answer_checks(result, index),
-                          path=next(s.path for s in result.answer.statements if s.kind == "path"))
-            if sign != item["expected_sign"]:
-                record["failure"] = ("target label ambiguous" if sign == 0 else
-                                     "certain but opposite sign" if certain else "uncertain, leaning the wrong way")
-        records.append(record)
-        print(f"{item['id']} {'A' if record['answered'] else '-'} {seconds:5.2f}s {record.get('failure', '')}",
-              file=sys.stderr)
-
+def summarise(records: list[dict]) -> dict:
+    """The figures of the module docstring over per-question records."""
     answered = [r for r in records if r["answered"]]
     checks = Counter()
     for r in answered:
@@ -174,7 +134,7 @@ def main() -> int:
         "exact_path_share": (sum(r["exact"] for r in answered) / len(answered)) if answered else None,
         "seconds_median": statistics.median(seconds),
         "seconds_p90": seconds[int(0.9 * (len(seconds) - 1))],
-        "index_open_seconds": round(open_seconds, 2),
+        "seconds_median_without_search": statistics.median(r["seconds"] - r["search_seconds"] for r in records),
         "claims": checks["claims"],
         "claims_cited_share": checks["cited"] / checks["claims"] if checks["claims"] else None,
         "citations_outside_index": checks["outside_index"],
@@ -182,6 +142,60 @@ def main() -> int:
         if checks["claims"] else None,
         "failure_kinds": dict(Counter(r["failure"] for r in records if "failure" in r).most_common()),
     }
+    return summary
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--index", type=Path, default=None)
+    parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--out", type=Path, default=None, help="write per-question records here (JSON)")
+    parser.add_argument("--summarise", type=Path, default=None, help="only summarise the records of an --out file")
+    args = parser.parse_args()
+    if args.summarise:
+        print(json.dumps(summarise(json.loads(args.summarise.read_text())["records"]), indent=2))
+        return 0
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+    from retrieval.index import PaperIndex
+
+    settings = Settings()
+    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = questions[: args.limit] if args.limit else questions
+    started = time.perf_counter()
+    index = PaperIndex.open(args.index or settings.resolved_index_dir, settings.embedding_model)
+    index.search("warm up", k=1)
+    open_seconds = time.perf_counter() - started
+
+    records = []
+    for item in questions:
+        start = time.perf_counter()
+        result = ask(item["question"], index, settings)
+        seconds = time.perf_counter() - start
+        record = {"id": item["id"], "question": item["question"], "seconds": round(seconds, 3),
+                  "answered": not result.abstained, "expected": item["expected_sign"],
+                  "rounds": result.trace.rounds,
+                  "search_seconds": round(result.trace.seconds.get("discover", 0.0), 3), "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
+        if result.abstained:
+            record["failure"] = failure_kind(result)
+        else:
+            sign, certain = predicted_sign(result.labelling, result.graph.targets[0])
+            overlap, exact = path_overlap(result, item["gold_paths"])
+            record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
+                          checks=answer_checks(result, index),
+                          path=next(s.path for s in result.answer.statements if s.kind == "path"))
+            if sign != item["expected_sign"]:
+                record["failure"] = ("target label ambiguous" if sign == 0 else
+                                     "certain but opposite sign" if certain else "uncertain, leaning the wrong way")
+        records.append(record)
+        if args.out:  # kept current, so an interrupted run still leaves its records
+            args.out.write_text(json.dumps({"records": records}, indent=1))
+        print(f"{item['id']} {'A' if record['answered'] else '-'} {seconds:5.2f}s {record.get('failure', '')}",
+              file=sys.stderr)
+
+    summary = summarise(records)
+    summary["index_open_seconds"] = round(open_seconds, 2)
     print(json.dumps(summary, indent=2))
     if args.out:
         args.out.write_text(json.dumps({"summary": summary, "records": records}, indent=1))
