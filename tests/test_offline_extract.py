@@ -220,6 +220,14 @@ CASES = [
      ["[change=increase] insulin ==CAUSE=> [change=increase] GLUT4 translocation"]),
     ("Tau levels decreased after rapamycin treatment.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] Tau"]),
+    # abbreviation full stops are not sentence ends; "that" after a verb is a complementiser
+    ("Lithium reduces tau phosphorylation (Smith et al. 2010). It also reduces amyloid load.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] amyloid load"]),
+    ("Blocking Syk (Fig. 3) further showed that Syk inhibition results in PKA activation.",
+     ["[change=decrease] Syk ==CAUSE=> [change=increase] PKA"]),
+    ("Conditional deletion of Atg5 or Atg7 causes neurodegeneration.",
+     ["Atg5 deficiency ==CAUSE=> neurodegeneration",
+      "[change=decrease] Atg7 ==CAUSE=> neurodegeneration"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

@@ -33,7 +33,8 @@ _TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
-_CLOSED = _CLOSED_WORDS
+_CLOSED = _CLOSED_WORDS | {"fig.", "figs.", "al.", "e.g.", "i.e.", "vs.", "ref.", "refs.",
+                           "approx.", "ca.", "cf.", "eq.", "resp.", "suppl.", "no.", "fig", "figs"}
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
 _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
@@ -136,8 +137,23 @@ def repair_line_breaks(text: str) -> str:
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
 
 
+# Abbreviations whose full stop does not end a sentence ("Fig. 2", "Smith et al. 2010").
+_ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "refs", "approx",
+                            "ca", "cf", "eq", "resp", "suppl", "no"})
+
+
 def tokenize(text: str) -> list[_Token]:
-    return [_Token(m.group(0), m.group(0).lower(), m.start()) for m in _TOKEN.finditer(text)]
+    """Words, numbers and punctuation; an abbreviation keeps its full stop ("Fig.", "al.")."""
+    tokens: list[_Token] = []
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        if word == "." and tokens and tokens[-1].low in _ABBREVIATIONS \
+                and tokens[-1].start + len(tokens[-1].text) == m.start():
+            last = tokens.pop()
+            tokens.append(_Token(last.text + ".", last.low + ".", last.start))
+            continue
+        tokens.append(_Token(word, word.lower(), m.start()))
+    return tokens
 
 
 # --------------------------------------------------------------------------------------------
@@ -439,7 +455,7 @@ def _apposed_name(tokens: list[_Token], described: tuple[int, int], name: tuple[
 
 
 _EXAMPLE_MARKERS = (("including",), ("such", "as"), ("like",), ("especially",), ("particularly",),
-                    ("notably",), ("namely",), ("e.g",), ("that", "include"), ("that", "includes"),
+                    ("notably",), ("namely",), ("e.g",), ("e.g.",), ("that", "include"), ("that", "includes"),
                     ("which", "include"), ("which", "includes"))
 
 
@@ -1008,6 +1024,11 @@ def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] |
     first = tokens[start].low
     if first not in ("this", "these", "that", "those"):
         return None
+    if first == "that" and start > floor and (
+            tokens[start - 1].low in lx.OTHER_VERBS or tokens[start - 1].low in lx.HEDGES
+            or tokens[start - 1].low in lx.VERB_FORMS or tokens[start - 1].text == ","
+            or any(re.search(r"[A-Z0-9]", tokens[k].text) for k in range(start + 1, j + 1))):
+        return None  # "showing that Syk inhibition results in ...": a complementiser
     if start == j:
         return ("event" if first in ("this", "that") else "entity"), start
     if not all(_is_content(tokens, k) for k in range(start + 1, j + 1)):
@@ -1691,6 +1712,9 @@ def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
     j = span[0]
     while j < span[1] and tokens[j].low in lx.DETERMINERS:
         j += 1
+    if j + 2 < span[1] and _manner_adjective(tokens[j]) and _change_head(tokens[j + 1].low) \
+            and tokens[j + 2].low in ("of", "in"):
+        j += 1  # "conditional knockout of X or Y"
     if j >= span[1]:
         return None
     low = tokens[j].low
