@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
-from engine.answer import Answer
 from engine.model import Edge, Graph, Node
-from engine.session import WorkspaceSession
 from ui import state
 from ui.graph_view import build_view, edge_caption, legend_markdown, show_graph, value_text
 from ui.text import md
+
+if TYPE_CHECKING:
+    from engine.answer import Answer
+    from engine.session import WorkspaceSession
 
 _NOT_SET = "(not set)"
 CONTRAST_LINES = 12

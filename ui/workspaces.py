@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pathlib import PurePath
 
 import streamlit as st
 
 from engine.model import Graph, GraphError
-from engine.session import WorkspaceSession
 from ui import state
 from ui.guard import guard
 from ui.text import md
+
+if TYPE_CHECKING:
+    from engine.session import WorkspaceSession
 
 IMPORT_TYPES = ["json", "graphml", "xml"]
 

@@ -26,6 +26,7 @@ class AppServer:
     data_dir: Path
     index_dir: Path
     first_page_s: float  # from the run command to the first page served
+    started: float  # time.monotonic() at the run command
 
 
 def free_port() -> int:

@@ -49,7 +49,8 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         try:
             url = f"http://127.0.0.1:{port}/"
             first_page_s = wait_until_served(url, process, started)
-            yield AppServer(url=url, data_dir=data_dir, index_dir=index_dir, first_page_s=first_page_s)
+            yield AppServer(url=url, data_dir=data_dir, index_dir=index_dir, first_page_s=first_page_s,
+                            started=started)
         finally:
             os.killpg(process.pid, signal.SIGTERM)
             try:
