@@ -228,6 +228,18 @@ CASES = [
     ("Conditional deletion of Atg5 or Atg7 causes neurodegeneration.",
      ["Atg5 deficiency ==CAUSE=> neurodegeneration",
       "[change=decrease] Atg7 ==CAUSE=> neurodegeneration"]),
+    # participle asides, predicates after a passive, gerunds of removal, amounts, "results from"
+    ("BDNF, acting through TrkB, promotes neuronal survival.",
+     ["[change=increase] BDNF ==CAUSE=> [change=increase] neuronal survival"]),
+    ("NF-κB is activated by TNF-α and induces IL-6 expression.",
+     ["[change=increase] TNF-α ==CAUSE=> [change=increase] NF-κB",
+      "[change=increase] NF-κB ==CAUSE=> [change=increase] IL-6"]),
+    ("Knocking down LRRK2 reduced α-synuclein levels.",
+     ["LRRK2 deficiency ==CAUSE=> [change=decrease] α-synuclein"]),
+    ("Levels of Aβ42 were reduced by 40% in BACE1 knockout mice.",
+     ["BACE1 deficiency ==CAUSE=> [change=decrease] Aβ42"]),
+    ("Glutamate excitotoxicity results from overactivation of NMDA receptors.",
+     ["[change=increase] NMDA receptors ==CAUSE=> [change=increase] Glutamate excitotoxicity"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

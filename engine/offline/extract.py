@@ -637,7 +637,9 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
                 tokens[p + 1].low in ("a", "an", "which", "who")
-                or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")):
+                or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
+                or (p + 2 < comma and tokens[p + 1].text.islower()
+                    and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
             return p - 1
         if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
             return None
@@ -712,6 +714,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif low in ("knocking", "knock") and len(words) > 2 and nxt in ("down", "out"):
+            words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
         elif len(words) > 3 and words[2].low in ("of", "in") and _change_head(nxt) \
@@ -926,6 +930,9 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             if claim.construction in ("active", "context", "state") and (
                     j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
                 return claim.subjects, j
+            if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
+                    and claim.floor == floor:
+                return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
         named = _name_apposition(tokens, j, floor) if low == "," else None
         return ([named[0]], j) if named else None
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
@@ -1254,7 +1261,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
         # No "by": a cause only when a treatment or deficiency is named ("... increased after X
         # treatment", "... reduced in X-deficient mice").
-        agent = _condition_agent(tokens, after)
+        agent = _condition_agent(tokens, _skip_amount(tokens, after))
         j = _gap_left(tokens, i, floor)
         if agent is None or j < floor:
             return None
@@ -1268,6 +1275,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return None  # adjectival: "the reduced levels", "with increased Y"
     # Object side, with the particle phrasal verbs need.
     k = after
+    reversed_result = False
     if lemma == "protect":
         # "protects against Y", "protects neurons from Y": the shielded phrase is not the object.
         if k < n and tokens[k].low not in lx.SHIELD_PARTICLES:
@@ -1277,6 +1285,9 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         k += 1
         while k < n and _is_adverb(tokens[k].low):
             k += 1
+    elif lemma == "result" and k < n and tokens[k].low == "from":
+        reversed_result = True  # "Y results from X": X causes Y
+        k += 1
     elif lemma in lx.NEEDS_PARTICLE:
         particle = lx.PHRASAL[lemma][0]
         if tuple(t.low for t in tokens[k:k + len(particle)]) != particle:
@@ -1304,7 +1315,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
                       _has(tokens, floor, i, lx.HEDGES), agent[1])
     subjects, subject_end = subject
-    if lemma in lx.REVERSED_VERBS:
+    if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
     if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus") and \
             not _is_content(tokens, subject_end):
@@ -1345,6 +1356,17 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
 
 # Verbs of change that are also intransitive: "Y increased after X treatment".
 _INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
+
+
+def _skip_amount(tokens: list[_Token], j: int) -> int:
+    """Index after an amount of change ("by 40%", "by 2-fold", "3-fold") at j, else j."""
+    k = j + 1 if j < len(tokens) and tokens[j].low == "by" else j
+    if k < len(tokens) and tokens[k].text[0].isdigit():
+        k += 1
+        while k < len(tokens) and tokens[k].low in ("%", "fold", "-fold", "percent", "times"):
+            k += 1
+        return k
+    return j
 
 
 def _intransitive_claim(tokens: list[_Token], i: int, after: int, floor: int,

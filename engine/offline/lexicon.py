@@ -164,7 +164,7 @@ INCREASE_HEADS = frozenset({
     "treatment", "supplementation", "addition", "infusion", "injection", "exposure",
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
-    "co-treatment",
+    "co-treatment", "overactivation", "hyperactivation", "overproduction",
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
