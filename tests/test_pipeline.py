@@ -196,3 +196,13 @@ def test_integrate_keeps_states_and_prunes_the_weaker_contradiction() -> None:
     assert ("carcinogen_exposure", "influence", -1, "dna_repair") in edges
     assert ("carcinogen_exposure", "influence", 1, "dna_repair") not in edges
     assert any("contradicted" in p.reason for p in built.pruned)
+
+
+def test_an_edge_whose_claims_all_failed_the_challenge_is_contested() -> None:
+    integrator = Integrator("q", ["cortisol"], ["blood pressure"])
+    challenged = _claim("cortisol", "increase", "blood pressure", "increase", "Cortisol raises blood pressure.")
+    integrator.add([challenged.model_copy(update={"contested": True})], 1)
+    assert [e.status for e in integrator.build().graph.edges] == ["contested"]
+    integrator.add([_claim("cortisol", "increase", "blood pressure", "increase",
+                           "Cortisol increases blood pressure.", doc="d2")], 1)
+    assert [e.status for e in integrator.build().graph.edges] == ["supported"]

@@ -33,6 +33,8 @@ PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"
 _USER_MARK = "=== USER ==="
 HEDGED_CONFIDENCE = 0.5
 PLAIN_CONFIDENCE = 0.8
+# Passages per extraction request: keeps prompts well inside small local models' context windows.
+EXTRACT_BATCH = 20
 # A placeholder for local servers that need no key; the client refuses an empty one.
 _NO_KEY = "not-needed"
 
@@ -118,8 +120,19 @@ class OpenAIBackend:
         graph: Graph,
         abbreviations: Mapping[str, dict[str, str]] | None = None,
     ) -> list[ExtractedClaim]:
-        if not passages:
-            return []
+        claims: list[ExtractedClaim] = []
+        for start in range(0, len(passages), EXTRACT_BATCH):
+            claims += self._extract_batch(passages[start:start + EXTRACT_BATCH], graph, abbreviations)
+        if self._llm.counterfactual_challenge and claims:
+            claims = self.challenge(claims)
+        return claims
+
+    def _extract_batch(
+        self,
+        passages: Sequence[Passage],
+        graph: Graph,
+        abbreviations: Mapping[str, dict[str, str]] | None,
+    ) -> list[ExtractedClaim]:
         system, user = load_prompt("extract")
         data = [
             {"id": i, "sentence": p.sentence, "abbreviations": (abbreviations or {}).get(p.doc_id, {})}
@@ -140,8 +153,6 @@ class OpenAIBackend:
                 "confidence": HEDGED_CONFIDENCE if item.hedged else PLAIN_CONFIDENCE,
             })
             claims.append(ExtractedClaim(annotation=annotation, evidence=evidence_of(passage)))
-        if self._llm.counterfactual_challenge and claims:
-            claims = self.challenge(claims)
         return claims
 
     def annotate(self, sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
