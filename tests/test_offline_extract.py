@@ -240,6 +240,15 @@ CASES = [
      ["BACE1 deficiency ==CAUSE=> [change=decrease] Aβ42"]),
     ("Glutamate excitotoxicity results from overactivation of NMDA receptors.",
      ["[change=increase] NMDA receptors ==CAUSE=> [change=increase] Glutamate excitotoxicity"]),
+    # object pronouns, place phrases after losses, loss-of-function
+    ("APOE4 increases the risk of AD, whereas APOE2 decreases it.",
+     ["[change=increase] APOE2 ==CAUSE=> [change=decrease] AD"]),
+    ("Aβ binds the receptor and activates it.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] receptor"]),
+    ("Microglial activation contributes to neuronal loss in PD.",
+     ["[change=increase] Microglial ==CAUSE=> [change=decrease] neuronal"]),
+    ("Loss of function mutations in GRN cause frontotemporal dementia.",
+     ["GRN deficiency ==CAUSE=> frontotemporal dementia"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

@@ -134,7 +134,12 @@ def repair_line_breaks(text: str) -> str:
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
     hyphen ("forma- tion" → "formation")."""
     text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
+    text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
+
+
+# "loss of function mutations" is the compound "loss-of-function", not a loss of mutations.
+_FUNCTION_COMPOUND = re.compile(r"\b([Ll]oss|[Gg]ain)[ -]of[ -]function\b")
 
 
 # Abbreviations whose full stop does not end a sentence ("Fig. 2", "Smith et al. 2010").
@@ -714,14 +719,18 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
+            drop_front(); changed = True
+            deficiency = deficiency or low.startswith("loss")
         elif low in ("knocking", "knock") and len(words) > 2 and nxt in ("down", "out"):
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
-        elif len(words) > 3 and words[2].low in ("of", "in") and _change_head(nxt) \
+        elif len(words) > 3 and words[2].low == "of" and _change_head(nxt) \
                 and _manner_adjective(words[0]):
             drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
-        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and (
+        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
+                and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
                 or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
             if low in lx.DEFICIENCY_HEADS:
@@ -742,7 +751,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
-    if len(words) > 2 and words[-1].low in _ORGANISMS:
+    if len(words) > 2 and (words[-1].low in _ORGANISMS or (
+            words[-1].low in lx.STATE_WORDS and words[-2].low == "in")):
         for cut in range(1, len(words) - 1):
             if words[cut].low == "in":
                 words = words[:cut]  # "BACE1 deficiency in AD model mice" names the deficiency
@@ -1003,6 +1013,14 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
     return head
 
 
+def _previous_floor(tokens: list[_Token], floor: int) -> int:
+    """The first token of the sentence before the one starting at ``floor``."""
+    previous_floor = floor - 1
+    while previous_floor > 0 and tokens[previous_floor - 1].text not in _HARD_BOUNDARY:
+        previous_floor -= 1
+    return max(previous_floor, 0)
+
+
 # Heads of "this/these N" that refer back to an event (a stated change) rather than an entity.
 _EVENT_NOUNS = frozenset({
     "effect", "effects", "change", "changes", "process", "processes", "event", "events",
@@ -1059,9 +1077,7 @@ def _anaphor_antecedent(tokens: list[_Token], j: int, floor: int, claims: list[_
     kind, start = found
     if start > floor and tokens[start - 1].low in lx.PREPOSITIONS:
         return None  # "in this", "of these": not the clause's subject
-    previous_floor = floor - 1
-    while previous_floor > 0 and tokens[previous_floor - 1].text not in _HARD_BOUNDARY:
-        previous_floor -= 1
+    previous_floor = _previous_floor(tokens, floor)
     for claim in reversed(claims):
         if claim.verb >= start:
             continue
@@ -1296,6 +1312,12 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         while k < n and _is_adverb(tokens[k].low):
             k += 1
     objects, objects_end = _phrases_right(tokens, k)
+    if not objects and k < n and tokens[k].low in ("it", "them"):
+        # An object pronoun takes the previous claim's object: "X binds Y and activates it",
+        # "APOE4 raises the risk, whereas APOE2 lowers it".
+        previous = next((c for c in reversed(claims) if c.objects and c.verb < i), None)
+        if previous is not None and previous.floor in (floor, _previous_floor(tokens, floor)):
+            objects, objects_end = previous.objects, k + 1
     if not objects:
         return _intransitive_claim(tokens, i, k, floor, claims, lemma, polarity)
     if form == "ed":
