@@ -3,19 +3,31 @@
 The extractor reads the sentence with a small hand-written chunker rather than a statistical parser:
 it is deterministic, fast (well under 2 ms a sentence) and needs no model download. It
 
-1. tokenises the sentence and finds the abbreviations it defines ("amyloid beta (Aβ)");
+1. undoes typesetting (ligatures, dashes inside words, "forma- tion" line breaks), tokenises the
+   text (abbreviations such as "Fig." and "et al." keep their full stop) and finds the
+   abbreviations it defines ("amyloid beta (Aβ)");
 2. finds causal predicates: active and passive verbs of increase and decrease ("reduces", "is
-   inhibited by", "leads to"), nominalisations ("inhibition of Y by X", "Y induction by X"), compound
-   participles ("X-induced Y", "X-mediated increase in Y"), role nouns ("D, an X inhibitor"), and the
-   verbs of having after a state ("X-deficient mice exhibit increased Y");
+   inhibited by", "leads to", "results from"), nominalisations ("inhibition of Y by X", "a reduction
+   in Y was observed after X"), compound participles ("X-induced Y"), role nouns ("D, an X
+   inhibitor", "a negative regulator of Y"), signed effect nouns ("a protective effect on Y"),
+   shielding ("protects neurons from Y"), hedged taking part ("is involved in Y"), changes found
+   in carriers or conditions ("decreased in AD patients", "in response to X") and the verbs of
+   having after a state ("X-deficient mice exhibit increased Y");
 3. chunks the noun phrases around each predicate, splitting coordinations ("X and Y reduce Z" is two
-   claims) and following relative clauses ("X, which increases Y") and coordinated predicates;
-4. turns each phrase into an entity: determiners, citations and quantity words ("levels of",
+   claims), adding class members ("cytokines such as IL-6"), climbing over place and time phrases
+   ("X in astrocytes reduced Y"), reading appositions ("the antagonist, D, impaired Y") and
+   following relative clauses ("X, which increases Y") and coordinated predicates;
+4. resolves anaphors from the same or previous sentence ("it", "these drugs" → the previous
+   subject; "this", "this effect" → the previous change; an object "it" → the previous object);
+5. turns each phrase into an entity: determiners, citations and quantity words ("levels of",
    "expression") are dropped from the name, heads of change ("inhibition of X", "elevated X",
    "X knockdown") set the direction of the entity's change, and deficiencies ("loss of X",
    "X-deficient mice", "X knockout") and mutations become the states "X deficiency" / "X mutation";
-5. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and keeps hedged
-   ones ("may", "suggest") at lower confidence.
+6. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and keeps hedged
+   ones ("may", "suggest") at lower confidence;
+7. adds the claims a sentence implies: one step of a stated chain ("X activates Y, which inhibits
+   Z" → X inhibits Z) and the means of a result ("X lowers Y by inhibiting Z" → less Z, less Y),
+   at lower confidence.
 """
 
 from __future__ import annotations
