@@ -245,3 +245,22 @@ def test_cli_bad_option_exits_2(tmp_path) -> None:
     assert code == 2 and "chisq test needs discrete columns" in err
     code, _, err = _cli(["discover", str(path), "--require", "A=>B"])
     assert code == 2 and "SOURCE->TARGET" in err
+
+
+def test_fci_finds_a_latent_confounder_and_questions_respect_it(worker: DiscoveryWorker) -> None:
+    # W -> X <- L -> Y <- Z with L hidden: FCI should give X <-> Y (a latent common cause).
+    rng = np.random.default_rng(11)
+    n = 1500
+    w, z, latent = rng.normal(size=n), rng.normal(size=n), rng.normal(size=n)
+    x = 0.8 * w + 0.9 * latent + rng.normal(size=n)
+    y = 0.8 * z + 0.9 * latent + rng.normal(size=n)
+    table = read_table(pd.DataFrame({"W": w, "X": x, "Y": y, "Z": z}).to_csv(index=False).encode())
+    result = discover(table, "fci", worker=worker)
+    found = _pairs(result)
+    assert found[frozenset(("X", "Y"))][2] == "bidirected"
+    assert questions.direct_cause(result, "X", "Y").answer == "no"
+    confounded = questions.confounder(result, "X", "Y")
+    assert confounded.answer == "yes" and confounded.witnesses == ["latent(X, Y)"]
+    assert questions.effect(table, result, "X", "Y").answer == "uncertain"
+    graph_edge = next(e for e in result.to_graph().edges if {e.source, e.target} == {"x", "y"})
+    assert graph_edge.orientation == "bidirected"
