@@ -409,3 +409,9 @@ def test_cli_bad_input_exits_2_with_a_message(
     assert engine_main(["label", str(path), *args]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and "Traceback" not in captured.err
+
+
+def test_cli_reports_a_timeout_with_exit_code_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert engine_main(["label", str(SMOKING), "--time-limit", "0.000001", "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["status"] == "timeout" and result["message"].startswith("could not decide in time")

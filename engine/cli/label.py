@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -89,9 +90,14 @@ def run(args: argparse.Namespace) -> int:
     contrast = compare_labellings(labelling, after) if after is not None else None
 
     if args.json:
-        print(json.dumps(to_json(scenario, labelling, contrast_scenario, after, contrast), indent=2))
+        output = json.dumps(to_json(scenario, labelling, contrast_scenario, after, contrast), indent=2)
     else:
-        print(to_text(graph, scenario, labelling, contrast_scenario, contrast))
+        output = to_text(graph, scenario, labelling, contrast_scenario, contrast)
+    try:
+        print(output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. `| head`) closed the pipe: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     statuses = {labelling.status} | ({after.status} if after else set())
     return 0 if statuses == {"ok"} else 1
 
