@@ -29,6 +29,7 @@ Verdict = Literal[
 _VERDICT_ORDER: tuple[str, ...] = (
     "agree", "opposite_sign", "opposite_direction", "undecided_in_data", "only_literature", "not_in_data", "only_data"
 )
+_ARROWS = {"directed": "->", "undirected": "---", "bidirected": "<->", "partial": "o->"}
 
 
 class EdgeMatch(BaseModel):
@@ -147,8 +148,9 @@ def compare_graphs(literature: Graph, data: Graph) -> GraphComparison:
         if edge.id not in used:
             matches.append(EdgeMatch(
                 verdict="only_data", data_edge=edge.id,
-                message=f"{label[edge.source]} {'+' if edge.sign > 0 else '-'} {label[edge.target]} "
-                        f"({edge.orientation}, weight {edge.weight}): found in the data only",
+                message=f"{label[edge.source]} {_ARROWS[edge.orientation]} {label[edge.target]} "
+                        f"(sign {'+' if edge.sign > 0 else '-'}, {edge.orientation}, weight {edge.weight}): "
+                        "found in the data only",
             ))
     return GraphComparison(
         node_matches=to_literature,
