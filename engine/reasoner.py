@@ -248,16 +248,20 @@ class Reasoner:
                 message=(
                     f"could not decide in time ({self.time_limit_s:g} s): the observations contradict "
                     "the graph, but the search for minimum-cost repairs did not finish"
-                    + ("; the repair sets listed may not be optimal" if repairs else "")
+                    + ("; the repair sets listed are of minimum cost but may not be all" if repairs else "")
                 ),
             )
+        bound = (
+            f" (the first {self.max_repair_sets}; there may be more of the same cost)"
+            if len(repairs) >= self.max_repair_sets else ""
+        )
         return Labelling(
             labels=labels,
             consistent=False,
             repairs=repairs,
             message=(
                 "no resolution of the graph reproduces the observations; labels are the graph's "
-                "prediction without them, and the repair sets are the cheapest changes that fix this"
+                f"prediction without them, and the repair sets are the cheapest changes that fix this{bound}"
             ),
         )
 

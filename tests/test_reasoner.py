@@ -278,6 +278,7 @@ def test_repair_sets_are_bounded() -> None:
     labelling = Reasoner(graph, max_repair_sets=5).label(scenario)
     assert labelling.status == "ok" and len(labelling.repairs) == 5
     assert {rs.cost for rs in labelling.repairs} == {6}
+    assert "the first 5; there may be more" in labelling.message
 
 
 # --- contrast, multi-shot, time limit -------------------------------------------------------------
