@@ -13,6 +13,11 @@ exactly when it has one possible label, so the cautious consequences come for fr
 are checked as assumptions; when no resolution reproduces them, ``qpt_repair.lp`` computes all
 minimum-cost repair sets.
 
+Per node the ``NodeLabel`` gives: ``possible`` (canonical order), ``certain`` (one possible label),
+``label`` (the certain one; for an uncertain node the neutral stable / inactive when possible, as
+the claim that commits least) and ``justification``: the incoming edges that account for the label
+in some resolution — for an uncertain node, for any of its possible labels.
+
 Every solve runs under the reasoner's time limit: a timer interrupts the search at the deadline and
 the result is a ``Labelling`` with status ``"timeout"``, never a hang.
 """
@@ -334,7 +339,10 @@ class Reasoner:
             if not possible:  # cannot happen in a satisfiable answer: every node has a value
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
             label = _representative(possible)
-            justification = sorted(self._edge_ids[e] for e in brave.justifications.get((i, label), set()))
+            # A certain label is justified by the edges that account for it; an uncertain node by
+            # the edges that account for any of its possible labels (why it may move at all).
+            edges = set().union(*(brave.justifications.get((i, value), set()) for value in possible))
+            justification = sorted(self._edge_ids[e] for e in edges)
             labels[node_id] = NodeLabel.model_construct(  # values built here are valid by construction
                 label=label,
                 certain=len(possible) == 1,

@@ -87,6 +87,8 @@ def test_opposing_influences_are_ambiguous_and_downstream_follows() -> None:
     # The label shown for an ambiguous node is the neutral one; both opposing edges explain it.
     assert labelling.labels["c"].label == "stable"
     assert labelling.labels["c"].justification == ["a+>c", "b->c"]
+    # d may move only through c: that edge is why d is not certainly stable.
+    assert labelling.labels["d"].label == "stable" and labelling.labels["d"].justification == ["c->d"]
 
 
 def test_ambiguous_choice_is_applied_consistently_downstream() -> None:

@@ -163,8 +163,10 @@ def assert_matches_reference(graph: Graph, scenario: Scenario, labellings: list[
     for node_id, label in labelling.labels.items():
         assert set(label.possible) == possible[node_id], node_id
         assert label.certain == (len(possible[node_id]) == 1)
-        expected = set() if label.intervened else justifying.get((node_id, label.label), set())
-        assert set(label.justification) == expected, (node_id, label.label)
+        expected = set() if label.intervened else set().union(
+            *(justifying.get((node_id, value), set()) for value in label.possible)
+        )
+        assert set(label.justification) == expected, (node_id, label.possible)
 
 
 PROPERTY = settings(max_examples=100, deadline=None, derandomize=True,
