@@ -47,10 +47,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--time-limit", type=float, help="seconds (default: the discovery setting)")
     parser.add_argument("--independent", nargs=2, metavar=("X", "Y"), help="are X and Y independent (given --given)?")
     parser.add_argument("--given", nargs="+", default=[], metavar="Z")
-    parser.add_argument("--direct-cause", nargs=2, metavar=("X", "Y"), help="is X a direct cause of Y?")
-    parser.add_argument("--confounder", nargs=2, metavar=("X", "Y"), help="do X and Y share a cause?")
-    parser.add_argument("--collider", nargs=2, metavar=("X", "Y"), help="do X and Y have a common effect?")
-    parser.add_argument("--effect", nargs=2, metavar=("X", "Y"), help="effect of X on Y by adjustment")
+    parser.add_argument("--direct-cause", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="is X a direct cause of Y? (repeatable)")
+    parser.add_argument("--confounder", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="do X and Y share a cause? (repeatable)")
+    parser.add_argument("--collider", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="do X and Y have a common effect? (repeatable)")
+    parser.add_argument("--effect", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="effect of X on Y by adjustment (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
@@ -130,14 +134,10 @@ def _discover(args: argparse.Namespace) -> dict:
         answers.append(questions.independence(table, *args.independent, given=args.given,
                                               test=result.options.test if result.method in ("pc", "fci") else None,
                                               alpha=args.alpha))
-    if args.direct_cause:
-        answers.append(questions.direct_cause(result, *args.direct_cause))
-    if args.confounder:
-        answers.append(questions.confounder(result, *args.confounder))
-    if args.collider:
-        answers.append(questions.collider(result, *args.collider))
-    if args.effect:
-        answers.append(questions.effect(table, result, *args.effect, alpha=args.alpha))
+    answers += [questions.direct_cause(result, *pair) for pair in args.direct_cause]
+    answers += [questions.confounder(result, *pair) for pair in args.confounder]
+    answers += [questions.collider(result, *pair) for pair in args.collider]
+    answers += [questions.effect(table, result, *pair, alpha=args.alpha) for pair in args.effect]
     if answers:
         output["answers"] = [a.model_dump() for a in answers]
     return output
