@@ -206,3 +206,11 @@ def test_an_edge_whose_claims_all_failed_the_challenge_is_contested() -> None:
     integrator.add([_claim("cortisol", "increase", "blood pressure", "increase",
                            "Cortisol increases blood pressure.", doc="d2")], 1)
     assert [e.status for e in integrator.build().graph.edges] == ["supported"]
+
+
+def test_ask_command_names_a_missing_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    assert main(["ask", QUESTION, "--index", str(tmp_path / "nowhere")]) == 2
+    error = capsys.readouterr().err
+    assert "nowhere" in error and "python -m corpus ensure" in error

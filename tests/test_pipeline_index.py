@@ -32,3 +32,19 @@ def test_ask_over_the_real_index_answers_with_citations_from_it(index: PaperInde
     assert all(index.has_document(ref.doc_id) for ref in outcome.answer.references)
     cited = {int(n) for n in re.findall(r"\[(\d+)\]", outcome.answer.text)}
     assert cited == {ref.n for ref in outcome.answer.references}
+
+
+@pytest.mark.slow
+def test_ask_command_prints_the_json_object(index: PaperIndex, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    code = main(["ask", "How does chronic stress impact hippocampal neurogenesis?", "--index", str(index.index_dir),
+                 "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("question", "abstained", "reason", "sources", "targets", "graph", "labelling", "answer",
+                "references", "trace"):
+        assert key in data
+    assert data["labelling"]["hippocampal_neurogenesis"] == {
+        "label": "decreasing", "certain": True, "possible": ["decreasing"]}
+    assert {ref["doc_id"] for ref in data["references"]} <= {"fx-stress-1", "fx-bdnf-2"}
