@@ -343,7 +343,7 @@ class Reasoner:
             # the edges that account for any of its possible labels (why it may move at all).
             edges = set().union(*(brave.justifications.get((i, value), set()) for value in possible))
             justification = sorted(self._edge_ids[e] for e in edges)
-            labels[node_id] = NodeLabel.model_construct(  # values built here are valid by construction
+            labels[node_id] = NodeLabel(
                 label=label,
                 certain=len(possible) == 1,
                 possible=possible,
