@@ -249,6 +249,11 @@ CASES = [
      ["[change=increase] Microglial ==CAUSE=> [change=decrease] neuronal"]),
     ("Loss of function mutations in GRN cause frontotemporal dementia.",
      ["GRN deficiency ==CAUSE=> frontotemporal dementia"]),
+    # counts: "the number of X" is a quantity of X and keeps X's noun
+    ("BDNF increased the number of dendritic spines.",
+     ["[change=increase] BDNF ==CAUSE=> [change=increase] dendritic spines"]),
+    ("Dyrk1A phosphorylates a number of cytosolic proteins.",
+     ["[change=increase] Dyrk1A ==CAUSE=> [change=increase] cytosolic proteins phosphorylation"]),
     # conditions named by their carriers
     ("The expression of SIRT1 was decreased in the brains of AD patients.",
      ["AD ==CAUSE=> [change=decrease] SIRT1"]),

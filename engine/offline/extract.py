@@ -309,6 +309,7 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
+_COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
 
@@ -750,7 +751,7 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             elif low in lx.MUTATION_HEADS:
                 mutation = True
             elif low in lx.QUANTITY_WORDS:
-                quantity = True
+                quantity = quantity or low not in _COUNT_WORDS  # a count keeps its noun
             elif low in lx.DECREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
                 polarity = -polarity
             words[:2] = []
@@ -832,7 +833,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         if rest and head:
             if len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
                 words = rest
-                quantity = True
+                # "the number of cytosolic proteins" counts proteins: keep the noun.
+                quantity = head[0].low not in _COUNT_WORDS
             elif len(head) <= 2 and _process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
     # Keep the bracketed short forms that follow a word still in the name.

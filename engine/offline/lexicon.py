@@ -190,7 +190,7 @@ QUANTITY_WORDS = frozenset({
     "level", "levels", "expression", "activity", "activities", "amount", "amounts", "concentration",
     "concentrations", "content", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
     "titre", "titres", "amplitude", "magnitude", "rate", "rates", "risk", "risks", "incidence",
-    "likelihood", "probability", "severity",
+    "likelihood", "probability", "severity", "number", "numbers", "density", "frequency",
 })
 # Nouns that may head "HEAD of X" phrases read as "X HEAD" ("phosphorylation of tau" → "tau
 # phosphorylation"); detected by suffix, plus these words.
