@@ -141,7 +141,7 @@ _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
                         r"|(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=[^\W\d])")
 
 
-def repair_line_breaks(text: str) -> str:
+def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
     hyphen ("forma- tion" → "formation")."""
@@ -1832,7 +1832,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = tokenize(repair_line_breaks(sentence))
+    tokens = tokenize(undo_typesetting(sentence))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
@@ -1930,26 +1930,22 @@ def _means_claims(means: list[Annotation], results: list[Annotation]) -> list[An
 
 
 def _compose(first: Annotation, second: Annotation) -> Annotation | None:
-    """The claim "first.subject → second.object" through the shared middle term, or None when
-    the middle term's change in the first claim is not what the second claim starts from."""
+    """The claim "first.subject → second.object" through the shared middle term, or None unless
+    the middle term's change in the first claim is the one the second claim starts from. Where
+    they disagree ("X lowers Y, which impairs Z") "which" may be Y or the lowering of Y, and the
+    two readings give opposite signs, so no chain is drawn."""
     middle_out, middle_in = first.object_change, second.subject_change
     if middle_out is not None and middle_in is not None:
         agree = middle_out == middle_in
-    elif middle_out is None and middle_in is None:
-        agree = True  # a state brought about, and that state's effect
     elif middle_out is None:
-        agree = middle_in == "increase"  # a state brought about counts as its increase
+        # A state brought about counts as its increase (or is itself the second claim's state).
+        agree = middle_in in (None, "increase")
     else:
-        if middle_out != "increase":
-            return None  # less of a quantity says nothing of the state it triggers
-        agree = True
-    subject_change, object_change = first.subject_change, second.object_change
+        agree = middle_out == "increase"  # less of a quantity says nothing of the state it triggers
     if not agree:
-        # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
-        # readings give opposite signs, so no chain is drawn.
         return None
-    return Annotation(subject=first.subject, subject_change=subject_change, object=second.object,
-                      object_change=object_change, text=first.text,
+    return Annotation(subject=first.subject, subject_change=first.subject_change,
+                      object=second.object, object_change=second.object_change, text=first.text,
                       confidence=round(min(first.confidence, second.confidence) * _CHAIN_CONFIDENCE, 3),
                       hedged=first.hedged or second.hedged, subject_aliases=first.subject_aliases,
                       object_aliases=second.object_aliases)
