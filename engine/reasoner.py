@@ -173,7 +173,7 @@ class _BraveResult:
     finished: bool
     satisfiable: bool
     labels: dict[int, set[str]] = field(default_factory=dict)  # node → possible values
-    justifications: dict[tuple[int, str], set[int]] = field(default_factory=dict)  # (node, value) → edges
+    justifications: dict[int, set[int]] = field(default_factory=dict)  # node → edges justifying it
 
 
 class Reasoner:
@@ -279,7 +279,7 @@ class Reasoner:
         return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
 
     def _brave(self, assumptions: list[int], deadline: float) -> _BraveResult:
-        """Brave consequences of val/2 and justifies/2 under the switched interventions and the
+        """Brave consequences of val/2 and justifies/3 under the switched interventions and the
         ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
         holds every shown atom found so far, so only the last one is read."""
         last: list[Sequence[clingo.Symbol]] = []
@@ -296,9 +296,8 @@ class Reasoner:
                 node, value = divmod(code, len(_CODED_VALUES))
                 result.labels.setdefault(node, set()).add(_CODED_VALUES[value])
             else:
-                edge, value = divmod(-code - 1, len(_CODED_VALUES))
-                key = (edge_targets[edge], _CODED_VALUES[value])
-                result.justifications.setdefault(key, set()).add(edge)
+                edge = -code - 1
+                result.justifications.setdefault(edge_targets[edge], set()).add(edge)
         return result
 
     def _repairs(self, scenario: Scenario, deadline: float) -> tuple[bool, list[RepairSet]]:
@@ -339,10 +338,7 @@ class Reasoner:
             if not possible:  # cannot happen in a satisfiable answer: every node has a value
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
             label = _representative(possible)
-            # A certain label is justified by the edges that account for it; an uncertain node by
-            # the edges that account for any of its possible labels (why it may move at all).
-            edges = set().union(*(brave.justifications.get((i, value), set()) for value in possible))
-            justification = sorted(self._edge_ids[e] for e in edges)
+            justification = sorted(self._edge_ids[e] for e in brave.justifications.get(i, ()))
             labels[node_id] = NodeLabel(
                 label=label,
                 certain=len(possible) == 1,
