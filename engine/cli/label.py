@@ -15,6 +15,8 @@ import os
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from engine.model import Contrast, Graph, GraphError, Labelling, NodeLabel, Scenario, Value, parse_value
 from engine.reasoner import Reasoner, compare_labellings
 from engine.settings import Settings
@@ -79,11 +81,14 @@ def run(args: argparse.Namespace) -> int:
             ).validate_against(graph)
         if args.time_limit is not None and args.time_limit <= 0:
             raise GraphError("--time-limit must be a positive number of seconds")
+        time_limit = args.time_limit if args.time_limit is not None else Settings().solver.time_limit_s
     except GraphError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except ValidationError as exc:  # a bad CAUSEWAY_ setting in the environment
+        print(f"error: invalid setting: {exc.errors()[0]['loc']}: {exc.errors()[0]['msg']}", file=sys.stderr)
+        return 2
 
-    time_limit = args.time_limit if args.time_limit is not None else Settings().solver.time_limit_s
     reasoner = Reasoner(graph, time_limit_s=time_limit)
     labelling = reasoner.label(scenario)
     after = reasoner.label(contrast_scenario) if contrast_scenario else None
