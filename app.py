@@ -6,6 +6,7 @@ every page shares. The pages read and change the shared session state through ``
 
 import streamlit as st
 
+from ui.memory import freeze_startup_heap
 from ui.navigation import all_pages
 from ui.workspaces import workspace_sidebar
 
@@ -13,3 +14,4 @@ st.set_page_config(page_title="Causeway", page_icon="⛓", layout="wide")
 navigation = st.navigation(all_pages())
 workspace_sidebar()
 navigation.run()
+freeze_startup_heap()

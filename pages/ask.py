@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import panels, state
 from ui.guard import describe, guard
+from ui.memory import freeze_survivors
 from ui.navigation import ensure_entry_point
 from ui.text import md
 
@@ -40,6 +41,7 @@ def run_question(question: str) -> None:
 
     result = ask(question, index, settings, on_event=on_event)
     progress.empty()
+    freeze_survivors()  # the embedding model is loaded by now: keep it out of later collections
     state.set_ask_result(result)
     if not result.graph.nodes:
         state.set_session(None)
@@ -115,6 +117,7 @@ def result_section() -> None:
     graph_col, side_col = st.columns([3, 2])
     with graph_col:
         panels.labelled_graph(session, key="ask_page_graph")
+        panels.legend()
     with side_col:
         st.subheader("Answer")
         panels.answer_section(session.answer)
@@ -124,8 +127,23 @@ def result_section() -> None:
 
 
 def _trace(result) -> None:
+    """What the pipeline did, step by step: queries, passages read, annotations, kept and pruned claims."""
+    trace = result.trace
     with st.expander("Trace: queries, passages, annotations and pruned claims"):
-        st.json(result.trace.model_dump(mode="json"), expanded=1)
+        timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in trace.seconds.items())
+        st.caption(f"Backend {md(trace.backend)} · {trace.rounds} round(s) · stopped because "
+                   f"{md(trace.stop_reason or 'the question was answered')} · {md(timing)}")
+        queries_tab, passages_tab, annotations_tab, pruned_tab = st.tabs([
+            f"Queries ({len(trace.queries)})", f"Passages ({len(trace.passages)})",
+            f"Annotations ({len(trace.annotations)})", f"Pruned ({len(trace.pruned)})"])
+        with queries_tab:
+            st.dataframe([q.model_dump() for q in trace.queries], hide_index=True)
+        with passages_tab:
+            st.dataframe([p.model_dump() for p in trace.passages], hide_index=True)
+        with annotations_tab:
+            st.dataframe([a.model_dump() for a in trace.annotations], hide_index=True)
+        with pruned_tab:
+            st.dataframe([p.model_dump() for p in trace.pruned], hide_index=True)
 
 
 def render() -> None:

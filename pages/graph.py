@@ -118,19 +118,24 @@ def render() -> None:
         return
     history_bar(session)
     live_view()
-    nodes_tab, edges_tab, export_tab = st.tabs(["Edit nodes", "Edit edges", "Export"])
+    panels.scenario_extras(session, key="graph_page")
+    evidence_tab, nodes_tab, edges_tab, export_tab = st.tabs(["Evidence", "Edit nodes", "Edit edges", "Export"])
+    with evidence_tab:
+        panels.evidence_panel(session, key="graph_page")
     with nodes_tab:
         node_editor(session)
     with edges_tab:
         edge_editor(session)
     with export_tab:
         export_buttons(session)
+    panels.legend()
 
 
 @st.fragment
 def live_view() -> None:
-    """The graph, the scenario and what follows from it. A toggle reruns only this fragment, which
-    keeps relabelling fast; edits rerun the whole page."""
+    """The graph, the scenario and what follows from it. A toggle reruns only this fragment, and the
+    fragment is kept to few elements (each is a message to the browser), which keeps relabelling fast;
+    edits rerun the whole page."""
     with guard("Relabelling"):
         session = state.session()
         if session is None:
@@ -138,17 +143,13 @@ def live_view() -> None:
         panels.status_messages(session)
         graph_col, side_col = st.columns([3, 2])
         with graph_col:
-            panels.labelled_graph(session, key="graph_page_graph")
+            panels.labelled_graph(session, key="graph_page_graph", in_fragment=True)
         with side_col:
-            panels.scenario_controls(session, key="graph_page")
-            panels.contrast_section(session)
-        labels_tab, answer_tab, evidence_tab = st.tabs(["Labels", "Explanation", "Evidence"])
-        with labels_tab:
+            panels.intervention_toggles(session, key="graph_page")
             panels.labels_table(session)
-        with answer_tab:
+            panels.contrast_section(session)
+        with st.container(key="graph_page_answer"):
             panels.answer_section(session.answer)
-        with evidence_tab:
-            panels.evidence_panel(session, key="graph_page")
 
 
 ensure_entry_point()

@@ -50,7 +50,7 @@ def assert_clean(app: AppTest) -> None:
 
 def label_rows(app: AppTest) -> list[dict[str, str]]:
     """The rows of the Labels table (a markdown table), unescaped."""
-    table = next(str(m.value) for m in app.markdown if str(m.value).startswith("| node | kind |"))
+    table = next(str(m.value) for m in app.markdown if str(m.value).startswith("| node | role |"))
     header, _, *rows = table.splitlines()
     names = [cell.strip() for cell in header.strip("|").split("|")]
     parsed = []

@@ -42,8 +42,11 @@ def status_messages(session: WorkspaceSession) -> None:
         st.warning(session.autosave_error)
 
 
-def labelled_graph(session: WorkspaceSession, key: str, height: int = 500) -> None:
-    """Draw the session's graph and remember the node the user clicks."""
+def labelled_graph(session: WorkspaceSession, key: str, height: int = 500, in_fragment: bool = False) -> None:
+    """Draw the session's graph and remember the node the user clicks.
+
+    Inside a fragment a new click reruns the whole page, so the evidence panel outside it follows.
+    """
     graph = session.graph
     if not graph.nodes:
         st.info("The graph is empty. Add nodes on the Graph page.")
@@ -57,6 +60,11 @@ def labelled_graph(session: WorkspaceSession, key: str, height: int = 500) -> No
         st.session_state[last_key] = clicked
         if clicked is not None:
             state.select_node(clicked)
+            if in_fragment:
+                st.rerun(scope="app")
+
+
+def legend() -> None:
     with st.expander("Legend"):
         st.markdown(legend_markdown())
 
@@ -69,7 +77,7 @@ def labels_table(session: WorkspaceSession) -> None:
     """
     graph, labels = session.graph, session.labelling.labels
     changed = {c.node: c for c in (session.contrast.changes if session.contrast and session.last_change else [])}
-    lines = ["| node | kind | role | label | changed |", "|---|---|---|---|---|"]
+    lines = ["| node | role | label | changed |", "|---|---|---|---|"]
     for node in graph.nodes:
         role = "source" if node.id in graph.sources else ("target" if node.id in graph.targets else "")
         change = changed.get(node.id)
@@ -79,26 +87,29 @@ def labels_table(session: WorkspaceSession) -> None:
             label = f"**{md(label)}**"
         else:
             label = md(label)
-        lines.append(f"| {md(node.label)} | {node.kind} | {role} | {label} | {md(was)} |")
+        lines.append(f"| {md(node.label)} | {role} | {label} | {md(was)} |")
     st.markdown("\n".join(lines))
 
 
 def answer_section(answer: Answer) -> None:
+    """The explanation and its references, as one block (fewer elements make reruns faster)."""
     if not answer.statements:
         st.info("No explanation yet.")
         return
+    lines = []
     for statement in answer.statements:
         text = md(statement.text)
         if statement.kind == "summary":
-            st.markdown(f"**{text}**")
+            lines.append(f"**{text}**\n")
         elif statement.kind == "note":
-            st.caption(text)
+            lines.append(f"*{text}*\n")
         else:
-            st.markdown(f"- {text}")
+            lines.append(f"- {text}")
     if answer.references:
-        st.markdown("**References**")
-        st.markdown("  \n".join(f"\\[{ref.n}\\] {md(ref.title) if ref.title else '(untitled)'} — {doc_link(ref.doc_id)}"
-                                for ref in answer.references))
+        lines.append("\n**References**\n")
+        lines.append("  \n".join(f"\\[{ref.n}\\] {md(ref.title) if ref.title else '(untitled)'} — {doc_link(ref.doc_id)}"
+                                 for ref in answer.references))
+    st.markdown("\n".join(lines))
 
 
 def doc_link(doc_id: str) -> str:
@@ -159,22 +170,28 @@ def _has_edge(graph: Graph, edge_id: str) -> bool:
     return any(edge.id == edge_id for edge in graph.edges)
 
 
-def scenario_controls(session: WorkspaceSession, key: str) -> None:
-    """Set sources (and any other node) from outside; every change relabels at once."""
+def intervention_toggles(session: WorkspaceSession, key: str) -> None:
+    """The question's sources and every node set from outside, each with its setting."""
+    graph = session.graph
+    st.markdown("**Scenario** — nodes set from outside (interventions); everything else follows.")
+    for node in graph.nodes:
+        if node.id in graph.sources or node.id in session.scenario.interventions:
+            _intervention_control(session, node, key)
+
+
+def scenario_extras(session: WorkspaceSession, key: str) -> None:
+    """Set any other node, or go back to the question's scenario."""
     graph = session.graph
     interventions = session.scenario.interventions
-    st.markdown("**Scenario** — set nodes from outside (interventions); everything else follows.")
-    shown = [n for n in graph.nodes if n.id in graph.sources or n.id in interventions]
-    for node in shown:
-        _intervention_control(session, node, key)
-    others = [n for n in graph.nodes if n not in shown]
+    others = [n for n in graph.nodes if n.id not in graph.sources and n.id not in interventions]
+    picker_col, reset_col = st.columns(2)
     if others:
-        with st.popover("Set another node"):
+        with picker_col.popover("Set another node"):
             picked = st.selectbox("Node", [n.id for n in others], key=f"{key}_other_node",
                                   format_func=lambda i: node_name(graph, i))
             if picked is not None:
                 _intervention_control(session, graph.node(picked), f"{key}_other")
-    if st.button("Back to the question's scenario", key=f"{key}_reset"):
+    if reset_col.button("Back to the question's scenario", key=f"{key}_reset"):
         session.reset_scenario()
         st.rerun()
 
@@ -197,20 +214,18 @@ def _intervention_control(session: WorkspaceSession, node: Node, key: str) -> No
 
 
 def contrast_section(session: WorkspaceSession) -> None:
-    """What the last change did to the labels, node by node."""
+    """What the last change did to the labels, node by node (one block)."""
     if not session.last_change:
         return
     changes = session.contrast.changes if session.contrast else []
-    st.markdown(f"**Last change:** {md(session.last_change)}")
-    if not changes:
-        st.caption("No label changed.")
-        return
-    lines = [
+    lines = [f"**Last change:** {md(session.last_change)}\n"]
+    lines += [
         f"- {md(node_name(session.graph, change.node))}: {md(value_text(change.before))} → "
         f"**{md(value_text(change.after))}**"
         for change in changes[:CONTRAST_LINES]
     ]
     if len(changes) > CONTRAST_LINES:
-        lines.append(f"- … and {len(changes) - CONTRAST_LINES} more (see the Labels tab)")
+        lines.append(f"- … and {len(changes) - CONTRAST_LINES} more (see the labels table)")
+    if not changes:
+        lines.append("No label changed.")
     st.markdown("\n".join(lines))
-

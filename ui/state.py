@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from engine.settings import Settings
+from ui.memory import freeze_survivors
 
 if TYPE_CHECKING:
     from engine.answer import Answer
@@ -44,7 +45,9 @@ def set_settings(new: Settings) -> None:
 def _open_index(index_dir: str, embedding_model: str) -> PaperIndex:
     from retrieval.index import PaperIndex  # imports the embedding stack; only when first needed
 
-    return PaperIndex.open(Path(index_dir), embedding_model=embedding_model)
+    index = PaperIndex.open(Path(index_dir), embedding_model=embedding_model)
+    freeze_survivors()
+    return index
 
 
 def paper_index() -> PaperIndex:

@@ -25,7 +25,7 @@ XSS_LABEL = "<img src=x onerror=alert(1)>"
 TIMINGS_FILE = ARTIFACTS / "app_timings.json"
 ASK_TIMEOUT_MS = 240_000
 
-# Runs in the page: click a segmented-control option, then time (a) the moment the Labels table
+# Runs in the page: click a segmented-control option, then time (a) the moment the labels table
 # shows the expected label for the node and (b) the moment the graph's canvas pixels change.
 RELABEL_TIMING_JS = """
 async ([container, option, node, expected]) => {
@@ -39,7 +39,7 @@ async ([container, option, node, expected]) => {
   const button = [...document.querySelectorAll(container + ' button')]
       .find(b => b.innerText.trim() === option);
   const labelShown = () => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table tr')].some(
-      r => r.cells.length > 3 && r.cells[0].innerText.trim() === node && r.cells[3].innerText.trim() === expected);
+      r => r.cells.length > 2 && r.cells[0].innerText.trim() === node && r.cells[2].innerText.trim() === expected);
   const t0 = performance.now();
   const table = new Promise(resolve => {
     const observer = new MutationObserver(() => {
@@ -74,18 +74,18 @@ def _go(page, title: str) -> None:
 
 
 def _label_rows(page) -> list[list[str]]:
-    """The Labels table's rows: node, kind, role, label, changed."""
+    """The labels table's rows: node, role, label, changed."""
     table = page.get_by_test_id("stMarkdownContainer").locator("table").filter(has_text="changed").first
     rows = table.locator("tbody tr")
     return [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
 
 
 def _labels(page) -> dict[str, str]:
-    return {row[0].strip(): row[3].strip() for row in _label_rows(page)}
+    return {row[0].strip(): row[2].strip() for row in _label_rows(page)}
 
 
 def _roles(page) -> dict[str, str]:
-    return {row[0].strip(): row[2].strip() for row in _label_rows(page)}
+    return {row[0].strip(): row[1].strip() for row in _label_rows(page)}
 
 
 def _import_graph(page, path: Path) -> None:
@@ -106,8 +106,7 @@ def _choose(page, container: str, text: str) -> None:
 
 
 def _explanation(page) -> str:
-    page.get_by_role("tab", name="Explanation").click()
-    return page.get_by_role("tabpanel").filter(visible=True).first.inner_text()
+    return page.locator(".st-key-graph_page_answer").inner_text()
 
 
 # --- tests ---------------------------------------------------------------------------------------
@@ -144,7 +143,6 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
     before, roles = _labels(page), _roles(page)
     target = next(node for node, role in roles.items() if role == "target")
     answer_before = _explanation(page)
-    page.get_by_role("tab", name="Labels").click()
     source = next(node for node, role in roles.items() if role == "source")
     current = before[source].split()[1]  # "▲ increasing (set)" → "increasing"
     flip = {"increasing": "decreasing", "decreasing": "increasing", "active": "inactive", "inactive": "active"}
@@ -154,7 +152,6 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
     after = _labels(page)
     assert after[target] != before[target], (target, before[target])
     assert _explanation(page) != answer_before
-    page.get_by_role("tab", name="Labels").click()
 
 
 def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
