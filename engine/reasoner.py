@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 
 import clingo
 
@@ -95,6 +96,9 @@ class _GroundProgram:
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
     literals: dict[tuple[str, int, str], int] = field(default_factory=dict)
+    # shown integer symbol → its number: a dict lookup (symbol hash and equality) is several times
+    # faster than asking clingo for each symbol's number, and a graph shows the same symbols again
+    numbers: dict[clingo.Symbol, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
@@ -172,8 +176,20 @@ class _GroundProgram:
 class _BraveResult:
     finished: bool
     satisfiable: bool
-    labels: dict[int, set[str]] = field(default_factory=dict)  # node → possible values
+    labels: dict[int, int] = field(default_factory=dict)  # node → bit set of possible value codes
     justifications: dict[int, set[int]] = field(default_factory=dict)  # node → edges justifying it
+
+
+def _label_table() -> dict[int, tuple[Value, bool, tuple[Value, ...]]]:
+    """Bit set of possible value codes → (shown label, certain, possible labels in canonical order),
+    for every bit set a node can have (quantity values or state values, never mixed)."""
+    table = {}
+    for values in ((0, 1, 2), (3, 4)):  # quantity codes, state codes
+        for mask in range(1, 1 << len(values)):
+            possible = tuple(_CODED_VALUES[code] for i, code in enumerate(values) if mask >> i & 1)
+            bits = sum(1 << code for i, code in enumerate(values) if mask >> i & 1)
+            table[bits] = (_representative(list(possible)), len(possible) == 1, possible)
+    return table
 
 
 class Reasoner:
@@ -191,6 +207,7 @@ class Reasoner:
         self.max_repair_sets = max_repair_sets
         self._encoding = _Encoding.of(graph)
         self._node_index = {node_id: i for i, node_id in enumerate(self._encoding.node_ids)}
+        self._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
         self._edge_ids = self._edge_ids_for(graph)
         self._labeller = _GroundProgram.build(
             self._encoding,
@@ -208,6 +225,7 @@ class Reasoner:
         twin = object.__new__(Reasoner)
         twin.__dict__.update(self.__dict__)
         twin.graph = graph.validate_shapes()
+        twin._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
         twin._edge_ids = self._edge_ids_for(graph)
         return twin
 
@@ -290,14 +308,22 @@ class Reasoner:
         if not (finished and satisfiable):
             return result
         edge_targets = self._encoding.edge_targets
+        numbers = self._labeller.numbers
+        labels, justifications = result.labels, result.justifications
         for symbol in last[-1]:  # integers, coded as qpt_label.lp explains
-            code = symbol.number
+            code = numbers.get(symbol)
+            if code is None:
+                code = numbers[symbol] = symbol.number
             if code >= 0:
                 node, value = divmod(code, len(_CODED_VALUES))
-                result.labels.setdefault(node, set()).add(_CODED_VALUES[value])
+                labels[node] = labels.get(node, 0) | 1 << value
             else:
                 edge = -code - 1
-                result.justifications.setdefault(edge_targets[edge], set()).add(edge)
+                target = edge_targets[edge]
+                if target in justifications:
+                    justifications[target].add(edge)
+                else:
+                    justifications[target] = {edge}
         return result
 
     def _repairs(self, scenario: Scenario, deadline: float) -> tuple[bool, list[RepairSet]]:
@@ -332,19 +358,19 @@ class Reasoner:
     # --- results ----------------------------------------------------------------------------
     def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
         labels: dict[str, NodeLabel] = {}
-        for node in self.graph.nodes:  # in the graph's own order
-            node_id, i = node.id, self._node_index[node.id]
-            possible = [v for v in _CANONICAL_ORDER if v in brave.labels.get(i, set())]
-            if not possible:  # cannot happen in a satisfiable answer: every node has a value
+        edge_ids, table, interventions = self._edge_ids, _LABEL_TABLE, scenario.interventions
+        for node_id, i in self._graph_order:
+            mask = brave.labels.get(i)
+            if mask is None:  # cannot happen in a satisfiable answer: every node has a value
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
-            label = _representative(possible)
-            justification = sorted(self._edge_ids[e] for e in brave.justifications.get(i, ()))
+            label, certain, possible = table[mask]
+            edges = brave.justifications.get(i)
             labels[node_id] = NodeLabel(
                 label=label,
-                certain=len(possible) == 1,
-                possible=possible,
-                justification=justification,
-                intervened=node_id in scenario.interventions,
+                certain=certain,
+                possible=list(possible),
+                justification=sorted(edge_ids[e] for e in edges) if edges else [],
+                intervened=node_id in interventions,
             )
         return labels
 
@@ -356,6 +382,9 @@ def _representative(possible: list[Value]) -> Value:
         if value in _NEUTRAL and len(possible) > 1:
             return value
     return possible[0]
+
+
+_LABEL_TABLE = MappingProxyType(_label_table())  # read-only
 
 
 def _timeout(what: str, limit_s: float) -> Labelling:
