@@ -146,8 +146,8 @@ def live_view() -> None:
             panels.labelled_graph(session, key="graph_page_graph", in_fragment=True)
         with side_col:
             panels.intervention_toggles(session, key="graph_page")
-            panels.labels_table(session)
             panels.contrast_section(session)
+            panels.labels_table(session)
         with st.container(key="graph_page_answer"):
             panels.answer_section(session.answer)
 

@@ -172,9 +172,9 @@ def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
     _record_timing("relabel_after_toggle", {"median_table_ms": table_median, "median_graph_ms": graph_median,
                                             "samples": samples})
     # The target is 300 ms; BENCHMARKS.md has the figures and the machine load they were taken under.
-    # This bound is loose because the test machine is shared; it catches a relabel that re-grounds
-    # large programs or reloads the page, not scheduling noise.
-    assert table_median < 3000 and graph_median < 3000, samples
+    # The bound is twice that because test machines are shared and busy; it still catches the
+    # regressions seen while building this (full garbage collections per rerun: 1.2 s).
+    assert table_median < 600 and graph_median < 600, samples
 
     page.get_by_role("tab", name="Edit edges").click()
     _choose(page, ".st-key-edge_pick", "oxidative stress → neuronal death")
