@@ -1,0 +1,104 @@
+"""engine.session.WorkspaceSession: the UI-free state behind the Graph page."""
+
+from __future__ import annotations
+
+import pytest
+
+from app_graphs import smoking_graph
+from engine import edits
+from engine.model import GraphError, Scenario
+from engine.session import WorkspaceSession
+from engine.storage import WorkspaceStore
+
+
+@pytest.fixture
+def session() -> WorkspaceSession:
+    return WorkspaceSession.start(smoking_graph())
+
+
+def _label(session: WorkspaceSession, node_id: str) -> str:
+    return session.labelling.labels[node_id].label
+
+
+def test_start_labels_the_question_scenario(session):
+    assert session.scenario.interventions == {"smoking": "active"}
+    assert _label(session, "neuronal_death") == "increasing"
+    assert session.contrast is None and session.last_change == ""
+    assert "neuronal death increases" in session.answer.text
+
+
+def test_toggle_relabels_with_contrast_and_new_answer(session):
+    before = session.answer.text
+    session.toggle_state("smoking")
+    assert _label(session, "neuronal_death") == "stable"
+    changed = {c.node for c in session.contrast.changes}
+    assert changed == {"smoking", "oxidative_stress", "neuronal_death"}
+    assert session.answer.text != before and "before, it increases" in session.answer.text
+    with pytest.raises(GraphError, match="quantity"):
+        session.toggle_state("exercise")
+
+
+def test_intervention_values_are_checked(session):
+    with pytest.raises(GraphError, match="state"):
+        session.set_intervention("smoking", "increasing")
+    session.set_intervention("exercise", "increasing")
+    assert session.labelling.labels["oxidative_stress"].certain is False
+    session.set_intervention("exercise", None)
+    assert _label(session, "oxidative_stress") == "increasing"
+
+
+def test_edit_undo_redo(session):
+    session.edit("flip", lambda g: edits.set_edge_sign(g, "oxidative_stress+>neuronal_death", -1))
+    assert _label(session, "neuronal_death") == "decreasing"
+    assert session.undo() and _label(session, "neuronal_death") == "increasing"
+    assert session.redo() and _label(session, "neuronal_death") == "decreasing"
+    assert not session.redo()
+
+
+def test_refused_edit_leaves_everything_as_it_was(session):
+    graph, labelling = session.graph, session.labelling
+    with pytest.raises(GraphError):
+        session.edit("bad", lambda g: edits.add_edge(g, "smoking", "smoking"))
+    assert session.graph is graph and session.labelling is labelling
+    assert not session.history.can_undo
+
+
+def test_interventions_on_deleted_or_retyped_nodes_are_dropped(session):
+    session.set_intervention("exercise", "increasing")
+    session.edit("retype", lambda g: edits.retype_node(g, "exercise", "state"))
+    assert "exercise" not in session.scenario.interventions
+    session.edit("delete", lambda g: edits.delete_node(g, "smoking"))
+    assert session.scenario.interventions == {}
+    assert _label(session, "neuronal_death") == "stable"
+
+
+def test_reset_goes_back_to_the_question_premise():
+    graph = smoking_graph()
+    premise = Scenario(interventions={"smoking": "active", "exercise": "decreasing"})
+    session = WorkspaceSession.start(graph, scenario=premise)
+    session.set_intervention("exercise", None)
+    session.toggle_state("smoking")
+    session.reset_scenario()
+    assert session.scenario.interventions == {"smoking": "active", "exercise": "decreasing"}
+
+
+def test_autosave_after_each_change(tmp_path):
+    store = WorkspaceStore(f"sqlite:///{tmp_path / 'w.db'}")
+    session = WorkspaceSession.start(smoking_graph(), store=store)
+    session.edit("unsaved", lambda g: edits.add_node(g, "tau"))
+    assert store.list() == []  # no name yet: nothing is written
+    session.save_as("  demo ")
+    assert session.name == "demo" and store.load("demo").has_node("tau")
+    session.edit("rename", lambda g: edits.rename_node(g, "tau", "tau protein"))
+    assert store.load("demo").node("tau").label == "tau protein"
+    session.undo()
+    assert store.load("demo").node("tau").label == "tau"
+    with pytest.raises(GraphError, match="name"):
+        session.save_as("   ")
+
+
+def test_time_limit_gives_a_timeout_labelling(session):
+    session.set_time_limit(1e-6)
+    session.toggle_state("smoking")
+    assert session.labelling.status == "timeout"
+    assert session.labelling.message and not session.labelling.labels
