@@ -2,7 +2,7 @@
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval_tune.py [--index DIR]
 
-Needs the SciFact index that bench/retrieval.py builds. Query vectors are embedded once; for each
+Needs the SciFact index that bench/retrieval.py builds (or any index of the SciFact corpus: --index). Query vectors are embedded once; for each
 lexical variant (context sentences, BM25 k1/b, scaling) the four scaled signals of every candidate are
 computed once, and every weight mix on a 0.1 grid is scored from them. Prints the best settings; the
 chosen ones are the defaults of ``FusionWeights`` and ``retrieval.lexical``.
