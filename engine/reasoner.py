@@ -297,7 +297,7 @@ class Reasoner:
         return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
 
     def _brave(self, assumptions: list[int], deadline: float) -> _BraveResult:
-        """Brave consequences of val/2 and justifies/3 under the switched interventions and the
+        """Brave consequences of val/2 and justifies/1 under the switched interventions and the
         ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
         holds every shown atom found so far, so only the last one is read."""
         last: list[Sequence[clingo.Symbol]] = []
