@@ -24,6 +24,7 @@ side only) by distance, until the node budget is spent. Frontier nodes seed the 
 from __future__ import annotations
 
 import heapq
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -32,6 +33,7 @@ from pydantic import BaseModel, Field
 from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Edge, Evidence, Graph, Node, NodeKind, edge_id, slugify
+from engine.offline import lexicon
 from engine.offline.text import GENERIC_WORDS, normalise_term, state_core, term_key, terms_match
 
 MAX_ALIASES = 8
@@ -131,7 +133,7 @@ class Integrator:
         index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
         if index is None:
             for entity in self._entities:
-                if entity.role and terms_match(term, entity.label, aliases or [], entity.names):
+                if entity.role and any(_same_thing(term, name) for name in entity.names):
                     index = entity.index
                     break
         if index is None:
@@ -149,15 +151,18 @@ class Integrator:
         candidates = sorted(set().union(*(self._by_word.get(w, set()) for w in words))) if words else []
         for index in candidates:
             for name in self._entities[index].names:
-                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and terms_match(term, name):
+                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and _same_thing(term, name):
                     return index
         return None
 
     def _side(self, term: str, change: Change | None, aliases: list[str]) -> _Side:
-        if change is None:
-            core, direction = state_core(term)
-            if core != term.strip() and core:
+        core, direction = state_core(_HYPHENATED_STATE.sub(" ", term.strip()))
+        if core and core != _HYPHENATED_STATE.sub(" ", term.strip()):
+            if change is None:
                 return _Side(self.resolve(core, aliases), None, direction)
+            # "[change=increase] APP-deficiency" is a decrease of APP.
+            flipped: Change = "decrease" if change == "increase" else "increase"
+            return _Side(self.resolve(core, aliases), change if direction > 0 else flipped, None)
         return _Side(self.resolve(term, aliases), change, None)
 
     # --- pool -----------------------------------------------------------------------------------
@@ -293,6 +298,35 @@ class Integrator:
         entity = self._entities[index]
         aliases = [n for n in entity.names if normalise_term(n) != normalise_term(entity.label)][:MAX_ALIASES]
         return Node(id=entity.node_id, label=entity.label, kind=kind, aliases=aliases, origin="literature")
+
+
+_HYPHENATED_STATE = re.compile(r"-(?=(?:deficiency|mutations?)$)", re.I)
+# Process words: a name made only of them is a bare process, not the process of one thing.
+_CHANGES_MEANING = {
+    term_key(w) for w in (*lexicon.PROCESS_NOUNS, *lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS,
+                          *lexicon.MUTATION_HEADS)
+} - {term_key(w) for w in lexicon.INCREASE_HEADS}
+_FLIPS_SIGN = {term_key(w) for w in (*lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS, *lexicon.MUTATION_HEADS)}
+_MEANING_SUFFIXES = lexicon.PROCESS_SUFFIXES
+_KEEPS_MEANING = {term_key(w) for w in lexicon.INCREASE_HEADS}
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency"),
+    and a bare process ("phosphorylation") never merges with the process of one thing ("APP
+    phosphorylation"). Other extra words are accepted: "X phosphorylation" merges with X, an
+    approximation that keeps chains connected (measured in BENCHMARKS.md)."""
+    if not terms_match(a, b):
+        return False
+    words_a, words_b = _content_words(a), _content_words(b)
+    if any(word in _FLIPS_SIGN for word in words_a ^ words_b):
+        return False
+    shorter = min(words_a, words_b, key=len)
+    return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
+
+
+def _process_like(word: str) -> bool:
+    return word in _CHANGES_MEANING or (word.endswith(_MEANING_SUFFIXES) and word not in _KEEPS_MEANING)
 
 
 def _content_words(name: str) -> set[str]:

@@ -214,3 +214,17 @@ def test_ask_command_names_a_missing_index(tmp_path: Path, capsys: pytest.Captur
     assert main(["ask", QUESTION, "--index", str(tmp_path / "nowhere")]) == 2
     error = capsys.readouterr().err
     assert "nowhere" in error and "python -m corpus ensure" in error
+
+
+def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
+    integrator = Integrator("q", ["APP"], ["Dkk1"])
+    integrator.add([
+        _claim("APP-deficiency", "increase", "Dkk1", "decrease", "APP-deficiency reduced Dkk1."),
+    ], 1)
+    graph = integrator.build().graph
+    # An increase of APP deficiency is a decrease of APP, so APP raises Dkk1.
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {("app", 1, "dkk1")}
+    assert integrator.resolve("APP inhibition") != integrator.resolve("APP")
+    assert integrator.resolve("APP phosphorylation") == integrator.resolve("APP")
+    assert integrator.resolve("phosphorylation") != integrator.resolve("APP phosphorylation")
+    assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
