@@ -39,7 +39,6 @@ from engine.model import (
     Graph,
     LabelChange,
     Labelling,
-    NodeLabel,
     Repair,
     RepairSet,
     Scenario,
@@ -96,9 +95,10 @@ class _GroundProgram:
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
     literals: dict[tuple[str, int, str], int] = field(default_factory=dict)
-    # shown integer symbol → its number: a dict lookup (symbol hash and equality) is several times
-    # faster than asking clingo for each symbol's number, and a graph shows the same symbols again
-    numbers: dict[clingo.Symbol, int] = field(default_factory=dict)
+    # shown integer symbol → what it says, decoded once: a dict lookup (symbol hash and equality) is
+    # several times faster than asking clingo for each symbol's number, and solves of one grounding
+    # show the same symbols again and again
+    decoded: dict[clingo.Symbol, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
@@ -177,7 +177,7 @@ class _BraveResult:
     finished: bool
     satisfiable: bool
     labels: dict[int, int] = field(default_factory=dict)  # node → bit set of possible value codes
-    justifications: dict[int, set[int]] = field(default_factory=dict)  # node → edges justifying it
+    justifications: dict[int, list[int]] = field(default_factory=dict)  # node → edges justifying it
 
 
 def _label_table() -> dict[int, tuple[Value, bool, tuple[Value, ...]]]:
@@ -307,24 +307,29 @@ class Reasoner:
         result = _BraveResult(finished, satisfiable)
         if not (finished and satisfiable):
             return result
-        edge_targets = self._encoding.edge_targets
-        numbers = self._labeller.numbers
+        decoded, decode = self._labeller.decoded, self._decode
         labels, justifications = result.labels, result.justifications
-        for symbol in last[-1]:  # integers, coded as qpt_label.lp explains
-            code = numbers.get(symbol)
-            if code is None:
-                code = numbers[symbol] = symbol.number
-            if code >= 0:
-                node, value = divmod(code, len(_CODED_VALUES))
-                labels[node] = labels.get(node, 0) | 1 << value
+        for symbol in last[-1]:
+            entry = decoded.get(symbol)
+            if entry is None:
+                entry = decoded[symbol] = decode(symbol.number)
+            subject, item = entry
+            if item > 0:
+                labels[subject] = labels.get(subject, 0) | item
+            elif subject in justifications:  # each edge is shown at most once: no duplicates
+                justifications[subject].append(~item)
             else:
-                edge = -code - 1
-                target = edge_targets[edge]
-                if target in justifications:
-                    justifications[target].add(edge)
-                else:
-                    justifications[target] = {edge}
+                justifications[subject] = [~item]
         return result
+
+    def _decode(self, code: int) -> tuple[int, int]:
+        """A shown integer, coded as qpt_label.lp explains → (node, bit of its value code) for a
+        label, (target node, ~edge) for a justifying edge (the second item > 0 exactly for labels)."""
+        if code >= 0:
+            node, value = divmod(code, len(_CODED_VALUES))
+            return node, 1 << value
+        edge = -code - 1
+        return self._encoding.edge_targets[edge], ~edge
 
     def _repairs(self, scenario: Scenario, deadline: float) -> tuple[bool, list[RepairSet]]:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
@@ -356,8 +361,10 @@ class Reasoner:
         return RepairSet(cost=int(sum(model.cost)), repairs=repairs)
 
     # --- results ----------------------------------------------------------------------------
-    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
-        labels: dict[str, NodeLabel] = {}
+    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, dict[str, object]]:
+        """Per node (in the graph's order) the fields of its ``NodeLabel``: the ``Labelling`` built
+        from them validates all nodes in one pydantic call, faster than one call per node."""
+        fields: dict[str, dict[str, object]] = {}
         edge_ids, table, interventions = self._edge_ids, _LABEL_TABLE, scenario.interventions
         for node_id, i in self._graph_order:
             mask = brave.labels.get(i)
@@ -365,14 +372,14 @@ class Reasoner:
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
             label, certain, possible = table[mask]
             edges = brave.justifications.get(i)
-            labels[node_id] = NodeLabel(
-                label=label,
-                certain=certain,
-                possible=list(possible),
-                justification=sorted(edge_ids[e] for e in edges) if edges else [],
-                intervened=node_id in interventions,
-            )
-        return labels
+            fields[node_id] = {
+                "label": label,
+                "certain": certain,
+                "possible": possible,
+                "justification": sorted([edge_ids[e] for e in edges]) if edges else [],
+                "intervened": node_id in interventions,
+            }
+        return fields
 
 
 def _representative(possible: list[Value]) -> Value:
