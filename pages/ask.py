@@ -37,7 +37,7 @@ def run_question(question: str) -> None:
     rounds = settings.pipeline.rounds
 
     def on_event(event) -> None:
-        progress.progress(progress_fraction(event.step, event.round, rounds), text=progress_text(event, rounds))
+        progress.progress(progress_fraction(event.step, event.round, rounds), text=md(progress_text(event, rounds)))
 
     result = ask(question, index, settings, on_event=on_event)
     progress.empty()
@@ -85,7 +85,7 @@ def question_box() -> None:
         try:
             run_question(question)
         except Exception as exc:  # noqa: BLE001 - shown as a message; the rest of the page stays usable
-            message = describe(exc)
+            message = md(describe(exc))
             if type(exc).__name__ == "IndexNotFound":
                 st.error(f"No paper index yet: {message} Build it with `python -m corpus ensure` "
                          "or add papers on the Corpus page.")

@@ -103,7 +103,7 @@ def build_section(index) -> None:
         progress.progress(done / total if total else 1.0, text=f"Embedding sentences: {done:,} of {total:,}")
 
     manifest = build_default_index(settings.resolved_index_dir, settings.embedding_model, progress=on_progress,
-                                   say=lambda message: progress.progress(0.0, text=message))
+                                   say=lambda message: progress.progress(0.0, text=md(message)))
     progress.empty()
     state.forget_index()
     st.toast(f"Built: {manifest.documents:,} documents, {manifest.passages:,} sentences.")

@@ -94,7 +94,7 @@ def _options_form(table) -> None:
 
     def on_progress(event) -> None:
         fraction = event.done / event.total if event.total else 0.0
-        progress.progress(min(max(fraction, 0.0), 1.0), text=event.message)
+        progress.progress(min(max(fraction, 0.0), 1.0), text=md(event.message))
 
     options = AlgorithmOptions(method=method, test=test, alpha=alpha)
     try:

@@ -11,6 +11,7 @@ from pydantic import SecretStr
 
 from ui import state
 from ui.guard import guard
+from ui.text import md
 from ui.navigation import ensure_entry_point
 
 BACKENDS = {"offline": "Offline (rule-based, no network, no key)", "openai": "OpenAI-compatible endpoint"}
@@ -39,7 +40,7 @@ def render() -> None:
         if st.form_submit_button("Apply for this session", type="primary"):
             base_url = base_url.strip()
             if backend == "openai" and not base_url.startswith(("http://", "https://")):
-                st.error(f"The endpoint base URL must start with http:// or https:// (got {base_url!r}).")
+                st.error(f"The endpoint base URL must start with http:// or https:// (got {md(repr(base_url))}).")
                 return
             if not model.strip():
                 st.error("The model name is empty.")

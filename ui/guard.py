@@ -10,6 +10,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from engine.model import GraphError
+from ui.text import md
 
 log = logging.getLogger("causeway.app")
 
@@ -35,7 +36,7 @@ def guard(what: str) -> Iterator[None]:
         yield
     except (GraphError, ValueError, LookupError, OSError, TimeoutError) as exc:
         log.info("%s failed: %s", what, exc)
-        st.error(f"{what} failed: {describe(exc)}")
+        st.error(f"{md(what)} failed: {md(describe(exc))}")
     except Exception as exc:  # noqa: BLE001 - the last line of defence before the screen
         log.exception("%s failed unexpectedly", what)
-        st.error(f"{what} failed unexpectedly: {describe(exc)} ({type(exc).__name__}; details in the server log)")
+        st.error(f"{md(what)} failed unexpectedly: {md(describe(exc))} ({type(exc).__name__}; details in the server log)")

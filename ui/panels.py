@@ -32,14 +32,14 @@ def status_messages(session: WorkspaceSession) -> None:
     """The solver's or the autosave's problems, stated where the user looks."""
     labelling = session.labelling
     if labelling.status == "timeout":
-        st.warning(f"The solver stopped at its time limit: {labelling.message} Labels are not shown; "
+        st.warning(f"The solver stopped at its time limit: {md(labelling.message)} Labels are not shown; "
                    "raise the limit in Settings or simplify the graph.")
     elif labelling.status == "unsatisfiable":
-        st.warning(f"The solver found no consistent labelling: {labelling.message}")
+        st.warning(f"The solver found no consistent labelling: {md(labelling.message)}")
     if labelling.consistent is False:
         st.warning("The observations cannot all hold in this graph; see the suggested repairs.")
     if session.autosave_error:
-        st.warning(session.autosave_error)
+        st.warning(md(session.autosave_error))
 
 
 def labelled_graph(session: WorkspaceSession, key: str, height: int = 500, in_fragment: bool = False) -> None:

@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine.settings import Settings
 from ui.memory import freeze_survivors
+from ui.text import md
 
 if TYPE_CHECKING:
     from engine.answer import Answer
@@ -85,7 +86,7 @@ def session() -> WorkspaceSession | None:
                 open_workspace(name)
             except Exception as exc:  # noqa: BLE001 - a stale link must not break the page
                 st.session_state[_SESSION] = None
-                st.warning(f"Could not reopen workspace {name!r}: {exc}")
+                st.warning(f"Could not reopen workspace {md(repr(name))}: {md(str(exc))}")
                 del st.query_params[WORKSPACE_PARAM]
     return st.session_state[_SESSION]
 

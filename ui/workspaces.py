@@ -35,7 +35,7 @@ def workspace_sidebar() -> None:
                 if st.form_submit_button("Save workspace"):
                     session.save_as(name)
                     state.remember_name(session)
-                    st.toast(f"Saved {session.name!r}.")
+                    st.toast(f"Saved {md(repr(session.name))}.")
                     st.rerun()
         saved = store.list()
         if saved:
@@ -76,7 +76,7 @@ def _import_box() -> None:
         if upload is not None and st.button("Open the imported graph", key="workspace_import_go"):
             graph = read_graph(upload.name, upload.getvalue())
             state.start_session(graph)
-            st.toast(f"Imported {upload.name}: {len(graph.nodes)} nodes, {len(graph.edges)} edges.")
+            st.toast(f"Imported {md(upload.name)}: {len(graph.nodes)} nodes, {len(graph.edges)} edges.")
             st.rerun()
 
 
