@@ -117,8 +117,8 @@ def render() -> None:
         st.button("Start an empty graph", on_click=_start_empty)
         return
     history_bar(session)
-    live_view()
     panels.scenario_extras(session, key="graph_page")
+    live_view()
     evidence_tab, nodes_tab, edges_tab, export_tab = st.tabs(["Evidence", "Edit nodes", "Edit edges", "Export"])
     with evidence_tab:
         panels.evidence_panel(session, key="graph_page")

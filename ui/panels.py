@@ -189,7 +189,7 @@ def scenario_extras(session: WorkspaceSession, key: str) -> None:
     graph = session.graph
     interventions = session.scenario.interventions
     others = [n for n in graph.nodes if n.id not in graph.sources and n.id not in interventions]
-    picker_col, reset_col = st.columns(2)
+    picker_col, reset_col, _ = st.columns([1, 1, 2])
     if others:
         with picker_col.popover("Set another node"):
             picked = st.selectbox("Node", [n.id for n in others], key=f"{key}_other_node",
