@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-import streamlit as st
 from streamlit_agraph import Edge as AgraphEdge
 from streamlit_agraph import Node as AgraphNode
 from streamlit_agraph import _agraph

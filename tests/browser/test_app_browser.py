@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from browser_support import ARTIFACTS, settle, wait_idle
+from browser_support import ARTIFACTS, settle
 
 pytestmark = pytest.mark.browser
 
