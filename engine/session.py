@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.answer import Answer, explain
 from engine.edits import EditHistory
@@ -26,7 +27,9 @@ from engine.model import (
     Value,
 )
 from engine.reasoner import Reasoner, compare_labellings
-from engine.storage import WorkspaceStore
+
+if TYPE_CHECKING:
+    from engine.storage import WorkspaceStore
 
 Edit = Callable[[Graph], Graph]
 
@@ -43,7 +46,6 @@ class WorkspaceSession:
     store: WorkspaceStore | None = None
     question_scenario: Scenario | None = None  # the question's premise, for "back to the question"
     contrast: Contrast | None = None
-    previous_labelling: Labelling | None = None
     last_change: str = ""
     autosave_error: str | None = None
     _reasoner: Reasoner | None = field(default=None, repr=False)
@@ -182,7 +184,6 @@ class WorkspaceSession:
         before = self.labelling
         self.scenario = scenario
         self.labelling = self._label()
-        self.previous_labelling = before
         self.contrast = compare_labellings(before, self.labelling)
         self.last_change = description
         self.answer = explain(self.graph, self.labelling, self.contrast)
