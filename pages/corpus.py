@@ -14,7 +14,7 @@ UPLOAD_TYPES = ["pdf", "jsonl", "ndjson", "json", "xml", "txt", "text", "md", "m
 
 CREDIT = (
     "The default corpus is built from the evidence sentences of the **Human Brain Pharmacome** knowledge "
-    "base ([hbp-knowledge](https://github.com/pharmacome/knowledge) on PyPI), grouped by the PubMed paper "
+    "base ([hbp-knowledge](https://pypi.org/project/hbp-knowledge/) on PyPI), grouped by the PubMed paper "
     "they come from, and used under the [CC BY 4.0](https://creativecommons.org/licenses/by/4.0/) licence. "
     "Only the sentences are indexed: Causeway finds the causal relations by reading them, not from the "
     "curated relations."
