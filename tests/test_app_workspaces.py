@@ -81,3 +81,15 @@ def test_import_json_and_refuse_a_bad_file(monkeypatch, tmp_path):
 def test_exports_are_offered(monkeypatch, tmp_path):
     app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
     assert {b.label for b in app.get("download_button")} >= {"JSON", "GraphML", "HTML page", "Markdown"}
+
+
+def test_import_graphml(monkeypatch, tmp_path):
+    from engine.export import to_graphml
+
+    app = new_app(monkeypatch, tmp_path)
+    app.switch_page(page_path("graph")).run()
+    data = to_graphml(smoking_graph()).encode()
+    app.file_uploader(key="workspace_import").upload("smoking.graphml", data, "application/xml").run()
+    app.button(key="workspace_import_go").click().run()
+    assert_clean(app)
+    assert labels(app)["neuronal death"] == "▲ increasing"
