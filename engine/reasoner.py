@@ -231,10 +231,11 @@ class Reasoner:
 
     def _edge_ids_for(self, graph: Graph) -> list[str]:
         """Solver edge j → the graph's edge id (ties between parallel edges broken by id)."""
+        # flat tuples sort faster than (key, id) pairs and give the same order
         directed = sorted(
-            ((e.source, e.relation, e.sign, e.target), e.id) for e in graph.edges if e.orientation == "directed"
+            (e.source, e.relation, e.sign, e.target, e.id) for e in graph.edges if e.orientation == "directed"
         )
-        return [edge_id_ for _, edge_id_ in directed]
+        return [edge[4] for edge in directed]
 
     # --- labelling --------------------------------------------------------------------------
     def label(self, scenario: Scenario | None = None) -> Labelling:
