@@ -302,13 +302,13 @@ class Integrator:
 
 _HYPHENATED_STATE = re.compile(r"-(?=(?:deficiency|mutations?)$)", re.I)
 # Process words: a name made only of them is a bare process, not the process of one thing.
-_CHANGES_MEANING = {
+_PROCESS_WORDS = {
     term_key(w) for w in (*lexicon.PROCESS_NOUNS, *lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS,
                           *lexicon.MUTATION_HEADS)
 } - {term_key(w) for w in lexicon.INCREASE_HEADS}
 _FLIPS_SIGN = {term_key(w) for w in (*lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS, *lexicon.MUTATION_HEADS)}
-_MEANING_SUFFIXES = lexicon.PROCESS_SUFFIXES
-_KEEPS_MEANING = {term_key(w) for w in lexicon.INCREASE_HEADS}
+_PROCESS_SUFFIXES = lexicon.PROCESS_SUFFIXES
+_CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
 
 
 def _same_thing(a: str, b: str) -> bool:
@@ -326,7 +326,7 @@ def _same_thing(a: str, b: str) -> bool:
 
 
 def _process_like(word: str) -> bool:
-    return word in _CHANGES_MEANING or (word.endswith(_MEANING_SUFFIXES) and word not in _KEEPS_MEANING)
+    return word in _PROCESS_WORDS or (word.endswith(_PROCESS_SUFFIXES) and word not in _CHANGE_HEADS)
 
 
 def _content_words(name: str) -> set[str]:
