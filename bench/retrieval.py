@@ -87,6 +87,7 @@ def quality(data: Path, index_dir: Path, split: str, modes: list[str], runs: int
             "recall@100": round(first.recall_at_100, 4),
             "latency_median_ms": round(float(np.median([r.latency_median_ms for r in repeats])), 1),
             "latency_p95_ms": round(float(np.median([r.latency_p95_ms for r in repeats])), 1),
+            "cpu_median_ms": round(float(np.median([r.cpu_median_ms for r in repeats])), 1),
         }
         print(f"{split} {mode}: {results[mode]}", file=sys.stderr)
     return results

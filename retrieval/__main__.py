@@ -92,7 +92,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     else:
         print(f"{result.mode}: nDCG@10 {result.ndcg_at_10:.4f}  Recall@100 {result.recall_at_100:.4f}  "
               f"over {result.queries} queries; latency median {result.latency_median_ms:.1f} ms, "
-              f"p95 {result.latency_p95_ms:.1f} ms")
+              f"p95 {result.latency_p95_ms:.1f} ms, CPU median {result.cpu_median_ms:.1f} ms")
     return 0
 
 

@@ -41,21 +41,20 @@ class LexicalIndex:
         folder.mkdir(parents=True, exist_ok=True)
         self._retriever.save(str(folder), show_progress=False)
 
-    def query_terms(self, query: str) -> list[str]:
-        """The stemmed query terms that occur in the indexed texts."""
-        return [t for t in _tokenize([query], self._stemmer)[0] if t in self._vocabulary]
-
     def scores(self, query: str) -> tuple[np.ndarray, float]:
-        """BM25 of every text, and the best score any text reaches term by term (the query's ceiling).
+        """BM25 of every text, and the query's ceiling: the best score each query term reaches in any text,
+        summed, where a term found in no text counts as much as the rarest indexed term.
 
         Dividing by the ceiling puts scores on a 0-1 scale that means the same for every query: a text
-        matching one rare word of a long query stays low, however few texts match at all.
+        matching one word of a long query stays low, however few texts match at all.
         """
-        terms = self.query_terms(query)
-        if not terms or self.size == 0:
+        terms = _tokenize([query], self._stemmer)[0]
+        known = [t for t in terms if t in self._vocabulary]
+        if not known or self.size == 0:
             return np.zeros(self.size, dtype=np.float32), 0.0
-        ceiling = float(sum(self._term_ceiling[self._vocabulary[t]] for t in terms))
-        return np.asarray(self._retriever.get_scores(terms), dtype=np.float32), ceiling
+        ceiling = float(sum(self._term_ceiling[self._vocabulary[t]] for t in known))
+        ceiling += (len(terms) - len(known)) * float(self._term_ceiling.max())
+        return np.asarray(self._retriever.get_scores(known), dtype=np.float32), ceiling
 
 
 def _column_maxima(data: np.ndarray, indptr: np.ndarray) -> np.ndarray:
