@@ -7,9 +7,9 @@ Two series of random QPT graphs (a quarter of the nodes states, the rest quantit
 - ``pipeline``: shaped like the graphs the question pipeline builds (``python -m engine ask``): grown
   outwards from the question's sources, each further node reached by one edge from an earlier node,
   plus cross links up to ``--pipeline-degree`` edges per node, a tenth of them pointing backwards
-  (the odd feedback loop). On a real pipeline graph (40 nodes, 48 edges, mean out-degree 1.2, 1 node
-  ambiguous) and the smoking example (10 nodes, 16 edges, 1 ambiguous) ambiguity is far rarer than
-  in the ``random`` series.
+  (the odd feedback loop). On four real pipeline graphs (12–40 nodes, mean out-degree 0.9–1.2, 1
+  of 116 nodes ambiguous) and the smoking example (10 nodes, 16 edges, 1 ambiguous) ambiguity is far
+  rarer than in the ``random`` series.
 
 Measured in the same run, same graph, same scenarios:
 
