@@ -269,12 +269,12 @@ class PaperIndex:
         ``embedder`` lets a caller share an already-loaded model of the index's model name.
         """
         index_dir = Path(index_dir)
-        problem = index_problem(index_dir, embedding_model)
-        if problem is not None:
-            if embedding_model is not None and "was embedded with" in problem:
-                raise IndexModelMismatch(problem)
-            raise IndexNotFound(problem)
         manifest = read_manifest(index_dir)
+        if embedding_model is not None and manifest.embedding_model != embedding_model:
+            raise IndexModelMismatch(_model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
+        problem = index_problem(index_dir)
+        if problem is not None:
+            raise IndexNotFound(problem)
         documents = stored_documents(index_dir)
         if len(documents) != manifest.documents:
             raise IndexNotFound(
