@@ -250,3 +250,33 @@ def test_scifact_slice_finds_the_relevant_abstract(shared_data: Path, tmp_path: 
     best = index.search(queries[chosen[1]], k=1)[0]
     assert best.doc_id in qrels[chosen[1]]
     assert best.sentence in index.document(best.doc_id).sentences
+
+
+def test_cli_add_and_eval(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    index_dir = tmp_path / "cli-index"
+    assert retrieval_main(["build", "--input", str(FIXTURES / "scifact_style.jsonl"), "--index", str(index_dir)]) == 0
+    capsys.readouterr()
+    assert retrieval_main(["add", "--input", str(FIXTURES / "beir_style.jsonl"), str(FIXTURES / "scifact_style.jsonl"),
+                           "--index", str(index_dir)]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert (summary["added"], summary["duplicates"], summary["documents"]) == (2, 2, 4)
+    assert "already indexed: 101" in captured.err
+
+    queries = tmp_path / "queries.jsonl"
+    queries.write_text('{"_id": "q1", "text": "statins and LDL cholesterol"}\n'
+                       '{"_id": "q2", "text": "smoking causes vascular inflammation"}\n')
+    qrels = tmp_path / "qrels.tsv"
+    qrels.write_text("query-id\tcorpus-id\tscore\nq1\tb2\t1\nq2\tb1\t1\n")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text((FIXTURES / "beir_style.jsonl").read_text() + (FIXTURES / "scifact_style.jsonl").read_text())
+    args = ["eval", "--corpus", str(corpus), "--queries", str(queries), "--qrels", str(qrels),
+            "--index", str(tmp_path / "eval-index"), "--json"]
+    assert retrieval_main(args) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["queries"] == 2 and result["ndcg_at_10"] == pytest.approx(1.0)
+    # A second run reuses the cached evaluation index instead of embedding the corpus again.
+    vectors = tmp_path / "eval-index" / "vectors.npy"
+    written = vectors.stat().st_mtime_ns
+    assert retrieval_main(args) == 0
+    assert vectors.stat().st_mtime_ns == written
