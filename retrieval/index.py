@@ -123,7 +123,8 @@ class FusionWeights:
     Chosen by bench/retrieval_tune.py on the 809 SciFact train queries only (0.1 grid): train nDCG@10
     0.7455 with these, against 0.696 for document BM25 and 0.657 for sentence vectors alone.
     ``absolute`` scaling (BM25 over the query's ceiling, raw cosines) beat min-max over the candidates
-    (0.7419 at best) because min-max lifts a weak single-word match to full marks when little matches.
+    (0.7419 with the same BM25 settings) because min-max lifts a weak one-word match to full marks
+    when little else matches.
     """
 
     dense_passage: float = 0.3
