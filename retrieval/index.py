@@ -71,8 +71,11 @@ class IndexNotFound(FileNotFoundError):
     """No usable index in the folder; the message says what is missing and how to build one."""
 
 
-class IndexModelMismatch(RuntimeError):
-    """The index was embedded with another model than the one asked for: it must be rebuilt."""
+class IndexModelMismatch(IndexNotFound):
+    """The index was embedded with another model than the one asked for: it must be rebuilt.
+
+    A kind of IndexNotFound (there is no usable index for this model), so callers that handle a
+    missing index show this message too."""
 
 
 class Manifest(BaseModel):
