@@ -1291,15 +1291,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
         # No "by": a cause only when a treatment or deficiency is named ("... increased after X
         # treatment", "... reduced in X-deficient mice").
-        agent = _condition_agent(tokens, _skip_amount(tokens, after))
-        j = _gap_left(tokens, i, floor)
-        if agent is None or j < floor:
-            return None
-        patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
-        if not patients:
-            return None
-        return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
-                      _has(tokens, j + 1, i, lx.HEDGES), agent[1])
+        return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity)
     if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
                          or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
         return None  # adjectival: "the reduced levels", "with increased Y"
@@ -1411,7 +1403,14 @@ def _intransitive_claim(tokens: list[_Token], i: int, after: int, floor: int,
     and the named condition is the cause."""
     if lemma not in _INTRANSITIVE_CHANGES:
         return None
-    agent = _condition_agent(tokens, after)
+    return _condition_claim(tokens, i, after, floor, claims, polarity)
+
+
+def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: int,
+                     claims: list[_Claim], polarity: int) -> _Claim | None:
+    """The change at i happened to the phrase on its left under the condition named from
+    condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
+    agent = _condition_agent(tokens, condition_start)
     j = _gap_left(tokens, i, floor)
     if agent is None or j < floor:
         return None
