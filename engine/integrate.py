@@ -156,6 +156,14 @@ class Integrator:
         return None
 
     def _side(self, term: str, change: Change | None, aliases: list[str]) -> _Side:
+        lowered = _lowered_core(term)
+        if lowered is not None:
+            # "[change=increase] Cdc37 siRNA" / "mTOR inhibitors" / "autophagy impairment" are a
+            # decrease of their core: merging them with the core, or keeping them apart, would
+            # either flip the sign of every chain through them or cut the chain.
+            if change is None:
+                return _Side(self.resolve(lowered, aliases), None, -1)
+            return _Side(self.resolve(lowered, aliases), "decrease" if change == "increase" else "increase", None)
         core, direction = state_core(_HYPHENATED_STATE.sub(" ", term.strip()))
         if core and core != _HYPHENATED_STATE.sub(" ", term.strip()):
             if change is None:
@@ -301,6 +309,29 @@ class Integrator:
 
 
 _HYPHENATED_STATE = re.compile(r"-(?=(?:deficiency|mutations?)$)", re.I)
+# Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
+# precede with "of" ("inhibition of X"); the lexicon's decrease heads plus RNA-interference reagents.
+_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS} | {"sirna", "sirnas", "shrna", "shrnas", "rnai"})
+_LOWERING_SUFFIX = re.compile(
+    r"^(?P<core>.+?)[\s-]+(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
+    + r")$", re.I)
+_LOWERING_PREFIX = re.compile(
+    r"^(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
+    + r")\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
+
+
+_DETERMINERS = frozenset({"the", "this", "these", "that", "its", "their", "an"})
+
+
+def _lowered_core(term: str) -> str | None:
+    """The entity a lowering name is about ("mTOR" for "mTOR inhibitors"), None for other names or
+    when what is left is only generic words ("protein inhibitors")."""
+    stripped = term.strip()
+    match = _LOWERING_SUFFIX.match(stripped) or _LOWERING_PREFIX.match(stripped)
+    if match is None:
+        return None
+    core = match.group("core").strip(" -")
+    return core if _content_words(core) - _DETERMINERS else None
 # Process words: a name made only of them is a bare process, not the process of one thing.
 _PROCESS_WORDS = {
     term_key(w) for w in (*lexicon.PROCESS_NOUNS, *lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS,

@@ -228,3 +228,16 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("APP phosphorylation") == integrator.resolve("APP")
     assert integrator.resolve("phosphorylation") != integrator.resolve("APP phosphorylation")
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
+
+
+def test_a_lowering_name_is_a_decrease_of_its_core() -> None:
+    integrator = Integrator("q", ["Cdc37"], ["lipid"])
+    integrator.add([
+        _claim("Cdc37 siRNA", "increase", "Akt", "decrease", "Akt was reduced by Cdc37 siRNA."),
+        _claim("inhibition of Akt", None, "autophagy", "increase", "Inhibition of Akt induces autophagy.", doc="d2"),
+        _claim("autophagy impairment", "increase", "lipid", "increase", "Autophagy impairment raises lipid.",
+               doc="d3"),
+    ], 1)
+    edges = {(e.source, e.sign, e.target) for e in integrator.build().graph.edges}
+    # Less Cdc37 lowers Akt: Cdc37 raises Akt; less Akt raises autophagy; less autophagy raises lipid.
+    assert edges == {("cdc37", 1, "akt"), ("akt", -1, "autophagy"), ("autophagy", -1, "lipid")}
