@@ -40,9 +40,11 @@ MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
 # A name merges with a longer one that contains it only when the longer adds at most this many words.
 MAX_EXTRA_WORDS = 2
-# A* with a bound: nodes on source–target paths costing more than the best path plus this slack (less
-# than one more hop) are left out, since every extra extracted edge adds its own chance of error.
-PATH_SLACK = 1.0
+# A* with a bound: nodes on source–target paths costing more than the best path plus this slack are
+# left out. Zero keeps only the best-evidenced chains (and exact ties): a costlier chain of opposite
+# sign otherwise makes the target ambiguous, and every extra extracted edge adds its own chance of
+# error (tune half: 2 ambiguous targets became right, none got worse; BENCHMARKS.md).
+PATH_SLACK = 0.0
 
 
 @dataclass
