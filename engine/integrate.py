@@ -45,6 +45,9 @@ MAX_EXTRA_WORDS = 2
 # sign otherwise makes the target ambiguous, and every extra extracted edge adds its own chance of
 # error (tune half: 2 ambiguous targets became right, none got worse; BENCHMARKS.md).
 PATH_SLACK = 0.0
+# Sums of the same costs in another order differ in the last bits: a node of the best path must not
+# fall outside a zero slack by rounding.
+_COST_TOLERANCE = 1e-9
 
 
 @dataclass
@@ -269,7 +272,7 @@ class Integrator:
         )
         best = min((d_forward[t] for t in self.target_entities if t in d_forward), default=None)
         if best is not None:
-            on_path = [(f, i) for f, i in on_path if f <= best + PATH_SLACK]
+            on_path = [(f, i) for f, i in on_path if f <= best + PATH_SLACK + _COST_TOLERANCE]
         connected = any(t in d_forward for t in self.target_entities)
         open_side = sorted(
             [(d, i, "forward") for i, d in d_forward.items() if i not in d_backward and i not in question]

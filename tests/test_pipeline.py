@@ -241,3 +241,15 @@ def test_a_lowering_name_is_a_decrease_of_its_core() -> None:
     edges = {(e.source, e.sign, e.target) for e in integrator.build().graph.edges}
     # Less Cdc37 lowers Akt: Cdc37 raises Akt; less Akt raises autophagy; less autophagy raises lipid.
     assert edges == {("cdc37", 1, "akt"), ("akt", -1, "autophagy"), ("autophagy", -1, "lipid")}
+
+
+def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
+    # Confidences whose costs do not add up exactly in floating point, whichever way they are summed.
+    integrator = Integrator("q", ["A1"], ["D4"])
+    integrator.add([
+        _claim("A1", "increase", "B2", "increase", "A1 raises B2.", confidence=0.9),
+        _claim("B2", "increase", "C3", "increase", "B2 raises C3.", doc="d2", confidence=0.8),
+        _claim("C3", "increase", "D4", "increase", "C3 raises D4.", doc="d3", confidence=0.43),
+    ], 1)
+    graph = integrator.build().graph
+    assert {e.source for e in graph.edges} == {"a1", "b2", "c3"}
