@@ -28,6 +28,9 @@ CASES = [
      ["[change=increase] Microglial ==CAUSE=> [change=increase] cytokines release"]),
     ("Rapamycin upregulates the expression of LC3 in the hippocampus.",
      ["[change=increase] Rapamycin ==CAUSE=> [change=increase] LC3"]),
+    # names headed by "factor" are names, unless only evaluative words precede it
+    ("Chronic stress lowers nerve growth factor.",
+     ["[change=increase] Chronic stress ==CAUSE=> [change=decrease] nerve growth factor"]),
     # passives
     ("Tau phosphorylation was inhibited by lithium.",
      ["[change=increase] lithium ==CAUSE=> [change=decrease] Tau phosphorylation"]),
@@ -332,6 +335,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "A recent study blocking the conversion of testosterone found improvement.",
     "Cathepsins operate through signaling pathways to trigger apoptosis.",
     "IL-1 activates various cell types.",
+    "Insulin increases several key factors.",
     "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
 ])

@@ -887,6 +887,9 @@ def _names_something(words: list[_Token], name: str) -> bool:
     if len(words) <= 3 and words[-1].low in lx.VAGUE_HEADS and not any(
             re.search(r"[A-Z0-9]", w.text[1:] if k == 0 else w.text) for k, w in enumerate(words)):
         return False  # "recent study", "signaling pathways", "various cell types"
+    if words[-1].low in lx.FACTOR_HEADS and all(
+            w.low in lx.EVALUATIVE_MODIFIERS or w.low in lx.DETERMINERS for w in words[:-1]):
+        return False  # "an important factor", "several key factors"
     if len(words) == 1:
         word = words[0].text
         if len(word) <= 2 and word.islower():

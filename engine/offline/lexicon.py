@@ -314,9 +314,17 @@ VAGUE_NAMES = frozenset({
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
 VAGUE_HEADS = frozenset({
     "study", "studies", "pathway", "pathways", "type", "types", "site", "sites", "mechanism",
-    "mechanisms", "process", "processes", "effect", "effects", "factor", "factors", "condition",
-    "conditions", "role", "way", "ways", "manner", "onset", "work", "report", "findings", "data",
+    "mechanisms", "process", "processes", "effect", "effects", "condition", "conditions", "role", "way", "ways", "manner", "onset", "work", "report", "findings", "data",
     "results", "result", "evidence", "region", "regions", "residue", "residues",
+})
+
+# "factor" heads real names ("nerve growth factor", "tumour necrosis factor"); it is vague only
+# when nothing but such evaluative words precede it ("an important factor", "several key factors").
+FACTOR_HEADS = frozenset({"factor", "factors"})
+EVALUATIVE_MODIFIERS = frozenset({
+    "important", "key", "major", "minor", "critical", "crucial", "main", "essential", "additional",
+    "novel", "new", "potential", "possible", "unknown", "known", "common", "contributing",
+    "relevant", "significant", "independent", "multiple", "different", "distinct", "specific",
 })
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
