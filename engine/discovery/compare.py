@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.discovery.knowledge import normalise_name
+from engine.discovery.knowledge import match_names, normalise_name
 from engine.model import Edge, Graph, edge_id
 
 Verdict = Literal[
@@ -90,14 +90,7 @@ def match_nodes(literature: Graph, data: Graph) -> dict[str, str]:
     for node in literature.nodes:
         for name in (node.label, node.id, *node.aliases):
             literature_names.setdefault(normalise_name(name), node.id)
-    matches: dict[str, str] = {}
-    for node in data.nodes:
-        for name in (node.label, node.id, *node.aliases):
-            found = literature_names.get(normalise_name(name))
-            if found is not None and found not in matches.values():
-                matches[node.id] = found
-                break
-    return matches
+    return match_names(data.nodes, literature_names)
 
 
 def compare_graphs(literature: Graph, data: Graph) -> GraphComparison:

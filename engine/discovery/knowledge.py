@@ -16,7 +16,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from engine.discovery.errors import DiscoveryError
-from engine.model import Graph
+from engine.model import Graph, Node
 
 EdgeMarkPair = tuple[str, str]
 
@@ -155,19 +155,25 @@ def normalise_name(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", text)
 
 
+def match_names(nodes: list[Node], targets: dict[str, str]) -> dict[str, str]:
+    """Map node ids to the target whose normalised name equals the node's label, id or an alias;
+    each target goes to the first node that claims it. ``targets`` maps normalised name → target."""
+    matched: dict[str, str] = {}
+    for node in nodes:
+        for name in (node.label, node.id, *node.aliases):
+            target = targets.get(normalise_name(name))
+            if target is not None and target not in matched.values():
+                matched[node.id] = target
+                break
+    return matched
+
+
 def match_columns(graph: Graph, columns: list[str]) -> dict[str, str]:
     """Map literature node ids to the columns whose name equals the node's label, id or an alias (leniently)."""
     by_name: dict[str, str] = {}
     for column in columns:
         by_name.setdefault(normalise_name(column), column)
-    matched: dict[str, str] = {}
-    for node in graph.nodes:
-        for name in (node.label, node.id, *node.aliases):
-            column = by_name.get(normalise_name(name))
-            if column is not None and column not in matched.values():
-                matched[node.id] = column
-                break
-    return matched
+    return match_names(graph.nodes, by_name)
 
 
 def knowledge_from_literature(
