@@ -12,8 +12,9 @@ statements whose names occur verbatim in their sentence (``names_in_sentence``) 
 
 Precision is measured on random samples of extracted annotations (from the verbatim set's sentences)
 judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
-new round to ``bench/extract_precision_sample.jsonl`` (one object per line with ``sentence``,
-``annotation``, ``correct``, ``note``, ``round``). Each round's precision is reported as judged (on
+new round to ``bench/extract_precision_sample.jsonl`` (one object per line with ``sentence_key``,
+``annotation``, ``correct``, ``note``, ``round``; the key is ``sentence_key(sentence)``, so the
+third-party sentences stay in ``../shared/data`` and are looked up from there). Each round's precision is reported as judged (on
 the extractor version it was drawn from) and over the annotations the current extractor still
 produces; only the latest round is an unbiased sample of the current output.
 
@@ -41,6 +42,11 @@ from engine.offline.text import state_core, terms_match  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
 SAMPLE_FILE = REPO / "bench" / "extract_precision_sample.jsonl"
+
+
+def sentence_key(sentence: str) -> str:
+    """A short stable key for a dev sentence, stored in the judged sample instead of its text."""
+    return hashlib.sha256(sentence.encode()).hexdigest()[:16]
 
 
 def half(pmid: str) -> str:
@@ -145,11 +151,12 @@ def precision(extracted: dict[str, list[Annotation]], sample_file: Path) -> dict
     if not sample_file.exists():
         return None
     judged = [json.loads(line) for line in sample_file.read_text(encoding="utf-8").split("\n") if line.strip()]
+    by_key = {sentence_key(sentence): found for sentence, found in extracted.items()}
     report: dict = {}
     for round_ in sorted({j.get("round", 1) for j in judged}):
         batch = [j for j in judged if j.get("round", 1) == round_ and j["correct"] is not None]
         scored = [j for j in batch
-                  if j["annotation"] in {format_annotation(a) for a in extracted.get(j["sentence"], [])}]
+                  if j["annotation"] in {format_annotation(a) for a in by_key.get(j["sentence_key"], [])}]
         good = sum(1 for j in scored if j["correct"])
         report[f"round {round_}"] = {
             "judged": len(batch), "judged_precision": round(sum(j["correct"] for j in batch) / len(batch), 4)
@@ -162,14 +169,14 @@ def write_sample(extracted: dict[str, list[Annotation]], rows: list[dict], size:
     """Append a fresh random draw (a new round, correct=None) to the judged file."""
     judged = [json.loads(line) for line in SAMPLE_FILE.read_text(encoding="utf-8").split("\n")
               if line.strip()] if SAMPLE_FILE.exists() else []
-    seen = {(j["sentence"], j["annotation"]) for j in judged}
+    seen = {(j["sentence_key"], j["annotation"]) for j in judged}
     round_ = max((j.get("round", 1) for j in judged), default=0) + 1
-    pool = sorted({(row["sentence"], format_annotation(a)) for row in rows
+    pool = sorted({(sentence_key(row["sentence"]), format_annotation(a)) for row in rows
                    for a in extracted[row["sentence"]]} - seen)
     random.Random(seed + round_).shuffle(pool)
     with SAMPLE_FILE.open("a", encoding="utf-8") as out:
-        for sentence, line in pool[:size]:
-            out.write(json.dumps({"sentence": sentence, "annotation": line, "correct": None,
+        for key, line in pool[:size]:
+            out.write(json.dumps({"sentence_key": key, "annotation": line, "correct": None,
                                   "note": "", "round": round_}, ensure_ascii=False) + "\n")
 
 
