@@ -241,13 +241,23 @@ def _path_statement(
             words += f", so {target.label} {label_phrase(target, labels.get(target.id))}"
         clauses.append(words)
     text = f"{_opening(start, labels.get(start.id)) if labels else 'Along this path'}: " + "; ".join(clauses) + "."
-    citations = sorted({n for step in steps for n in step.citations})
+    return _statement_along("path", text, path, steps)
+
+
+def _cited_numbers(steps: list[Step]) -> list[int]:
+    return sorted({n for step in steps for n in step.citations})
+
+
+def _statement_along(
+    kind: Literal["summary", "path"], text: str, path: list[Edge], steps: list[Step],
+) -> Statement:
+    """A statement along one path: its nodes, edges and citations follow from the path and steps."""
     return Statement(
-        kind="path",
+        kind=kind,
         text=text,
         path=[path[0].source] + [edge.target for edge in path],
         edges=[edge.id for edge in path],
-        citations=citations,
+        citations=_cited_numbers(steps),
         steps=steps,
     )
 
@@ -264,19 +274,12 @@ def _summary_statement(
         steps.append(Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences))
     via = [nodes[edge.target].label for edge in path[:-1]]
     route = f", through {', then '.join(via)}" if via else ""
-    citations = sorted({n for step in steps for n in step.citations})
     text = (
         f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, "
-        f"{target.label} {label_phrase(target, labels.get(target.id))}{route} {_cite_text(citations)}".rstrip() + "."
+        f"{target.label} {label_phrase(target, labels.get(target.id))}{route} "
+        f"{_cite_text(_cited_numbers(steps))}".rstrip() + "."
     )
-    return Statement(
-        kind="summary",
-        text=text,
-        path=[path[0].source] + [edge.target for edge in path],
-        edges=[edge.id for edge in path],
-        citations=citations,
-        steps=steps,
-    )
+    return _statement_along("summary", text, path, steps)
 
 
 def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
@@ -319,7 +322,7 @@ def _contrast_statements(
             text=text,
             path=[change.node],
             edges=[step.edge for step in steps],
-            citations=sorted({n for step in steps for n in step.citations}),
+            citations=_cited_numbers(steps),
             steps=steps,
         ))
     if not statements:
