@@ -16,7 +16,7 @@ import re
 import unicodedata
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SCHEMA_VERSION = 1
 
@@ -259,6 +259,9 @@ class Scenario(BaseModel):
 
 
 class NodeLabel(BaseModel):
+    # immutable: the reasoner shares one instance between the nodes and labellings it fits
+    model_config = ConfigDict(frozen=True)
+
     label: Value
     certain: bool
     possible: list[Value]

@@ -39,6 +39,7 @@ from engine.model import (
     Graph,
     LabelChange,
     Labelling,
+    NodeLabel,
     Repair,
     RepairSet,
     Scenario,
@@ -94,7 +95,7 @@ class _GroundProgram:
 
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
-    literals: dict[tuple[str, int, str], int] = field(default_factory=dict)
+    literals: dict[tuple[str, int, str | None], int] = field(default_factory=dict)
     # shown integer symbol → what it says, decoded once: a dict lookup (symbol hash and equality) is
     # several times faster than asking clingo for each symbol's number, and solves of one grounding
     # show the same symbols again and again
@@ -109,15 +110,14 @@ class _GroundProgram:
         control.ground([("base", [])])
         return cls(control)
 
-    def literal(self, name: str, subject: int, value: str) -> int:
-        """The solver literal of atom name(subject, value), looked up once."""
+    def literal(self, name: str, subject: int, value: str | None = None) -> int:
+        """The solver literal of atom name(subject, value), or name(subject), looked up once."""
         key = (name, subject, value)
         if key not in self.literals:
-            atom = self.control.symbolic_atoms[
-                clingo.Function(name, [clingo.Number(subject), clingo.Function(value)])
-            ]
+            arguments = [clingo.Number(subject)] + ([] if value is None else [clingo.Function(value)])
+            atom = self.control.symbolic_atoms[clingo.Function(name, arguments)]
             if atom is None:
-                raise RuntimeError(f"the program has no atom {name}({subject},{value})")
+                raise RuntimeError(f"the program has no atom {clingo.Function(name, arguments)}")
             self.literals[key] = atom.literal
         return self.literals[key]
 
@@ -215,6 +215,7 @@ class Reasoner:
             ["--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model"],
         )
         self._repairer: _GroundProgram | None = None  # grounded on first need
+        self._label_cache: dict[tuple[int, tuple[int, ...], bool], NodeLabel] = {}
 
     # --- graph changes ----------------------------------------------------------------------
     def with_graph(self, graph: Graph) -> Reasoner:
@@ -227,6 +228,7 @@ class Reasoner:
         twin.graph = graph.validate_shapes()
         twin._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
         twin._edge_ids = self._edge_ids_for(graph)
+        twin._label_cache = {}  # its labels name the edges by this graph's ids
         return twin
 
     def _edge_ids_for(self, graph: Graph) -> list[str]:
@@ -242,7 +244,7 @@ class Reasoner:
         """Label every node under ``scenario`` (default: the question's sources intervened on)."""
         scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
         deadline = time.monotonic() + self.time_limit_s
-        self._labeller.switch(self._literals(self._labeller, "intervene", scenario.interventions))
+        self._labeller.switch(self._intervention_literals(self._labeller, scenario.interventions))
 
         if scenario.observations:
             brave = self._brave(self._literals(self._labeller, "val", scenario.observations), deadline)
@@ -297,6 +299,12 @@ class Reasoner:
     def _literals(self, program: _GroundProgram, name: str, values: dict[str, Value]) -> list[int]:
         return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
 
+    def _intervention_literals(self, program: _GroundProgram, interventions: dict[str, Value]) -> list[int]:
+        """The externals of do(): intervene(N,V) and intervened(N) for every intervened node."""
+        return self._literals(program, "intervene", interventions) + [
+            program.literal("intervened", self._node_index[node]) for node in interventions
+        ]
+
     def _brave(self, assumptions: list[int], deadline: float) -> _BraveResult:
         """Brave consequences of val/2 and justifies/1 under the switched interventions and the
         ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
@@ -339,7 +347,7 @@ class Reasoner:
                 self._encoding, REPAIR_PROGRAM, ["--opt-mode=optN", "--project=show", "--models=0"]
             )
         self._repairer.switch(
-            self._literals(self._repairer, "intervene", scenario.interventions)
+            self._intervention_literals(self._repairer, scenario.interventions)
             + self._literals(self._repairer, "observe", scenario.observations)
         )
         found: list[RepairSet] = []
@@ -362,25 +370,35 @@ class Reasoner:
         return RepairSet(cost=int(sum(model.cost)), repairs=repairs)
 
     # --- results ----------------------------------------------------------------------------
-    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, dict[str, object]]:
-        """Per node (in the graph's order) the fields of its ``NodeLabel``: the ``Labelling`` built
-        from them validates all nodes in one pydantic call, faster than one call per node."""
-        fields: dict[str, dict[str, object]] = {}
-        edge_ids, table, interventions = self._edge_ids, _LABEL_TABLE, scenario.interventions
+    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
+        """Per node (in the graph's order) its ``NodeLabel``. Labels are immutable and a toggle
+        changes few of them, so each distinct one is built once and shared (most nodes of a large
+        graph are the same "certainly stable, nothing to justify" label)."""
+        labels: dict[str, NodeLabel] = {}
+        cache, interventions = self._label_cache, scenario.interventions
+        if len(cache) > 4 * len(self._graph_order) + 64:  # bounded: distinct labels seen so far
+            cache.clear()
         for node_id, i in self._graph_order:
             mask = brave.labels.get(i)
             if mask is None:  # cannot happen in a satisfiable answer: every node has a value
                 raise RuntimeError(f"solver gave no label for node {node_id!r}")
-            label, certain, possible = table[mask]
             edges = brave.justifications.get(i)
-            fields[node_id] = {
-                "label": label,
-                "certain": certain,
-                "possible": possible,
-                "justification": sorted([edge_ids[e] for e in edges]) if edges else [],
-                "intervened": node_id in interventions,
-            }
-        return fields
+            key = (mask, tuple(edges) if edges else (), node_id in interventions)
+            node_label = cache.get(key)
+            if node_label is None:
+                node_label = cache[key] = self._node_label(*key)
+            labels[node_id] = node_label
+        return labels
+
+    def _node_label(self, mask: int, edges: tuple[int, ...], intervened: bool) -> NodeLabel:
+        label, certain, possible = _LABEL_TABLE[mask]
+        return NodeLabel(
+            label=label,
+            certain=certain,
+            possible=list(possible),
+            justification=sorted(self._edge_ids[e] for e in edges),
+            intervened=intervened,
+        )
 
 
 def _representative(possible: list[Value]) -> Value:
