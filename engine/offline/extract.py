@@ -281,6 +281,8 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
         return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
     if low in _CLOSED or _is_adverb(low):
         return False
+    if _modified_form(tokens, i):
+        return True
     if low in lx.VERB_FORMS:
         # Nouns that double as verb forms: "an increase in", "the decrease of", "cytokine release".
         if low in lx.NOUN_BASE_FORMS:
@@ -297,6 +299,23 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
                 or nxt.low in lx.DECREASE_ADJECTIVES))
         return low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)
     return True
+
+
+def _modified_form(tokens: list[_Token], i: int) -> bool:
+    """"acetylated tau", "reduced phosphorylated ERK": the participle of a modifying verb names a
+    form of the entity after it when it opens the clause or follows another verb."""
+    low = tokens[i].low
+    if low not in lx.VERB_FORMS or lx.VERB_FORMS[low][2] != "ed" or \
+            lx.VERB_FORMS[low][0] not in lx.MODIFYING_VERBS or i + 1 >= len(tokens):
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if prev is not None and _is_word(prev) and prev.low not in _CLOSED and _skip_sites(tokens, i + 1) > i + 1:
+        return True  # "tau acetylated at K174": a form named by its site
+    nxt = tokens[i + 1]
+    if not _is_word(nxt) or nxt.low in _CLOSED or nxt.low in lx.VERB_FORMS:
+        return False
+    return prev is None or prev.text in _HARD_BOUNDARY or prev.text == "," or (
+        prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS)
 
 
 def _nominal_use(tokens: list[_Token], i: int) -> bool:
@@ -1131,6 +1150,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
+        if claim is None and low in lx.MODIFICATION_NOUNS:
+            claim = _modification_claim(tokens, i, floor)
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
         signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
@@ -1634,6 +1655,49 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     return None
 
 
+# Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".
+_SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
+                   r"|residues?|sites?|positions?")
+_SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+
+
+def _skip_sites(tokens: list[_Token], j: int) -> int:
+    """Index after a site phrase starting at j ("at Ser262 and Thr231"), or j when none does."""
+    n = len(tokens)
+    if j >= n or tokens[j].low not in ("at", "on"):
+        return j
+    k, last = j + 1, j
+    while k < n and (_SITE.fullmatch(tokens[k].text) or tokens[k].low in _SITE_FILLERS):
+        if _SITE.fullmatch(tokens[k].text):
+            last = k
+        k += 1
+    return last + 1 if last > j else j
+
+
+def _modification_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"phosphorylation of tau (at Ser262) by GSK3β", "tau dephosphorylation by PP2A": the agent
+    changes the modification of its target (named "tau phosphorylation")."""
+    modification, polarity = lx.MODIFICATION_NOUNS[tokens[i].low]
+    n = len(tokens)
+    if i + 1 < n and tokens[i + 1].low == "of":
+        objects, end = _phrases_right(tokens, i + 2)
+    elif i - 1 >= floor and _is_content(tokens, i - 1):
+        start = _phrase_left(tokens, i - 1)
+        objects, end = ([(start, i)], i + 1) if start <= i - 1 else ([], i + 1)
+    else:
+        return None
+    end = _skip_sites(tokens, end)
+    if not objects or end + 1 >= n or tokens[end].low != "by":
+        return None
+    agents, agents_end = _phrases_right(tokens, end + 1)
+    if not agents:
+        return None
+    claim = _Claim(agents, objects, polarity, "nominal", _negated(tokens, max(floor, i - 2), i), False,
+                   agents_end)
+    claim.object_suffix = modification
+    return claim
+
+
 def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
     text = tokens[i].text
@@ -1825,6 +1889,29 @@ def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
                       hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
 
 
+_EXCLUSION_PHRASE_MAX = 6
+
+
+def _drop_exclusions(tokens: list[_Token]) -> list[_Token]:
+    """Remove a contrasted exclusion inserted in a phrase: "p300, not pCAF, led to Y" and
+    "overexpression of A, but not B, reduced Y" state the claim of A alone; the insert would
+    otherwise split the subject from its verb (and its "not" would read as a negation)."""
+    kept: list[_Token] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        k = i + 1 + (i + 1 < n and tokens[i + 1].low == "but")
+        if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
+                and _is_content(tokens, i - 1):
+            end = _phrase_right(tokens, k + 1)
+            if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
+                    end >= n or tokens[end].text in (",", ")") or tokens[end].text in _HARD_BOUNDARY):
+                i = end + 1 if end < n and tokens[end].text == "," else end
+                continue
+        kept.append(tokens[i])
+        i += 1
+    return kept
+
+
 def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
     """The proto-role annotations stated in ``sentence`` (one per claim; negated claims dropped).
 
@@ -1834,7 +1921,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = tokenize(undo_typesetting(sentence))
+    tokens = _drop_exclusions(tokenize(undo_typesetting(sentence)))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()

@@ -16,6 +16,7 @@ INCREASE_VERBS = (
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
+    "hyperphosphorylate", "acetylate", "ubiquitinate", "ubiquitylate", "methylate", "sumoylate",
 )
 DECREASE_VERBS = (
     "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
@@ -24,6 +25,7 @@ DECREASE_VERBS = (
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
+    "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -36,7 +38,22 @@ PHRASAL = {
     "interfere": (("with",), -1),
 }
 # Verbs that change a form of their object rather than its amount: the object is renamed.
-MODIFYING_VERBS = {"phosphorylate": "phosphorylation"}
+MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
+                   "dephosphorylate": "phosphorylation", "acetylate": "acetylation",
+                   "deacetylate": "acetylation", "ubiquitinate": "ubiquitination",
+                   "ubiquitylate": "ubiquitination", "deubiquitinate": "ubiquitination",
+                   "deubiquitylate": "ubiquitination", "methylate": "methylation",
+                   "demethylate": "methylation", "sumoylate": "SUMOylation"}
+# The nouns of those changes, read with their agent: "phosphorylation of tau by GSK3β" (more tau
+# phosphorylation), "dephosphorylation of tau by PP2A" (less of it): noun → (modification, sign).
+MODIFICATION_NOUNS = {
+    "phosphorylation": ("phosphorylation", 1), "hyperphosphorylation": ("phosphorylation", 1),
+    "dephosphorylation": ("phosphorylation", -1), "acetylation": ("acetylation", 1),
+    "deacetylation": ("acetylation", -1), "ubiquitination": ("ubiquitination", 1),
+    "ubiquitylation": ("ubiquitination", 1), "polyubiquitination": ("ubiquitination", 1),
+    "deubiquitination": ("ubiquitination", -1), "methylation": ("methylation", 1),
+    "demethylation": ("methylation", -1), "sumoylation": ("SUMOylation", 1),
+}
 # Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
 REVERSED_VERBS = frozenset({"require"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
@@ -164,7 +181,7 @@ INCREASE_HEADS = frozenset({
     "treatment", "supplementation", "addition", "infusion", "injection", "exposure",
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
-    "co-treatment", "overactivation", "hyperactivation", "overproduction",
+    "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation",
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
