@@ -723,6 +723,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             abbreviations: dict[str, str]) -> _Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
     words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
+    if words and words[0].low in ("its", "their") and all(
+            _process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
+        return None  # "inducing its phosphorylation": the process of an unnamed owner
     long_forms = {long.lower() for long in abbreviations.values()}
     for cut in range(len(words)):
         # A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)".
@@ -828,6 +831,7 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     if words and _compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
+    words = _without_class_prefix(words)
     # Hyphenated state markers inside a word: "TIMP-2-deficient", "Atg7-null", "APP-knockout".
     if words:
         for marker in _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS:
@@ -854,6 +858,12 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
                 words = rest
                 # "the number of cytosolic proteins" counts proteins: keep the noun.
                 quantity = head[0].low not in _COUNT_WORDS
+            elif len(head) == 1 and lx.MODIFICATION_NOUNS.get(head[0].low, ("", 1))[1] < 0 \
+                    and len(rest) <= 3:
+                # "dephosphorylation of DAPK1" is less DAPK1 phosphorylation
+                modification = lx.MODIFICATION_NOUNS[head[0].low][0]
+                words = rest + [_Token(modification, modification.lower(), head[0].start)]
+                polarity = -polarity
             elif len(head) <= 2 and _process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
     # Keep the bracketed short forms that follow a word still in the name.
@@ -865,8 +875,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         return None
     if len(words) > 8 or words[-1].low in _CLOSED or words[0].low in ("of", "and", "or"):
         return None
-    if all(w.low in _CLOSED or w.low in _ORGANISMS for w in words):
-        return None
+    if all(w.low in _CLOSED or w.low in _ORGANISMS or _class_word(w.low) for w in words):
+        return None  # "the receptor", "these drugs": a class, no particular entity
     if not _names_something(words, name):
         return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
@@ -884,6 +894,36 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+def _class_word(low: str) -> bool:
+    """A class noun ("kinase", "receptors") or the "factor" of "transcription factor"."""
+    return low in lx.CLASS_NOUNS or low in ("factor", "factors")
+
+
+def _symbol_like(text: str) -> bool:
+    """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
+    ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
+    letters = sum(ch.isalpha() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    return (letters >= 2 and (any(ch.isupper() for ch in text[1:]) or digits > 0
+                              or text[0].isupper() and not text[1:].islower())) \
+        or (letters == 1 and digits >= 2)
+
+
+def _without_class_prefix(words: list[_Token]) -> list[_Token]:
+    """"kinase DAPK1", "transcription factor TFEB", "receptor ApoE" name the symbol after the
+    class nouns; "protein kinase A", "factor VIII" and "nerve growth factor" are left whole."""
+    cut = 0
+    while cut < len(words) and (_class_word(words[cut].low) or (
+            words[cut].low in ("protein", "proteins") and cut + 1 < len(words)
+            and _class_word(words[cut + 1].low))):
+        cut += 1
+    if 0 < cut < len(words) and words[cut - 1].low not in ("factor", "factors") or (
+            0 < cut < len(words) and words[0].low == "transcription"):
+        if len(words) - cut == 1 and _symbol_like(words[cut].text):
+            return words[cut:]
+    return words
 
 
 def _change_head(low: str) -> bool:
@@ -1084,6 +1124,9 @@ def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] |
         start -= 1
     first = tokens[start].low
     if first not in ("this", "these", "that", "those"):
+        if first == "the" and start < j and \
+                all(_class_word(tokens[k].low) for k in range(start + 1, j + 1)):
+            return "class", start  # "the kinase": the one named before, if any
         return None
     if first == "that" and start > floor and (
             tokens[start - 1].low in lx.OTHER_VERBS or tokens[start - 1].low in lx.HEDGES
@@ -1114,11 +1157,19 @@ def _anaphor_antecedent(tokens: list[_Token], j: int, floor: int, claims: list[_
     if start > floor and tokens[start - 1].low in lx.PREPOSITIONS:
         return None  # "in this", "of these": not the clause's subject
     previous_floor = _previous_floor(tokens, floor)
-    for claim in reversed(claims):
-        if claim.verb >= start:
-            continue
-        if claim.verb < previous_floor:
-            break
+    recent = [claim for claim in reversed(claims) if previous_floor <= claim.verb < start]
+    if kind in ("class", "entity") and start < j:
+        # A phrase that itself names the anaphor's class comes first: "the kinase DAPK1 ... this
+        # kinase"; "the kinase" is resolved only so, else it names nothing.
+        heads = {tokens[k].low.rstrip("s") for k in range(start + 1, j + 1)} - {""}
+        for claim in recent:
+            named = [span for span in claim.subjects + claim.objects
+                     if any(tokens[k].low.rstrip("s") in heads for k in range(*span))]
+            if named:
+                return named[:1]
+        if kind == "class":
+            return None
+    for claim in recent:
         if claim.construction == "context" and kind == "event":
             continue
         if kind == "event" and side == "object":
@@ -1369,7 +1420,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
-    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus") and \
+    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
+                                      "thereafter", "subsequently", "consequently", "hence") and \
             not _is_content(tokens, subject_end):
         return None
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,

@@ -26,6 +26,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
+    "deactivate",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -262,6 +263,7 @@ ADVERBS = frozenset({
     "now", "instead", "rather", "very", "too", "well", "much", "probably",
     "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
     "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
+    "thereafter", "ultimately", "eventually", "finally", "therewith",
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
@@ -310,6 +312,19 @@ STATE_EXHIBIT_VERBS = frozenset({
 GENERIC_NAMES = frozenset({"group", "groups", "effect", "effects", "therapy", "therapies", "study",
                            "studies", "class", "classes", "drug", "drugs", "compound", "compounds",
                            "use", "action", "actions", "binding", "site", "sites", "mice", "cells"})
+
+# Class nouns: "the kinase DAPK1" names DAPK1; "the kinase" alone names no particular entity
+# (an anaphor, or nothing). "factor" and "protein" are left out: they head real names ("factor
+# VIII", "protein kinase C"); so are classes that are entities of their own in curated graphs
+# ("proteins", "cytokines", "chaperones").
+CLASS_NOUNS = frozenset({
+    "kinase", "kinases", "phosphatase", "phosphatases", "receptor", "receptors", "enzyme", "enzymes",
+    "ligase", "ligases", "protease", "proteases", "peptidase", "peptidases", "deacetylase",
+    "deacetylases", "acetyltransferase", "acetyltransferases", "methyltransferase",
+    "methyltransferases", "transporter", "transporters", "channel", "channels", "drug", "drugs",
+    "compound", "compounds", "agent", "agents", "molecule", "molecules", "transcription",
+    "antagonist", "agonist", "inhibitor",
+})
 
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({
