@@ -290,6 +290,13 @@ CASES = [
      ["PARK2 mutation ==CAUSE=> juvenile parkinsonism"]),
     ("Donepezil produced significant improvements in spatial memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=increase] spatial memory"]),
+    # a relative clause after a place phrase is about the head before the place
+    ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
+     ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
+    # a shared change head survives a citation after the last conjunct
+    ("Loss of PGC1A causes impairment of learning and memory (Smith et al., 2001; Lee, 2004).",
+     ["PGC1A deficiency ==CAUSE=> [change=decrease] learning",
+      "PGC1A deficiency ==CAUSE=> [change=decrease] memory"]),
     # class nouns before a symbol name the symbol; "the kinase" resolves to a phrase naming it
     ("The transcription factor NRF2 induces HMOX1 expression.",
      ["[change=increase] NRF2 ==CAUSE=> [change=increase] HMOX1"]),

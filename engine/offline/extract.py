@@ -1083,8 +1083,8 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
             _is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
         return spans
     head = _phrases_left(tokens, p - 1)
-    if not head or _after_predicate(tokens, head[0][0]) or (
-            not relative and head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS):
+    if not head or (not relative and (_after_predicate(tokens, head[0][0]) or (
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS))):
         return spans
     return head
 
@@ -1344,7 +1344,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         j = _gap_left(tokens, i, floor)
         if j < floor:
             return None
-        if tokens[j].low in lx.RELATIVE_PRONOUNS:
+        relative = tokens[j].low in lx.RELATIVE_PRONOUNS
+        if relative:
             j -= 1
             if j >= floor and tokens[j].text == ",":
                 j -= 1
@@ -1352,6 +1353,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
+        if relative and patients:
+            # "atrophy in the striatum that was reduced by X": the relative clause is about the
+            # head before the place, not the place
+            patients = _head_before_place(tokens, patients, floor, relative=True)
         if not patients:
             return None
         if lemma in lx.REVERSED_VERBS:
@@ -1914,8 +1919,21 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     first = _leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
-    return [1] + [first if _leading_change(tokens, span) is None and span[1] - span[0] <= 5 else 1
-                  for span in spans[1:]]
+    return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
+        tokens, span) <= 5 else 1 for span in spans[1:]]
+
+
+def _words_outside_brackets(tokens: list[_Token], span: tuple[int, int]) -> int:
+    """Length of a phrase without its bracketed parts ("memory (Gao et al., 2010)" is one word)."""
+    count, depth = 0, 0
+    for k in range(*span):
+        if tokens[k].text in ("(", "["):
+            depth += 1
+        elif tokens[k].text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            count += 1
+    return count
 
 
 def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
