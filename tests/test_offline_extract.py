@@ -290,6 +290,30 @@ CASES = [
      ["PARK2 mutation ==CAUSE=> juvenile parkinsonism"]),
     ("Donepezil produced significant improvements in spatial memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=increase] spatial memory"]),
+    # a change head after its modifiers is shared by the conjuncts after it
+    ("Clozapine produced significant reductions in hallucinations, delusions and agitation.",
+     ["[change=increase] Clozapine ==CAUSE=> [change=decrease] hallucinations",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] delusions",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation"]),
+    # carriers that express a gene show its effects
+    ("Transgenic mice expressing APOE4 show memory deficits.",
+     ["[change=increase] APOE4 ==CAUSE=> [change=decrease] memory"]),
+    ("Neurons overexpressing SNCA exhibit increased apoptosis.",
+     ["[change=increase] SNCA ==CAUSE=> [change=increase] apoptosis"]),
+    # "the gene encoding X", "a form of X", reflexive "itself", "alone"
+    ("A mutation in the gene encoding presenilin 1 causes an early-onset form of Alzheimer's disease.",
+     ["presenilin 1 mutation ==CAUSE=> Alzheimer's disease"]),
+    ("Reserpine itself lowered the levels of dopamine.",
+     ["[change=increase] Reserpine ==CAUSE=> [change=decrease] dopamine"]),
+    ("Protein folding is aided by molecular chaperones.",
+     ["[change=increase] molecular chaperones ==CAUSE=> [change=increase] Protein folding"]),
+    # a means phrase that modifies its targets
+    ("CDK5 causes neurite retraction through the phosphorylation of tau and MAP1B.",
+     ["[change=increase] CDK5 ==CAUSE=> [change=increase] tau phosphorylation",
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] MAP1B phosphorylation"]),
+    # both partners of an interaction belong to its name
+    ("Lithium reduced the interaction between GSK3 and axin.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] interaction between GSK3 and axin"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

@@ -415,9 +415,23 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # "treatment with X"
+        elif low == "between" and j > start_content and tokens[j - 1].low in _PAIRING_HEADS:
+            # "the interaction between MARK2 and tau": both partners belong to the name
+            first = _phrase_right(tokens, j + 1)
+            if first == j + 1 or first + 1 >= n or tokens[first].low != "and":
+                break
+            second = _phrase_right(tokens, first + 1)
+            if second == first + 1:
+                break
+            j = second
         else:
             break
     return j if j > start_content else i
+
+
+_PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "binding", "complex",
+                            "crosstalk", "cross-talk", "coupling", "colocalization",
+                            "co-localization"})
 
 
 def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]], int]:
@@ -582,6 +596,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                     or tokens[j - 2].low in lx.INCREASE_HEADS or tokens[j - 2].low in lx.NOMINAL_TRIGGERS
                     or tokens[j - 2].low in lx.QUANTITY_WORDS):
                 j -= 2  # "Deficiency of the NLRP3 gene", "levels of the protein"
+                continue
+            if j >= 2 and tokens[j - 1].low == "in" and tokens[j - 2].low in lx.MUTATION_HEADS:
+                j -= 2  # "mutations in the gene encoding X"
                 continue
             break
         else:
@@ -761,6 +778,12 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
+        elif _expressing_carrier(words):
+            words[:_expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
+        elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
+            words[:2] = []; changed = True  # "the gene encoding presenilin 1"
+            if words and words[0].low == "for":
+                words.pop(0)
         elif len(words) > 3 and words[2].low == "of" and _change_head(nxt) \
                 and _manner_adjective(words[0]):
             drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
@@ -854,7 +877,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         while rest and rest[0].low in lx.DETERMINERS:
             rest.pop(0)
         if rest and head:
-            if len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
+            if head[-1].low in ("form", "forms", "type", "types", "variant", "subtype") \
+                    and all(not re.search(r"[A-Z0-9]", w.text) for w in head) and len(rest) <= 4:
+                words = rest  # "an early-onset form of Alzheimer's disease"
+            elif len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
                 words = rest
                 # "the number of cytosolic proteins" counts proteins: keep the noun.
                 quantity = head[0].low not in _COUNT_WORDS
@@ -1232,7 +1258,32 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 claims.append(_Claim(claim.subjects, [means], 1, "active", claim.negated,
                                      claim.hedged, means[1], verb=i, floor=floor,
                                      resolved=claim.resolved, means_of=len(claims) - 1))
+            modified = _modification_means(tokens, claim.end)
+            if modified is not None and claim.construction in ("active", "passive"):
+                targets, polarity, modification, end = modified
+                claims.append(_Claim(claim.subjects, targets, polarity, "active", claim.negated,
+                                     claim.hedged, end, verb=i, floor=floor,
+                                     object_suffix=modification, resolved=claim.resolved,
+                                     means_of=len(claims) - 1))
     return claims
+
+
+def _modification_means(tokens: list[_Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
+    """"X causes Y through the phosphorylation of A and B": X modifies A and B (targets, sign,
+    modification, end), the means by which the preceding claim comes about."""
+    n = len(tokens)
+    if j + 3 >= n or tokens[j].low not in ("via", "through", "by"):
+        return None
+    k = j + 1
+    while k < n and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    if k + 2 >= n or tokens[k].low not in lx.MODIFICATION_NOUNS or tokens[k + 1].low != "of":
+        return None
+    targets, end = _phrases_right(tokens, k + 2)
+    if not targets:
+        return None
+    modification, polarity = lx.MODIFICATION_NOUNS[tokens[k].low]
+    return targets, polarity, modification, end
 
 
 def _means_phrase(tokens: list[_Token], j: int) -> tuple[int, int] | None:
@@ -1884,8 +1935,28 @@ def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 # Claims → annotations
 # --------------------------------------------------------------------------------------------
 def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
-    """"Rapamycin-treated mice", "TFEB-transfected cells": a group given X shows X's effects."""
-    return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span))
+    """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
+    given X shows X's effects."""
+    return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span)) \
+        or _expressing_carrier([tokens[k] for k in range(*span)]) > 0
+
+
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing"})
+_CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
+                                "adult", "aged", "young", "old", "male", "female"})
+
+
+def _expressing_carrier(words: list[_Token]) -> int:
+    """"(transgenic) mice expressing X", "neurons overexpressing X": the index after the carrier
+    and its participle (0 when the phrase is not such a carrier)."""
+    for k, word in enumerate(words):
+        if word.low in _EXPRESSING:
+            before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
+            if before and before[-1] in _ORGANISMS and all(
+                    w in _ORGANISMS or w in _CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
+                return k + 1
+            return 0
+    return 0
 
 
 def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
@@ -1896,6 +1967,15 @@ def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
     if j + 2 < span[1] and _manner_adjective(tokens[j]) and _change_head(tokens[j + 1].low) \
             and tokens[j + 2].low in ("of", "in"):
         j += 1  # "conditional knockout of X or Y"
+    # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
+    # modifiers before the change head
+    k = j
+    while k + 2 < span[1] and k - j < 5 and (
+            _is_adverb(tokens[k].low) or tokens[k].low in _NAME_NOISE or tokens[k].low == "and"
+            or _manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
+        k += 1
+    if k > j and _change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
+        j = k
     if j >= span[1]:
         return None
     low = tokens[j].low

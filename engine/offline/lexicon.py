@@ -17,6 +17,7 @@ INCREASE_VERBS = (
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
     "hyperphosphorylate", "acetylate", "ubiquitinate", "ubiquitylate", "methylate", "sumoylate",
+    "heighten", "aid", "enlarge",
 )
 DECREASE_VERBS = (
     "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
@@ -263,7 +264,8 @@ ADVERBS = frozenset({
     "now", "instead", "rather", "very", "too", "well", "much", "probably",
     "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
     "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
-    "thereafter", "ultimately", "eventually", "finally", "therewith",
+    "thereafter", "ultimately", "eventually", "finally", "therewith", "alone", "itself",
+    "themselves",
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
