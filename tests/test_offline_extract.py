@@ -314,6 +314,11 @@ CASES = [
     # both partners of an interaction belong to its name
     ("Lithium reduced the interaction between GSK3 and axin.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] interaction between GSK3 and axin"]),
+    # a condition opening the clause; genotypes written with "+/-" or "-/-"
+    ("In TREM2-deficient mice, microglial proliferation was decreased.",
+     ["TREM2 deficiency ==CAUSE=> [change=decrease] microglial proliferation"]),
+    ("In Grn+/- mice, lysosomal protease expression was significantly increased.",
+     ["Grn deficiency ==CAUSE=> [change=increase] lysosomal protease"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -405,6 +410,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Phosphorylation of CREB at Ser133 was measured.",
     "The receptor promotes phagocytosis.",
     "These drugs reduce anxiety.",
+    "In the hippocampus, synaptic density was reduced.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -41,7 +41,8 @@ from engine.annotations import Annotation, Change
 from engine.offline import lexicon as lx
 from engine.offline.text import GREEK, is_abbreviation_of, term_key
 
-_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
+# A genotype suffix stays on its gene: "App-/-", "Adnp+/−".
+_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?(?:[+\-−]/[+\-−])?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
@@ -1544,10 +1545,14 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
     condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
     agent = _condition_agent(tokens, condition_start)
     j = _gap_left(tokens, i, floor)
-    if agent is None or j < floor:
+    if j < floor:
         return None
     patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
     if not patients:
+        return None
+    if agent is None:
+        agent = _fronted_condition(tokens, floor, patients[0][0])
+    if agent is None:
         return None
     return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
                   _has(tokens, j + 1, i, lx.HEDGES), agent[1])
@@ -1555,6 +1560,25 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
 
 _CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
                                      "during"})
+
+
+def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> tuple[int, int] | None:
+    """"In TREM2-deficient mice, Y was reduced": a condition opening the clause, closed by a comma
+    right before the changed phrase."""
+    k = floor
+    while k < subject_start and (_is_adverb(tokens[k].low) or tokens[k].text == ","):
+        k += 1  # "Moreover, in X mice, ..."
+    if k >= subject_start or tokens[k].low not in _CONDITION_PREPOSITIONS:
+        return None
+    agent = _condition_agent(tokens, k)
+    if agent is None or agent[1] > subject_start:
+        return None
+    close = subject_start - 1
+    while close > agent[1] and tokens[close].low in lx.DETERMINERS:
+        close -= 1
+    if tokens[close].text != ",":
+        return None
+    return agent
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
