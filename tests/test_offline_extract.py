@@ -319,6 +319,11 @@ CASES = [
      ["TREM2 deficiency ==CAUSE=> [change=decrease] microglial proliferation"]),
     ("In Grn+/- mice, lysosomal protease expression was significantly increased.",
      ["Grn deficiency ==CAUSE=> [change=increase] lysosomal protease"]),
+    # the change an agent makes ("inhibition of X by D", "inhibiting X by deleting D") is a cause too
+    ("Inhibition of mTOR by deletion of raptor results in enhanced autophagy.",
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy"]),
+    ("Activating AMPK by metformin lowers glucose output.",
+     ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
