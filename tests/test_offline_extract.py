@@ -324,6 +324,10 @@ CASES = [
      ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy"]),
     ("Activating AMPK by metformin lowers glucose output.",
      ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output"]),
+    # an apposition with a relative clause ("X, a Y that inhibits Z, ...") is about X
+    ("Resveratrol, a polyphenol that activates SIRT1, reduces inflammation.",
+     ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1",
+      "[change=increase] Resveratrol ==CAUSE=> [change=decrease] inflammation"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

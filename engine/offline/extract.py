@@ -689,15 +689,21 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
 
 def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
     """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
+    relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
                 tokens[p + 1].low in ("a", "an", "which", "who")
-                or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
-                or (p + 2 < comma and tokens[p + 1].text.islower()
+                or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
+                or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
             return p - 1
-        if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
+        if tokens[p].text in _HARD_BOUNDARY:
             return None
+        if tokens[p].low in lx.VERB_FORMS:
+            if not any(tokens[q].low in ("that", "which", "who")
+                       for q in range(max(floor, p - 6), p)):
+                return None
+            relative = True
     return None
 
 
@@ -1035,6 +1041,12 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         if j < floor:
             return None
         spans = _phrases_left(tokens, j)
+        if len(spans) == 1 and tokens[spans[0][0]].low in ("a", "an") and spans[0][0] - 2 >= floor \
+                and tokens[spans[0][0] - 1].text == ",":
+            # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
+            named = _phrases_left(tokens, spans[0][0] - 2)
+            if len(named) == 1 and not _after_predicate(tokens, named[0][0]):
+                spans = named
         return (_head_before_place(tokens, spans, floor, relative=True), j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
