@@ -328,6 +328,21 @@ CASES = [
     ("Resveratrol, a polyphenol that activates SIRT1, reduces inflammation.",
      ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1",
       "[change=increase] Resveratrol ==CAUSE=> [change=decrease] inflammation"]),
+    ("In Park2 knockout mice, ROS production is increased and ATP synthesis is reduced.",
+     ["Park2 deficiency ==CAUSE=> [change=increase] ROS production",
+      "Park2 deficiency ==CAUSE=> [change=decrease] ATP synthesis"]),
+    # a lone adjective conjunct shares the next conjunct's noun
+    ("Exercise enhanced spatial and contextual fear learning.",
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] spatial and contextual fear learning"]),
+    ("Rapamycin induced a decrease in both soluble and insoluble phosphorylated tau levels.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=decrease] soluble and insoluble phosphorylated tau"]),
+    # "dose dependently", "has long been recognized to", passive patients before a time phrase
+    ("Memantine dose dependently inhibited calcium influx.",
+     ["[change=increase] Memantine ==CAUSE=> [change=decrease] calcium influx"]),
+    ("Lysosomal dysfunction has long been recognized to cause neurodegeneration.",
+     ["[change=increase] Lysosomal dysfunction ==CAUSE=> neurodegeneration"]),
+    ("Cell viability following glucose deprivation was improved by pyruvate.",
+     ["[change=increase] pyruvate ==CAUSE=> [change=increase] Cell viability"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -420,6 +435,9 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "The receptor promotes phagocytosis.",
     "These drugs reduce anxiety.",
     "In the hippocampus, synaptic density was reduced.",
+    "ASK1 is a member of the mitogen-activated protein kinase kinase kinase family.",
+    "We identified two deubiquitinating enzymes, including USP14.",
+    "Plaque formation precedes neurofibrillary tangle formation.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

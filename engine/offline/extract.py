@@ -56,7 +56,9 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
                  "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
                  "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
-                 "intended", "designed", "aimed", "sufficient", "capable"})
+                 "intended", "designed", "aimed", "sufficient", "capable", "recognized",
+                 "recognised", "established", "documented", "described", "speculated",
+                 "postulated", "presumed", "long"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
@@ -302,12 +304,21 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     return True
 
 
+_AGENT_NOUNS = frozenset({"activity", "activities", "machinery", "complex", "complexes", "domain",
+                          "domains", "protein", "proteins", "function", "capacity"})
+
+
 def _modified_form(tokens: list[_Token], i: int) -> bool:
     """"acetylated tau", "reduced phosphorylated ERK": the participle of a modifying verb names a
     form of the entity after it when it opens the clause or follows another verb."""
     low = tokens[i].low
-    if low not in lx.VERB_FORMS or lx.VERB_FORMS[low][2] != "ed" or \
-            lx.VERB_FORMS[low][0] not in lx.MODIFYING_VERBS or i + 1 >= len(tokens):
+    if low not in lx.VERB_FORMS or lx.VERB_FORMS[low][0] not in lx.MODIFYING_VERBS \
+            or i + 1 >= len(tokens):
+        return False
+    if lx.VERB_FORMS[low][2] == "ing":
+        # "deubiquitinating enzymes", "phosphorylating activity": a modifier of its noun
+        return tokens[i + 1].low in lx.CLASS_NOUNS or tokens[i + 1].low in _AGENT_NOUNS
+    if lx.VERB_FORMS[low][2] != "ed":
         return False
     prev = tokens[i - 1] if i > 0 else None
     if prev is not None and _is_word(prev) and prev.low not in _CLOSED and _skip_sites(tokens, i + 1) > i + 1:
@@ -316,7 +327,9 @@ def _modified_form(tokens: list[_Token], i: int) -> bool:
     if not _is_word(nxt) or nxt.low in _CLOSED or nxt.low in lx.VERB_FORMS:
         return False
     return prev is None or prev.text in _HARD_BOUNDARY or prev.text == "," or (
-        prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS)
+        prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS) or (
+        prev.text.islower() and prev.low.endswith(_ADJECTIVE_ENDINGS + ("ble",))
+        and prev.low not in lx.VERB_FORMS)  # "insoluble methylated PP2A"
 
 
 def _nominal_use(tokens: list[_Token], i: int) -> bool:
@@ -485,6 +498,7 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             j = nxt
         else:
             break
+    spans = _merge_adjective_conjuncts(tokens, spans)
     # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
     # that never closes ends at its first comma.
     end = spans[-1][1]
@@ -494,6 +508,35 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
     if examples:
         return spans + examples, examples_end
     return spans, end
+
+
+def _lone_adjective(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A conjunct that is one lower-case adjective ("soluble", "spatial", "acute")."""
+    words = [k for k in range(*span) if tokens[k].low not in lx.DETERMINERS]
+    if not words or (len(words) > 1 and tokens[words[-2]].low not in ("of", "in")):
+        return False  # one word, or the last after "of": "clearance of soluble (and ...)"
+    tok = tokens[words[-1]]
+    return tok.text.islower() and tok.text.isalpha() and (
+        tok.low.endswith(_ADJECTIVE_ENDINGS + ("ble",)) or tok.low in lx.INCREASE_ADJECTIVES
+        or tok.low in lx.DECREASE_ADJECTIVES)
+
+
+def _merge_adjective_conjuncts(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """"soluble and aggregated misfolded proteins", "spatial and contextual fear learning": a lone
+    adjective conjunct shares the noun of the next conjunct, so the two are one phrase."""
+    merged: list[tuple[int, int]] = []
+    k = 0
+    while k < len(spans):
+        start, end = spans[k]
+        while k + 1 < len(spans) and _lone_adjective(tokens, (start, end)) \
+                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])) \
+                and tokens[spans[k + 1][0]].text[:1].islower() \
+                and spans[k + 1][1] - spans[k + 1][0] >= 2:
+            k += 1
+            end = spans[k][1]
+        merged.append((start, end))
+        k += 1
+    return merged
 
 
 def _apposed_name(tokens: list[_Token], described: tuple[int, int], name: tuple[int, int]) -> bool:
@@ -670,7 +713,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
     j = i - 1
     while j >= floor:
         low = tokens[j].low
-        if low in _GAP_WORDS or _is_adverb(low):
+        if low in ("dependently", "-dependently") or low.endswith("-dependently"):
+            j -= 2 if j - 1 >= floor and tokens[j - 1].low in ("dose", "time", "concentration") else 1
+        elif low in _GAP_WORDS or _is_adverb(low):
             j -= 1
         elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
                 and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
@@ -1237,7 +1282,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             floor = i  # the start of the current sentence or clause
         claim: _Claim | None = None
         if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)) \
-                and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)):
+                and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)) \
+                and not _modified_form(tokens, i):
             claim = _verb_claim(tokens, i, floor, claims)
         elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
             claim = _verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
@@ -1428,10 +1474,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
-        if relative and patients:
-            # "atrophy in the striatum that was reduced by X": the relative clause is about the
-            # head before the place, not the place
-            patients = _head_before_place(tokens, patients, floor, relative=True)
+        if patients:
+            # "atrophy in the striatum that was reduced by X", "viability following serum
+            # deprivation was improved by X": the head before the place or time phrase
+            patients = _head_before_place(tokens, patients, floor, relative=relative)
         if not patients:
             return None
         if lemma in lx.REVERSED_VERBS:
@@ -1594,14 +1640,10 @@ def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> 
     if k >= subject_start or tokens[k].low not in _CONDITION_PREPOSITIONS:
         return None
     agent = _condition_agent(tokens, k)
-    if agent is None or agent[1] > subject_start:
+    if agent is None or agent[1] > subject_start or agent[1] >= len(tokens) \
+            or tokens[agent[1]].text != ",":
         return None
-    close = subject_start - 1
-    while close > agent[1] and tokens[close].low in lx.DETERMINERS:
-        close -= 1
-    if tokens[close].text != ",":
-        return None
-    return agent
+    return agent  # also for a later clause: "In X mice, A is increased and B is reduced"
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
@@ -1853,6 +1895,11 @@ def _modification_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | No
     return claim
 
 
+_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
+                               "superfamily", "member", "members", "potassium", "calcium",
+                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
+
+
 def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
     text = tokens[i].text
@@ -1864,6 +1911,10 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     objects, end = _phrases_right(tokens, i + 1)
     if not objects:
         return None
+    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in range(*objects[0])) and all(
+            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS
+            for k in range(*objects[0])):
+        return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i
     if i - 1 >= floor and _is_content(tokens, i - 1) and tokens[i - 1].low not in _NAME_NOISE \

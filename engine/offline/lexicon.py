@@ -302,6 +302,8 @@ OTHER_VERBS = frozenset({
     "argue", "argued", "conclude", "concluded", "confirm", "confirmed", "confirms", "cited",
     "known", "accompanied", "characterized", "characterised", "followed", "compared", "given",
     "recognized", "implicated", "participate", "participates", "participated",
+    "precede", "precedes", "preceded", "coincide", "coincides", "coincided", "accompany",
+    "accompanies",
 })
 # Verbs meaning "has the condition" after a state subject: "X-deficient mice exhibit increased Y".
 STATE_EXHIBIT_VERBS = frozenset({
