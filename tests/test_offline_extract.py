@@ -343,6 +343,15 @@ CASES = [
      ["[change=increase] Lysosomal dysfunction ==CAUSE=> neurodegeneration"]),
     ("Cell viability following glucose deprivation was improved by pyruvate.",
      ["[change=increase] pyruvate ==CAUSE=> [change=increase] Cell viability"]),
+    # appositions opened by "another", asides of means ("X, by lowering Z, reduces Y")
+    ("Obesity, another risk factor of diabetes, has been found to upregulate TNF levels.",
+     ["Obesity ==CAUSE=> [change=increase] TNF"]),
+    ("Metformin, by activating AMPK, can indirectly reduce the production of glucose.",
+     ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
+    ("TFEB enhances lysosome biogenesis, in particular increasing the uptake of fibrils.",
+     ["[change=increase] TFEB ==CAUSE=> [change=increase] fibrils uptake"]),
+    ("APOE4-expressing neurons displayed significantly higher tau phosphorylation.",
+     ["[change=increase] APOE4 ==CAUSE=> [change=increase] tau phosphorylation"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

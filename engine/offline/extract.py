@@ -58,7 +58,7 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
                  "intended", "designed", "aimed", "sufficient", "capable", "recognized",
                  "recognised", "established", "documented", "described", "speculated",
-                 "postulated", "presumed", "long"})
+                 "postulated", "presumed", "long", "particular", "example", "instance"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
@@ -84,7 +84,7 @@ _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic"
 _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
                        "+/-", "+/−", "-/−")
 _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
-                           "-exposed", "-infused", "-injected")
+                           "-exposed", "-infused", "-injected", "-expressing")
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
@@ -737,7 +737,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
     relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
-                tokens[p + 1].low in ("a", "an", "which", "who")
+                tokens[p + 1].low in ("a", "an", "which", "who", "another")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
@@ -745,6 +745,11 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
         if tokens[p].text in _HARD_BOUNDARY:
             return None
         if tokens[p].low in lx.VERB_FORMS:
+            by_gerund = lx.VERB_FORMS[tokens[p].low][2] == "ing" and p - 1 >= floor \
+                and tokens[p - 1].low in ("by", "through", "via") and p - 2 >= floor \
+                and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
+            if by_gerund:
+                return p - 3
             if not any(tokens[q].low in ("that", "which", "who")
                        for q in range(max(floor, p - 6), p)):
                 return None
@@ -1474,9 +1479,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
-        if patients:
+        if patients and (relative or _passive_participle(tokens, i, floor)):
             # "atrophy in the striatum that was reduced by X", "viability following serum
-            # deprivation was improved by X": the head before the place or time phrase
+            # deprivation was improved by X": the head before the place or time phrase (not in
+            # a reduced relative: "a step for propagation induced by X" is about propagation)
             patients = _head_before_place(tokens, patients, floor, relative=relative)
         if not patients:
             return None
@@ -1547,7 +1553,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
     if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
-                                      "thereafter", "subsequently", "consequently", "hence") and \
+                                      "thereafter", "subsequently", "consequently", "hence",
+                                      "particular") and \
             not _is_content(tokens, subject_end):
         return None
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
@@ -2022,7 +2029,10 @@ def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     subjects = _phrases_left(tokens, j)
     if not subjects:
         return None
-    objects, end = _phrases_right(tokens, i + 1)
+    k = i + 1
+    while k < len(tokens) and _is_adverb(tokens[k].low):
+        k += 1  # "displayed significantly higher CMA"
+    objects, end = _phrases_right(tokens, k)
     if not objects:
         return None
     return _Claim(subjects, objects, 1, "state", _negated(tokens, j + 1, i),

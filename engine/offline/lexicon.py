@@ -237,7 +237,7 @@ STATE_SUFFIXES = ("itis", "opathy", "opathies", "emia", "aemia")
 DETERMINERS = frozenset({
     "the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our", "such", "some",
     "any", "each", "every", "both", "either", "several", "many", "various", "certain", "most",
-    "much", "more", "less", "other", "another", "same", "further",
+    "much", "more", "less", "other", "another", "same", "further", "all",
 })
 PREPOSITIONS = frozenset({
     "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "through", "via",
