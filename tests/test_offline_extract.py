@@ -352,6 +352,17 @@ CASES = [
      ["[change=increase] TFEB ==CAUSE=> [change=increase] fibrils uptake"]),
     ("APOE4-expressing neurons displayed significantly higher tau phosphorylation.",
      ["[change=increase] APOE4 ==CAUSE=> [change=increase] tau phosphorylation"]),
+    # modifiers coordinated before a change head, clauses coordinated after an object list
+    ("Clozapine caused robust and dose-dependent reductions in anxiety, tremor and agitation.",
+     ["[change=increase] Clozapine ==CAUSE=> [change=decrease] tremor",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation"]),
+    ("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.",
+     ["[change=increase] cholinergic agonists ==CAUSE=> [change=increase] accuracy"]),
+    ("Agonists improve spatial memory, and muscarinic antagonists and lesions impair memory.",
+     ["[change=increase] muscarinic antagonists ==CAUSE=> [change=decrease] memory"]),
+    # "the (wild-type) protein" names the gene product just mentioned
+    ("LRRK2 binds vesicles and the wild-type protein may protect neurons from apoptosis.",
+     ["[change=increase] LRRK2 ==CAUSE=> [change=decrease] apoptosis"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -455,6 +466,11 @@ def test_no_claim(sentence: str) -> None:
 def test_not_only_is_no_negation() -> None:
     assert "[change=increase] Aβ ==CAUSE=> [change=increase] oxidative stress" in lines(
         "Aβ not only increases oxidative stress but also impairs memory.")
+
+
+def test_an_object_is_not_the_next_clause_subject() -> None:
+    found = lines("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.")
+    assert not any(line.startswith("[change=increase] latency") for line in found)
 
 
 def test_an_unresolved_class_noun_is_no_entity() -> None:

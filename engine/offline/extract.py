@@ -476,6 +476,16 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             if nxt == k or _followed_by_verb(tokens, nxt) or (
                     pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
+            if nxt + 1 < n and tokens[nxt].low in ("and", "or") \
+                    and _phrase_right(tokens, nxt + 1) > nxt + 1 \
+                    and _followed_by_verb(tokens, _phrase_right(tokens, nxt + 1)):
+                # "A improve B, and C and D impair E": after ", and" a new clause starts; without
+                # the comma ("impaired B or C and D improved E") C still ends the list
+                if tokens[j - 1].text != ",":
+                    spans += pending + [(k, nxt)]
+                    pending = []
+                    j = nxt
+                break
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
@@ -528,6 +538,11 @@ def _merge_adjective_conjuncts(tokens: list[_Token], spans: list[tuple[int, int]
     k = 0
     while k < len(spans):
         start, end = spans[k]
+        if k + 1 < len(spans) and end - start == 1 and tokens[start].text.islower() and (
+                tokens[start].low in _NAME_NOISE or tokens[start].low.endswith("-dependent")) \
+                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])):
+            k += 1  # "robust and dose-dependent reductions in Y": a modifier, no name
+            continue
         while k + 1 < len(spans) and _lone_adjective(tokens, (start, end)) \
                 and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])) \
                 and tokens[spans[k + 1][0]].text[:1].islower() \
@@ -593,6 +608,10 @@ def _followed_by_verb(tokens: list[_Token], j: int) -> bool:
     if k >= len(tokens):
         return False
     low = tokens[k].low
+    if low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ed" and k + 1 < len(tokens) \
+            and tokens[k + 1].low not in ("by", "in", "with", "after") \
+            and (tokens[k + 1].low in lx.DETERMINERS or _is_content(tokens, k + 1)):
+        return True  # "... and nicotinic agonists improved accuracy": a new clause
     return (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
         or (low in lx.OTHER_VERBS and low not in lx.AUXILIARIES and not low.endswith("ed"))
 
@@ -1111,6 +1130,12 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         named = _name_apposition(tokens, j, floor) if low == "," else None
         return ([named[0]], j) if named else None
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
+    if len(spans) > 1 and tokens[i - 1].low != "to":
+        # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
+        # object is not this verb's subject (but "activates A and B to induce Y" is)
+        taken = {k for claim in claims if claim.floor == floor for a, b in claim.objects
+                 for k in range(a, b)}
+        spans = [span for span in spans if span[0] not in taken] or spans[-1:]
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
@@ -1208,6 +1233,10 @@ _EVENT_NOUNS = frozenset({
 })
 
 
+_ANAPHOR_MODIFIERS = frozenset({"wild-type", "mutant", "same", "latter", "former", "endogenous"})
+_PRODUCT_NOUNS = frozenset({"protein", "gene", "enzyme", "kinase", "receptor", "phosphatase"})
+
+
 def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] | None:
     """Is the phrase ending at j an anaphor ("it", "this", "these drugs", "this effect")?
 
@@ -1224,9 +1253,9 @@ def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] |
         start -= 1
     first = tokens[start].low
     if first not in ("this", "these", "that", "those"):
-        if first == "the" and start < j and \
-                all(_class_word(tokens[k].low) for k in range(start + 1, j + 1)):
-            return "class", start  # "the kinase": the one named before, if any
+        heads = [tokens[k].low for k in range(start + 1, j + 1) if tokens[k].low not in _ANAPHOR_MODIFIERS]
+        if first == "the" and heads and all(_class_word(h) or h in _PRODUCT_NOUNS for h in heads):
+            return "class", start  # "the kinase", "the wild-type protein": the one named before
         return None
     if first == "that" and start > floor and (
             tokens[start - 1].low in lx.OTHER_VERBS or tokens[start - 1].low in lx.HEDGES
@@ -1261,13 +1290,21 @@ def _anaphor_antecedent(tokens: list[_Token], j: int, floor: int, claims: list[_
     if kind in ("class", "entity") and start < j:
         # A phrase that itself names the anaphor's class comes first: "the kinase DAPK1 ... this
         # kinase"; "the kinase" is resolved only so, else it names nothing.
-        heads = {tokens[k].low.rstrip("s") for k in range(start + 1, j + 1)} - {""}
+        heads = {tokens[k].low.rstrip("s") for k in range(start + 1, j + 1)} - {""} - _ANAPHOR_MODIFIERS
         for claim in recent:
             named = [span for span in claim.subjects + claim.objects
-                     if any(tokens[k].low.rstrip("s") in heads for k in range(*span))]
+                     if any(tokens[k].low.rstrip("s") in heads - {"protein", "gene"}
+                            for k in range(*span))]
             if named:
                 return named[:1]
         if kind == "class":
+            # "PINK1 ... the wild-type protein": a gene product names the last symbol subject
+            if heads & _PRODUCT_NOUNS:
+                for claim in recent:
+                    symbols = [span for span in claim.subjects
+                               if span[1] - span[0] == 1 and _symbol_like(tokens[span[0]].text)]
+                    if symbols:
+                        return symbols[:1]
             return None
     for claim in recent:
         if claim.construction == "context" and kind == "event":

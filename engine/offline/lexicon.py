@@ -303,7 +303,7 @@ OTHER_VERBS = frozenset({
     "known", "accompanied", "characterized", "characterised", "followed", "compared", "given",
     "recognized", "implicated", "participate", "participates", "participated",
     "precede", "precedes", "preceded", "coincide", "coincides", "coincided", "accompany",
-    "accompanies",
+    "accompanies", "involving",
 })
 # Verbs meaning "has the condition" after a state subject: "X-deficient mice exhibit increased Y".
 STATE_EXHIBIT_VERBS = frozenset({
