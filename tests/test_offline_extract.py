@@ -363,6 +363,15 @@ CASES = [
     # "the (wild-type) protein" names the gene product just mentioned
     ("LRRK2 binds vesicles and the wild-type protein may protect neurons from apoptosis.",
      ["[change=increase] LRRK2 ==CAUSE=> [change=decrease] apoptosis"]),
+    # "Y depends on X", "necessary and sufficient for", "rescue" restores goods and lowers harms
+    ("Long-term potentiation depends on CaMKII.",
+     ["[change=increase] CaMKII ==CAUSE=> [change=increase] Long-term potentiation"]),
+    ("SARM1 is necessary and sufficient for axon degeneration.",
+     ["[change=increase] SARM1 ==CAUSE=> [change=increase] axon degeneration"]),
+    ("Overexpression of PGC1A rescued neuronal survival.",
+     ["[change=increase] PGC1A ==CAUSE=> [change=increase] neuronal survival"]),
+    ("Overexpression of PGC1A rescued memory deficits.",
+     ["[change=increase] PGC1A ==CAUSE=> [change=increase] memory"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -458,6 +467,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "ASK1 is a member of the mitogen-activated protein kinase kinase kinase family.",
     "We identified two deubiquitinating enzymes, including USP14.",
     "Plaque formation precedes neurofibrillary tangle formation.",
+    "Expression varies depending on the cell type.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -1455,6 +1455,16 @@ def _means_of(tokens: list[_Token], i: int, floor: int, claim: _Claim,
     return None
 
 
+def _detrimental(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease)?"""
+    for k in range(*span):
+        low = tokens[k].low
+        if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
+                or low in lx.DECREASE_ADJECTIVES:
+            return True
+    return False
+
+
 def _verb_form(low: str) -> tuple[str, int, str]:
     if low in lx.VERB_FORMS:
         return lx.VERB_FORMS[low]
@@ -1525,6 +1535,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             return None
         if lemma in lx.REVERSED_VERBS:
             agents, patients = patients, agents
+        if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, patients[0]):
+            polarity = 1
         return _Claim(agents, patients, polarity, "passive",
                       _negated(tokens, j + 1, i) or _negated(tokens, after, after + 2),
                       _has(tokens, j + 1, i, lx.HEDGES), agents_end)
@@ -1597,6 +1609,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
+    if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, objects[0]):
+        polarity = 1  # "rescued neuronal survival" restores it
     claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
     if shared is not None:
@@ -1754,16 +1768,20 @@ def _carrier_condition(tokens: list[_Token], start: int, end: int) -> tuple[int,
 
 
 def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
-    """"X is required / essential / necessary for Y": X supports Y."""
+    """"X is required / essential / necessary (and sufficient) for Y": X supports Y."""
     n = len(tokens)
-    if i + 1 >= n or tokens[i + 1].low != "for":
+    k = i + 1
+    if k + 1 < n and tokens[k].low in ("and", "or") and (
+            tokens[k + 1].low in lx.NEEDED_FOR or tokens[k + 1].low == "sufficient"):
+        k += 2  # "necessary and sufficient for Y"
+    if k >= n or tokens[k].low != "for":
         return None
     j = i - 1
     while j >= floor and (_is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
         j -= 1
     if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
         return None
-    objects, end = _phrases_right(tokens, i + 2)
+    objects, end = _phrases_right(tokens, k + 1)
     subject_end = _gap_left(tokens, i, floor)
     if tokens[subject_end].low in lx.RELATIVE_PRONOUNS:
         subject_end -= 1

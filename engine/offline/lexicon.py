@@ -38,6 +38,8 @@ PHRASAL = {
     "protect": (("against",), -1),
     "account": (("for",), 1),
     "interfere": (("with",), -1),
+    "depend": (("on",), 1),
+    "rely": (("on",), 1),
 }
 # Verbs that change a form of their object rather than its amount: the object is renamed.
 MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
@@ -56,8 +58,9 @@ MODIFICATION_NOUNS = {
     "deubiquitination": ("ubiquitination", -1), "methylation": ("methylation", 1),
     "demethylation": ("methylation", -1), "sumoylation": ("SUMOylation", 1),
 }
-# Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
-REVERSED_VERBS = frozenset({"require"})
+# Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy,
+# "insulin signalling depends on IRS1" IRS1 → insulin signalling.
+REVERSED_VERBS = frozenset({"require", "depend", "rely"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
 # only their inflected forms are read as verbs.
 NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
@@ -143,7 +146,7 @@ def _build_verb_forms() -> dict[str, tuple[str, int, str]]:
 VERB_FORMS: dict[str, tuple[str, int, str]] = _build_verb_forms()
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
-                            "interfere"})
+                            "interfere", "depend", "rely"})
 
 # Nominalised claims "inhibition of Y by X", "Y induction by X", "X-mediated increase in Y".
 NOMINAL_TRIGGERS = {
@@ -328,6 +331,19 @@ CLASS_NOUNS = frozenset({
     "methyltransferases", "transporter", "transporters", "channel", "channels", "drug", "drugs",
     "compound", "compounds", "agent", "agents", "molecule", "molecules", "transcription",
     "antagonist", "agonist", "inhibitor",
+})
+
+# Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
+# "rescued neuronal survival" restores a good.
+RESTORING_VERBS = frozenset({"rescue"})
+# Heads of harms: what a restoring verb lowers.
+DETRIMENT_WORDS = frozenset({
+    "death", "loss", "toxicity", "neurotoxicity", "cytotoxicity", "degeneration",
+    "neurodegeneration", "apoptosis", "damage", "dysfunction", "impairment", "impairments",
+    "deficit", "deficits", "defect", "defects", "decline", "pathology", "pathologies", "phenotype",
+    "phenotypes", "atrophy", "injury", "deficiency", "abnormality", "abnormalities", "lethality",
+    "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
+    "failure", "disruption", "degradation", "vulnerability", "susceptibility",
 })
 
 # Words that name no entity when they stand alone as a cause or effect.
