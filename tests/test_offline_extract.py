@@ -372,6 +372,15 @@ CASES = [
      ["[change=increase] PGC1A ==CAUSE=> [change=increase] neuronal survival"]),
     ("Overexpression of PGC1A rescued memory deficits.",
      ["[change=increase] PGC1A ==CAUSE=> [change=increase] memory"]),
+    # a bracketed statistic after the verb; agents given to the carriers of a change
+    ("Lithium significantly diminished (p < 0.01) the levels of tau aggregates.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] tau aggregates"]),
+    ("A significant decrease in plasma cortisol was observed in rats treated with mifepristone.",
+     ["[change=increase] mifepristone ==CAUSE=> [change=decrease] plasma cortisol"]),
+    ("Plasma IL-6 was elevated in mice exposed to LPS.",
+     ["[change=increase] LPS ==CAUSE=> [change=increase] Plasma IL-6"]),
+    ("Memory was impaired in mice lacking CREB.",
+     ["CREB deficiency ==CAUSE=> [change=decrease] Memory"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

@@ -1501,8 +1501,14 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         polarity = signed
     n = len(tokens)
     after = i + 1
-    while after < n and _is_adverb(tokens[after].low):
-        after += 1
+    while after < n and (_is_adverb(tokens[after].low) or tokens[after].text == "("):
+        if tokens[after].text == "(":
+            close = _skip_parens_right(tokens, after)  # "diminished (p < 0.01) the Y"
+            if close == after:
+                break
+            after = close
+        else:
+            after += 1
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1  # a particle: "slow down Y", "build up Y"
     after = _skip_coordinated_verbs(tokens, after)
@@ -1726,6 +1732,10 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         words = [t.low for t in tokens[j + 1:end]]
         if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
             return j + 1, end  # "an increase in X with aging"
+        if tokens[j].low == "in":
+            given = _given_to_carrier(tokens, j + 1, end)
+            if given is not None:
+                return given
         carrier = _carrier_condition(tokens, j + 1, end) if tokens[j].low == "in" else None
         if carrier is not None:
             return carrier
@@ -1735,6 +1745,37 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
             return j + 1, end
         j = end
     return None
+
+
+_GIVEN_WITH = {"treated": "with", "exposed": "to", "injected": "with", "infused": "with",
+               "fed": "with", "supplemented": "with", "expressing": "", "overexpressing": "",
+               "lacking": ""}
+
+
+def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, int] | None:
+    """"(in) mice treated with X", "(in) cells expressing X", "(in) mice lacking X": the agent X
+    given to (or taken from) the carriers."""
+    k = start
+    while k < end and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _CARRIER_MODIFIERS
+                       or tokens[k].low in _NAME_NOISE):
+        k += 1
+    if k >= end or tokens[k].low not in _ORGANISMS:
+        return None
+    k += 1
+    n = len(tokens)
+    if k >= n or tokens[k].low not in _GIVEN_WITH:
+        return None
+    particle = _GIVEN_WITH[tokens[k].low]
+    k += 1
+    if particle:
+        if k >= n or tokens[k].low != particle:
+            return None
+        k += 1
+    agent_end = _phrase_right(tokens, k)
+    if agent_end == k:
+        return None
+    # "lacking X" is kept whole so the entity reads it as X's deficiency
+    return (k - 2, agent_end) if tokens[k - 1].low == "lacking" else (k, agent_end)
 
 
 _CARRIERS = _ORGANISMS | {"brain", "tissue", "tissues", "samples", "individuals", "cases",
