@@ -381,6 +381,9 @@ CASES = [
      ["[change=increase] LPS ==CAUSE=> [change=increase] Plasma IL-6"]),
     ("Memory was impaired in mice lacking CREB.",
      ["CREB deficiency ==CAUSE=> [change=decrease] Memory"]),
+    # subjects climb over several place and time phrases; a common misspelling
+    ("Treatment with forskolin (10 µM) on the axonal side for 24 h (Fig. 2) supressed tau missorting.",
+     ["[change=increase] forskolin ==CAUSE=> [change=decrease] tau missorting"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

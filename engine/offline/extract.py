@@ -1197,21 +1197,39 @@ _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "acro
 
 
 def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,
-                       relative: bool = False) -> list[tuple[int, int]]:
+                       relative: bool = False, depth: int = 0) -> list[tuple[int, int]]:
     """A subject is not the object of a preposition: in "overexpression of TFEB in astrocytes
-    reduced Y" the subject is the phrase before "in astrocytes". The antecedent of "which" may
-    itself follow a preposition ("mice with knockout of X in the brain, which resulted in Y")."""
+    reduced Y" the subject is the phrase before "in astrocytes"; over several place and time
+    phrases too ("treatment with X on the neuritic side for 24 h reduced Y"). The antecedent of
+    "which" may itself follow a preposition ("mice with knockout of X in the brain, which ...")."""
     start = spans[0][0]
     p = start - 1
     recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in _ORGANISMS
-    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient) or not (
-            _is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
+    duration = p >= floor and tokens[p].low == "for" and _duration(tokens, spans[0])
+    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient and not duration) \
+            or not (_is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
         return spans
     head = _phrases_left(tokens, p - 1)
-    if not head or (not relative and (_after_predicate(tokens, head[0][0]) or (
-            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS))):
+    if not head:
+        return spans
+    if not relative and depth < 2 and head[0][0] - 1 > floor:
+        climbed = _head_before_place(tokens, head, floor, relative, depth + 1)
+        if climbed is not head:
+            return climbed
+    if not relative and (_after_predicate(tokens, head[0][0]) or (
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS)):
         return spans
     return head
+
+
+_TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s",
+                         "day", "days", "week", "weeks", "month", "months", "year", "years"})
+
+
+def _duration(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"24 h", "several weeks": a span that measures time."""
+    first, last = tokens[span[0]].low, tokens[span[1] - 1].low
+    return last in _TIME_UNITS and (first[:1].isdigit() or first in ("several", "a", "few", "many"))
 
 
 def _previous_floor(tokens: list[_Token], floor: int) -> int:

@@ -27,7 +27,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate",
+    "deactivate", "supress",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
