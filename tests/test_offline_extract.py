@@ -384,6 +384,11 @@ CASES = [
     # subjects climb over several place and time phrases; a common misspelling
     ("Treatment with forskolin (10 µM) on the axonal side for 24 h (Fig. 2) supressed tau missorting.",
      ["[change=increase] forskolin ==CAUSE=> [change=decrease] tau missorting"]),
+    ("Infusion of muscimol, a GABA agonist, into the CA1 region of the hippocampus impaired memory.",
+     ["[change=increase] muscimol ==CAUSE=> [change=decrease] memory"]),
+    # coordinated state predicates share the carrier
+    ("Mice expressing APP have an impaired UPS and show spatial memory deficits.",
+     ["[change=increase] APP ==CAUSE=> [change=decrease] spatial memory"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -480,6 +485,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "We identified two deubiquitinating enzymes, including USP14.",
     "Plaque formation precedes neurofibrillary tangle formation.",
     "Expression varies depending on the cell type.",
+    "The mutant had more potent activity as an ATF6 inhibitor.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -328,6 +328,7 @@ def _modified_form(tokens: list[_Token], i: int) -> bool:
         return False
     return prev is None or prev.text in _HARD_BOUNDARY or prev.text == "," or (
         prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS) or (
+        prev.text.islower() and prev.low.endswith("ing") and len(prev.low) > 5) or (
         prev.text.islower() and prev.low.endswith(_ADJECTIVE_ENDINGS + ("ble",))
         and prev.low not in lx.VERB_FORMS)  # "insoluble methylated PP2A"
 
@@ -1193,7 +1194,7 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
 
 # Prepositions of place and time whose phrase modifies the subject before it.
 _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among",
-                                 "after", "before", "during", "following", "upon", "from"})
+                                 "after", "before", "during", "following", "upon", "from", "into"})
 
 
 def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,
@@ -1204,12 +1205,20 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
     "which" may itself follow a preposition ("mice with knockout of X in the brain, which ...")."""
     start = spans[0][0]
     p = start - 1
+    while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in _PLACE_NOUNS:
+        p = _phrase_left(tokens, p - 1) - 1  # "(into) the CA1 region of the hippocampus"
     recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in _ORGANISMS
     duration = p >= floor and tokens[p].low == "for" and _duration(tokens, spans[0])
-    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient and not duration) \
-            or not (_is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
+    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient and not duration):
         return spans
-    head = _phrases_left(tokens, p - 1)
+    head_end = p - 1
+    if tokens[head_end].text == "," and not relative:
+        # "injection of X, a proteasome inhibitor, into the hippocampus blocks Y"
+        opening = _apposition_start(tokens, head_end, floor)
+        head_end = opening if opening is not None and opening >= floor else head_end
+    if not (_is_content(tokens, head_end) or tokens[head_end].text in (")", "]")):
+        return spans
+    head = _phrases_left(tokens, head_end)
     if not head:
         return spans
     if not relative and depth < 2 and head[0][0] - 1 > floor:
@@ -1222,6 +1231,8 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
     return head
 
 
+_PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "parts", "layer",
+                          "layers", "portion", "subfield", "surface", "compartment"})
 _TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s",
                          "day", "days", "week", "weeks", "month", "months", "year", "years"})
 
@@ -1369,7 +1380,7 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 role_claim.floor = floor
                 claims.append(role_claim)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
-            claim = _state_claim(tokens, i, floor)
+            claim = _state_claim(tokens, i, floor, claims)
         if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
                               or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
             claim = _context_claim(tokens, i, floor, claims)
@@ -2135,12 +2146,19 @@ def _context_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim
     return _Claim(subject[0], objects, 1, "context", True, False, end)
 
 
-def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+def _state_claim(tokens: list[_Token], i: int, floor: int,
+                 claims: list[_Claim]) -> _Claim | None:
     """"X-deficient mice exhibit increased Y": having a state shows its effects (a trigger)."""
     j = _gap_left(tokens, i, floor)
-    if j < floor or not (_is_content(tokens, j) or tokens[j].text in (")", "]")):
+    if j >= floor and tokens[j].low == "and":
+        # "mice expressing X have an impaired UPS and show memory deficits"
+        shared = next((c for c in reversed(claims) if c.construction == "state"
+                       and j - 2 <= c.end <= j + 1), None)
+        subjects = shared.subjects if shared is not None else []
+    elif j < floor or not (_is_content(tokens, j) or tokens[j].text in (")", "]")):
         return None
-    subjects = _phrases_left(tokens, j)
+    else:
+        subjects = _phrases_left(tokens, j)
     if not subjects:
         return None
     k = i + 1

@@ -361,6 +361,8 @@ VAGUE_NAMES = frozenset({
     "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
     "site", "sites", "residue", "residues", "region", "regions",
+    "potent", "effective", "active", "dominant", "important", "relevant", "significant",
+    "sufficient", "necessary", "particular", "specific", "selective",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
