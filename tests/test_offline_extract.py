@@ -389,6 +389,11 @@ CASES = [
     # coordinated state predicates share the carrier
     ("Mice expressing APP have an impaired UPS and show spatial memory deficits.",
      ["[change=increase] APP ==CAUSE=> [change=decrease] spatial memory"]),
+    # a cell type that expresses a product (weak claim)
+    ("Reactive astrocytes express GFAP.",
+     ["[change=increase] Reactive astrocytes ==CAUSE=> [change=increase] GFAP"]),
+    ("TREM2 is expressed by microglia.",
+     ["[change=increase] microglia ==CAUSE=> [change=increase] TREM2"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -486,6 +491,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Plaque formation precedes neurofibrillary tangle formation.",
     "Expression varies depending on the cell type.",
     "The mutant had more potent activity as an ATF6 inhibitor.",
+    "BDNF is expressed in the hippocampus.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()
@@ -532,6 +538,11 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
     annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")
     assert annotations[0].subject_aliases == ["BDNF"]
+
+
+def test_expression_is_a_weak_claim() -> None:
+    [a] = extract_annotations("Reactive astrocytes express GFAP.")
+    assert a.confidence <= 0.5
 
 
 def test_involvement_is_hedged_and_weak() -> None:

@@ -88,7 +88,7 @@ _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-t
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "effect": 0.7,
+               "needed": 0.7, "involved": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -1379,6 +1379,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
+        if claim is None and low in ("express", "expresses", "expressed"):
+            claim = _expression_claim(tokens, i, floor, claims)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
             claim = _state_claim(tokens, i, floor, claims)
         if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
@@ -2132,6 +2134,40 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
     if not drugs:
         return []
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
+
+
+_CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
+
+
+def _cell_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A phrase naming a cell type ("microglia", "reactive astrocytes", "dopaminergic neurons")."""
+    last = tokens[span[1] - 1].low
+    return last.endswith(_CELL_ENDINGS) and not tokens[span[1] - 1].text.isupper()
+
+
+def _expression_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """"Astrocytes express NLRP3", "TLR4 is expressed in/by microglia": a cell type makes the
+    product, so more of those cells means more of it (a weak claim)."""
+    n = len(tokens)
+    low = tokens[i].low
+    if low in ("express", "expresses") or (low == "expressed" and not _passive_participle(tokens, i, floor)):
+        subject = _subject_of_predicate(tokens, i, floor, claims)
+        objects, end = _phrases_right(tokens, i + 1)
+        if subject is None or not objects:
+            return None
+        cells = [span for span in subject[0] if _cell_phrase(tokens, span)]
+        return _Claim(cells, objects, 1, "expression", _negated(tokens, subject[1] + 1, i), False,
+                      end) if cells else None
+    if low == "expressed" and i + 2 < n and tokens[i + 1].low in ("in", "by", "on") \
+            and _passive_participle(tokens, i, floor):
+        cells, end = _phrases_right(tokens, i + 2)
+        cells = [span for span in cells if _cell_phrase(tokens, span)]
+        j = _gap_left(tokens, i, floor)
+        products = _phrases_left(tokens, j) if j >= floor else []
+        if not cells or not products:
+            return None
+        return _Claim(cells, products, 1, "expression", _negated(tokens, j + 1, i), False, end)
+    return None
 
 
 def _context_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
