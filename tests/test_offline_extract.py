@@ -394,6 +394,19 @@ CASES = [
      ["[change=increase] Reactive astrocytes ==CAUSE=> [change=increase] GFAP"]),
     ("TREM2 is expressed by microglia.",
      ["[change=increase] microglia ==CAUSE=> [change=increase] TREM2"]),
+    # sign repairs: a reduced relative after a gerund, a participle after an apposition,
+    # coordinated nominal heads, neutralization, carriers after a harm
+    ("Vitamin E lowers lipid peroxidation, thereby preventing apoptosis induced by oxidative stress.",
+     ["[change=increase] oxidative stress ==CAUSE=> [change=increase] apoptosis",
+      "[change=increase] Vitamin E ==CAUSE=> [change=decrease] apoptosis"]),
+    ("Estrogen lowers the expression of Bim, a pro-apoptotic factor, preventing neuronal death.",
+     ["[change=increase] Estrogen ==CAUSE=> [change=decrease] neuronal death"]),
+    ("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.",
+     ["[change=increase] ApoE4 ==CAUSE=> [change=decrease] PP2A"]),
+    ("IL-6 neutralization reduces the upregulation of STAT3.",
+     ["[change=decrease] IL-6 ==CAUSE=> [change=decrease] STAT3"]),
+    ("Rapamycin reversed the memory loss in transgenic mice overexpressing APP.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=increase] memory"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
@@ -500,6 +513,11 @@ def test_no_claim(sentence: str) -> None:
 def test_not_only_is_no_negation() -> None:
     assert "[change=increase] Aβ ==CAUSE=> [change=increase] oxidative stress" in lines(
         "Aβ not only increases oxidative stress but also impairs memory.")
+
+
+def test_coordinated_nominal_heads_keep_their_own_direction() -> None:
+    found = lines("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.")
+    assert "[change=increase] ApoE4 ==CAUSE=> [change=increase] PP2A" not in found
 
 
 def test_an_object_is_not_the_next_clause_subject() -> None:

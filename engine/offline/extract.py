@@ -886,11 +886,14 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
-    if len(words) > 2 and (words[-1].low in _ORGANISMS or (
+    carrier_tail = any(w.low == "in" and any(x.low in _ORGANISMS for x in words[k + 1:k + 4])
+                       for k, w in enumerate(words[1:], start=1))
+    if len(words) > 2 and (words[-1].low in _ORGANISMS or carrier_tail or (
             words[-1].low in lx.STATE_WORDS and words[-2].low == "in")):
         for cut in range(1, len(words) - 1):
             if words[cut].low == "in":
-                words = words[:cut]  # "BACE1 deficiency in AD model mice" names the deficiency
+                # "BACE1 deficiency in AD model mice", "memory loss in mice overexpressing APP"
+                words = words[:cut]
                 break
     for cut in range(len(words) - 2, -1, -1):
         if words[cut].low in _ROLE_NOUNS and cut + 1 < len(words):
@@ -1120,16 +1123,24 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         return (_head_before_place(tokens, spans, floor, relative=True), j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
-        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
+        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
+        # also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z".
+        aside = _apposition_start(tokens, j, floor) if low == "," else None
         for claim in reversed(claims):
             if claim.construction in ("active", "context", "state") and (
-                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
+                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
+                    or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
                 return claim.subjects, j
             if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
                     and claim.floor == floor:
                 return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
         named = _name_apposition(tokens, j, floor) if low == "," else None
         return ([named[0]], j) if named else None
+    if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
+        # "X lowers Bim, a pro-apoptotic factor, preventing Z": the participle's subject is X
+        for claim in reversed(claims):
+            if claim.construction in ("active", "passive") and j - 1 <= claim.end <= j + 2:
+                return claim.subjects, j
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
     if len(spans) > 1 and tokens[i - 1].low != "to":
         # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
@@ -1563,6 +1574,13 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
+        if patients and not relative and not _passive_participle(tokens, i, floor):
+            first = patients[0][0]
+            low_first = tokens[first].low
+            if low_first in lx.VERB_FORMS and lx.VERB_FORMS[low_first][2] == "ing" \
+                    and patients[0][1] - first > 1:
+                # "preventing apoptosis induced by X": only "apoptosis" is induced by X
+                patients = [(first + 1, patients[0][1])] + patients[1:]
         if patients and (relative or _passive_participle(tokens, i, floor)):
             # "atrophy in the striatum that was reduced by X", "viability following serum
             # deprivation was improved by X": the head before the place or time phrase (not in
@@ -2372,11 +2390,15 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                                    and not _treated_group(tokens, subject_span)):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
-            for object_span, object_head in zip(claim.objects, object_heads):
+            for index, (object_span, object_head) in enumerate(zip(claim.objects, object_heads)):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
                 obj.polarity *= object_head
+                if claim.construction == "nominal" and index > 0 \
+                        and _leading_change(tokens, object_span) is not None:
+                    # "down-regulation of A and reduction in B by X": B's own head is the change
+                    obj.polarity *= claim.polarity
                 if claim.object_suffix and not obj.state and \
                         not obj.name.lower().endswith(claim.object_suffix.lower()):
                     obj.name = f"{obj.name} {claim.object_suffix}"

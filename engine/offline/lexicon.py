@@ -177,7 +177,8 @@ DECREASE_HEADS = frozenset({
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
     "inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers", "decline",
-    "deficit", "deficits", "impairment", "impairments",
+    "deficit", "deficits", "impairment", "impairments", "neutralization", "neutralizing",
+    "neutralisation",
 })
 INCREASE_HEADS = frozenset({
     "increase", "increasing", "elevation", "elevating", "upregulation", "up-regulation",
