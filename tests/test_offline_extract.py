@@ -407,6 +407,15 @@ CASES = [
      ["[change=decrease] IL-6 ==CAUSE=> [change=decrease] STAT3"]),
     ("Rapamycin reversed the memory loss in transgenic mice overexpressing APP.",
      ["[change=increase] Rapamycin ==CAUSE=> [change=increase] memory"]),
+    # coordinated passives share their patient; members apposed to a class before a comma and
+    # a citation whose semicolon is no clause boundary; a name ending in the letter A
+    ("Histone H3 is acetylated by CBP and deacetylated by HDAC3.",
+     ["[change=increase] HDAC3 ==CAUSE=> [change=decrease] Histone H3 acetylation"]),
+    ("The HDAC inhibitors, vorinostat and trichostatin A (Li et al., 2008; Yu et al., 2010), reduce tau levels.",
+     ["[change=increase] vorinostat ==CAUSE=> [change=decrease] tau",
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau"]),
+    ("Curcumin enhances the clearance of AD-relevant phosphorylated tau species.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=increase] clearance of AD-relevant phosphorylated tau species"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

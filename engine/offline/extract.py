@@ -326,6 +326,10 @@ def _modified_form(tokens: list[_Token], i: int) -> bool:
     nxt = tokens[i + 1]
     if not _is_word(nxt) or nxt.low in _CLOSED or nxt.low in lx.VERB_FORMS:
         return False
+    before = tokens[i - 2].low if i >= 2 else ""
+    if prev is not None and (before in lx.PREPOSITIONS or before in lx.DETERMINERS) \
+            and _is_word(prev) and prev.low not in _CLOSED and prev.low not in lx.VERB_FORMS:
+        return True  # "the clearance of AD-relevant phosphorylated tau": a modifier, not a verb
     return prev is None or prev.text in _HARD_BOUNDARY or prev.text == "," or (
         prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS) or (
         prev.text.islower() and prev.low.endswith("ing") and len(prev.low) > 5) or (
@@ -979,7 +983,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     name = re.sub(r"\s+'s\b", "'s", name)
     if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
         return None
-    if len(words) > 8 or words[-1].low in _CLOSED or words[0].low in ("of", "and", "or"):
+    name_letter = words[-1].text == "A" and len(words) > 1  # "trichostatin A", "withaferin A"
+    if len(words) > 8 or (words[-1].low in _CLOSED and not name_letter) \
+            or words[0].low in ("of", "and", "or"):
         return None
     if all(w.low in _CLOSED or w.low in _ORGANISMS or _class_word(w.low) for w in words):
         return None  # "the receptor", "these drugs": a class, no particular entity
@@ -1135,7 +1141,17 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                     and claim.floor == floor:
                 return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
         named = _name_apposition(tokens, j, floor) if low == "," else None
-        return ([named[0]], j) if named else None
+        if named:
+            return [named[0]], j
+        last = j - 1
+        if last > floor and tokens[last].text in (")", "]"):
+            last = _skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
+        if low == "," and last >= floor and _is_content(tokens, last) \
+                and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
+            # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+            members = _phrases_left(tokens, last)
+            return (members, j) if members else None
+        return None
     if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
         # "X lowers Bim, a pro-apoptotic factor, preventing Z": the participle's subject is X
         for claim in reversed(claims):
@@ -1574,6 +1590,11 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
+        if not patients and j >= floor and tokens[j].low in ("and", "but", "or"):
+            # "tau is acetylated by p300 and deacetylated by SIRT1": the same patient
+            earlier = next((c for c in reversed(claims) if c.construction == "passive"
+                            and j - 1 <= c.end <= j), None)
+            patients = earlier.objects if earlier is not None else []
         if patients and not relative and not _passive_participle(tokens, i, floor):
             first = patients[0][0]
             low_first = tokens[first].low
@@ -2333,6 +2354,22 @@ def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
                       hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
 
 
+def _soften_bracketed_boundaries(tokens: list[_Token]) -> list[_Token]:
+    """"(Zhang et al., 2008; Yu et al., 2010)": a semicolon inside brackets separates citations,
+    not clauses, so it reads as a comma."""
+    softened: list[_Token] = []
+    depth = 0
+    for tok in tokens:
+        if tok.text in ("(", "["):
+            depth += 1
+        elif tok.text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth and tok.text in (";", ":"):
+            tok = _Token(",", ",", tok.start)
+        softened.append(tok)
+    return softened
+
+
 _EXCLUSION_PHRASE_MAX = 6
 
 
@@ -2365,7 +2402,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = _drop_exclusions(tokenize(undo_typesetting(sentence)))
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(tokenize(undo_typesetting(sentence))))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
