@@ -416,6 +416,10 @@ CASES = [
       "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau"]),
     ("Curcumin enhances the clearance of AD-relevant phosphorylated tau species.",
      ["[change=increase] Curcumin ==CAUSE=> [change=increase] clearance of AD-relevant phosphorylated tau species"]),
+    # reference numbers glued to a word are dropped, gene numbers kept
+    ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
+     ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
+      "[change=increase] Apomorphine ==CAUSE=> [change=increase] sirt1"]),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

@@ -150,7 +150,14 @@ def undo_typesetting(text: str) -> str:
     hyphen ("forma- tion" → "formation")."""
     text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
+    text = _GLUED_CITATION.sub(r"\1", text)
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
+
+
+# Reference numbers set as superscripts and glued to a word: "substances88", "inhibition78,79".
+# Only after a lower-case word of six letters or more and with at least two digits, so that
+# gene names ("sirt1", "atg5") keep their numbers.
+_GLUED_CITATION = re.compile(r"\b([a-z]{6,})\d{2,3}(?:[,-]\d{1,3})*(?=[\s.,;:)]|$)")
 
 
 # "loss of function mutations" is the compound "loss-of-function", not a loss of mutations.
