@@ -416,6 +416,10 @@ CASES = [
       "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau"]),
     ("Curcumin enhances the clearance of AD-relevant phosphorylated tau species.",
      ["[change=increase] Curcumin ==CAUSE=> [change=increase] clearance of AD-relevant phosphorylated tau species"]),
+    # quoted terms, numerals in names
+    ("The “isolation” membrane increases autophagosome formation.",
+     ["[change=increase] isolation membrane ==CAUSE=> [change=increase] autophagosome formation"]),
+    ("Metformin inhibits complex I.", ["[change=increase] Metformin ==CAUSE=> [change=decrease] complex I"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",

@@ -151,7 +151,12 @@ def undo_typesetting(text: str) -> str:
     text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
+    text = _DOUBLE_QUOTES.sub("", text)
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
+
+
+# Double quotation marks around a term ("the “isolation” membrane") only mark it as a term.
+_DOUBLE_QUOTES = re.compile(r"[\u201c\u201d\u201e\u201f\u00ab\u00bb\"]")
 
 
 # Reference numbers set as superscripts and glued to a word: "substances88", "inhibition78,79".
@@ -289,6 +294,8 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     if tok.text == "A" and 0 < i and _is_word(tokens[i - 1]) and tokens[i - 1].low not in _CLOSED \
             and tokens[i - 1].text[0].isalpha() and tokens[i - 1].low not in lx.VERB_FORMS:
         return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
+    if tok.text == "I" and 0 < i and tokens[i - 1].low in _NUMBERED_HEADS:
+        return True  # "complex I", "type I": a numeral, not the pronoun
     if low in _CLOSED or _is_adverb(low):
         return False
     if _modified_form(tokens, i):
@@ -354,6 +361,8 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
+_NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
+                             "collagen", "receptor"})
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
@@ -990,7 +999,7 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     name = re.sub(r"\s+'s\b", "'s", name)
     if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
         return None
-    name_letter = words[-1].text == "A" and len(words) > 1  # "trichostatin A", "withaferin A"
+    name_letter = words[-1].text in ("A", "I") and len(words) > 1  # "trichostatin A", "complex I"
     if len(words) > 8 or (words[-1].low in _CLOSED and not name_letter) \
             or words[0].low in ("of", "and", "or"):
         return None
