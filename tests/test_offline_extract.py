@@ -420,6 +420,11 @@ CASES = [
     ("The “isolation” membrane increases autophagosome formation.",
      ["[change=increase] isolation membrane ==CAUSE=> [change=increase] autophagosome formation"]),
     ("Metformin inhibits complex I.", ["[change=increase] Metformin ==CAUSE=> [change=decrease] complex I"]),
+    # an abbreviated genus does not end the sentence; "down to" ends a phrase; "at least"
+    ("The Sir2 gene in C. elegans was significantly upregulated in HD worms.",
+     ["HD ==CAUSE=> [change=increase] Sir2"]),
+    ("Rolipram suppressed missorting of MAPT down to 4.5% of dendrites.",
+     ["[change=increase] Rolipram ==CAUSE=> [change=decrease] missorting of MAPT"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
@@ -522,6 +527,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Expression varies depending on the cell type.",
     "The mutant had more potent activity as an ATF6 inhibitor.",
     "BDNF is expressed in the hippocampus.",
+    "ASyn phosphorylation, or at least elevated levels of phosphorylated ASyn, contributes to PD.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -179,7 +179,10 @@ def tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     for m in _TOKEN.finditer(text):
         word = m.group(0)
-        if word == "." and tokens and tokens[-1].low in _ABBREVIATIONS \
+        # "D. melanogaster", "C. elegans": an abbreviated genus keeps its full stop
+        genus = word == "." and tokens and re.fullmatch(r"[A-Z]", tokens[-1].text) is not None \
+            and re.match(r"\s[a-z]{3,}", text[m.end():m.end() + 5]) is not None
+        if word == "." and tokens and (tokens[-1].low in _ABBREVIATIONS or genus) \
                 and tokens[-1].start + len(tokens[-1].text) == m.start():
             last = tokens.pop()
             tokens.append(_Token(last.text + ".", last.low + ".", last.start))
@@ -424,6 +427,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
         low = tok.low
+        if low in ("down", "up") and j + 1 < n and tokens[j + 1].low == "to":
+            break  # "missorting of MAPT down to 4.5%"
         if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and (
                 low not in lx.VERB_FORMS or _nominal_use(tokens, j) or j == start_content)) or (
                 _is_adjectival_trigger(tokens, j) and (
@@ -1769,6 +1774,7 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
     patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
     if not patients:
         return None
+    patients = _head_before_place(tokens, patients, floor)  # "the X gene in D. melanogaster was ..."
     if agent is None:
         agent = _fronted_condition(tokens, floor, patients[0][0])
     if agent is None:

@@ -363,7 +363,7 @@ VAGUE_NAMES = frozenset({
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
     "site", "sites", "residue", "residues", "region", "regions",
     "potent", "effective", "active", "dominant", "important", "relevant", "significant",
-    "sufficient", "necessary", "particular", "specific", "selective",
+    "sufficient", "necessary", "particular", "specific", "selective", "least", "failure",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
