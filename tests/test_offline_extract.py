@@ -425,6 +425,11 @@ CASES = [
      ["HD ==CAUSE=> [change=increase] Sir2"]),
     ("Rolipram suppressed missorting of MAPT down to 4.5% of dendrites.",
      ["[change=increase] Rolipram ==CAUSE=> [change=decrease] missorting of MAPT"]),
+    # an infinitive of purpose after a prepositional object belongs to the clause subject
+    ("NRF2 binds to the antioxidant response element to activate HMOX1 transcription.",
+     ["[change=increase] NRF2 ==CAUSE=> [change=increase] HMOX1 transcription"]),
+    ("Microglia act by secreting caspase-1 to activate IL-18.",
+     ["[change=increase] caspase-1 ==CAUSE=> [change=increase] IL-18"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
@@ -528,6 +533,9 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "The mutant had more potent activity as an ATF6 inhibitor.",
     "BDNF is expressed in the hippocampus.",
     "ASyn phosphorylation, or at least elevated levels of phosphorylated ASyn, contributes to PD.",
+    "Processes that disturb protein folding in the ER cause ER stress.",
+    "Apart from striatum decreased levels of GABA have been found in cortex.",
+    "Their chronic treatment reduced pathological tau in the brain.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -1147,7 +1147,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             named = _phrases_left(tokens, spans[0][0] - 2)
             if len(named) == 1 and not _after_predicate(tokens, named[0][0]):
                 spans = named
-        return (_head_before_place(tokens, spans, floor, relative=True), j) if spans else None
+        spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
+        return (spans, j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
@@ -1179,6 +1180,13 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             if claim.construction in ("active", "passive") and j - 1 <= claim.end <= j + 2:
                 return claim.subjects, j
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
+    if spans and tokens[i - 1].low == "to" and spans[0][0] - 1 > floor \
+            and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS \
+            and lx.VERB_FORMS.get(tokens[spans[0][0]].low, ("", 0, ""))[2] != "ing":
+        # "NRF2 binds to the response element to activate Y": the purpose is the subject's
+        verb = spans[0][0] - 2
+        if verb > floor and (tokens[verb].low in lx.OTHER_VERBS or tokens[verb].low in lx.VERB_FORMS):
+            return _subject_of_predicate(tokens, verb, floor, claims)
     if len(spans) > 1 and tokens[i - 1].low != "to":
         # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
         # object is not this verb's subject (but "activates A and B to induce Y" is)
@@ -1188,6 +1196,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
+    if not spans:
+        return None
     spans = _means_agent_target(tokens, spans, floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
@@ -1273,6 +1283,9 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
         climbed = _head_before_place(tokens, head, floor, relative, depth + 1)
         if climbed is not head:
             return climbed
+    if not relative and len(spans) == 1 and _after_predicate(tokens, head[0][0]) \
+            and tokens[p].low in ("in", "within", "into") and tokens[spans[0][1] - 1].low not in _ORGANISMS:
+        return []  # "processes that disturb folding in the ER cause Y": the ER is no subject
     if not relative and (_after_predicate(tokens, head[0][0]) or (
             head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS)):
         return spans
@@ -1422,7 +1435,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _compound_claim(tokens, i, floor)
         signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
             if low in _SIGNABLE_ROLES and i > floor else None
-        if claim is None and (low in _ROLE_NOUNS or signed_role is not None):
+        if claim is None and (low in _ROLE_NOUNS or signed_role is not None) \
+                and not (low in lx.NOUN_BASE_FORMS and not _is_content(tokens, i)):
             for role_claim in _role_claims(tokens, i, floor, signed_role):
                 role_claim.verb = i
                 role_claim.floor = floor
@@ -1775,6 +1789,8 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
     if not patients:
         return None
     patients = _head_before_place(tokens, patients, floor)  # "the X gene in D. melanogaster was ..."
+    if not patients:
+        return None
     if agent is None:
         agent = _fronted_condition(tokens, floor, patients[0][0])
     if agent is None:
@@ -2106,9 +2122,10 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     objects, end = _phrases_right(tokens, i + 1)
     if not objects:
         return None
-    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in range(*objects[0])) and all(
-            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS
-            for k in range(*objects[0])):
+    unbracketed = [k for k in range(*objects[0]) if _words_outside_brackets(tokens, (k, k + 1))
+                   and not _inside_brackets(tokens, objects[0][0], k)]
+    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in unbracketed) and all(
+            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS for k in unbracketed):
         return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i
@@ -2338,6 +2355,17 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
         return [1] * len(spans)
     return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
         tokens, span) <= 5 else 1 for span in spans[1:]]
+
+
+def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
+    """Is token k inside a bracket group opened at or after ``start``?"""
+    depth = 0
+    for m in range(start, k):
+        if tokens[m].text in ("(", "["):
+            depth += 1
+        elif tokens[m].text in (")", "]"):
+            depth = max(0, depth - 1)
+    return depth > 0
 
 
 def _words_outside_brackets(tokens: list[_Token], span: tuple[int, int]) -> int:

@@ -27,7 +27,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate", "supress",
+    "deactivate", "supress", "disturb",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -296,7 +296,7 @@ OTHER_VERBS = frozenset({
     "examined", "investigated", "studied", "tested", "measured", "detected", "identified",
     "expressed", "undergo", "undergoes", "underwent", "provide", "provides", "provided",
     "represents", "represent", "represented", "allow", "allows", "allowed", "enable", "enables",
-    "enabled", "had", "possess", "possesses", "led", "fail", "fails", "failed", "tend", "tends",
+    "enabled", "had", "possess", "possesses", "possessed", "led", "fail", "fails", "failed", "tend", "tends",
     "occur", "occurs", "occurred", "exert", "exerts", "exerted", "confer", "confers", "conferred",
     "serve", "serves", "served", "targets", "targeted", "treated", "exposed",
     "regulating", "modulating", "controlling", "affecting", "influencing",
@@ -363,7 +363,9 @@ VAGUE_NAMES = frozenset({
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
     "site", "sites", "residue", "residues", "region", "regions",
     "potent", "effective", "active", "dominant", "important", "relevant", "significant",
-    "sufficient", "necessary", "particular", "specific", "selective", "least", "failure",
+    "sufficient", "necessary", "particular", "specific", "selective", "least", "failure", "apart",
+    "chronic", "acute", "daily", "prolonged", "repeated", "phosphorylation", "acetylation",
+    "ubiquitination", "methylation", "dephosphorylation", "deacetylation",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
