@@ -430,6 +430,9 @@ CASES = [
      ["[change=increase] NRF2 ==CAUSE=> [change=increase] HMOX1 transcription"]),
     ("Microglia act by secreting caspase-1 to activate IL-18.",
      ["[change=increase] caspase-1 ==CAUSE=> [change=increase] IL-18"]),
+    # "is required / needed to VERB" keeps the subject in reach
+    ("PS1 is required for lysosome acidification, which is needed to activate cathepsins.",
+     ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",

@@ -58,7 +58,8 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
                  "intended", "designed", "aimed", "sufficient", "capable", "recognized",
                  "recognised", "established", "documented", "described", "speculated",
-                 "postulated", "presumed", "long", "particular", "example", "instance"})
+                 "postulated", "presumed", "long", "particular", "example", "instance",
+                 "required", "needed", "necessary", "essential", "crucial", "critical"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
