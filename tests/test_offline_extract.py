@@ -433,6 +433,8 @@ CASES = [
     # "is required / needed to VERB" keeps the subject in reach
     ("PS1 is required for lysosome acidification, which is needed to activate cathepsins.",
      ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins"]),
+    ("The proteasome degrades normal, soluble tau.",
+     ["[change=increase] proteasome ==CAUSE=> [change=decrease] normal soluble tau"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
@@ -539,6 +541,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Processes that disturb protein folding in the ER cause ER stress.",
     "Apart from striatum decreased levels of GABA have been found in cortex.",
     "Their chronic treatment reduced pathological tau in the brain.",
+    "Together with apoptotic protease activating factor 1 (Apaf-1), caspase-9 forms the apoptosome.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()

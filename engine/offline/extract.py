@@ -535,6 +535,9 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             j = nxt
         else:
             break
+    if len(spans) == 1 and pending and _lone_adjective(tokens, spans[0]) \
+            and tokens[pending[0][0]].text[:1].islower():
+        spans, pending = [(spans[0][0], pending[0][1])], pending[1:]  # "normal, soluble tau"
     spans = _merge_adjective_conjuncts(tokens, spans)
     # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
     # that never closes ends at its first comma.
@@ -2466,6 +2469,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         if claim.construction == "compound" and any(
                 tokens[claim.verb].low in long for long in long_forms):
             continue  # "AMP-activated protein kinase" is a name, not a claim
+        if claim.construction == "active" and 0 < claim.verb < len(tokens) - 1 and any(
+                f"{tokens[claim.verb - 1].low} {tokens[claim.verb].low} {tokens[claim.verb + 1].low}" in long
+                for long in long_forms):
+            continue  # "apoptotic protease activating factor 1 (Apaf-1)" is a name
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
             * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
