@@ -435,6 +435,15 @@ CASES = [
      ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins"]),
     ("The proteasome degrades normal, soluble tau.",
      ["[change=increase] proteasome ==CAUSE=> [change=decrease] normal soluble tau"]),
+    # amounts inside an object, doses before a name, depleted carriers, changes after which Y rose
+    ("Treatment with L-dopa induced a 40 – 49 % decrease in methylated PP2A.",
+     ["[change=increase] L-dopa ==CAUSE=> [change=decrease] methylated PP2A"]),
+    ("Treatment with 10 mM lithium reduced tau phosphorylation.",
+     ["[change=increase] lithium ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    ("Autophagosome formation was enhanced in ATG7-depleted cells.",
+     ["ATG7 deficiency ==CAUSE=> [change=increase] Autophagosome formation"]),
+    ("LC3 levels increased after inhibition of mTOR.",
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] LC3"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",

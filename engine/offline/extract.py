@@ -83,6 +83,7 @@ _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic"
                          "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
                          "general", "global", "net", "cellular", "relative", "respective"})
 _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
+                       "-depleted", "-silenced",
                        "+/-", "+/−", "-/−")
 _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
                            "-exposed", "-infused", "-injected", "-expressing")
@@ -367,6 +368,8 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
 
 _NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
                              "collagen", "receptor"})
+_DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
+                         "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
@@ -424,6 +427,7 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     n = len(tokens)
     while j < n and tokens[j].low in lx.DETERMINERS and j - i < 3:
         j += 1
+    j = _skip_percentage(tokens, j)  # "a 40-49% decrease in Y", "50 ± 15% reduced levels of Y"
     start_content = j
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
@@ -867,8 +871,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         changed = False
         low = words[0].low
         nxt = words[1].low if len(words) > 1 else ""
-        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit():
-            drop_front(); changed = True
+        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+            drop_front(); changed = True  # "10 mM lithium" names lithium
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             drop_front(); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
@@ -1761,6 +1765,22 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
 _INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
 
 
+_AMOUNT_JOINERS = frozenset({"-", "–", "±", "to", ".", ","})
+
+
+def _skip_percentage(tokens: list[_Token], j: int) -> int:
+    """Index after a percentage or fold amount starting at j ("40 - 49 %", "50 ± 15 %",
+    "1.7-fold"), else j; a number that is not such an amount is left alone."""
+    k = j
+    while k < len(tokens) and k - j < 6 and (tokens[k].text[0].isdigit() or tokens[k].low in _AMOUNT_JOINERS):
+        k += 1
+    if k > j and tokens[j].text[0].isdigit() and (
+            (k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold"))
+            or tokens[k - 1].low.endswith("-fold")):
+        return k + 1 if k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold") else k
+    return j
+
+
 def _skip_amount(tokens: list[_Token], j: int) -> int:
     """Index after an amount of change ("by 40%", "by 2-fold", "3-fold") at j, else j."""
     k = j + 1 if j < len(tokens) and tokens[j].low == "by" else j
@@ -1853,8 +1873,10 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
             return carrier
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
-                          "injection", "overexpression", "knockdown", "silencing") for w in words):
-            return j + 1, end
+                          "injection", "overexpression", "knockdown", "silencing", "expression",
+                          "transfection", "transduction") for w in words) or (
+                tokens[j].low in ("after", "following", "upon") and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
+            return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end
     return None
 
