@@ -444,6 +444,11 @@ CASES = [
      ["ATG7 deficiency ==CAUSE=> [change=increase] Autophagosome formation"]),
     ("LC3 levels increased after inhibition of mTOR.",
      ["[change=decrease] mTOR ==CAUSE=> [change=increase] LC3"]),
+    # words split around a spaced hyphen by text extraction
+    ("Syk up - regulation leads to a significant in - crease in tau.",
+     ["[change=increase] Syk ==CAUSE=> [change=increase] tau"]),
+    ("Aβ - induced toxicity was blocked by memantine.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",

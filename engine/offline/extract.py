@@ -140,6 +140,21 @@ def _join_broken_word(match: re.Match[str]) -> str:
     return before if joined else f"{before}-"
 
 
+# A word split around a spaced hyphen by text extraction ("in - crease", "up - regulation"):
+# joined only when the two halves make a word of the lexicon, so "X - Y" ranges stay apart.
+_SPACED_HYPHEN = re.compile(r"\b([a-z]{2,}) - ([a-z]{3,})\b")
+
+
+_SPACED_COMPOUND = re.compile(r"(?<=\S)(\S) - (" + "|".join(sorted(lx.COMPOUND_SUFFIXES)) + r")\b")
+
+
+def _join_spaced_hyphen(match: re.Match[str]) -> str:
+    joined = match.group(1) + match.group(2)
+    known = joined in lx.VERB_FORMS or joined in lx.NOMINAL_TRIGGERS or joined in lx.INCREASE_HEADS \
+        or joined in lx.DECREASE_HEADS or joined in lx.INCREASE_ADJECTIVES or joined in lx.DECREASE_ADJECTIVES
+    return joined if known else match.group(0)
+
+
 # Dashes that join the parts of one word in typeset text ("Ran‐binding", "ER stress–induced").
 # Number ranges ("10–20") keep their dash.
 _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
@@ -154,6 +169,8 @@ def undo_typesetting(text: str) -> str:
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
     text = _DOUBLE_QUOTES.sub("", text)
+    text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
+    text = _SPACED_COMPOUND.sub(r"\1-\2", text)
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
 
 
