@@ -10,8 +10,8 @@ extractor read as less of its target ("proteasome"); the highest-confidence link
 one scored. Figures are given for the
 statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
 
-Precision is measured on random samples of extracted annotations (from the verbatim set's sentences)
-judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
+Precision is measured on random samples of extracted annotations (from the verbatim set's sentences;
+from round 5 on only from its tune half, so that judging reads no held-out sentence) judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
 new round to ``bench/extract_precision_sample.jsonl`` (one object per line with ``sentence_key``,
 ``annotation``, ``correct``, ``note``, ``round``; the key is ``sentence_key(sentence)``, so the
 third-party sentences stay in ``../shared/data`` and are looked up from there). Each round's precision is reported as judged (on
@@ -362,7 +362,9 @@ def main(argv: list[str] | None = None) -> int:
             name: ceiling([r for r in rows if half(r["pmid"]) == name], synonyms)
             for name in ("tune", "held-out")}
     if args.write_sample:
-        write_sample(extracted, verbatim, args.write_sample, seed=7)
+        # drawn from the tune half only, so that judging never reads a held-out sentence
+        write_sample(extracted, [row for row in verbatim if half(row["pmid"]) == "tune"],
+                     args.write_sample, seed=7)
     if args.failures:
         with args.failures.open("w") as out:
             for row in verbatim if args.failures_set == "verbatim" else rows:
