@@ -449,6 +449,9 @@ CASES = [
      ["[change=increase] Syk ==CAUSE=> [change=increase] tau"]),
     ("Aβ - induced toxicity was blocked by memantine.",
      ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity"]),
+    # the relative clause of an apposition after a copula is about the name
+    ("One of these proteins is arc, a regulator of plasticity that promotes AMPA receptor endocytosis.",
+     ["[change=increase] arc ==CAUSE=> [change=increase] AMPA receptor endocytosis"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
@@ -556,6 +559,7 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Apart from striatum decreased levels of GABA have been found in cortex.",
     "Their chronic treatment reduced pathological tau in the brain.",
     "Together with apoptotic protease activating factor 1 (Apaf-1), caspase-9 forms the apoptosome.",
+    "Mecamylamine was developed 60 years ago and marketed as a ganglionic blocker.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()
@@ -574,6 +578,11 @@ def test_coordinated_nominal_heads_keep_their_own_direction() -> None:
 def test_an_object_is_not_the_next_clause_subject() -> None:
     found = lines("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.")
     assert not any(line.startswith("[change=increase] latency") for line in found)
+
+
+def test_references_and_times_are_no_entities() -> None:
+    found = lines("Nicotine effects were blocked by DHβE but not by MLA, an α7 receptor antagonist (Table 5).")
+    assert not any("Table" in line for line in found)
 
 
 def test_an_unresolved_class_noun_is_no_entity() -> None:

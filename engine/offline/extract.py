@@ -385,6 +385,8 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
 
 _NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
                              "collagen", "receptor"})
+_REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
+                              "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
 _DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
                          "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
@@ -867,6 +869,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             abbreviations: dict[str, str]) -> _Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
     words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
+    if words and (words[0].low in _REFERENCE_WORDS or words[-1].low == "ago"):
+        return None  # "Table 5", "Fig. 3", "60 years ago": no entity
     if words and words[0].low in ("its", "their") and all(
             _process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
         return None  # "inducing its phosphorylation": the process of an unnamed owner
@@ -1166,12 +1170,15 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         if j < floor:
             return None
         spans = _phrases_left(tokens, j)
-        if len(spans) == 1 and tokens[spans[0][0]].low in ("a", "an") and spans[0][0] - 2 >= floor \
-                and tokens[spans[0][0] - 1].text == ",":
+        first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
+            (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
+             else -1)
+        if len(spans) == 1 and first - 2 >= floor and tokens[first - 1].text == ",":
             # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
-            named = _phrases_left(tokens, spans[0][0] - 2)
-            if len(named) == 1 and not _after_predicate(tokens, named[0][0]):
-                spans = named
+            named = _phrases_left(tokens, first - 2)
+            if len(named) == 1 and (not _after_predicate(tokens, named[0][0]) or tokens[
+                    named[0][0] - 1].low in ("is", "are", "was", "were")):
+                spans = named  # also "one of these proteins is arc, a regulator that ..."
         spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
         return (spans, j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
@@ -2252,8 +2259,10 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
                 k -= 1
             if k >= floor:
                 drugs = _phrases_left(tokens, k)
-    if not drugs:
-        return []
+    target_words = [tokens[k] for k in range(*target) if tokens[k].low not in lx.DETERMINERS]
+    if not drugs or (len(target_words) == 1 and target_words[0].text.islower()
+                     and target_words[0].low.endswith(("ic", "al", "ergic"))):
+        return []  # "a ganglionic blocker", "a cholinergic agonist": a drug class, no target
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
 
 
