@@ -452,6 +452,10 @@ CASES = [
     # the relative clause of an apposition after a copula is about the name
     ("One of these proteins is arc, a regulator of plasticity that promotes AMPA receptor endocytosis.",
      ["[change=increase] arc ==CAUSE=> [change=increase] AMPA receptor endocytosis"]),
+    # a drug class before one name; modifiers inside a role apposition
+    ("The antidiabetic drug metformin, a prototypical activator of AMPK, induced autophagy.",
+     ["[change=increase] metformin ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] metformin ==CAUSE=> [change=increase] autophagy"]),
     # reference numbers glued to a word are dropped, gene numbers kept
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",

@@ -1063,6 +1063,11 @@ def _class_word(low: str) -> bool:
     return low in lx.CLASS_NOUNS or low in ("factor", "factors")
 
 
+_DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist", "agonist",
+                          "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
+                          "flavonoid", "molecule"})
+
+
 def _symbol_like(text: str) -> bool:
     """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
     ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
@@ -1085,6 +1090,12 @@ def _without_class_prefix(words: list[_Token]) -> list[_Token]:
             0 < cut < len(words) and words[0].low == "transcription"):
         if len(words) - cut == 1 and _symbol_like(words[cut].text):
             return words[cut:]
+    # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
+    for k in range(len(words) - 1):
+        if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
+                and len(words[-1].text) >= 4 \
+                and all(w.text.islower() for w in words[:k]):
+            return words[-1:]
     return words
 
 
@@ -2244,8 +2255,10 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
         while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in _ROLE_MODIFIERS
                               or _is_adverb(tokens[j].low)
                               or tokens[j].low.endswith(("-independent", "-selective",
-                                                         "-specific"))):
-            j -= 1
+                                                         "-specific"))
+                              or (tokens[j].text.isalpha() and tokens[j].text.islower()
+                                  and tokens[j].low.endswith(("ical", "ive", "ous", "ent", "ant")))):
+            j -= 1  # "D, a prototypical activator of X"
         if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in ("a", "an"):
             start = _phrase_left(tokens, j - 1)
             if start <= j - 1:
