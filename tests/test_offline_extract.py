@@ -77,8 +77,8 @@ CASES = [
      ["[change=decrease] insulin ==CAUSE=> [change=decrease] glucose uptake"]),
     ("Treatment with rapamycin decreased the levels of phosphorylated S6.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] phosphorylated S6"]),
-    ("The drug prevents the loss of dopaminergic neurons.",
-     ["[change=increase] drug ==CAUSE=> [change=increase] dopaminergic neurons"]),
+    ("Selegiline prevents the loss of dopaminergic neurons.",
+     ["[change=increase] Selegiline ==CAUSE=> [change=increase] dopaminergic neurons"]),
     # coordination
     ("BDNF and NGF reduce apoptosis.",
      ["[change=increase] BDNF ==CAUSE=> [change=decrease] apoptosis",
@@ -246,8 +246,8 @@ CASES = [
     # object pronouns, place phrases after losses, loss-of-function
     ("APOE4 increases the risk of AD, whereas APOE2 decreases it.",
      ["[change=increase] APOE2 ==CAUSE=> [change=decrease] AD"]),
-    ("Aβ binds the receptor and activates it.",
-     ["[change=increase] Aβ ==CAUSE=> [change=increase] receptor"]),
+    ("Aβ binds the receptor RAGE and activates it.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] RAGE"]),
     ("Microglial activation contributes to neuronal loss in PD.",
      ["[change=increase] Microglial ==CAUSE=> [change=decrease] neuronal"]),
     ("Loss of function mutations in GRN cause frontotemporal dementia.",
@@ -288,8 +288,197 @@ CASES = [
      ["[change=increase] Vitamin E ==CAUSE=> [change=decrease] lipid peroxidation"]),
     ("Mutations in PARK2 have been implicated in juvenile parkinsonism.",
      ["PARK2 mutation ==CAUSE=> juvenile parkinsonism"]),
-    ("The drug produced significant improvements in spatial memory.",
-     ["[change=increase] drug ==CAUSE=> [change=increase] spatial memory"]),
+    ("Donepezil produced significant improvements in spatial memory.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=increase] spatial memory"]),
+    # a change head after its modifiers is shared by the conjuncts after it
+    ("Clozapine produced significant reductions in hallucinations, delusions and agitation.",
+     ["[change=increase] Clozapine ==CAUSE=> [change=decrease] hallucinations",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] delusions",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation"]),
+    # carriers that express a gene show its effects
+    ("Transgenic mice expressing APOE4 show memory deficits.",
+     ["[change=increase] APOE4 ==CAUSE=> [change=decrease] memory"]),
+    ("Neurons overexpressing SNCA exhibit increased apoptosis.",
+     ["[change=increase] SNCA ==CAUSE=> [change=increase] apoptosis"]),
+    # "the gene encoding X", "a form of X", reflexive "itself", "alone"
+    ("A mutation in the gene encoding presenilin 1 causes an early-onset form of Alzheimer's disease.",
+     ["presenilin 1 mutation ==CAUSE=> Alzheimer's disease"]),
+    ("Reserpine itself lowered the levels of dopamine.",
+     ["[change=increase] Reserpine ==CAUSE=> [change=decrease] dopamine"]),
+    ("Protein folding is aided by molecular chaperones.",
+     ["[change=increase] molecular chaperones ==CAUSE=> [change=increase] Protein folding"]),
+    # a means phrase that modifies its targets
+    ("CDK5 causes neurite retraction through the phosphorylation of tau and MAP1B.",
+     ["[change=increase] CDK5 ==CAUSE=> [change=increase] tau phosphorylation",
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] MAP1B phosphorylation"]),
+    # both partners of an interaction belong to its name
+    ("Lithium reduced the interaction between GSK3 and axin.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] interaction between GSK3 and axin"]),
+    # a condition opening the clause; genotypes written with "+/-" or "-/-"
+    ("In TREM2-deficient mice, microglial proliferation was decreased.",
+     ["TREM2 deficiency ==CAUSE=> [change=decrease] microglial proliferation"]),
+    ("In Grn+/- mice, lysosomal protease expression was significantly increased.",
+     ["Grn deficiency ==CAUSE=> [change=increase] lysosomal protease"]),
+    # the change an agent makes ("inhibition of X by D", "inhibiting X by deleting D") is a cause too
+    ("Inhibition of mTOR by deletion of raptor results in enhanced autophagy.",
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy"]),
+    ("Activating AMPK by metformin lowers glucose output.",
+     ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output"]),
+    # an apposition with a relative clause ("X, a Y that inhibits Z, ...") is about X
+    ("Resveratrol, a polyphenol that activates SIRT1, reduces inflammation.",
+     ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1",
+      "[change=increase] Resveratrol ==CAUSE=> [change=decrease] inflammation"]),
+    ("In Park2 knockout mice, ROS production is increased and ATP synthesis is reduced.",
+     ["Park2 deficiency ==CAUSE=> [change=increase] ROS production",
+      "Park2 deficiency ==CAUSE=> [change=decrease] ATP synthesis"]),
+    # a lone adjective conjunct shares the next conjunct's noun
+    ("Exercise enhanced spatial and contextual fear learning.",
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] spatial and contextual fear learning"]),
+    ("Rapamycin induced a decrease in both soluble and insoluble phosphorylated tau levels.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=decrease] soluble and insoluble phosphorylated tau"]),
+    # "dose dependently", "has long been recognized to", passive patients before a time phrase
+    ("Memantine dose dependently inhibited calcium influx.",
+     ["[change=increase] Memantine ==CAUSE=> [change=decrease] calcium influx"]),
+    ("Lysosomal dysfunction has long been recognized to cause neurodegeneration.",
+     ["[change=increase] Lysosomal dysfunction ==CAUSE=> neurodegeneration"]),
+    ("Cell viability following glucose deprivation was improved by pyruvate.",
+     ["[change=increase] pyruvate ==CAUSE=> [change=increase] Cell viability"]),
+    # appositions opened by "another", asides of means ("X, by lowering Z, reduces Y")
+    ("Obesity, another risk factor of diabetes, has been found to upregulate TNF levels.",
+     ["Obesity ==CAUSE=> [change=increase] TNF"]),
+    ("Metformin, by activating AMPK, can indirectly reduce the production of glucose.",
+     ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
+    ("TFEB enhances lysosome biogenesis, in particular increasing the uptake of fibrils.",
+     ["[change=increase] TFEB ==CAUSE=> [change=increase] fibrils uptake"]),
+    ("APOE4-expressing neurons displayed significantly higher tau phosphorylation.",
+     ["[change=increase] APOE4 ==CAUSE=> [change=increase] tau phosphorylation"]),
+    # modifiers coordinated before a change head, clauses coordinated after an object list
+    ("Clozapine caused robust and dose-dependent reductions in anxiety, tremor and agitation.",
+     ["[change=increase] Clozapine ==CAUSE=> [change=decrease] tremor",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation"]),
+    ("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.",
+     ["[change=increase] cholinergic agonists ==CAUSE=> [change=increase] accuracy"]),
+    ("Agonists improve spatial memory, and muscarinic antagonists and lesions impair memory.",
+     ["[change=increase] muscarinic antagonists ==CAUSE=> [change=decrease] memory"]),
+    # "the (wild-type) protein" names the gene product just mentioned
+    ("LRRK2 binds vesicles and the wild-type protein may protect neurons from apoptosis.",
+     ["[change=increase] LRRK2 ==CAUSE=> [change=decrease] apoptosis"]),
+    # "Y depends on X", "necessary and sufficient for", "rescue" restores goods and lowers harms
+    ("Long-term potentiation depends on CaMKII.",
+     ["[change=increase] CaMKII ==CAUSE=> [change=increase] Long-term potentiation"]),
+    ("SARM1 is necessary and sufficient for axon degeneration.",
+     ["[change=increase] SARM1 ==CAUSE=> [change=increase] axon degeneration"]),
+    ("Overexpression of PGC1A rescued neuronal survival.",
+     ["[change=increase] PGC1A ==CAUSE=> [change=increase] neuronal survival"]),
+    ("Overexpression of PGC1A rescued memory deficits.",
+     ["[change=increase] PGC1A ==CAUSE=> [change=increase] memory"]),
+    # a bracketed statistic after the verb; agents given to the carriers of a change
+    ("Lithium significantly diminished (p < 0.01) the levels of tau aggregates.",
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] tau aggregates"]),
+    ("A significant decrease in plasma cortisol was observed in rats treated with mifepristone.",
+     ["[change=increase] mifepristone ==CAUSE=> [change=decrease] plasma cortisol"]),
+    ("Plasma IL-6 was elevated in mice exposed to LPS.",
+     ["[change=increase] LPS ==CAUSE=> [change=increase] Plasma IL-6"]),
+    ("Memory was impaired in mice lacking CREB.",
+     ["CREB deficiency ==CAUSE=> [change=decrease] Memory"]),
+    # subjects climb over several place and time phrases; a common misspelling
+    ("Treatment with forskolin (10 µM) on the axonal side for 24 h (Fig. 2) supressed tau missorting.",
+     ["[change=increase] forskolin ==CAUSE=> [change=decrease] tau missorting"]),
+    ("Infusion of muscimol, a GABA agonist, into the CA1 region of the hippocampus impaired memory.",
+     ["[change=increase] muscimol ==CAUSE=> [change=decrease] memory"]),
+    # coordinated state predicates share the carrier
+    ("Mice expressing APP have an impaired UPS and show spatial memory deficits.",
+     ["[change=increase] APP ==CAUSE=> [change=decrease] spatial memory"]),
+    # a cell type that expresses a product (weak claim)
+    ("Reactive astrocytes express GFAP.",
+     ["[change=increase] Reactive astrocytes ==CAUSE=> [change=increase] GFAP"]),
+    ("TREM2 is expressed by microglia.",
+     ["[change=increase] microglia ==CAUSE=> [change=increase] TREM2"]),
+    # sign repairs: a reduced relative after a gerund, a participle after an apposition,
+    # coordinated nominal heads, neutralization, carriers after a harm
+    ("Vitamin E lowers lipid peroxidation, thereby preventing apoptosis induced by oxidative stress.",
+     ["[change=increase] oxidative stress ==CAUSE=> [change=increase] apoptosis",
+      "[change=increase] Vitamin E ==CAUSE=> [change=decrease] apoptosis"]),
+    ("Estrogen lowers the expression of Bim, a pro-apoptotic factor, preventing neuronal death.",
+     ["[change=increase] Estrogen ==CAUSE=> [change=decrease] neuronal death"]),
+    ("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.",
+     ["[change=increase] ApoE4 ==CAUSE=> [change=decrease] PP2A"]),
+    ("IL-6 neutralization reduces the upregulation of STAT3.",
+     ["[change=decrease] IL-6 ==CAUSE=> [change=decrease] STAT3"]),
+    ("Rapamycin reversed the memory loss in transgenic mice overexpressing APP.",
+     ["[change=increase] Rapamycin ==CAUSE=> [change=increase] memory"]),
+    # coordinated passives share their patient; members apposed to a class before a comma and
+    # a citation whose semicolon is no clause boundary; a name ending in the letter A
+    ("Histone H3 is acetylated by CBP and deacetylated by HDAC3.",
+     ["[change=increase] HDAC3 ==CAUSE=> [change=decrease] Histone H3 acetylation"]),
+    ("The HDAC inhibitors, vorinostat and trichostatin A (Li et al., 2008; Yu et al., 2010), reduce tau levels.",
+     ["[change=increase] vorinostat ==CAUSE=> [change=decrease] tau",
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau"]),
+    ("Curcumin enhances the clearance of AD-relevant phosphorylated tau species.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=increase] clearance of AD-relevant phosphorylated tau species"]),
+    # quoted terms, numerals in names
+    ("The “isolation” membrane increases autophagosome formation.",
+     ["[change=increase] isolation membrane ==CAUSE=> [change=increase] autophagosome formation"]),
+    ("Metformin inhibits complex I.", ["[change=increase] Metformin ==CAUSE=> [change=decrease] complex I"]),
+    # an abbreviated genus does not end the sentence; "down to" ends a phrase; "at least"
+    ("The Sir2 gene in C. elegans was significantly upregulated in HD worms.",
+     ["HD ==CAUSE=> [change=increase] Sir2"]),
+    ("Rolipram suppressed missorting of MAPT down to 4.5% of dendrites.",
+     ["[change=increase] Rolipram ==CAUSE=> [change=decrease] missorting of MAPT"]),
+    # an infinitive of purpose after a prepositional object belongs to the clause subject
+    ("NRF2 binds to the antioxidant response element to activate HMOX1 transcription.",
+     ["[change=increase] NRF2 ==CAUSE=> [change=increase] HMOX1 transcription"]),
+    ("Microglia act by secreting caspase-1 to activate IL-18.",
+     ["[change=increase] caspase-1 ==CAUSE=> [change=increase] IL-18"]),
+    # "is required / needed to VERB" keeps the subject in reach
+    ("PS1 is required for lysosome acidification, which is needed to activate cathepsins.",
+     ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins"]),
+    ("The proteasome degrades normal, soluble tau.",
+     ["[change=increase] proteasome ==CAUSE=> [change=decrease] normal soluble tau"]),
+    # amounts inside an object, doses before a name, depleted carriers, changes after which Y rose
+    ("Treatment with L-dopa induced a 40 – 49 % decrease in methylated PP2A.",
+     ["[change=increase] L-dopa ==CAUSE=> [change=decrease] methylated PP2A"]),
+    ("Treatment with 10 mM lithium reduced tau phosphorylation.",
+     ["[change=increase] lithium ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    ("Autophagosome formation was enhanced in ATG7-depleted cells.",
+     ["ATG7 deficiency ==CAUSE=> [change=increase] Autophagosome formation"]),
+    ("LC3 levels increased after inhibition of mTOR.",
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] LC3"]),
+    # words split around a spaced hyphen by text extraction
+    ("Syk up - regulation leads to a significant in - crease in tau.",
+     ["[change=increase] Syk ==CAUSE=> [change=increase] tau"]),
+    ("Aβ - induced toxicity was blocked by memantine.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity"]),
+    # the relative clause of an apposition after a copula is about the name
+    ("One of these proteins is arc, a regulator of plasticity that promotes AMPA receptor endocytosis.",
+     ["[change=increase] arc ==CAUSE=> [change=increase] AMPA receptor endocytosis"]),
+    # a drug class before one name; modifiers inside a role apposition
+    ("The antidiabetic drug metformin, a prototypical activator of AMPK, induced autophagy.",
+     ["[change=increase] metformin ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] metformin ==CAUSE=> [change=increase] autophagy"]),
+    # reference numbers glued to a word are dropped, gene numbers kept
+    ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
+     ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
+      "[change=increase] Apomorphine ==CAUSE=> [change=increase] sirt1"]),
+    # a relative clause after a place phrase is about the head before the place
+    ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
+     ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),
+    # a shared change head survives a citation after the last conjunct
+    ("Loss of PGC1A causes impairment of learning and memory (Smith et al., 2001; Lee, 2004).",
+     ["PGC1A deficiency ==CAUSE=> [change=decrease] learning",
+      "PGC1A deficiency ==CAUSE=> [change=decrease] memory"]),
+    # class nouns before a symbol name the symbol; "the kinase" resolves to a phrase naming it
+    ("The transcription factor NRF2 induces HMOX1 expression.",
+     ["[change=increase] NRF2 ==CAUSE=> [change=increase] HMOX1"]),
+    ("The kinase PKR phosphorylates eIF2α. The kinase also activates NF-κB.",
+     ["[change=increase] PKR ==CAUSE=> [change=increase] eIF2α phosphorylation",
+      "[change=increase] PKR ==CAUSE=> [change=increase] NF-κB"]),
+    ("Valproate inhibits the deacetylase HDAC1. This deacetylase represses BDNF transcription.",
+     ["[change=increase] HDAC1 ==CAUSE=> [change=decrease] BDNF transcription"]),
+    ("Okadaic acid prevented the dephosphorylation of CREB.",
+     ["[change=increase] Okadaic acid ==CAUSE=> [change=increase] CREB phosphorylation"]),
+    ("Insulin activates AKT, thereafter inhibiting GSK3.",
+     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),
     # typeset dashes and ligatures
     ("Sirtuin‐1 suppresses NF‐κB signalling and inﬂammation.",
      ["[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] NF-κB signalling",
@@ -304,6 +493,27 @@ CASES = [
     ("Cholinesterase inhibitors such as donepezil and rivastigmine are prescribed.",
      ["[change=increase] donepezil ==CAUSE=> [change=decrease] Cholinesterase",
       "[change=increase] rivastigmine ==CAUSE=> [change=decrease] Cholinesterase"]),
+    # modifications: verbs and nouns of (de)phosphorylation, (de)acetylation, methylation
+    ("Calcineurin dephosphorylates synapsin at two sites.",
+     ["[change=increase] Calcineurin ==CAUSE=> [change=decrease] synapsin phosphorylation"]),
+    ("Histone H3 is deacetylated by HDAC2 in neurons.",
+     ["[change=increase] HDAC2 ==CAUSE=> [change=decrease] Histone H3 acetylation"]),
+    ("Dephosphorylation of CREB by protein phosphatase 1 was faster in aged rats.",
+     ["[change=increase] protein phosphatase 1 ==CAUSE=> [change=decrease] CREB phosphorylation"]),
+    ("The hyperphosphorylation of neurofilaments at Ser55 and Ser57 by CDK5 was measured.",
+     ["[change=increase] CDK5 ==CAUSE=> [change=increase] neurofilaments phosphorylation"]),
+    ("Histone methylation by SETD7 was observed in vitro.",
+     ["[change=increase] SETD7 ==CAUSE=> [change=increase] Histone methylation"]),
+    # a modified form named by its participle stays one name, after a verb too
+    ("Nicotinamide reduced acetylated tubulin in axons.",
+     ["[change=increase] Nicotinamide ==CAUSE=> [change=decrease] acetylated tubulin"]),
+    ("Lowering acetylated histones impairs learning.",
+     ["[change=decrease] acetylated histones ==CAUSE=> [change=decrease] learning"]),
+    # an excluded alternative inserted in the subject ("A, not B, ...", "A, but not B, ...")
+    ("Incubation with CBP, not GCN5, led to p53 acetylation.",
+     ["[change=increase] CBP ==CAUSE=> [change=increase] p53 acetylation"]),
+    ("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.",
+     ["[change=increase] MEF2A ==CAUSE=> [change=decrease] dendritic growth"]),
 ]
 
 
@@ -338,6 +548,22 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Insulin increases several key factors.",
     "The kinases involved in tau phosphorylation were studied.",
     "The mice show increased anxiety.",
+    "Phosphorylation of CREB at Ser133 was measured.",
+    "The receptor promotes phagocytosis.",
+    "These drugs reduce anxiety.",
+    "In the hippocampus, synaptic density was reduced.",
+    "ASK1 is a member of the mitogen-activated protein kinase kinase kinase family.",
+    "We identified two deubiquitinating enzymes, including USP14.",
+    "Plaque formation precedes neurofibrillary tangle formation.",
+    "Expression varies depending on the cell type.",
+    "The mutant had more potent activity as an ATF6 inhibitor.",
+    "BDNF is expressed in the hippocampus.",
+    "ASyn phosphorylation, or at least elevated levels of phosphorylated ASyn, contributes to PD.",
+    "Processes that disturb protein folding in the ER cause ER stress.",
+    "Apart from striatum decreased levels of GABA have been found in cortex.",
+    "Their chronic treatment reduced pathological tau in the brain.",
+    "Together with apoptotic protease activating factor 1 (Apaf-1), caspase-9 forms the apoptosome.",
+    "Mecamylamine was developed 60 years ago and marketed as a ganglionic blocker.",
 ])
 def test_no_claim(sentence: str) -> None:
     assert lines(sentence) == set()
@@ -346,6 +572,31 @@ def test_no_claim(sentence: str) -> None:
 def test_not_only_is_no_negation() -> None:
     assert "[change=increase] Aβ ==CAUSE=> [change=increase] oxidative stress" in lines(
         "Aβ not only increases oxidative stress but also impairs memory.")
+
+
+def test_coordinated_nominal_heads_keep_their_own_direction() -> None:
+    found = lines("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.")
+    assert "[change=increase] ApoE4 ==CAUSE=> [change=increase] PP2A" not in found
+
+
+def test_an_object_is_not_the_next_clause_subject() -> None:
+    found = lines("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.")
+    assert not any(line.startswith("[change=increase] latency") for line in found)
+
+
+def test_references_and_times_are_no_entities() -> None:
+    found = lines("Nicotine effects were blocked by DHβE but not by MLA, an α7 receptor antagonist (Table 5).")
+    assert not any("Table" in line for line in found)
+
+
+def test_an_unresolved_class_noun_is_no_entity() -> None:
+    found = lines("Metformin lowers glucose. The kinase then phosphorylates ACC.")
+    assert found == {"[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"}
+
+
+def test_an_excluded_alternative_is_no_cause() -> None:
+    found = lines("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.")
+    assert not any("MEF2C" in line for line in found)
 
 
 def test_hedged_claims_are_kept_at_lower_confidence() -> None:
@@ -369,6 +620,11 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert a.subject == "amyloid beta" and a.subject_aliases == ["Aβ"]
     annotations = extract_annotations("Brain-derived neurotrophic factor (BDNF) promotes neuronal survival.")
     assert annotations[0].subject_aliases == ["BDNF"]
+
+
+def test_expression_is_a_weak_claim() -> None:
+    [a] = extract_annotations("Reactive astrocytes express GFAP.")
+    assert a.confidence <= 0.5
 
 
 def test_involvement_is_hedged_and_weak() -> None:

@@ -41,7 +41,8 @@ from engine.annotations import Annotation, Change
 from engine.offline import lexicon as lx
 from engine.offline.text import GREEK, is_abbreviation_of, term_key
 
-_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?\+*|[^\w\s]")
+# A genotype suffix stays on its gene: "App-/-", "Adnp+/−".
+_TOKEN = re.compile(r"\w(?:[\w'’\-/+.]*\w)?(?:[+\-−]/[+\-−])?\+*|[^\w\s]")
 _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
@@ -55,7 +56,10 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
                  "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
                  "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
-                 "intended", "designed", "aimed", "sufficient", "capable"})
+                 "intended", "designed", "aimed", "sufficient", "capable", "recognized",
+                 "recognised", "established", "documented", "described", "speculated",
+                 "postulated", "presumed", "long", "particular", "example", "instance",
+                 "required", "needed", "necessary", "essential", "crucial", "critical"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
@@ -79,13 +83,14 @@ _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic"
                          "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
                          "general", "global", "net", "cellular", "relative", "respective"})
 _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
+                       "-depleted", "-silenced",
                        "+/-", "+/−", "-/−")
 _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
-                           "-exposed", "-infused", "-injected")
+                           "-exposed", "-infused", "-injected", "-expressing")
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "effect": 0.7,
+               "needed": 0.7, "involved": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -135,6 +140,21 @@ def _join_broken_word(match: re.Match[str]) -> str:
     return before if joined else f"{before}-"
 
 
+# A word split around a spaced hyphen by text extraction ("in - crease", "up - regulation"):
+# joined only when the two halves make a word of the lexicon, so "X - Y" ranges stay apart.
+_SPACED_HYPHEN = re.compile(r"\b([a-z]{2,}) - ([a-z]{3,})\b")
+
+
+_SPACED_COMPOUND = re.compile(r"(?<=\S)(\S) - (" + "|".join(sorted(lx.COMPOUND_SUFFIXES)) + r")\b")
+
+
+def _join_spaced_hyphen(match: re.Match[str]) -> str:
+    joined = match.group(1) + match.group(2)
+    known = joined in lx.VERB_FORMS or joined in lx.NOMINAL_TRIGGERS or joined in lx.INCREASE_HEADS \
+        or joined in lx.DECREASE_HEADS or joined in lx.INCREASE_ADJECTIVES or joined in lx.DECREASE_ADJECTIVES
+    return joined if known else match.group(0)
+
+
 # Dashes that join the parts of one word in typeset text ("Ran‐binding", "ER stress–induced").
 # Number ranges ("10–20") keep their dash.
 _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
@@ -147,7 +167,21 @@ def undo_typesetting(text: str) -> str:
     hyphen ("forma- tion" → "formation")."""
     text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
+    text = _GLUED_CITATION.sub(r"\1", text)
+    text = _DOUBLE_QUOTES.sub("", text)
+    text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
+    text = _SPACED_COMPOUND.sub(r"\1-\2", text)
     return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
+
+
+# Double quotation marks around a term ("the “isolation” membrane") only mark it as a term.
+_DOUBLE_QUOTES = re.compile(r"[\u201c\u201d\u201e\u201f\u00ab\u00bb\"]")
+
+
+# Reference numbers set as superscripts and glued to a word: "substances88", "inhibition78,79".
+# Only after a lower-case word of six letters or more and with at least two digits, so that
+# gene names ("sirt1", "atg5") keep their numbers.
+_GLUED_CITATION = re.compile(r"\b([a-z]{6,})\d{2,3}(?:[,-]\d{1,3})*(?=[\s.,;:)]|$)")
 
 
 # "loss of function mutations" is the compound "loss-of-function", not a loss of mutations.
@@ -164,7 +198,10 @@ def tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     for m in _TOKEN.finditer(text):
         word = m.group(0)
-        if word == "." and tokens and tokens[-1].low in _ABBREVIATIONS \
+        # "D. melanogaster", "C. elegans": an abbreviated genus keeps its full stop
+        genus = word == "." and tokens and re.fullmatch(r"[A-Z]", tokens[-1].text) is not None \
+            and re.match(r"\s[a-z]{3,}", text[m.end():m.end() + 5]) is not None
+        if word == "." and tokens and (tokens[-1].low in _ABBREVIATIONS or genus) \
                 and tokens[-1].start + len(tokens[-1].text) == m.start():
             last = tokens.pop()
             tokens.append(_Token(last.text + ".", last.low + ".", last.start))
@@ -279,8 +316,12 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     if tok.text == "A" and 0 < i and _is_word(tokens[i - 1]) and tokens[i - 1].low not in _CLOSED \
             and tokens[i - 1].text[0].isalpha() and tokens[i - 1].low not in lx.VERB_FORMS:
         return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
+    if tok.text == "I" and 0 < i and tokens[i - 1].low in _NUMBERED_HEADS:
+        return True  # "complex I", "type I": a numeral, not the pronoun
     if low in _CLOSED or _is_adverb(low):
         return False
+    if _modified_form(tokens, i):
+        return True
     if low in lx.VERB_FORMS:
         # Nouns that double as verb forms: "an increase in", "the decrease of", "cytokine release".
         if low in lx.NOUN_BASE_FORMS:
@@ -299,6 +340,39 @@ def _is_content(tokens: list[_Token], i: int) -> bool:
     return True
 
 
+_AGENT_NOUNS = frozenset({"activity", "activities", "machinery", "complex", "complexes", "domain",
+                          "domains", "protein", "proteins", "function", "capacity"})
+
+
+def _modified_form(tokens: list[_Token], i: int) -> bool:
+    """"acetylated tau", "reduced phosphorylated ERK": the participle of a modifying verb names a
+    form of the entity after it when it opens the clause or follows another verb."""
+    low = tokens[i].low
+    if low not in lx.VERB_FORMS or lx.VERB_FORMS[low][0] not in lx.MODIFYING_VERBS \
+            or i + 1 >= len(tokens):
+        return False
+    if lx.VERB_FORMS[low][2] == "ing":
+        # "deubiquitinating enzymes", "phosphorylating activity": a modifier of its noun
+        return tokens[i + 1].low in lx.CLASS_NOUNS or tokens[i + 1].low in _AGENT_NOUNS
+    if lx.VERB_FORMS[low][2] != "ed":
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if prev is not None and _is_word(prev) and prev.low not in _CLOSED and _skip_sites(tokens, i + 1) > i + 1:
+        return True  # "tau acetylated at K174": a form named by its site
+    nxt = tokens[i + 1]
+    if not _is_word(nxt) or nxt.low in _CLOSED or nxt.low in lx.VERB_FORMS:
+        return False
+    before = tokens[i - 2].low if i >= 2 else ""
+    if prev is not None and (before in lx.PREPOSITIONS or before in lx.DETERMINERS) \
+            and _is_word(prev) and prev.low not in _CLOSED and prev.low not in lx.VERB_FORMS:
+        return True  # "the clearance of AD-relevant phosphorylated tau": a modifier, not a verb
+    return prev is None or prev.text in _HARD_BOUNDARY or prev.text == "," or (
+        prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS) or (
+        prev.text.islower() and prev.low.endswith("ing") and len(prev.low) > 5) or (
+        prev.text.islower() and prev.low.endswith(_ADJECTIVE_ENDINGS + ("ble",))
+        and prev.low not in lx.VERB_FORMS)  # "insoluble methylated PP2A"
+
+
 def _nominal_use(tokens: list[_Token], i: int) -> bool:
     prev = tokens[i - 1].low if i > 0 else ""
     nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
@@ -309,6 +383,12 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
+_NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
+                             "collagen", "receptor"})
+_REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
+                              "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
+_DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
+                         "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
 
@@ -366,10 +446,13 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     n = len(tokens)
     while j < n and tokens[j].low in lx.DETERMINERS and j - i < 3:
         j += 1
+    j = _skip_percentage(tokens, j)  # "a 40-49% decrease in Y", "50 ± 15% reduced levels of Y"
     start_content = j
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
         low = tok.low
+        if low in ("down", "up") and j + 1 < n and tokens[j + 1].low == "to":
+            break  # "missorting of MAPT down to 4.5%"
         if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and (
                 low not in lx.VERB_FORMS or _nominal_use(tokens, j) or j == start_content)) or (
                 _is_adjectival_trigger(tokens, j) and (
@@ -396,9 +479,23 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # "treatment with X"
+        elif low == "between" and j > start_content and tokens[j - 1].low in _PAIRING_HEADS:
+            # "the interaction between MARK2 and tau": both partners belong to the name
+            first = _phrase_right(tokens, j + 1)
+            if first == j + 1 or first + 1 >= n or tokens[first].low != "and":
+                break
+            second = _phrase_right(tokens, first + 1)
+            if second == first + 1:
+                break
+            j = second
         else:
             break
     return j if j > start_content else i
+
+
+_PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "binding", "complex",
+                            "crosstalk", "cross-talk", "coupling", "colocalization",
+                            "co-localization"})
 
 
 def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]], int]:
@@ -429,6 +526,16 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             if nxt == k or _followed_by_verb(tokens, nxt) or (
                     pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
+            if nxt + 1 < n and tokens[nxt].low in ("and", "or") \
+                    and _phrase_right(tokens, nxt + 1) > nxt + 1 \
+                    and _followed_by_verb(tokens, _phrase_right(tokens, nxt + 1)):
+                # "A improve B, and C and D impair E": after ", and" a new clause starts; without
+                # the comma ("impaired B or C and D improved E") C still ends the list
+                if tokens[j - 1].text != ",":
+                    spans += pending + [(k, nxt)]
+                    pending = []
+                    j = nxt
+                break
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
@@ -451,6 +558,10 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
             j = nxt
         else:
             break
+    if len(spans) == 1 and pending and _lone_adjective(tokens, spans[0]) \
+            and tokens[pending[0][0]].text[:1].islower():
+        spans, pending = [(spans[0][0], pending[0][1])], pending[1:]  # "normal, soluble tau"
+    spans = _merge_adjective_conjuncts(tokens, spans)
     # Conjuncts after commas were kept in ``pending`` until an "and"/"or" closed the list; a list
     # that never closes ends at its first comma.
     end = spans[-1][1]
@@ -460,6 +571,40 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
     if examples:
         return spans + examples, examples_end
     return spans, end
+
+
+def _lone_adjective(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A conjunct that is one lower-case adjective ("soluble", "spatial", "acute")."""
+    words = [k for k in range(*span) if tokens[k].low not in lx.DETERMINERS]
+    if not words or (len(words) > 1 and tokens[words[-2]].low not in ("of", "in")):
+        return False  # one word, or the last after "of": "clearance of soluble (and ...)"
+    tok = tokens[words[-1]]
+    return tok.text.islower() and tok.text.isalpha() and (
+        tok.low.endswith(_ADJECTIVE_ENDINGS + ("ble",)) or tok.low in lx.INCREASE_ADJECTIVES
+        or tok.low in lx.DECREASE_ADJECTIVES)
+
+
+def _merge_adjective_conjuncts(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """"soluble and aggregated misfolded proteins", "spatial and contextual fear learning": a lone
+    adjective conjunct shares the noun of the next conjunct, so the two are one phrase."""
+    merged: list[tuple[int, int]] = []
+    k = 0
+    while k < len(spans):
+        start, end = spans[k]
+        if k + 1 < len(spans) and end - start == 1 and tokens[start].text.islower() and (
+                tokens[start].low in _NAME_NOISE or tokens[start].low.endswith("-dependent")) \
+                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])):
+            k += 1  # "robust and dose-dependent reductions in Y": a modifier, no name
+            continue
+        while k + 1 < len(spans) and _lone_adjective(tokens, (start, end)) \
+                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])) \
+                and tokens[spans[k + 1][0]].text[:1].islower() \
+                and spans[k + 1][1] - spans[k + 1][0] >= 2:
+            k += 1
+            end = spans[k][1]
+        merged.append((start, end))
+        k += 1
+    return merged
 
 
 def _apposed_name(tokens: list[_Token], described: tuple[int, int], name: tuple[int, int]) -> bool:
@@ -516,6 +661,10 @@ def _followed_by_verb(tokens: list[_Token], j: int) -> bool:
     if k >= len(tokens):
         return False
     low = tokens[k].low
+    if low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ed" and k + 1 < len(tokens) \
+            and tokens[k + 1].low not in ("by", "in", "with", "after") \
+            and (tokens[k + 1].low in lx.DETERMINERS or _is_content(tokens, k + 1)):
+        return True  # "... and nicotinic agonists improved accuracy": a new clause
     return (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
         or (low in lx.OTHER_VERBS and low not in lx.AUXILIARIES and not low.endswith("ed"))
 
@@ -563,6 +712,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                     or tokens[j - 2].low in lx.INCREASE_HEADS or tokens[j - 2].low in lx.NOMINAL_TRIGGERS
                     or tokens[j - 2].low in lx.QUANTITY_WORDS):
                 j -= 2  # "Deficiency of the NLRP3 gene", "levels of the protein"
+                continue
+            if j >= 2 and tokens[j - 1].low == "in" and tokens[j - 2].low in lx.MUTATION_HEADS:
+                j -= 2  # "mutations in the gene encoding X"
                 continue
             break
         else:
@@ -633,7 +785,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
     j = i - 1
     while j >= floor:
         low = tokens[j].low
-        if low in _GAP_WORDS or _is_adverb(low):
+        if low in ("dependently", "-dependently") or low.endswith("-dependently"):
+            j -= 2 if j - 1 >= floor and tokens[j - 1].low in ("dose", "time", "concentration") else 1
+        elif low in _GAP_WORDS or _is_adverb(low):
             j -= 1
         elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
                 and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
@@ -652,15 +806,26 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
 
 def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | None:
     """For ", a/an/the ... ," ending at ``comma``, the index just before the opening comma."""
+    relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
-                tokens[p + 1].low in ("a", "an", "which", "who")
-                or (tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
-                or (p + 2 < comma and tokens[p + 1].text.islower()
+                tokens[p + 1].low in ("a", "an", "which", "who", "another")
+                or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
+                or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
             return p - 1
-        if tokens[p].text in _HARD_BOUNDARY or tokens[p].low in lx.VERB_FORMS:
+        if tokens[p].text in _HARD_BOUNDARY:
             return None
+        if tokens[p].low in lx.VERB_FORMS:
+            by_gerund = lx.VERB_FORMS[tokens[p].low][2] == "ing" and p - 1 >= floor \
+                and tokens[p - 1].low in ("by", "through", "via") and p - 2 >= floor \
+                and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
+            if by_gerund:
+                return p - 3
+            if not any(tokens[q].low in ("that", "which", "who")
+                       for q in range(max(floor, p - 6), p)):
+                return None
+            relative = True
     return None
 
 
@@ -704,6 +869,11 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             abbreviations: dict[str, str]) -> _Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
     words, aliases = _clean_tokens(tokens, span[0], span[1], abbreviations)
+    if words and (words[0].low in _REFERENCE_WORDS or words[-1].low == "ago"):
+        return None  # "Table 5", "Fig. 3", "60 years ago": no entity
+    if words and words[0].low in ("its", "their") and all(
+            _process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
+        return None  # "inducing its phosphorylation": the process of an unnamed owner
     long_forms = {long.lower() for long in abbreviations.values()}
     for cut in range(len(words)):
         # A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)".
@@ -722,8 +892,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         changed = False
         low = words[0].low
         nxt = words[1].low if len(words) > 1 else ""
-        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit():
-            drop_front(); changed = True
+        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+            drop_front(); changed = True  # "10 mM lithium" names lithium
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             drop_front(); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
@@ -739,6 +909,12 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
+        elif _expressing_carrier(words):
+            words[:_expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
+        elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
+            words[:2] = []; changed = True  # "the gene encoding presenilin 1"
+            if words and words[0].low == "for":
+                words.pop(0)
         elif len(words) > 3 and words[2].low == "of" and _change_head(nxt) \
                 and _manner_adjective(words[0]):
             drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
@@ -764,11 +940,14 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
-    if len(words) > 2 and (words[-1].low in _ORGANISMS or (
+    carrier_tail = any(w.low == "in" and any(x.low in _ORGANISMS for x in words[k + 1:k + 4])
+                       for k, w in enumerate(words[1:], start=1))
+    if len(words) > 2 and (words[-1].low in _ORGANISMS or carrier_tail or (
             words[-1].low in lx.STATE_WORDS and words[-2].low == "in")):
         for cut in range(1, len(words) - 1):
             if words[cut].low == "in":
-                words = words[:cut]  # "BACE1 deficiency in AD model mice" names the deficiency
+                # "BACE1 deficiency in AD model mice", "memory loss in mice overexpressing APP"
+                words = words[:cut]
                 break
     for cut in range(len(words) - 2, -1, -1):
         if words[cut].low in _ROLE_NOUNS and cut + 1 < len(words):
@@ -809,6 +988,7 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     if words and _compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
+    words = _without_class_prefix(words)
     # Hyphenated state markers inside a word: "TIMP-2-deficient", "Atg7-null", "APP-knockout".
     if words:
         for marker in _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS:
@@ -831,10 +1011,19 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         while rest and rest[0].low in lx.DETERMINERS:
             rest.pop(0)
         if rest and head:
-            if len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
+            if head[-1].low in ("form", "forms", "type", "types", "variant", "subtype") \
+                    and all(not re.search(r"[A-Z0-9]", w.text) for w in head) and len(rest) <= 4:
+                words = rest  # "an early-onset form of Alzheimer's disease"
+            elif len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
                 words = rest
                 # "the number of cytosolic proteins" counts proteins: keep the noun.
                 quantity = head[0].low not in _COUNT_WORDS
+            elif len(head) == 1 and lx.MODIFICATION_NOUNS.get(head[0].low, ("", 1))[1] < 0 \
+                    and len(rest) <= 3:
+                # "dephosphorylation of DAPK1" is less DAPK1 phosphorylation
+                modification = lx.MODIFICATION_NOUNS[head[0].low][0]
+                words = rest + [_Token(modification, modification.lower(), head[0].start)]
+                polarity = -polarity
             elif len(head) <= 2 and _process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
     # Keep the bracketed short forms that follow a word still in the name.
@@ -844,10 +1033,12 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     name = re.sub(r"\s+'s\b", "'s", name)
     if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
         return None
-    if len(words) > 8 or words[-1].low in _CLOSED or words[0].low in ("of", "and", "or"):
+    name_letter = words[-1].text in ("A", "I") and len(words) > 1  # "trichostatin A", "complex I"
+    if len(words) > 8 or (words[-1].low in _CLOSED and not name_letter) \
+            or words[0].low in ("of", "and", "or"):
         return None
-    if all(w.low in _CLOSED or w.low in _ORGANISMS for w in words):
-        return None
+    if all(w.low in _CLOSED or w.low in _ORGANISMS or _class_word(w.low) for w in words):
+        return None  # "the receptor", "these drugs": a class, no particular entity
     if not _names_something(words, name):
         return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
@@ -865,6 +1056,47 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+def _class_word(low: str) -> bool:
+    """A class noun ("kinase", "receptors") or the "factor" of "transcription factor"."""
+    return low in lx.CLASS_NOUNS or low in ("factor", "factors")
+
+
+_DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist", "agonist",
+                          "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
+                          "flavonoid", "molecule"})
+
+
+def _symbol_like(text: str) -> bool:
+    """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
+    ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
+    letters = sum(ch.isalpha() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    return (letters >= 2 and (any(ch.isupper() for ch in text[1:]) or digits > 0
+                              or text[0].isupper() and not text[1:].islower())) \
+        or (letters == 1 and digits >= 2)
+
+
+def _without_class_prefix(words: list[_Token]) -> list[_Token]:
+    """"kinase DAPK1", "transcription factor TFEB", "receptor ApoE" name the symbol after the
+    class nouns; "protein kinase A", "factor VIII" and "nerve growth factor" are left whole."""
+    cut = 0
+    while cut < len(words) and (_class_word(words[cut].low) or (
+            words[cut].low in ("protein", "proteins") and cut + 1 < len(words)
+            and _class_word(words[cut + 1].low))):
+        cut += 1
+    if 0 < cut < len(words) and words[cut - 1].low not in ("factor", "factors") or (
+            0 < cut < len(words) and words[0].low == "transcription"):
+        if len(words) - cut == 1 and _symbol_like(words[cut].text):
+            return words[cut:]
+    # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
+    for k in range(len(words) - 1):
+        if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
+                and len(words[-1].text) >= 4 \
+                and all(w.text.islower() for w in words[:k]):
+            return words[-1:]
+    return words
 
 
 def _change_head(low: str) -> bool:
@@ -949,23 +1181,66 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         if j < floor:
             return None
         spans = _phrases_left(tokens, j)
-        return (_head_before_place(tokens, spans, floor, relative=True), j) if spans else None
+        first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
+            (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
+             else -1)
+        if len(spans) == 1 and first - 2 >= floor and tokens[first - 1].text == ",":
+            # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
+            named = _phrases_left(tokens, first - 2)
+            if len(named) == 1 and (not _after_predicate(tokens, named[0][0]) or tokens[
+                    named[0][0] - 1].low in ("is", "are", "was", "were")):
+                spans = named  # also "one of these proteins is arc, a regulator that ..."
+        spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
+        return (spans, j) if spans else None
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
-        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z".
+        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
+        # also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z".
+        aside = _apposition_start(tokens, j, floor) if low == "," else None
         for claim in reversed(claims):
             if claim.construction in ("active", "context", "state") and (
-                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1):
+                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
+                    or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
                 return claim.subjects, j
             if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
                     and claim.floor == floor:
                 return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
         named = _name_apposition(tokens, j, floor) if low == "," else None
-        return ([named[0]], j) if named else None
+        if named:
+            return [named[0]], j
+        last = j - 1
+        if last > floor and tokens[last].text in (")", "]"):
+            last = _skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
+        if low == "," and last >= floor and _is_content(tokens, last) \
+                and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
+            # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+            members = _phrases_left(tokens, last)
+            return (members, j) if members else None
+        return None
+    if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
+        # "X lowers Bim, a pro-apoptotic factor, preventing Z": the participle's subject is X
+        for claim in reversed(claims):
+            if claim.construction in ("active", "passive") and j - 1 <= claim.end <= j + 2:
+                return claim.subjects, j
     spans = _anaphor_antecedent(tokens, j, floor, claims, "subject") or _phrases_left(tokens, j)
+    if spans and tokens[i - 1].low == "to" and spans[0][0] - 1 > floor \
+            and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS \
+            and lx.VERB_FORMS.get(tokens[spans[0][0]].low, ("", 0, ""))[2] != "ing":
+        # "NRF2 binds to the response element to activate Y": the purpose is the subject's
+        verb = spans[0][0] - 2
+        if verb > floor and (tokens[verb].low in lx.OTHER_VERBS or tokens[verb].low in lx.VERB_FORMS):
+            return _subject_of_predicate(tokens, verb, floor, claims)
+    if len(spans) > 1 and tokens[i - 1].low != "to":
+        # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
+        # object is not this verb's subject (but "activates A and B to induce Y" is)
+        taken = {k for claim in claims if claim.floor == floor for a, b in claim.objects
+                 for k in range(a, b)}
+        spans = [span for span in spans if span[0] not in taken] or spans[-1:]
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
+    if not spans:
+        return None
     spans = _means_agent_target(tokens, spans, floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
@@ -1002,32 +1277,74 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
     head = tokens[p - 1].low
     if not (head in lx.DECREASE_HEADS or head in lx.INCREASE_HEADS or head in lx.DEFICIENCY_HEADS) \
             or head in lx.HEAD_PREPOSITIONS:
-        return []
+        # "inhibition of autophagy by depletion of X", "inhibiting autophagy by deleting X": the
+        # change named before "by" is a cause too
+        if tokens[p].low not in ("by", "via") or not _is_content(tokens, p - 1):
+            return []
+        start = _phrase_left(tokens, p - 1)
+        if start >= p - 1 or not _is_word(tokens[start]):
+            return []
+        first = tokens[start].low
+        gerund = first in lx.VERB_FORMS and lx.VERB_FORMS[first][2] == "ing" and lx.VERB_FORMS[first][1] != 0
+        nominal = _leading_change(tokens, (start, p)) is not None and any(
+            tokens[k].low == "of" for k in range(start, p))
+        return [(start, p)] if gerund or nominal else []
     start = _phrase_left(tokens, p - 1)
     return [(start, p)] if start < p - 1 else []
 
 
 # Prepositions of place and time whose phrase modifies the subject before it.
 _PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among",
-                                 "after", "before", "during", "following", "upon", "from"})
+                                 "after", "before", "during", "following", "upon", "from", "into"})
 
 
 def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor: int,
-                       relative: bool = False) -> list[tuple[int, int]]:
+                       relative: bool = False, depth: int = 0) -> list[tuple[int, int]]:
     """A subject is not the object of a preposition: in "overexpression of TFEB in astrocytes
-    reduced Y" the subject is the phrase before "in astrocytes". The antecedent of "which" may
-    itself follow a preposition ("mice with knockout of X in the brain, which resulted in Y")."""
+    reduced Y" the subject is the phrase before "in astrocytes"; over several place and time
+    phrases too ("treatment with X on the neuritic side for 24 h reduced Y"). The antecedent of
+    "which" may itself follow a preposition ("mice with knockout of X in the brain, which ...")."""
     start = spans[0][0]
     p = start - 1
+    while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in _PLACE_NOUNS:
+        p = _phrase_left(tokens, p - 1) - 1  # "(into) the CA1 region of the hippocampus"
     recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in _ORGANISMS
-    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient) or not (
-            _is_content(tokens, p - 1) or tokens[p - 1].text in (")", "]")):
+    duration = p >= floor and tokens[p].low == "for" and _duration(tokens, spans[0])
+    if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient and not duration):
         return spans
-    head = _phrases_left(tokens, p - 1)
-    if not head or _after_predicate(tokens, head[0][0]) or (
-            not relative and head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS):
+    head_end = p - 1
+    if tokens[head_end].text == "," and not relative:
+        # "injection of X, a proteasome inhibitor, into the hippocampus blocks Y"
+        opening = _apposition_start(tokens, head_end, floor)
+        head_end = opening if opening is not None and opening >= floor else head_end
+    if not (_is_content(tokens, head_end) or tokens[head_end].text in (")", "]")):
+        return spans
+    head = _phrases_left(tokens, head_end)
+    if not head:
+        return spans
+    if not relative and depth < 2 and head[0][0] - 1 > floor:
+        climbed = _head_before_place(tokens, head, floor, relative, depth + 1)
+        if climbed is not head:
+            return climbed
+    if not relative and len(spans) == 1 and _after_predicate(tokens, head[0][0]) \
+            and tokens[p].low in ("in", "within", "into") and tokens[spans[0][1] - 1].low not in _ORGANISMS:
+        return []  # "processes that disturb folding in the ER cause Y": the ER is no subject
+    if not relative and (_after_predicate(tokens, head[0][0]) or (
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS)):
         return spans
     return head
+
+
+_PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "parts", "layer",
+                          "layers", "portion", "subfield", "surface", "compartment"})
+_TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s",
+                         "day", "days", "week", "weeks", "month", "months", "year", "years"})
+
+
+def _duration(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"24 h", "several weeks": a span that measures time."""
+    first, last = tokens[span[0]].low, tokens[span[1] - 1].low
+    return last in _TIME_UNITS and (first[:1].isdigit() or first in ("several", "a", "few", "many"))
 
 
 def _previous_floor(tokens: list[_Token], floor: int) -> int:
@@ -1049,6 +1366,10 @@ _EVENT_NOUNS = frozenset({
 })
 
 
+_ANAPHOR_MODIFIERS = frozenset({"wild-type", "mutant", "same", "latter", "former", "endogenous"})
+_PRODUCT_NOUNS = frozenset({"protein", "gene", "enzyme", "kinase", "receptor", "phosphatase"})
+
+
 def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] | None:
     """Is the phrase ending at j an anaphor ("it", "this", "these drugs", "this effect")?
 
@@ -1065,6 +1386,9 @@ def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] |
         start -= 1
     first = tokens[start].low
     if first not in ("this", "these", "that", "those"):
+        heads = [tokens[k].low for k in range(start + 1, j + 1) if tokens[k].low not in _ANAPHOR_MODIFIERS]
+        if first == "the" and heads and all(_class_word(h) or h in _PRODUCT_NOUNS for h in heads):
+            return "class", start  # "the kinase", "the wild-type protein": the one named before
         return None
     if first == "that" and start > floor and (
             tokens[start - 1].low in lx.OTHER_VERBS or tokens[start - 1].low in lx.HEDGES
@@ -1095,11 +1419,27 @@ def _anaphor_antecedent(tokens: list[_Token], j: int, floor: int, claims: list[_
     if start > floor and tokens[start - 1].low in lx.PREPOSITIONS:
         return None  # "in this", "of these": not the clause's subject
     previous_floor = _previous_floor(tokens, floor)
-    for claim in reversed(claims):
-        if claim.verb >= start:
-            continue
-        if claim.verb < previous_floor:
-            break
+    recent = [claim for claim in reversed(claims) if previous_floor <= claim.verb < start]
+    if kind in ("class", "entity") and start < j:
+        # A phrase that itself names the anaphor's class comes first: "the kinase DAPK1 ... this
+        # kinase"; "the kinase" is resolved only so, else it names nothing.
+        heads = {tokens[k].low.rstrip("s") for k in range(start + 1, j + 1)} - {""} - _ANAPHOR_MODIFIERS
+        for claim in recent:
+            named = [span for span in claim.subjects + claim.objects
+                     if any(tokens[k].low.rstrip("s") in heads - {"protein", "gene"}
+                            for k in range(*span))]
+            if named:
+                return named[:1]
+        if kind == "class":
+            # "PINK1 ... the wild-type protein": a gene product names the last symbol subject
+            if heads & _PRODUCT_NOUNS:
+                for claim in recent:
+                    symbols = [span for span in claim.subjects
+                               if span[1] - span[0] == 1 and _symbol_like(tokens[span[0]].text)]
+                    if symbols:
+                        return symbols[:1]
+            return None
+    for claim in recent:
         if claim.construction == "context" and kind == "event":
             continue
         if kind == "event" and side == "object":
@@ -1117,7 +1457,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             floor = i  # the start of the current sentence or clause
         claim: _Claim | None = None
         if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and _nominal_use(tokens, i)) \
-                and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)):
+                and not (low in lx.NOUN_BASE_FORMS and _is_content(tokens, i)) \
+                and not _modified_form(tokens, i):
             claim = _verb_claim(tokens, i, floor, claims)
         elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
             claim = _verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
@@ -1131,17 +1472,22 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
+        if claim is None and low in lx.MODIFICATION_NOUNS:
+            claim = _modification_claim(tokens, i, floor)
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
         signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
             if low in _SIGNABLE_ROLES and i > floor else None
-        if claim is None and (low in _ROLE_NOUNS or signed_role is not None):
+        if claim is None and (low in _ROLE_NOUNS or signed_role is not None) \
+                and not (low in lx.NOUN_BASE_FORMS and not _is_content(tokens, i)):
             for role_claim in _role_claims(tokens, i, floor, signed_role):
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
+        if claim is None and low in ("express", "expresses", "expressed"):
+            claim = _expression_claim(tokens, i, floor, claims)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
-            claim = _state_claim(tokens, i, floor)
+            claim = _state_claim(tokens, i, floor, claims)
         if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
                               or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
             claim = _context_claim(tokens, i, floor, claims)
@@ -1160,7 +1506,32 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 claims.append(_Claim(claim.subjects, [means], 1, "active", claim.negated,
                                      claim.hedged, means[1], verb=i, floor=floor,
                                      resolved=claim.resolved, means_of=len(claims) - 1))
+            modified = _modification_means(tokens, claim.end)
+            if modified is not None and claim.construction in ("active", "passive"):
+                targets, polarity, modification, end = modified
+                claims.append(_Claim(claim.subjects, targets, polarity, "active", claim.negated,
+                                     claim.hedged, end, verb=i, floor=floor,
+                                     object_suffix=modification, resolved=claim.resolved,
+                                     means_of=len(claims) - 1))
     return claims
+
+
+def _modification_means(tokens: list[_Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
+    """"X causes Y through the phosphorylation of A and B": X modifies A and B (targets, sign,
+    modification, end), the means by which the preceding claim comes about."""
+    n = len(tokens)
+    if j + 3 >= n or tokens[j].low not in ("via", "through", "by"):
+        return None
+    k = j + 1
+    while k < n and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    if k + 2 >= n or tokens[k].low not in lx.MODIFICATION_NOUNS or tokens[k + 1].low != "of":
+        return None
+    targets, end = _phrases_right(tokens, k + 2)
+    if not targets:
+        return None
+    modification, polarity = lx.MODIFICATION_NOUNS[tokens[k].low]
+    return targets, polarity, modification, end
 
 
 def _means_phrase(tokens: list[_Token], j: int) -> tuple[int, int] | None:
@@ -1220,6 +1591,16 @@ def _means_of(tokens: list[_Token], i: int, floor: int, claim: _Claim,
     return None
 
 
+def _detrimental(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease)?"""
+    for k in range(*span):
+        low = tokens[k].low
+        if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
+                or low in lx.DECREASE_ADJECTIVES:
+            return True
+    return False
+
+
 def _verb_form(low: str) -> tuple[str, int, str]:
     if low in lx.VERB_FORMS:
         return lx.VERB_FORMS[low]
@@ -1256,8 +1637,14 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         polarity = signed
     n = len(tokens)
     after = i + 1
-    while after < n and _is_adverb(tokens[after].low):
-        after += 1
+    while after < n and (_is_adverb(tokens[after].low) or tokens[after].text == "("):
+        if tokens[after].text == "(":
+            close = _skip_parens_right(tokens, after)  # "diminished (p < 0.01) the Y"
+            if close == after:
+                break
+            after = close
+        else:
+            after += 1
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1  # a particle: "slow down Y", "build up Y"
     after = _skip_coordinated_verbs(tokens, after)
@@ -1272,7 +1659,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         j = _gap_left(tokens, i, floor)
         if j < floor:
             return None
-        if tokens[j].low in lx.RELATIVE_PRONOUNS:
+        relative = tokens[j].low in lx.RELATIVE_PRONOUNS
+        if relative:
             j -= 1
             if j >= floor and tokens[j].text == ",":
                 j -= 1
@@ -1280,10 +1668,29 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             j -= 1
         patients = (_anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)) \
             if j >= floor else []
+        if not patients and j >= floor and tokens[j].low in ("and", "but", "or"):
+            # "tau is acetylated by p300 and deacetylated by SIRT1": the same patient
+            earlier = next((c for c in reversed(claims) if c.construction == "passive"
+                            and j - 1 <= c.end <= j), None)
+            patients = earlier.objects if earlier is not None else []
+        if patients and not relative and not _passive_participle(tokens, i, floor):
+            first = patients[0][0]
+            low_first = tokens[first].low
+            if low_first in lx.VERB_FORMS and lx.VERB_FORMS[low_first][2] == "ing" \
+                    and patients[0][1] - first > 1:
+                # "preventing apoptosis induced by X": only "apoptosis" is induced by X
+                patients = [(first + 1, patients[0][1])] + patients[1:]
+        if patients and (relative or _passive_participle(tokens, i, floor)):
+            # "atrophy in the striatum that was reduced by X", "viability following serum
+            # deprivation was improved by X": the head before the place or time phrase (not in
+            # a reduced relative: "a step for propagation induced by X" is about propagation)
+            patients = _head_before_place(tokens, patients, floor, relative=relative)
         if not patients:
             return None
         if lemma in lx.REVERSED_VERBS:
             agents, patients = patients, agents
+        if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, patients[0]):
+            polarity = 1
         return _Claim(agents, patients, polarity, "passive",
                       _negated(tokens, j + 1, i) or _negated(tokens, after, after + 2),
                       _has(tokens, j + 1, i, lx.HEDGES), agents_end)
@@ -1348,12 +1755,16 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
-    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus") and \
+    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
+                                      "thereafter", "subsequently", "consequently", "hence",
+                                      "particular") and \
             not _is_content(tokens, subject_end):
         return None
     negated = _negated(tokens, subject_end + 1, i) or _negated(tokens, subjects[0][0] - 1,
                                                                subjects[0][0] + 1)
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
+    if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, objects[0]):
+        polarity = 1  # "rescued neuronal survival" restores it
     claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
     if shared is not None:
@@ -1389,6 +1800,22 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
 _INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
 
 
+_AMOUNT_JOINERS = frozenset({"-", "–", "±", "to", ".", ","})
+
+
+def _skip_percentage(tokens: list[_Token], j: int) -> int:
+    """Index after a percentage or fold amount starting at j ("40 - 49 %", "50 ± 15 %",
+    "1.7-fold"), else j; a number that is not such an amount is left alone."""
+    k = j
+    while k < len(tokens) and k - j < 6 and (tokens[k].text[0].isdigit() or tokens[k].low in _AMOUNT_JOINERS):
+        k += 1
+    if k > j and tokens[j].text[0].isdigit() and (
+            (k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold"))
+            or tokens[k - 1].low.endswith("-fold")):
+        return k + 1 if k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold") else k
+    return j
+
+
 def _skip_amount(tokens: list[_Token], j: int) -> int:
     """Index after an amount of change ("by 40%", "by 2-fold", "3-fold") at j, else j."""
     k = j + 1 if j < len(tokens) and tokens[j].low == "by" else j
@@ -1415,10 +1842,17 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
     condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
     agent = _condition_agent(tokens, condition_start)
     j = _gap_left(tokens, i, floor)
-    if agent is None or j < floor:
+    if j < floor:
         return None
     patients = _anaphor_antecedent(tokens, j, floor, claims, "object") or _phrases_left(tokens, j)
     if not patients:
+        return None
+    patients = _head_before_place(tokens, patients, floor)  # "the X gene in D. melanogaster was ..."
+    if not patients:
+        return None
+    if agent is None:
+        agent = _fronted_condition(tokens, floor, patients[0][0])
+    if agent is None:
         return None
     return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
                   _has(tokens, j + 1, i, lx.HEDGES), agent[1])
@@ -1426,6 +1860,21 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
 
 _CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
                                      "during"})
+
+
+def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> tuple[int, int] | None:
+    """"In TREM2-deficient mice, Y was reduced": a condition opening the clause, closed by a comma
+    right before the changed phrase."""
+    k = floor
+    while k < subject_start and (_is_adverb(tokens[k].low) or tokens[k].text == ","):
+        k += 1  # "Moreover, in X mice, ..."
+    if k >= subject_start or tokens[k].low not in _CONDITION_PREPOSITIONS:
+        return None
+    agent = _condition_agent(tokens, k)
+    if agent is None or agent[1] > subject_start or agent[1] >= len(tokens) \
+            or tokens[agent[1]].text != ",":
+        return None
+    return agent  # also for a later clause: "In X mice, A is increased and B is reduced"
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
@@ -1450,15 +1899,52 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         words = [t.low for t in tokens[j + 1:end]]
         if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
             return j + 1, end  # "an increase in X with aging"
+        if tokens[j].low == "in":
+            given = _given_to_carrier(tokens, j + 1, end)
+            if given is not None:
+                return given
         carrier = _carrier_condition(tokens, j + 1, end) if tokens[j].low == "in" else None
         if carrier is not None:
             return carrier
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
-                          "injection", "overexpression", "knockdown", "silencing") for w in words):
-            return j + 1, end
+                          "injection", "overexpression", "knockdown", "silencing", "expression",
+                          "transfection", "transduction") for w in words) or (
+                tokens[j].low in ("after", "following", "upon") and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
+            return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end
     return None
+
+
+_GIVEN_WITH = {"treated": "with", "exposed": "to", "injected": "with", "infused": "with",
+               "fed": "with", "supplemented": "with", "expressing": "", "overexpressing": "",
+               "lacking": ""}
+
+
+def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, int] | None:
+    """"(in) mice treated with X", "(in) cells expressing X", "(in) mice lacking X": the agent X
+    given to (or taken from) the carriers."""
+    k = start
+    while k < end and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _CARRIER_MODIFIERS
+                       or tokens[k].low in _NAME_NOISE):
+        k += 1
+    if k >= end or tokens[k].low not in _ORGANISMS:
+        return None
+    k += 1
+    n = len(tokens)
+    if k >= n or tokens[k].low not in _GIVEN_WITH:
+        return None
+    particle = _GIVEN_WITH[tokens[k].low]
+    k += 1
+    if particle:
+        if k >= n or tokens[k].low != particle:
+            return None
+        k += 1
+    agent_end = _phrase_right(tokens, k)
+    if agent_end == k:
+        return None
+    # "lacking X" is kept whole so the entity reads it as X's deficiency
+    return (k - 2, agent_end) if tokens[k - 1].low == "lacking" else (k, agent_end)
 
 
 _CARRIERS = _ORGANISMS | {"brain", "tissue", "tissues", "samples", "individuals", "cases",
@@ -1492,16 +1978,20 @@ def _carrier_condition(tokens: list[_Token], start: int, end: int) -> tuple[int,
 
 
 def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
-    """"X is required / essential / necessary for Y": X supports Y."""
+    """"X is required / essential / necessary (and sufficient) for Y": X supports Y."""
     n = len(tokens)
-    if i + 1 >= n or tokens[i + 1].low != "for":
+    k = i + 1
+    if k + 1 < n and tokens[k].low in ("and", "or") and (
+            tokens[k + 1].low in lx.NEEDED_FOR or tokens[k + 1].low == "sufficient"):
+        k += 2  # "necessary and sufficient for Y"
+    if k >= n or tokens[k].low != "for":
         return None
     j = i - 1
     while j >= floor and (_is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
         j -= 1
     if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
         return None
-    objects, end = _phrases_right(tokens, i + 2)
+    objects, end = _phrases_right(tokens, k + 1)
     subject_end = _gap_left(tokens, i, floor)
     if tokens[subject_end].low in lx.RELATIVE_PRONOUNS:
         subject_end -= 1
@@ -1634,6 +2124,54 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     return None
 
 
+# Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".
+_SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
+                   r"|residues?|sites?|positions?")
+_SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+
+
+def _skip_sites(tokens: list[_Token], j: int) -> int:
+    """Index after a site phrase starting at j ("at Ser262 and Thr231"), or j when none does."""
+    n = len(tokens)
+    if j >= n or tokens[j].low not in ("at", "on"):
+        return j
+    k, last = j + 1, j
+    while k < n and (_SITE.fullmatch(tokens[k].text) or tokens[k].low in _SITE_FILLERS):
+        if _SITE.fullmatch(tokens[k].text):
+            last = k
+        k += 1
+    return last + 1 if last > j else j
+
+
+def _modification_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"phosphorylation of tau (at Ser262) by GSK3β", "tau dephosphorylation by PP2A": the agent
+    changes the modification of its target (named "tau phosphorylation")."""
+    modification, polarity = lx.MODIFICATION_NOUNS[tokens[i].low]
+    n = len(tokens)
+    if i + 1 < n and tokens[i + 1].low == "of":
+        objects, end = _phrases_right(tokens, i + 2)
+    elif i - 1 >= floor and _is_content(tokens, i - 1):
+        start = _phrase_left(tokens, i - 1)
+        objects, end = ([(start, i)], i + 1) if start <= i - 1 else ([], i + 1)
+    else:
+        return None
+    end = _skip_sites(tokens, end)
+    if not objects or end + 1 >= n or tokens[end].low != "by":
+        return None
+    agents, agents_end = _phrases_right(tokens, end + 1)
+    if not agents:
+        return None
+    claim = _Claim(agents, objects, polarity, "nominal", _negated(tokens, max(floor, i - 2), i), False,
+                   agents_end)
+    claim.object_suffix = modification
+    return claim
+
+
+_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
+                               "superfamily", "member", "members", "potassium", "calcium",
+                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
+
+
 def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
     text = tokens[i].text
@@ -1645,6 +2183,11 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     objects, end = _phrases_right(tokens, i + 1)
     if not objects:
         return None
+    unbracketed = [k for k in range(*objects[0]) if _words_outside_brackets(tokens, (k, k + 1))
+                   and not _inside_brackets(tokens, objects[0][0], k)]
+    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in unbracketed) and all(
+            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS for k in unbracketed):
+        return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i
     if i - 1 >= floor and _is_content(tokens, i - 1) and tokens[i - 1].low not in _NAME_NOISE \
@@ -1712,8 +2255,10 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
         while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in _ROLE_MODIFIERS
                               or _is_adverb(tokens[j].low)
                               or tokens[j].low.endswith(("-independent", "-selective",
-                                                         "-specific"))):
-            j -= 1
+                                                         "-specific"))
+                              or (tokens[j].text.isalpha() and tokens[j].text.islower()
+                                  and tokens[j].low.endswith(("ical", "ive", "ous", "ent", "ant")))):
+            j -= 1  # "D, a prototypical activator of X"
         if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in ("a", "an"):
             start = _phrase_left(tokens, j - 1)
             if start <= j - 1:
@@ -1727,9 +2272,45 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
                 k -= 1
             if k >= floor:
                 drugs = _phrases_left(tokens, k)
-    if not drugs:
-        return []
+    target_words = [tokens[k] for k in range(*target) if tokens[k].low not in lx.DETERMINERS]
+    if not drugs or (len(target_words) == 1 and target_words[0].text.islower()
+                     and target_words[0].low.endswith(("ic", "al", "ergic"))):
+        return []  # "a ganglionic blocker", "a cholinergic agonist": a drug class, no target
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
+
+
+_CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
+
+
+def _cell_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A phrase naming a cell type ("microglia", "reactive astrocytes", "dopaminergic neurons")."""
+    last = tokens[span[1] - 1].low
+    return last.endswith(_CELL_ENDINGS) and not tokens[span[1] - 1].text.isupper()
+
+
+def _expression_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """"Astrocytes express NLRP3", "TLR4 is expressed in/by microglia": a cell type makes the
+    product, so more of those cells means more of it (a weak claim)."""
+    n = len(tokens)
+    low = tokens[i].low
+    if low in ("express", "expresses") or (low == "expressed" and not _passive_participle(tokens, i, floor)):
+        subject = _subject_of_predicate(tokens, i, floor, claims)
+        objects, end = _phrases_right(tokens, i + 1)
+        if subject is None or not objects:
+            return None
+        cells = [span for span in subject[0] if _cell_phrase(tokens, span)]
+        return _Claim(cells, objects, 1, "expression", _negated(tokens, subject[1] + 1, i), False,
+                      end) if cells else None
+    if low == "expressed" and i + 2 < n and tokens[i + 1].low in ("in", "by", "on") \
+            and _passive_participle(tokens, i, floor):
+        cells, end = _phrases_right(tokens, i + 2)
+        cells = [span for span in cells if _cell_phrase(tokens, span)]
+        j = _gap_left(tokens, i, floor)
+        products = _phrases_left(tokens, j) if j >= floor else []
+        if not cells or not products:
+            return None
+        return _Claim(cells, products, 1, "expression", _negated(tokens, j + 1, i), False, end)
+    return None
 
 
 def _context_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
@@ -1744,15 +2325,25 @@ def _context_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim
     return _Claim(subject[0], objects, 1, "context", True, False, end)
 
 
-def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+def _state_claim(tokens: list[_Token], i: int, floor: int,
+                 claims: list[_Claim]) -> _Claim | None:
     """"X-deficient mice exhibit increased Y": having a state shows its effects (a trigger)."""
     j = _gap_left(tokens, i, floor)
-    if j < floor or not (_is_content(tokens, j) or tokens[j].text in (")", "]")):
+    if j >= floor and tokens[j].low == "and":
+        # "mice expressing X have an impaired UPS and show memory deficits"
+        shared = next((c for c in reversed(claims) if c.construction == "state"
+                       and j - 2 <= c.end <= j + 1), None)
+        subjects = shared.subjects if shared is not None else []
+    elif j < floor or not (_is_content(tokens, j) or tokens[j].text in (")", "]")):
         return None
-    subjects = _phrases_left(tokens, j)
+    else:
+        subjects = _phrases_left(tokens, j)
     if not subjects:
         return None
-    objects, end = _phrases_right(tokens, i + 1)
+    k = i + 1
+    while k < len(tokens) and _is_adverb(tokens[k].low):
+        k += 1  # "displayed significantly higher CMA"
+    objects, end = _phrases_right(tokens, k)
     if not objects:
         return None
     return _Claim(subjects, objects, 1, "state", _negated(tokens, j + 1, i),
@@ -1763,8 +2354,28 @@ def _state_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 # Claims → annotations
 # --------------------------------------------------------------------------------------------
 def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
-    """"Rapamycin-treated mice", "TFEB-transfected cells": a group given X shows X's effects."""
-    return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span))
+    """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
+    given X shows X's effects."""
+    return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span)) \
+        or _expressing_carrier([tokens[k] for k in range(*span)]) > 0
+
+
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing"})
+_CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
+                                "adult", "aged", "young", "old", "male", "female"})
+
+
+def _expressing_carrier(words: list[_Token]) -> int:
+    """"(transgenic) mice expressing X", "neurons overexpressing X": the index after the carrier
+    and its participle (0 when the phrase is not such a carrier)."""
+    for k, word in enumerate(words):
+        if word.low in _EXPRESSING:
+            before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
+            if before and before[-1] in _ORGANISMS and all(
+                    w in _ORGANISMS or w in _CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
+                return k + 1
+            return 0
+    return 0
 
 
 def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
@@ -1775,6 +2386,15 @@ def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
     if j + 2 < span[1] and _manner_adjective(tokens[j]) and _change_head(tokens[j + 1].low) \
             and tokens[j + 2].low in ("of", "in"):
         j += 1  # "conditional knockout of X or Y"
+    # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
+    # modifiers before the change head
+    k = j
+    while k + 2 < span[1] and k - j < 5 and (
+            _is_adverb(tokens[k].low) or tokens[k].low in _NAME_NOISE or tokens[k].low == "and"
+            or _manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
+        k += 1
+    if k > j and _change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
+        j = k
     if j >= span[1]:
         return None
     low = tokens[j].low
@@ -1798,8 +2418,32 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     first = _leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
-    return [1] + [first if _leading_change(tokens, span) is None and span[1] - span[0] <= 5 else 1
-                  for span in spans[1:]]
+    return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
+        tokens, span) <= 5 else 1 for span in spans[1:]]
+
+
+def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
+    """Is token k inside a bracket group opened at or after ``start``?"""
+    depth = 0
+    for m in range(start, k):
+        if tokens[m].text in ("(", "["):
+            depth += 1
+        elif tokens[m].text in (")", "]"):
+            depth = max(0, depth - 1)
+    return depth > 0
+
+
+def _words_outside_brackets(tokens: list[_Token], span: tuple[int, int]) -> int:
+    """Length of a phrase without its bracketed parts ("memory (Gao et al., 2010)" is one word)."""
+    count, depth = 0, 0
+    for k in range(*span):
+        if tokens[k].text in ("(", "["):
+            depth += 1
+        elif tokens[k].text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            count += 1
+    return count
 
 
 def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
@@ -1825,6 +2469,45 @@ def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
                       hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
 
 
+def _soften_bracketed_boundaries(tokens: list[_Token]) -> list[_Token]:
+    """"(Zhang et al., 2008; Yu et al., 2010)": a semicolon inside brackets separates citations,
+    not clauses, so it reads as a comma."""
+    softened: list[_Token] = []
+    depth = 0
+    for tok in tokens:
+        if tok.text in ("(", "["):
+            depth += 1
+        elif tok.text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth and tok.text in (";", ":"):
+            tok = _Token(",", ",", tok.start)
+        softened.append(tok)
+    return softened
+
+
+_EXCLUSION_PHRASE_MAX = 6
+
+
+def _drop_exclusions(tokens: list[_Token]) -> list[_Token]:
+    """Remove a contrasted exclusion inserted in a phrase: "p300, not pCAF, led to Y" and
+    "overexpression of A, but not B, reduced Y" state the claim of A alone; the insert would
+    otherwise split the subject from its verb (and its "not" would read as a negation)."""
+    kept: list[_Token] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        k = i + 1 + (i + 1 < n and tokens[i + 1].low == "but")
+        if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
+                and _is_content(tokens, i - 1):
+            end = _phrase_right(tokens, k + 1)
+            if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
+                    end >= n or tokens[end].text in (",", ")") or tokens[end].text in _HARD_BOUNDARY):
+                i = end + 1 if end < n and tokens[end].text == "," else end
+                continue
+        kept.append(tokens[i])
+        i += 1
+    return kept
+
+
 def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
     """The proto-role annotations stated in ``sentence`` (one per claim; negated claims dropped).
 
@@ -1834,7 +2517,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = tokenize(undo_typesetting(sentence))
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(tokenize(undo_typesetting(sentence))))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
@@ -1847,6 +2530,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         if claim.construction == "compound" and any(
                 tokens[claim.verb].low in long for long in long_forms):
             continue  # "AMP-activated protein kinase" is a name, not a claim
+        if claim.construction == "active" and 0 < claim.verb < len(tokens) - 1 and any(
+                f"{tokens[claim.verb - 1].low} {tokens[claim.verb].low} {tokens[claim.verb + 1].low}" in long
+                for long in long_forms):
+            continue  # "apoptotic protease activating factor 1 (Apaf-1)" is a name
         confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
             * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
@@ -1859,11 +2546,15 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                                    and not _treated_group(tokens, subject_span)):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
-            for object_span, object_head in zip(claim.objects, object_heads):
+            for index, (object_span, object_head) in enumerate(zip(claim.objects, object_heads)):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
                 obj.polarity *= object_head
+                if claim.construction == "nominal" and index > 0 \
+                        and _leading_change(tokens, object_span) is not None:
+                    # "down-regulation of A and reduction in B by X": B's own head is the change
+                    obj.polarity *= claim.polarity
                 if claim.object_suffix and not obj.state and \
                         not obj.name.lower().endswith(claim.object_suffix.lower()):
                     obj.name = f"{obj.name} {claim.object_suffix}"

@@ -16,6 +16,8 @@ INCREASE_VERBS = (
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
+    "hyperphosphorylate", "acetylate", "ubiquitinate", "ubiquitylate", "methylate", "sumoylate",
+    "heighten", "aid", "enlarge",
 )
 DECREASE_VERBS = (
     "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
@@ -24,6 +26,8 @@ DECREASE_VERBS = (
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
+    "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
+    "deactivate", "supress", "disturb",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -34,11 +38,29 @@ PHRASAL = {
     "protect": (("against",), -1),
     "account": (("for",), 1),
     "interfere": (("with",), -1),
+    "depend": (("on",), 1),
+    "rely": (("on",), 1),
 }
 # Verbs that change a form of their object rather than its amount: the object is renamed.
-MODIFYING_VERBS = {"phosphorylate": "phosphorylation"}
-# Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy.
-REVERSED_VERBS = frozenset({"require"})
+MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
+                   "dephosphorylate": "phosphorylation", "acetylate": "acetylation",
+                   "deacetylate": "acetylation", "ubiquitinate": "ubiquitination",
+                   "ubiquitylate": "ubiquitination", "deubiquitinate": "ubiquitination",
+                   "deubiquitylate": "ubiquitination", "methylate": "methylation",
+                   "demethylate": "methylation", "sumoylate": "SUMOylation"}
+# The nouns of those changes, read with their agent: "phosphorylation of tau by GSK3β" (more tau
+# phosphorylation), "dephosphorylation of tau by PP2A" (less of it): noun → (modification, sign).
+MODIFICATION_NOUNS = {
+    "phosphorylation": ("phosphorylation", 1), "hyperphosphorylation": ("phosphorylation", 1),
+    "dephosphorylation": ("phosphorylation", -1), "acetylation": ("acetylation", 1),
+    "deacetylation": ("acetylation", -1), "ubiquitination": ("ubiquitination", 1),
+    "ubiquitylation": ("ubiquitination", 1), "polyubiquitination": ("ubiquitination", 1),
+    "deubiquitination": ("ubiquitination", -1), "methylation": ("methylation", 1),
+    "demethylation": ("methylation", -1), "sumoylation": ("SUMOylation", 1),
+}
+# Verbs whose grammatical object is the cause: "autophagy requires ATG5" means ATG5 → autophagy,
+# "insulin signalling depends on IRS1" IRS1 → insulin signalling.
+REVERSED_VERBS = frozenset({"require", "depend", "rely"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
 # only their inflected forms are read as verbs.
 NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
@@ -124,7 +146,7 @@ def _build_verb_forms() -> dict[str, tuple[str, int, str]]:
 VERB_FORMS: dict[str, tuple[str, int, str]] = _build_verb_forms()
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
-                            "interfere"})
+                            "interfere", "depend", "rely"})
 
 # Nominalised claims "inhibition of Y by X", "Y induction by X", "X-mediated increase in Y".
 NOMINAL_TRIGGERS = {
@@ -155,7 +177,8 @@ DECREASE_HEADS = frozenset({
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
     "inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers", "decline",
-    "deficit", "deficits", "impairment", "impairments",
+    "deficit", "deficits", "impairment", "impairments", "neutralization", "neutralizing",
+    "neutralisation",
 })
 INCREASE_HEADS = frozenset({
     "increase", "increasing", "elevation", "elevating", "upregulation", "up-regulation",
@@ -164,7 +187,7 @@ INCREASE_HEADS = frozenset({
     "treatment", "supplementation", "addition", "infusion", "injection", "exposure",
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
-    "co-treatment", "overactivation", "hyperactivation", "overproduction",
+    "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation",
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
@@ -218,7 +241,7 @@ STATE_SUFFIXES = ("itis", "opathy", "opathies", "emia", "aemia")
 DETERMINERS = frozenset({
     "the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our", "such", "some",
     "any", "each", "every", "both", "either", "several", "many", "various", "certain", "most",
-    "much", "more", "less", "other", "another", "same", "further",
+    "much", "more", "less", "other", "another", "same", "further", "all",
 })
 PREPOSITIONS = frozenset({
     "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "through", "via",
@@ -245,6 +268,8 @@ ADVERBS = frozenset({
     "now", "instead", "rather", "very", "too", "well", "much", "probably",
     "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
     "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
+    "thereafter", "ultimately", "eventually", "finally", "therewith", "alone", "itself",
+    "themselves",
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
@@ -271,7 +296,7 @@ OTHER_VERBS = frozenset({
     "examined", "investigated", "studied", "tested", "measured", "detected", "identified",
     "expressed", "undergo", "undergoes", "underwent", "provide", "provides", "provided",
     "represents", "represent", "represented", "allow", "allows", "allowed", "enable", "enables",
-    "enabled", "had", "possess", "possesses", "led", "fail", "fails", "failed", "tend", "tends",
+    "enabled", "had", "possess", "possesses", "possessed", "led", "fail", "fails", "failed", "tend", "tends",
     "occur", "occurs", "occurred", "exert", "exerts", "exerted", "confer", "confers", "conferred",
     "serve", "serves", "served", "targets", "targeted", "treated", "exposed",
     "regulating", "modulating", "controlling", "affecting", "influencing",
@@ -281,6 +306,8 @@ OTHER_VERBS = frozenset({
     "argue", "argued", "conclude", "concluded", "confirm", "confirmed", "confirms", "cited",
     "known", "accompanied", "characterized", "characterised", "followed", "compared", "given",
     "recognized", "implicated", "participate", "participates", "participated",
+    "precede", "precedes", "preceded", "coincide", "coincides", "coincided", "accompany",
+    "accompanies", "involving",
 })
 # Verbs meaning "has the condition" after a state subject: "X-deficient mice exhibit increased Y".
 STATE_EXHIBIT_VERBS = frozenset({
@@ -293,6 +320,32 @@ STATE_EXHIBIT_VERBS = frozenset({
 GENERIC_NAMES = frozenset({"group", "groups", "effect", "effects", "therapy", "therapies", "study",
                            "studies", "class", "classes", "drug", "drugs", "compound", "compounds",
                            "use", "action", "actions", "binding", "site", "sites", "mice", "cells"})
+
+# Class nouns: "the kinase DAPK1" names DAPK1; "the kinase" alone names no particular entity
+# (an anaphor, or nothing). "factor" and "protein" are left out: they head real names ("factor
+# VIII", "protein kinase C"); so are classes that are entities of their own in curated graphs
+# ("proteins", "cytokines", "chaperones").
+CLASS_NOUNS = frozenset({
+    "kinase", "kinases", "phosphatase", "phosphatases", "receptor", "receptors", "enzyme", "enzymes",
+    "ligase", "ligases", "protease", "proteases", "peptidase", "peptidases", "deacetylase",
+    "deacetylases", "acetyltransferase", "acetyltransferases", "methyltransferase",
+    "methyltransferases", "transporter", "transporters", "channel", "channels", "drug", "drugs",
+    "compound", "compounds", "agent", "agents", "molecule", "molecules", "transcription",
+    "antagonist", "agonist", "inhibitor",
+})
+
+# Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
+# "rescued neuronal survival" restores a good.
+RESTORING_VERBS = frozenset({"rescue"})
+# Heads of harms: what a restoring verb lowers.
+DETRIMENT_WORDS = frozenset({
+    "death", "loss", "toxicity", "neurotoxicity", "cytotoxicity", "degeneration",
+    "neurodegeneration", "apoptosis", "damage", "dysfunction", "impairment", "impairments",
+    "deficit", "deficits", "defect", "defects", "decline", "pathology", "pathologies", "phenotype",
+    "phenotypes", "atrophy", "injury", "deficiency", "abnormality", "abnormalities", "lethality",
+    "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
+    "failure", "disruption", "degradation", "vulnerability", "susceptibility",
+})
 
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({
@@ -309,6 +362,10 @@ VAGUE_NAMES = frozenset({
     "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
     "site", "sites", "residue", "residues", "region", "regions",
+    "potent", "effective", "active", "dominant", "important", "relevant", "significant",
+    "sufficient", "necessary", "particular", "specific", "selective", "least", "failure", "apart",
+    "chronic", "acute", "daily", "prolonged", "repeated", "phosphorylation", "acetylation",
+    "ubiquitination", "methylation", "dephosphorylation", "deacetylation",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".

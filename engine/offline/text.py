@@ -45,6 +45,8 @@ GENERIC_WORDS = frozenset({
     "disease", "disorder", "type", "form", "family", "member", "complex", "subunit", "domain",
     "molecule", "effect", "response", "neuron", "brain", "tissue", "mrna", "rna", "dna", "acid",
     "state", "stress", "death", "release", "production", "formation", "a", "b", "g", "d", "k", "e",
+    "kinase", "phosphatase", "enzyme", "ligase", "protease", "channel", "transporter", "drug",
+    "compound", "agent", "molecule", "inhibitor", "agonist", "antagonist",
 })
 _CONNECTIVES = frozenset({"of", "and", "the", "in", "for", "to", "with", "on", "by", "s"})
 _WORD_SPLIT = re.compile(r"[\s/]+")
