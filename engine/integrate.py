@@ -349,16 +349,40 @@ _CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
 
 def _same_thing(a: str, b: str) -> bool:
     """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency"),
-    and a bare process ("phosphorylation") never merges with the process of one thing ("APP
+    never between a name and the complement of another's "of" ("tau" and "autophagy of tau"), and
+    a bare process ("phosphorylation") never merges with the process of one thing ("APP
     phosphorylation"). Other extra words are accepted: "X phosphorylation" merges with X, an
     approximation that keeps chains connected (measured in BENCHMARKS.md)."""
     if not terms_match(a, b):
+        return False
+    if _of_complement_only(a, b) or _of_complement_only(b, a):
         return False
     words_a, words_b = _content_words(a), _content_words(b)
     if any(word in _FLIPS_SIGN for word in words_a ^ words_b):
         return False
     shorter = min(words_a, words_b, key=len)
     return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
+
+
+# Heads of "H of X" that measure, change or name a process of X: "levels of tau" is about tau.
+_MODIFIER_HEADS = {term_key(w) for w in (*lexicon.INCREASE_HEADS, *lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS,
+                                         *lexicon.MUTATION_HEADS, *lexicon.QUANTITY_WORDS, *lexicon.EFFECT_NOUNS)}
+
+
+def _of_complement_only(name: str, other: str) -> bool:
+    """Is ``name`` only the complement of ``other``'s "of" ("tau" in "autophagy of tau aggregates")
+    while the head before "of" is a thing of its own, not a measure, change or process of the
+    complement ("levels of tau", "phosphorylation of tau", "insoluble forms of tau")?"""
+    words = normalise_term(other).split()
+    if "of" not in words:
+        return False
+    head_part = [w for w in words[: words.index("of")] if w not in _DETERMINERS]
+    if not head_part:
+        return False
+    head = term_key(head_part[-1])
+    if head in GENERIC_WORDS or head in _MODIFIER_HEADS or _process_like(head):
+        return False
+    return not (_content_words(name) & _content_words(" ".join(head_part)))
 
 
 def _process_like(word: str) -> bool:

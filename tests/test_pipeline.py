@@ -230,6 +230,15 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
 
 
+def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
+    integrator = Integrator("q", ["autophagy"], ["lipid"])
+    # "autophagy of FUS aggregates" is autophagy, not FUS; "levels of FUS" is FUS.
+    assert integrator.resolve("autophagy of FUS aggregates") == integrator.resolve("autophagy")
+    assert integrator.resolve("FUS") != integrator.resolve("autophagy")
+    assert integrator.resolve("levels of FUS") == integrator.resolve("FUS")
+    assert integrator.resolve("insoluble forms of FUS") == integrator.resolve("FUS")
+
+
 def test_a_lowering_name_is_a_decrease_of_its_core() -> None:
     integrator = Integrator("q", ["Cdc37"], ["lipid"])
     integrator.add([
