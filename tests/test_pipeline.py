@@ -156,6 +156,11 @@ def test_verify_needs_both_ends_and_a_direction() -> None:
                               "Loss of TIMP-2 increases macrophage infiltration.")) is None
     assert mentions("GSK-3β activity rose.", ["GSK3B"]) and not mentions("GSK-3β activity rose.", ["tau"])
     assert states_direction("Amyloid-induced toxicity") and not states_direction("Tau binds tubulin.")
+    # A verb that leaves the sign open is signed by its adverb; an effect or role noun by its adjective.
+    assert states_direction("AMPK negatively regulates GSK3b activity.")
+    assert states_direction("Nrf2 is a positive regulator of HO-1.")
+    assert not states_direction("AMPK regulates GSK3b activity.")
+    assert not states_direction("BIN1 is implicated in APP metabolism.")
 
 
 def test_integrate_merges_abbreviations_and_reads_deficiency_as_a_decrease() -> None:
