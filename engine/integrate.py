@@ -138,7 +138,8 @@ class Integrator:
         index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
         if index is None:
             for entity in self._entities:
-                if entity.role and any(_same_thing(term, name) for name in entity.names):
+                if entity.role and (any(_same_thing(term, name) for name in entity.names)
+                                    or _kind_of_generic(term, entity.label)):
                     index = entity.index
                     break
         if index is None:
@@ -383,6 +384,40 @@ def _of_complement_only(name: str, other: str) -> bool:
     if head in GENERIC_WORDS or head in _MODIFIER_HEADS or _process_like(head):
         return False
     return not (_content_words(name) & _content_words(" ".join(head_part)))
+
+
+def _head_key(name: str) -> str:
+    """The key of the word a name is about: the last word that is not a measure, change or process
+    word, in the head of an "of" phrase unless that head is one ("levels of misfolded proteins")."""
+    words = [w for w in normalise_term(name).split() if w not in _DETERMINERS]
+    if "of" in words:
+        before, after = words[: words.index("of")], words[words.index("of") + 1:]
+        words = before if before and not _modifier(term_key(before[-1])) else after
+    keys = [term_key(w) for w in words]
+    return next((k for k in reversed(keys) if not _modifier(k)), keys[-1] if keys else "")
+
+
+def _modifier(key: str) -> bool:
+    return key in _MODIFIER_HEADS or _process_like(key)
+
+
+_ADJECTIVE_SUFFIXES = ("ed", "ing", "al", "ic", "ous", "ive", "ble", "ar", "ant", "ent", "ary")
+_QUANTITY_KEYS = {term_key(w) for w in lexicon.QUANTITY_WORDS}
+
+
+def _kind_of_generic(name: str, question_term: str) -> bool:
+    """A question term made only of generic words ("proteins") covers its kinds: the same head with
+    describing words only ("misfolded proteins", "levels of ubiquitinated proteins"), not another
+    entity's ("tau protein") nor a process or change of it ("protein degradation")."""
+    head = _head_key(question_term)
+    if _content_words(question_term) or not head or _head_key(name) != head:
+        return False
+    # A hyphenated word is judged by its last part ("long-lived", "disease-related" describe), the
+    # one that ends in the head by every part ("Tau-protein" names tau).
+    others = [term_key(part) for word in name.lower().split() for part in (
+        word.split("-") if term_key(word.rsplit("-", 1)[-1]) == head else word.rsplit("-", 1)[-1:])]
+    others = [k for k in others if k and k not in _DETERMINERS and k != "of" and k != head]
+    return all(k in _QUANTITY_KEYS or (k.endswith(_ADJECTIVE_SUFFIXES) and not _modifier(k)) for k in others)
 
 
 def _process_like(word: str) -> bool:

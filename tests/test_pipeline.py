@@ -235,6 +235,18 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
 
 
+def test_a_generic_question_term_covers_its_kinds_only() -> None:
+    integrator = Integrator("q", ["trehalose"], ["proteins"])
+    proteins = integrator.resolve("proteins")
+    assert integrator.resolve("misfolded proteins") == proteins
+    assert integrator.resolve("long-lived proteins") == proteins
+    assert integrator.resolve("levels of aggregated proteins") == proteins
+    # Another entity's protein, a protein of a kind named by a noun, and a process of proteins are apart.
+    assert integrator.resolve("tau protein") != proteins
+    assert integrator.resolve("protein kinase") != proteins
+    assert integrator.resolve("protein degradation") != proteins
+
+
 def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
     integrator = Integrator("q", ["autophagy"], ["lipid"])
     # "autophagy of FUS aggregates" is autophagy, not FUS; "levels of FUS" is FUS.
