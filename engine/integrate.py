@@ -5,7 +5,11 @@ Verified claims from every round are pooled. Each claim end is resolved to an *e
 - names that share a normalised key (``term_key``: case, Greek letters, hyphens, plurals) are one
   entity; an abbreviation the text defines links its short and long forms (the annotation's aliases);
 - a name that matches a question source or target under the lenient ``terms_match`` is that entity
-  ("dendritic spine density" is the question's "dendritic spines");
+  ("dendritic spine density" is the question's "dendritic spines"), compared with the question's
+  term, the text's aliases and more specific names only, never with a more general name merged in
+  ("chaperones" may join Hsp90, but does not pull "ER chaperones" in after it); a question term of
+  generic words only ("proteins") covers its kinds ("misfolded proteins");
+- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau");
 - a deficiency or mutation state ("TIMP-2 deficiency") is about its core entity (TIMP-2), read as a
   decrease (or, for a mutation, an increase) of it.
 
@@ -34,7 +38,9 @@ from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Edge, Evidence, Graph, Node, NodeKind, edge_id, slugify
 from engine.offline import lexicon
-from engine.offline.text import GENERIC_WORDS, normalise_term, state_core, term_key, terms_match
+from engine.offline.text import (
+    GENERIC_WORDS, is_abbreviation_of, normalise_term, state_core, term_key, terms_match,
+)
 
 MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
@@ -56,6 +62,10 @@ class _Entity:
     node_id: str
     label: str
     names: list[str] = field(default_factory=list)
+    # The names a question's source or target is compared with: its own, the text's aliases and names
+    # at least as specific (``_is_anchor``). A more general name merged in ("chaperones" into Hsp90)
+    # stays a name but never pulls a third into the question's entity ("ER chaperones").
+    anchors: list[str] = field(default_factory=list)
     role: str = ""  # "source", "target" or ""
 
 
@@ -119,13 +129,15 @@ class Integrator:
         self._used_ids.add(node_id)
         entity = _Entity(index=len(self._entities), node_id=node_id, label=label.strip(), role=role)
         self._entities.append(entity)
-        self._add_name(entity.index, label)
+        self._add_name(entity.index, label, True)
         return entity.index
 
-    def _add_name(self, index: int, name: str) -> None:
+    def _add_name(self, index: int, name: str, anchor: bool) -> None:
         entity = self._entities[index]
         if name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.names):
             entity.names.append(name.strip())
+        if anchor and name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.anchors):
+            entity.anchors.append(name.strip())
         key = term_key(name)
         if key:
             self._by_key.setdefault(key, index)
@@ -138,7 +150,7 @@ class Integrator:
         index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
         if index is None:
             for entity in self._entities:
-                if entity.role and (any(_same_thing(term, name) for name in entity.names)
+                if entity.role and (any(_same_thing(term, name) for name in entity.anchors)
                                     or _kind_of_generic(term, entity.label)):
                     index = entity.index
                     break
@@ -146,9 +158,24 @@ class Integrator:
             index = self._near_synonym(term)
         if index is None:
             index = self._new_entity(term)
+        # The text's own aliases of a name count as that name: anchors together or not at all.
+        anchor = any(self._is_anchor(index, name) for name in names)
         for name in names:
-            self._add_name(index, name)
+            self._add_name(index, name, anchor)
         return index
+
+    def _is_anchor(self, index: int, name: str) -> bool:
+        """Is ``name`` at least as specific as one of the entity's anchors: the same key, every word
+        of the anchor, or a one-word abbreviation of it?"""
+        key, words = term_key(name), _content_words(name)
+        for anchor in self._entities[index].anchors:
+            if key == term_key(anchor):
+                return True
+            if len(words) >= len(_content_words(anchor)) and terms_match(name, anchor):
+                return True
+            if len(name.split()) == 1 and is_abbreviation_of(name, anchor):
+                return True
+        return False
 
     def _near_synonym(self, term: str) -> int | None:
         """An entity whose name differs from ``term`` only by a few words ("neuronal death" and
@@ -156,7 +183,8 @@ class Integrator:
         words = _content_words(term)
         candidates = sorted(set().union(*(self._by_word.get(w, set()) for w in words))) if words else []
         for index in candidates:
-            for name in self._entities[index].names:
+            entity = self._entities[index]
+            for name in (entity.anchors if entity.role else entity.names):
                 if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and _same_thing(term, name):
                     return index
         return None

@@ -235,6 +235,15 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
 
 
+def test_a_general_name_merged_into_a_question_entity_pulls_in_no_third() -> None:
+    integrator = Integrator("q", ["Hsp90"], ["neurodegeneration"])
+    hsp90 = integrator.resolve("Hsp90")
+    assert integrator.resolve("Hsp90 chaperone") == hsp90
+    assert integrator.resolve("chaperone") == hsp90
+    assert integrator.resolve("ER chaperones") != hsp90
+    assert integrator.resolve("heat shock protein 90", ["Hsp90"]) == hsp90
+
+
 def test_a_generic_question_term_covers_its_kinds_only() -> None:
     integrator = Integrator("q", ["trehalose"], ["proteins"])
     proteins = integrator.resolve("proteins")
