@@ -117,6 +117,7 @@ class Integrator:
         self._used_ids: set[str] = set()
         self._claims: list[_PooledClaim] = []
         self._seen: set[tuple[str, str, str]] = set()
+        self._question_terms = {normalise_term(term) for term in (*sources, *targets)}
         self.source_entities = [self._new_entity(term, "source") for term in sources]
         self.target_entities = [self._new_entity(term, "target") for term in targets]
 
@@ -150,7 +151,7 @@ class Integrator:
         index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
         if index is None:
             for entity in self._entities:
-                if entity.role and (any(_same_thing(term, name) for name in entity.anchors)
+                if entity.role and (any(self._same(term, name) for name in entity.anchors)
                                     or _kind_of_generic(term, entity.label)):
                     index = entity.index
                     break
@@ -163,6 +164,15 @@ class Integrator:
         for name in names:
             self._add_name(index, name, anchor)
         return index
+
+    def _same(self, a: str, b: str) -> bool:
+        """``_same_thing``, except that a lower-case word of the papers is a word, not an initialism
+        ("tau" is not "trafficking autophagosomes"); the question's own terms may be written in
+        lower case ("ampk")."""
+        if not _same_thing(a, b):
+            return False
+        return not any(_lowercase_initialism(short, long) and normalise_term(short) not in self._question_terms
+                       for short, long in ((a, b), (b, a)))
 
     def _is_anchor(self, index: int, name: str) -> bool:
         """Is ``name`` at least as specific as one of the entity's anchors: the same key, every word
@@ -185,7 +195,7 @@ class Integrator:
         for index in candidates:
             entity = self._entities[index]
             for name in (entity.anchors if entity.role else entity.names):
-                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and _same_thing(term, name):
+                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and self._same(term, name):
                     return index
         return None
 
@@ -374,6 +384,14 @@ _PROCESS_WORDS = {
 _FLIPS_SIGN = {term_key(w) for w in (*lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS, *lexicon.MUTATION_HEADS)}
 _PROCESS_SUFFIXES = lexicon.PROCESS_SUFFIXES
 _CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
+
+
+def _lowercase_initialism(short: str, long: str) -> bool:
+    """Does the lower-case word ``short`` match ``long`` only as its initialism (not as one of its words)?"""
+    word = short.strip()
+    if " " in word or not word.isalpha() or not word.islower() or " " not in long.strip():
+        return False
+    return is_abbreviation_of(word, long) and term_key(word) not in {term_key(w) for w in normalise_term(long).split()}
 
 
 def _same_thing(a: str, b: str) -> bool:

@@ -244,6 +244,15 @@ def test_a_general_name_merged_into_a_question_entity_pulls_in_no_third() -> Non
     assert integrator.resolve("heat shock protein 90", ["Hsp90"]) == hsp90
 
 
+def test_a_lower_case_word_of_the_papers_is_no_initialism() -> None:
+    integrator = Integrator("q", ["tnf"], ["autophagosome"])
+    target = integrator.resolve("autophagosome")
+    assert integrator.resolve("trafficking autophagosomes") == target
+    assert integrator.resolve("tau") != target  # t(rafficking) au(tophagosomes), but a word
+    # The question's own term may be written in lower case.
+    assert integrator.resolve("tumour necrosis factor") == integrator.resolve("tnf")
+
+
 def test_a_generic_question_term_covers_its_kinds_only() -> None:
     integrator = Integrator("q", ["trehalose"], ["proteins"])
     proteins = integrator.resolve("proteins")
