@@ -9,7 +9,8 @@ Verified claims from every round are pooled. Each claim end is resolved to an *e
   term, the text's aliases and more specific names only, never with a more general name merged in
   ("chaperones" may join Hsp90, but does not pull "ER chaperones" in after it); a question term of
   generic words only ("proteins") covers its kinds ("misfolded proteins");
-- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau");
+- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau") nor with
+  the cause in another's compound ("ER stress", "ER stress-induced apoptosis");
 - a deficiency or mutation state ("TIMP-2 deficiency") is about its core entity (TIMP-2), read as a
   decrease (or, for a mutation, an increase) of it.
 
@@ -402,7 +403,7 @@ def _same_thing(a: str, b: str) -> bool:
     approximation that keeps chains connected (measured in BENCHMARKS.md)."""
     if not terms_match(a, b):
         return False
-    if _of_complement_only(a, b) or _of_complement_only(b, a):
+    if _of_complement_only(a, b) or _of_complement_only(b, a) or _cause_only(a, b) or _cause_only(b, a):
         return False
     words_a, words_b = _content_words(a), _content_words(b)
     if any(word in _FLIPS_SIGN for word in words_a ^ words_b):
@@ -464,6 +465,19 @@ def _kind_of_generic(name: str, question_term: str) -> bool:
         word.split("-") if term_key(word.rsplit("-", 1)[-1]) == head else word.rsplit("-", 1)[-1:])]
     others = [k for k in others if k and k not in _DETERMINERS and k != "of" and k != head]
     return all(k in _QUANTITY_KEYS or (k.endswith(_ADJECTIVE_SUFFIXES) and not _modifier(k)) for k in others)
+
+
+_CAUSE_COMPOUND = re.compile(r"-(?:" + "|".join(map(re.escape, lexicon.COMPOUND_SUFFIXES)) + r")$")
+
+
+def _cause_only(name: str, other: str) -> bool:
+    """Is ``name`` only the cause in ``other``'s compound ("ER stress" in "ER stress-induced
+    apoptosis", "AMP" in "AMP-activated protein kinase")? The compound names what follows it."""
+    words = other.lower().split()
+    for i, word in enumerate(words):
+        if _CAUSE_COMPOUND.search(word) and i + 1 < len(words):
+            return not (_content_words(name) & _content_words(" ".join(words[i + 1:])))
+    return False
 
 
 def _process_like(word: str) -> bool:

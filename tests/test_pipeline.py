@@ -265,6 +265,13 @@ def test_a_generic_question_term_covers_its_kinds_only() -> None:
     assert integrator.resolve("protein degradation") != proteins
 
 
+def test_the_cause_in_a_compound_is_not_what_the_compound_names() -> None:
+    integrator = Integrator("q", ["ER stress"], ["apoptosis"])
+    assert integrator.resolve("ER stress-induced ASK1") != integrator.resolve("ER stress")
+    assert integrator.resolve("AMP-activated protein kinase") != integrator.resolve("AMP")
+    assert integrator.resolve("ER stress markers") == integrator.resolve("ER stress")
+
+
 def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
     integrator = Integrator("q", ["autophagy"], ["lipid"])
     # "autophagy of FUS aggregates" is autophagy, not FUS; "levels of FUS" is FUS.
