@@ -9,8 +9,9 @@ Verified claims from every round are pooled. Each claim end is resolved to an *e
   term, the text's aliases and more specific names only, never with a more general name merged in
   ("chaperones" may join Hsp90, but does not pull "ER chaperones" in after it); a question term of
   generic words only ("proteins") covers its kinds ("misfolded proteins");
-- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau") nor with
-  the cause in another's compound ("ER stress", "ER stress-induced apoptosis");
+- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau"), with
+  the cause in another's compound ("ER stress", "ER stress-induced apoptosis"), nor with a modified
+  form of itself ("hyperphosphorylated tau", "insoluble tau");
 - a deficiency or mutation state ("TIMP-2 deficiency") is about its core entity (TIMP-2), read as a
   decrease (or, for a mutation, an increase) of it.
 
@@ -396,7 +397,8 @@ def _lowercase_initialism(short: str, long: str) -> bool:
 
 
 def _same_thing(a: str, b: str) -> bool:
-    """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency"),
+    """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency") or
+    names a modified form ("phosphorylated tau" and "insoluble tau" are not tau as a whole),
     never between a name and the complement of another's "of" ("tau" and "autophagy of tau"), and
     a bare process ("phosphorylation") never merges with the process of one thing ("APP
     phosphorylation"). Other extra words are accepted: "X phosphorylation" merges with X, an
@@ -406,7 +408,7 @@ def _same_thing(a: str, b: str) -> bool:
     if _of_complement_only(a, b) or _of_complement_only(b, a) or _cause_only(a, b) or _cause_only(b, a):
         return False
     words_a, words_b = _content_words(a), _content_words(b)
-    if any(word in _FLIPS_SIGN for word in words_a ^ words_b):
+    if any(word in _FLIPS_SIGN or _species_word(word) for word in words_a ^ words_b):
         return False
     shorter = min(words_a, words_b, key=len)
     return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
@@ -478,6 +480,18 @@ def _cause_only(name: str, other: str) -> bool:
         if _CAUSE_COMPOUND.search(word) and i + 1 < len(words):
             return not (_content_words(name) & _content_words(" ".join(words[i + 1:])))
     return False
+
+
+# Words naming one modified form of a molecule; with "-ylated" / "-inated" (phosphorylated, acetylated,
+# ubiquitinated). Merging the form with the molecule read "less tau" sentences as "less
+# hyperphosphorylated tau" (BENCHMARKS.md: fewer answers, as many right ones).
+_SPECIES_WORDS = frozenset({"misfolded", "aggregated", "oligomeric", "insoluble", "soluble", "truncated", "cleaved"})
+
+
+def _species_word(key: str) -> bool:
+    """Does the word name one modified form of a molecule ("hyperphosphorylated tau", "acetylated
+    p53", "misfolded proteins")?"""
+    return key in _SPECIES_WORDS or key.endswith(("ylated", "inated"))
 
 
 def _process_like(word: str) -> bool:

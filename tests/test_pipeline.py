@@ -278,7 +278,16 @@ def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
     assert integrator.resolve("autophagy of FUS aggregates") == integrator.resolve("autophagy")
     assert integrator.resolve("FUS") != integrator.resolve("autophagy")
     assert integrator.resolve("levels of FUS") == integrator.resolve("FUS")
-    assert integrator.resolve("insoluble forms of FUS") == integrator.resolve("FUS")
+    assert integrator.resolve("phosphorylation of FUS") == integrator.resolve("FUS")
+
+
+def test_a_modified_form_is_not_the_molecule() -> None:
+    integrator = Integrator("q", ["cilostazol"], ["dementia"])
+    tau = integrator.resolve("tau")
+    assert integrator.resolve("hyperphosphorylated tau") != tau
+    assert integrator.resolve("insoluble tau") != tau
+    assert integrator.resolve("acetylated-tau") != tau
+    assert integrator.resolve("tau levels") == tau
 
 
 def test_a_lowering_name_is_a_decrease_of_its_core() -> None:
