@@ -422,7 +422,7 @@ _MODIFIER_HEADS = {term_key(w) for w in (*lexicon.INCREASE_HEADS, *lexicon.DECRE
 def _of_complement_only(name: str, other: str) -> bool:
     """Is ``name`` only the complement of ``other``'s "of" ("tau" in "autophagy of tau aggregates")
     while the head before "of" is a thing of its own, not a measure, change or process of the
-    complement ("levels of tau", "phosphorylation of tau", "insoluble forms of tau")?"""
+    complement ("levels of tau", "phosphorylation of tau", "forms of tau")?"""
     words = normalise_term(other).split()
     if "of" not in words:
         return False
@@ -430,7 +430,7 @@ def _of_complement_only(name: str, other: str) -> bool:
     if not head_part:
         return False
     head = term_key(head_part[-1])
-    if head in GENERIC_WORDS or head in _MODIFIER_HEADS or _process_like(head):
+    if head in GENERIC_WORDS or _modifier(head):
         return False
     return not (_content_words(name) & _content_words(" ".join(head_part)))
 
