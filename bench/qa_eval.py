@@ -19,6 +19,8 @@ index (``python -m corpus ensure``), opened once before the clock starts. Figure
 - answer checks over every step (one edge claim) of every path statement: with a citation; citations to
   documents the index does not hold (must be 0); claims with a cited sentence that mentions both ends
   (``engine.verify.mentions`` on the node label and aliases).
+- answered without a path statement: connected only through chains longer than the answer states
+  (``engine.answer.MAX_PATH_EDGES``), so the answer names no chain;
 - failure kinds: why unanswered questions failed and how wrong signs arose.
 """
 
@@ -142,6 +144,7 @@ def summarise(records: list[dict]) -> dict:
     summary = {
         "questions": len(records),
         "answered_share": len(answered) / len(records),
+        "answered_without_path_statement": sum(r.get("path") is None for r in answered),
         "sign_accuracy_on_answered": (sum(r["predicted"] == r["expected"] for r in answered) / len(answered))
         if answered else None,
         "certain_share_of_answered": (sum(r["certain"] for r in answered) / len(answered)) if answered else None,

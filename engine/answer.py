@@ -284,6 +284,14 @@ def _summary_statement(
 
 def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
     names = lambda ids: ", ".join(nodes[i].label for i in ids if i in nodes) or "none"  # noqa: E731
+    digraph = nx.DiGraph((e.source, e.target) for e in graph.edges if e.orientation == "directed")
+    if any(s in digraph and t in digraph and nx.has_path(digraph, s, t)
+           for s in graph.sources for t in graph.targets):
+        return (
+            f"The sources ({names(graph.sources)}) reach the targets ({names(graph.targets)}) only through "
+            f"chains of more than {MAX_PATH_EDGES} steps, too long to state as an explanation: each step is "
+            "one more chance of a misread sentence, so a label of the targets rests on a weak chain."
+        )
     return (
         f"No directed path links the sources ({names(graph.sources)}) to the targets "
         f"({names(graph.targets)}) in this graph, so the papers read give no causal account of the effect."

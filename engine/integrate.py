@@ -5,7 +5,13 @@ Verified claims from every round are pooled. Each claim end is resolved to an *e
 - names that share a normalised key (``term_key``: case, Greek letters, hyphens, plurals) are one
   entity; an abbreviation the text defines links its short and long forms (the annotation's aliases);
 - a name that matches a question source or target under the lenient ``terms_match`` is that entity
-  ("dendritic spine density" is the question's "dendritic spines");
+  ("dendritic spine density" is the question's "dendritic spines"), compared with the question's
+  term, the text's aliases and more specific names only, never with a more general name merged in
+  ("chaperones" may join Hsp90, but does not pull "ER chaperones" in after it); a question term of
+  generic words only ("proteins") covers its kinds ("misfolded proteins");
+- a name is never merged with the complement of another's "of" ("tau", "autophagy of tau"), with
+  the cause in another's compound ("ER stress", "ER stress-induced apoptosis"), nor with a modified
+  form of itself ("hyperphosphorylated tau", "insoluble tau");
 - a deficiency or mutation state ("TIMP-2 deficiency") is about its core entity (TIMP-2), read as a
   decrease (or, for a mutation, an increase) of it.
 
@@ -34,7 +40,9 @@ from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Edge, Evidence, Graph, Node, NodeKind, edge_id, slugify
 from engine.offline import lexicon
-from engine.offline.text import GENERIC_WORDS, normalise_term, state_core, term_key, terms_match
+from engine.offline.text import (
+    GENERIC_WORDS, is_abbreviation_of, normalise_term, state_core, term_key, terms_match,
+)
 
 MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
@@ -56,6 +64,10 @@ class _Entity:
     node_id: str
     label: str
     names: list[str] = field(default_factory=list)
+    # The names a question's source or target is compared with: its own, the text's aliases and names
+    # at least as specific (``_is_anchor``). A more general name merged in ("chaperones" into Hsp90)
+    # stays a name but never pulls a third into the question's entity ("ER chaperones").
+    anchors: list[str] = field(default_factory=list)
     role: str = ""  # "source", "target" or ""
 
 
@@ -107,6 +119,7 @@ class Integrator:
         self._used_ids: set[str] = set()
         self._claims: list[_PooledClaim] = []
         self._seen: set[tuple[str, str, str]] = set()
+        self._question_terms = {normalise_term(term) for term in (*sources, *targets)}
         self.source_entities = [self._new_entity(term, "source") for term in sources]
         self.target_entities = [self._new_entity(term, "target") for term in targets]
 
@@ -119,13 +132,15 @@ class Integrator:
         self._used_ids.add(node_id)
         entity = _Entity(index=len(self._entities), node_id=node_id, label=label.strip(), role=role)
         self._entities.append(entity)
-        self._add_name(entity.index, label)
+        self._add_name(entity.index, label, True)
         return entity.index
 
-    def _add_name(self, index: int, name: str) -> None:
+    def _add_name(self, index: int, name: str, anchor: bool) -> None:
         entity = self._entities[index]
         if name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.names):
             entity.names.append(name.strip())
+        if anchor and name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.anchors):
+            entity.anchors.append(name.strip())
         key = term_key(name)
         if key:
             self._by_key.setdefault(key, index)
@@ -138,16 +153,41 @@ class Integrator:
         index = next((self._by_key[k] for k in map(term_key, names) if k in self._by_key), None)
         if index is None:
             for entity in self._entities:
-                if entity.role and any(_same_thing(term, name) for name in entity.names):
+                if entity.role and (any(self._same(term, name) for name in entity.anchors)
+                                    or _kind_of_generic(term, entity.label)):
                     index = entity.index
                     break
         if index is None:
             index = self._near_synonym(term)
         if index is None:
             index = self._new_entity(term)
+        # The text's own aliases of a name count as that name: anchors together or not at all.
+        anchor = any(self._is_anchor(index, name) for name in names)
         for name in names:
-            self._add_name(index, name)
+            self._add_name(index, name, anchor)
         return index
+
+    def _same(self, a: str, b: str) -> bool:
+        """``_same_thing``, except that a lower-case word of the papers is a word, not an initialism
+        ("tau" is not "trafficking autophagosomes"); the question's own terms may be written in
+        lower case ("ampk")."""
+        if not _same_thing(a, b):
+            return False
+        return not any(_lowercase_initialism(short, long) and normalise_term(short) not in self._question_terms
+                       for short, long in ((a, b), (b, a)))
+
+    def _is_anchor(self, index: int, name: str) -> bool:
+        """Is ``name`` at least as specific as one of the entity's anchors: the same key, every word
+        of the anchor, or a one-word abbreviation of it?"""
+        key, words = term_key(name), _content_words(name)
+        for anchor in self._entities[index].anchors:
+            if key == term_key(anchor):
+                return True
+            if len(words) >= len(_content_words(anchor)) and terms_match(name, anchor):
+                return True
+            if len(name.split()) == 1 and is_abbreviation_of(name, anchor):
+                return True
+        return False
 
     def _near_synonym(self, term: str) -> int | None:
         """An entity whose name differs from ``term`` only by a few words ("neuronal death" and
@@ -155,8 +195,9 @@ class Integrator:
         words = _content_words(term)
         candidates = sorted(set().union(*(self._by_word.get(w, set()) for w in words))) if words else []
         for index in candidates:
-            for name in self._entities[index].names:
-                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and _same_thing(term, name):
+            entity = self._entities[index]
+            for name in (entity.anchors if entity.role else entity.names):
+                if abs(len(_content_words(name)) - len(words)) <= MAX_EXTRA_WORDS and self._same(term, name):
                     return index
         return None
 
@@ -347,18 +388,110 @@ _PROCESS_SUFFIXES = lexicon.PROCESS_SUFFIXES
 _CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
 
 
+def _lowercase_initialism(short: str, long: str) -> bool:
+    """Does the lower-case word ``short`` match ``long`` only as its initialism (not as one of its words)?"""
+    word = short.strip()
+    if " " in word or not word.isalpha() or not word.islower() or " " not in long.strip():
+        return False
+    return is_abbreviation_of(word, long) and term_key(word) not in {term_key(w) for w in normalise_term(long).split()}
+
+
 def _same_thing(a: str, b: str) -> bool:
-    """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency"),
-    and a bare process ("phosphorylation") never merges with the process of one thing ("APP
+    """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency") or
+    names a modified form ("phosphorylated tau" and "insoluble tau" are not tau as a whole),
+    never between a name and the complement of another's "of" ("tau" and "autophagy of tau"), and
+    a bare process ("phosphorylation") never merges with the process of one thing ("APP
     phosphorylation"). Other extra words are accepted: "X phosphorylation" merges with X, an
     approximation that keeps chains connected (measured in BENCHMARKS.md)."""
     if not terms_match(a, b):
         return False
+    if _of_complement_only(a, b) or _of_complement_only(b, a) or _cause_only(a, b) or _cause_only(b, a):
+        return False
     words_a, words_b = _content_words(a), _content_words(b)
-    if any(word in _FLIPS_SIGN for word in words_a ^ words_b):
+    if any(word in _FLIPS_SIGN or _species_word(word) for word in words_a ^ words_b):
         return False
     shorter = min(words_a, words_b, key=len)
     return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
+
+
+# Heads of "H of X" that measure, change or name a process of X: "levels of tau" is about tau.
+_MODIFIER_HEADS = {term_key(w) for w in (*lexicon.INCREASE_HEADS, *lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS,
+                                         *lexicon.MUTATION_HEADS, *lexicon.QUANTITY_WORDS, *lexicon.EFFECT_NOUNS)}
+
+
+def _of_complement_only(name: str, other: str) -> bool:
+    """Is ``name`` only the complement of ``other``'s "of" ("tau" in "autophagy of tau aggregates")
+    while the head before "of" is a thing of its own, not a measure, change or process of the
+    complement ("levels of tau", "phosphorylation of tau", "forms of tau")?"""
+    words = normalise_term(other).split()
+    if "of" not in words:
+        return False
+    head_part = [w for w in words[: words.index("of")] if w not in _DETERMINERS]
+    if not head_part:
+        return False
+    head = term_key(head_part[-1])
+    if head in GENERIC_WORDS or _modifier(head):
+        return False
+    return not (_content_words(name) & _content_words(" ".join(head_part)))
+
+
+def _head_key(name: str) -> str:
+    """The key of the word a name is about: the last word that is not a measure, change or process
+    word, in the head of an "of" phrase unless that head is one ("levels of misfolded proteins")."""
+    words = [w for w in normalise_term(name).split() if w not in _DETERMINERS]
+    if "of" in words:
+        before, after = words[: words.index("of")], words[words.index("of") + 1:]
+        words = before if before and not _modifier(term_key(before[-1])) else after
+    keys = [term_key(w) for w in words]
+    return next((k for k in reversed(keys) if not _modifier(k)), keys[-1] if keys else "")
+
+
+def _modifier(key: str) -> bool:
+    return key in _MODIFIER_HEADS or _process_like(key)
+
+
+_ADJECTIVE_SUFFIXES = ("ed", "ing", "al", "ic", "ous", "ive", "ble", "ar", "ant", "ent", "ary")
+_QUANTITY_KEYS = {term_key(w) for w in lexicon.QUANTITY_WORDS}
+
+
+def _kind_of_generic(name: str, question_term: str) -> bool:
+    """A question term made only of generic words ("proteins") covers its kinds: the same head with
+    describing words only ("misfolded proteins", "levels of ubiquitinated proteins"), not another
+    entity's ("tau protein") nor a process or change of it ("protein degradation")."""
+    head = _head_key(question_term)
+    if _content_words(question_term) or not head or _head_key(name) != head:
+        return False
+    # A hyphenated word is judged by its last part ("long-lived", "disease-related" describe), the
+    # one that ends in the head by every part ("Tau-protein" names tau).
+    others = [term_key(part) for word in name.lower().split() for part in (
+        word.split("-") if term_key(word.rsplit("-", 1)[-1]) == head else word.rsplit("-", 1)[-1:])]
+    others = [k for k in others if k and k not in _DETERMINERS and k != "of" and k != head]
+    return all(k in _QUANTITY_KEYS or (k.endswith(_ADJECTIVE_SUFFIXES) and not _modifier(k)) for k in others)
+
+
+_CAUSE_COMPOUND = re.compile(r"-(?:" + "|".join(map(re.escape, lexicon.COMPOUND_SUFFIXES)) + r")$")
+
+
+def _cause_only(name: str, other: str) -> bool:
+    """Is ``name`` only the cause in ``other``'s compound ("ER stress" in "ER stress-induced
+    apoptosis", "AMP" in "AMP-activated protein kinase")? The compound names what follows it."""
+    words = other.lower().split()
+    for i, word in enumerate(words):
+        if _CAUSE_COMPOUND.search(word) and i + 1 < len(words):
+            return not (_content_words(name) & _content_words(" ".join(words[i + 1:])))
+    return False
+
+
+# Words naming one modified form of a molecule; with "-ylated" / "-inated" (phosphorylated, acetylated,
+# ubiquitinated). Merging the form with the molecule read "less tau" sentences as "less
+# hyperphosphorylated tau" (BENCHMARKS.md: fewer answers, as many right ones).
+_SPECIES_WORDS = frozenset({"misfolded", "aggregated", "oligomeric", "insoluble", "soluble", "truncated", "cleaved"})
+
+
+def _species_word(key: str) -> bool:
+    """Does the word name one modified form of a molecule ("hyperphosphorylated tau", "acetylated
+    p53", "misfolded proteins")?"""
+    return key in _SPECIES_WORDS or key.endswith(("ylated", "inated"))
 
 
 def _process_like(word: str) -> bool:

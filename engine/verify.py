@@ -27,6 +27,8 @@ _DIRECTION_WORDS = frozenset(lexicon.VERB_FORMS) | frozenset(lexicon.NOMINAL_TRI
 _DIRECTION_SUFFIXES = tuple(f"-{suffix}" for suffix in lexicon.COMPOUND_SUFFIXES) \
     + tuple(f"-{head}" for head in lexicon.DEFICIENCY_HEADS)
 
+_SIGNED_NOUNS = lexicon.EFFECT_NOUNS | {"regulator", "regulators", "modulator", "modulators"}
+
 
 class VerifyResult(BaseModel):
     kept: list[ExtractedClaim]
@@ -54,9 +56,16 @@ def mentions(sentence: str, names: Iterable[str]) -> bool:
 
 
 def states_direction(sentence: str) -> bool:
-    """Does the sentence use a word that states an increase or a decrease?"""
-    for token in _tokens(sentence.lower()):
+    """Does the sentence use a word that states an increase or a decrease, or a signed pair: an
+    adverb with a verb that alone leaves the sign open ("negatively regulates"), a signed adjective
+    with an effect or role noun ("a protective effect", "a negative regulator")?"""
+    tokens = _tokens(sentence.lower())
+    for token, following in zip(tokens, [*tokens[1:], ""]):
         if token in _DIRECTION_WORDS or token.endswith(_DIRECTION_SUFFIXES):
+            return True
+        if token in lexicon.SIGNING_ADVERBS and following in lexicon.SIGNABLE_VERBS:
+            return True
+        if token in lexicon.EFFECT_ADJECTIVES and following in _SIGNED_NOUNS:
             return True
     return False
 

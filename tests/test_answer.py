@@ -92,6 +92,18 @@ def test_no_path_gives_a_note_and_no_citations() -> None:
     assert "No directed path" in answer.text
 
 
+def test_a_path_longer_than_the_statement_limit_is_named_as_such() -> None:
+    ids = [f"n{i}" for i in range(9)]
+    graph = Graph(
+        nodes=[Node(id=i, label=i.upper()) for i in ids],
+        edges=[_edge(a, b, 1, f"d{a}", f"{a.upper()} raises {b.upper()}.") for a, b in zip(ids, ids[1:])],
+        sources=["n0"], targets=["n8"],
+    ).validate_shapes()
+    answer = explain(graph, Labelling())
+    assert [s.kind for s in answer.statements] == ["note"]
+    assert "more than 6 steps" in answer.text and "No directed path" not in answer.text
+
+
 def test_contrast_says_what_changes_and_why_with_citations() -> None:
     graph = _chain_graph()
     before = NodeLabel(label="decreasing", certain=True, possible=["decreasing"], justification=["dapk1->pin1"])

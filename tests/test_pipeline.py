@@ -156,6 +156,11 @@ def test_verify_needs_both_ends_and_a_direction() -> None:
                               "Loss of TIMP-2 increases macrophage infiltration.")) is None
     assert mentions("GSK-3β activity rose.", ["GSK3B"]) and not mentions("GSK-3β activity rose.", ["tau"])
     assert states_direction("Amyloid-induced toxicity") and not states_direction("Tau binds tubulin.")
+    # A verb that leaves the sign open is signed by its adverb; an effect or role noun by its adjective.
+    assert states_direction("AMPK negatively regulates GSK3b activity.")
+    assert states_direction("Nrf2 is a positive regulator of HO-1.")
+    assert not states_direction("AMPK regulates GSK3b activity.")
+    assert not states_direction("BIN1 is implicated in APP metabolism.")
 
 
 def test_integrate_merges_abbreviations_and_reads_deficiency_as_a_decrease() -> None:
@@ -228,6 +233,61 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("APP phosphorylation") == integrator.resolve("APP")
     assert integrator.resolve("phosphorylation") != integrator.resolve("APP phosphorylation")
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
+
+
+def test_a_general_name_merged_into_a_question_entity_pulls_in_no_third() -> None:
+    integrator = Integrator("q", ["Hsp90"], ["neurodegeneration"])
+    hsp90 = integrator.resolve("Hsp90")
+    assert integrator.resolve("Hsp90 chaperone") == hsp90
+    assert integrator.resolve("chaperone") == hsp90
+    assert integrator.resolve("ER chaperones") != hsp90
+    assert integrator.resolve("heat shock protein 90", ["Hsp90"]) == hsp90
+
+
+def test_a_lower_case_word_of_the_papers_is_no_initialism() -> None:
+    integrator = Integrator("q", ["tnf"], ["autophagosome"])
+    target = integrator.resolve("autophagosome")
+    assert integrator.resolve("trafficking autophagosomes") == target
+    assert integrator.resolve("tau") != target  # t(rafficking) au(tophagosomes), but a word
+    # The question's own term may be written in lower case.
+    assert integrator.resolve("tumour necrosis factor") == integrator.resolve("tnf")
+
+
+def test_a_generic_question_term_covers_its_kinds_only() -> None:
+    integrator = Integrator("q", ["trehalose"], ["proteins"])
+    proteins = integrator.resolve("proteins")
+    assert integrator.resolve("misfolded proteins") == proteins
+    assert integrator.resolve("long-lived proteins") == proteins
+    assert integrator.resolve("levels of aggregated proteins") == proteins
+    # Another entity's protein, a protein of a kind named by a noun, and a process of proteins are apart.
+    assert integrator.resolve("tau protein") != proteins
+    assert integrator.resolve("protein kinase") != proteins
+    assert integrator.resolve("protein degradation") != proteins
+
+
+def test_the_cause_in_a_compound_is_not_what_the_compound_names() -> None:
+    integrator = Integrator("q", ["ER stress"], ["apoptosis"])
+    assert integrator.resolve("ER stress-induced ASK1") != integrator.resolve("ER stress")
+    assert integrator.resolve("AMP-activated protein kinase") != integrator.resolve("AMP")
+    assert integrator.resolve("ER stress markers") == integrator.resolve("ER stress")
+
+
+def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
+    integrator = Integrator("q", ["autophagy"], ["lipid"])
+    # "autophagy of FUS aggregates" is autophagy, not FUS; "levels of FUS" is FUS.
+    assert integrator.resolve("autophagy of FUS aggregates") == integrator.resolve("autophagy")
+    assert integrator.resolve("FUS") != integrator.resolve("autophagy")
+    assert integrator.resolve("levels of FUS") == integrator.resolve("FUS")
+    assert integrator.resolve("phosphorylation of FUS") == integrator.resolve("FUS")
+
+
+def test_a_modified_form_is_not_the_molecule() -> None:
+    integrator = Integrator("q", ["cilostazol"], ["dementia"])
+    tau = integrator.resolve("tau")
+    assert integrator.resolve("hyperphosphorylated tau") != tau
+    assert integrator.resolve("insoluble tau") != tau
+    assert integrator.resolve("acetylated-tau") != tau
+    assert integrator.resolve("tau levels") == tau
 
 
 def test_a_lowering_name_is_a_decrease_of_its_core() -> None:
