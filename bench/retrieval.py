@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -57,7 +58,7 @@ class StoredVectors(Embedder):
         self._stored = dict(zip(sentences, vectors, strict=True))
         self.embedded = 0
 
-    def embed(self, texts, progress: ProgressCallback | None = None) -> np.ndarray:
+    def embed(self, texts: Sequence[str], progress: ProgressCallback | None = None) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._stored))
         if missing:
             self._stored.update(zip(missing, super().embed(missing, progress=progress), strict=True))

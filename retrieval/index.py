@@ -486,7 +486,7 @@ class PaperIndex:
         return signals.candidates, fused, signals.lexical, signals.dense
 
     def signals(self, query: str, mode: SearchMode = "hybrid") -> Signals | None:
-        """The four scaled signals of every candidate passage, before weighting (exposed for tuning)."""
+        """The four scaled signals of every candidate passage, before weighting."""
         query = query.strip()
         if not query or not self._documents:
             return None
