@@ -4,7 +4,8 @@
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --split train    # the split used for tuning
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --rebuild        # re-embed and re-time the build
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --split train --index /tmp/scifact-v2 \
-        --reuse-vectors data/bench/scifact   # rebuild in a new folder, embedding only texts not embedded there
+        --reuse-vectors data/bench/scifact   # rebuild, embedding only texts not embedded there (the
+                                             # same folder as --index works too: an in-place upgrade)
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --faiss-check    # only: flat vs HNSW at the threshold
     HF_HUB_OFFLINE=1 .venv/bin/python bench/retrieval.py --hbp            # only: time the default corpus build
 
