@@ -157,7 +157,7 @@ def test_incremental_add_embeds_only_new_documents(library_index: PaperIndex, em
     report = library_index.add_documents([*NEW_PAPERS, LIBRARY[0], duplicate_content, NEW_PAPERS[0]])
     assert report.added == ["p5", "p6"]
     assert report.passages_added == 3
-    assert embedder.embedded - embedded_before == 3  # only the new sentences
+    assert embedder.embedded - embedded_before == 5  # only the new sentences and the new titles
     found = {(d.doc_id, d.duplicate_of, d.reason) for d in report.duplicates}
     assert found == {("p1", "p1", "same id"), ("copy-of-p2", "p2", "same content"), ("p5", "p5", "same id")}
     assert library_index.search("sleep loss and amyloid in CSF", k=1)[0].doc_id == "p5"
@@ -167,6 +167,27 @@ def test_incremental_add_embeds_only_new_documents(library_index: PaperIndex, em
     reopened = PaperIndex.open(library_index.index_dir, embedder=embedder)
     assert reopened.search("insulin resistance and synapses", k=1)[0].doc_id == "p6"
     assert reopened.add_documents(NEW_PAPERS).added == []
+
+
+def test_document_vectors_add_the_title_to_the_mean_sentence_vector(tmp_path: Path, embedder: CountingEmbedder) -> None:
+    untitled = Document(id="u", title="", sentences=["Caffeine delays sleep onset.", "Adenosine builds up while awake."])
+    index = PaperIndex.build([LIBRARY[0], untitled], tmp_path / "index", DEFAULT_MODEL, embedder=embedder)
+    stored = np.load(tmp_path / "index" / "doc_vectors.npy")
+    sentences = embedder.embed(LIBRARY[0].sentences)
+    mean = sentences.mean(axis=0) / np.linalg.norm(sentences.mean(axis=0))
+    titled = mean + embedder.embed([LIBRARY[0].title])[0]
+    assert np.allclose(stored[0], titled / np.linalg.norm(titled), atol=1e-5)
+    plain = embedder.embed(untitled.sentences).mean(axis=0)
+    assert np.allclose(stored[1], plain / np.linalg.norm(plain), atol=1e-5)  # no title: the sentences alone
+    assert index.manifest.passages == 5  # titles are not passages
+
+
+def test_older_index_format_asks_for_a_rebuild(library_index: PaperIndex) -> None:
+    path = library_index.index_dir / "manifest.json"
+    path.write_text(path.read_text().replace('"format_version": 2', '"format_version": 1'))
+    assert "format 1" in index_problem(library_index.index_dir) and "rebuild" in index_problem(library_index.index_dir)
+    with pytest.raises(IndexNotFound, match="has format 1.*rebuild"):
+        PaperIndex.open(library_index.index_dir)
 
 
 def test_model_change_is_refused_with_a_rebuild_message(library_index: PaperIndex) -> None:
