@@ -15,6 +15,7 @@ from retrieval.index import (
     index_problem,
     read_manifest,
     stored_documents,
+    stored_manifest,
 )
 from retrieval.progress import terminal_progress
 
@@ -43,36 +44,40 @@ def ensure_index(
 ) -> tuple[Manifest, str]:
     """Make sure ``index_dir`` holds a usable index for ``embedding_model``; says what it did.
 
-    A valid index is left alone, whatever its documents (a user's own library included). One built
-    with another model is re-embedded from its stored documents. A missing or damaged index, or an
-    HBP index from an older package version, is (re)built from the default corpus.
+    A valid index is left alone, whatever its documents (a user's own library included). A library
+    that cannot be opened as it is (built with another model, written in an older index format,
+    vectors missing) is re-embedded from its stored documents, so a user's papers are never
+    replaced by the default corpus. Only a missing index, one whose stored documents are unreadable,
+    or an HBP index from an older package version is (re)built from the default corpus.
     """
     problem = index_problem(index_dir, embedding_model)
     if problem is None:
         manifest = read_manifest(index_dir)
-        stale_hbp = manifest.corpus.startswith("hbp-knowledge") and manifest.corpus != corpus_label()
-        if not stale_hbp:
+        if not _stale_default(manifest):
             return manifest, "ready"
         say(f"the default corpus changed ({manifest.corpus} -> {corpus_label()}): rebuilding")
         return build_default_index(index_dir, embedding_model, progress, say), "rebuilt"
+    say(problem)
     try:
-        built_with = read_manifest(index_dir).embedding_model
-    except IndexNotFound:
-        built_with = None
-    if built_with is not None and built_with != embedding_model:
-        say(f"{problem}\nre-embedding the stored documents with {embedding_model!r}")
-        try:
-            manifest = read_manifest(index_dir)
-            documents = stored_documents(index_dir)
-        except IndexNotFound as error:
-            say(f"the stored documents are unusable ({error}); building the default corpus instead")
-        else:
-            with _progress(progress, "re-embedding") as report:
-                index = PaperIndex.build(documents, index_dir, embedding_model, progress=report, corpus=manifest.corpus)
-            return index.manifest, "re-embedded"
-    else:
-        say(problem)
-    return build_default_index(index_dir, embedding_model, progress, say), "built"
+        previous = stored_manifest(index_dir)
+    except IndexNotFound:  # nothing there, or nothing readable: the default corpus it is
+        return build_default_index(index_dir, embedding_model, progress, say), "built"
+    if _stale_default(previous):
+        return build_default_index(index_dir, embedding_model, progress, say), "built"
+    try:
+        documents = stored_documents(index_dir)
+    except IndexNotFound as error:
+        say(f"the stored documents are unusable ({error}); building the default corpus instead")
+        return build_default_index(index_dir, embedding_model, progress, say), "built"
+    say(f"re-embedding the {len(documents)} stored documents with {embedding_model!r}")
+    with _progress(progress, "re-embedding") as report:
+        index = PaperIndex.build(documents, index_dir, embedding_model, progress=report, corpus=previous.corpus)
+    return index.manifest, "re-embedded"
+
+
+def _stale_default(manifest: Manifest) -> bool:
+    """An index of the default corpus built from an older ``hbp-knowledge`` package."""
+    return manifest.corpus.startswith("hbp-knowledge") and manifest.corpus != corpus_label()
 
 
 def _progress(callback: ProgressCallback | None, description: str) -> AbstractContextManager[ProgressCallback]:

@@ -164,7 +164,20 @@ class Signals:
 
 
 def read_manifest(index_dir: Path) -> Manifest:
-    """The manifest of the index in ``index_dir``; IndexNotFound when there is none or it is unreadable."""
+    """The manifest of the index in ``index_dir``; IndexNotFound when there is none, it is
+    unreadable or it was written in another format version."""
+    manifest = stored_manifest(index_dir)
+    if manifest.format_version != FORMAT_VERSION:
+        raise IndexNotFound(
+            f"the index in {index_dir} has format {manifest.format_version}, this version reads "
+            f"{FORMAT_VERSION}; rebuild the index"
+        )
+    return manifest
+
+
+def stored_manifest(index_dir: Path) -> Manifest:
+    """The manifest as written, whatever its format version (to rebuild an index from its stored
+    documents); IndexNotFound when there is none or it is unreadable."""
     path = Path(index_dir) / _MANIFEST
     if not path.is_file():
         raise IndexNotFound(
@@ -175,11 +188,6 @@ def read_manifest(index_dir: Path) -> Manifest:
         manifest = Manifest.model_validate_json(path.read_text(encoding="utf-8"))
     except (ValidationError, UnicodeDecodeError) as error:
         raise IndexNotFound(f"the index manifest {path} is unreadable ({error}); rebuild the index") from None
-    if manifest.format_version != FORMAT_VERSION:
-        raise IndexNotFound(
-            f"the index in {index_dir} has format {manifest.format_version}, this version reads "
-            f"{FORMAT_VERSION}; rebuild the index"
-        )
     return manifest
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from corpus.__main__ import main as corpus_main
 from corpus.hbp import CorpusError, corpus_label, load_documents
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder, resolve_model
-from retrieval.index import PaperIndex, read_manifest
+from retrieval.index import FORMAT_VERSION, PaperIndex, read_manifest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -115,6 +116,18 @@ def test_ensure_re_embeds_stored_documents_when_the_model_changes(tmp_path: Path
     assert manifest.embedding_model == other and manifest.documents == 1 and manifest.corpus == "my library"
     assert any("was embedded with 'all-MiniLM-L6-v2'" in message for message in small_corpus)
     assert PaperIndex.open(tmp_path / "index", other).search("caffeine and wakefulness", k=1)[0].doc_id == "u1"
+
+
+def test_ensure_re_embeds_a_users_library_written_in_an_older_format(tmp_path: Path, small_corpus: list[str]) -> None:
+    user = [Document(id="u1", title="My paper", sentences=["Coffee raises alertness."])]
+    PaperIndex.build(user, tmp_path / "index", DEFAULT_MODEL, corpus="my library")
+    manifest_path = tmp_path / "index" / "manifest.json"
+    old = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest_path.write_text(json.dumps({**old, "format_version": FORMAT_VERSION - 1}), encoding="utf-8")
+    manifest, action = corpus_build.ensure_index(tmp_path / "index", DEFAULT_MODEL, say=small_corpus.append)
+    assert action == "re-embedded" and manifest.corpus == "my library" and manifest.documents == 1
+    assert any(f"has format {FORMAT_VERSION - 1}" in message for message in small_corpus)
+    assert PaperIndex.open(tmp_path / "index", DEFAULT_MODEL).search("caffeine and wakefulness", k=1)[0].doc_id == "u1"
 
 
 def test_ensure_rebuilds_after_a_package_upgrade(tmp_path: Path, small_corpus: list[str]) -> None:
