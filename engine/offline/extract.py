@@ -1520,12 +1520,8 @@ def _modification_means(tokens: list[_Token], j: int) -> tuple[list[tuple[int, i
     """"X causes Y through the phosphorylation of A and B": X modifies A and B (targets, sign,
     modification, end), the means by which the preceding claim comes about."""
     n = len(tokens)
-    if j + 3 >= n or tokens[j].low not in ("via", "through", "by"):
-        return None
-    k = j + 1
-    while k < n and tokens[k].low in lx.DETERMINERS:
-        k += 1
-    if k + 2 >= n or tokens[k].low not in lx.MODIFICATION_NOUNS or tokens[k + 1].low != "of":
+    k = _means_head(tokens, j) if j + 3 < n else None
+    if k is None or k + 2 >= n or tokens[k].low not in lx.MODIFICATION_NOUNS or tokens[k + 1].low != "of":
         return None
     targets, end = _phrases_right(tokens, k + 2)
     if not targets:
@@ -1534,15 +1530,24 @@ def _modification_means(tokens: list[_Token], j: int) -> tuple[list[tuple[int, i
     return targets, polarity, modification, end
 
 
+def _means_head(tokens: list[_Token], j: int) -> int | None:
+    """The word after "via / through / by" at ``j`` and any determiners ("through the ..."), or None
+    when ``j`` opens no means phrase."""
+    if tokens[j].low not in ("via", "through", "by"):
+        return None
+    k = j + 1
+    while k < len(tokens) and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    return k
+
+
 def _means_phrase(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     """"... via activation of GSK3β", "... through inhibition of mTOR": the change by which the
     preceding claim comes about (a nominal means clause)."""
     n = len(tokens)
-    if j + 2 >= n or tokens[j].low not in ("via", "through", "by"):
+    k = _means_head(tokens, j) if j + 2 < n else None
+    if k is None:
         return None
-    k = j + 1
-    while k < n and tokens[k].low in lx.DETERMINERS:
-        k += 1
     head = tokens[k].low if k < n else ""
     if not (head in lx.DECREASE_HEADS or head in lx.INCREASE_HEADS or head in lx.NOMINAL_TRIGGERS) \
             or k + 1 >= n or tokens[k + 1].low != "of":
