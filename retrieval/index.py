@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import shutil
+import threading
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -273,6 +274,9 @@ class PaperIndex:
         self._embedder = embedder
         self._thread_controller: ThreadpoolController | None = None
         self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(documents)
+        # held by every search and by an addition while it swaps the grown index in
+        self._searching = threading.RLock()
+        self._adding = threading.Lock()
 
     # ------------------------------------------------------------------ construction
 
@@ -380,52 +384,69 @@ class PaperIndex:
         return index
 
     def add_documents(self, documents: Iterable[Document], progress: ProgressCallback | None = None) -> AddReport:
-        """Embed and add only documents not already present (by id or content); saves the index."""
-        report = AddReport()
-        new: list[Document] = []
-        new_ids: set[str] = set()
-        hashes = dict(self._hashes)
-        for document in documents:
-            content = document.content_hash()
-            if document.id in self._position or document.id in new_ids:
-                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
-            elif content in hashes:
-                report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
-            elif not document.sentences:
-                report.without_text.append(document.id)
+        """Embed and add only documents not already present (by id or content); saves the index.
+
+        Safe beside searches in other threads (the app shares one index between its sessions):
+        the new documents are embedded while searches go on, and the grown index is swapped in
+        at once, so a search sees the index before or after the addition, never half of it.
+        Additions run one at a time."""
+        with self._adding:
+            report = AddReport()
+            new: list[Document] = []
+            new_ids: set[str] = set()
+            hashes = dict(self._hashes)
+            for document in documents:
+                content = document.content_hash()
+                if document.id in self._position or document.id in new_ids:
+                    report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
+                elif content in hashes:
+                    report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
+                elif not document.sentences:
+                    report.without_text.append(document.id)
+                else:
+                    new.append(document)
+                    new_ids.add(document.id)
+                    hashes[content] = document.id
+            if not new:
+                return report
+            vectors, title_vectors = _embed_documents(self._embedder, new, progress)
+            all_documents = self._documents + new
+            all_vectors = np.vstack([self._vectors, vectors])
+            doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, title_vectors)])
+            # a new dense index rather than growing the one searches are reading
+            if self.manifest.dense_index == "hnsw":
+                dense, dense_index = faiss.clone_index(self._dense), "hnsw"
+                dense.hnsw.efSearch = HNSW_EF_SEARCH
+                dense.add(vectors)
+            elif len(all_vectors) > EXACT_SEARCH_LIMIT:
+                dense, dense_index = make_hnsw_index(all_vectors), "hnsw"
             else:
-                new.append(document)
-                new_ids.add(document.id)
-                hashes[content] = document.id
-        if not new:
+                dense, dense_index = make_flat_index(all_vectors), "flat"
+            # BM25 statistics (document frequencies, average length) change with every addition, so
+            # the lexical indexes are rebuilt; that takes seconds even for large libraries, unlike
+            # embedding.
+            lexical_passages = LexicalIndex.build(_passage_texts(all_documents, LEXICAL_CONTEXT_SENTENCES))
+            lexical_documents = LexicalIndex.build([_document_text(d) for d in all_documents])
+            layout = _passage_layout(all_documents)
+            manifest = self.manifest.model_copy(update={
+                "documents": len(all_documents),
+                "passages": len(all_vectors),
+                "content_hash": corpus_hash(all_documents),
+                "dense_index": dense_index,
+                "updated_at": _now(),
+            })
+            with self._searching:
+                self._documents, self._vectors, self._doc_vectors, self._dense = (
+                    all_documents, all_vectors, doc_vectors, dense)
+                self._lexical_passages, self._lexical_documents = lexical_passages, lexical_documents
+                self._hashes = hashes
+                self._position = {d.id: i for i, d in enumerate(all_documents)}
+                self._passage_doc, self._passage_sentence, self._doc_first_passage = layout
+                self.manifest = manifest
+            self._save(replace=False)
+            report.added = [d.id for d in new]
+            report.passages_added = len(vectors)
             return report
-        vectors, title_vectors = _embed_documents(self._embedder, new, progress)
-        self._documents = self._documents + new
-        self._vectors = np.vstack([self._vectors, vectors])
-        self._doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, title_vectors)])
-        dense_index = self.manifest.dense_index
-        if dense_index == "flat" and len(self._vectors) > EXACT_SEARCH_LIMIT:
-            self._dense, dense_index = make_hnsw_index(self._vectors), "hnsw"
-        else:
-            self._dense.add(vectors)
-        self._hashes = hashes
-        self._position = {d.id: i for i, d in enumerate(self._documents)}
-        self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(self._documents)
-        # BM25 statistics (document frequencies, average length) change with every addition, so the
-        # lexical indexes are rebuilt; that takes seconds even for large libraries, unlike embedding.
-        self._lexical_passages = LexicalIndex.build(_passage_texts(self._documents, LEXICAL_CONTEXT_SENTENCES))
-        self._lexical_documents = LexicalIndex.build([_document_text(d) for d in self._documents])
-        self.manifest = self.manifest.model_copy(update={
-            "documents": len(self._documents),
-            "passages": len(self._vectors),
-            "content_hash": corpus_hash(self._documents),
-            "dense_index": dense_index,
-            "updated_at": _now(),
-        })
-        self._save(replace=False)
-        report.added = [d.id for d in new]
-        report.passages_added = len(vectors)
-        return report
 
     # ------------------------------------------------------------------ reading
 
@@ -452,15 +473,20 @@ class PaperIndex:
 
     def search(self, query: str, k: int = 10, mode: SearchMode = "hybrid") -> list[Passage]:
         """The ``k`` best sentences for ``query``, best first."""
-        scored = self._score(query, mode)
-        if scored is None:
-            return []
-        candidates, fused, lexical, dense = scored
-        top = np.argsort(-fused, kind="stable")[:k]
-        return [self._passage(candidates[i], fused[i], lexical[i], dense[i]) for i in top]
+        with self._searching:
+            scored = self._score(query, mode)
+            if scored is None:
+                return []
+            candidates, fused, lexical, dense = scored
+            top = np.argsort(-fused, kind="stable")[:k]
+            return [self._passage(candidates[i], fused[i], lexical[i], dense[i]) for i in top]
 
     def rank_documents(self, query: str, k: int = 100, mode: SearchMode = "hybrid") -> list[DocumentHit]:
         """Documents ranked by their best passage's fused score, best first."""
+        with self._searching:
+            return self._rank_documents(query, k, mode)
+
+    def _rank_documents(self, query: str, k: int, mode: SearchMode) -> list[DocumentHit]:
         scored = self._score(query, mode)
         if scored is None:
             return []
@@ -495,6 +521,10 @@ class PaperIndex:
 
     def signals(self, query: str, mode: SearchMode = "hybrid") -> Signals | None:
         """The four scaled signals of every candidate passage, before weighting."""
+        with self._searching:
+            return self._signals(query, mode)
+
+    def _signals(self, query: str, mode: SearchMode) -> Signals | None:
         query = query.strip()
         if not query or not self._documents:
             return None

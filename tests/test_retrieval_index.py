@@ -4,6 +4,7 @@ the command line, and a SciFact slice on which the relevant abstract must be fou
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,7 @@ from retrieval.index import (
     read_manifest,
 )
 from retrieval.ingest import ingest_paths
+from retrieval.lexical import LexicalIndex
 
 FIXTURES = Path(__file__).parent / "fixtures" / "retrieval"
 
@@ -167,6 +169,30 @@ def test_incremental_add_embeds_only_new_documents(library_index: PaperIndex, em
     reopened = PaperIndex.open(library_index.index_dir, embedder=embedder)
     assert reopened.search("insulin resistance and synapses", k=1)[0].doc_id == "p6"
     assert reopened.add_documents(NEW_PAPERS).added == []
+
+
+def test_a_search_during_an_addition_sees_the_index_before_it(
+    library_index: PaperIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app shares one index between sessions: a search that runs while another session's upload
+    is being added must neither wait for the whole addition nor see half of it."""
+    build_lexical = LexicalIndex.build.__func__
+    seen: list[list[str]] = []
+
+    def build_while_another_thread_searches(cls: type[LexicalIndex], texts: list[str]) -> LexicalIndex:
+        search = threading.Thread(target=lambda: seen.append(
+            [p.doc_id for p in library_index.search("sleep deprivation and amyloid-beta", k=3)]
+        ))
+        search.start()
+        search.join(timeout=60)
+        assert not search.is_alive(), "the search waited for the addition to finish"
+        return build_lexical(cls, texts)
+
+    monkeypatch.setattr(LexicalIndex, "build", classmethod(build_while_another_thread_searches))
+    library_index.add_documents(NEW_PAPERS)
+    monkeypatch.undo()
+    assert len(seen) == 2 and all(set(ids) <= {"p1", "p2", "p3", "p4"} for ids in seen)
+    assert library_index.search("sleep deprivation and amyloid-beta", k=1)[0].doc_id == "p5"
 
 
 def test_document_vectors_add_the_title_to_the_mean_sentence_vector(tmp_path: Path, embedder: CountingEmbedder) -> None:
