@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from types import MappingProxyType
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -60,9 +61,20 @@ def parse_value(text: str) -> Value:
     return word  # type: ignore[return-value]
 
 
+# Lower-case Greek letters spelled out (names of genes and proteins carry them: Aβ, TNF-α, NF-κB).
+GREEK_LETTERS = MappingProxyType({
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta",
+    "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu", "ξ": "xi",
+    "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi", "χ": "chi",
+    "ψ": "psi", "ω": "omega", "ϐ": "beta", "ϰ": "kappa", "ς": "sigma",
+})
+
+
 def slugify(label: str) -> str:
-    """A stable node id from a label: lower-case ASCII words joined by underscores."""
-    text = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
+    """A stable node id from a label: lower-case ASCII words joined by underscores, Greek letters
+    spelled out ("Aβ" → "abeta", not "a")."""
+    spelled = "".join(GREEK_LETTERS.get(ch, ch) for ch in label)
+    text = unicodedata.normalize("NFKD", spelled).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
     return slug or "node"
 

@@ -152,8 +152,9 @@ def test_values_slugs_and_edge_ids() -> None:
     assert parse_value(" Up ") == "increasing" and parse_value("off") == "inactive"
     with pytest.raises(GraphError, match="unknown value 'sideways'"):
         parse_value("sideways")
-    assert slugify("TNF-α Expression (serum)") == "tnf_expression_serum"
-    assert slugify("α") == "node"
+    assert slugify("TNF-α Expression (serum)") == "tnf_alpha_expression_serum"
+    assert slugify("Aβ") == "abeta" and slugify("NF-κB") == "nf_kappab"
+    assert slugify("—") == "node"
     assert edge_id("a", "influence", -1, "b") == "a->b"
     assert edge_id("a", "triggers", 1, "b") == "a+>>b"
 

@@ -26,12 +26,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta",
-    "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu", "ξ": "xi",
-    "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi", "χ": "chi",
-    "ψ": "psi", "ω": "omega", "ϐ": "beta", "ϰ": "kappa", "ς": "sigma",
-}
+from engine.model import GREEK_LETTERS as GREEK
+
 # Greek letter names reduced to an initial inside keys, so "GSK-3β", "GSK3beta" and "GSK3B" agree.
 # Only the letters common in gene and protein names, and "tau" stays as it is (a protein name).
 _GREEK_INITIALS = {"alpha": "a", "beta": "b", "gamma": "g", "delta": "d", "kappa": "k",
