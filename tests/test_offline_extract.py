@@ -622,6 +622,14 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert annotations[0].subject_aliases == ["BDNF"]
 
 
+def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
+    # letters found in order across a clause are no definition: no long form rather than a wrong one
+    assert find_abbreviations("Plaques are clumps of small fragments named after beta-amyloid (Abeta).") == {}
+    assert find_abbreviations("All agreed that the amyloid peptide (APT) is toxic.") == {"APT": "amyloid peptide"}
+    assert find_abbreviations("The cytokine known as tumour necrosis factor (TNF) rises.") == {
+        "TNF": "tumour necrosis factor"}
+
+
 def test_expression_is_a_weak_claim() -> None:
     [a] = extract_annotations("Reactive astrocytes express GFAP.")
     assert a.confidence <= 0.5

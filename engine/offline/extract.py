@@ -224,6 +224,11 @@ def _long_form_for(short: str, before: str) -> str | None:
     """Schwartz–Hearst style: the shortest tail of ``before`` whose letters spell ``short``."""
     sf = _squash(short).lower()
     words = before.split()
+    # A long form never reaches back over a clause word: in "plaques are deposits of peptides called
+    # beta-amyloid (Abeta)" it can only lie after "called", and "beta-amyloid" does not spell Abeta.
+    boundary = max((i for i, word in enumerate(words) if word.lower().strip(",;") in lx.LONG_FORM_BOUNDARIES),
+                   default=-1)
+    words = words[boundary + 1:]
     if not words:
         return None
     limit = min(len(sf) + 5, 2 * len(sf))
@@ -245,6 +250,8 @@ def _long_form_for(short: str, before: str) -> str | None:
     tail_words = len(lf[start:].split())
     long_form = " ".join(candidate.split()[-tail_words:]).strip(" ,;:")
     if len(long_form) <= len(short) or long_form.lower() == short.lower():
+        return None
+    if long_form.split()[0].lower() in lx.PREPOSITIONS:  # "named after beta-amyloid (Abeta)": no name
         return None
     return long_form
 

@@ -393,3 +393,12 @@ HEDGES = frozenset({
     "whether", "appear", "appears", "seem", "seems", "speculate", "speculated", "probably",
     "unclear", "conceivably", "intended", "designed", "aimed",
 })
+
+# Words a long form cannot contain, so the search for one stops there ("... are deposits of peptides
+# called beta-amyloid (Abeta)", "agreed that the beta-amyloid peptide (Abeta)"): verbs of being and
+# having, clause openers, and the words that introduce a name ("called", "known as").
+LONG_FORM_BOUNDARIES = frozenset({
+    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had",
+    "that", "which", "who", "whom", "whose", "whereas", "while", "because", "although",
+    "called", "named", "termed", "designated", "as",
+})
