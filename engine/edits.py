@@ -359,9 +359,3 @@ class EditHistory:
         self._undo.append(self._current)
         self._current = self._redo.pop()
         return self.current
-
-    def reset(self, graph: Graph) -> None:
-        """Start a fresh history at ``graph`` (e.g. after opening another workspace)."""
-        self._current = _copy(graph)
-        self._undo.clear()
-        self._redo.clear()

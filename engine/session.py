@@ -121,15 +121,6 @@ class WorkspaceSession:
         scenario = self.scenario.model_copy(update={"interventions": interventions})
         self._relabel(scenario.validate_against(self.graph), description)
 
-    def toggle_state(self, node_id: str) -> None:
-        """Flip a state between active and inactive, from whatever it is labelled now."""
-        node = self.graph.node(node_id)
-        if node.kind != "state":
-            raise GraphError(f"{node.label!r} is a quantity; set it to increase, decrease or stay stable")
-        current = self.labelling.labels.get(node_id)
-        active = current is not None and current.label == "active"
-        self.set_intervention(node_id, "inactive" if active else "active")
-
     def reset_scenario(self) -> None:
         """Back to the question's premise (its sources set as the question put them)."""
         premise = self.question_scenario or Scenario()

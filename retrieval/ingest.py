@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element, ParseError
@@ -171,14 +171,26 @@ def _read_json(path: Path, data: bytes, report: IngestReport) -> list[Document]:
                     path=f"{path} line {line_number}", reason=f"malformed JSON: {error.msg} (column {error.colno})"
                 ))
         where = "line"
-    documents = []
-    for number, record in numbered:
-        try:
-            documents.append(_document_from_record(record, source=str(path)))
-        except _BadFile as error:
-            report.problems.append(IngestProblem(path=f"{path} {where} {number}", reason=str(error)))
+    documents = _documents_from_records(
+        path, ((f"{where} {number}", record) for number, record in numbered),
+        lambda record: _document_from_record(record, source=str(path)), report,
+    )
     if not numbered and len(report.problems) == problems_before:
         raise _BadFile("no records")
+    return documents
+
+
+def _documents_from_records(
+    path: Path, records: Iterable[tuple[str, Any]], read: Callable[[Any], Document], report: IngestReport
+) -> list[Document]:
+    """Each record read into a document; a bad one is reported by its place in the file
+    ("PATH line 3", "PATH article 2") and the others still go in."""
+    documents = []
+    for place, record in records:
+        try:
+            documents.append(read(record))
+        except _BadFile as error:
+            report.problems.append(IngestProblem(path=f"{path} {place}", reason=str(error)))
     return documents
 
 
@@ -300,12 +312,10 @@ def _read_pubmed_xml(path: Path, data: bytes, report: IngestReport) -> list[Docu
     if root.tag != "PubmedArticleSet":
         raise _BadFile(f"not PubMed XML: the root element is <{root.tag}>, expected <PubmedArticleSet>")
     problems_before = len(report.problems)
-    documents = []
-    for number, article in enumerate(root.iter("PubmedArticle"), start=1):
-        try:
-            documents.append(_pubmed_document(article, source=str(path)))
-        except _BadFile as error:
-            report.problems.append(IngestProblem(path=f"{path} article {number}", reason=str(error)))
+    documents = _documents_from_records(
+        path, ((f"article {number}", article) for number, article in enumerate(root.iter("PubmedArticle"), start=1)),
+        lambda article: _pubmed_document(article, source=str(path)), report,
+    )
     if not documents and len(report.problems) == problems_before:
         raise _BadFile("no <PubmedArticle> elements")
     return documents

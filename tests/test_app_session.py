@@ -29,13 +29,13 @@ def test_start_labels_the_question_scenario(session):
 
 def test_toggle_relabels_with_contrast_and_new_answer(session):
     before = session.answer.text
-    session.toggle_state("smoking")
+    session.set_intervention("smoking", "inactive")
     assert _label(session, "neuronal_death") == "stable"
     changed = {c.node for c in session.contrast.changes}
     assert changed == {"smoking", "oxidative_stress", "neuronal_death"}
     assert session.answer.text != before and "before, it increases" in session.answer.text
     with pytest.raises(GraphError, match="quantity"):
-        session.toggle_state("exercise")
+        session.set_intervention("exercise", "inactive")
 
 
 def test_intervention_values_are_checked(session):
@@ -77,7 +77,7 @@ def test_reset_goes_back_to_the_question_premise():
     premise = Scenario(interventions={"smoking": "active", "exercise": "decreasing"})
     session = WorkspaceSession.start(graph, scenario=premise)
     session.set_intervention("exercise", None)
-    session.toggle_state("smoking")
+    session.set_intervention("smoking", "inactive")
     session.reset_scenario()
     assert session.scenario.interventions == {"smoking": "active", "exercise": "decreasing"}
 
@@ -99,6 +99,6 @@ def test_autosave_after_each_change(tmp_path):
 
 def test_time_limit_gives_a_timeout_labelling(session):
     session.set_time_limit(1e-6)
-    session.toggle_state("smoking")
+    session.set_intervention("smoking", "inactive")
     assert session.labelling.status == "timeout"
     assert session.labelling.message and not session.labelling.labels

@@ -217,13 +217,14 @@ def _cli(args: list[str]) -> tuple[int, str, str]:
 def test_cli_prints_json_edges(tmp_path) -> None:
     path = tmp_path / "data.csv"
     synthetic_frame(n=800).to_csv(path, index=False)
-    code, out, err = _cli(["discover", str(path), "--method", "pc", "--json", "--effect", "B", "D"])
+    code, out, err = _cli(["discover", str(path), "--method", "pc", "--json", "--effect", "B", "D", "--describe"])
     assert code == 0, err
     payload = json.loads(out)
     assert payload["variables"] == ["A", "B", "C", "D", "E"]
     edge = next(e for e in payload["edges"] if (e["source"], e["target"]) == ("B", "D"))
     assert edge["type"] == "directed" and edge["sign"] == 1 and edge["weight"] > 0
     assert payload["answers"][0]["answer"] == "yes"
+    assert payload["answers"][1]["level"] == "graph" and "B --> D" in payload["answers"][1]["explanation"]
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="do X and Y have a common effect? (repeatable)")
     parser.add_argument("--effect", nargs=2, action="append", default=[], metavar=("X", "Y"),
                         help="effect of X on Y by adjustment (repeatable)")
+    parser.add_argument("--describe", action="store_true", help="what is the graph? (the graph-level question)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
@@ -138,6 +139,8 @@ def _discover(args: argparse.Namespace) -> dict:
     answers += [questions.confounder(result, *pair) for pair in args.confounder]
     answers += [questions.collider(result, *pair) for pair in args.collider]
     answers += [questions.effect(table, result, *pair, alpha=args.alpha) for pair in args.effect]
+    if args.describe:
+        answers.append(questions.describe_graph(result))
     if answers:
         output["answers"] = [a.model_dump() for a in answers]
     return output

@@ -97,6 +97,14 @@ def _import_graph(page, path: Path) -> None:
     settle(page)
 
 
+def _open_example_graph(page, folder: Path) -> None:
+    """Import the smoking example through the sidebar, as a user would, and open the Graph page."""
+    graph_file = folder / "smoking.json"
+    graph_file.write_text(smoking_graph().to_json())
+    _import_graph(page, graph_file)
+    _go(page, "Graph")
+
+
 def _choose(page, container: str, text: str) -> None:
     """Pick the selectbox option that starts with ``text`` by typing it, as a keyboard user would."""
     box = page.locator(f"{container} input")
@@ -155,10 +163,7 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
 
 
 def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
-    graph_file = tmp_path / "smoking.json"
-    graph_file.write_text(smoking_graph().to_json())
-    _import_graph(page, graph_file)
-    _go(page, "Graph")
+    _open_example_graph(page, tmp_path)
     assert _labels(page)["neuronal death"] == "▲ increasing"
 
     container = ".st-key-graph_page_set_smoking"
@@ -185,10 +190,7 @@ def test_toggle_relabels_fast_and_edge_flip_reaches_downstream(page, tmp_path):
 
 
 def test_save_reload_and_find_the_workspace(page, tmp_path):
-    graph_file = tmp_path / "smoking.json"
-    graph_file.write_text(smoking_graph().to_json())
-    _import_graph(page, graph_file)
-    _go(page, "Graph")
+    _open_example_graph(page, tmp_path)
     page.get_by_role("tab", name="Edit nodes").click()
     page.locator(".st-key-node_add_label input").fill("microglial activation")
     page.get_by_role("button", name="Add node").click()
@@ -257,10 +259,7 @@ def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
 
 
 def test_clicking_a_node_opens_its_evidence(page, tmp_path):
-    graph_file = tmp_path / "smoking.json"
-    graph_file.write_text(smoking_graph().to_json())
-    _import_graph(page, graph_file)
-    _go(page, "Graph")
+    _open_example_graph(page, tmp_path)
     page.get_by_role("tab", name="Evidence").click()
     box = page.locator('iframe[title="streamlit_agraph.agraph"]').bounding_box()
     heading = page.get_by_test_id("stMain").locator("h4")
