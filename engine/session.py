@@ -149,6 +149,13 @@ class WorkspaceSession:
         self.name = name
         self.autosave_error = None
 
+    def restore_version(self, version: int) -> None:
+        """Make a saved version of this workspace current again. The store saves it as a new
+        version, so the history keeps everything, and here it is one undoable change."""
+        if self.store is None or not self.name:
+            raise GraphError("only a saved workspace has earlier versions")
+        self.replace_graph(f"restored version {version}", self.store.restore(self.name, version))
+
     # --- internals --------------------------------------------------------------------------
     def _switch_graph(self, graph: Graph, description: str) -> None:
         kinds = graph.kinds()
@@ -164,12 +171,18 @@ class WorkspaceSession:
             for node_id, value in self.scenario.observations.items()
             if node_id in kinds and value in allowed[kinds[node_id]]
         }
+        # A node that becomes a cause of the question starts set as the question puts it (a state
+        # active, a quantity increasing); one that stops being a cause is no longer set. Sources
+        # kept from before keep whatever the user set them to, "not set" included.
+        old_sources = set(self.graph.sources)
+        for source in old_sources - set(graph.sources):
+            interventions.pop(source, None)
         for source in graph.sources:
-            if source not in interventions and source not in self.graph.kinds():
-                interventions[source] = "active" if kinds[source] == "state" else "increasing"
+            if source not in old_sources:
+                interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
         self.graph = graph
         self._relabel(Scenario(interventions=interventions, observations=observations), description)
-        self._autosave()
+        self._autosave(description)
 
     def _relabel(self, scenario: Scenario, description: str) -> None:
         before = self.labelling
@@ -187,11 +200,12 @@ class WorkspaceSession:
             self._reasoner = self._reasoner.with_graph(self.graph)
         return self._reasoner.label(self.scenario)
 
-    def _autosave(self) -> None:
+    def _autosave(self, note: str) -> None:
+        """Save under the workspace's name; the change's description becomes the version's note."""
         if self.store is None or not self.name:
             return
         try:
-            self.store.save(self.name, self.graph)
+            self.store.save(self.name, self.graph, note=note)
             self.autosave_error = None
         except Exception as exc:  # noqa: BLE001 - a failed save must not lose the edit in memory
             self.autosave_error = f"autosave of {self.name!r} failed: {exc}"

@@ -200,13 +200,17 @@ class WorkspaceStore:
         with self._transaction() as session:
             return self._parse(self._get(session, name).graph_json, f"workspace {name!r}")
 
-    def versions(self, name: str) -> list[VersionInfo]:
-        """The saved versions of a workspace, newest first."""
+    def versions(self, name: str, limit: int | None = None) -> list[VersionInfo]:
+        """The saved versions of a workspace, newest first (the ``limit`` newest when given).
+        Only the listed columns are read, not the graphs: every edit is a version."""
         name = _checked_name(name)
         with self._transaction() as session:
             workspace = self._get(session, name)
-            rows = session.scalars(
-                select(_Version).where(_Version.workspace_id == workspace.id).order_by(_Version.version.desc())
+            query = (
+                select(_Version.version, _Version.saved_at, _Version.node_count, _Version.edge_count, _Version.note)
+                .where(_Version.workspace_id == workspace.id)
+                .order_by(_Version.version.desc())
+                .limit(limit)
             )
             return [
                 VersionInfo(
@@ -216,7 +220,7 @@ class WorkspaceStore:
                     edge_count=row.edge_count,
                     note=row.note,
                 )
-                for row in rows
+                for row in session.execute(query)
             ]
 
     def load_version(self, name: str, version: int) -> Graph:

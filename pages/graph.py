@@ -69,6 +69,26 @@ def node_editor(session: WorkspaceSession) -> None:
             _edit(session, f"deleted {panels.node_name(graph, node_id)!r}", lambda g: edits.delete_node(g, node_id))
 
 
+def question_editor(session: WorkspaceSession) -> None:
+    """Which nodes the question asks about: its causes (set from outside by default) and effects."""
+    graph = session.graph
+    if not graph.nodes:
+        return
+    ids = graph.node_ids()
+    name = lambda i: panels.node_name(graph, i)  # noqa: E731
+    with st.form("question_roles"):
+        st.markdown("**The question** — how do its causes impact its effects?")
+        sources = st.multiselect("Causes (sources, set from outside by default)", ids, default=graph.sources,
+                                 format_func=name, key="question_sources")
+        targets = st.multiselect("Effects (targets, what the answer explains)", ids, default=graph.targets,
+                                 format_func=name, key="question_targets")
+        if st.form_submit_button("Apply"):
+            causes = ", ".join(map(name, sources)) or "none"
+            effects = ", ".join(map(name, targets)) or "none"
+            _edit(session, f"question: causes {causes}; effects {effects}",
+                  lambda g: edits.set_targets(edits.set_sources(g, sources), targets))
+
+
 def edge_editor(session: WorkspaceSession) -> None:
     graph = session.graph
     if len(graph.nodes) < 2:
@@ -124,6 +144,7 @@ def render() -> None:
         panels.evidence_panel(session, key="graph_page")
     with nodes_tab:
         node_editor(session)
+        question_editor(session)
     with edges_tab:
         edge_editor(session)
     with export_tab:

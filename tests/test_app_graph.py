@@ -75,6 +75,21 @@ def test_flipping_an_edge_sign_flips_the_downstream_label_and_autosaves(app, tmp
     assert labels(app)["neuronal death"] == "▼ decreasing"
 
 
+def test_question_editor_changes_the_causes_and_the_effects(app, tmp_path):
+    app.multiselect(key="question_sources").set_value(["exercise"])
+    app.multiselect(key="question_targets").set_value(["neuronal_death", "oxidative_stress"])
+    _submit(app, "Apply")
+    assert_clean(app)
+    shown = labels(app)
+    assert shown["exercise"].startswith("▲ increasing") and shown["smoking"] == "○ inactive"
+    assert shown["neuronal death"] == "▼ decreasing"
+    saved = store_for(tmp_path).load("demo")
+    assert saved.sources == ["exercise"] and saved.targets == ["neuronal_death", "oxidative_stress"]
+    assert "causes exercise; effects neuronal death, oxidative stress" in plain(markdown_text(app))
+    app.button(key="graph_undo").click().run()
+    assert labels(app)["neuronal death"] == "▲ increasing"
+
+
 def test_node_edits_add_rename_retype_delete(app, tmp_path):
     app.text_input(key="node_add_label").input("microglial activation")
     _submit(app, "Add node")

@@ -102,3 +102,41 @@ def test_time_limit_gives_a_timeout_labelling(session):
     session.set_intervention("smoking", "inactive")
     assert session.labelling.status == "timeout"
     assert session.labelling.message and not session.labelling.labels
+
+
+def test_changing_the_question_causes_sets_and_releases_them(session):
+    session.edit("causes", lambda g: edits.set_sources(g, ["exercise"]))
+    # The new cause starts set as the question would put it; the old one is no longer set.
+    assert session.scenario.interventions == {"exercise": "increasing"}
+    assert _label(session, "neuronal_death") == "decreasing"
+    assert "neuronal death decreases" in session.answer.text
+    session.set_intervention("exercise", None)  # a kept cause keeps what the user set it to
+    session.edit("effects", lambda g: edits.set_targets(g, ["oxidative_stress"]))
+    assert session.scenario.interventions == {}
+    session.undo()
+    session.undo()  # back to the question's own causes: smoking set again, exercise released
+    assert session.scenario.interventions == {"smoking": "active"}
+    assert _label(session, "neuronal_death") == "increasing"
+
+
+def test_each_change_is_a_noted_version_and_a_version_can_be_restored(tmp_path):
+    store = WorkspaceStore(f"sqlite:///{tmp_path / 'w.db'}")
+    session = WorkspaceSession.start(smoking_graph(), store=store)
+    with pytest.raises(GraphError, match="saved workspace"):
+        session.restore_version(1)
+    session.save_as("demo")
+    session.edit("added tau", lambda g: edits.add_node(g, "tau"))
+    session.edit("flipped the sign", lambda g: edits.set_edge_sign(g, "oxidative_stress+>neuronal_death", -1))
+    assert [(v.version, v.note) for v in store.versions("demo")] == [
+        (3, "flipped the sign"), (2, "added tau"), (1, "")]
+    assert [v.version for v in store.versions("demo", limit=2)] == [3, 2]
+
+    session.restore_version(1)
+    assert not session.graph.has_node("tau") and _label(session, "neuronal_death") == "increasing"
+    assert store.load("demo") == session.graph
+    assert [(v.version, v.note) for v in store.versions("demo")][0] == (4, "restored version 1")
+    assert session.undo() and session.graph.has_node("tau")  # undoable like any edit
+    assert store.load("demo").has_node("tau")
+    with pytest.raises(GraphError, match="no version 9"):
+        session.restore_version(9)
+    assert session.graph.has_node("tau")

@@ -93,3 +93,23 @@ def test_import_graphml(monkeypatch, tmp_path):
     app.button(key="workspace_import_go").click().run()
     assert_clean(app)
     assert labels(app)["neuronal death"] == "▲ increasing"
+
+
+def test_history_lists_each_change_and_restores_an_earlier_version(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph(), name="first")
+    assert any("earlier versions will be listed" in str(c.value) for c in app.sidebar.caption)
+    app.selectbox(key="edge_pick").set_value("oxidative_stress+>neuronal_death")
+    next(b for b in app.button if b.label == "Flip sign").click().run()
+    assert labels(app)["neuronal death"] == "▼ decreasing"
+
+    history = app.selectbox(key="workspace_version")
+    assert history.options[0].startswith("v2 ·") and "flipped the sign" in history.options[0]
+    assert app.button(key="workspace_restore").disabled  # the latest is already current
+    history.set_value(1).run()
+    app.button(key="workspace_restore").click().run()
+    assert_clean(app)
+    assert labels(app)["neuronal death"] == "▲ increasing"
+    store = store_for(tmp_path)
+    notes = [(v.version, v.note) for v in store.versions("first")]
+    assert notes[0] == (3, "restored version 1") and notes[1][0] == 2 and "flipped the sign" in notes[1][1]
+    assert store.load("first").edge("oxidative_stress+>neuronal_death").sign == 1

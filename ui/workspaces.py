@@ -15,8 +15,10 @@ from ui.text import md
 
 if TYPE_CHECKING:
     from engine.session import WorkspaceSession
+    from engine.storage import WorkspaceStore
 
 IMPORT_TYPES = ["json", "graphml", "xml"]
+HISTORY_LENGTH = 50  # versions listed; older ones stay in the database
 
 
 def workspace_sidebar() -> None:
@@ -37,6 +39,8 @@ def workspace_sidebar() -> None:
                     state.remember_name(session)
                     st.toast(f"Saved {md(repr(session.name))}.")
                     st.rerun()
+            if session.name:
+                _history_box(session, store)
         saved = store.list()
         if saved:
             names = [info.name for info in saved]
@@ -68,6 +72,30 @@ def workspace_sidebar() -> None:
         else:
             st.caption("No saved workspaces yet.")
         _import_box()
+
+
+def _history_box(session: WorkspaceSession, store: WorkspaceStore) -> None:
+    """The workspace's saved versions (one per change); any of them can be made current again."""
+    with st.expander("History"):
+        versions = {info.version: info for info in store.versions(session.name, limit=HISTORY_LENGTH)}
+        if len(versions) < 2:
+            st.caption("Each change is saved as a version; earlier versions will be listed here.")
+            return
+        latest = max(versions)
+
+        def describe(number: int) -> str:
+            info = versions[number]
+            when = info.saved_at.strftime("%Y-%m-%d %H:%M UTC")
+            note = f" · {info.note[:80]}" if info.note else ""
+            return f"v{number} · {when} · {info.node_count} nodes, {info.edge_count} edges{note}"
+
+        picked = st.selectbox(f"Versions (the latest {len(versions)})", list(versions), format_func=describe,
+                              key="workspace_version")
+        if st.button("Restore this version", key="workspace_restore", disabled=picked == latest,
+                     help="Saved as a new version: nothing in the history is lost, and Undo takes it back."):
+            session.restore_version(picked)
+            st.toast(f"Restored version {picked} as version {latest + 1}.")
+            st.rerun()
 
 
 def _import_box() -> None:
