@@ -21,7 +21,7 @@ from tqdm import tqdm
 from engine.settings import Settings
 from retrieval.embeddings import EmbeddingModelError, resolve_model
 from retrieval.evaluation import EvaluationError, evaluate, read_qrels, read_queries
-from retrieval.index import IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
+from retrieval.index import IndexBusy, IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
 from retrieval.ingest import IngestReport, ingest_paths
 from retrieval.progress import terminal_progress
 
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "model", None):
             resolve_model(args.model)
         return args.func(args, settings)
-    except (IndexNotFound, IndexModelMismatch, EmbeddingModelError, EvaluationError) as error:
+    except (IndexNotFound, IndexModelMismatch, IndexBusy, EmbeddingModelError, EvaluationError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     except OSError as error:

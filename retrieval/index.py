@@ -15,6 +15,11 @@ On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content ha
 ``vectors.npy`` (one float32 row per passage), ``doc_vectors.npy``, ``dense.faiss`` (only for the
 approximate index, which is slow to rebuild), and the BM25 folders ``lexical_passages/`` and
 ``lexical_documents/``. Reopening loads these without embedding anything.
+
+Several programs may share one index folder (the app, ``python -m retrieval add``, ``corpus ensure``):
+a lock file (``.write.lock``) lets one of them write or read it at a time, so no reader sees half a
+save, and an addition first catches up with what another program saved since this one loaded the
+index, so neither program's papers are lost.
 """
 
 from __future__ import annotations
@@ -24,14 +29,15 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Iterable
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
 import faiss
+import filelock
 import numpy as np
 from pydantic import BaseModel, ValidationError
 from threadpoolctl import ThreadpoolController
@@ -72,6 +78,10 @@ _DOC_VECTORS = "doc_vectors.npy"
 _FAISS = "dense.faiss"
 _LEXICAL_PASSAGES = "lexical_passages"
 _LEXICAL_DOCUMENTS = "lexical_documents"
+_LOCK = ".write.lock"
+# How long a program waits for another one to finish writing the same index folder. A large
+# upload embeds for minutes while it holds the lock, hence the generous wait.
+LOCK_TIMEOUT_S = 600.0
 
 
 class IndexNotFound(FileNotFoundError):
@@ -83,6 +93,10 @@ class IndexModelMismatch(IndexNotFound):
 
     A kind of IndexNotFound (there is no usable index for this model), so callers that handle a
     missing index show this message too."""
+
+
+class IndexBusy(TimeoutError):
+    """Another program kept the index folder locked for longer than ``LOCK_TIMEOUT_S``."""
 
 
 class Manifest(BaseModel):
@@ -293,6 +307,14 @@ class PaperIndex:
         ``embedder`` lets a caller share an already-loaded model of the index's model name.
         """
         index_dir = Path(index_dir)
+        with _folder_lock(index_dir):
+            return cls._load(index_dir, embedding_model, weights, embedder)
+
+    @classmethod
+    def _load(
+        cls, index_dir: Path, embedding_model: str | None, weights: FusionWeights | None, embedder: Embedder | None
+    ) -> PaperIndex:
+        """``open`` without the folder lock (the caller holds it)."""
         manifest = read_manifest(index_dir)
         if embedding_model is not None and manifest.embedding_model != embedding_model:
             raise IndexModelMismatch(_model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
@@ -380,7 +402,8 @@ class PaperIndex:
             embedder=embedder,
             weights=weights,
         )
-        index._save(replace=True)
+        with _folder_lock(index._prepared_folder()):
+            index._save(replace=True)
         return index
 
     def add_documents(self, documents: Iterable[Document], progress: ProgressCallback | None = None) -> AddReport:
@@ -389,8 +412,10 @@ class PaperIndex:
         Safe beside searches in other threads (the app shares one index between its sessions):
         the new documents are embedded while searches go on, and the grown index is swapped in
         at once, so a search sees the index before or after the addition, never half of it.
-        Additions run one at a time."""
-        with self._adding:
+        Additions run one at a time, in this program and across programs sharing the folder; one
+        first takes in whatever another program saved since this index was loaded."""
+        with self._adding, _folder_lock(self._prepared_folder()):
+            self._catch_up()
             report = AddReport()
             new: list[Document] = []
             new_ids: set[str] = set()
@@ -427,7 +452,6 @@ class PaperIndex:
             # embedding.
             lexical_passages = LexicalIndex.build(_passage_texts(all_documents, LEXICAL_CONTEXT_SENTENCES))
             lexical_documents = LexicalIndex.build([_document_text(d) for d in all_documents])
-            layout = _passage_layout(all_documents)
             manifest = self.manifest.model_copy(update={
                 "documents": len(all_documents),
                 "passages": len(all_vectors),
@@ -435,18 +459,58 @@ class PaperIndex:
                 "dense_index": dense_index,
                 "updated_at": _now(),
             })
-            with self._searching:
-                self._documents, self._vectors, self._doc_vectors, self._dense = (
-                    all_documents, all_vectors, doc_vectors, dense)
-                self._lexical_passages, self._lexical_documents = lexical_passages, lexical_documents
-                self._hashes = hashes
-                self._position = {d.id: i for i, d in enumerate(all_documents)}
-                self._passage_doc, self._passage_sentence, self._doc_first_passage = layout
-                self.manifest = manifest
+            self._swap_in(manifest, all_documents, all_vectors, doc_vectors, dense, lexical_passages, lexical_documents)
             self._save(replace=False)
             report.added = [d.id for d in new]
             report.passages_added = len(vectors)
             return report
+
+    def refresh(self) -> bool:
+        """Take in what another program saved to the folder since this index was loaded; True when
+        something changed. Cheap when nothing did: one small file is read."""
+        try:
+            if stored_manifest(self.index_dir) == self.manifest:
+                return False
+        except IndexNotFound:
+            return False
+        with self._adding, _folder_lock(self.index_dir):
+            before = self.manifest
+            self._catch_up()
+            return self.manifest != before
+
+    def _catch_up(self) -> None:
+        """Take in the index as another program saved it since this one was loaded (the caller
+        holds the folder lock); nothing to do when the stored manifest is ours."""
+        try:
+            stored = stored_manifest(self.index_dir)
+        except IndexNotFound:
+            return  # nothing saved there (any more): ours will be
+        if stored == self.manifest:
+            return
+        fresh = PaperIndex._load(self.index_dir, self.manifest.embedding_model, self.weights, self._embedder)
+        self._swap_in(fresh.manifest, fresh._documents, fresh._vectors, fresh._doc_vectors, fresh._dense,
+                      fresh._lexical_passages, fresh._lexical_documents)
+
+    def _swap_in(
+        self,
+        manifest: Manifest,
+        documents: list[Document],
+        vectors: np.ndarray,
+        doc_vectors: np.ndarray,
+        dense: faiss.Index,
+        lexical_passages: LexicalIndex,
+        lexical_documents: LexicalIndex,
+    ) -> None:
+        """Replace everything searches read at once, so a search sees the old or the new index."""
+        position = {d.id: i for i, d in enumerate(documents)}
+        hashes = {d.content_hash(): d.id for d in documents}
+        layout = _passage_layout(documents)
+        with self._searching:
+            self.manifest, self._documents, self._vectors, self._doc_vectors, self._dense = (
+                manifest, documents, vectors, doc_vectors, dense)
+            self._lexical_passages, self._lexical_documents = lexical_passages, lexical_documents
+            self._position, self._hashes = position, hashes
+            self._passage_doc, self._passage_sentence, self._doc_first_passage = layout
 
     # ------------------------------------------------------------------ reading
 
@@ -597,6 +661,10 @@ class PaperIndex:
 
     # ------------------------------------------------------------------ persistence
 
+    def _prepared_folder(self) -> Path:
+        self.index_dir.mkdir(parents=True, exist_ok=True)
+        return self.index_dir
+
     def _save(self, replace: bool) -> None:
         """Write every file beside its final name, then move them into place, manifest last."""
         directory = self.index_dir
@@ -629,6 +697,30 @@ class PaperIndex:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+@contextmanager
+def _folder_lock(index_dir: Path) -> Iterator[None]:
+    """Hold the index folder's lock: one program reads or writes the folder at a time. A folder
+    that does not exist has nothing to read (writers create it before they lock)."""
+    if not index_dir.is_dir():
+        yield
+        return
+    lock = filelock.FileLock(index_dir / _LOCK)
+    try:
+        lock.acquire(timeout=LOCK_TIMEOUT_S)
+    except filelock.Timeout:
+        raise IndexBusy(
+            f"another program has been writing the index in {index_dir} for over {LOCK_TIMEOUT_S:g} s; "
+            "try again when it has finished"
+        ) from None
+    except PermissionError:  # a read-only folder (a shared library): nobody writes it through us
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def _embedder_for(model_name: str, offered: Embedder | None) -> Embedder:

@@ -68,3 +68,12 @@ def test_missing_index_offers_to_build_it(monkeypatch, tmp_path):
     assert not app.exception
     assert "No paper index yet" in messages(app)
     assert app.button(key="corpus_build")
+
+
+def test_papers_another_program_added_show_on_the_next_run(corpus_page, tmp_path):
+    command_line = PaperIndex.open(tmp_path / "index")  # e.g. `python -m retrieval add` beside the app
+    command_line.add_documents([Document(id="cli-1", title="Added from the command line",
+                                         sentences=["Ketamine rapidly raises BDNF in the prefrontal cortex."])])
+    corpus_page.run()
+    assert_clean(corpus_page)
+    assert {m.label: m.value for m in corpus_page.metric}["Documents"] == "5"

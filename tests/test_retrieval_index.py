@@ -4,6 +4,8 @@ the command line, and a SciFact slice on which the relevant abstract must be fou
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -13,7 +15,9 @@ import pytest
 from retrieval.__main__ import main as retrieval_main
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder, resolve_model
+from retrieval import index as index_module
 from retrieval.index import (
+    IndexBusy,
     IndexModelMismatch,
     IndexNotFound,
     PaperIndex,
@@ -193,6 +197,55 @@ def test_a_search_during_an_addition_sees_the_index_before_it(
     monkeypatch.undo()
     assert len(seen) == 2 and all(set(ids) <= {"p1", "p2", "p3", "p4"} for ids in seen)
     assert library_index.search("sleep deprivation and amyloid-beta", k=1)[0].doc_id == "p5"
+
+
+def test_two_programs_adding_to_one_folder_keep_each_others_papers(
+    library_index: PaperIndex, embedder: CountingEmbedder
+) -> None:
+    """The app and a command line each hold the index in memory; what one adds must survive the
+    other's later addition (before, the second save wrote its stale document list over the first)."""
+    other_program = PaperIndex.open(library_index.index_dir, embedder=embedder)
+    assert other_program.add_documents([NEW_PAPERS[0]]).added == ["p5"]
+    report = library_index.add_documents([NEW_PAPERS[1], NEW_PAPERS[0]])
+    assert report.added == ["p6"] and [d.doc_id for d in report.duplicates] == ["p5"]
+    assert library_index.search("sleep deprivation and amyloid-beta", k=1)[0].doc_id == "p5"
+    reopened = PaperIndex.open(library_index.index_dir, embedder=embedder)
+    assert sorted(d.id for d in reopened.documents()) == ["p1", "p2", "p3", "p4", "p5", "p6"]
+    assert reopened.manifest == library_index.manifest
+    # A program that only searches picks the other's papers up when it refreshes.
+    assert other_program.refresh() and other_program.has_document("p6")
+    assert not other_program.refresh()
+
+
+def test_a_folder_locked_by_another_program_is_reported_not_waited_on_forever(
+    library_index: PaperIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lock_file = library_index.index_dir / ".write.lock"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import filelock, sys, time; lock = filelock.FileLock(sys.argv[1]); "
+         "lock.acquire(); print('locked', flush=True); time.sleep(60)", str(lock_file)],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        monkeypatch.setattr(index_module, "LOCK_TIMEOUT_S", 0.2)
+        with pytest.raises(IndexBusy, match="another program has been writing the index"):
+            library_index.add_documents(NEW_PAPERS)
+        with pytest.raises(IndexBusy):
+            PaperIndex.open(library_index.index_dir)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert library_index.add_documents(NEW_PAPERS).added == ["p5", "p6"]  # nothing was half-done
+
+
+def test_a_read_only_folder_still_opens(library_index: PaperIndex, monkeypatch: pytest.MonkeyPatch,
+                                       embedder: CountingEmbedder) -> None:
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self.lock_file))
+
+    monkeypatch.setattr(index_module.filelock.FileLock, "acquire", refuse)  # cannot make the lock file
+    assert len(PaperIndex.open(library_index.index_dir, embedder=embedder)) == len(LIBRARY)
 
 
 def test_document_vectors_add_the_title_to_the_mean_sentence_vector(tmp_path: Path, embedder: CountingEmbedder) -> None:

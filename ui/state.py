@@ -52,9 +52,12 @@ def _open_index(index_dir: str, embedding_model: str) -> PaperIndex:
 
 
 def paper_index() -> PaperIndex:
-    """The index named by the settings, opened once per server (raises IndexNotFound when absent)."""
+    """The index named by the settings, opened once per server (raises IndexNotFound when absent),
+    with whatever another program (``python -m retrieval add``) saved to it since."""
     current = settings()
-    return _open_index(str(current.resolved_index_dir), current.embedding_model)
+    index = _open_index(str(current.resolved_index_dir), current.embedding_model)
+    index.refresh()
+    return index
 
 
 def forget_index() -> None:
