@@ -307,7 +307,7 @@ def _contrast_statements(
         node = nodes.get(change.node)
         if node is None:
             continue
-        before = label_phrase(node, change.before) if change.before else "had no label"
+        before = label_phrase(node, change.before) if change.before else None  # None: the edit added it
         after = label_phrase(node, change.after) if change.after else "has no label"
         if before == after:
             continue
@@ -323,8 +323,12 @@ def _contrast_statements(
                 step, words = _step(edge, nodes, citer)
                 steps.append(step)
                 reasons.append(words)
-            reason = "; ".join(reasons) if reasons else "no change reaches it any more"
-        text = f"In the new scenario {node.label} {after} (before, it {before}), because {reason}."
+            unreached = "no change reaches it" + (" any more" if before else "")
+            reason = "; ".join(reasons) if reasons else unreached
+        if before is None:
+            text = f"{node.label} is new to the graph and {after}, because {reason}."
+        else:
+            text = f"In the new scenario {node.label} {after} (before, it {before}), because {reason}."
         statements.append(Statement(
             kind="contrast",
             text=text,

@@ -121,6 +121,19 @@ def test_contrast_says_what_changes_and_why_with_citations() -> None:
     assert any(r.doc_id == "333" for r in answer.references)
 
 
+def test_a_node_the_edit_added_is_called_new_not_changed() -> None:
+    graph = _chain_graph()
+    stable = NodeLabel(label="stable", certain=True, possible=["stable"])
+    rising = NodeLabel(label="increasing", certain=True, possible=["increasing"], justification=["other+>pin1"])
+    contrast = Contrast(changes=[LabelChange(node="other", before=None, after=stable),
+                                 LabelChange(node="pin1", before=None, after=rising)])
+    labelling = _labels(unc5b=("increasing", True), dapk1=("increasing", True), pin1=("increasing", True),
+                        other=("stable", True))
+    texts = [s.text for s in explain(graph, labelling, contrast).statements if s.kind == "contrast"]
+    assert texts[0] == "other thing is new to the graph and stays stable, because no change reaches it."
+    assert texts[1].startswith("Pin1 is new to the graph and increases, because other thing raises Pin1 [")
+
+
 def test_solver_timeout_is_reported_and_paths_still_cited() -> None:
     answer = explain(_chain_graph(), Labelling(status="timeout", message="could not decide in time"))
     assert answer.statements[0].kind == "note"

@@ -113,6 +113,24 @@ def _choose(page, container: str, text: str) -> None:
     page.get_by_role("option").filter(has_text=text).first.click()
 
 
+def _pick(page, box, option: re.Pattern[str], attempts: int = 5) -> None:
+    """Open the selectbox ``box`` and choose ``option``. The graph component may rerun the page just
+    after it settles (its first value), which closes an open list, so the choice is retried until
+    the box shows it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(attempts):
+        box.click()
+        try:
+            page.get_by_role("option").filter(has_text=option).click(timeout=2_000)
+        except PlaywrightTimeout:
+            continue
+        settle(page)
+        if option.search(box.input_value()):
+            return
+    raise AssertionError(f"could not choose {option.pattern!r} in {attempts} attempts")
+
+
 def _explanation(page) -> str:
     return page.locator(".st-key-graph_page_answer").inner_text()
 
@@ -208,6 +226,18 @@ def test_save_reload_and_find_the_workspace(page, tmp_path):
     assert _labels(page) == before
     assert "microglial activation" in before
     assert "browser demo" in sidebar.inner_text()
+
+    # Every change is a version: restoring the first one takes a later addition away again.
+    page.get_by_role("tab", name="Edit nodes").click()
+    page.locator(".st-key-node_add_label input").fill("astrocyte reactivity")
+    page.get_by_role("button", name="Add node").click()
+    settle(page)
+    assert "astrocyte reactivity" in _labels(page)
+    sidebar.get_by_text("History").click()
+    _pick(page, sidebar.locator(".st-key-workspace_version input"), re.compile(r"^v1 ·"))
+    sidebar.get_by_role("button", name="Restore this version").click()
+    settle(page)
+    assert _labels(page) == before
 
 
 def test_markup_in_a_label_stays_text(page, tmp_path):
