@@ -459,7 +459,8 @@ class PaperIndex:
                 "dense_index": dense_index,
                 "updated_at": _now(),
             })
-            self._swap_in(manifest, all_documents, all_vectors, doc_vectors, dense, lexical_passages, lexical_documents)
+            self._adopt(PaperIndex(self.index_dir, manifest, all_documents, all_vectors, doc_vectors, dense,
+                                   lexical_passages, lexical_documents, self._embedder, self.weights))
             self._save(replace=False)
             report.added = [d.id for d in new]
             report.passages_added = len(vectors)
@@ -487,30 +488,18 @@ class PaperIndex:
             return  # nothing saved there (any more): ours will be
         if stored == self.manifest:
             return
-        fresh = PaperIndex._load(self.index_dir, self.manifest.embedding_model, self.weights, self._embedder)
-        self._swap_in(fresh.manifest, fresh._documents, fresh._vectors, fresh._doc_vectors, fresh._dense,
-                      fresh._lexical_passages, fresh._lexical_documents)
+        self._adopt(PaperIndex._load(self.index_dir, self.manifest.embedding_model, self.weights, self._embedder))
 
-    def _swap_in(
-        self,
-        manifest: Manifest,
-        documents: list[Document],
-        vectors: np.ndarray,
-        doc_vectors: np.ndarray,
-        dense: faiss.Index,
-        lexical_passages: LexicalIndex,
-        lexical_documents: LexicalIndex,
-    ) -> None:
-        """Replace everything searches read at once, so a search sees the old or the new index."""
-        position = {d.id: i for i, d in enumerate(documents)}
-        hashes = {d.content_hash(): d.id for d in documents}
-        layout = _passage_layout(documents)
+    def _adopt(self, other: PaperIndex) -> None:
+        """Take over the contents of ``other`` (a grown or reloaded index of the same folder) at once,
+        so a search sees the old or the new index, never a mixture."""
         with self._searching:
             self.manifest, self._documents, self._vectors, self._doc_vectors, self._dense = (
-                manifest, documents, vectors, doc_vectors, dense)
-            self._lexical_passages, self._lexical_documents = lexical_passages, lexical_documents
-            self._position, self._hashes = position, hashes
-            self._passage_doc, self._passage_sentence, self._doc_first_passage = layout
+                other.manifest, other._documents, other._vectors, other._doc_vectors, other._dense)
+            self._lexical_passages, self._lexical_documents = other._lexical_passages, other._lexical_documents
+            self._position, self._hashes = other._position, other._hashes
+            self._passage_doc, self._passage_sentence, self._doc_first_passage = (
+                other._passage_doc, other._passage_sentence, other._doc_first_passage)
 
     # ------------------------------------------------------------------ reading
 
