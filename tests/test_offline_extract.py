@@ -269,6 +269,18 @@ CASES = [
     ("Chronic stress suppresses neurogenesis, which leads to memory deficits.",
      ["[change=decrease] neurogenesis ==CAUSE=> [change=decrease] memory",
       "[change=increase] Chronic stress ==CAUSE=> [change=decrease] memory"]),
+    # "which in turn" / ", in turn VERBing": the change of the middle term acts on the next one
+    ("Cold exposure lowers leptin secretion, which in turn weakens satiety signaling.",
+     ["[change=decrease] leptin secretion ==CAUSE=> [change=decrease] satiety signaling",
+      "[change=increase] Cold ==CAUSE=> [change=decrease] satiety signaling"]),
+    ("That treatment reduces PDK1 activity, which subsequently attenuates S6K phosphorylation.",
+     ["[change=decrease] PDK1 ==CAUSE=> [change=decrease] S6K phosphorylation"]),
+    ("LKB1 activates AMPK, in turn inhibiting mTORC1 and stimulating ULK1.",
+     ["[change=increase] AMPK ==CAUSE=> [change=decrease] mTORC1",
+      "[change=increase] AMPK ==CAUSE=> [change=increase] ULK1",
+      "[change=increase] LKB1 ==CAUSE=> [change=decrease] mTORC1"]),
+    ("Ketamine blocks NMDA receptors, in turn reducing calcium influx.",
+     ["[change=decrease] NMDA receptors ==CAUSE=> [change=decrease] calcium influx"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",

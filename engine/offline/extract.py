@@ -1756,6 +1756,12 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                 objects = objects[:index]
                 objects_end = objects[-1][1]
                 break
+    sequel = _participle_sequel(tokens, i, floor, claims) if form == "ing" else None
+    if sequel is not None:
+        # "X activates Y, in turn inhibiting Z": the change of Y acts on Z
+        return _Claim(sequel.objects, objects, polarity, "active", sequel.negated,
+                      sequel.hedged or _has(tokens, sequel.end, i, lx.HEDGES), objects_end,
+                      subject_polarity=sequel.polarity)
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
@@ -1785,7 +1791,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         named = _name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             claim.subject_polarity = named[1]
-    if lemma in _RESULT_VERBS:
+    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
     return claim
 
@@ -1793,10 +1799,27 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
 _RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 
 
+def _sequel_marked(tokens: list[_Token], i: int, floor: int) -> bool:
+    """"which in turn inhibits", "which subsequently activates": the verb at i continues a chain."""
+    j = _gap_left(tokens, i, floor)
+    gap = [t.low for t in tokens[j + 1:i]]
+    return "subsequently" in gap or any(a == "in" and b == "turn" for a, b in zip(gap, gap[1:]))
+
+
+def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """For ", in turn VERBing" / ", subsequently VERBing" at i, the active claim before the comma."""
+    j = _gap_left(tokens, i, floor)
+    if j < floor or tokens[j].text != "," or not _sequel_marked(tokens, i, floor):
+        return None
+    return next((c for c in reversed(claims) if c.floor == floor and c.construction == "active"
+                 and c.objects and j - 1 <= c.end <= j + 1), None)
+
+
 def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
                              subjects: list[tuple[int, int]], claims: list[_Claim]) -> int:
     """In "X lowers Y, which leads to Z" the relative clause is about the lowering of Y (a verb of
-    result after ", which" takes the preceding clause's event): Y moves as X made it move."""
+    result, or any verb after "which in turn", takes the preceding clause's event): Y moves as X
+    made it move. Also when X is no claim's subject ("This lowers Y, which in turn ...")."""
     j = _gap_left(tokens, i, floor)
     if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
         return 1
@@ -1805,6 +1828,11 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
             break
         if claim.construction == "active" and claim.objects and claim.objects[-1] == subjects[-1]:
             return claim.polarity
+    verb = subjects[0][0] - 1
+    while verb > floor and (tokens[verb].low in lx.DETERMINERS or _is_adverb(tokens[verb].low)):
+        verb -= 1
+    if verb >= floor and tokens[verb].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[verb].low][2] in ("s", "ed"):
+        return lx.VERB_FORMS[tokens[verb].low][1] or 1
     return 1
 
 
