@@ -281,6 +281,17 @@ CASES = [
       "[change=increase] LKB1 ==CAUSE=> [change=decrease] mTORC1"]),
     ("Ketamine blocks NMDA receptors, in turn reducing calcium influx.",
      ["[change=decrease] NMDA receptors ==CAUSE=> [change=decrease] calcium influx"]),
+    # members apposed to a plural class, before any tense; "almost" is no cause
+    ("Exposure to the calpain inhibitors, calpeptin or MDL28170, alone almost completely prevented "
+     "spectrin cleavage.",
+     ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] MDL28170 ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain"]),
+    ("Slices were bathed in either caspase inhibitors, Z-VAD and Q-VD, or in buffer alone.",
+     ["[change=increase] Z-VAD ==CAUSE=> [change=decrease] caspase",
+      "[change=increase] Q-VD ==CAUSE=> [change=decrease] caspase"]),
+    ("Melatonin alone almost abolished the increase in lipid peroxidation.",
+     ["[change=increase] Melatonin ==CAUSE=> [change=decrease] lipid peroxidation"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
@@ -665,6 +676,13 @@ def test_no_chain_when_which_is_ambiguous() -> None:
     found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
     assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
                    for line in found)
+
+
+def test_a_list_of_classes_is_no_apposition() -> None:
+    found = lines("Statin drugs, antioxidants and vitamins, which lowered mortality, were compared.")
+    assert not any(line.startswith("[change=increase] antioxidants ==CAUSE=> [change=decrease] Statin")
+                   for line in found)
+    assert not any("almost" in line for line in lines("Lithium alone almost abolished GSK3 activity."))
 
 
 def test_a_comma_list_before_a_new_clause_is_not_an_object() -> None:

@@ -1223,6 +1223,10 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
             members = _phrases_left(tokens, last)
             return (members, j) if members else None
+        if low == "," and last >= floor and _is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
+            # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
+            members = _phrases_left(tokens, last)
+            return (members, j) if members else None
         return None
     if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
         # "X lowers Bim, a pro-apoptotic factor, preventing Z": the participle's subject is X
@@ -1252,6 +1256,34 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+def _member_name(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A member's name, not another class: "wortmannin", "MG132", "bafilomycin A1" (a plain
+    lower-case plural such as "antioxidants" is a class of its own, listed beside the first)."""
+    last = tokens[span[1] - 1]
+    return span[1] - span[0] <= 3 and not (last.text.islower() and last.low.endswith("s")) \
+        and not any(tokens[k].low in _ROLE_NOUNS or _class_word(tokens[k].low) for k in range(*span))
+
+
+def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
+    """After the comma at ``comma`` that follows a plural class ("the X inhibitors, D and E, ..."),
+    the members it names: two or more names closed by another comma or a bracket."""
+    members, end = _phrases_right(tokens, comma + 1)
+    if len(members) < 2 or end >= len(tokens) or tokens[end].text not in (",", ")") \
+            or not all(_member_name(tokens, span) for span in members):
+        return []
+    return members
+
+
+def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bool:
+    """Does ``comma`` close the members of a plural class: "the X inhibitors, D or E,"?"""
+    spans = _phrases_left(tokens, comma - 1)
+    for index, (_, end) in enumerate(spans[:-1]):
+        if tokens[end].text == "," and (tokens[end - 1].low in _ROLE_NOUNS or _class_word(tokens[end - 1].low)) \
+                and tokens[end - 1].low.endswith("s"):
+            return _apposed_members(tokens, end) == spans[index + 1:]
+    return False
 
 
 def _name_apposition(tokens: list[_Token], comma: int,
@@ -2285,6 +2317,8 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
         drugs, _ = _phrases_right(tokens, end + 2)
     elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
         drugs, _ = _phrases_right(tokens, end + 2)
+    elif end + 1 < n and tokens[end].text == "," and tokens[i].low.endswith("s"):
+        drugs = _apposed_members(tokens, end)  # "the X inhibitors, D and E, reduce Y"
     elif end < n and _is_content(tokens, end) and tokens[end].low not in lx.INCREASE_HEADS \
             and tokens[end].low not in lx.QUANTITY_WORDS and tokens[end].low not in _ROLE_NOUNS \
             and not _process_noun(tokens[end].low) and tokens[end].low not in lx.GENERIC_NAMES:

@@ -269,7 +269,7 @@ ADVERBS = frozenset({
     "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
     "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
     "thereafter", "ultimately", "eventually", "finally", "therewith", "alone", "itself",
-    "themselves",
+    "themselves", "almost", "somewhat", "quite", "always", "sometimes",
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
