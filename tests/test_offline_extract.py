@@ -292,6 +292,15 @@ CASES = [
       "[change=increase] Q-VD ==CAUSE=> [change=decrease] caspase"]),
     ("Melatonin alone almost abolished the increase in lipid peroxidation.",
      ["[change=increase] Melatonin ==CAUSE=> [change=decrease] lipid peroxidation"]),
+    # association with a named change: weak claims; "and/or" coordinates
+    ("Hepatic steatosis was associated with elevated ceramide synthesis and reduced insulin signalling.",
+     ["[change=increase] Hepatic steatosis ==CAUSE=> [change=increase] ceramide synthesis",
+      "[change=increase] Hepatic steatosis ==CAUSE=> [change=decrease] insulin signalling"]),
+    ("Lower vitamin D levels correlated with increased bone resorption.",
+     ["[change=decrease] vitamin D ==CAUSE=> [change=increase] bone resorption"]),
+    ("Gabapentin and/or pregabalin reduce neuropathic pain.",
+     ["[change=increase] Gabapentin ==CAUSE=> [change=decrease] neuropathic pain",
+      "[change=increase] pregabalin ==CAUSE=> [change=decrease] neuropathic pain"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
@@ -662,6 +671,15 @@ def test_involvement_is_hedged_and_weak() -> None:
     [a] = extract_annotations("Calpain is involved in neuronal apoptosis.")
     assert a.hedged and a.confidence <= 0.5
     assert format_annotation(a) == "[change=increase] Calpain ==CAUSE=> [change=increase] neuronal apoptosis"
+
+
+def test_association_needs_a_named_change_and_is_weak() -> None:
+    [a] = extract_annotations("Smoking is associated with reduced lung function.")
+    assert a.hedged and a.confidence <= 0.5
+    assert not extract_annotations("Smoking is associated with emphysema.")
+    assert not extract_annotations("The variants associated with increased risk were sequenced.")
+    assert not extract_annotations("Cognitive decline was associated with statin treatment.")
+    assert not extract_annotations("Fatigue was not associated with reduced sleep quality.")
 
 
 def test_chains_stay_within_a_sentence_and_are_weaker() -> None:

@@ -90,7 +90,7 @@ _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-t
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "effect": 0.7, "expression": 0.5,
+               "needed": 0.7, "involved": 0.5, "associated": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -206,7 +206,8 @@ def tokenize(text: str) -> list[_Token]:
             last = tokens.pop()
             tokens.append(_Token(last.text + ".", last.low + ".", last.start))
             continue
-        tokens.append(_Token(word, word.lower(), m.start()))
+        # "A and/or B" coordinates like "or"
+        tokens.append(_Token(word, "or" if word.lower() == "and/or" else word.lower(), m.start()))
     return tokens
 
 
@@ -1505,6 +1506,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _needed_for_claim(tokens, i, floor)
         if claim is None and low in lx.INVOLVED_IN:
             claim = _involved_in_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.ASSOCIATED_WITH:
+            claim = _associated_with_claim(tokens, i, floor, claims)
         if claim is None and low in _COMPARATIVES:
             claim = _comparative_claim(tokens, i, floor, claims)
         if claim is None and low in lx.EFFECT_NOUNS:
@@ -2162,6 +2165,36 @@ def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
         return None
     subjects, subject_end = subject
     return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, i), True, end)
+
+
+# Heads of a change that name a treatment, not a change found with the subject.
+_GIVEN_HEADS = frozenset({"administration", "treatment", "supplementation", "addition", "infusion",
+                          "injection", "exposure", "application", "delivery", "intake",
+                          "consumption", "pretreatment"})
+
+
+def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
+                           claims: list[_Claim]) -> _Claim | None:
+    """"X overexpression was associated with increased Y", "X correlates with reduced Y": a weak,
+    hedged claim that X's change goes with the change the object names (objects naming no change,
+    "associated with AD", claim nothing)."""
+    n = len(tokens)
+    if i + 1 >= n or tokens[i + 1].low != "with":
+        return None
+    if tokens[i].low == "associated":
+        j = i - 1
+        while j >= floor and _is_adverb(tokens[j].low):
+            j -= 1
+        if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+            return None  # "the changes associated with Y" names changes, it claims nothing
+    objects, end = _phrases_right(tokens, i + 2)
+    objects = [span for span in objects if _leading_change(tokens, span) is not None
+               and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
+    subject = _subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    subjects, subject_end = subject
+    return _Claim(subjects, objects, 1, "associated", _negated(tokens, subject_end + 1, i), True, end)
 
 
 def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:

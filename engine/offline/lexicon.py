@@ -80,6 +80,9 @@ NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "cruci
 # positive claim (the usual reading of taking part in a process), at low confidence.
 INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates", "participated",
                          "participating"})
+# "X is associated with increased Y", "X correlates with reduced Y": a weak, hedged claim, read only
+# when the object names its change.
+ASSOCIATED_WITH = frozenset({"associated", "correlated", "correlates", "correlate", "correlating"})
 # Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
 UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
                             "modulating"})
