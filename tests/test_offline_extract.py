@@ -301,6 +301,11 @@ CASES = [
     ("Gabapentin and/or pregabalin reduce neuropathic pain.",
      ["[change=increase] Gabapentin ==CAUSE=> [change=decrease] neuropathic pain",
       "[change=increase] pregabalin ==CAUSE=> [change=decrease] neuropathic pain"]),
+    # "treatment of CARRIERS with X" after a preposition or "by": the agent is X, not the carriers
+    ("Caspase-3 activity increased sharply after treatment of PC12 cells with staurosporine.",
+     ["[change=increase] staurosporine ==CAUSE=> [change=increase] Caspase-3"]),
+    ("Neurite outgrowth was stimulated by exposure of cortical neurons to BDNF.",
+     ["[change=increase] BDNF ==CAUSE=> [change=increase] Neurite outgrowth"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
@@ -694,6 +699,11 @@ def test_no_chain_when_which_is_ambiguous() -> None:
     found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
     assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
                    for line in found)
+
+
+def test_treated_carriers_are_no_cause() -> None:
+    found = lines("Caspase-3 activity increased sharply after treatment of PC12 cells with staurosporine.")
+    assert not any("PC12" in line for line in found)
 
 
 def test_a_list_of_classes_is_no_apposition() -> None:

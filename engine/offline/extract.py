@@ -1701,6 +1701,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor))) and not (
             after + 1 < n and tokens[after + 1].text[0].isdigit()):
         agents, agents_end = _phrases_right(tokens, after + 1)
+        if len(agents) == 1:
+            given = _treated_carrier_agents(tokens, *agents[0])
+            if given:
+                agents, agents_end = given, given[-1][1]  # "induced by treatment of cells with X"
         if not agents:
             return None
         j = _gap_left(tokens, i, floor)
@@ -1971,6 +1975,9 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         end = _phrase_right(tokens, j + 1)
         if end == j + 1:
             return None
+        given = _treated_carrier_agents(tokens, j + 1, end)
+        if given:
+            return given[0]  # "after treatment of HEK cells with X"
         words = [t.low for t in tokens[j + 1:end]]
         if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
             return j + 1, end  # "an increase in X with aging"
@@ -1989,6 +1996,19 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
             return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end
     return None
+
+
+def _treated_carrier_agents(tokens: list[_Token], start: int, end: int) -> list[tuple[int, int]]:
+    """"treatment of cultured cells with X or Y" (the phrase start..end stops before "with"): the
+    agents X and Y given to the carriers named after "of"."""
+    k = start
+    while k < end and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    if k + 2 >= end or end >= len(tokens) or tokens[k + 1].low != "of" \
+            or lx.HEAD_PREPOSITIONS.get(tokens[k].low) != tokens[end].low:
+        return []
+    agents, _ = _phrases_right(tokens, end + 1)
+    return agents
 
 
 _GIVEN_WITH = {"treated": "with", "exposed": "to", "injected": "with", "infused": "with",
