@@ -306,6 +306,13 @@ CASES = [
      ["[change=increase] staurosporine ==CAUSE=> [change=increase] Caspase-3"]),
     ("Neurite outgrowth was stimulated by exposure of cortical neurons to BDNF.",
      ["[change=increase] BDNF ==CAUSE=> [change=increase] Neurite outgrowth"]),
+    # how long or by which route a treatment was given is no part of the agent's name
+    ("Chronic treatment with fluoxetine increases hippocampal neurogenesis.",
+     ["[change=increase] fluoxetine ==CAUSE=> [change=increase] hippocampal neurogenesis"]),
+    ("Long-term administration of clozapine lowered seizure threshold.",
+     ["[change=increase] clozapine ==CAUSE=> [change=decrease] seizure threshold"]),
+    ("In rats, acute and chronic caffeine administration improves working memory.",
+     ["[change=increase] caffeine ==CAUSE=> [change=increase] working memory"]),
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",

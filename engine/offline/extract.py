@@ -923,9 +923,11 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:2] = []; changed = True  # "the gene encoding presenilin 1"
             if words and words[0].low == "for":
                 words.pop(0)
-        elif len(words) > 3 and words[2].low == "of" and _change_head(nxt) \
-                and _manner_adjective(words[0]):
-            drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
+        elif len(words) > 3 and words[2].low in ("of", "with", "to") and _change_head(nxt) \
+                and (_manner_adjective(words[0]) or low in _COURSE_MODIFIERS):
+            drop_front(); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
+        elif 0 < _course_prefix(words) < len(words) - 1 and words[-1].low in _GIVEN_HEADS:
+            words[:_course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
         elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
@@ -2185,6 +2187,25 @@ def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
         return None
     subjects, subject_end = subject
     return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, i), True, end)
+
+
+# How long or by which route a treatment was given: "long-term treatment with X", "oral X
+# administration" name X.
+_COURSE_MODIFIERS = frozenset({"long-term", "short-term", "chronic", "acute", "repeated", "prolonged",
+                               "daily", "sustained", "continuous", "subchronic", "sub-chronic",
+                               "intermittent", "systemic", "oral", "intranasal", "intraperitoneal",
+                               "intracerebroventricular", "intravenous", "subcutaneous", "topical",
+                               "low-dose", "high-dose", "early", "late", "prior", "combined"})
+
+
+def _course_prefix(words: list[_Token]) -> int:
+    """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
+    k = 0
+    while k < len(words) and words[k].low in _COURSE_MODIFIERS:
+        k += 1
+        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in _COURSE_MODIFIERS:
+            k += 1
+    return k
 
 
 # Heads of a change that name a treatment, not a change found with the subject.
