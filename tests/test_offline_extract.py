@@ -306,6 +306,14 @@ CASES = [
      ["[change=increase] staurosporine ==CAUSE=> [change=increase] Caspase-3"]),
     ("Neurite outgrowth was stimulated by exposure of cortical neurons to BDNF.",
      ["[change=increase] BDNF ==CAUSE=> [change=increase] Neurite outgrowth"]),
+    # "D-impaired Y" is less Y; restoring an impaired good raises it
+    ("Hypoxia-impaired angiogenesis was restored by erythropoietin.",
+     ["Hypoxia ==CAUSE=> [change=decrease] angiogenesis",
+      "[change=increase] erythropoietin ==CAUSE=> [change=increase] angiogenesis"]),
+    ("Exercise restored diminished hippocampal neurogenesis.",
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] hippocampal neurogenesis"]),
+    ("Melatonin blocked glucocorticoid-suppressed neurogenesis.",
+     ["[change=increase] Melatonin ==CAUSE=> [change=increase] neurogenesis"]),
     # how long or by which route a treatment was given is no part of the agent's name
     ("Chronic treatment with fluoxetine increases hippocampal neurogenesis.",
      ["[change=increase] fluoxetine ==CAUSE=> [change=increase] hippocampal neurogenesis"]),

@@ -907,6 +907,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
             drop_front(); polarity = -polarity; changed = True
         elif len(words) > 1 and _compound_suffix(low):
+            if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
+                polarity = -polarity  # "LPS-impaired memory" is less memory
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
@@ -1645,8 +1647,9 @@ def _detrimental(tokens: list[_Token], span: tuple[int, int]) -> bool:
     for k in range(*span):
         low = tokens[k].low
         if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
-                or low in lx.DECREASE_ADJECTIVES:
-            return True
+                or low in lx.DECREASE_ADJECTIVES \
+                or (_compound_suffix(low) and lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0):
+            return True  # also "LPS-impaired memory"
     return False
 
 
@@ -1754,7 +1757,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
         # No "by": a cause only when a treatment or deficiency is named ("... increased after X
         # treatment", "... reduced in X-deficient mice").
-        return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity)
+        return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity,
+                                lemma in lx.RESTORING_VERBS)
     if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
                          or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
         return None  # adjectival: "the reduced levels", "with increased Y"
@@ -1918,7 +1922,7 @@ def _intransitive_claim(tokens: list[_Token], i: int, after: int, floor: int,
 
 
 def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: int,
-                     claims: list[_Claim], polarity: int) -> _Claim | None:
+                     claims: list[_Claim], polarity: int, restoring: bool = False) -> _Claim | None:
     """The change at i happened to the phrase on its left under the condition named from
     condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
     agent = _condition_agent(tokens, condition_start)
@@ -1935,6 +1939,8 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
         agent = _fronted_condition(tokens, floor, patients[0][0])
     if agent is None:
         return None
+    if restoring and not _detrimental(tokens, patients[0]):
+        polarity = 1  # "memory was restored in mice given X"
     return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
                   _has(tokens, j + 1, i, lx.HEDGES), agent[1])
 

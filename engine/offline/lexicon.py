@@ -12,7 +12,7 @@ INCREASE_VERBS = (
     "increase", "enhance", "induce", "promote", "activate", "upregulate", "up-regulate",
     "stimulate", "elevate", "augment", "potentiate", "amplify", "boost", "trigger", "facilitate",
     "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
-    "cause", "produce", "generate", "drive", "mediate", "improve", "restore", "phosphorylate",
+    "cause", "produce", "generate", "drive", "mediate", "improve", "phosphorylate",
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
@@ -25,7 +25,7 @@ DECREASE_VERBS = (
     "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
-    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
     "deactivate", "supress", "disturb",
 )
@@ -171,6 +171,8 @@ COMPOUND_SUFFIXES = {
     "induced": 1, "mediated": 1, "dependent": 1, "triggered": 1, "evoked": 1, "stimulated": 1,
     "activated": 1, "driven": 1, "elicited": 1, "promoted": 1, "enhanced": 1, "caused": 1,
     "inhibited": -1, "suppressed": -1, "attenuated": -1, "blocked": -1, "repressed": -1,
+    "impaired": -1, "diminished": -1, "potentiated": 1, "exacerbated": 1, "aggravated": 1,
+    "accelerated": 1,
 }
 
 # Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
@@ -339,7 +341,7 @@ CLASS_NOUNS = frozenset({
 
 # Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
 # "rescued neuronal survival" restores a good.
-RESTORING_VERBS = frozenset({"rescue"})
+RESTORING_VERBS = frozenset({"rescue", "restore"})
 # Heads of harms: what a restoring verb lowers.
 DETRIMENT_WORDS = frozenset({
     "death", "loss", "toxicity", "neurotoxicity", "cytotoxicity", "degeneration",
