@@ -314,6 +314,11 @@ CASES = [
      ["[change=increase] Exercise ==CAUSE=> [change=increase] hippocampal neurogenesis"]),
     ("Melatonin blocked glucocorticoid-suppressed neurogenesis.",
      ["[change=increase] Melatonin ==CAUSE=> [change=increase] neurogenesis"]),
+    # a contact verb coordinated with a causal one shares the subject and the object
+    ("In neurons, CaMKII interacts with and phosphorylates synapsin.",
+     ["[change=increase] CaMKII ==CAUSE=> [change=increase] synapsin phosphorylation"]),
+    ("Calcineurin, which binds to and inhibits NFAT kinases, was studied.",
+     ["[change=increase] Calcineurin ==CAUSE=> [change=decrease] NFAT kinases"]),
     # how long or by which route a treatment was given is no part of the agent's name
     ("Chronic treatment with fluoxetine increases hippocampal neurogenesis.",
      ["[change=increase] fluoxetine ==CAUSE=> [change=increase] hippocampal neurogenesis"]),

@@ -1204,6 +1204,10 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                 spans = named  # also "one of these proteins is arc, a regulator that ..."
         spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
         return (spans, j) if spans else None
+    if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
+            and tokens[j - 2].low in _CONTACT_VERBS:
+        # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
+        return _subject_of_predicate(tokens, j - 2, floor, claims)
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
@@ -1289,6 +1293,12 @@ def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bo
                 and tokens[end - 1].low.endswith("s"):
             return _apposed_members(tokens, end) == spans[index + 1:]
     return False
+
+
+# Verbs of contact that share their object with a following causal verb ("binds to and activates").
+_CONTACT_VERBS = frozenset({"interacts", "interact", "interacted", "binds", "bind", "bound",
+                            "associates", "associate", "associated", "colocalizes", "colocalises",
+                            "co-localizes", "complexes"})
 
 
 def _name_apposition(tokens: list[_Token], comma: int,
