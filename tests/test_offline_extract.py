@@ -319,6 +319,15 @@ CASES = [
      ["[change=increase] CaMKII ==CAUSE=> [change=increase] synapsin phosphorylation"]),
     ("Calcineurin, which binds to and inhibits NFAT kinases, was studied.",
      ["[change=increase] Calcineurin ==CAUSE=> [change=decrease] NFAT kinases"]),
+    # a residue range with a typographic dash stays in the name; carriers receiving an agent
+    ("Curcumin lowered Aβ1–42 but not Aβ1–40 in slices.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=decrease] Aβ1-42"]),
+    ("Rats receiving memantine had lower caspase-3 levels than controls.",
+     ["[change=increase] memantine ==CAUSE=> [change=decrease] caspase-3"]),
+    # the agent of "inhibition of X by D" is not itself lowered
+    ("Inhibition of calpain by calpeptin reduced spectrin cleavage.",
+     ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage"]),
     # how long or by which route a treatment was given is no part of the agent's name
     ("Chronic treatment with fluoxetine increases hippocampal neurogenesis.",
      ["[change=increase] fluoxetine ==CAUSE=> [change=increase] hippocampal neurogenesis"]),
@@ -719,6 +728,17 @@ def test_no_chain_when_which_is_ambiguous() -> None:
     found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
     assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
                    for line in found)
+
+
+def test_junk_agents_are_dropped() -> None:
+    found = lines("Cdk5 enhances STAT3 activation by binding to the promoter.")
+    assert not any(line.startswith("[change=increase] binding") for line in found)
+    found = lines("Compound 12 was identified as a selective PDE4 inhibitor (IC50 = 40 nM).")
+    assert not any("IC50" in line for line in found)
+    found = lines("Two compounds that inhibit MMP-9 reduced neuronal death.")
+    assert not any("Two" in line for line in found)
+    found = lines("Inhibition of calpain by calpeptin reduced spectrin cleavage.")
+    assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
 
 
 def test_treated_carriers_are_no_cause() -> None:

@@ -81,7 +81,8 @@ _ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key"
 _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic", "robust",
                          "pronounced", "substantial", "modest", "slight", "considerable", "strong",
                          "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
-                         "general", "global", "net", "cellular", "relative", "respective"})
+                         "general", "global", "net", "cellular", "relative", "respective",
+                         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
                        "-depleted", "-silenced",
                        "+/-", "+/−", "-/−")
@@ -161,11 +162,16 @@ _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
                         r"|(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=[^\W\d])")
 
 
+# A residue range set with a typographic dash inside a name: "Aβ1–40" is the name "Aβ1-40".
+_NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\d{1,3})\b")
+
+
 def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
     hyphen ("forma- tion" → "formation")."""
-    text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
+    text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
+    text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
     text = _DOUBLE_QUOTES.sub("", text)
@@ -2031,7 +2037,7 @@ def _treated_carrier_agents(tokens: list[_Token], start: int, end: int) -> list[
 
 _GIVEN_WITH = {"treated": "with", "exposed": "to", "injected": "with", "infused": "with",
                "fed": "with", "supplemented": "with", "expressing": "", "overexpressing": "",
-               "lacking": ""}
+               "lacking": "", "receiving": "", "given": ""}
 
 
 def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, int] | None:
@@ -2274,14 +2280,14 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
                           False, agent[1])
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = _phrases_right(tokens, end + 1)
-            if agents:
+            if agents and not _verb_gerund(tokens, agents[0]):
                 return _Claim(agents, objects, polarity, "nominal",
                               _negated(tokens, floor, i) and _has(tokens, i - 1, i, frozenset({"no"})),
                               False, agents_end)
     if i + 1 < n and tokens[i + 1].low == "by" and i - 1 >= floor:
         agents, agents_end = _phrases_right(tokens, i + 2)
         start = _phrase_left(tokens, i - 1)
-        if agents and start <= i - 1:
+        if agents and start <= i - 1 and not _verb_gerund(tokens, agents[0]):
             return _Claim(agents, [(start, i)], polarity, "nominal", False, False, agents_end)
     return None
 
@@ -2290,6 +2296,13 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 _SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
                    r"|residues?|sites?|positions?")
 _SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+
+
+def _verb_gerund(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"(activation of Y) by interacting with Ras": a lone gerund that takes a complement is a
+    means, not an agent."""
+    return span[1] - span[0] == 1 and tokens[span[0]].low.endswith("ing") and span[1] < len(tokens) \
+        and (tokens[span[1]].low in lx.PREPOSITIONS or tokens[span[1]].low in lx.DETERMINERS)
 
 
 def _skip_sites(tokens: list[_Token], j: int) -> int:
@@ -2401,8 +2414,10 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
     if end < n and tokens[end].text == "(":
         close = _skip_parens_right(tokens, end)
         inner, _ = _phrases_right(tokens, end + 1)
-        if close > end and inner and any(re.search(r"[A-Za-z]", tokens[a].text) for a, _ in inner):
-            drugs = inner
+        measured = any(tokens[k].text in ("=", "<", ">", "≤", "≥", "~") for k in range(end, close))
+        if close > end and inner and not measured \
+                and any(re.search(r"[A-Za-z]", tokens[a].text) for a, _ in inner):
+            drugs = inner  # not a measurement: "an X inhibitor (IC50 = 0.5 µM)"
     elif end + 1 < n and tokens[end].low == "such" and tokens[end + 1].low == "as":
         drugs, _ = _phrases_right(tokens, end + 2)
     elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
@@ -2524,7 +2539,7 @@ def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
         or _expressing_carrier([tokens[k] for k in range(*span)]) > 0
 
 
-_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing"})
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given"})
 _CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
                                 "adult", "aged", "young", "old", "male", "female"})
 
@@ -2582,8 +2597,10 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     first = _leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
+    # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
     return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
-        tokens, span) <= 5 else 1 for span in spans[1:]]
+        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        else 1 for span in spans[1:]]
 
 
 def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
