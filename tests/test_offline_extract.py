@@ -328,6 +328,9 @@ CASES = [
     ("Inhibition of calpain by calpeptin reduced spectrin cleavage.",
      ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
       "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage"]),
+    # the object of a restrictive relative clause acts as the clause changed it
+    ("Agents that block TRPV1 attenuate thermal hyperalgesia.",
+     ["[change=decrease] TRPV1 ==CAUSE=> [change=decrease] thermal hyperalgesia"]),
     # how long or by which route a treatment was given is no part of the agent's name
     ("Chronic treatment with fluoxetine increases hippocampal neurogenesis.",
      ["[change=increase] fluoxetine ==CAUSE=> [change=increase] hippocampal neurogenesis"]),

@@ -1854,6 +1854,9 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             claim.subject_polarity = named[1]
     if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
+    restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
+    if restricted and claim.subject_polarity == 1:
+        claim.subject_polarity = restricted
     return claim
 
 
@@ -1865,6 +1868,22 @@ def _sequel_marked(tokens: list[_Token], i: int, floor: int) -> bool:
     j = _gap_left(tokens, i, floor)
     gap = [t.low for t in tokens[j + 1:i]]
     return "subsequently" in gap or any(a == "in" and b == "turn" for a, b in zip(gap, gap[1:]))
+
+
+def _restrictive_relative_polarity(tokens: list[_Token], start: int, floor: int) -> int:
+    """"drugs that inhibit MMP-9 reduce Y": the subject phrase at ``start`` is the object of a
+    restrictive relative clause, so what acts on Y is MMP-9 as the clause changes it (less MMP-9).
+    Returns that change's sign, or 0 when the phrase is no such object."""
+    v = start - 1
+    while v > floor and _is_adverb(tokens[v].low):
+        v -= 1
+    if v - 2 < floor or tokens[v].low not in lx.VERB_FORMS or tokens[v - 1].low not in ("that", "which", "who"):
+        return 0
+    lemma, polarity, form = lx.VERB_FORMS[tokens[v].low]
+    if form not in ("s", "base", "ed") or lemma in lx.MODIFYING_VERBS or lemma in lx.PHRASAL \
+            or lemma in lx.REVERSED_VERBS or not _is_content(tokens, v - 2):
+        return 0
+    return polarity
 
 
 def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
