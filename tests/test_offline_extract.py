@@ -328,6 +328,10 @@ CASES = [
     ("Inhibition of calpain by calpeptin reduced spectrin cleavage.",
      ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
       "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage"]),
+    # a stereo descriptor is no bracket: "(-)-X" names X
+    ("(S)-ketamine rapidly reduced immobility, and (−)-huperzine A inhibits acetylcholinesterase.",
+     ["[change=increase] ketamine ==CAUSE=> [change=decrease] immobility",
+      "[change=increase] huperzine A ==CAUSE=> [change=decrease] acetylcholinesterase"]),
     # the object of a restrictive relative clause acts as the clause changed it
     ("Agents that block TRPV1 attenuate thermal hyperalgesia.",
      ["[change=decrease] TRPV1 ==CAUSE=> [change=decrease] thermal hyperalgesia"]),

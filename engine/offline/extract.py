@@ -162,6 +162,11 @@ _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
                         r"|(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=[^\W\d])")
 
 
+# A stereo descriptor before a compound name ("(-)-nicotine", "(R)-roscovitine") would split the
+# name into brackets and a dash; the compound keeps its name without it.
+_STEREO_PREFIX = re.compile(r"(?<![\w)\]])\((?:[+\-\u2212\u00b1]|R|S|RS|[+\-\u2212]/[+\-\u2212])\)-(?=\w)")
+
+
 # A residue range set with a typographic dash inside a name: "Aβ1–40" is the name "Aβ1-40".
 _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\d{1,3})\b")
 
@@ -171,6 +176,7 @@ def undo_typesetting(text: str) -> str:
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
     hyphen ("forma- tion" → "formation")."""
     text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
+    text = _STEREO_PREFIX.sub("", text)
     text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
