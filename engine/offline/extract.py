@@ -47,6 +47,7 @@ _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
 _CLOSED = _CLOSED_WORDS | {"fig.", "figs.", "al.", "e.g.", "i.e.", "vs.", "ref.", "refs.",
+                           "i.p.", "i.v.", "s.c.", "p.o.", "i.c.v.", "i.n.", "i.m.", "i.t.",
                            "approx.", "ca.", "cf.", "eq.", "resp.", "suppl.", "no.", "fig", "figs"}
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
@@ -62,7 +63,8 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "required", "needed", "necessary", "essential", "crucial", "critical"})
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
-                        "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
+                        "worms", "littermates", "brains", "lines", "line", "carriers", "subjects",
+                        "slices", "cultures", "explants", "organoids"})
 _ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
                "blocker": -1, "blockers": -1, "activator": 1, "activators": 1, "agonist": 1,
                "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1,
@@ -202,7 +204,9 @@ _FUNCTION_COMPOUND = re.compile(r"\b([Ll]oss|[Gg]ain)[ -]of[ -]function\b")
 
 # Abbreviations whose full stop does not end a sentence ("Fig. 2", "Smith et al. 2010").
 _ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "refs", "approx",
-                            "ca", "cf", "eq", "resp", "suppl", "no"})
+                            "ca", "cf", "eq", "resp", "suppl", "no",
+                            # routes of administration: "10 mg/kg, i.p."
+                            "i.p", "i.v", "s.c", "p.o", "i.c.v", "i.n", "i.m", "i.t"})
 
 
 def tokenize(text: str) -> list[_Token]:
@@ -491,9 +495,11 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
             j += 1
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
-        elif low in ("in", "on") and j > start_content and tokens[j - 1].low in lx.NOMINAL_TRIGGERS \
+        elif low in ("in", "on") and j > start_content and (
+                tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
+                    low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in _ORGANISMS)) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
-            j += 1  # "an increase in Y"
+            j += 1  # "an increase in Y", "mice deficient in X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
@@ -716,8 +722,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                 _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
             j -= 1
         elif low == "in" and start <= k and j > 0 and (tokens[j - 1].low in lx.NOMINAL_TRIGGERS
-                                                       or tokens[j - 1].low in lx.MUTATION_HEADS):
-            j -= 1  # "a decrease in PINK1 expression", "mutations in LRRK2"
+                                                       or tokens[j - 1].low in lx.MUTATION_HEADS
+                                                       or tokens[j - 1].low == "deficient"):
+            j -= 1  # "a decrease in PINK1 expression", "mutations in LRRK2", "mice deficient in X"
         elif low == "in" and start <= k and j > 0 and tokens[k].low in _ORGANISMS \
                 and _is_content(tokens, j - 1):
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
@@ -931,6 +938,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
+        elif low in _ORGANISMS and len(words) > 3 and nxt == "deficient" and words[2].low in ("in", "for"):
+            words[:3] = []; deficiency = True; changed = True  # "mice deficient in TREM2"
         elif _expressing_carrier(words):
             words[:_expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
         elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
@@ -1396,8 +1405,9 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
             and tokens[p].low in ("in", "within", "into") and tokens[spans[0][1] - 1].low not in _ORGANISMS:
         return []  # "processes that disturb folding in the ER cause Y": the ER is no subject
     if not relative and (_after_predicate(tokens, head[0][0]) or (
-            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS)):
-        return spans
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS
+            and not _after_head_preposition(tokens, head[0][0] - 1))):
+        return spans  # (but "treatment of cells with X for 2 h reduced Y" is about X)
     return head
 
 
@@ -2070,8 +2080,8 @@ def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, 
     given to (or taken from) the carriers."""
     k = start
     while k < end and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _CARRIER_MODIFIERS
-                       or tokens[k].low in _NAME_NOISE):
-        k += 1
+                       or tokens[k].low in _NAME_NOISE or _manner_adjective(tokens[k])):
+        k += 1  # also "hippocampal slices", "cortical neurons"
     if k >= end or tokens[k].low not in _ORGANISMS:
         return None
     k += 1

@@ -211,7 +211,8 @@ DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "dimini
                                  "downregulated", "down-regulated", "impaired", "depressed",
                                  "attenuated", "suppressed", "inhibited", "deficient", "lost",
                                  "insufficient", "decline", "declining", "disrupted", "defective",
-                                 "compromised", "weakened", "blunted", "abolished", "depleted"})
+                                 "compromised", "weakened", "blunted", "abolished", "depleted",
+                                 "fewer"})
 
 # Words that say how much of an entity there is; kept out of the name, they mark a quantity.
 QUANTITY_WORDS = frozenset({
