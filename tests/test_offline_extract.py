@@ -345,6 +345,26 @@ CASES = [
      ["Nrf2 deficiency ==CAUSE=> [change=decrease] surviving neurons"]),
     ("Demyelination was accelerated in mice deficient in Cx32.",
      ["Cx32 deficiency ==CAUSE=> [change=increase] Demyelination"]),
+    # floating quantifiers, "as well as", partners given in combination, doses, silencing tools
+    ("Aspirin, ibuprofen and naproxen all lowered prostaglandin synthesis.",
+     ["[change=increase] Aspirin ==CAUSE=> [change=decrease] prostaglandin synthesis",
+      "[change=increase] naproxen ==CAUSE=> [change=decrease] prostaglandin synthesis"]),
+    ("Exercise as well as caloric restriction enhanced insulin sensitivity.",
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] insulin sensitivity",
+      "[change=increase] caloric restriction ==CAUSE=> [change=increase] insulin sensitivity"]),
+    ("Metformin alone or in combination with exercise lowered HbA1c.",
+     ["[change=increase] Metformin ==CAUSE=> [change=decrease] HbA1c",
+      "[change=increase] exercise ==CAUSE=> [change=decrease] HbA1c"]),
+    ("Low doses of naltrexone reduced fatigue.",
+     ["[change=increase] naltrexone ==CAUSE=> [change=decrease] fatigue"]),
+    ("Knockdown of Atg7 with shRNA increased p62 accumulation.",
+     ["[change=decrease] Atg7 ==CAUSE=> [change=increase] p62 accumulation"]),
+    ("Parkin siRNA enhanced mitochondrial fragmentation.",
+     ["[change=decrease] Parkin ==CAUSE=> [change=increase] mitochondrial fragmentation"]),
+    ("Silencing of PINK1 impaired mitophagy.",
+     ["[change=decrease] PINK1 ==CAUSE=> [change=decrease] mitophagy"]),
+    ("Overexpressing SOD2 in fibroblasts reduced superoxide levels.",
+     ["[change=increase] SOD2 ==CAUSE=> [change=decrease] superoxide"]),
     # the object of a restrictive relative clause acts as the clause changed it
     ("Agents that block TRPV1 attenuate thermal hyperalgesia.",
      ["[change=decrease] TRPV1 ==CAUSE=> [change=decrease] thermal hyperalgesia"]),
@@ -759,6 +779,13 @@ def test_junk_agents_are_dropped() -> None:
     assert not any("Two" in line for line in found)
     found = lines("Inhibition of calpain by calpeptin reduced spectrin cleavage.")
     assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
+
+
+def test_silencing_tools_are_no_cause() -> None:
+    for sentence in ("Inhibition of Atg7 by siRNA increased p62 levels.",
+                     "Transfection of individual siRNAs blocked SUMOylation.",
+                     "Knockdown of Atg7 with shRNA increased p62 accumulation."):
+        assert not any("siRNA" in line or "shRNA" in line for line in lines(sentence))
 
 
 def test_treated_carriers_are_no_cause() -> None:

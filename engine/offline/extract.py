@@ -60,7 +60,8 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "intended", "designed", "aimed", "sufficient", "capable", "recognized",
                  "recognised", "established", "documented", "described", "speculated",
                  "postulated", "presumed", "long", "particular", "example", "instance",
-                 "required", "needed", "necessary", "essential", "crucial", "critical"})
+                 "required", "needed", "necessary", "essential", "crucial", "critical",
+                 "all", "both", "each"})  # "X, Y and Z all reduced W"
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects",
@@ -719,8 +720,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                 start = j - 1
             break
         elif low == "of" and start <= k and j > 0 and (
-                _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
-            j -= 1
+                _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS
+                or _change_head(tokens[j - 1].low)):
+            j -= 1  # also "silencing of X"
         elif low == "in" and start <= k and j > 0 and (tokens[j - 1].low in lx.NOMINAL_TRIGGERS
                                                        or tokens[j - 1].low in lx.MUTATION_HEADS
                                                        or tokens[j - 1].low == "deficient"):
@@ -756,7 +758,12 @@ def _phrases_left(tokens: list[_Token], k: int) -> list[tuple[int, int]]:
         return []
     spans = [(start, k + 1)]
     j = start - 1
-    if j >= 1 and tokens[j].low in ("and", "or", "nor"):
+    if j >= 3 and tokens[j].low == "as" and tokens[j - 1].low == "well" and tokens[j - 2].low == "as":
+        j -= 2  # "X as well as Y" coordinates like "X and Y"
+        as_well = True
+    else:
+        as_well = False
+    if j >= 1 and (tokens[j].low in ("and", "or", "nor") or as_well):
         j -= 1
         serial_comma = j >= 0 and tokens[j].text == ","
         if serial_comma:
@@ -921,6 +928,15 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         nxt = words[1].low if len(words) > 1 else ""
         if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
             drop_front(); changed = True  # "10 mM lithium" names lithium
+        elif (low in _DOSE_MODIFIERS or low in _COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
+                and words[2].low == "of":
+            words[:3] = []; changed = True  # "low doses of X" are X given, not less X
+        elif low in ("overexpressing", "over-expressing") and len(words) > 1:
+            drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
+        elif low in _SILENCING_TOOLS and nxt in ("against", "targeting", "to", "for") and len(words) > 2:
+            words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
+        elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "doses of X"
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             drop_front(); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
@@ -1006,6 +1022,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         elif low in _ROLE_NOUNS and words[-2].low.endswith(("ic", "al", "ergic")) \
                 and not re.search(r"[A-Z0-9]", words[-2].text):
             break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
+        elif low in _SILENCING_TOOLS:
+            if not re.search(r"[A-Z0-9]", words[-2].text):
+                return None  # "transfection of individual siRNAs": no target named
+            words.pop(); polarity = -polarity; changed = True  # "Beclin1 siRNA" is less Beclin1
         elif low in lx.DECREASE_HEADS:
             words.pop(); polarity = -polarity; changed = True
         elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
@@ -1282,7 +1302,11 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     spans = _head_before_place(tokens, spans, floor)
     if not spans:
         return None
-    spans = _means_agent_target(tokens, spans, floor) + spans
+    if len(spans) == 1 and _tool_phrase(tokens, spans[0]) and spans[0][0] - 2 >= floor and tokens[spans[0][0] - 1].low in ("with", "by", "using", "via"):
+        # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
+        changed = _phrases_left(tokens, spans[0][0] - 2)
+        return (changed, j) if changed else None
+    spans = _means_agent_target(tokens, spans, floor) + _combined_partner(tokens, spans[0][0], floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
@@ -1320,6 +1344,35 @@ def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bo
 _CONTACT_VERBS = frozenset({"interacts", "interact", "interacted", "binds", "bind", "bound",
                             "associates", "associate", "associated", "colocalizes", "colocalises",
                             "co-localizes", "complexes"})
+
+
+def _tool_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"siRNA", "specific shRNAs": a silencing tool, which names no cause of its own."""
+    return any(tokens[k].low in _SILENCING_TOOLS for k in range(*span)) and all(
+        tokens[k].low in _SILENCING_TOOLS or tokens[k].low in lx.DETERMINERS
+        or tokens[k].low in ("specific", "targeted", "targeting", "individual", "appropriate")
+        for k in range(*span))
+
+
+def _combined_partner(tokens: list[_Token], start: int, floor: int) -> list[tuple[int, int]]:
+    """"X (alone or) in combination with Y reduced Z", "X together with Y": X, given with the
+    subject Y that starts at ``start``, is a subject too."""
+    p = start - 1
+    if p - 1 < floor or tokens[p].low != "with":
+        return []
+    p -= 1
+    if tokens[p].low in ("combination", "conjunction") and p - 1 >= floor and tokens[p - 1].low == "in":
+        p -= 2
+    elif tokens[p].low in ("together", "combined", "along"):
+        p -= 1
+    else:
+        return []
+    while p >= floor and (tokens[p].low in ("alone", "or", "and", ",") or _is_adverb(tokens[p].low)):
+        p -= 1
+    if p < floor or not _is_content(tokens, p):
+        return []
+    partner = _phrase_left(tokens, p)
+    return [(partner, p + 1)] if partner <= p else []
 
 
 def _name_apposition(tokens: list[_Token], comma: int,
@@ -1791,7 +1844,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         # treatment", "... reduced in X-deficient mice").
         return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity,
                                 lemma in lx.RESTORING_VERBS)
-    if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
+    floating = prev in ("all", "both", "each") and i - 2 >= floor and _is_content(tokens, i - 2)
+    if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
                          or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
         return None  # adjectival: "the reduced levels", "with increased Y"
     # Object side, with the particle phrasal verbs need.
@@ -2246,6 +2300,15 @@ def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
     return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, i), True, end)
 
 
+_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages"})
+# Tools that silence or delete a gene: "Beclin1 siRNA" is less Beclin1; "by siRNA" names no cause.
+_SILENCING_TOOLS = frozenset({"sirna", "sirnas", "shrna", "shrnas", "rnai", "morpholino",
+                              "morpholinos", "sgrna", "sgrnas", "crispr", "crispr/cas9", "cas9",
+                              "aso", "asos"})
+_DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
+                             "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})
+
+
 # How long or by which route a treatment was given: "long-term treatment with X", "oral X
 # administration" name X.
 _COURSE_MODIFIERS = frozenset({"long-term", "short-term", "chronic", "acute", "repeated", "prolonged",
@@ -2315,7 +2378,7 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
                           False, agent[1])
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = _phrases_right(tokens, end + 1)
-            if agents and not _verb_gerund(tokens, agents[0]):
+            if agents and not _verb_gerund(tokens, agents[0]) and not _tool_phrase(tokens, agents[0]):
                 return _Claim(agents, objects, polarity, "nominal",
                               _negated(tokens, floor, i) and _has(tokens, i - 1, i, frozenset({"no"})),
                               False, agents_end)
