@@ -365,6 +365,12 @@ CASES = [
      ["[change=decrease] PINK1 ==CAUSE=> [change=decrease] mitophagy"]),
     ("Overexpressing SOD2 in fibroblasts reduced superoxide levels.",
      ["[change=increase] SOD2 ==CAUSE=> [change=decrease] superoxide"]),
+    # a participle clause opening the sentence belongs to the main clause's subject
+    ("In addition to lowering blood glucose, metformin treatment also reduced body weight.",
+     ["[change=increase] metformin ==CAUSE=> [change=decrease] blood glucose",
+      "[change=increase] metformin ==CAUSE=> [change=decrease] body weight"]),
+    ("Besides inducing sedation, clonidine was found to lower blood pressure.",
+     ["[change=increase] clonidine ==CAUSE=> [change=increase] sedation"]),
     # the object of a restrictive relative clause acts as the clause changed it
     ("Agents that block TRPV1 attenuate thermal hyperalgesia.",
      ["[change=decrease] TRPV1 ==CAUSE=> [change=decrease] thermal hyperalgesia"]),

@@ -1346,6 +1346,28 @@ _CONTACT_VERBS = frozenset({"interacts", "interact", "interacted", "binds", "bin
                             "co-localizes", "complexes"})
 
 
+def _fronted_participle_subject(tokens: list[_Token], i: int, floor: int,
+                                objects_end: int) -> tuple[list[tuple[int, int]], int] | None:
+    """"In addition to / Besides / Apart from VERBing Y, X ...": X, the subject after the comma
+    that closes the participle clause opening the sentence."""
+    opener = [t.low for t in tokens[floor:i]]
+    if opener and opener[0] in lx.ADVERBS and len(opener) > 1:
+        opener = opener[1:]  # "Moreover, in addition to ..."
+        opener = opener[1:] if opener and opener[0] == "," else opener
+    if opener not in (["in", "addition", "to"], ["besides"], ["apart", "from"], ["aside", "from"]):
+        return None
+    if objects_end >= len(tokens) or tokens[objects_end].text != ",":
+        return None
+    subjects, end = _phrases_right(tokens, objects_end + 1)
+    k = end
+    while k < len(tokens) and (_is_adverb(tokens[k].low) or tokens[k].low in lx.MODALS):
+        k += 1
+    if not subjects or k >= len(tokens) or not (
+            tokens[k].low in lx.VERB_FORMS or tokens[k].low in lx.OTHER_VERBS or tokens[k].low in lx.AUXILIARIES):
+        return None  # the main clause's verb follows its subject
+    return subjects, end - 1
+
+
 def _tool_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """"siRNA", "specific shRNAs": a silencing tool, which names no cause of its own."""
     return any(tokens[k].low in _SILENCING_TOOLS for k in range(*span)) and all(
@@ -1893,7 +1915,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return _Claim(sequel.objects, objects, polarity, "active", sequel.negated,
                       sequel.hedged or _has(tokens, sequel.end, i, lx.HEDGES), objects_end,
                       subject_polarity=sequel.polarity)
-    subject = _subject_of_predicate(tokens, i, floor, claims)
+    # "In addition to reducing Y, X also increased Z": the main clause's subject
+    subject = _fronted_participle_subject(tokens, i, floor, objects_end) if form == "ing" else None
+    if subject is None:
+        subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
         agent = _condition_agent(tokens, objects_end)
