@@ -787,6 +787,18 @@ def test_junk_agents_are_dropped() -> None:
     assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
 
 
+def test_compound_scope_and_models_of_rescue() -> None:
+    found = lines("Obesity is associated with reduced AMPK-mediated lipolysis, a chronic inflammation and impaired insulin signalling.")
+    assert "[change=increase] AMPK ==CAUSE=> [change=increase] lipolysis" in found
+    assert not any(line.startswith("[change=decrease] AMPK") for line in found)
+    assert not any(line.startswith("[change=increase] AMPK") and "insulin" in line for line in found)
+    found = lines("We then tested whether we could restore object memory in APP transgenic mice.")
+    assert not any(line.startswith("[change=increase] APP") for line in found)
+    found = lines("Fourth, statins and anomalies of ApoE are associated with reduced cholesterol synthesis.")
+    assert "[change=increase] statins ==CAUSE=> [change=decrease] cholesterol synthesis" in found
+    assert not any("Fourth" in line for line in found)
+
+
 def test_silencing_tools_are_no_cause() -> None:
     for sentence in ("Inhibition of Atg7 by siRNA increased p62 levels.",
                      "Transfection of individual siRNAs blocked SUMOylation.",

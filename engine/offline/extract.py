@@ -410,6 +410,8 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
 
 _NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
                              "collagen", "receptor"})
+_DISCOURSE_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "lastly",
+                                 "firstly", "secondly", "thirdly", "finally"})
 _REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
                               "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
 _DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
@@ -1092,6 +1094,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         return None
     if all(w.low in _CLOSED or w.low in _ORGANISMS or _class_word(w.low) for w in words):
         return None  # "the receptor", "these drugs": a class, no particular entity
+    if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
+        return None  # "Fourth, X reduces Y": a step of the argument, no entity
     if not _names_something(words, name):
         return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
@@ -1808,6 +1812,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         after += 1  # a particle: "slow down Y", "build up Y"
     after = _skip_coordinated_verbs(tokens, after)
     prev = tokens[i - 1].low if i > floor else ""
+    if form == "ed" and after + 1 < n and tokens[after].low == "by" and tokens[after + 1].text[0].isdigit():
+        past = _skip_amount(tokens, after)
+        if past < n and tokens[past].low == "by":
+            after = past  # "Y was reduced by 50% by X"
     # Passive: "Y is increased by X", "Y, induced by X".
     if form == "ed" and after < n and (tokens[after].low == "by" or (
             tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor))) and not (
@@ -1921,7 +1929,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
-        agent = _condition_agent(tokens, objects_end)
+        # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
+        agent = _condition_agent(tokens, objects_end) if lemma not in lx.RESTORING_VERBS else None
         if agent is None:
             return None
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
@@ -2169,6 +2178,8 @@ def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, 
         return None
     particle = _GIVEN_WITH[tokens[k].low]
     k += 1
+    if particle and tokens[k - 1].low == "fed" and k < n and tokens[k].low != particle:
+        particle = ""  # "mice fed a high-fat diet" as well as "fed with X"
     if particle:
         if k >= n or tokens[k].low != particle:
             return None
@@ -2493,7 +2504,17 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
         start = _phrase_left(tokens, i - 1)
         if start > i - 1:
             start = i
+        while start < i and (tokens[start].low in lx.DETERMINERS or tokens[start].low in lx.INCREASE_ADJECTIVES
+                             or tokens[start].low in lx.DECREASE_ADJECTIVES):
+            start += 1  # "reduced lysosomal X-mediated Y": the change is Y's, not X's
     subject_span = (start, i + 1)
+    # "X-mediated Y, a compromised Z and W": a conjunct with its own determiner or change word
+    # belongs to an outer list, not to what X mediates
+    for index, (first, _) in enumerate(objects[1:], start=1):
+        if tokens[first].low in lx.DETERMINERS or _leading_change(tokens, objects[index]) is not None:
+            objects = objects[:index]
+            end = objects[-1][1]
+            break
     return _Claim([subject_span], objects, polarity, "compound",
                   _negated(tokens, max(floor, i - 2), i), False, end)
 
@@ -2658,11 +2679,17 @@ def _state_claim(tokens: list[_Token], i: int, floor: int,
 def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
     given X shows X's effects."""
+    p = span[0] - 1
+    if p - 1 >= 1 and tokens[p].low in ("with", "to") and _GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
+            and tokens[p - 2].low in _ORGANISMS:
+        return True  # "cells treated with X show ...": the span names X
+    if p - 1 >= 0 and tokens[p].low in ("fed", "given", "receiving") and tokens[p - 1].low in _ORGANISMS:
+        return True  # "mice fed a high-fat diet show ..."
     return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span)) \
         or _expressing_carrier([tokens[k] for k in range(*span)]) > 0
 
 
-_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given"})
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
 _CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
                                 "adult", "aged", "young", "old", "male", "female"})
 
@@ -2675,7 +2702,7 @@ def _expressing_carrier(words: list[_Token]) -> int:
             before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
             if before and before[-1] in _ORGANISMS and all(
                     w in _ORGANISMS or w in _CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
-                return k + 1
+                return k + 2 if words[k + 1].low == "with" and k + 2 < len(words) else k + 1  # "fed (with) X"
             return 0
     return 0
 
