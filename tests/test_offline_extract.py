@@ -797,6 +797,8 @@ def test_compound_scope_and_models_of_rescue() -> None:
     found = lines("Fourth, statins and anomalies of ApoE are associated with reduced cholesterol synthesis.")
     assert "[change=increase] statins ==CAUSE=> [change=decrease] cholesterol synthesis" in found
     assert not any("Fourth" in line for line in found)
+    found = lines("Genetic mutations and anomalies of PSEN1 are associated with deficient mitophagy.")
+    assert not any(line.startswith("genetic") or line.startswith("Genetic") for line in found)
 
 
 def test_silencing_tools_are_no_cause() -> None:

@@ -1096,6 +1096,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         return None  # "the receptor", "these drugs": a class, no particular entity
     if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
         return None  # "Fourth, X reduces Y": a step of the argument, no entity
+    if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
+        return None  # "genetic mutations (and anomalies of X)": no gene named
     if not _names_something(words, name):
         return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
