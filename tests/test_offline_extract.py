@@ -298,6 +298,8 @@ CASES = [
       "[change=increase] Hepatic steatosis ==CAUSE=> [change=decrease] insulin signalling"]),
     ("Lower vitamin D levels correlated with increased bone resorption.",
      ["[change=decrease] vitamin D ==CAUSE=> [change=increase] bone resorption"]),
+    ("Plasma leptin was inversely correlated with appetite.",
+     ["[change=increase] Plasma leptin ==CAUSE=> [change=decrease] appetite"]),
     ("Gabapentin and/or pregabalin reduce neuropathic pain.",
      ["[change=increase] Gabapentin ==CAUSE=> [change=decrease] neuropathic pain",
       "[change=increase] pregabalin ==CAUSE=> [change=decrease] neuropathic pain"]),
@@ -760,6 +762,7 @@ def test_association_needs_a_named_change_and_is_weak() -> None:
     assert not extract_annotations("The variants associated with increased risk were sequenced.")
     assert not extract_annotations("Cognitive decline was associated with statin treatment.")
     assert not extract_annotations("Fatigue was not associated with reduced sleep quality.")
+    assert not extract_annotations("Fatigue was correlated with sleep quality.")
 
 
 def test_chains_stay_within_a_sentence_and_are_weaker() -> None:

@@ -2366,6 +2366,9 @@ def _course_prefix(words: list[_Token]) -> int:
     return k
 
 
+_CORRELATION_SIGNS = {"positively": 1, "directly": 1, "negatively": -1, "inversely": -1}
+
+
 # Heads of a change that name a treatment, not a change found with the subject.
 _GIVEN_HEADS = frozenset({"administration", "treatment", "supplementation", "addition", "infusion",
                           "injection", "exposure", "application", "delivery", "intake",
@@ -2378,7 +2381,11 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     hedged claim that X's change goes with the change the object names (objects naming no change,
     "associated with AD", claim nothing)."""
     n = len(tokens)
-    if i + 1 >= n or tokens[i + 1].low != "with":
+    # "correlated negatively with Y", "inversely correlated with Y": a signed correlation
+    signs = [_CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
+             if floor <= k < n and tokens[k].low in _CORRELATION_SIGNS]
+    after = i + 2 if i + 1 < n and tokens[i + 1].low in _CORRELATION_SIGNS else i + 1
+    if after >= n or tokens[after].low != "with":
         return None
     if tokens[i].low == "associated":
         j = i - 1
@@ -2386,14 +2393,15 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
             j -= 1
         if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
             return None  # "the changes associated with Y" names changes, it claims nothing
-    objects, end = _phrases_right(tokens, i + 2)
-    objects = [span for span in objects if _leading_change(tokens, span) is not None
+    objects, end = _phrases_right(tokens, after + 1)
+    objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None)
                and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if not objects or subject is None:
         return None
     subjects, subject_end = subject
-    return _Claim(subjects, objects, 1, "associated", _negated(tokens, subject_end + 1, i), True, end)
+    return _Claim(subjects, objects, signs[0] if signs else 1, "associated",
+                  _negated(tokens, subject_end + 1, i), True, end)
 
 
 def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
