@@ -2280,7 +2280,7 @@ def _effect_noun_claim(tokens: list[_Token], i: int, floor: int,
     while j >= floor and (tokens[j].low in _EFFECT_MODIFIERS or _is_adverb(tokens[j].low)):
         j -= 1
     if j < floor or tokens[j].low not in lx.EFFECT_ADJECTIVES:
-        return _role_in_claim(tokens, i, j, floor, claims)
+        return None
     polarity = lx.EFFECT_ADJECTIVES[tokens[j].low]
     n = len(tokens)
     k = i + 1
@@ -2314,27 +2314,6 @@ def _effect_noun_claim(tokens: list[_Token], i: int, floor: int,
         subjects, subject_end = subject
     return _Claim(subjects, objects, polarity, "effect", _negated(tokens, subject_end + 1, i),
                   _has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end)
-
-
-def _role_in_claim(tokens: list[_Token], i: int, j: int, floor: int,
-                   claims: list[_Claim]) -> _Claim | None:
-    """"X plays a (key) role in Y" with no signing adjective: taking part, read like "X is
-    involved in Y" (a hedged positive claim at low confidence). ``j`` is the token before the
-    modifiers of the role noun at i."""
-    n = len(tokens)
-    if tokens[i].low not in ("role", "roles") or i + 1 >= n or tokens[i + 1].low != "in":
-        return None
-    while j >= floor and tokens[j].low in lx.DETERMINERS:
-        j -= 1
-    if j < floor or tokens[j].low not in ("play", "plays", "played", "playing"):
-        return None
-    objects, end = _phrases_right(tokens, i + 2)
-    objects = [span for span in objects if not _unsigned_phrase(tokens, span)]
-    subject = _subject_of_predicate(tokens, j, floor, claims)
-    if not objects or subject is None:
-        return None
-    subjects, subject_end = subject
-    return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, j), True, end)
 
 
 def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
