@@ -373,6 +373,11 @@ CASES = [
       "[change=increase] metformin ==CAUSE=> [change=decrease] body weight"]),
     ("Besides inducing sedation, clonidine was found to lower blood pressure.",
      ["[change=increase] clonidine ==CAUSE=> [change=increase] sedation"]),
+    # efficacy before a gerund; risk factors
+    ("Ketamine was effective in reducing suicidal ideation.",
+     ["[change=increase] Ketamine ==CAUSE=> [change=decrease] suicidal ideation"]),
+    ("Obesity is a major risk factor for type 2 diabetes and hypertension.",
+     ["Obesity ==CAUSE=> type 2 diabetes", "Obesity ==CAUSE=> hypertension"]),
     # the object of a restrictive relative clause acts as the clause changed it
     ("Agents that block TRPV1 attenuate thermal hyperalgesia.",
      ["[change=decrease] TRPV1 ==CAUSE=> [change=decrease] thermal hyperalgesia"]),
@@ -656,6 +661,8 @@ def test_constructions(sentence: str, expected: list[str]) -> None:
     "Insulin is a regulator of glucose.",
     "Ethanol had no detrimental effect on memory.",
     "Microglia play an important role in neuroinflammation.",
+    "Ketamine was ineffective in reducing suicidal ideation.",
+    "Risk factors for dementia were studied.",
     "A recent study blocking the conversion of testosterone found improvement.",
     "Cathepsins operate through signaling pathways to trigger apoptosis.",
     "IL-1 activates various cell types.",

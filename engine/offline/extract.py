@@ -405,6 +405,8 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     # A singular determiner before an -s form makes it a verb: "this decreases Akt".
     if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in ("in", "of"):
         return False
+    if prev in ("in", "at") and i >= 2 and tokens[i - 2].low in _EFFICACY_WORDS and tokens[i].low.endswith("ing"):
+        return False  # "effective in reducing Y": a verb
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
@@ -828,6 +830,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
         elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
                 and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
             j -= 2  # "X has the potential to preserve Y"
+        elif (low in _EFFICACY_WORDS and tokens[j + 1].low in ("in", "at")) or (
+                low == "at" and j - 1 >= floor and tokens[j - 1].low in _EFFICACY_WORDS):
+            j -= 1  # "X was effective in / at reducing Y" ("in" is a gap word already)
         elif tokens[j].text in (")", "]"):
             opening = _skip_parens_left(tokens, j)
             if opening == j:
@@ -1643,6 +1648,16 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
+        if claim is None and low in ("factor", "factors") and i > floor and tokens[i - 1].low == "risk" \
+                and i + 1 < len(tokens) and tokens[i + 1].low == "for":
+            # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
+            target_end = _phrase_right(tokens, i + 2)
+            if target_end > i + 2:
+                for role_claim in _role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
+                    role_claim.objects, role_claim.end = _phrases_right(tokens, i + 2)
+                    role_claim.verb = i
+                    role_claim.floor = floor
+                    claims.append(role_claim)
         if claim is None and low in ("express", "expresses", "expressed"):
             claim = _expression_claim(tokens, i, floor, claims)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
@@ -1940,7 +1955,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
-    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
+    efficacy = prev in ("in", "at") and i - 2 >= floor and tokens[i - 2].low in _EFFICACY_WORDS
+    if form == "ing" and not efficacy and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
                                       "thereafter", "subsequently", "consequently", "hence",
                                       "particular") and \
             not _is_content(tokens, subject_end):
@@ -2366,6 +2382,9 @@ def _course_prefix(words: list[_Token]) -> int:
     return k
 
 
+# "X was effective in reducing Y": the gerund is X's predicate.
+_EFFICACY_WORDS = frozenset({"effective", "efficacious", "successful", "instrumental", "ineffective",
+                             "unsuccessful"})
 _CORRELATION_SIGNS = {"positively": 1, "directly": 1, "negatively": -1, "inversely": -1}
 
 

@@ -391,7 +391,8 @@ EVALUATIVE_MODIFIERS = frozenset({
 })
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
-                       "unable", "fail", "fails", "failed", "lack", "lacked", "lacks"})
+                       "unable", "fail", "fails", "failed", "lack", "lacked", "lacks", "ineffective",
+                       "unsuccessful"})
 HEDGES = frozenset({
     "may", "might", "could", "possibly", "potentially", "perhaps", "presumably", "putative",
     "putatively", "suggest", "suggests", "suggested", "suggesting", "propose", "proposed",
