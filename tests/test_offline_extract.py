@@ -373,6 +373,11 @@ CASES = [
       "[change=increase] metformin ==CAUSE=> [change=decrease] body weight"]),
     ("Besides inducing sedation, clonidine was found to lower blood pressure.",
      ["[change=increase] clonidine ==CAUSE=> [change=increase] sedation"]),
+    # a caused change named by an infinitive
+    ("Statin therapy caused LDL cholesterol to decline sharply.",
+     ["[change=increase] Statin therapy ==CAUSE=> [change=decrease] LDL cholesterol"]),
+    ("Cold exposure caused core temperature to fall.",
+     ["[change=increase] Cold ==CAUSE=> [change=decrease] core temperature"]),
     # efficacy before a gerund; risk factors
     ("Ketamine was effective in reducing suicidal ideation.",
      ["[change=increase] Ketamine ==CAUSE=> [change=decrease] suicidal ideation"]),

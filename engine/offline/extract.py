@@ -1966,6 +1966,11 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
     if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, objects[0]):
         polarity = 1  # "rescued neuronal survival" restores it
+    if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
+            and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
+        # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
+        # "X activates Y to protect Z")
+        polarity *= _INFINITIVE_CHANGES[tokens[objects_end + 1].low]
     claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
     if shared is not None:
@@ -2038,6 +2043,9 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
     return 1
 
 
+# What a caused change does to its patient: "X caused Y to decline".
+_INFINITIVE_CHANGES = {"increase": 1, "rise": 1, "accumulate": 1, "decrease": -1, "decline": -1,
+                       "fall": -1, "drop": -1}
 # Verbs of change that are also intransitive: "Y increased after X treatment".
 _INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
 
