@@ -378,6 +378,10 @@ CASES = [
      ["[change=increase] Statin therapy ==CAUSE=> [change=decrease] LDL cholesterol"]),
     ("Cold exposure caused core temperature to fall.",
      ["[change=increase] Cold ==CAUSE=> [change=decrease] core temperature"]),
+    # a change nested in another's object is no claim of its own; durations and doses before "of"
+    ("A marked reduction in the accumulation of lipofuscin was seen after two weeks of treatment "
+     "with 5 mg/kg of rapamycin.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] lipofuscin"]),
     # efficacy before a gerund; risk factors
     ("Ketamine was effective in reducing suicidal ideation.",
      ["[change=increase] Ketamine ==CAUSE=> [change=decrease] suicidal ideation"]),
@@ -800,6 +804,11 @@ def test_junk_agents_are_dropped() -> None:
     assert not any("Two" in line for line in found)
     found = lines("Inhibition of calpain by calpeptin reduced spectrin cleavage.")
     assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
+
+
+def test_nested_change_gives_one_sign() -> None:
+    found = lines("A marked reduction in the accumulation of lipofuscin was seen after treatment with rapamycin.")
+    assert not any("[change=increase] lipofuscin" in line for line in found)
 
 
 def test_compound_scope_and_models_of_rescue() -> None:

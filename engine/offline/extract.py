@@ -933,7 +933,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         changed = False
         low = words[0].low
         nxt = words[1].low if len(words) > 1 else ""
-        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+        if low in _DOSE_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "2 mg/kg of X"
+        elif low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
             drop_front(); changed = True  # "10 mM lithium" names lithium
         elif (low in _DOSE_MODIFIERS or low in _COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
@@ -942,6 +944,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
         elif low in _SILENCING_TOOLS and nxt in ("against", "targeting", "to", "for") and len(words) > 2:
             words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
+        elif low in _TIME_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "(four) days of treatment with X"
         elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "doses of X"
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
@@ -2443,6 +2447,11 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"inhibition of Y by X" and "Y induction by X"."""
     polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
     n = len(tokens)
+    k = i - 1
+    while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _NAME_NOISE):
+        k -= 1
+    if k > floor and tokens[k].low in ("in", "of") and _change_head(tokens[k - 1].low):
+        return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
     if i + 1 < n and tokens[i + 1].low in ("of", "in"):
         objects, end = _phrases_right(tokens, i + 2)
         agent = _condition_agent(tokens, _past_report(tokens, end)) if objects else None
