@@ -382,6 +382,9 @@ CASES = [
     ("A marked reduction in the accumulation of lipofuscin was seen after two weeks of treatment "
      "with 5 mg/kg of rapamycin.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] lipofuscin"]),
+    # the change made by a means with an adverb before it
+    ("Blocking autophagy by pharmacologically inhibiting Vps34 causes p62 to accumulate.",
+     ["[change=decrease] autophagy ==CAUSE=> [change=increase] p62"]),
     # efficacy before a gerund; risk factors
     ("Ketamine was effective in reducing suicidal ideation.",
      ["[change=increase] Ketamine ==CAUSE=> [change=decrease] suicidal ideation"]),

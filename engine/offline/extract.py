@@ -1437,6 +1437,8 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
     """"Syk inhibition with BAY61-3606 induced Y": the agent after "with"/"via"/"by" is one cause,
     the change it makes ("Syk inhibition") another. Returns that change's phrase, or nothing."""
     p = spans[0][0] - 1
+    while p - 1 > floor and _is_adverb(tokens[p].low):
+        p -= 1  # "by genetically deleting X"
     if p - 1 < floor or tokens[p].low not in ("with", "via", "by", "using"):
         return []
     head = tokens[p - 1].low
