@@ -385,6 +385,9 @@ CASES = [
     # the change made by a means with an adverb before it
     ("Blocking autophagy by pharmacologically inhibiting Vps34 causes p62 to accumulate.",
      ["[change=decrease] autophagy ==CAUSE=> [change=increase] p62"]),
+    # concessive adverbs between subject and verb
+    ("Valproate did though enhance histone acetylation.",
+     ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),
     # efficacy before a gerund; risk factors
     ("Ketamine was effective in reducing suicidal ideation.",
      ["[change=increase] Ketamine ==CAUSE=> [change=decrease] suicidal ideation"]),
