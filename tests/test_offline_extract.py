@@ -385,6 +385,9 @@ CASES = [
     # the change made by a means with an adverb before it
     ("Blocking autophagy by pharmacologically inhibiting Vps34 causes p62 to accumulate.",
      ["[change=decrease] autophagy ==CAUSE=> [change=increase] p62"]),
+    # a short form defined inside a compound name does not cut it
+    ("PKA phosphorylates the cAMP response element (CRE)-binding protein in neurons.",
+     ["[change=increase] PKA ==CAUSE=> [change=increase] cAMP response element-binding protein phosphorylation"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

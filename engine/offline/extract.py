@@ -170,6 +170,11 @@ _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
 _STEREO_PREFIX = re.compile(r"(?<![\w)\]])\((?:[+\-\u2212\u00b1]|R|S|RS|[+\-\u2212]/[+\-\u2212])\)-(?=\w)")
 
 
+# A short form defined inside a compound name: "cAMP response element (CRE)-binding protein" is
+# "cAMP response element-binding protein" (the bracket would cut the name in two).
+_INNER_SHORT_FORM = re.compile(r"\s\(([A-Za-z][A-Za-z0-9]{1,9})\)-(?=[A-Za-z])")
+
+
 # A residue range set with a typographic dash inside a name: "Aβ1–40" is the name "Aβ1-40".
 _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\d{1,3})\b")
 
@@ -180,6 +185,7 @@ def undo_typesetting(text: str) -> str:
     hyphen ("forma- tion" → "formation")."""
     text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
     text = _STEREO_PREFIX.sub("", text)
+    text = _INNER_SHORT_FORM.sub("-", text)
     text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
