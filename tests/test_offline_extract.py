@@ -388,6 +388,8 @@ CASES = [
     # a short form defined inside a compound name does not cut it
     ("PKA phosphorylates the cAMP response element (CRE)-binding protein in neurons.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] cAMP response element-binding protein phosphorylation"]),
+    ("MSK1 activates the transcription factor nuclear factor kappa B in microglia.",
+     ["[change=increase] MSK1 ==CAUSE=> [change=increase] nuclear factor kappa B"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

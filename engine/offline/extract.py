@@ -1164,6 +1164,8 @@ def _without_class_prefix(words: list[_Token]) -> list[_Token]:
             0 < cut < len(words) and words[0].low == "transcription"):
         if len(words) - cut == 1 and _symbol_like(words[cut].text):
             return words[cut:]
+    if len(words) > 3 and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
+        return words[2:]  # "the transcription factor cAMP response element-binding protein"
     # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
     for k in range(len(words) - 1):
         if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
