@@ -335,6 +335,8 @@ CASES = [
      ["[change=increase] ketamine ==CAUSE=> [change=decrease] immobility",
       "[change=increase] huperzine A ==CAUSE=> [change=decrease] acetylcholinesterase"]),
     # dose and route brackets, treated carriers and time phrases between the agent and the verb
+    ("Tunicamycin (Calbiochem, St. Louis, MO) induced CHOP expression.",
+     ["[change=increase] Tunicamycin ==CAUSE=> [change=increase] CHOP"]),
     ("Fluoxetine (10 mg/kg, i.p.) reduced immobility time.",
      ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] immobility time"]),
     ("Incubation of cells with trehalose for 6 h increased LC3 lipidation.",

@@ -47,7 +47,7 @@ _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
 _CLOSED = _CLOSED_WORDS | {"fig.", "figs.", "al.", "e.g.", "i.e.", "vs.", "ref.", "refs.",
-                           "i.p.", "i.v.", "s.c.", "p.o.", "i.c.v.", "i.n.", "i.m.", "i.t.",
+                           "i.p.", "i.v.", "s.c.", "p.o.", "i.c.v.", "i.n.", "i.m.", "i.t.", "st.",
                            "approx.", "ca.", "cf.", "eq.", "resp.", "suppl.", "no.", "fig", "figs"}
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
@@ -213,7 +213,8 @@ _FUNCTION_COMPOUND = re.compile(r"\b([Ll]oss|[Gg]ain)[ -]of[ -]function\b")
 _ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "refs", "approx",
                             "ca", "cf", "eq", "resp", "suppl", "no",
                             # routes of administration: "10 mg/kg, i.p."
-                            "i.p", "i.v", "s.c", "p.o", "i.c.v", "i.n", "i.m", "i.t"})
+                            "i.p", "i.v", "s.c", "p.o", "i.c.v", "i.n", "i.m", "i.t",
+                            "st"})  # a supplier's town: "(Sigma, St. Louis, MO)"
 
 
 def tokenize(text: str) -> list[_Token]:
