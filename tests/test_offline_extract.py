@@ -392,6 +392,12 @@ CASES = [
      ["[change=increase] PKA ==CAUSE=> [change=increase] cAMP response element-binding protein phosphorylation"]),
     ("MSK1 activates the transcription factor nuclear factor kappa B in microglia.",
      ["[change=increase] MSK1 ==CAUSE=> [change=increase] nuclear factor kappa B"]),
+    # a passive patient with a reduced relative: the head, not the relative's agent
+    ("The rise in cytosolic calcium evoked by glutamate was blunted by memantine.",
+     ["[change=increase] memantine ==CAUSE=> [change=decrease] cytosolic calcium",
+      "[change=increase] glutamate ==CAUSE=> [change=increase] cytosolic calcium"]),
+    ("A rise in serum lactate was seen after metformin treatment.",
+     ["[change=increase] metformin ==CAUSE=> [change=increase] serum lactate"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),
@@ -817,6 +823,11 @@ def test_junk_agents_are_dropped() -> None:
     assert not any("Two" in line for line in found)
     found = lines("Inhibition of calpain by calpeptin reduced spectrin cleavage.")
     assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
+
+
+def test_passive_patient_is_not_the_relative_agent() -> None:
+    found = lines("The rise in cytosolic calcium evoked by glutamate was blunted by memantine.")
+    assert not any("memantine ==CAUSE=> [change=decrease] glutamate" in line for line in found)
 
 
 def test_nested_change_gives_one_sign() -> None:

@@ -1883,6 +1883,13 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                     and patients[0][1] - first > 1:
                 # "preventing apoptosis induced by X": only "apoptosis" is induced by X
                 patients = [(first + 1, patients[0][1])] + patients[1:]
+        if patients and not relative and _passive_participle(tokens, i, floor):
+            first = patients[0][0]
+            if first - 2 > floor and tokens[first - 1].low == "by" \
+                    and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
+                # "the increase in Y caused by D was attenuated by X": the head, not D
+                head = _phrases_left(tokens, first - 3)
+                patients = head or patients
         if patients and (relative or _passive_participle(tokens, i, floor)):
             # "atrophy in the striatum that was reduced by X", "viability following serum
             # deprivation was improved by X": the head before the place or time phrase (not in

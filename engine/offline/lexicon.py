@@ -27,7 +27,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate", "supress", "disturb",
+    "deactivate", "supress", "disturb", "blunt",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -160,7 +160,7 @@ NOMINAL_TRIGGERS = {
     "attenuation": -1, "downregulation": -1, "down-regulation": -1, "blockade": -1, "loss": -1,
     "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
     "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
-    "improvement": 1, "amelioration": -1,
+    "improvement": 1, "amelioration": -1, "rise": 1,
 }
 
 NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
