@@ -398,6 +398,12 @@ CASES = [
       "[change=increase] glutamate ==CAUSE=> [change=increase] cytosolic calcium"]),
     ("A rise in serum lactate was seen after metformin treatment.",
      ["[change=increase] metformin ==CAUSE=> [change=increase] serum lactate"]),
+    # a state after "after / following" is the condition of an intransitive change; a needed
+    # thing's coordinated predicate shares its subject
+    ("Plasma lactate increased sharply following hypoxia.",
+     ["hypoxia ==CAUSE=> [change=increase] Plasma lactate"]),
+    ("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.",
+     ["[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),
@@ -823,6 +829,11 @@ def test_junk_agents_are_dropped() -> None:
     assert not any("Two" in line for line in found)
     found = lines("Inhibition of calpain by calpeptin reduced spectrin cleavage.")
     assert "[change=decrease] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage" not in found
+
+
+def test_a_time_state_is_no_cause_of_an_active_verb() -> None:
+    found = lines("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.")
+    assert not any(line.startswith("injury") for line in found)
 
 
 def test_passive_patient_is_not_the_relative_agent() -> None:

@@ -1279,7 +1279,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         # also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z".
         aside = _apposition_start(tokens, j, floor) if low == "," else None
         for claim in reversed(claims):
-            if claim.construction in ("active", "context", "state") and (
+            if claim.construction in ("active", "context", "state", "needed") and (
                     j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
                     or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
                 return claim.subjects, j
@@ -1969,7 +1969,9 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
         # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
-        agent = _condition_agent(tokens, objects_end) if lemma not in lx.RESTORING_VERBS else None
+        # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
+        agent = _condition_agent(tokens, objects_end, states_after=False) \
+            if lemma not in lx.RESTORING_VERBS else None
         if agent is None:
             return None
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
@@ -2152,7 +2154,7 @@ def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> 
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
-def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+def _condition_agent(tokens: list[_Token], j: int, states_after: bool = True) -> tuple[int, int] | None:
     """A treatment or deficiency phrase starting at j after a preposition: "after X treatment",
     "in X-deficient mice", "in TFEB KO astrocytes"."""
     n = len(tokens)
@@ -2174,8 +2176,9 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         if given:
             return given[0]  # "after treatment of HEK cells with X"
         words = [t.low for t in tokens[j + 1:end]]
-        if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
-            return j + 1, end  # "an increase in X with aging"
+        if words[-1] in lx.STATE_WORDS and (tokens[j].low in ("with", "during") or (
+                states_after and tokens[j].low in ("after", "following", "upon"))):
+            return j + 1, end  # "an increase in X with aging", "Y rose after hypoxia"
         if tokens[j].low == "in":
             given = _given_to_carrier(tokens, j + 1, end)
             if given is not None:
