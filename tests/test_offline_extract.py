@@ -404,6 +404,12 @@ CASES = [
      ["hypoxia ==CAUSE=> [change=increase] Plasma lactate"]),
     ("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.",
      ["[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth"]),
+    # "and thereby VERBed"; a non-restrictive "whose" clause between subject and verb
+    ("Exercise raised irisin levels and thereby improved insulin sensitivity.",
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] insulin sensitivity"]),
+    ("Sirt3, whose expression is induced by fasting, lowers ROS production.",
+     ["[change=increase] Sirt3 ==CAUSE=> [change=decrease] ROS production",
+      "[change=increase] fasting ==CAUSE=> [change=increase] Sirt3"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

@@ -857,7 +857,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
     relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
-                tokens[p + 1].low in ("a", "an", "which", "who", "another")
+                tokens[p + 1].low in ("a", "an", "which", "who", "whose", "another")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
@@ -870,7 +870,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
                 and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
             if by_gerund:
                 return p - 3
-            if not any(tokens[q].low in ("that", "which", "who")
+            if not any(tokens[q].low in ("that", "which", "who", "whose")
                        for q in range(max(floor, p - 6), p)):
                 return None
             relative = True
@@ -1883,6 +1883,13 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                     and patients[0][1] - first > 1:
                 # "preventing apoptosis induced by X": only "apoptosis" is induced by X
                 patients = [(first + 1, patients[0][1])] + patients[1:]
+        if patients and patients[0][0] - 2 >= floor and tokens[patients[0][0] - 1].low == "whose" \
+                and tokens[patients[0][0] - 2].text == "," \
+                and all(tokens[k].low in lx.QUANTITY_WORDS for k in range(*patients[0])):
+            # "Nrf2, whose expression is increased by X,": the owner is the patient
+            owner = _phrases_left(tokens, patients[0][0] - 3)
+            patients = owner[-1:] if owner else patients
+            relative = True
         if patients and not relative and _passive_participle(tokens, i, floor):
             first = patients[0][0]
             if first - 2 > floor and tokens[first - 1].low == "by" \
@@ -1915,8 +1922,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                                 lemma in lx.RESTORING_VERBS)
     floating = prev in ("all", "both", "each") and i - 2 >= floor and _is_content(tokens, i - 2)
     if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
-                         or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
-        return None  # adjectival: "the reduced levels", "with increased Y"
+                         or (prev in lx.OTHER_VERBS and not _is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS):
+        return None  # adjectival: "the reduced levels", "with increased Y" (not "and thereby reduced Y")
     # Object side, with the particle phrasal verbs need.
     k = after
     reversed_result = False
