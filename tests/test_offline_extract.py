@@ -410,6 +410,12 @@ CASES = [
     ("Sirt3, whose expression is induced by fasting, lowers ROS production.",
      ["[change=increase] Sirt3 ==CAUSE=> [change=decrease] ROS production",
       "[change=increase] fasting ==CAUSE=> [change=increase] Sirt3"]),
+    # members of a role class named after its target, or beside "other"
+    ("Blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
+     ["[change=increase] nifedipine ==CAUSE=> [change=decrease] L-type calcium channels",
+      "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure"]),
+    ("Fluoxetine and other serotonin reuptake inhibitors relieve depression.",
+     ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

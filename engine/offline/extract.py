@@ -2603,6 +2603,14 @@ def _role_claims(tokens: list[_Token], i: int, floor: int, polarity: int | None 
         if target_end == i + 2:
             return []
         claims = _role_claims_for_target(tokens, i, i, floor, (i + 2, target_end), polarity)
+        if not claims and target_end + 2 < n and tokens[target_end].text == "," and (
+                tokens[target_end + 1].low == "including"
+                or (tokens[target_end + 1].low == "such" and tokens[target_end + 2].low == "as")):
+            # "inhibitors of X, such as D and E, reduce Y": the examples after the target
+            start = target_end + (2 if tokens[target_end + 1].low == "including" else 3)
+            drugs, _ = _phrases_right(tokens, start)
+            if drugs:
+                claims = [_Claim(drugs, [(i + 2, target_end)], polarity, "role", False, False, target_end)]
         return claims
     target_start = i - 1
     if target_start > floor and tokens[target_start].text == ")":
@@ -2646,6 +2654,11 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
             and tokens[end].low not in lx.QUANTITY_WORDS and tokens[end].low not in _ROLE_NOUNS \
             and not _process_noun(tokens[end].low) and tokens[end].low not in lx.GENERIC_NAMES:
         drugs, _ = _phrases_right(tokens, end)  # "the mTOR inhibitor rapamycin"
+    if not drugs and target_start - 3 >= floor and tokens[target_start - 1].low == "other" \
+            and tokens[target_start - 2].low in ("and", "or"):
+        # "D and other X inhibitors": D is one of them
+        before = _phrases_left(tokens, target_start - 3)
+        drugs = before[-1:] if before else []
     if not drugs:
         # Apposition: "D, an X inhibitor," / "D (an X inhibitor)".
         j = target_start - 1

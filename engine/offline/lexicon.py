@@ -27,7 +27,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate", "supress", "disturb", "blunt",
+    "deactivate", "supress", "disturb", "blunt", "relieve",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
