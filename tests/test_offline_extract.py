@@ -416,6 +416,9 @@ CASES = [
       "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure"]),
     ("Fluoxetine and other serotonin reuptake inhibitors relieve depression.",
      ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake"]),
+    # "impede" / "hamper" lower; "how" opens a clause, it names nothing
+    ("These data suggest how presenilin mutations impede lysosomal acidification.",
+     ["presenilin mutation ==CAUSE=> [change=decrease] lysosomal acidification"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

@@ -27,7 +27,7 @@ DECREASE_VERBS = (
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate", "supress", "disturb", "blunt", "relieve",
+    "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -256,6 +256,7 @@ PREPOSITIONS = frozenset({
     "following", "like", "despite", "due", "because", "whereas", "while", "although", "though",
     "since", "if", "when", "whether", "unless", "throughout", "beyond", "along", "until", "upon",
     "where", "whereby", "irrespective", "post", "regardless", "including", "except", "besides", "until",
+    "how", "why",
 })
 CONJUNCTIONS = frozenset({"and", "or", "nor", "but", "yet", "so", "neither", "either"})
 AUXILIARIES = frozenset({
