@@ -419,6 +419,11 @@ CASES = [
     # "impede" / "hamper" lower; "how" opens a clause, it names nothing
     ("These data suggest how presenilin mutations impede lysosomal acidification.",
      ["presenilin mutation ==CAUSE=> [change=decrease] lysosomal acidification"]),
+    # exclusions without commas
+    ("Expression of wild-type but not mutant SOD1 lowered oxidative damage.",
+     ["[change=increase] wild-type SOD1 ==CAUSE=> [change=decrease] oxidative damage"]),
+    ("Minocycline but not doxycycline reduced IL-6 release.",
+     ["[change=increase] Minocycline ==CAUSE=> [change=decrease] IL-6 release"]),
     # concessive adverbs between subject and verb
     ("Valproate did though enhance histone acetylation.",
      ["[change=increase] Valproate ==CAUSE=> [change=increase] histone acetylation"]),

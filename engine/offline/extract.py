@@ -2921,6 +2921,18 @@ def _drop_exclusions(tokens: list[_Token]) -> list[_Token]:
                     end >= n or tokens[end].text in (",", ")") or tokens[end].text in _HARD_BOUNDARY):
                 i = end + 1 if end < n and tokens[end].text == "," else end
                 continue
+        if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
+                and _is_content(tokens, i - 1):
+            # without commas: "wild-type but not mutant X reduced Y", "A but not B reduced Y"
+            if tokens[i + 2].text.islower() and _is_content(tokens, i + 3) \
+                    and tokens[i - 1].text.islower() and tokens[i - 1].low not in lx.VERB_FORMS:
+                i += 3  # contrasted modifiers of one noun
+                continue
+            end = _phrase_right(tokens, i + 2)
+            if i + 2 < end < n and end - i - 2 <= _EXCLUSION_PHRASE_MAX and tokens[end].low in lx.VERB_FORMS \
+                    and lx.VERB_FORMS[tokens[end].low][2] in ("s", "ed", "base"):
+                i = end
+                continue
         kept.append(tokens[i])
         i += 1
     return kept
