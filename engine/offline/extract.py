@@ -172,7 +172,13 @@ _STEREO_PREFIX = re.compile(r"(?<![\w)\]])\((?:[+\-\u2212\u00b1]|R|S|RS|[+\-\u22
 
 # A short form defined inside a compound name: "cAMP response element (CRE)-binding protein" is
 # "cAMP response element-binding protein" (the bracket would cut the name in two).
-_INNER_SHORT_FORM = re.compile(r"\s\(([A-Za-z][A-Za-z0-9]{1,9})\)-(?=[A-Za-z])")
+_INNER_SHORT_FORM = re.compile(r"\s\(([A-Za-z][A-Za-z0-9]{1,9})\)-(?=([A-Za-z]+))")
+
+
+def _join_inner_short_form(match: re.Match[str]) -> str:
+    # not before a finite verb: "Abeta (sAbeta)-induces X" is a verb after a mistyped hyphen
+    form = lx.VERB_FORMS.get(match.group(2).lower(), ("", 0, ""))[2]
+    return match.group(0) if form in ("s", "base") else "-"
 
 
 # A residue range set with a typographic dash inside a name: "Aβ1–40" is the name "Aβ1-40".
@@ -185,7 +191,7 @@ def undo_typesetting(text: str) -> str:
     hyphen ("forma- tion" → "formation")."""
     text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
     text = _STEREO_PREFIX.sub("", text)
-    text = _INNER_SHORT_FORM.sub("-", text)
+    text = _INNER_SHORT_FORM.sub(_join_inner_short_form, text)
     text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
@@ -1977,8 +1983,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
         # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
         # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
+        # Nor a carrier: "reducing X in palmitate-treated astrocytes" names where, not what, reduces X.
         agent = _condition_agent(tokens, objects_end, states_after=False) \
-            if lemma not in lx.RESTORING_VERBS else None
+            if lemma not in lx.RESTORING_VERBS and not (objects_end < n and tokens[objects_end].low == "in") \
+            else None
         if agent is None:
             return None
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
@@ -2823,6 +2831,12 @@ def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
         if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
             return -1
         if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
+            return 1
+    if low.endswith("ing") and nxt and nxt not in _CLOSED:
+        # a gerund with its object: "reducing NLRC4 (or ASC)", "overexpressing TFEB"
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS:
+            return -1
+        if low in lx.INCREASE_HEADS:
             return 1
     return None
 
