@@ -1983,10 +1983,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
         # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
         # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
-        # Nor a carrier: "reducing X in palmitate-treated astrocytes" names where, not what, reduces X.
         agent = _condition_agent(tokens, objects_end, states_after=False) \
-            if lemma not in lx.RESTORING_VERBS and not (objects_end < n and tokens[objects_end].low == "in") \
-            else None
+            if lemma not in lx.RESTORING_VERBS else None
         if agent is None:
             return None
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
