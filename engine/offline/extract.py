@@ -47,6 +47,7 @@ _HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})
 _CLOSED_WORDS = (lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS
            | lx.PRONOUNS | lx.ADVERBS | lx.OTHER_VERBS | {"not", "no", "nor", "n't", "cannot"})
 _CLOSED = _CLOSED_WORDS | {"fig.", "figs.", "al.", "e.g.", "i.e.", "vs.", "ref.", "refs.",
+                           "i.p.", "i.v.", "s.c.", "p.o.", "i.c.v.", "i.n.", "i.m.", "i.t.", "st.",
                            "approx.", "ca.", "cf.", "eq.", "resp.", "suppl.", "no.", "fig", "figs"}
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
@@ -59,10 +60,12 @@ _GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
                  "intended", "designed", "aimed", "sufficient", "capable", "recognized",
                  "recognised", "established", "documented", "described", "speculated",
                  "postulated", "presumed", "long", "particular", "example", "instance",
-                 "required", "needed", "necessary", "essential", "crucial", "critical"})
+                 "required", "needed", "necessary", "essential", "crucial", "critical",
+                 "all", "both", "each"})  # "X, Y and Z all reduced W"
 _ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
-                        "worms", "littermates", "brains", "lines", "line", "carriers", "subjects"})
+                        "worms", "littermates", "brains", "lines", "line", "carriers", "subjects",
+                        "slices", "cultures", "explants", "organoids"})
 _ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
                "blocker": -1, "blockers": -1, "activator": 1, "activators": 1, "agonist": 1,
                "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1,
@@ -81,7 +84,8 @@ _ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key"
 _NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic", "robust",
                          "pronounced", "substantial", "modest", "slight", "considerable", "strong",
                          "profound", "severe", "mild", "subsequent", "concomitant", "consequent",
-                         "general", "global", "net", "cellular", "relative", "respective"})
+                         "general", "global", "net", "cellular", "relative", "respective",
+                         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 _DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
                        "-depleted", "-silenced",
                        "+/-", "+/−", "-/−")
@@ -90,7 +94,7 @@ _OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-t
 _HEDGE_CONFIDENCE = 0.6
 _ANAPHOR_CONFIDENCE = 0.8
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "effect": 0.7, "expression": 0.5,
+               "needed": 0.7, "involved": 0.5, "associated": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -161,11 +165,34 @@ _WORD_DASH = re.compile(r"(?<=[^\W\d])[\u2010\u2011\u2012\u2013\u2212](?=\w)"
                         r"|(?<=\w)[\u2010\u2011\u2012\u2013\u2212](?=[^\W\d])")
 
 
+# A stereo descriptor before a compound name ("(-)-nicotine", "(R)-roscovitine") would split the
+# name into brackets and a dash; the compound keeps its name without it.
+_STEREO_PREFIX = re.compile(r"(?<![\w)\]])\((?:[+\-\u2212\u00b1]|R|S|RS|[+\-\u2212]/[+\-\u2212])\)-(?=\w)")
+
+
+# A short form defined inside a compound name: "cAMP response element (CRE)-binding protein" is
+# "cAMP response element-binding protein" (the bracket would cut the name in two).
+_INNER_SHORT_FORM = re.compile(r"\s\(([A-Za-z][A-Za-z0-9]{1,9})\)-(?=([A-Za-z]+))")
+
+
+def _join_inner_short_form(match: re.Match[str]) -> str:
+    # not before a finite verb: "Abeta (sAbeta)-induces X" is a verb after a mistyped hyphen
+    form = lx.VERB_FORMS.get(match.group(2).lower(), ("", 0, ""))[2]
+    return match.group(0) if form in ("s", "base") else "-"
+
+
+# A residue range set with a typographic dash inside a name: "Aβ1–40" is the name "Aβ1-40".
+_NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\d{1,3})\b")
+
+
 def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
     hyphen ("forma- tion" → "formation")."""
-    text = _WORD_DASH.sub("-", unicodedata.normalize("NFKC", text))
+    text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
+    text = _STEREO_PREFIX.sub("", text)
+    text = _INNER_SHORT_FORM.sub(_join_inner_short_form, text)
+    text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
     text = _DOUBLE_QUOTES.sub("", text)
@@ -190,7 +217,10 @@ _FUNCTION_COMPOUND = re.compile(r"\b([Ll]oss|[Gg]ain)[ -]of[ -]function\b")
 
 # Abbreviations whose full stop does not end a sentence ("Fig. 2", "Smith et al. 2010").
 _ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "refs", "approx",
-                            "ca", "cf", "eq", "resp", "suppl", "no"})
+                            "ca", "cf", "eq", "resp", "suppl", "no",
+                            # routes of administration: "10 mg/kg, i.p."
+                            "i.p", "i.v", "s.c", "p.o", "i.c.v", "i.n", "i.m", "i.t",
+                            "st"})  # a supplier's town: "(Sigma, St. Louis, MO)"
 
 
 def tokenize(text: str) -> list[_Token]:
@@ -206,7 +236,8 @@ def tokenize(text: str) -> list[_Token]:
             last = tokens.pop()
             tokens.append(_Token(last.text + ".", last.low + ".", last.start))
             continue
-        tokens.append(_Token(word, word.lower(), m.start()))
+        # "A and/or B" coordinates like "or"
+        tokens.append(_Token(word, "or" if word.lower() == "and/or" else word.lower(), m.start()))
     return tokens
 
 
@@ -387,11 +418,15 @@ def _nominal_use(tokens: list[_Token], i: int) -> bool:
     # A singular determiner before an -s form makes it a verb: "this decreases Akt".
     if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in ("in", "of"):
         return False
+    if prev in ("in", "at") and i >= 2 and tokens[i - 2].low in _EFFICACY_WORDS and tokens[i].low.endswith("ing"):
+        return False  # "effective in reducing Y": a verb
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
 _NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
                              "collagen", "receptor"})
+_DISCOURSE_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "lastly",
+                                 "firstly", "secondly", "thirdly", "finally"})
 _REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
                               "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
 _DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
@@ -478,9 +513,11 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
             j += 1
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
-        elif low in ("in", "on") and j > start_content and tokens[j - 1].low in lx.NOMINAL_TRIGGERS \
+        elif low in ("in", "on") and j > start_content and (
+                tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
+                    low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in _ORGANISMS)) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
-            j += 1  # "an increase in Y"
+            j += 1  # "an increase in Y", "mice deficient in X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
@@ -700,11 +737,13 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
                 start = j - 1
             break
         elif low == "of" and start <= k and j > 0 and (
-                _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS):
-            j -= 1
+                _is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS
+                or _change_head(tokens[j - 1].low)):
+            j -= 1  # also "silencing of X"
         elif low == "in" and start <= k and j > 0 and (tokens[j - 1].low in lx.NOMINAL_TRIGGERS
-                                                       or tokens[j - 1].low in lx.MUTATION_HEADS):
-            j -= 1  # "a decrease in PINK1 expression", "mutations in LRRK2"
+                                                       or tokens[j - 1].low in lx.MUTATION_HEADS
+                                                       or tokens[j - 1].low == "deficient"):
+            j -= 1  # "a decrease in PINK1 expression", "mutations in LRRK2", "mice deficient in X"
         elif low == "in" and start <= k and j > 0 and tokens[k].low in _ORGANISMS \
                 and _is_content(tokens, j - 1):
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
@@ -736,7 +775,12 @@ def _phrases_left(tokens: list[_Token], k: int) -> list[tuple[int, int]]:
         return []
     spans = [(start, k + 1)]
     j = start - 1
-    if j >= 1 and tokens[j].low in ("and", "or", "nor"):
+    if j >= 3 and tokens[j].low == "as" and tokens[j - 1].low == "well" and tokens[j - 2].low == "as":
+        j -= 2  # "X as well as Y" coordinates like "X and Y"
+        as_well = True
+    else:
+        as_well = False
+    if j >= 1 and (tokens[j].low in ("and", "or", "nor") or as_well):
         j -= 1
         serial_comma = j >= 0 and tokens[j].text == ","
         if serial_comma:
@@ -799,6 +843,9 @@ def _gap_left(tokens: list[_Token], i: int, floor: int) -> int:
         elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
                 and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
             j -= 2  # "X has the potential to preserve Y"
+        elif (low in _EFFICACY_WORDS and tokens[j + 1].low in ("in", "at")) or (
+                low == "at" and j - 1 >= floor and tokens[j - 1].low in _EFFICACY_WORDS):
+            j -= 1  # "X was effective in / at reducing Y" ("in" is a gap word already)
         elif tokens[j].text in (")", "]"):
             opening = _skip_parens_left(tokens, j)
             if opening == j:
@@ -816,7 +863,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
     relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
-                tokens[p + 1].low in ("a", "an", "which", "who", "another")
+                tokens[p + 1].low in ("a", "an", "which", "who", "whose", "another")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
@@ -829,7 +876,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
                 and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
             if by_gerund:
                 return p - 3
-            if not any(tokens[q].low in ("that", "which", "who")
+            if not any(tokens[q].low in ("that", "which", "who", "whose")
                        for q in range(max(floor, p - 6), p)):
                 return None
             relative = True
@@ -899,13 +946,28 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         changed = False
         low = words[0].low
         nxt = words[1].low if len(words) > 1 else ""
-        if low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+        if low in _DOSE_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "2 mg/kg of X"
+        elif low in lx.DETERMINERS or low in _NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
             drop_front(); changed = True  # "10 mM lithium" names lithium
+        elif (low in _DOSE_MODIFIERS or low in _COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
+                and words[2].low == "of":
+            words[:3] = []; changed = True  # "low doses of X" are X given, not less X
+        elif low in ("overexpressing", "over-expressing") and len(words) > 1:
+            drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
+        elif low in _SILENCING_TOOLS and nxt in ("against", "targeting", "to", "for") and len(words) > 2:
+            words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
+        elif low in _TIME_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "(four) days of treatment with X"
+        elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "doses of X"
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             drop_front(); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
             drop_front(); polarity = -polarity; changed = True
         elif len(words) > 1 and _compound_suffix(low):
+            if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
+                polarity = -polarity  # "LPS-impaired memory" is less memory
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
@@ -916,15 +978,19 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
         elif low in _ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
+        elif low in _ORGANISMS and len(words) > 3 and nxt == "deficient" and words[2].low in ("in", "for"):
+            words[:3] = []; deficiency = True; changed = True  # "mice deficient in TREM2"
         elif _expressing_carrier(words):
             words[:_expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
         elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
             words[:2] = []; changed = True  # "the gene encoding presenilin 1"
             if words and words[0].low == "for":
                 words.pop(0)
-        elif len(words) > 3 and words[2].low == "of" and _change_head(nxt) \
-                and _manner_adjective(words[0]):
-            drop_front(); changed = True  # "pharmacological inhibition of X", "genetic loss of X"
+        elif len(words) > 3 and words[2].low in ("of", "with", "to") and _change_head(nxt) \
+                and (_manner_adjective(words[0]) or low in _COURSE_MODIFIERS):
+            drop_front(); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
+        elif 0 < _course_prefix(words) < len(words) - 1 and words[-1].low in _GIVEN_HEADS:
+            words[:_course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
         elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
@@ -980,6 +1046,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         elif low in _ROLE_NOUNS and words[-2].low.endswith(("ic", "al", "ergic")) \
                 and not re.search(r"[A-Z0-9]", words[-2].text):
             break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
+        elif low in _SILENCING_TOOLS:
+            if not re.search(r"[A-Z0-9]", words[-2].text):
+                return None  # "transfection of individual siRNAs": no target named
+            words.pop(); polarity = -polarity; changed = True  # "Beclin1 siRNA" is less Beclin1
         elif low in lx.DECREASE_HEADS:
             words.pop(); polarity = -polarity; changed = True
         elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
@@ -1046,6 +1116,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         return None
     if all(w.low in _CLOSED or w.low in _ORGANISMS or _class_word(w.low) for w in words):
         return None  # "the receptor", "these drugs": a class, no particular entity
+    if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
+        return None  # "Fourth, X reduces Y": a step of the argument, no entity
+    if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
+        return None  # "genetic mutations (and anomalies of X)": no gene named
     if not _names_something(words, name):
         return None
     name_aliases = _aliases_for(name, aliases, abbreviations)
@@ -1097,6 +1171,8 @@ def _without_class_prefix(words: list[_Token]) -> list[_Token]:
             0 < cut < len(words) and words[0].low == "transcription"):
         if len(words) - cut == 1 and _symbol_like(words[cut].text):
             return words[cut:]
+    if len(words) > 3 and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
+        return words[2:]  # "the transcription factor cAMP response element-binding protein"
     # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
     for k in range(len(words) - 1):
         if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
@@ -1199,13 +1275,17 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                 spans = named  # also "one of these proteins is arc, a regulator that ..."
         spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
         return (spans, j) if spans else None
+    if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
+            and tokens[j - 2].low in _CONTACT_VERBS:
+        # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
+        return _subject_of_predicate(tokens, j - 2, floor, claims)
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
         # also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z".
         aside = _apposition_start(tokens, j, floor) if low == "," else None
         for claim in reversed(claims):
-            if claim.construction in ("active", "context", "state") and (
+            if claim.construction in ("active", "context", "state", "needed") and (
                     j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
                     or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
                 return claim.subjects, j
@@ -1221,6 +1301,10 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         if low == "," and last >= floor and _is_content(tokens, last) \
                 and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
             # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+            members = _phrases_left(tokens, last)
+            return (members, j) if members else None
+        if low == "," and last >= floor and _is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
+            # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
             members = _phrases_left(tokens, last)
             return (members, j) if members else None
         return None
@@ -1248,10 +1332,99 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     spans = _head_before_place(tokens, spans, floor)
     if not spans:
         return None
-    spans = _means_agent_target(tokens, spans, floor) + spans
+    if len(spans) == 1 and _tool_phrase(tokens, spans[0]) and spans[0][0] - 2 >= floor and tokens[spans[0][0] - 1].low in ("with", "by", "using", "via"):
+        # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
+        changed = _phrases_left(tokens, spans[0][0] - 2)
+        return (changed, j) if changed else None
+    spans = _means_agent_target(tokens, spans, floor) + _combined_partner(tokens, spans[0][0], floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+def _member_name(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A member's name, not another class: "wortmannin", "MG132", "bafilomycin A1" (a plain
+    lower-case plural such as "antioxidants" is a class of its own, listed beside the first)."""
+    last = tokens[span[1] - 1]
+    return span[1] - span[0] <= 3 and not (last.text.islower() and last.low.endswith("s")) \
+        and not any(tokens[k].low in _ROLE_NOUNS or _class_word(tokens[k].low) for k in range(*span))
+
+
+def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
+    """After the comma at ``comma`` that follows a plural class ("the X inhibitors, D and E, ..."),
+    the members it names: two or more names closed by another comma or a bracket."""
+    members, end = _phrases_right(tokens, comma + 1)
+    if len(members) < 2 or end >= len(tokens) or tokens[end].text not in (",", ")") \
+            or not all(_member_name(tokens, span) for span in members):
+        return []
+    return members
+
+
+def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bool:
+    """Does ``comma`` close the members of a plural class: "the X inhibitors, D or E,"?"""
+    spans = _phrases_left(tokens, comma - 1)
+    for index, (_, end) in enumerate(spans[:-1]):
+        if tokens[end].text == "," and (tokens[end - 1].low in _ROLE_NOUNS or _class_word(tokens[end - 1].low)) \
+                and tokens[end - 1].low.endswith("s"):
+            return _apposed_members(tokens, end) == spans[index + 1:]
+    return False
+
+
+# Verbs of contact that share their object with a following causal verb ("binds to and activates").
+_CONTACT_VERBS = frozenset({"interacts", "interact", "interacted", "binds", "bind", "bound",
+                            "associates", "associate", "associated", "colocalizes", "colocalises",
+                            "co-localizes", "complexes"})
+
+
+def _fronted_participle_subject(tokens: list[_Token], i: int, floor: int,
+                                objects_end: int) -> tuple[list[tuple[int, int]], int] | None:
+    """"In addition to / Besides / Apart from VERBing Y, X ...": X, the subject after the comma
+    that closes the participle clause opening the sentence."""
+    opener = [t.low for t in tokens[floor:i]]
+    if opener and opener[0] in lx.ADVERBS and len(opener) > 1:
+        opener = opener[1:]  # "Moreover, in addition to ..."
+        opener = opener[1:] if opener and opener[0] == "," else opener
+    if opener not in (["in", "addition", "to"], ["besides"], ["apart", "from"], ["aside", "from"]):
+        return None
+    if objects_end >= len(tokens) or tokens[objects_end].text != ",":
+        return None
+    subjects, end = _phrases_right(tokens, objects_end + 1)
+    k = end
+    while k < len(tokens) and (_is_adverb(tokens[k].low) or tokens[k].low in lx.MODALS):
+        k += 1
+    if not subjects or k >= len(tokens) or not (
+            tokens[k].low in lx.VERB_FORMS or tokens[k].low in lx.OTHER_VERBS or tokens[k].low in lx.AUXILIARIES):
+        return None  # the main clause's verb follows its subject
+    return subjects, end - 1
+
+
+def _tool_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"siRNA", "specific shRNAs": a silencing tool, which names no cause of its own."""
+    return any(tokens[k].low in _SILENCING_TOOLS for k in range(*span)) and all(
+        tokens[k].low in _SILENCING_TOOLS or tokens[k].low in lx.DETERMINERS
+        or tokens[k].low in ("specific", "targeted", "targeting", "individual", "appropriate")
+        for k in range(*span))
+
+
+def _combined_partner(tokens: list[_Token], start: int, floor: int) -> list[tuple[int, int]]:
+    """"X (alone or) in combination with Y reduced Z", "X together with Y": X, given with the
+    subject Y that starts at ``start``, is a subject too."""
+    p = start - 1
+    if p - 1 < floor or tokens[p].low != "with":
+        return []
+    p -= 1
+    if tokens[p].low in ("combination", "conjunction") and p - 1 >= floor and tokens[p - 1].low == "in":
+        p -= 2
+    elif tokens[p].low in ("together", "combined", "along"):
+        p -= 1
+    else:
+        return []
+    while p >= floor and (tokens[p].low in ("alone", "or", "and", ",") or _is_adverb(tokens[p].low)):
+        p -= 1
+    if p < floor or not _is_content(tokens, p):
+        return []
+    partner = _phrase_left(tokens, p)
+    return [(partner, p + 1)] if partner <= p else []
 
 
 def _name_apposition(tokens: list[_Token], comma: int,
@@ -1279,6 +1452,8 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
     """"Syk inhibition with BAY61-3606 induced Y": the agent after "with"/"via"/"by" is one cause,
     the change it makes ("Syk inhibition") another. Returns that change's phrase, or nothing."""
     p = spans[0][0] - 1
+    while p - 1 > floor and _is_adverb(tokens[p].low):
+        p -= 1  # "by genetically deleting X"
     if p - 1 < floor or tokens[p].low not in ("with", "via", "by", "using"):
         return []
     head = tokens[p - 1].low
@@ -1337,8 +1512,9 @@ def _head_before_place(tokens: list[_Token], spans: list[tuple[int, int]], floor
             and tokens[p].low in ("in", "within", "into") and tokens[spans[0][1] - 1].low not in _ORGANISMS:
         return []  # "processes that disturb folding in the ER cause Y": the ER is no subject
     if not relative and (_after_predicate(tokens, head[0][0]) or (
-            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS)):
-        return spans
+            head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS
+            and not _after_head_preposition(tokens, head[0][0] - 1))):
+        return spans  # (but "treatment of cells with X for 2 h reduced Y" is about X)
     return head
 
 
@@ -1473,6 +1649,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _needed_for_claim(tokens, i, floor)
         if claim is None and low in lx.INVOLVED_IN:
             claim = _involved_in_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.ASSOCIATED_WITH:
+            claim = _associated_with_claim(tokens, i, floor, claims)
         if claim is None and low in _COMPARATIVES:
             claim = _comparative_claim(tokens, i, floor, claims)
         if claim is None and low in lx.EFFECT_NOUNS:
@@ -1491,6 +1669,16 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
+        if claim is None and low in ("factor", "factors") and i > floor and tokens[i - 1].low == "risk" \
+                and i + 1 < len(tokens) and tokens[i + 1].low == "for":
+            # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
+            target_end = _phrase_right(tokens, i + 2)
+            if target_end > i + 2:
+                for role_claim in _role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
+                    role_claim.objects, role_claim.end = _phrases_right(tokens, i + 2)
+                    role_claim.verb = i
+                    role_claim.floor = floor
+                    claims.append(role_claim)
         if claim is None and low in ("express", "expresses", "expressed"):
             claim = _expression_claim(tokens, i, floor, claims)
         if claim is None and low in lx.STATE_EXHIBIT_VERBS:
@@ -1608,8 +1796,9 @@ def _detrimental(tokens: list[_Token], span: tuple[int, int]) -> bool:
     for k in range(*span):
         low = tokens[k].low
         if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
-                or low in lx.DECREASE_ADJECTIVES:
-            return True
+                or low in lx.DECREASE_ADJECTIVES \
+                or (_compound_suffix(low) and lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0):
+            return True  # also "LPS-impaired memory"
     return False
 
 
@@ -1661,11 +1850,19 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         after += 1  # a particle: "slow down Y", "build up Y"
     after = _skip_coordinated_verbs(tokens, after)
     prev = tokens[i - 1].low if i > floor else ""
+    if form == "ed" and after + 1 < n and tokens[after].low == "by" and tokens[after + 1].text[0].isdigit():
+        past = _skip_amount(tokens, after)
+        if past < n and tokens[past].low == "by":
+            after = past  # "Y was reduced by 50% by X"
     # Passive: "Y is increased by X", "Y, induced by X".
     if form == "ed" and after < n and (tokens[after].low == "by" or (
             tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor))) and not (
             after + 1 < n and tokens[after + 1].text[0].isdigit()):
         agents, agents_end = _phrases_right(tokens, after + 1)
+        if len(agents) == 1:
+            given = _treated_carrier_agents(tokens, *agents[0])
+            if given:
+                agents, agents_end = given, given[-1][1]  # "induced by treatment of cells with X"
         if not agents:
             return None
         j = _gap_left(tokens, i, floor)
@@ -1692,6 +1889,20 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                     and patients[0][1] - first > 1:
                 # "preventing apoptosis induced by X": only "apoptosis" is induced by X
                 patients = [(first + 1, patients[0][1])] + patients[1:]
+        if patients and patients[0][0] - 2 >= floor and tokens[patients[0][0] - 1].low == "whose" \
+                and tokens[patients[0][0] - 2].text == "," \
+                and all(tokens[k].low in lx.QUANTITY_WORDS for k in range(*patients[0])):
+            # "Nrf2, whose expression is increased by X,": the owner is the patient
+            owner = _phrases_left(tokens, patients[0][0] - 3)
+            patients = owner[-1:] if owner else patients
+            relative = True
+        if patients and not relative and _passive_participle(tokens, i, floor):
+            first = patients[0][0]
+            if first - 2 > floor and tokens[first - 1].low == "by" \
+                    and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
+                # "the increase in Y caused by D was attenuated by X": the head, not D
+                head = _phrases_left(tokens, first - 3)
+                patients = head or patients
         if patients and (relative or _passive_participle(tokens, i, floor)):
             # "atrophy in the striatum that was reduced by X", "viability following serum
             # deprivation was improved by X": the head before the place or time phrase (not in
@@ -1713,10 +1924,12 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
         # No "by": a cause only when a treatment or deficiency is named ("... increased after X
         # treatment", "... reduced in X-deficient mice").
-        return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity)
-    if form == "ed" and (prev in lx.DETERMINERS or prev in lx.PREPOSITIONS or i == floor
-                         or prev in lx.OTHER_VERBS or prev in lx.STATE_EXHIBIT_VERBS):
-        return None  # adjectival: "the reduced levels", "with increased Y"
+        return _condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity,
+                                lemma in lx.RESTORING_VERBS)
+    floating = prev in ("all", "both", "each") and i - 2 >= floor and _is_content(tokens, i - 2)
+    if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
+                         or (prev in lx.OTHER_VERBS and not _is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS):
+        return None  # adjectival: "the reduced levels", "with increased Y" (not "and thereby reduced Y")
     # Object side, with the particle phrasal verbs need.
     k = after
     reversed_result = False
@@ -1756,10 +1969,22 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                 objects = objects[:index]
                 objects_end = objects[-1][1]
                 break
-    subject = _subject_of_predicate(tokens, i, floor, claims)
+    sequel = _participle_sequel(tokens, i, floor, claims) if form == "ing" else None
+    if sequel is not None:
+        # "X activates Y, in turn inhibiting Z": the change of Y acts on Z
+        return _Claim(sequel.objects, objects, polarity, "active", sequel.negated,
+                      sequel.hedged or _has(tokens, sequel.end, i, lx.HEDGES), objects_end,
+                      subject_polarity=sequel.polarity)
+    # "In addition to reducing Y, X also increased Z": the main clause's subject
+    subject = _fronted_participle_subject(tokens, i, floor, objects_end) if form == "ing" else None
+    if subject is None:
+        subject = _subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
-        agent = _condition_agent(tokens, objects_end)
+        # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
+        # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
+        agent = _condition_agent(tokens, objects_end, states_after=False) \
+            if lemma not in lx.RESTORING_VERBS else None
         if agent is None:
             return None
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
@@ -1767,7 +1992,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     subjects, subject_end = subject
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
-    if form == "ing" and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
+    efficacy = prev in ("in", "at") and i - 2 >= floor and tokens[i - 2].low in _EFFICACY_WORDS
+    if form == "ing" and not efficacy and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
                                       "thereafter", "subsequently", "consequently", "hence",
                                       "particular") and \
             not _is_content(tokens, subject_end):
@@ -1777,6 +2003,11 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     hedged = _has(tokens, subject_end + 1, i, lx.HEDGES)
     if lemma in lx.RESTORING_VERBS and not _detrimental(tokens, objects[0]):
         polarity = 1  # "rescued neuronal survival" restores it
+    if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
+            and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
+        # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
+        # "X activates Y to protect Z")
+        polarity *= _INFINITIVE_CHANGES[tokens[objects_end + 1].low]
     claim = _Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
     if shared is not None:
@@ -1785,18 +2016,54 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         named = _name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             claim.subject_polarity = named[1]
-    if lemma in _RESULT_VERBS:
+    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
+    restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
+    if restricted and claim.subject_polarity == 1:
+        claim.subject_polarity = restricted
     return claim
 
 
 _RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 
 
+def _sequel_marked(tokens: list[_Token], i: int, floor: int) -> bool:
+    """"which in turn inhibits", "which subsequently activates": the verb at i continues a chain."""
+    j = _gap_left(tokens, i, floor)
+    gap = [t.low for t in tokens[j + 1:i]]
+    return "subsequently" in gap or any(a == "in" and b == "turn" for a, b in zip(gap, gap[1:]))
+
+
+def _restrictive_relative_polarity(tokens: list[_Token], start: int, floor: int) -> int:
+    """"drugs that inhibit MMP-9 reduce Y": the subject phrase at ``start`` is the object of a
+    restrictive relative clause, so what acts on Y is MMP-9 as the clause changes it (less MMP-9).
+    Returns that change's sign, or 0 when the phrase is no such object."""
+    v = start - 1
+    while v > floor and _is_adverb(tokens[v].low):
+        v -= 1
+    if v - 2 < floor or tokens[v].low not in lx.VERB_FORMS or tokens[v - 1].low not in ("that", "which", "who"):
+        return 0
+    lemma, polarity, form = lx.VERB_FORMS[tokens[v].low]
+    if form not in ("s", "base", "ed") or lemma in lx.MODIFYING_VERBS or lemma in lx.PHRASAL \
+            or lemma in lx.REVERSED_VERBS or not _is_content(tokens, v - 2):
+        return 0
+    return polarity
+
+
+def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """For ", in turn VERBing" / ", subsequently VERBing" at i, the active claim before the comma."""
+    j = _gap_left(tokens, i, floor)
+    if j < floor or tokens[j].text != "," or not _sequel_marked(tokens, i, floor):
+        return None
+    return next((c for c in reversed(claims) if c.floor == floor and c.construction == "active"
+                 and c.objects and j - 1 <= c.end <= j + 1), None)
+
+
 def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
                              subjects: list[tuple[int, int]], claims: list[_Claim]) -> int:
     """In "X lowers Y, which leads to Z" the relative clause is about the lowering of Y (a verb of
-    result after ", which" takes the preceding clause's event): Y moves as X made it move."""
+    result, or any verb after "which in turn", takes the preceding clause's event): Y moves as X
+    made it move. Also when X is no claim's subject ("This lowers Y, which in turn ...")."""
     j = _gap_left(tokens, i, floor)
     if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
         return 1
@@ -1805,9 +2072,17 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
             break
         if claim.construction == "active" and claim.objects and claim.objects[-1] == subjects[-1]:
             return claim.polarity
+    verb = subjects[0][0] - 1
+    while verb > floor and (tokens[verb].low in lx.DETERMINERS or _is_adverb(tokens[verb].low)):
+        verb -= 1
+    if verb >= floor and tokens[verb].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[verb].low][2] in ("s", "ed"):
+        return lx.VERB_FORMS[tokens[verb].low][1] or 1
     return 1
 
 
+# What a caused change does to its patient: "X caused Y to decline".
+_INFINITIVE_CHANGES = {"increase": 1, "rise": 1, "accumulate": 1, "decrease": -1, "decline": -1,
+                       "fall": -1, "drop": -1}
 # Verbs of change that are also intransitive: "Y increased after X treatment".
 _INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
 
@@ -1849,7 +2124,7 @@ def _intransitive_claim(tokens: list[_Token], i: int, after: int, floor: int,
 
 
 def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: int,
-                     claims: list[_Claim], polarity: int) -> _Claim | None:
+                     claims: list[_Claim], polarity: int, restoring: bool = False) -> _Claim | None:
     """The change at i happened to the phrase on its left under the condition named from
     condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
     agent = _condition_agent(tokens, condition_start)
@@ -1866,6 +2141,8 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
         agent = _fronted_condition(tokens, floor, patients[0][0])
     if agent is None:
         return None
+    if restoring and not _detrimental(tokens, patients[0]):
+        polarity = 1  # "memory was restored in mice given X"
     return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
                   _has(tokens, j + 1, i, lx.HEDGES), agent[1])
 
@@ -1890,7 +2167,7 @@ def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> 
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
-def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
+def _condition_agent(tokens: list[_Token], j: int, states_after: bool = True) -> tuple[int, int] | None:
     """A treatment or deficiency phrase starting at j after a preposition: "after X treatment",
     "in X-deficient mice", "in TFEB KO astrocytes"."""
     n = len(tokens)
@@ -1908,9 +2185,13 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
         end = _phrase_right(tokens, j + 1)
         if end == j + 1:
             return None
+        given = _treated_carrier_agents(tokens, j + 1, end)
+        if given:
+            return given[0]  # "after treatment of HEK cells with X"
         words = [t.low for t in tokens[j + 1:end]]
-        if tokens[j].low in ("with", "during") and words[-1] in lx.STATE_WORDS:
-            return j + 1, end  # "an increase in X with aging"
+        if words[-1] in lx.STATE_WORDS and (tokens[j].low in ("with", "during") or (
+                states_after and tokens[j].low in ("after", "following", "upon"))):
+            return j + 1, end  # "an increase in X with aging", "Y rose after hypoxia"
         if tokens[j].low == "in":
             given = _given_to_carrier(tokens, j + 1, end)
             if given is not None:
@@ -1928,9 +2209,22 @@ def _condition_agent(tokens: list[_Token], j: int) -> tuple[int, int] | None:
     return None
 
 
+def _treated_carrier_agents(tokens: list[_Token], start: int, end: int) -> list[tuple[int, int]]:
+    """"treatment of cultured cells with X or Y" (the phrase start..end stops before "with"): the
+    agents X and Y given to the carriers named after "of"."""
+    k = start
+    while k < end and tokens[k].low in lx.DETERMINERS:
+        k += 1
+    if k + 2 >= end or end >= len(tokens) or tokens[k + 1].low != "of" \
+            or lx.HEAD_PREPOSITIONS.get(tokens[k].low) != tokens[end].low:
+        return []
+    agents, _ = _phrases_right(tokens, end + 1)
+    return agents
+
+
 _GIVEN_WITH = {"treated": "with", "exposed": "to", "injected": "with", "infused": "with",
                "fed": "with", "supplemented": "with", "expressing": "", "overexpressing": "",
-               "lacking": ""}
+               "lacking": "", "receiving": "", "given": ""}
 
 
 def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, int] | None:
@@ -1938,8 +2232,8 @@ def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, 
     given to (or taken from) the carriers."""
     k = start
     while k < end and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _CARRIER_MODIFIERS
-                       or tokens[k].low in _NAME_NOISE):
-        k += 1
+                       or tokens[k].low in _NAME_NOISE or _manner_adjective(tokens[k])):
+        k += 1  # also "hippocampal slices", "cortical neurons"
     if k >= end or tokens[k].low not in _ORGANISMS:
         return None
     k += 1
@@ -1948,6 +2242,8 @@ def _given_to_carrier(tokens: list[_Token], start: int, end: int) -> tuple[int, 
         return None
     particle = _GIVEN_WITH[tokens[k].low]
     k += 1
+    if particle and tokens[k - 1].low == "fed" and k < n and tokens[k].low != particle:
+        particle = ""  # "mice fed a high-fat diet" as well as "fed with X"
     if particle:
         if k >= n or tokens[k].low != particle:
             return None
@@ -2104,6 +2400,75 @@ def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
     return _Claim(subjects, objects, 1, "involved", _negated(tokens, subject_end + 1, i), True, end)
 
 
+_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages"})
+# Tools that silence or delete a gene: "Beclin1 siRNA" is less Beclin1; "by siRNA" names no cause.
+_SILENCING_TOOLS = frozenset({"sirna", "sirnas", "shrna", "shrnas", "rnai", "morpholino",
+                              "morpholinos", "sgrna", "sgrnas", "crispr", "crispr/cas9", "cas9",
+                              "aso", "asos"})
+_DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
+                             "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})
+
+
+# How long or by which route a treatment was given: "long-term treatment with X", "oral X
+# administration" name X.
+_COURSE_MODIFIERS = frozenset({"long-term", "short-term", "chronic", "acute", "repeated", "prolonged",
+                               "daily", "sustained", "continuous", "subchronic", "sub-chronic",
+                               "intermittent", "systemic", "oral", "intranasal", "intraperitoneal",
+                               "intracerebroventricular", "intravenous", "subcutaneous", "topical",
+                               "low-dose", "high-dose", "early", "late", "prior", "combined"})
+
+
+def _course_prefix(words: list[_Token]) -> int:
+    """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
+    k = 0
+    while k < len(words) and words[k].low in _COURSE_MODIFIERS:
+        k += 1
+        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in _COURSE_MODIFIERS:
+            k += 1
+    return k
+
+
+# "X was effective in reducing Y": the gerund is X's predicate.
+_EFFICACY_WORDS = frozenset({"effective", "efficacious", "successful", "instrumental", "ineffective",
+                             "unsuccessful"})
+_CORRELATION_SIGNS = {"positively": 1, "directly": 1, "negatively": -1, "inversely": -1}
+
+
+# Heads of a change that name a treatment, not a change found with the subject.
+_GIVEN_HEADS = frozenset({"administration", "treatment", "supplementation", "addition", "infusion",
+                          "injection", "exposure", "application", "delivery", "intake",
+                          "consumption", "pretreatment"})
+
+
+def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
+                           claims: list[_Claim]) -> _Claim | None:
+    """"X overexpression was associated with increased Y", "X correlates with reduced Y": a weak,
+    hedged claim that X's change goes with the change the object names (objects naming no change,
+    "associated with AD", claim nothing)."""
+    n = len(tokens)
+    # "correlated negatively with Y", "inversely correlated with Y": a signed correlation
+    signs = [_CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
+             if floor <= k < n and tokens[k].low in _CORRELATION_SIGNS]
+    after = i + 2 if i + 1 < n and tokens[i + 1].low in _CORRELATION_SIGNS else i + 1
+    if after >= n or tokens[after].low != "with":
+        return None
+    if tokens[i].low == "associated":
+        j = i - 1
+        while j >= floor and _is_adverb(tokens[j].low):
+            j -= 1
+        if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+            return None  # "the changes associated with Y" names changes, it claims nothing
+    objects, end = _phrases_right(tokens, after + 1)
+    objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None)
+               and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
+    subject = _subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    subjects, subject_end = subject
+    return _Claim(subjects, objects, signs[0] if signs else 1, "associated",
+                  _negated(tokens, subject_end + 1, i), True, end)
+
+
 def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """"the regulation of Y", "control of Y": a phrase whose head leaves the direction open."""
     j = span[0]
@@ -2116,6 +2481,11 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"inhibition of Y by X" and "Y induction by X"."""
     polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
     n = len(tokens)
+    k = i - 1
+    while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _NAME_NOISE):
+        k -= 1
+    if k > floor and tokens[k].low in ("in", "of") and _change_head(tokens[k - 1].low):
+        return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
     if i + 1 < n and tokens[i + 1].low in ("of", "in"):
         objects, end = _phrases_right(tokens, i + 2)
         agent = _condition_agent(tokens, _past_report(tokens, end)) if objects else None
@@ -2124,14 +2494,14 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
                           False, agent[1])
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = _phrases_right(tokens, end + 1)
-            if agents:
+            if agents and not _verb_gerund(tokens, agents[0]) and not _tool_phrase(tokens, agents[0]):
                 return _Claim(agents, objects, polarity, "nominal",
                               _negated(tokens, floor, i) and _has(tokens, i - 1, i, frozenset({"no"})),
                               False, agents_end)
     if i + 1 < n and tokens[i + 1].low == "by" and i - 1 >= floor:
         agents, agents_end = _phrases_right(tokens, i + 2)
         start = _phrase_left(tokens, i - 1)
-        if agents and start <= i - 1:
+        if agents and start <= i - 1 and not _verb_gerund(tokens, agents[0]):
             return _Claim(agents, [(start, i)], polarity, "nominal", False, False, agents_end)
     return None
 
@@ -2140,6 +2510,13 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
 _SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
                    r"|residues?|sites?|positions?")
 _SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+
+
+def _verb_gerund(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """"(activation of Y) by interacting with Ras": a lone gerund that takes a complement is a
+    means, not an agent."""
+    return span[1] - span[0] == 1 and tokens[span[0]].low.endswith("ing") and span[1] < len(tokens) \
+        and (tokens[span[1]].low in lx.PREPOSITIONS or tokens[span[1]].low in lx.DETERMINERS)
 
 
 def _skip_sites(tokens: list[_Token], j: int) -> int:
@@ -2207,7 +2584,17 @@ def _compound_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
         start = _phrase_left(tokens, i - 1)
         if start > i - 1:
             start = i
+        while start < i and (tokens[start].low in lx.DETERMINERS or tokens[start].low in lx.INCREASE_ADJECTIVES
+                             or tokens[start].low in lx.DECREASE_ADJECTIVES):
+            start += 1  # "reduced lysosomal X-mediated Y": the change is Y's, not X's
     subject_span = (start, i + 1)
+    # "X-mediated Y, a compromised Z and W": a conjunct with its own determiner or change word
+    # belongs to an outer list, not to what X mediates
+    for index, (first, _) in enumerate(objects[1:], start=1):
+        if tokens[first].low in lx.DETERMINERS or _leading_change(tokens, objects[index]) is not None:
+            objects = objects[:index]
+            end = objects[-1][1]
+            break
     return _Claim([subject_span], objects, polarity, "compound",
                   _negated(tokens, max(floor, i - 2), i), False, end)
 
@@ -2222,6 +2609,14 @@ def _role_claims(tokens: list[_Token], i: int, floor: int, polarity: int | None 
         if target_end == i + 2:
             return []
         claims = _role_claims_for_target(tokens, i, i, floor, (i + 2, target_end), polarity)
+        if not claims and target_end + 2 < n and tokens[target_end].text == "," and (
+                tokens[target_end + 1].low == "including"
+                or (tokens[target_end + 1].low == "such" and tokens[target_end + 2].low == "as")):
+            # "inhibitors of X, such as D and E, reduce Y": the examples after the target
+            start = target_end + (2 if tokens[target_end + 1].low == "including" else 3)
+            drugs, _ = _phrases_right(tokens, start)
+            if drugs:
+                claims = [_Claim(drugs, [(i + 2, target_end)], polarity, "role", False, False, target_end)]
         return claims
     target_start = i - 1
     if target_start > floor and tokens[target_start].text == ")":
@@ -2251,16 +2646,25 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
     if end < n and tokens[end].text == "(":
         close = _skip_parens_right(tokens, end)
         inner, _ = _phrases_right(tokens, end + 1)
-        if close > end and inner and any(re.search(r"[A-Za-z]", tokens[a].text) for a, _ in inner):
-            drugs = inner
+        measured = any(tokens[k].text in ("=", "<", ">", "≤", "≥", "~") for k in range(end, close))
+        if close > end and inner and not measured \
+                and any(re.search(r"[A-Za-z]", tokens[a].text) for a, _ in inner):
+            drugs = inner  # not a measurement: "an X inhibitor (IC50 = 0.5 µM)"
     elif end + 1 < n and tokens[end].low == "such" and tokens[end + 1].low == "as":
         drugs, _ = _phrases_right(tokens, end + 2)
     elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
         drugs, _ = _phrases_right(tokens, end + 2)
+    elif end + 1 < n and tokens[end].text == "," and tokens[i].low.endswith("s"):
+        drugs = _apposed_members(tokens, end)  # "the X inhibitors, D and E, reduce Y"
     elif end < n and _is_content(tokens, end) and tokens[end].low not in lx.INCREASE_HEADS \
             and tokens[end].low not in lx.QUANTITY_WORDS and tokens[end].low not in _ROLE_NOUNS \
             and not _process_noun(tokens[end].low) and tokens[end].low not in lx.GENERIC_NAMES:
         drugs, _ = _phrases_right(tokens, end)  # "the mTOR inhibitor rapamycin"
+    if not drugs and target_start - 3 >= floor and tokens[target_start - 1].low == "other" \
+            and tokens[target_start - 2].low in ("and", "or"):
+        # "D and other X inhibitors": D is one of them
+        before = _phrases_left(tokens, target_start - 3)
+        drugs = before[-1:] if before else []
     if not drugs:
         # Apposition: "D, an X inhibitor," / "D (an X inhibitor)".
         j = target_start - 1
@@ -2368,11 +2772,17 @@ def _state_claim(tokens: list[_Token], i: int, floor: int,
 def _treated_group(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
     given X shows X's effects."""
+    p = span[0] - 1
+    if p - 1 >= 1 and tokens[p].low in ("with", "to") and _GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
+            and tokens[p - 2].low in _ORGANISMS:
+        return True  # "cells treated with X show ...": the span names X
+    if p - 1 >= 0 and tokens[p].low in ("fed", "given", "receiving") and tokens[p - 1].low in _ORGANISMS:
+        return True  # "mice fed a high-fat diet show ..."
     return any(tokens[k].low.endswith(_OVEREXPRESSION_MARKERS) for k in range(*span)) \
         or _expressing_carrier([tokens[k] for k in range(*span)]) > 0
 
 
-_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing"})
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
 _CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
                                 "adult", "aged", "young", "old", "male", "female"})
 
@@ -2385,7 +2795,7 @@ def _expressing_carrier(words: list[_Token]) -> int:
             before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
             if before and before[-1] in _ORGANISMS and all(
                     w in _ORGANISMS or w in _CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
-                return k + 1
+                return k + 2 if words[k + 1].low == "with" and k + 2 < len(words) else k + 1  # "fed (with) X"
             return 0
     return 0
 
@@ -2420,6 +2830,12 @@ def _leading_change(tokens: list[_Token], span: tuple[int, int]) -> int | None:
             return -1
         if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
             return 1
+    if low.endswith("ing") and nxt and nxt not in _CLOSED:
+        # a gerund with its object: "reducing NLRC4 (or ASC)", "overexpressing TFEB"
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS:
+            return -1
+        if low in lx.INCREASE_HEADS:
+            return 1
     return None
 
 
@@ -2430,8 +2846,10 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     first = _leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
+    # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
     return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
-        tokens, span) <= 5 else 1 for span in spans[1:]]
+        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        else 1 for span in spans[1:]]
 
 
 def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
@@ -2514,6 +2932,18 @@ def _drop_exclusions(tokens: list[_Token]) -> list[_Token]:
             if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
                     end >= n or tokens[end].text in (",", ")") or tokens[end].text in _HARD_BOUNDARY):
                 i = end + 1 if end < n and tokens[end].text == "," else end
+                continue
+        if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
+                and _is_content(tokens, i - 1):
+            # without commas: "wild-type but not mutant X reduced Y", "A but not B reduced Y"
+            if tokens[i + 2].text.islower() and _is_content(tokens, i + 3) \
+                    and tokens[i - 1].text.islower() and tokens[i - 1].low not in lx.VERB_FORMS:
+                i += 3  # contrasted modifiers of one noun
+                continue
+            end = _phrase_right(tokens, i + 2)
+            if i + 2 < end < n and end - i - 2 <= _EXCLUSION_PHRASE_MAX and tokens[end].low in lx.VERB_FORMS \
+                    and lx.VERB_FORMS[tokens[end].low][2] in ("s", "ed", "base"):
+                i = end
                 continue
         kept.append(tokens[i])
         i += 1

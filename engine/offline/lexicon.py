@@ -12,7 +12,7 @@ INCREASE_VERBS = (
     "increase", "enhance", "induce", "promote", "activate", "upregulate", "up-regulate",
     "stimulate", "elevate", "augment", "potentiate", "amplify", "boost", "trigger", "facilitate",
     "accelerate", "exacerbate", "aggravate", "worsen", "raise", "strengthen", "evoke", "elicit",
-    "cause", "produce", "generate", "drive", "mediate", "improve", "restore", "phosphorylate",
+    "cause", "produce", "generate", "drive", "mediate", "improve", "phosphorylate",
     "secrete", "release", "synthesize", "synthesise", "support", "maintain", "sustain",
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
@@ -25,9 +25,9 @@ DECREASE_VERBS = (
     "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
-    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
-    "deactivate", "supress", "disturb",
+    "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -80,6 +80,9 @@ NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "cruci
 # positive claim (the usual reading of taking part in a process), at low confidence.
 INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates", "participated",
                          "participating"})
+# "X is associated with increased Y", "X correlates with reduced Y": a weak, hedged claim, read only
+# when the object names its change.
+ASSOCIATED_WITH = frozenset({"associated", "correlated", "correlates", "correlate", "correlating"})
 # Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
 UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
                             "modulating"})
@@ -157,7 +160,7 @@ NOMINAL_TRIGGERS = {
     "attenuation": -1, "downregulation": -1, "down-regulation": -1, "blockade": -1, "loss": -1,
     "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
     "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
-    "improvement": 1, "amelioration": -1,
+    "improvement": 1, "amelioration": -1, "rise": 1,
 }
 
 NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
@@ -168,6 +171,8 @@ COMPOUND_SUFFIXES = {
     "induced": 1, "mediated": 1, "dependent": 1, "triggered": 1, "evoked": 1, "stimulated": 1,
     "activated": 1, "driven": 1, "elicited": 1, "promoted": 1, "enhanced": 1, "caused": 1,
     "inhibited": -1, "suppressed": -1, "attenuated": -1, "blocked": -1, "repressed": -1,
+    "impaired": -1, "diminished": -1, "potentiated": 1, "exacerbated": 1, "aggravated": 1,
+    "accelerated": 1,
 }
 
 # Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
@@ -206,7 +211,8 @@ DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "dimini
                                  "downregulated", "down-regulated", "impaired", "depressed",
                                  "attenuated", "suppressed", "inhibited", "deficient", "lost",
                                  "insufficient", "decline", "declining", "disrupted", "defective",
-                                 "compromised", "weakened", "blunted", "abolished", "depleted"})
+                                 "compromised", "weakened", "blunted", "abolished", "depleted",
+                                 "fewer"})
 
 # Words that say how much of an entity there is; kept out of the name, they mark a quantity.
 QUANTITY_WORDS = frozenset({
@@ -250,6 +256,7 @@ PREPOSITIONS = frozenset({
     "following", "like", "despite", "due", "because", "whereas", "while", "although", "though",
     "since", "if", "when", "whether", "unless", "throughout", "beyond", "along", "until", "upon",
     "where", "whereby", "irrespective", "post", "regardless", "including", "except", "besides", "until",
+    "how", "why",
 })
 CONJUNCTIONS = frozenset({"and", "or", "nor", "but", "yet", "so", "neither", "either"})
 AUXILIARIES = frozenset({
@@ -269,7 +276,8 @@ ADVERBS = frozenset({
     "perhaps", "likely", "possibly", "potentially", "directly", "indirectly", "strongly",
     "subsequently", "consequently", "additionally", "similarly", "conversely", "alternatively",
     "thereafter", "ultimately", "eventually", "finally", "therewith", "alone", "itself",
-    "themselves",
+    "themselves", "almost", "somewhat", "quite", "always", "sometimes", "though", "nonetheless",
+    "nevertheless",
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
@@ -336,7 +344,7 @@ CLASS_NOUNS = frozenset({
 
 # Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
 # "rescued neuronal survival" restores a good.
-RESTORING_VERBS = frozenset({"rescue"})
+RESTORING_VERBS = frozenset({"rescue", "restore"})
 # Heads of harms: what a restoring verb lowers.
 DETRIMENT_WORDS = frozenset({
     "death", "loss", "toxicity", "neurotoxicity", "cytotoxicity", "degeneration",
@@ -385,7 +393,8 @@ EVALUATIVE_MODIFIERS = frozenset({
 })
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
-                       "unable", "fail", "fails", "failed", "lack", "lacked", "lacks"})
+                       "unable", "fail", "fails", "failed", "lack", "lacked", "lacks", "ineffective",
+                       "unsuccessful"})
 HEDGES = frozenset({
     "may", "might", "could", "possibly", "potentially", "perhaps", "presumably", "putative",
     "putatively", "suggest", "suggests", "suggested", "suggesting", "propose", "proposed",
