@@ -57,15 +57,21 @@ def mentions(sentence: str, names: Iterable[str]) -> bool:
 
 def states_direction(sentence: str) -> bool:
     """Does the sentence use a word that states an increase or a decrease, or a signed pair: an
-    adverb with a verb that alone leaves the sign open ("negatively regulates"), a signed adjective
-    with an effect or role noun ("a protective effect", "a negative regulator")?"""
+    adverb with a verb that alone leaves the sign open ("negatively regulates"), a correlation with
+    its sign ("inversely correlated", "correlates negatively"), a signed adjective with an effect or
+    role noun ("a protective effect", "a negative regulator"), a risk factor (the extractor's signed
+    readings, so that what it signs is not pruned as unsigned)?"""
     tokens = _tokens(sentence.lower())
     for token, following in zip(tokens, [*tokens[1:], ""]):
         if token in _DIRECTION_WORDS or token.endswith(_DIRECTION_SUFFIXES):
             return True
         if token in lexicon.SIGNING_ADVERBS and following in lexicon.SIGNABLE_VERBS:
             return True
+        if lexicon.ASSOCIATED_WITH & {token, following} and lexicon.CORRELATION_SIGNS.keys() & {token, following}:
+            return True
         if token in lexicon.EFFECT_ADJECTIVES and following in _SIGNED_NOUNS:
+            return True
+        if token == "risk" and following in lexicon.RISK_FACTOR_HEADS:
             return True
     return False
 

@@ -161,6 +161,12 @@ def test_verify_needs_both_ends_and_a_direction() -> None:
     assert states_direction("Nrf2 is a positive regulator of HO-1.")
     assert not states_direction("AMPK regulates GSK3b activity.")
     assert not states_direction("BIN1 is implicated in APP metabolism.")
+    # The extractor's other signed readings: a correlation with its sign, a risk factor.
+    assert states_direction("Serum vitamin D was inversely correlated with plaque burden.")
+    assert states_direction("Plaque burden correlates negatively with vitamin D.")
+    assert states_direction("Diabetes is a major risk factor for dementia.")
+    assert not states_direction("Serum vitamin D was correlated with plaque burden.")
+    assert not states_direction("Diabetes is a factor in dementia risk.")
 
 
 def test_integrate_merges_abbreviations_and_reads_deficiency_as_a_decrease() -> None:

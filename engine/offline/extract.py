@@ -1669,7 +1669,7 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
-        if claim is None and low in ("factor", "factors") and i > floor and tokens[i - 1].low == "risk" \
+        if claim is None and low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
                 and i + 1 < len(tokens) and tokens[i + 1].low == "for":
             # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
             target_end = _phrase_right(tokens, i + 2)
@@ -2431,7 +2431,6 @@ def _course_prefix(words: list[_Token]) -> int:
 # "X was effective in reducing Y": the gerund is X's predicate.
 _EFFICACY_WORDS = frozenset({"effective", "efficacious", "successful", "instrumental", "ineffective",
                              "unsuccessful"})
-_CORRELATION_SIGNS = {"positively": 1, "directly": 1, "negatively": -1, "inversely": -1}
 
 
 # Heads of a change that name a treatment, not a change found with the subject.
@@ -2447,9 +2446,9 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     "associated with AD", claim nothing)."""
     n = len(tokens)
     # "correlated negatively with Y", "inversely correlated with Y": a signed correlation
-    signs = [_CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
-             if floor <= k < n and tokens[k].low in _CORRELATION_SIGNS]
-    after = i + 2 if i + 1 < n and tokens[i + 1].low in _CORRELATION_SIGNS else i + 1
+    signs = [lx.CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
+             if floor <= k < n and tokens[k].low in lx.CORRELATION_SIGNS]
+    after = i + 2 if i + 1 < n and tokens[i + 1].low in lx.CORRELATION_SIGNS else i + 1
     if after >= n or tokens[after].low != "with":
         return None
     if tokens[i].low == "associated":

@@ -72,6 +72,11 @@ SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", 
                             "affecting", "influence", "influences", "influenced", "correlate",
                             "correlates", "correlated"})
 SIGNING_ADVERBS = {"positively": 1, "negatively": -1}
+# A correlation signed by an adverb on either side: "inversely correlated with Y", "correlates
+# negatively with Y".
+CORRELATION_SIGNS = {"positively": 1, "directly": 1, "negatively": -1, "inversely": -1}
+# "X is a risk factor for Y": X raises Y (the heads after "risk").
+RISK_FACTOR_HEADS = frozenset({"factor", "factors"})
 # "X is required/essential/necessary for Y": X supports Y.
 NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "crucial",
                         "indispensable", "needed", "important", "vital", "instrumental",
