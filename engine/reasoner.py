@@ -104,10 +104,12 @@ class _GroundProgram:
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
     literals: dict[tuple[str, int, str | None], int] = field(default_factory=dict)
-    # shown integer symbol → what it says, decoded once: a dict lookup (symbol hash and equality) is
-    # several times faster than asking clingo for each symbol's number, and solves of one grounding
-    # show the same symbols again and again
-    decoded: dict[clingo.Symbol, tuple[int, int]] = field(default_factory=dict)
+    # shown integer symbol → what it says, decoded once per grounding (solves of one grounding show
+    # the same symbols again and again). Keyed by the symbol's raw clingo value (``Symbol._rep``, a
+    # plain int that clingo's Python API wraps and pinned clingo 5.8 keeps): an int is hashed and
+    # compared natively, while ``hash`` and ``==`` on a Symbol, like ``.number``, are calls into
+    # the C library. At 500 nodes this reads a toggle's ~1,200 symbols in 0.4 ms instead of 1.1 ms.
+    decoded: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
@@ -327,9 +329,9 @@ class Reasoner:
         decoded, decode = self._labeller.decoded, self._decode
         labels, justifications = result.labels, result.justifications
         for symbol in last[-1]:
-            entry = decoded.get(symbol)
+            entry = decoded.get(symbol._rep)
             if entry is None:
-                entry = decoded[symbol] = decode(symbol.number)
+                entry = decoded[symbol._rep] = decode(symbol.number)
             subject, item = entry
             if item > 0:
                 labels[subject] = labels.get(subject, 0) | item
