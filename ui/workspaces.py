@@ -94,7 +94,7 @@ def _history_box(session: WorkspaceSession, store: WorkspaceStore) -> None:
         if st.button("Restore this version", key="workspace_restore", disabled=picked == latest,
                      help="Saved as a new version: nothing in the history is lost, and Undo takes it back."):
             session.restore_version(picked)
-            st.toast(f"Restored version {picked} as version {latest + 1}.")
+            st.toast(f"Restored version {picked}; it is now the latest version.")
             st.rerun()
 
 
