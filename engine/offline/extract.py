@@ -2378,6 +2378,15 @@ def _effect_noun_claim(tokens: list[_Token], i: int, floor: int,
                   _has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end)
 
 
+def _predicated(tokens: list[_Token], i: int, floor: int) -> bool:
+    """Is the participle at ``i`` the predicate of a form of "be" ("X is (often) involved in Y"),
+    rather than a modifier ("the proteins involved in Y")?"""
+    j = i - 1
+    while j >= floor and _is_adverb(tokens[j].low):
+        j -= 1
+    return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
+
+
 def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
                        claims: list[_Claim]) -> _Claim | None:
     """"X is involved / implicated in Y", "X participates in Y": a hedged positive claim."""
@@ -2385,12 +2394,8 @@ def _involved_in_claim(tokens: list[_Token], i: int, floor: int,
     if i + 1 >= n or tokens[i + 1].low != "in":
         return None
     low = tokens[i].low
-    if low in ("involved", "implicated"):
-        j = i - 1
-        while j >= floor and _is_adverb(tokens[j].low):
-            j -= 1
-        if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
-            return None  # "the proteins involved in Y" names proteins, it claims nothing
+    if low in ("involved", "implicated") and not _predicated(tokens, i, floor):
+        return None  # "the proteins involved in Y" names proteins, it claims nothing
     objects, end = _phrases_right(tokens, i + 2)
     objects = [span for span in objects if not _unsigned_phrase(tokens, span)]
     subject = _subject_of_predicate(tokens, i, floor, claims)
@@ -2451,12 +2456,8 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     after = i + 2 if i + 1 < n and tokens[i + 1].low in lx.CORRELATION_SIGNS else i + 1
     if after >= n or tokens[after].low != "with":
         return None
-    if tokens[i].low == "associated":
-        j = i - 1
-        while j >= floor and _is_adverb(tokens[j].low):
-            j -= 1
-        if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
-            return None  # "the changes associated with Y" names changes, it claims nothing
+    if tokens[i].low == "associated" and not _predicated(tokens, i, floor):
+        return None  # "the changes associated with Y" names changes, it claims nothing
     objects, end = _phrases_right(tokens, after + 1)
     objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None)
                and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
