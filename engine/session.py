@@ -45,6 +45,7 @@ class WorkspaceSession:
     name: str | None = None
     store: WorkspaceStore | None = None
     question_scenario: Scenario | None = None  # the question's premise, for "back to the question"
+    premise_sources: tuple[str, ...] = ()  # the causes that premise was set for
     contrast: Contrast | None = None
     last_change: str = ""
     autosave_error: str | None = None
@@ -73,6 +74,7 @@ class WorkspaceSession:
             answer=Answer(),
             history=EditHistory(graph),
             question_scenario=scenario,
+            premise_sources=tuple(graph.sources),
             time_limit_s=time_limit_s,
             name=name,
             store=store,
@@ -122,11 +124,14 @@ class WorkspaceSession:
         self._relabel(scenario.validate_against(self.graph), description)
 
     def reset_scenario(self) -> None:
-        """Back to the question's premise (its sources set as the question put them)."""
+        """Back to the question's premise (its sources set as the question put them). A node the
+        user has since removed from the question's causes is not set again."""
         premise = self.question_scenario or Scenario()
         kinds = self.graph.kinds()
         allowed = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
-        interventions = {n: v for n, v in premise.interventions.items() if n in kinds and v in allowed[kinds[n]]}
+        demoted = set(self.premise_sources) - set(self.graph.sources)
+        interventions = {n: v for n, v in premise.interventions.items()
+                         if n in kinds and v in allowed[kinds[n]] and n not in demoted}
         for source in self.graph.sources:
             interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
         self._relabel(Scenario(interventions=interventions, observations=self.scenario.observations),

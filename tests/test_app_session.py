@@ -113,6 +113,8 @@ def test_changing_the_question_causes_sets_and_releases_them(session):
     session.set_intervention("exercise", None)  # a kept cause keeps what the user set it to
     session.edit("effects", lambda g: edits.set_targets(g, ["oxidative_stress"]))
     assert session.scenario.interventions == {}
+    session.reset_scenario()  # the question's scenario now means its new causes, not smoking
+    assert session.scenario.interventions == {"exercise": "increasing"}
     session.undo()
     session.undo()  # back to the question's own causes: smoking set again, exercise released
     assert session.scenario.interventions == {"smoking": "active"}
