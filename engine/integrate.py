@@ -137,10 +137,9 @@ class Integrator:
 
     def _add_name(self, index: int, name: str, anchor: bool) -> None:
         entity = self._entities[index]
-        if name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.names):
-            entity.names.append(name.strip())
-        if anchor and name.strip() and all(normalise_term(name) != normalise_term(n) for n in entity.anchors):
-            entity.anchors.append(name.strip())
+        _append_new(entity.names, name)
+        if anchor:
+            _append_new(entity.anchors, name)
         key = term_key(name)
         if key:
             self._by_key.setdefault(key, index)
@@ -386,6 +385,12 @@ _PROCESS_WORDS = {
 _FLIPS_SIGN = {term_key(w) for w in (*lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS, *lexicon.MUTATION_HEADS)}
 _PROCESS_SUFFIXES = lexicon.PROCESS_SUFFIXES
 _CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
+
+
+def _append_new(names: list[str], name: str) -> None:
+    """Add ``name`` unless it is blank or already there up to normalisation."""
+    if name.strip() and all(normalise_term(name) != normalise_term(n) for n in names):
+        names.append(name.strip())
 
 
 def _lowercase_initialism(short: str, long: str) -> bool:

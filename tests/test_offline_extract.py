@@ -761,12 +761,15 @@ def test_coordinated_nominal_heads_keep_their_own_direction() -> None:
 
 def test_an_object_is_not_the_next_clause_subject() -> None:
     found = lines("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.")
+    assert "[change=increase] cholinergic agonists ==CAUSE=> [change=increase] accuracy" in found
     assert not any(line.startswith("[change=increase] latency") for line in found)
 
 
 def test_references_and_times_are_no_entities() -> None:
     found = lines("Nicotine effects were blocked by DHβE but not by MLA, an α7 receptor antagonist (Table 5).")
     assert not any("Table" in line for line in found)
+    found = lines("Rapamycin reduced tau levels in treated mice (Table 5).")
+    assert found == {"[change=increase] Rapamycin ==CAUSE=> [change=decrease] tau"}
 
 
 def test_an_unresolved_class_noun_is_no_entity() -> None:
@@ -776,7 +779,7 @@ def test_an_unresolved_class_noun_is_no_entity() -> None:
 
 def test_an_excluded_alternative_is_no_cause() -> None:
     found = lines("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.")
-    assert not any("MEF2C" in line for line in found)
+    assert found == {"[change=increase] MEF2A ==CAUSE=> [change=decrease] dendritic growth"}
 
 
 def test_hedged_claims_are_kept_at_lower_confidence() -> None:
@@ -863,17 +866,19 @@ def test_no_short_form_is_dropped_before_a_verb() -> None:
 
 def test_a_time_state_is_no_cause_of_an_active_verb() -> None:
     found = lines("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.")
+    assert "[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth" in found
     assert not any(line.startswith("injury") for line in found)
 
 
 def test_passive_patient_is_not_the_relative_agent() -> None:
     found = lines("The rise in cytosolic calcium evoked by glutamate was blunted by memantine.")
+    assert "[change=increase] memantine ==CAUSE=> [change=decrease] cytosolic calcium" in found
     assert not any("memantine ==CAUSE=> [change=decrease] glutamate" in line for line in found)
 
 
 def test_nested_change_gives_one_sign() -> None:
     found = lines("A marked reduction in the accumulation of lipofuscin was seen after treatment with rapamycin.")
-    assert not any("[change=increase] lipofuscin" in line for line in found)
+    assert found == {"[change=increase] rapamycin ==CAUSE=> [change=decrease] lipofuscin"}
 
 
 def test_compound_scope_and_models_of_rescue() -> None:
@@ -895,18 +900,21 @@ def test_silencing_tools_are_no_cause() -> None:
                      "Transfection of individual siRNAs blocked SUMOylation.",
                      "Knockdown of Atg7 with shRNA increased p62 accumulation."):
         assert not any("siRNA" in line or "shRNA" in line for line in lines(sentence))
+    assert lines("Inhibition of Atg7 by siRNA increased p62 levels.") == {
+        "[change=decrease] Atg7 ==CAUSE=> [change=increase] p62"}
 
 
 def test_treated_carriers_are_no_cause() -> None:
     found = lines("Caspase-3 activity increased sharply after treatment of PC12 cells with staurosporine.")
-    assert not any("PC12" in line for line in found)
+    assert found == {"[change=increase] staurosporine ==CAUSE=> [change=increase] Caspase-3"}
 
 
 def test_a_list_of_classes_is_no_apposition() -> None:
     found = lines("Statin drugs, antioxidants and vitamins, which lowered mortality, were compared.")
     assert not any(line.startswith("[change=increase] antioxidants ==CAUSE=> [change=decrease] Statin")
                    for line in found)
-    assert not any("almost" in line for line in lines("Lithium alone almost abolished GSK3 activity."))
+    assert lines("Lithium alone almost abolished GSK3 activity.") == {
+        "[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3"}
 
 
 def test_a_comma_list_before_a_new_clause_is_not_an_object() -> None:
