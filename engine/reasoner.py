@@ -2,9 +2,15 @@
 
 The semantics live in ``engine/qpt.lp`` (with ``qpt_label.lp`` / ``qpt_repair.lp``); this module is
 glue. It writes the graph as facts and grounds once per graph structure; interventions are
-``#external`` atoms switched between solves and observations are solve assumptions, so relabelling
-after a toggle is a re-solve, never a re-ground (multi-shot solving). A ``Reasoner`` holds clingo
-state: use one per thread (one per user session in the app).
+``#external`` atoms (``qpt_switches.lp``) switched between solves and observations are solve
+assumptions, so relabelling after a toggle is a re-solve, never a re-ground (multi-shot solving).
+A ``Reasoner`` holds clingo state: use one per thread (one per user session in the app).
+
+That switchable program is grounded in a background thread (clingo releases the GIL while it
+grounds). Until it is ready, a scenario without observations is labelled by a program grounded for
+that scenario alone, its interventions written as facts: the grounder then leaves out whatever the
+scenario cannot use, so a large graph's first labelling comes about twice as fast, and the toggles
+that follow find the switchable program grounded. ``label_graph`` labels once that way only.
 
 The labels come from the brave consequences (every label a node takes in some consistent
 resolution), computed in one solve with clingo's brave enumeration mode, which never enumerates
@@ -27,6 +33,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -49,8 +57,17 @@ from engine.model import (
 
 PROGRAM_DIR = Path(__file__).resolve().parent
 CORE_PROGRAM = PROGRAM_DIR / "qpt.lp"
+SWITCHES_PROGRAM = PROGRAM_DIR / "qpt_switches.lp"
 LABEL_PROGRAM = PROGRAM_DIR / "qpt_label.lp"
 REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
+
+# Brave enumeration, steered as qpt_label.lp explains.
+LABEL_OPTIONS = ("--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model")
+# For a program grounded for one scenario, clasp's equivalence preprocessing is switched off: on
+# it, the 5,000-node benchmark graph needs ~430 brave models instead of 12 (it merges shown atoms
+# with others, which blunts the show-atom heuristic); on the switchable program it helps.
+ONE_SCENARIO_OPTIONS = (*LABEL_OPTIONS, "--eq=0")
+REPAIR_OPTIONS = ("--opt-mode=optN", "--project=show", "--models=0")
 
 # Model values ↔ the program's constants.
 _TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive"}
@@ -80,11 +97,15 @@ class _Encoding:
 
     @cached_property
     def edge_targets(self) -> list[int]:
-        index = {node_id: i for i, node_id in enumerate(self.node_ids)}
-        return [index[target] for _, _, _, target in self.edges]
+        return [self.index[target] for _, _, _, target in self.edges]
 
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {node_id: i for i, node_id in enumerate(self.node_ids)}
+
+    @cached_property
     def facts(self) -> str:
-        index = {node_id: i for i, node_id in enumerate(self.node_ids)}
+        index = self.index
         lines = []
         if self.quantities:
             lines.append(f"node(0..{self.quantities - 1},quantity).")
@@ -96,6 +117,13 @@ class _Encoding:
         ]
         return "\n".join(lines)
 
+    def intervention_facts(self, interventions: dict[str, Value]) -> str:
+        """The scenario's do() as facts, for a program grounded for that scenario alone."""
+        return "\n".join(
+            f"intervene({self.index[node]},{_TO_ASP[value]}). intervened({self.index[node]})."
+            for node, value in interventions.items()
+        )
+
 
 @dataclass
 class _GroundProgram:
@@ -104,19 +132,13 @@ class _GroundProgram:
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
     literals: dict[tuple[str, int, str | None], int] = field(default_factory=dict)
-    # shown integer symbol → what it says, decoded once per grounding (solves of one grounding show
-    # the same symbols again and again). Keyed by the symbol's raw clingo value (``Symbol._rep``, a
-    # plain int that clingo's Python API wraps and pinned clingo 5.8 keeps): an int is hashed and
-    # compared natively, while ``hash`` and ``==`` on a Symbol, like ``.number``, are calls into
-    # the C library. At 500 nodes this reads a toggle's ~1,200 symbols in 0.4 ms instead of 1.1 ms.
-    decoded: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, encoding: _Encoding, mode_program: Path, options: Sequence[str]) -> _GroundProgram:
+    def build(cls, programs: Sequence[Path], facts: str, options: Sequence[str]) -> _GroundProgram:
         control = clingo.Control(["--warn=none", *options])
-        control.load(str(CORE_PROGRAM))
-        control.load(str(mode_program))
-        control.add("base", [], encoding.facts())
+        for program in programs:
+            control.load(str(program))
+        control.add("base", [], facts)
         control.ground([("base", [])])
         return cls(control)
 
@@ -216,16 +238,20 @@ class Reasoner:
         self.time_limit_s = time_limit_s
         self.max_repair_sets = max_repair_sets
         self._encoding = _Encoding.of(graph)
-        self._node_index = {node_id: i for i, node_id in enumerate(self._encoding.node_ids)}
+        self._node_index = self._encoding.index
         self._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
         self._edge_ids = self._edge_ids_for(graph)
-        self._labeller = _GroundProgram.build(
-            self._encoding,
-            LABEL_PROGRAM,
-            ["--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model"],
-        )
+        self._labeller: Future[_GroundProgram] | None = None  # grounding started on the first label()
         self._repairer: _GroundProgram | None = None  # grounded on first need
         self._label_cache: dict[tuple[int, tuple[int, ...], bool], NodeLabel] = {}
+        # shown integer symbol → what it says, decoded once per reasoner: every solve of every
+        # program of this encoding shows the same integers again and again. Keyed by the symbol's
+        # raw clingo value (``Symbol._rep``, a plain int that clingo's Python API wraps and pinned
+        # clingo 5.8 keeps; for an integer it is the integer itself, tagged, the same in every
+        # control): an int is hashed and compared natively, while ``hash`` and ``==`` on a Symbol,
+        # like ``.number``, are calls into the C library. At 500 nodes this reads a toggle's
+        # ~1,200 symbols in 0.4 ms instead of 1.1 ms.
+        self._decoded: dict[int, tuple[int, int]] = {}
 
     # --- graph changes ----------------------------------------------------------------------
     def with_graph(self, graph: Graph) -> Reasoner:
@@ -249,15 +275,43 @@ class Reasoner:
         )
         return [edge[4] for edge in directed]
 
+    def _switchable(self) -> Future[_GroundProgram]:
+        """The switchable labelling program, grounded in a background thread from the first call."""
+        if self._labeller is None:
+            facts = self._encoding.facts  # written here: in the thread it would hold the GIL
+            self._labeller = _in_background(
+                lambda: _GroundProgram.build((CORE_PROGRAM, SWITCHES_PROGRAM, LABEL_PROGRAM), facts, LABEL_OPTIONS)
+            )
+        return self._labeller
+
+    def wait_for_grounding(self, timeout_s: float | None = None) -> bool:
+        """Ground the switchable program now if not yet started and wait until it is ready; False
+        if ``timeout_s`` ran out first."""
+        try:
+            self._switchable().result(timeout_s)
+        except FutureTimeout:
+            return False
+        return True
+
     # --- labelling --------------------------------------------------------------------------
     def label(self, scenario: Scenario | None = None) -> Labelling:
         """Label every node under ``scenario`` (default: the question's sources intervened on)."""
         scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
         deadline = time.monotonic() + self.time_limit_s
-        self._labeller.switch(self._intervention_literals(self._labeller, scenario.interventions))
+        if not scenario.observations and (self._labeller is None or not self._labeller.done()):
+            labelling = self._label_once(scenario, deadline)
+            # Only now: grounding beside the first labelling would slow it down, and a user
+            # reads the labels for a while before the first toggle.
+            self._switchable()
+            return labelling
+        try:
+            labeller = self._switchable().result(max(0.0, deadline - time.monotonic()))
+        except FutureTimeout:
+            return _timeout("grounding", self.time_limit_s)
+        labeller.switch(self._intervention_literals(labeller, scenario.interventions))
 
         if scenario.observations:
-            brave = self._brave(self._literals(self._labeller, "val", scenario.observations), deadline)
+            brave = self._brave(labeller, self._literals(labeller, "val", scenario.observations), deadline)
             if not brave.finished:
                 return _timeout("labelling", self.time_limit_s)
             if brave.satisfiable:
@@ -265,7 +319,7 @@ class Reasoner:
                 # that reproduce them (what else must hold, given what was measured).
                 return Labelling(labels=self._node_labels(brave, scenario), consistent=True)
 
-        brave = self._brave([], deadline)
+        brave = self._brave(labeller, [], deadline)
         if not brave.finished:
             return _timeout("labelling", self.time_limit_s)
         if not brave.satisfiable:
@@ -301,6 +355,28 @@ class Reasoner:
             ),
         )
 
+    def label_once(self, scenario: Scenario | None = None) -> Labelling:
+        """Label ``scenario`` as ``label`` does, but without grounding the switchable program
+        when it is not needed (no observations): for a reasoner that labels a single scenario."""
+        scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
+        if scenario.observations or (self._labeller is not None and self._labeller.done()):
+            return self.label(scenario)
+        return self._label_once(scenario, time.monotonic() + self.time_limit_s)
+
+    def _label_once(self, scenario: Scenario, deadline: float) -> Labelling:
+        """Label ``scenario`` (no observations) with a program grounded for it alone."""
+        program = _GroundProgram.build(
+            (CORE_PROGRAM, LABEL_PROGRAM),
+            self._encoding.facts + "\n" + self._encoding.intervention_facts(scenario.interventions),
+            ONE_SCENARIO_OPTIONS,
+        )
+        brave = self._brave(program, [], deadline)
+        if not brave.finished:
+            return _timeout("labelling", self.time_limit_s)
+        if not brave.satisfiable:
+            return _unsatisfiable()
+        return Labelling(labels=self._node_labels(brave, scenario))
+
     def contrast(self, before: Scenario, after: Scenario) -> Contrast:
         """Label two scenarios and list per node what differs ("why Y rather than Y′")."""
         return compare_labellings(self.label(before), self.label(after))
@@ -315,18 +391,18 @@ class Reasoner:
             program.literal("intervened", self._node_index[node]) for node in interventions
         ]
 
-    def _brave(self, assumptions: list[int], deadline: float) -> _BraveResult:
-        """Brave consequences of val/2 and justifies/1 under the switched interventions and the
+    def _brave(self, program: _GroundProgram, assumptions: list[int], deadline: float) -> _BraveResult:
+        """Brave consequences of val/2 and justifies/1 under the program's interventions and the
         ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
         holds every shown atom found so far, so only the last one is read."""
         last: list[Sequence[clingo.Symbol]] = []
-        finished, satisfiable = self._labeller.solve(
+        finished, satisfiable = program.solve(
             assumptions, deadline, on_last=lambda model: last.append(model.symbols(shown=True))
         )
         result = _BraveResult(finished, satisfiable)
         if not (finished and satisfiable):
             return result
-        decoded, decode = self._labeller.decoded, self._decode
+        decoded, decode = self._decoded, self._decode
         labels, justifications = result.labels, result.justifications
         for symbol in last[-1]:
             entry = decoded.get(symbol._rep)
@@ -354,7 +430,7 @@ class Reasoner:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
         if self._repairer is None:
             self._repairer = _GroundProgram.build(
-                self._encoding, REPAIR_PROGRAM, ["--opt-mode=optN", "--project=show", "--models=0"]
+                (CORE_PROGRAM, SWITCHES_PROGRAM, REPAIR_PROGRAM), self._encoding.facts, REPAIR_OPTIONS
             )
         self._repairer.switch(
             self._intervention_literals(self._repairer, scenario.interventions)
@@ -423,6 +499,20 @@ _LABEL_TABLE = MappingProxyType(_label_table())  # read-only
 _NODE_LABELS = TypeAdapter(list[NodeLabel])
 
 
+def _in_background(build: Callable[[], _GroundProgram]) -> Future[_GroundProgram]:
+    """Run ``build`` in a daemon thread; its result (or error) arrives in the returned future."""
+    future: Future[_GroundProgram] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(build())
+        except BaseException as error:  # handed to whoever waits for the program
+            future.set_exception(error)
+
+    threading.Thread(target=run, name="causeway-grounding", daemon=True).start()
+    return future
+
+
 def _timeout(what: str, limit_s: float) -> Labelling:
     return Labelling(
         status="timeout",
@@ -438,8 +528,8 @@ def _unsatisfiable() -> Labelling:
 
 
 def label_graph(graph: Graph, scenario: Scenario | None = None, time_limit_s: float = 10.0) -> Labelling:
-    """Label ``graph`` once (grounds a fresh reasoner; keep a ``Reasoner`` to relabel cheaply)."""
-    return Reasoner(graph, time_limit_s=time_limit_s).label(scenario)
+    """Label ``graph`` once (grounds for this scenario only; keep a ``Reasoner`` to relabel cheaply)."""
+    return Reasoner(graph, time_limit_s=time_limit_s).label_once(scenario)
 
 
 def compare_labellings(before: Labelling, after: Labelling) -> Contrast:

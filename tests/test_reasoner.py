@@ -295,28 +295,51 @@ def test_contrast_lists_exactly_the_nodes_that_change() -> None:
     assert same.changes == []
 
 
-def test_toggles_resolve_without_regrounding(monkeypatch: pytest.MonkeyPatch) -> None:
-    builds = []
+SWITCHABLE = ("qpt.lp", "qpt_switches.lp", "qpt_label.lp")
+ONE_SCENARIO = ("qpt.lp", "qpt_label.lp")
+
+
+@pytest.fixture
+def builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """The programs grounded while the test runs, each as the names of its files."""
+    grounded: list[tuple[str, ...]] = []
     original = _GroundProgram.build.__func__
 
-    def counting_build(cls, *args, **kwargs):
-        builds.append(args[1].name)
-        return original(cls, *args, **kwargs)
+    def counting_build(cls, programs, *args, **kwargs):
+        grounded.append(tuple(program.name for program in programs))
+        return original(cls, programs, *args, **kwargs)
 
     monkeypatch.setattr(_GroundProgram, "build", classmethod(counting_build))
+    return grounded
+
+
+def test_toggles_resolve_without_regrounding(builds: list[tuple[str, ...]]) -> None:
     graph = make_graph("a b c S", [("a", "b", 1), ("b", "c", -1), ("S", "c", 1)])
     reasoner = Reasoner(graph)
-    first = reasoner.label(do(a="increasing"))
+    first = reasoner.label(do(a="increasing"))  # may come from a one-scenario program meanwhile
+    assert reasoner.wait_for_grounding(60)
+    assert builds.count(SWITCHABLE) == 1 and set(builds) <= {SWITCHABLE, ONE_SCENARIO}
+    grounded_before_toggles = len(builds)
     assert summary(reasoner.label(do(a="increasing", S="active")))["c"] == ANY  # b pushes c down, S up
     assert summary(reasoner.label(do(a="decreasing", S="active")))["c"] == INC  # both push c up
     assert summary(reasoner.label(do(S="active"))) == {"a": STABLE, "b": STABLE, "c": INC, "S": ON}
     assert reasoner.label(do(a="increasing")) == first  # back where we started
     relabelled = reasoner.with_graph(graph.model_copy(update={"question": "edited text only"}))
     assert relabelled.label(do(a="increasing")) == first
-    assert builds == ["qpt_label.lp"]
+    assert len(builds) == grounded_before_toggles
     # a structural edit grounds anew
-    reasoner.with_graph(make_graph("a b c S", [("a", "b", -1), ("b", "c", -1), ("S", "c", 1)]))
-    assert builds == ["qpt_label.lp", "qpt_label.lp"]
+    edited = reasoner.with_graph(make_graph("a b c S", [("a", "b", -1), ("b", "c", -1), ("S", "c", 1)]))
+    assert summary(edited.label(do(a="increasing")))["b"] == DEC
+    assert len(builds) > grounded_before_toggles
+
+
+def test_label_graph_grounds_only_for_its_scenario(builds: list[tuple[str, ...]]) -> None:
+    graph = make_graph("a b c S", [("a", "b", 1), ("b", "c", -1), ("S", "c", 1)])
+    assert summary(label_graph(graph, do(a="increasing")))["c"] == DEC
+    assert builds == [ONE_SCENARIO]
+    # observations are solve assumptions, which need the switchable program
+    observed = label_graph(graph, Scenario(interventions={"a": "increasing"}, observations={"c": "decreasing"}))
+    assert observed.consistent and SWITCHABLE in builds
 
 
 def random_graph(n: int, seed: int) -> Graph:
