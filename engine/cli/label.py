@@ -90,8 +90,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     reasoner = Reasoner(graph, time_limit_s=time_limit)
-    labelling = reasoner.label(scenario)
-    after = reasoner.label(contrast_scenario) if contrast_scenario else None
+    # one or two scenarios, each labelled once: no switchable program is needed
+    labelling = reasoner.label_once(scenario)
+    after = reasoner.label_once(contrast_scenario) if contrast_scenario else None
     contrast = compare_labellings(labelling, after) if after is not None else None
 
     if args.json:
