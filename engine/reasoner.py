@@ -6,11 +6,12 @@ glue. It writes the graph as facts and grounds once per graph structure; interve
 assumptions, so relabelling after a toggle is a re-solve, never a re-ground (multi-shot solving).
 A ``Reasoner`` holds clingo state: use one per thread (one per user session in the app).
 
-That switchable program is grounded in a background thread (clingo releases the GIL while it
-grounds). Until it is ready, a scenario without observations is labelled by a program grounded for
-that scenario alone, its interventions written as facts: the grounder then leaves out whatever the
-scenario cannot use, so a large graph's first labelling comes about twice as fast, and the toggles
-that follow find the switchable program grounded. ``label_graph`` labels once that way only.
+The first labelling does not wait for that switchable program: a scenario without observations is
+labelled by a program grounded for that scenario alone, its interventions written as facts, so the
+grounder leaves out whatever the scenario cannot use and a large graph's first labels come about
+twice as fast. The switchable program is then grounded in a background thread (clingo releases the
+GIL while it grounds), and the toggles that follow find it ready. ``label_graph`` labels once and
+grounds only for its scenario.
 
 The labels come from the brave consequences (every label a node takes in some consistent
 resolution), computed in one solve with clingo's brave enumeration mode, which never enumerates
@@ -305,7 +306,11 @@ class Reasoner:
         try:
             labeller = self._switchable().result(max(0.0, deadline - time.monotonic()))
         except FutureTimeout:
-            return _timeout("grounding", self.time_limit_s)
+            return Labelling(
+                status="timeout",
+                message=f"could not decide in time: the graph's program was still being grounded at the "
+                f"{self.time_limit_s:g} s limit",
+            )
         labeller.switch(self._intervention_literals(labeller, scenario.interventions))
 
         if scenario.observations:

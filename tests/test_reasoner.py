@@ -368,6 +368,12 @@ def test_time_limit_gives_a_timeout_labelling_not_a_hang() -> None:
     reasoner.time_limit_s = 60.0
     assert reasoner.label().status == "ok"
 
+    # Observations need the switchable program: waiting for its grounding also ends at the limit.
+    observing = Reasoner(graph, time_limit_s=0.001)
+    quantity = next(node.id for node in graph.nodes if node.kind == "quantity")
+    labelling = observing.label(Scenario(interventions={}, observations={quantity: "increasing"}))
+    assert labelling.status == "timeout" and "still being grounded" in labelling.message
+
 
 def test_smoking_example_labels_the_figure() -> None:
     graph = Graph.from_json(SMOKING.read_text())
