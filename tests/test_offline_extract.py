@@ -904,6 +904,97 @@ def test_silencing_tools_are_no_cause() -> None:
         "[change=decrease] Atg7 ==CAUSE=> [change=increase] p62"}
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # the tool's target after "against", "targeting", "to": less of the target
+    ("An siRNA against Rab7 blocked lysosomal fusion.",
+     "[change=decrease] Rab7 ==CAUSE=> [change=decrease] lysosomal fusion"),
+    ("Lysosomal fusion was blocked by siRNA against Rab7.",
+     "[change=decrease] Rab7 ==CAUSE=> [change=decrease] Lysosomal fusion"),
+    ("An shRNA targeting TFEB lowered cathepsin D levels.",
+     "[change=decrease] TFEB ==CAUSE=> [change=decrease] cathepsin D"),
+    ("Morpholinos to sox10 prevented pigment formation.",
+     "[change=decrease] sox10 ==CAUSE=> [change=decrease] pigment formation"),
+    # a transfected tool: the transfection is the means, the tool names the target
+    ("Transfection of Rab7 siRNA reduced lysosomal fusion.",
+     "[change=decrease] Rab7 ==CAUSE=> [change=decrease] lysosomal fusion"),
+    ("Transfection with siRNA against Rab7 reduced lysosomal fusion.",
+     "[change=decrease] Rab7 ==CAUSE=> [change=decrease] lysosomal fusion"),
+    ("Transfection of TFEB increased lysosome biogenesis.",
+     "[change=increase] TFEB ==CAUSE=> [change=increase] lysosome biogenesis"),
+    # antibodies given as a cause block their target
+    ("Antibodies against IL-17 reduced neutrophil infiltration.",
+     "[change=decrease] IL-17 ==CAUSE=> [change=decrease] neutrophil infiltration"),
+    ("Neutralizing antibodies to IL-17 lowered neutrophil infiltration.",
+     "[change=decrease] IL-17 ==CAUSE=> [change=decrease] neutrophil infiltration"),
+])
+def test_tools_and_antibodies_lower_their_target(sentence: str, expected: str) -> None:
+    assert lines(sentence) == {expected}
+
+
+def test_raised_antibodies_are_no_blocked_target() -> None:
+    assert lines("Vaccination raised antibodies against the spike protein.") == {
+        "[change=increase] Vaccination ==CAUSE=> [change=increase] antibodies"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the examples after a relative clause about a bare class name its members: they are the
+    # agents of the clause's verb and of the main verb
+    ("Compounds that inhibit GSK3, such as lithium and valproate, lower tau phosphorylation.",
+     {"[change=increase] lithium ==CAUSE=> [change=decrease] GSK3",
+      "[change=increase] valproate ==CAUSE=> [change=decrease] GSK3",
+      "[change=increase] lithium ==CAUSE=> [change=decrease] tau phosphorylation",
+      "[change=increase] valproate ==CAUSE=> [change=decrease] tau phosphorylation"}),
+    ("Several agents that stimulate mitophagy, including urolithin A, have been described.",
+     {"[change=increase] urolithin A ==CAUSE=> [change=increase] mitophagy"}),
+    ("Kinases that phosphorylate tau, such as GSK3 and CDK5, promote aggregation.",
+     {"[change=increase] GSK3 ==CAUSE=> [change=increase] tau phosphorylation",
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] tau phosphorylation",
+      "[change=increase] GSK3 ==CAUSE=> [change=increase] aggregation",
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] aggregation"}),
+])
+def test_members_after_a_class_relative_clause_are_its_agents(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, f"missing {sorted(expected - found)}; found {sorted(found)}"
+    assert not any("mitophagy ==CAUSE=>" in line or "GSK3 ==CAUSE=> [change=increase] lithium" in line
+                   for line in found)
+
+
+def test_examples_of_a_common_plural_object_stay_with_the_object() -> None:
+    # a named object: the example is one of the enzymes
+    assert lines("Enzymes that activate Notch, such as ADAM10, promote differentiation.") >= {
+        "[change=increase] ADAM10 ==CAUSE=> [change=increase] Notch",
+        "[change=increase] ADAM10 ==CAUSE=> [change=increase] differentiation"}
+    # "receptors, such as Notch": Notch is one of the receptors activated, not one of the enzymes
+    # (what the enzymes do acts on differentiation through the activated receptor)
+    assert lines("Enzymes that activate receptors, such as Notch, promote differentiation.") == {
+        "[change=increase] Notch ==CAUSE=> [change=increase] differentiation"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # members set off by commas after a class subject act as the class does, whatever the tense
+    ("Antioxidants, such as vitamin C and resveratrol, reduced lipid peroxidation.",
+     {"[change=increase] vitamin C ==CAUSE=> [change=decrease] lipid peroxidation",
+      "[change=increase] resveratrol ==CAUSE=> [change=decrease] lipid peroxidation"}),
+    ("Proteasome inhibitors, such as bortezomib and MG132, increased ER stress.",
+     {"[change=increase] bortezomib ==CAUSE=> [change=decrease] Proteasome",
+      "[change=increase] MG132 ==CAUSE=> [change=decrease] Proteasome",
+      "[change=increase] bortezomib ==CAUSE=> [change=increase] ER stress",
+      "[change=increase] MG132 ==CAUSE=> [change=increase] ER stress"}),
+    ("Inhibitors, such as bortezomib and MG132, increased ER stress.",
+     {"[change=increase] bortezomib ==CAUSE=> [change=increase] ER stress",
+      "[change=increase] MG132 ==CAUSE=> [change=increase] ER stress"}),
+])
+def test_members_apposed_with_such_as_are_agents(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, f"missing {sorted(expected - found)}; found {sorted(found)}"
+
+
+def test_which_in_turn_carries_the_lowered_object_forward() -> None:
+    # less ERK (what "this" did) lowers CREB phosphorylation: ERK raises it
+    assert lines("This lowers ERK activity, which in turn reduces CREB phosphorylation.") == {
+        "[change=decrease] ERK ==CAUSE=> [change=decrease] CREB phosphorylation"}
+
+
 def test_treated_carriers_are_no_cause() -> None:
     found = lines("Caspase-3 activity increased sharply after treatment of PC12 cells with staurosporine.")
     assert found == {"[change=increase] staurosporine ==CAUSE=> [change=increase] Caspase-3"}

@@ -523,6 +523,12 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif j > start_content and low == lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # "treatment with X"
+        elif j > start_content and low in _TOOL_TARGET_WORDS and (
+                tokens[j - 1].low in _SILENCING_TOOLS or tokens[j - 1].low in _ANTIBODY_WORDS) \
+                and j + 1 < n and _starts_phrase(tokens, j + 1):
+            j += 1  # the target belongs to the tool's name: "siRNA against X", "antibodies to X"
+            while j < n and tokens[j].low in lx.DETERMINERS:
+                j += 1
         elif low == "between" and j > start_content and tokens[j - 1].low in _PAIRING_HEADS:
             # "the interaction between MARK2 and tau": both partners belong to the name
             first = _phrase_right(tokens, j + 1)
@@ -749,6 +755,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
+        elif start <= k and j > 0 and low in _TOOL_TARGET_WORDS and (
+                tokens[j - 1].low in _SILENCING_TOOLS or tokens[j - 1].low in _ANTIBODY_WORDS):
+            j -= 1  # "siRNA against X", "antibodies to X": the tool names the target
         elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
             start = j
             if j >= 3 and tokens[j - 1].low in ("both", "either") and tokens[j - 2].low == "of":
@@ -864,6 +873,7 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
                 tokens[p + 1].low in ("a", "an", "which", "who", "whose", "another")
+                or (p + 3 < comma and tokens[p + 1].low == "such" and tokens[p + 2].low == "as")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
                     and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
@@ -955,8 +965,14 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             words[:3] = []; changed = True  # "low doses of X" are X given, not less X
         elif low in ("overexpressing", "over-expressing") and len(words) > 1:
             drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
-        elif low in _SILENCING_TOOLS and nxt in ("against", "targeting", "to", "for") and len(words) > 2:
+        elif low in _SILENCING_TOOLS and nxt in _TOOL_TARGET_WORDS and len(words) > 2:
             words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
+        elif low in _BLOCKING_MODIFIERS and nxt in _ANTIBODY_WORDS and len(words) > 3:
+            drop_front(); changed = True  # "neutralizing antibodies against X": the antibody says it
+        elif role == "subject" and low in _ANTIBODY_WORDS and nxt in _TOOL_TARGET_WORDS and len(words) > 2:
+            # An antibody given as a cause binds and blocks its target: "antibodies against X reduced
+            # Y" is less X. Not as an object ("raised antibodies against X" is an immune response).
+            words[:2] = []; polarity = -polarity; changed = True
         elif low in _TIME_UNITS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "(four) days of treatment with X"
         elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
@@ -1013,6 +1029,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
             drop_front(); changed = True
+    for cut in range(1, len(words) - 1):
+        if words[cut].low in _TOOL_TARGET_WORDS and words[cut - 1].low in _ANTIBODY_WORDS:
+            words = words[:cut]  # an object "antibodies against X" names the antibodies
+            break
     carrier_tail = any(w.low == "in" and any(x.low in _ORGANISMS for x in words[k + 1:k + 4])
                        for k, w in enumerate(words[1:], start=1))
     if len(words) > 2 and (words[-1].low in _ORGANISMS or carrier_tail or (
@@ -1332,6 +1352,12 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     spans = _head_before_place(tokens, spans, floor)
     if not spans:
         return None
+    if len(spans) == 1 and spans[0][1] == j + 1 and j + 1 < i and tokens[j + 1].text == ",":
+        # "Antioxidants, such as vitamin E and melatonin, reduced Y": the named members of the
+        # class (set off in the aside the gap skipped) act on Y as the class does
+        members, members_end = _examples_after(tokens, j + 1)
+        if members and members_end < i and tokens[members_end].text == ",":
+            spans = spans + members
     if len(spans) == 1 and _tool_phrase(tokens, spans[0]) and spans[0][0] - 2 >= floor and tokens[spans[0][0] - 1].low in ("with", "by", "using", "via"):
         # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
         changed = _phrases_left(tokens, spans[0][0] - 2)
@@ -1990,6 +2016,10 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
                       _has(tokens, floor, i, lx.HEDGES), agent[1])
     subjects, subject_end = subject
+    members = _class_relative_members(tokens, i, floor, subjects, objects)
+    if members:
+        # "drugs that enhance autophagy, including rapamycin, ...": the members do the enhancing
+        subjects, objects = objects[members:], objects[:members]
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
     efficacy = prev in ("in", "at") and i - 2 >= floor and tokens[i - 2].low in _EFFICACY_WORDS
@@ -2025,6 +2055,37 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
 
 
 _RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
+
+
+def _class_relative_members(tokens: list[_Token], i: int, floor: int,
+                            subjects: list[tuple[int, int]], objects: list[tuple[int, int]]) -> int:
+    """"compounds that inhibit GSK3, such as lithium and valproate": the examples after the
+    relative clause's object name members of the class the clause is about (the subject), not of
+    the object, when the subject is a bare class and the object a named entity. Returns the index
+    in ``objects`` where those members start, or 0."""
+    v = i - 1
+    while v > floor and _is_adverb(tokens[v].low):
+        v -= 1
+    if v <= floor or tokens[v].low not in ("that", "which") or len(subjects) != 1:
+        return 0
+    head = tokens[subjects[0][1] - 1].low
+    if not _class_word(head) or _entity(tokens, subjects[0], "subject", {}) is not None:
+        return 0
+    for index, (start, _) in enumerate(objects[1:], start=1):
+        marker = next((m for m in _EXAMPLE_MARKERS
+                       if tuple(t.low for t in tokens[start - len(m):start]) == m), None)
+        if marker is None:
+            continue
+        named = objects[:index]
+        if any(_entity(tokens, (a, end), "object", {}) is None or (
+                tokens[end - 1].low.endswith("s") and not any(
+                    re.search(r"[A-Z0-9]", tokens[k].text) for k in range(a, end)))
+               for a, end in named):
+            # "enzymes that cleave receptors, such as Notch", "... cleave proteins such as APP":
+            # a common plural object may be the class the examples belong to
+            return 0
+        return index
+    return 0
 
 
 def _sequel_marked(tokens: list[_Token], i: int, floor: int) -> bool:
@@ -2410,6 +2471,10 @@ _DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages"})
 _SILENCING_TOOLS = frozenset({"sirna", "sirnas", "shrna", "shrnas", "rnai", "morpholino",
                               "morpholinos", "sgrna", "sgrnas", "crispr", "crispr/cas9", "cas9",
                               "aso", "asos"})
+# Words joining a silencing tool or an antibody to its target: "siRNA against X", "shRNA targeting X".
+_TOOL_TARGET_WORDS = frozenset({"against", "targeting", "to", "for"})
+_ANTIBODY_WORDS = frozenset({"antibody", "antibodies"})
+_BLOCKING_MODIFIERS = frozenset({"neutralizing", "neutralising", "blocking", "function-blocking"})
 _DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
                              "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})
 
@@ -2654,6 +2719,8 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
         drugs, _ = _phrases_right(tokens, end + 2)
     elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
         drugs, _ = _phrases_right(tokens, end + 2)
+    elif end + 2 < n and tokens[end].text == "," and tokens[end + 1].low == "such" and tokens[end + 2].low == "as":
+        drugs, _ = _phrases_right(tokens, end + 3)  # "X inhibitors, such as D and E,"
     elif end + 1 < n and tokens[end].text == "," and tokens[i].low.endswith("s"):
         drugs = _apposed_members(tokens, end)  # "the X inhibitors, D and E, reduce Y"
     elif end < n and _is_content(tokens, end) and tokens[end].low not in lx.INCREASE_HEADS \

@@ -198,6 +198,7 @@ INCREASE_HEADS = frozenset({
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
     "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation",
+    "transfection", "transduction",
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
@@ -206,7 +207,8 @@ DEFICIENCY_HEADS = frozenset({
 MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "variant", "variants"})
 # Heads joined to their entity by a preposition other than "of": "treatment with X", "exposure to X".
 HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment": "with",
-                     "supplementation": "with", "exposure": "to", "incubation": "with"}
+                     "supplementation": "with", "exposure": "to", "incubation": "with",
+                     "transfection": "with", "transduction": "with"}
 # Adjectives of change in front of an entity: "elevated cortisol", "reduced BDNF".
 INCREASE_ADJECTIVES = frozenset({"increased", "elevated", "enhanced", "higher", "high",
                                  "upregulated", "up-regulated", "excessive", "excess", "augmented",
