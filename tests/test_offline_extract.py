@@ -959,6 +959,21 @@ def test_members_after_a_class_relative_clause_are_its_agents(sentence: str, exp
                    for line in found)
 
 
+def test_members_named_after_the_main_object_belong_to_the_relative_class() -> None:
+    # "including D" after the main object names drugs of the subject's class, not a pathology
+    found = lines("Drugs that induce autophagy reduce amyloid pathology, including temsirolimus and trehalose.")
+    assert found >= {"[change=increase] autophagy ==CAUSE=> [change=decrease] amyloid pathology",
+                     "[change=increase] temsirolimus ==CAUSE=> [change=decrease] amyloid pathology",
+                     "[change=increase] trehalose ==CAUSE=> [change=decrease] amyloid pathology",
+                     "[change=increase] temsirolimus ==CAUSE=> [change=increase] autophagy",
+                     "[change=increase] trehalose ==CAUSE=> [change=increase] autophagy"}
+    assert not any("==CAUSE=> [change=decrease] temsirolimus" in line for line in found)
+    # a lower-case plural after the object is a kind of the object
+    assert lines("Drugs that inhibit GSK3 reduce tau pathology, including tangles.") == {
+        "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau pathology",
+        "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tangles"}
+
+
 def test_examples_of_a_common_plural_object_stay_with_the_object() -> None:
     # a named object: the example is one of the enzymes
     assert lines("Enzymes that activate Notch, such as ADAM10, promote differentiation.") >= {

@@ -128,6 +128,8 @@ class _Claim:
     floor: int = 0  # token index where the claim's sentence starts
     means_of: int | None = None  # "X reduces Y by inhibiting Z": this claim's index of "X reduces Y"
     subject_polarity: int = 1  # "X lowers Y, which leads to Z": the lowering of Y leads to Z
+    # "drugs that enhance X reduce Y, including D": D, a member of the relative clause's class
+    class_members: list[tuple[int, int]] = field(default_factory=list)
 
 
 # A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
@@ -1722,6 +1724,13 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
                 claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
             claim.means_of = _means_of(tokens, i, floor, claim, claims)
             claims.append(claim)
+            if claim.class_members:
+                # the members do what the class does: act on the object and change what the
+                # relative clause names (the claim's subject, as that clause changes it)
+                for objects, polarity in ((claim.objects, claim.polarity),
+                                          (claim.subjects, claim.subject_polarity)):
+                    claims.append(_Claim(claim.class_members, objects, polarity, "active",
+                                         claim.negated, claim.hedged, claim.end, verb=i, floor=floor))
             means = _means_phrase(tokens, claim.end)
             if means is not None and claim.construction in ("active", "passive"):
                 claims.append(_Claim(claim.subjects, [means], 1, "active", claim.negated,
@@ -2051,7 +2060,21 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
     restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
     if restricted and claim.subject_polarity == 1:
         claim.subject_polarity = restricted
+        members = _examples_of_subject(tokens, objects)
+        if members and _class_word(tokens[_relative_antecedent_end(tokens, subjects[0][0], floor)].low):
+            # "drugs that enhance autophagy reduce pathology, including rapamycin": the examples
+            # after the object are the drugs, not kinds of pathology
+            claim.objects, claim.class_members = objects[:members], objects[members:]
     return claim
+
+
+def _relative_antecedent_end(tokens: list[_Token], start: int, floor: int) -> int:
+    """For a subject at ``start`` that is the object of "CLASS that VERB", the index of CLASS's
+    last word (the caller checked the relative clause with _restrictive_relative_polarity)."""
+    v = start - 1
+    while v > floor and _is_adverb(tokens[v].low):
+        v -= 1
+    return v - 2
 
 
 _RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
@@ -2071,21 +2094,34 @@ def _class_relative_members(tokens: list[_Token], i: int, floor: int,
     head = tokens[subjects[0][1] - 1].low
     if not _class_word(head) or _entity(tokens, subjects[0], "subject", {}) is not None:
         return 0
+    return _examples_of_subject(tokens, objects)
+
+
+def _examples_of_subject(tokens: list[_Token], objects: list[tuple[int, int]]) -> int:
+    """Where the examples among ``objects`` start (after "including", "such as", ...), when
+    they cannot be members of the object named before them; 0 when there are none or they can."""
     for index, (start, _) in enumerate(objects[1:], start=1):
         marker = next((m for m in _EXAMPLE_MARKERS
                        if tuple(t.low for t in tokens[start - len(m):start]) == m), None)
         if marker is None:
             continue
         named = objects[:index]
-        if any(_entity(tokens, (a, end), "object", {}) is None or (
-                tokens[end - 1].low.endswith("s") and not any(
-                    re.search(r"[A-Z0-9]", tokens[k].text) for k in range(a, end)))
-               for a, end in named):
+        if any(_entity(tokens, span, "object", {}) is None or _common_plural(tokens, span) for span in named):
             # "enzymes that cleave receptors, such as Notch", "... cleave proteins such as APP":
             # a common plural object may be the class the examples belong to
             return 0
+        if any(_common_plural(tokens, span) for span in objects[index:]):
+            return 0  # "... reduce tau pathology, including tangles": kinds of the object
         return index
     return 0
+
+
+def _common_plural(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A phrase headed by a lower-case plural ("receptors", "neurofibrillary tangles"), which
+    names a kind of thing rather than one named entity ("temsirolimus", "NMDA receptors")."""
+    head = tokens[span[1] - 1].low
+    return head.endswith("s") and not head.endswith(("us", "is", "ss")) and not any(
+        re.search(r"[A-Z0-9]", tokens[k].text) for k in range(*span))
 
 
 def _sequel_marked(tokens: list[_Token], i: int, floor: int) -> bool:
