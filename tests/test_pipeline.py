@@ -241,6 +241,20 @@ def test_merging_never_crosses_a_sign_flipping_word_or_a_bare_process() -> None:
     assert integrator.resolve("neuronal cell death") == integrator.resolve("neuronal death")
 
 
+def test_how_the_body_copes_with_a_substance_is_not_the_substance() -> None:
+    integrator = Integrator("q", ["SIRT1"], ["blood glucose"])
+    integrator.add([
+        _claim("SIRT1", "increase", "glucose tolerance", "increase", "SIRT1 improved glucose tolerance."),
+    ], 1)
+    glucose = integrator.resolve("blood glucose")
+    assert integrator.resolve("glucose tolerance") != glucose
+    assert integrator.resolve("insulin resistance") != integrator.resolve("insulin")
+    # better tolerance is no rise of blood glucose: no edge may say SIRT1 raises it
+    graph = integrator.build().graph
+    assert not any(e.target == "blood_glucose" for e in graph.edges)
+    assert integrator.resolve("blood glucose levels") == glucose
+
+
 def test_a_general_name_merged_into_a_question_entity_pulls_in_no_third() -> None:
     integrator = Integrator("q", ["Hsp90"], ["neurodegeneration"])
     hsp90 = integrator.resolve("Hsp90")

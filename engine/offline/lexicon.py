@@ -205,6 +205,11 @@ DEFICIENCY_HEADS = frozenset({
     "deletion", "deleting", "ablation", "ablating", "removal",
 })
 MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "variant", "variants"})
+# How the body or a cell copes with something: "glucose tolerance" rises as blood glucose is cleared,
+# "insulin resistance" is no amount of insulin. Such a name is never its substance.
+RESPONSE_WORDS = frozenset({
+    "tolerance", "intolerance", "resistance", "sensitivity", "insensitivity", "clearance",
+})
 # Heads joined to their entity by a preposition other than "of": "treatment with X", "exposure to X".
 HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment": "with",
                      "supplementation": "with", "exposure": "to", "incubation": "with",
