@@ -223,17 +223,23 @@ class Graph(BaseModel):
 
 
 def _check_shape(edge: Edge, source_kind: NodeKind, target_kind: NodeKind) -> None:
-    shape = f"{edge.relation}({source_kind} → {target_kind})"
     if edge.relation == "influence" and (source_kind, target_kind) != ("quantity", "quantity"):
         raise GraphError(
-            f"edge {edge.id!r}: {shape} is not allowed; influences join two quantities, "
-            "use triggers for a state"
+            f"edge {edge.id!r}: {_shape(edge, source_kind, target_kind)} is not allowed; influences "
+            "join two quantities, use triggers for a state"
         )
     if edge.relation == "triggers":
         if source_kind == "quantity" and target_kind == "quantity":
-            raise GraphError(f"edge {edge.id!r}: {shape} is not allowed; use influence between quantities")
+            raise GraphError(
+                f"edge {edge.id!r}: {_shape(edge, source_kind, target_kind)} is not allowed; "
+                "use influence between quantities"
+            )
         if source_kind == "state" and target_kind == "state" and edge.sign != 1:
             raise GraphError(f"edge {edge.id!r}: a trigger from state to state must have sign +")
+
+
+def _shape(edge: Edge, source_kind: NodeKind, target_kind: NodeKind) -> str:
+    return f"{edge.relation}({source_kind} → {target_kind})"
 
 
 def _describe_validation_error(exc: ValidationError) -> str:

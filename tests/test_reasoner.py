@@ -8,11 +8,12 @@ import random
 import time
 from pathlib import Path
 
+import clingo
 import pytest
 
 from engine.__main__ import main as engine_main
 from engine.model import Edge, Graph, Node, Scenario, edge_id
-from engine.reasoner import Reasoner, _GroundProgram, compare_labellings, label_graph
+from engine.reasoner import Reasoner, _GroundProgram, _number_of, compare_labellings, label_graph
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SMOKING = REPO_ROOT / "examples" / "smoking.json"
@@ -373,6 +374,35 @@ def test_time_limit_gives_a_timeout_labelling_not_a_hang() -> None:
     quantity = next(node.id for node in graph.nodes if node.kind == "quantity")
     labelling = observing.label(Scenario(interventions={}, observations={quantity: "increasing"}))
     assert labelling.status == "timeout" and "still being grounded" in labelling.message
+
+
+# Twelve pigeons in eleven holes, when ``hard`` is switched on: unsatisfiable, and far beyond what
+# clasp proves in a fraction of a second; with ``hard`` off there is nothing to place.
+PIGEONS = """
+#external hard.
+pigeon(1..12). hole(1..11).
+1 { in(P,H) : hole(H) } 1 :- pigeon(P), hard.
+:- in(P,H), in(Q,H), P < Q.
+#show.
+"""
+
+
+def test_a_search_past_its_deadline_is_cancelled_and_the_control_stays_usable() -> None:
+    program = _GroundProgram.build((), PIGEONS, ())
+    hard = program.control.symbolic_atoms[clingo.Function("hard")].literal
+    program.switch([hard])
+    start = time.monotonic()
+    assert program.solve([], start + 0.05) == (False, False, None)
+    assert time.monotonic() - start < 2.0
+    # A cancelled search leaves nothing pending that would stop the next one.
+    program.switch([])
+    finished, satisfiable, shown = program.solve([], time.monotonic() + 10.0)
+    assert finished and satisfiable and shown == []
+
+
+def test_raw_integer_symbols_read_as_their_numbers() -> None:
+    for number in (0, 1, 24_999, -1, -7_389, 2**31 - 1, -(2**31)):
+        assert _number_of(clingo.Number(number)._rep) == number
 
 
 def test_smoking_example_labels_the_figure() -> None:
