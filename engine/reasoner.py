@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -196,8 +196,20 @@ class _GroundProgram:
 class _BraveResult:
     finished: bool
     satisfiable: bool
-    labels: dict[int, int] = field(default_factory=dict)  # node → bit set of possible value codes
-    justifications: dict[int, list[int]] = field(default_factory=dict)  # node → edges justifying it
+    shown: list[int] = field(default_factory=list)  # raw values of the brave shown integers
+
+
+@dataclass
+class _LastLabels:
+    """A reasoner's last labelling: its shown integers, grouped by the node each speaks of (the
+    node's value codes and the edges justifying it), the intervened nodes and the labels. A toggle
+    changes the shown integers of few nodes, so the next labelling regroups only the difference
+    and rebuilds only the labels of the nodes it touches."""
+
+    shown: set[int]
+    by_node: dict[int, set[int]]
+    intervened: frozenset[int]
+    labels: dict[str, NodeLabel]  # in the graph's node order
 
 
 def _label_table() -> dict[int, tuple[Value, bool, tuple[Value, ...]]]:
@@ -239,6 +251,7 @@ class Reasoner:
         # same in every control): an int is hashed and compared natively, while ``hash`` and
         # ``==`` on a Symbol, like ``.number``, are calls into the C library.
         self._decoded: dict[int, tuple[int, int]] = {}
+        self._last: _LastLabels | None = None
 
     # --- graph changes ----------------------------------------------------------------------
     def with_graph(self, graph: Graph) -> Reasoner:
@@ -252,6 +265,7 @@ class Reasoner:
         twin._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
         twin._edge_ids = [edge[4] for edge in _directed_edges(graph)]
         twin._label_cache = {}  # its labels name the edges by this graph's ids
+        twin._last = None
         return twin
 
     def _switchable(self) -> Future[_GroundProgram]:
@@ -300,14 +314,14 @@ class Reasoner:
             if brave.satisfiable:
                 # The graph explains the measurements; the labels are those of the resolutions
                 # that reproduce them (what else must hold, given what was measured).
-                return Labelling(labels=self._node_labels(brave, scenario), consistent=True)
+                return Labelling(labels=self._node_labels(brave.shown, scenario), consistent=True)
 
         brave = self._brave(labeller, [], deadline)
         if not brave.finished:
             return _timeout("labelling", self.time_limit_s)
         if not brave.satisfiable:
             return _unsatisfiable()
-        labels = self._node_labels(brave, scenario)
+        labels = self._node_labels(brave.shown, scenario)
         if not scenario.observations:
             return Labelling(labels=labels)
 
@@ -358,7 +372,7 @@ class Reasoner:
             return _timeout("labelling", self.time_limit_s)
         if not brave.satisfiable:
             return _unsatisfiable()
-        return Labelling(labels=self._node_labels(brave, scenario))
+        return Labelling(labels=self._node_labels(brave.shown, scenario))
 
     def contrast(self, before: Scenario, after: Scenario) -> Contrast:
         """Label two scenarios and list per node what differs ("why Y rather than Y′")."""
@@ -379,23 +393,16 @@ class Reasoner:
         ``assumptions`` (observed labels to reproduce). In brave mode each model clingo reports
         holds every shown atom found so far, so only the last one is read."""
         finished, satisfiable, shown = program.solve(assumptions, deadline)
-        result = _BraveResult(finished, satisfiable)
         if not (finished and satisfiable) or shown is None:
-            return result
-        decoded, decode = self._decoded, self._decode
-        labels, justifications = result.labels, result.justifications
-        for raw in shown:
-            entry = decoded.get(raw)
-            if entry is None:
-                entry = decoded[raw] = decode(_number_of(raw))
-            subject, item = entry
-            if item > 0:
-                labels[subject] = labels.get(subject, 0) | item
-            elif subject in justifications:  # each edge is shown at most once: no duplicates
-                justifications[subject].append(~item)
-            else:
-                justifications[subject] = [~item]
-        return result
+            return _BraveResult(finished, satisfiable)
+        return _BraveResult(finished, satisfiable, shown)
+
+    def _decoded_entry(self, raw: int) -> tuple[int, int]:
+        """What a shown integer says (``_decode``), from its raw value, decoded once per reasoner."""
+        entry = self._decoded.get(raw)
+        if entry is None:
+            entry = self._decoded[raw] = self._decode(_number_of(raw))
+        return entry
 
     def _decode(self, code: int) -> tuple[int, int]:
         """A shown integer, coded as qpt_label.lp explains → (node, bit of its value code) for a
@@ -424,6 +431,8 @@ class Reasoner:
             return len(found) < self.max_repair_sets
 
         finished, _, _ = self._repairer.solve([], deadline, keep)
+        # clasp finds them in an order that depends on the earlier searches of this control
+        found.sort(key=lambda repair_set: [(repair.action, repair.target) for repair in repair_set.repairs])
         return finished or len(found) >= self.max_repair_sets, found
 
     def _repair_set(self, model: clingo.Model) -> RepairSet:
@@ -436,24 +445,58 @@ class Reasoner:
         return RepairSet(cost=int(sum(model.cost)), repairs=repairs)
 
     # --- results ----------------------------------------------------------------------------
-    def _node_labels(self, brave: _BraveResult, scenario: Scenario) -> dict[str, NodeLabel]:
-        """Per node (in the graph's order) its ``NodeLabel``. Labels are immutable and a toggle
-        changes few of them, so each distinct one is built once and shared (most nodes of a large
-        graph are the same "certainly stable, nothing to justify" label); the new ones are
-        validated in one pydantic call, much faster than one call each."""
-        cache, interventions = self._label_cache, scenario.interventions
+    def _node_labels(self, shown: list[int], scenario: Scenario) -> dict[str, NodeLabel]:
+        """Per node (in the graph's order) its ``NodeLabel``, from the raw shown integers of a brave
+        solve: built afresh the first time, then by updating the last labelling (``_LastLabels``)."""
+        current = set(shown)
+        intervened = frozenset(self._node_index[node] for node in scenario.interventions)
+        last, self._last = self._last, None  # set again once complete: a failure leaves no half state
+        if last is None:
+            by_node: dict[int, set[int]] = {}
+            for raw in current:
+                by_node.setdefault(self._decoded_entry(raw)[0], set()).add(raw)
+            labels = self._labels_of([i for _, i in self._graph_order], by_node, intervened)
+        else:
+            by_node, touched = last.by_node, set(intervened ^ last.intervened)
+            for raw in last.shown - current:
+                node = self._decoded_entry(raw)[0]
+                by_node[node].discard(raw)
+                touched.add(node)
+            for raw in current - last.shown:
+                node = self._decoded_entry(raw)[0]
+                by_node.setdefault(node, set()).add(raw)
+                touched.add(node)
+            labels = {**last.labels, **self._labels_of(touched, by_node, intervened)}
+        self._last = _LastLabels(current, by_node, intervened, labels)
+        return labels
+
+    def _labels_of(
+        self, nodes: Iterable[int], by_node: dict[int, set[int]], intervened: frozenset[int]
+    ) -> dict[str, NodeLabel]:
+        """The ``NodeLabel`` of each of ``nodes`` (in that order), keyed by node id. Labels are
+        immutable and most nodes of a large graph share a few (the same "certainly stable, nothing
+        to justify"), so each distinct one is built once and shared; the new ones are validated in
+        one pydantic call, much faster than one call each."""
+        cache = self._label_cache
         if len(cache) > 4 * len(self._graph_order) + 64:  # bounded: distinct labels seen so far
             cache.clear()
-        keys: dict[str, tuple[int, tuple[int, ...], bool]] = {}
-        for node_id, i in self._graph_order:
-            mask = brave.labels.get(i)
-            if mask is None:  # cannot happen in a satisfiable answer: every node has a value
-                raise RuntimeError(f"solver gave no label for node {node_id!r}")
-            edges = brave.justifications.get(i)
-            keys[node_id] = (mask, tuple(edges) if edges else (), node_id in interventions)
+        keys = {self._encoding.node_ids[i]: self._label_key(i, by_node.get(i, ()), i in intervened) for i in nodes}
         new = list({key: None for key in keys.values() if key not in cache})
         cache.update(zip(new, _NODE_LABELS.validate_python([self._node_label_fields(*key) for key in new])))
         return {node_id: cache[key] for node_id, key in keys.items()}
+
+    def _label_key(self, node: int, shown: Iterable[int], intervened: bool) -> tuple[int, tuple[int, ...], bool]:
+        """(bit set of the node's possible value codes, the edges justifying it, intervened)."""
+        mask, edges = 0, []
+        for raw in shown:
+            item = self._decoded[raw][1]
+            if item > 0:
+                mask |= item
+            else:
+                edges.append(~item)
+        if not mask:  # cannot happen in a satisfiable answer: every node has a value
+            raise RuntimeError(f"solver gave no label for node {self._encoding.node_ids[node]!r}")
+        return mask, tuple(sorted(edges)), intervened
 
     def _node_label_fields(self, mask: int, edges: tuple[int, ...], intervened: bool) -> dict[str, object]:
         label, certain, possible = _LABEL_TABLE[mask]

@@ -213,6 +213,34 @@ def test_observation_consistency_and_conditioned_labels(case: tuple[Graph, Scena
     assert (labelling.repairs == []) == bool(matching)
 
 
+def scenarios_of(graph: Graph) -> st.SearchStrategy[Scenario]:
+    """Any interventions on a graph's nodes, sometimes with an observation."""
+    def values(node_id: str) -> st.SearchStrategy[str]:
+        return st.sampled_from(QUANTITY if graph.node(node_id).kind == "quantity" else STATE)
+
+    nodes = graph.node_ids()
+    intervened = st.lists(st.sampled_from(nodes), max_size=3, unique=True)
+    observed = st.lists(st.sampled_from(nodes), max_size=1)
+    return st.tuples(intervened, observed).flatmap(lambda chosen: st.builds(
+        Scenario,
+        interventions=st.fixed_dictionaries({node: values(node) for node in chosen[0]}),
+        observations=st.fixed_dictionaries({node: values(node) for node in chosen[1]}),
+    ))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs_and_scenarios(acyclic=False), st.data())
+def test_relabelling_scenario_after_scenario_agrees_with_a_fresh_reasoner(
+    case: tuple[Graph, Scenario], data: st.DataObject
+) -> None:
+    """A reasoner builds each labelling by updating its last one; after any sequence of toggles
+    (and observations in between) every labelling is the one a fresh reasoner gives."""
+    graph, first = case
+    reasoner = Reasoner(graph)
+    for scenario in [first, *(data.draw(scenarios_of(graph)) for _ in range(5))]:
+        assert reasoner.label(scenario) == Reasoner(graph).label(scenario)
+
+
 def repaired(graph: Graph, flips: set[str], removals: set[str]) -> Graph:
     edges = [e.model_copy(update={"sign": -e.sign}) if e.id in flips else e for e in graph.edges if e.id not in removals]
     return graph.model_copy(update={"edges": edges})
