@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Literal
 
@@ -255,7 +256,11 @@ class Scenario(BaseModel):
     observations: dict[str, Value] = Field(default_factory=dict)
 
     def validate_against(self, graph: Graph) -> Scenario:
-        kinds = graph.kinds()
+        """Check that every node named exists and takes the value given; return self if so."""
+        return self.validate_kinds(graph.kinds())
+
+    def validate_kinds(self, kinds: Mapping[str, NodeKind]) -> Scenario:
+        """``validate_against`` for a caller that keeps the graph's node kinds (node id → kind)."""
         for role, values in (("intervention", self.interventions), ("observation", self.observations)):
             for node_id, value in values.items():
                 if node_id not in kinds:

@@ -136,6 +136,9 @@ class _GroundProgram:
     control: clingo.Control
     externals_on: set[int] = field(default_factory=set)
     literals: dict[tuple[str, int, str | None], int] = field(default_factory=dict)
+    # (node id, value) → the externals intervene(N,V) and intervened(N) that set it: a toggle
+    # looks up each intervention once instead of building two atoms
+    intervention_literals: dict[tuple[str, Value], tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, programs: Sequence[Path], facts: str, options: Sequence[str]) -> _GroundProgram:
@@ -241,6 +244,7 @@ class Reasoner:
         self._encoding = _Encoding.of(graph, directed)
         self._node_index = self._encoding.index
         self._graph_order = [(node.id, self._node_index[node.id]) for node in graph.nodes]
+        self._kinds = graph.kinds()  # the same for every graph of this structure
         self._edge_ids = [edge[4] for edge in directed]
         self._labeller: Future[_GroundProgram] | None = None  # grounding started on the first label()
         self._repairer: _GroundProgram | None = None  # grounded on first need
@@ -289,7 +293,7 @@ class Reasoner:
     # --- labelling --------------------------------------------------------------------------
     def label(self, scenario: Scenario | None = None) -> Labelling:
         """Label every node under ``scenario`` (default: the question's sources intervened on)."""
-        scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
+        scenario = (scenario or Scenario.default_for(self.graph)).validate_kinds(self._kinds)
         deadline = time.monotonic() + self.time_limit_s
         if not scenario.observations and (self._labeller is None or not self._labeller.done()):
             labelling = self._label_once(scenario, deadline)
@@ -355,7 +359,7 @@ class Reasoner:
     def label_once(self, scenario: Scenario | None = None) -> Labelling:
         """Label ``scenario`` as ``label`` does, but without grounding the switchable program
         when it is not needed (no observations): for a reasoner that labels a single scenario."""
-        scenario = (scenario or Scenario.default_for(self.graph)).validate_against(self.graph)
+        scenario = (scenario or Scenario.default_for(self.graph)).validate_kinds(self._kinds)
         if scenario.observations or (self._labeller is not None and self._labeller.done()):
             return self.label(scenario)
         return self._label_once(scenario, time.monotonic() + self.time_limit_s)
@@ -384,9 +388,16 @@ class Reasoner:
 
     def _intervention_literals(self, program: _GroundProgram, interventions: dict[str, Value]) -> list[int]:
         """The externals of do(): intervene(N,V) and intervened(N) for every intervened node."""
-        return self._literals(program, "intervene", interventions) + [
-            program.literal("intervened", self._node_index[node]) for node in interventions
-        ]
+        known, literals = program.intervention_literals, []
+        for setting in interventions.items():
+            pair = known.get(setting)
+            if pair is None:
+                node = self._node_index[setting[0]]
+                pair = known[setting] = (
+                    program.literal("intervene", node, _TO_ASP[setting[1]]), program.literal("intervened", node)
+                )
+            literals += pair
+        return literals
 
     def _brave(self, program: _GroundProgram, assumptions: list[int], deadline: float) -> _BraveResult:
         """Brave consequences of val/2 and justifies/1 under the program's interventions and the
