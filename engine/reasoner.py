@@ -293,7 +293,20 @@ class Reasoner:
     # --- labelling --------------------------------------------------------------------------
     def label(self, scenario: Scenario | None = None) -> Labelling:
         """Label every node under ``scenario`` (default: the question's sources intervened on)."""
-        scenario = (scenario or Scenario.default_for(self.graph)).validate_kinds(self._kinds)
+        return self._label(self._checked(scenario))
+
+    def label_once(self, scenario: Scenario | None = None) -> Labelling:
+        """Label ``scenario`` as ``label`` does, but without grounding the switchable program
+        when it is not needed (no observations): for a reasoner that labels a single scenario."""
+        scenario = self._checked(scenario)
+        if scenario.observations or (self._labeller is not None and self._labeller.done()):
+            return self._label(scenario)
+        return self._label_once(scenario, time.monotonic() + self.time_limit_s)
+
+    def _checked(self, scenario: Scenario | None) -> Scenario:
+        return (scenario or Scenario.default_for(self.graph)).validate_kinds(self._kinds)
+
+    def _label(self, scenario: Scenario) -> Labelling:
         deadline = time.monotonic() + self.time_limit_s
         if not scenario.observations and (self._labeller is None or not self._labeller.done()):
             labelling = self._label_once(scenario, deadline)
@@ -355,14 +368,6 @@ class Reasoner:
                 f"prediction without them, and the repair sets are the cheapest changes that fix this{bound}"
             ),
         )
-
-    def label_once(self, scenario: Scenario | None = None) -> Labelling:
-        """Label ``scenario`` as ``label`` does, but without grounding the switchable program
-        when it is not needed (no observations): for a reasoner that labels a single scenario."""
-        scenario = (scenario or Scenario.default_for(self.graph)).validate_kinds(self._kinds)
-        if scenario.observations or (self._labeller is not None and self._labeller.done()):
-            return self.label(scenario)
-        return self._label_once(scenario, time.monotonic() + self.time_limit_s)
 
     def _label_once(self, scenario: Scenario, deadline: float) -> Labelling:
         """Label ``scenario`` (no observations) with a program grounded for it alone."""
