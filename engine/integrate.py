@@ -417,8 +417,148 @@ def _same_thing(a: str, b: str) -> bool:
     words_a, words_b = _content_words(a), _content_words(b)
     if any(word in _FLIPS_SIGN or word in _RESPONSE_KEYS or _species_word(word) for word in words_a ^ words_b):
         return False
+    if _misses_head(a, b) or _misses_head(b, a):
+        return False
     shorter = min(words_a, words_b, key=len)
     return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
+
+
+def _misses_head(short: str, long: str) -> bool:
+    """Does ``short`` leave out the thing ``long`` names? An English compound names its last noun, the
+    words before only describe it: "nicotine neuroprotection" is neuroprotection, not nicotine; "AD
+    cognitive defects" is no AD; "dopamine D2 receptor" is no dopamine; "microtubule-associated
+    protein" is no microtubule. Measure, change, process and describing words are no head ("tau
+    phosphorylation" and "TFEB nuclear translocation" are about tau and TFEB, "the Hsp90 chaperone"
+    is Hsp90), a generic last noun is the head only when ``short`` names it too ("nicotinic
+    receptor"), and any member of a slash group will do ("Akt", "PI3K/Akt cascade"). A one-word
+    abbreviation of ``long`` is ``long``."""
+    if len(_content_words(short)) >= len(_content_words(long)):
+        return False
+    long_keys = {term_key(word) for word in normalise_term(long).split()}
+    if len(short.split()) == 1 and term_key(short) not in long_keys and is_abbreviation_of(short, long):
+        return False
+    short_keys = {term_key(part) for word in short.lower().split() for part in (word, *word.split("-"))}
+    generic_after = False
+    for group in reversed(_name_groups(long)):
+        if any(_describing_compound(member) for member in group):
+            if generic_after:
+                return True  # "X-associated protein": the compound describes the generic noun
+            continue
+        if any(_word_of(member, short, short_keys) for member in group):
+            return False
+        generic = all(term_key(member) in GENERIC_WORDS for member in group)
+        if not generic and not any(_names_a_thing(member) for member in group):
+            continue  # a measure, change, process, describing word or adjective
+        if not generic:
+            return True
+        # A generic noun for a thing ("protein", "factor"), not one for a measure or process of it
+        # ("expression", "signaling"): "RAGE-related signaling" is still RAGE's.
+        generic_after = generic_after or not all(_modifier(term_key(member)) for member in group)
+    return False
+
+
+def _trailing_participle(word: str) -> bool:
+    """An "-ing" word that opens a describing phrase ("lacking", "containing"), not a process or change
+    noun ("binding", "signaling", "activating")."""
+    key = term_key(word)
+    return "-" not in word and key.endswith("ing") and len(key) > 5 and not _modifier(key) \
+        and key not in GENERIC_WORDS
+
+
+def _describing_compound(word: str) -> bool:
+    """A hyphenated word ending in an adjective or participle: "microtubule-associated", "AD-linked"."""
+    parts = [part for part in word.split("-") if part and part not in _PREFIXES]
+    return len(parts) > 1 and _adjective_like(term_key(parts[-1]))
+
+
+def _word_of(member: str, short: str, short_keys: set[str]) -> bool:
+    """Does the name ``short`` name ``member``, a word of a longer name, as a whole or by one of its
+    hyphenated parts?"""
+    if term_key(member) in short_keys or terms_match(member, short):
+        return True
+    parts = [part for part in member.split("-") if part and part not in _PREFIXES]
+    return len(parts) > 1 and any(term_key(part) in short_keys for part in parts)
+
+
+_PREPOSITIONS = frozenset({"in", "by", "from", "with", "at", "on", "for", "to", "into", "through", "via",
+                           "after", "during", "within", "between", "among", "against", "upon", "under",
+                           "above", "below", "than", "across", "without", "beyond", "versus", "vs"})
+
+
+def _name_groups(name: str) -> list[list[str]]:
+    """The words of a name that say what it is, in order, each a group of its slash-joined members:
+    up to a trailing prepositional phrase, and of "H of X" the head H, or X when H measures, changes or
+    is a process of it ("levels of tau")."""
+    words = [w.strip(".,;:()[]{}\"'’") for w in name.lower().split()]
+    words = [w for w in words if w and w not in _DETERMINERS]
+    # A trailing phrase describes what comes before it: "dementia lacking distinctive histopathology",
+    # "reactive oxygen species in neurons".
+    cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS or (i and _trailing_participle(w))),
+               len(words))
+    words = words[:cut]
+    if "of" in words:
+        before, after = words[: words.index("of")], words[words.index("of") + 1:]
+        words = before if before and not _modifier(term_key(before[-1])) else after
+    return [[member for member in word.split("/") if member] for word in words]
+
+
+# Nouns after a name that say what kind of thing it is, how much of it there is or what shows it,
+# rather than naming another thing: "the Hsp90 chaperone", "Aβ peptide", "ER stress markers", "the
+# autophagy machinery", "lipid storage", "tau pathology", "the BACE1 promoter".
+_DESCRIBING_NOUNS = frozenset({term_key(w) for w in (
+    "chaperone", "cochaperone", "co-chaperone", "peptide", "isoform", "marker", "machinery", "machine",
+    "cascade", "pathology", "storage", "load", "burden", "pool", "dosage", "dose", "capacity",
+    "promoter", "transcript", "transcription", "dimer", "heterodimer", "holoenzyme", "homolog",
+    "homologue", "ortholog", "inflammasome", "flux", "phenotype", "abnormality", "construct", "property",
+    "enantiomer", "change", "alteration", "store")})
+# Endings of nouns for a property, process or balance of a thing: "permeability", "biogenesis",
+# "homeostasis", "metabolism", "drainage".
+_PROPERTY_ENDINGS = ("ility", "esis", "stasis", "bolism", "age")
+# Residues and sites ("Ser-9", "S262") and numbered subunits ("NF-κB p65") say which part of a molecule.
+_RESIDUE = re.compile(r"^(?:ser|thr|tyr|lys|serine|threonine|tyrosine|lysine|[stkyp]\d+|(?:ser|thr|tyr|lys)\d+)$")
+_PROCESS_ENDINGS = tuple(term_key(w) for w in lexicon.PROCESS_NOUNS if len(w) >= 5)
+
+
+def _names_a_thing(word: str) -> bool:
+    """Is ``word``, in a name, a noun for a thing rather than a measure, change, process, describing
+    word or adjective? A hyphenated word is a thing when one of its parts is ("DQ-BSA", not
+    "hyper-phosphorylation" or "signal-regulating" as a whole adjective)."""
+    parts = [part for part in word.split("-") if part and part not in _PREFIXES]
+    if len(parts) > 1:
+        if _adjective_like(term_key(parts[-1])):
+            return False
+        return any(_names_a_thing(part) for part in parts)
+    key = term_key(word)
+    if len(key) <= 1 or not any(c.isalpha() for c in key) or key in _DETERMINERS or key == "of":
+        return False
+    if len(key) > 4 and key.endswith("ie"):  # the key of "pathologies" is "pathologie"
+        key = key[:-2] + "y"
+    bare = next((key[len(p):] for p in _DEGREE_PREFIXES if key.startswith(p) and len(key) - len(p) > 4), key)
+    for form in {key, bare}:  # "hyperactivity" is activity
+        if form in GENERIC_WORDS or form in _DESCRIBING_NOUNS or _modifier(form) or _RESIDUE.match(form):
+            return False
+    if key.endswith(_PROCESS_ENDINGS) or (len(key) > 5 and key.endswith(_PROPERTY_ENDINGS)):
+        return False  # "neurotoxicity", "reuptake", "permeability"
+    return not _adjective_like(key)
+
+
+# Adjective and adverb endings; "-ant" and "-ent" are left out, as many nouns end so ("element", "agent").
+_NAME_ADJECTIVE_SUFFIXES = ("ed", "ing", "al", "ic", "ous", "ive", "ble", "ar", "ary", "ory", "ly", "wise")
+_NAME_ADJECTIVES = frozenset({"present", "dependent", "independent", "resistant", "relevant", "deficient",
+                              "prominent", "abundant", "dominant", "potent", "mutant", "evident", "efficient",
+                              "persistent", "consistent", "different", "sufficient", "insufficient",
+                              "significant", "constant", "apparent", "alike"})
+_PREFIXES = frozenset({"hyper", "hypo", "de", "non", "anti", "pro", "re", "co", "over", "under", "post", "pre",
+                       "auto", "trans", "poly", "mono", "multi", "sub", "super", "intra", "inter", "extra",
+                       "semi", "pan", "self", "mis", "dys", "un", "neo", "bi", "tri"})
+
+
+# Prefixes that say how much, leaving the word's kind alone ("hyperactivity" is activity).
+_DEGREE_PREFIXES = ("hyper", "hypo", "over", "under", "super")
+
+
+def _adjective_like(key: str) -> bool:
+    return key in _NAME_ADJECTIVES or key.endswith(_NAME_ADJECTIVE_SUFFIXES)
 
 
 # Heads of "H of X" that measure, change or name a process of X: "levels of tau" is about tau.
