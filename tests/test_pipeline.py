@@ -333,23 +333,3 @@ def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
     ], 1)
     graph = integrator.build().graph
     assert {e.source for e in graph.edges} == {"a1", "b2", "c3"}
-
-
-def test_a_word_in_front_of_another_thing_is_not_that_thing() -> None:
-    integrator = Integrator("q", ["caffeine"], ["neuroprotection"])
-    caffeine, protection = integrator.resolve("caffeine"), integrator.resolve("neuroprotection")
-    # "caffeine neuroprotection" is a kind of neuroprotection; caffeine alone is not one.
-    assert integrator.resolve("caffeine neuroprotection") == protection
-    assert integrator.resolve("caffeine") == caffeine != protection
-    leucine = integrator.resolve("leucine")
-    assert integrator.resolve("leucine-rich repeat protein") != leucine
-    assert integrator.resolve("PD motor symptoms") != integrator.resolve("PD")
-    assert integrator.resolve("serotonin 5-HT2A receptor") != integrator.resolve("serotonin")
-    # Measures, processes, adjectives, sites and trailing phrases leave the thing named as it was.
-    erk = integrator.resolve("ERK")
-    assert integrator.resolve("ERK nuclear translocation") == erk
-    assert integrator.resolve("ERK Thr202 phosphorylation") == erk
-    assert integrator.resolve("ERK hyperactivity") == erk
-    assert integrator.resolve("ERK/MAPK cascade") == erk
-    parkinsonism = integrator.resolve("parkinsonism")
-    assert integrator.resolve("parkinsonism lacking tremor") == parkinsonism
