@@ -333,3 +333,15 @@ def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
     ], 1)
     graph = integrator.build().graph
     assert {e.source for e in graph.edges} == {"a1", "b2", "c3"}
+
+
+def test_a_failing_thing_is_less_of_it() -> None:
+    integrator = Integrator("q", ["proteasome"], ["neuronal death"])
+    integrator.add([
+        _claim("proteasome dysfunction", "increase", "neuronal death", "increase",
+               "Proteasome dysfunction increased neuronal death."),
+    ], 1)
+    # More dysfunction is less working proteasome: the proteasome lowers neuronal death.
+    assert {(e.source, e.sign, e.target) for e in integrator.build().graph.edges} == \
+        {("proteasome", -1, "neuronal_death")}
+    assert integrator.resolve("failure of the proteasome") != integrator.resolve("neuronal death")
