@@ -1095,3 +1095,13 @@ def test_in_after_a_process_names_a_place_not_what_changed() -> None:
         "[change=increase] Quercetin ==CAUSE=> [change=decrease] fibrosis"}
     assert not any("astrocytes" in line.split("==CAUSE=>")[1]
                    for line in lines("Cholesterol accumulation in astrocytes rose after hypoxia."))
+
+
+def test_a_coordinated_predicate_is_no_agent_of_the_nominal_before_it() -> None:
+    # "reduced glucose levels" is metformin's next predicate, not a second agent inhibiting AMPK.
+    assert lines("Metformin prevented the inhibition of AMPK by palmitate, reduced glucose levels and "
+                 "improved memory.") == {
+        "[change=increase] Metformin ==CAUSE=> [change=increase] AMPK",
+        "[change=increase] palmitate ==CAUSE=> [change=decrease] AMPK",
+        "[change=increase] Metformin ==CAUSE=> [change=decrease] glucose",
+        "[change=increase] Metformin ==CAUSE=> [change=increase] memory"}
