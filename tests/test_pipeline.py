@@ -340,8 +340,10 @@ def test_a_failing_thing_is_less_of_it() -> None:
     integrator.add([
         _claim("proteasome dysfunction", "increase", "neuronal death", "increase",
                "Proteasome dysfunction increased neuronal death."),
+        _claim("oxidative stress", "increase", "failure of the proteasome", "increase",
+               "Oxidative stress causes failure of the proteasome.", doc="d2"),
     ], 1)
-    # More dysfunction is less working proteasome: the proteasome lowers neuronal death.
+    # More dysfunction or failure is less working proteasome: the proteasome lowers neuronal death,
+    # oxidative stress lowers the proteasome.
     assert {(e.source, e.sign, e.target) for e in integrator.build().graph.edges} == \
-        {("proteasome", -1, "neuronal_death")}
-    assert integrator.resolve("failure of the proteasome") != integrator.resolve("neuronal death")
+        {("proteasome", -1, "neuronal_death"), ("oxidative_stress", -1, "proteasome")}
