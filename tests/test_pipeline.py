@@ -155,6 +155,11 @@ def test_verify_needs_both_ends_and_a_direction() -> None:
     assert check_claim(_claim("TIMP-2 deficiency", None, "macrophage infiltration", "increase",
                               "Loss of TIMP-2 increases macrophage infiltration.")) is None
     assert mentions("GSK-3β activity rose.", ["GSK3B"]) and not mentions("GSK-3β activity rose.", ["tau"])
+    # A name inside a hyphenated compound, also with a typeset hyphen.
+    assert check_claim(_claim("SOD1 deficiency", None, "microglial activation", "increase",
+                              "Microglial activation rose in SOD1-KO-derived slices.")) is None
+    assert mentions("Lipid droplets grew through PLIN2\u2010dependent storage.", ["PLIN2"])
+    assert not mentions("Lipid droplets grew through PLIN2-dependent storage.", ["PLIN3"])
     assert states_direction("Amyloid-induced toxicity") and not states_direction("Tau binds tubulin.")
     # A verb that leaves the sign open is signed by its adverb; an effect or role noun by its adjective.
     assert states_direction("AMPK negatively regulates GSK3b activity.")
