@@ -355,8 +355,11 @@ class Integrator:
 
 _HYPHENATED_STATE = re.compile(r"-(?=(?:deficiency|mutations?)$)", re.I)
 # Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
-# precede with "of" ("inhibition of X"); the lexicon's decrease heads plus RNA-interference reagents.
-_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS} | {"sirna", "sirnas", "shrna", "shrnas", "rnai"})
+# precede with "of" ("inhibition of X"); the lexicon's decrease heads, RNA-interference reagents, and
+# failures of a thing ("mitochondrial dysfunction", "ERAD failure", "lysosomal defects" are less of
+# what works).
+_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS} | {"sirna", "sirnas", "shrna", "shrnas", "rnai"}
+                            | {"dysfunction", "dysfunctions", "failure", "failures", "defect", "defects"})
 _LOWERING_SUFFIX = re.compile(
     r"^(?P<core>.+?)[\s-]+(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
     + r")$", re.I)

@@ -39,19 +39,28 @@ def _tokens(sentence: str) -> list[str]:
     return [t.strip(".") for t in _TOKEN.findall(sentence) if t.strip(".")]
 
 
+# Typeset hyphens and dashes ("mHtt‐dependent", "Aβ1–42") read as the plain hyphen.
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2212": "-"})
+
+
 def mentions(sentence: str, names: Iterable[str]) -> bool:
-    """Does ``sentence`` name the entity under one of ``names``?"""
-    tokens = _tokens(sentence)
+    """Does ``sentence`` name the entity under one of ``names``? A name also counts inside a
+    hyphenated compound ("TDP-43" in "TDP-43-depleted cells", "mHtt" in "mHtt-dependent")."""
+    sentence = sentence.translate(_HYPHENS)
+    readings = [_tokens(sentence)]
+    if "-" in sentence:
+        readings.append(_tokens(sentence.replace("-", " ")))
     for name in names:
         if not name.strip():
             continue
         if terms_match(name, sentence):  # every word of the name occurs in the sentence
             return True
         width = len(name.split()) + 1
-        for size in range(1, width + 1):
-            for start in range(0, max(0, len(tokens) - size) + 1):
-                if terms_match(name, " ".join(tokens[start:start + size])):
-                    return True
+        for tokens in readings:
+            for size in range(1, width + 1):
+                for start in range(0, max(0, len(tokens) - size) + 1):
+                    if terms_match(name, " ".join(tokens[start:start + size])):
+                        return True
     return False
 
 

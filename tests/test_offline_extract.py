@@ -1084,3 +1084,24 @@ def test_dev_slice_smoke(shared_data: Path) -> None:
             (shared_data / "hbp" / "relations_dev.jsonl").read_text(encoding="utf-8").split("\n")[:60] if line]
     with_claims = sum(1 for row in rows if extract_annotations(row["sentence"]))
     assert with_claims >= len(rows) // 3
+
+
+def test_in_after_a_process_names_a_place_not_what_changed() -> None:
+    # "an increase in Y": Y changed; "X accumulation in neurons": neurons are where X accumulated.
+    assert lines("An increase in caspase activity was seen after staurosporine treatment.") == {
+        "[change=increase] staurosporine ==CAUSE=> [change=increase] caspase"}
+    assert lines("Quercetin lowered lipid accumulation in hepatocytes and reduced fibrosis in HD mice.") == {
+        "[change=increase] Quercetin ==CAUSE=> [change=decrease] lipid accumulation in hepatocytes",
+        "[change=increase] Quercetin ==CAUSE=> [change=decrease] fibrosis"}
+    assert not any("astrocytes" in line.split("==CAUSE=>")[1]
+                   for line in lines("Cholesterol accumulation in astrocytes rose after hypoxia."))
+
+
+def test_a_coordinated_predicate_is_no_agent_of_the_nominal_before_it() -> None:
+    # "reduced glucose levels" is metformin's next predicate, not a second agent inhibiting AMPK.
+    assert lines("Metformin prevented the inhibition of AMPK by palmitate, reduced glucose levels and "
+                 "improved memory.") == {
+        "[change=increase] Metformin ==CAUSE=> [change=increase] AMPK",
+        "[change=increase] palmitate ==CAUSE=> [change=decrease] AMPK",
+        "[change=increase] Metformin ==CAUSE=> [change=decrease] glucose",
+        "[change=increase] Metformin ==CAUSE=> [change=increase] memory"}

@@ -155,6 +155,11 @@ def test_verify_needs_both_ends_and_a_direction() -> None:
     assert check_claim(_claim("TIMP-2 deficiency", None, "macrophage infiltration", "increase",
                               "Loss of TIMP-2 increases macrophage infiltration.")) is None
     assert mentions("GSK-3β activity rose.", ["GSK3B"]) and not mentions("GSK-3β activity rose.", ["tau"])
+    # A name inside a hyphenated compound, also with a typeset hyphen.
+    assert check_claim(_claim("SOD1 deficiency", None, "microglial activation", "increase",
+                              "Microglial activation rose in SOD1-KO-derived slices.")) is None
+    assert mentions("Lipid droplets grew through PLIN2\u2010dependent storage.", ["PLIN2"])
+    assert not mentions("Lipid droplets grew through PLIN2-dependent storage.", ["PLIN3"])
     assert states_direction("Amyloid-induced toxicity") and not states_direction("Tau binds tubulin.")
     # A verb that leaves the sign open is signed by its adverb; an effect or role noun by its adjective.
     assert states_direction("AMPK negatively regulates GSK3b activity.")
@@ -333,3 +338,17 @@ def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
     ], 1)
     graph = integrator.build().graph
     assert {e.source for e in graph.edges} == {"a1", "b2", "c3"}
+
+
+def test_a_failing_thing_is_less_of_it() -> None:
+    integrator = Integrator("q", ["proteasome"], ["neuronal death"])
+    integrator.add([
+        _claim("proteasome dysfunction", "increase", "neuronal death", "increase",
+               "Proteasome dysfunction increased neuronal death."),
+        _claim("oxidative stress", "increase", "failure of the proteasome", "increase",
+               "Oxidative stress causes failure of the proteasome.", doc="d2"),
+    ], 1)
+    # More dysfunction or failure is less working proteasome: the proteasome lowers neuronal death,
+    # oxidative stress lowers the proteasome.
+    assert {(e.source, e.sign, e.target) for e in integrator.build().graph.edges} == \
+        {("proteasome", -1, "neuronal_death"), ("oxidative_stress", -1, "proteasome")}

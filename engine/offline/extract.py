@@ -2578,6 +2578,28 @@ def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
     return j < span[1] and tokens[j].low in lx.UNSIGNED_HEADS
 
 
+def _before_coordinated_verb(tokens: list[_Token], spans: list[tuple[int, int]],
+                             end: int) -> tuple[list[tuple[int, int]], int]:
+    """The conjuncts before the first that opens with a past verb after a comma: in "X countered the
+    disruption of Y by D, reduced A and lowered B", "reduced A" is X's next predicate, not a second
+    agent of Y's disruption."""
+    for index, (start, _) in enumerate(spans[1:], start=1):
+        if tokens[start].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[start].low][2] == "ed" \
+                and tokens[start - 1].text == ",":
+            return spans[:index], spans[index - 1][1]
+    return spans, end
+
+
+# Changes of an amount, whose "in" names what changed ("an increase in Y", "a decline in memory"); after
+# other triggers "in" names a place or a setting ("tau accumulation in neurons", "activation in vivo").
+_AMOUNT_CHANGES = frozenset({
+    "increase", "increases", "decrease", "decreases", "reduction", "reductions", "elevation", "elevations",
+    "rise", "rises", "decline", "declines", "loss", "losses", "improvement", "improvements", "impairment",
+    "impairments", "increment", "increments", "diminution", "enhancement", "augmentation", "lowering",
+    "upregulation", "up-regulation", "downregulation", "down-regulation",
+})
+
+
 def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"inhibition of Y by X" and "Y induction by X"."""
     polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
@@ -2587,7 +2609,7 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
         k -= 1
     if k > floor and tokens[k].low in ("in", "of") and _change_head(tokens[k - 1].low):
         return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
-    if i + 1 < n and tokens[i + 1].low in ("of", "in"):
+    if i + 1 < n and (tokens[i + 1].low == "of" or (tokens[i + 1].low == "in" and tokens[i].low in _AMOUNT_CHANGES)):
         objects, end = _phrases_right(tokens, i + 2)
         agent = _condition_agent(tokens, _past_report(tokens, end)) if objects else None
         if agent is not None and tokens[end].low != "by":
@@ -2595,6 +2617,7 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
                           False, agent[1])
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = _phrases_right(tokens, end + 1)
+            agents, agents_end = _before_coordinated_verb(tokens, agents, agents_end)
             if agents and not _verb_gerund(tokens, agents[0]) and not _tool_phrase(tokens, agents[0]):
                 return _Claim(agents, objects, polarity, "nominal",
                               _negated(tokens, floor, i) and _has(tokens, i - 1, i, frozenset({"no"})),
