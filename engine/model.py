@@ -282,13 +282,14 @@ class Scenario(BaseModel):
 
 
 class NodeLabel(BaseModel):
-    # immutable: the reasoner shares one instance between the nodes and labellings it fits
+    # immutable, its sequences included: the reasoner shares one instance between the nodes and
+    # labellings it fits, so changing one in place would change them all
     model_config = ConfigDict(frozen=True)
 
     label: Value
     certain: bool
-    possible: list[Value]
-    justification: list[str] = Field(default_factory=list, description="ids of the incoming edges that justify the label")
+    possible: tuple[Value, ...]
+    justification: tuple[str, ...] = Field(default=(), description="ids of the incoming edges that justify the label")
     intervened: bool = False
 
 

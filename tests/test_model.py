@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from engine.__main__ import main as engine_main
 from engine.export import from_graphml, to_graphml
@@ -17,6 +18,7 @@ from engine.model import (
     Graph,
     GraphError,
     Node,
+    NodeLabel,
     Scenario,
     edge_id,
     parse_value,
@@ -228,3 +230,13 @@ def test_committed_schema_matches_the_model() -> None:
 def test_schema_command_prints_the_committed_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert engine_main(["schema"]) == 0
     assert capsys.readouterr().out == SCHEMA_FILE.read_text("utf-8")
+
+
+def test_a_node_label_cannot_be_changed_in_place() -> None:
+    # the reasoner shares one NodeLabel between many nodes and labellings
+    label = NodeLabel(label="increasing", certain=False, possible=["increasing", "stable"], justification=["a+>b"])
+    with pytest.raises(AttributeError):
+        label.justification.append("c+>b")  # type: ignore[attr-defined]
+    with pytest.raises(ValidationError):
+        label.certain = True  # type: ignore[misc]
+    assert label.possible == ("increasing", "stable") and label.justification == ("a+>b",)

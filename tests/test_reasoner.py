@@ -57,9 +57,9 @@ def test_chain_propagates_signs_and_justifies_each_step() -> None:
     graph = make_graph("a b c", [("a", "b", 1), ("b", "c", -1)], sources=("a",))
     labelling = label_graph(graph)  # default scenario: source a increasing
     assert summary(labelling) == {"a": INC, "b": INC, "c": DEC}
-    assert labelling.labels["a"].intervened and labelling.labels["a"].justification == []
-    assert labelling.labels["b"].justification == ["a+>b"]
-    assert labelling.labels["c"].justification == ["b->c"]
+    assert labelling.labels["a"].intervened and labelling.labels["a"].justification == ()
+    assert labelling.labels["b"].justification == ("a+>b",)
+    assert labelling.labels["c"].justification == ("b->c",)
     assert summary(label_graph(graph, do(a="decreasing"))) == {"a": DEC, "b": DEC, "c": INC}
     assert summary(label_graph(graph, do(a="stable"))) == {"a": STABLE, "b": STABLE, "c": STABLE}
 
@@ -78,7 +78,7 @@ def test_same_sign_influences_agree() -> None:
     graph = make_graph("a b c", [("a", "c", 1), ("b", "c", -1)])
     labelling = label_graph(graph, do(a="increasing", b="decreasing"))
     assert summary(labelling) == {"a": INC, "b": DEC, "c": INC}
-    assert labelling.labels["c"].justification == ["a+>c", "b->c"]
+    assert labelling.labels["c"].justification == ("a+>c", "b->c")
 
 
 def test_opposing_influences_are_ambiguous_and_downstream_follows() -> None:
@@ -87,9 +87,9 @@ def test_opposing_influences_are_ambiguous_and_downstream_follows() -> None:
     assert summary(labelling) == {"a": INC, "b": INC, "c": ANY, "d": ANY}
     # The label shown for an ambiguous node is the neutral one; both opposing edges explain it.
     assert labelling.labels["c"].label == "stable"
-    assert labelling.labels["c"].justification == ["a+>c", "b->c"]
+    assert labelling.labels["c"].justification == ("a+>c", "b->c")
     # d may move only through c: that edge is why d is not certainly stable.
-    assert labelling.labels["d"].label == "stable" and labelling.labels["d"].justification == ["c->d"]
+    assert labelling.labels["d"].label == "stable" and labelling.labels["d"].justification == ("c->d",)
 
 
 def test_ambiguous_choice_is_applied_consistently_downstream() -> None:
@@ -119,7 +119,7 @@ def test_positive_loop_cannot_sustain_itself() -> None:
     assert summary(label_graph(graph, Scenario())) == {"a": STABLE, "b": STABLE}
     labelling = label_graph(graph, do(a="increasing"))
     assert summary(labelling) == {"a": INC, "b": INC}
-    assert labelling.labels["b"].justification == ["a+>b"]
+    assert labelling.labels["b"].justification == ("a+>b",)
     assert summary(label_graph(graph, do(a="decreasing"))) == {"a": DEC, "b": DEC}
 
 
@@ -127,7 +127,7 @@ def test_positive_loop_fed_from_outside_moves_together() -> None:
     graph = make_graph("x a b", [("x", "a", 1), ("a", "b", 1), ("b", "a", 1)])
     labelling = label_graph(graph, do(x="increasing"))
     assert summary(labelling) == {"x": INC, "a": INC, "b": INC}
-    assert labelling.labels["a"].justification == ["b+>a", "x+>a"]
+    assert labelling.labels["a"].justification == ("b+>a", "x+>a")
 
 
 def test_negative_loop_cannot_flip_itself() -> None:
@@ -141,7 +141,7 @@ def test_negative_loop_damps_but_does_not_reverse_the_driven_node() -> None:
     graph = make_graph("x a b", [("x", "a", 1), ("a", "b", 1), ("b", "a", -1)])
     labelling = label_graph(graph, do(x="increasing"))
     assert summary(labelling) == {"x": INC, "a": INC, "b": INC}
-    assert labelling.labels["a"].justification == ["x+>a"]
+    assert labelling.labels["a"].justification == ("x+>a",)
 
 
 def test_negative_input_into_positive_loop_is_not_overturned_by_unfounded_support() -> None:
@@ -168,7 +168,7 @@ def test_state_to_state_chain() -> None:
     graph = make_graph("S T U q", [("S", "T", 1), ("T", "U", 1), ("U", "q", 1)])
     labelling = label_graph(graph, do(S="active"))
     assert summary(labelling) == {"S": ON, "T": ON, "U": ON, "q": INC}
-    assert labelling.labels["U"].justification == ["T+>>U"]
+    assert labelling.labels["U"].justification == ("T+>>U",)
     assert summary(label_graph(graph, do(S="inactive"))) == {"S": OFF, "T": OFF, "U": OFF, "q": STABLE}
 
 
@@ -184,7 +184,7 @@ def test_state_triggers_quantity_with_sign() -> None:
     graph = make_graph("S up down", [("S", "up", 1), ("S", "down", -1)])
     labelling = label_graph(graph, do(S="active"))
     assert summary(labelling) == {"S": ON, "up": INC, "down": DEC}
-    assert labelling.labels["down"].justification == ["S->>down"]
+    assert labelling.labels["down"].justification == ("S->>down",)
     assert summary(label_graph(graph, do(S="inactive"))) == {"S": OFF, "up": STABLE, "down": STABLE}
 
 
@@ -192,7 +192,7 @@ def test_any_one_trigger_activates_a_state() -> None:
     graph = make_graph("a b S", [("a", "S", 1), ("b", "S", -1)])
     labelling = label_graph(graph, do(a="increasing", b="increasing"))
     assert summary(labelling) == {"a": INC, "b": INC, "S": ON}
-    assert labelling.labels["S"].justification == ["a+>>S"]
+    assert labelling.labels["S"].justification == ("a+>>S",)
 
 
 # --- interventions ------------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def test_intervention_overrides_incoming_edges() -> None:
     graph = make_graph("a b c", [("a", "b", 1), ("b", "c", 1)])
     labelling = label_graph(graph, do(a="increasing", b="decreasing"))
     assert summary(labelling) == {"a": INC, "b": DEC, "c": DEC}
-    assert labelling.labels["b"].intervened and labelling.labels["b"].justification == []
+    assert labelling.labels["b"].intervened and labelling.labels["b"].justification == ()
 
 
 def test_intervened_node_in_a_loop_ignores_the_loop() -> None:
