@@ -1105,3 +1105,37 @@ def test_a_coordinated_predicate_is_no_agent_of_the_nominal_before_it() -> None:
         "[change=increase] palmitate ==CAUSE=> [change=decrease] AMPK",
         "[change=increase] Metformin ==CAUSE=> [change=decrease] glucose",
         "[change=increase] Metformin ==CAUSE=> [change=increase] memory"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # members listed in brackets after a class act (or are acted on) as the class is
+    ("Tricyclic compounds (imipramine, clomipramine and desipramine) enhance mitophagy.",
+     {"[change=increase] imipramine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] clomipramine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] desipramine ==CAUSE=> [change=increase] mitophagy"}),
+    ("The antipsychotic drugs (haloperidol and clozapine) are inducers of mitophagy.",
+     {"[change=increase] haloperidol ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] clozapine ==CAUSE=> [change=increase] mitophagy"}),
+    ("Kinase inhibitors (e.g., dasatinib) enhance mitophagy.",
+     {"[change=increase] dasatinib ==CAUSE=> [change=increase] mitophagy"}),
+    ("Mitophagy is enhanced by tricyclic compounds (imipramine and desipramine).",
+     {"[change=increase] imipramine ==CAUSE=> [change=increase] Mitophagy"}),
+    ("Rapamycin reduces inflammatory cytokines (IL-6 and TNF).",
+     {"[change=increase] Rapamycin ==CAUSE=> [change=decrease] IL-6",
+      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] TNF"}),
+])
+def test_members_in_brackets_after_a_class_share_its_claims(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, f"missing {sorted(expected - found)}; found {sorted(found)}"
+
+
+@pytest.mark.parametrize("sentence, not_agents", [
+    # a short form, a citation, a measurement or a changed class is no list of members
+    ("Tricyclic compounds (TCAs) enhance mitophagy.", {"TCAs"}),
+    ("Tricyclic compounds (Smith and Jones, 2010) enhance mitophagy.", {"Smith", "Jones"}),
+    ("Loss of kinases (PINK1 and LRRK2) impairs mitophagy.", {"PINK1", "LRRK2"}),
+    ("Cytokine levels (IL-6 and TNF) rise after injury.", {"IL-6", "TNF"}),
+])
+def test_brackets_that_list_no_members_add_no_agents(sentence: str, not_agents: set[str]) -> None:
+    agents = {a.subject for a in extract_annotations(sentence)}
+    assert not agents & not_agents, f"{sorted(agents & not_agents)} read as members in {sentence!r}"

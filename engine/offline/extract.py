@@ -1388,6 +1388,43 @@ def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
     return members
 
 
+_BRACKET_EXAMPLE_MARKERS = (("e.g.",), ("e.g",), ("eg",), ("such", "as"), ("including",), ("like",))
+
+
+def _bracketed_members(tokens: list[_Token], span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Members listed in brackets right after a plural class inside a phrase: "antipsychotic drugs
+    (D, E and F)", "kinase inhibitors (e.g., D)". What is said of the class is said of each
+    member. Two or more names, or one after an example marker; not a bracketed short form of
+    the class, a measurement or a citation (names with digits alone or "et al." do not pass)."""
+    for p in range(span[0] + 1, min(span[1] + 1, len(tokens))):
+        if tokens[p].text != "(":
+            continue  # the bracket may close the phrase or follow it (a subject's aside)
+        close = _skip_parens_right(tokens, p)
+        head = tokens[p - 1]
+        if close == p or (p < span[1] < close) or not head.text.islower() or not head.text.isalpha() \
+                or not head.low.endswith("s") or head.low.endswith(("ss", "is", "us")) \
+                or head.low in lx.QUANTITY_WORDS or head.low in lx.MUTATION_HEADS \
+                or (_change_head(head.low) and head.low not in _ROLE_NOUNS):
+            return []
+        if any(_change_head(t.low) or t.low in lx.PREPOSITIONS or t.low in lx.INCREASE_ADJECTIVES
+               or t.low in lx.DECREASE_ADJECTIVES or t.text in ("(", "[") for t in tokens[span[0]:p - 1]):
+            return []  # "loss of kinases (A and B)": the class's change is not the members' name
+        k, marked = p + 1, False
+        for marker in _BRACKET_EXAMPLE_MARKERS:
+            if tuple(t.low for t in tokens[k:k + len(marker)]) == marker:
+                k, marked = k + len(marker), True
+                while k < close and tokens[k].text in (".", ","):
+                    k += 1
+                break
+        members, end = _phrases_right(tokens, k)
+        if end != close - 1 or len(members) < (1 if marked else 2) or not all(
+                _member_name(tokens, member) and re.search(r"[A-Za-z]{2}", tokens[member[0]].text)
+                for member in members):
+            return []
+        return members
+    return []
+
+
 def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bool:
     """Does ``comma`` close the members of a plural class: "the X inhibitors, D or E,"?"""
     spans = _phrases_left(tokens, comma - 1)
@@ -3025,6 +3062,17 @@ def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
                       hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
 
 
+def _with_bracketed_members(tokens: list[_Token], spans: list[tuple[int, int]],
+                            heads: list[int]) -> list[tuple[tuple[int, int], int]]:
+    """Each phrase with its head's sign, followed by the members its class lists in brackets
+    ("antipsychotic drugs (D and E)"), which share that sign."""
+    expanded: list[tuple[tuple[int, int], int]] = []
+    for span, head in zip(spans, heads):
+        expanded.append((span, head))
+        expanded += [(member, head) for member in _bracketed_members(tokens, span)]
+    return expanded
+
+
 def _soften_bracketed_boundaries(tokens: list[_Token]) -> list[_Token]:
     """"(Zhang et al., 2008; Yu et al., 2010)": a semicolon inside brackets separates citations,
     not clauses, so it reads as a comma."""
@@ -3106,15 +3154,15 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
             continue
-        subject_heads = _shared_heads(tokens, claim.subjects)
-        object_heads = _shared_heads(tokens, claim.objects)
-        for subject_span, subject_head in zip(claim.subjects, subject_heads):
+        subjects = _with_bracketed_members(tokens, claim.subjects, _shared_heads(tokens, claim.subjects))
+        objects = _with_bracketed_members(tokens, claim.objects, _shared_heads(tokens, claim.objects))
+        for subject_span, subject_head in subjects:
             subject = _entity(tokens, subject_span, "subject", known)
             if subject is None or (claim.construction == "state" and not subject.state
                                    and not _treated_group(tokens, subject_span)):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
-            for index, (object_span, object_head) in enumerate(zip(claim.objects, object_heads)):
+            for index, (object_span, object_head) in enumerate(objects):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
