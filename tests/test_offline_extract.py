@@ -1139,3 +1139,22 @@ def test_members_in_brackets_after_a_class_share_its_claims(sentence: str, expec
 def test_brackets_that_list_no_members_add_no_agents(sentence: str, not_agents: set[str]) -> None:
     agents = {a.subject for a in extract_annotations(sentence)}
     assert not agents & not_agents, f"{sorted(agents & not_agents)} read as members in {sentence!r}"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # words of the mutation's kind do not hide whose mutation it is
+    ("Familial mutations in PSEN1 increase amyloid production.",
+     "PSEN1 mutation ==CAUSE=> [change=increase] amyloid production"),
+    ("Missense mutations of LRRK2 have been shown to impair mitophagy in patient cells.",
+     "LRRK2 mutation ==CAUSE=> [change=decrease] mitophagy"),
+    # "the X pathway" of a process names the process
+    ("Mutations in VPS35 impair the autophagy pathway.",
+     "VPS35 mutation ==CAUSE=> [change=decrease] autophagy"),
+])
+def test_mutation_kinds_and_process_pathways(sentence: str, expected: str) -> None:
+    assert expected in lines(sentence)
+
+
+def test_a_gene_before_mutations_is_still_their_owner() -> None:
+    assert lines("Tau mutations in neurons impair mitophagy.") == {
+        "Tau mutation ==CAUSE=> [change=decrease] mitophagy"}

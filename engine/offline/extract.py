@@ -989,6 +989,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
+                and _kind_of_mutation(words[0]):
+            drop_front(); changed = True  # "pathogenic mutations in X" are X mutations
         elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
             drop_front(); changed = True
             deficiency = deficiency or low.startswith("loss")
@@ -1084,6 +1087,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         elif low in ("gene", "genes", "protein", "proteins", "mrna") \
                 and re.search(r"[A-Z0-9]", words[-2].text):
             words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
+        elif low in ("pathway", "pathways") and words[-2].text.islower() \
+                and words[-2].low not in ("signaling", "signalling") and (
+                _process_noun(words[-2].low) or words[-2].low.endswith(_PROCESS_NAME_ENDINGS)):
+            words.pop(); changed = True  # "the autophagy pathway" is autophagy
     if words and _compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
@@ -1159,6 +1166,20 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+# Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
+_PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
+# Words saying what kind of mutation, not whose: "pathogenic", "missense", "disease-causing".
+_MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "splice", "rare",
+                             "novel", "known", "germline", "somatic", "de", "causative"})
+
+
+def _kind_of_mutation(word: _Token) -> bool:
+    low = word.low
+    return word.text[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
+        ("-causing", "-linked", "-associated", "-related")) or (
+            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
 
 
 def _class_word(low: str) -> bool:
