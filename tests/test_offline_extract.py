@@ -1158,3 +1158,24 @@ def test_mutation_kinds_and_process_pathways(sentence: str, expected: str) -> No
 def test_a_gene_before_mutations_is_still_their_owner() -> None:
     assert lines("Tau mutations in neurons impair mitophagy.") == {
         "Tau mutation ==CAUSE=> [change=decrease] mitophagy"}
+
+
+@pytest.mark.parametrize("sentence, expected, wrong", [
+    # members of a role class or of the agent after "by" do not take the subject's change word
+    ("Blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
+     "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
+     "[change=decrease] nifedipine ==CAUSE=> [change=decrease] blood pressure"),
+    ("Inhibition of mTOR by specific inhibitors, such as torin1, induces autophagy.",
+     "[change=increase] torin1 ==CAUSE=> [change=increase] autophagy",
+     "[change=decrease] torin1 ==CAUSE=> [change=increase] autophagy"),
+    # members of the changed class itself share its change
+    ("Loss of cytokines, such as IL-6, impairs regeneration.",
+     "[change=decrease] IL-6 ==CAUSE=> [change=decrease] regeneration",
+     "[change=increase] IL-6 ==CAUSE=> [change=decrease] regeneration"),
+    ("Reserpine causes depletion of dopamine and other amines like histamine.",
+     "[change=increase] Reserpine ==CAUSE=> [change=decrease] histamine",
+     "[change=increase] Reserpine ==CAUSE=> [change=increase] histamine"),
+])
+def test_example_members_take_the_change_of_their_own_class(sentence: str, expected: str, wrong: str) -> None:
+    found = lines(sentence)
+    assert expected in found and wrong not in found, sorted(found)

@@ -3033,7 +3033,27 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
     return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
         tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        and not _member_of_changer(tokens, spans, span)
         else 1 for span in spans[1:]]
+
+
+_MEMBER_MARKERS = frozenset({"including", "e.g.", "e.g", "like", "especially", "particularly",
+                             "notably", "namely"})
+
+
+def _member_of_changer(tokens: list[_Token], spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    """Is ``span`` a member named after an example marker whose class is not what the first
+    phrase's change word acts on? "Blockers of X, such as D, lower Y": D is a blocker, not a
+    blocked X (but in "loss of cytokines, such as IL-6" IL-6 is lost)."""
+    marker = next((k for k in range(span[0] - 1, spans[0][1] - 1, -1) if tokens[k].low in _MEMBER_MARKERS
+                   or (tokens[k].low == "as" and tokens[k - 1].low == "such")), None)
+    if marker is None:
+        return False
+    agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in ("by", "with", "via", "using")]
+    if agents:
+        return True  # the class is the agent after "by", which does not share the change either
+    head = next((k for k in range(*spans[0]) if tokens[k].low not in lx.DETERMINERS), spans[0][0])
+    return tokens[head].low in _ROLE_NOUNS
 
 
 def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
