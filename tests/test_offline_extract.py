@@ -1179,3 +1179,13 @@ def test_a_gene_before_mutations_is_still_their_owner() -> None:
 def test_example_members_take_the_change_of_their_own_class(sentence: str, expected: str, wrong: str) -> None:
     found = lines(sentence)
     assert expected in found and wrong not in found, sorted(found)
+
+
+def test_a_phrase_of_an_earlier_clause_is_no_conjunct_subject() -> None:
+    # "the control of growth" belongs to the clause of "is"; only "activated Rheb" inhibits
+    found = lines("Rheb is a key protein in the control of growth and activated Rheb inhibits autophagy.")
+    assert found == {"[change=increase] Rheb ==CAUSE=> [change=decrease] autophagy"}
+    # a clause opened by "that" keeps its coordinated subject
+    assert lines("It is known that IL-6 and TNF reduce neurogenesis.") == {
+        "[change=increase] IL-6 ==CAUSE=> [change=decrease] neurogenesis",
+        "[change=increase] TNF ==CAUSE=> [change=decrease] neurogenesis"}

@@ -1370,6 +1370,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         taken = {k for claim in claims if claim.floor == floor for a, b in claim.objects
                  for k in range(a, b)}
         spans = [span for span in spans if span[0] not in taken] or spans[-1:]
+        if len(spans) > 1 and _inside_earlier_clause(tokens, spans[0][0], floor):
+            spans = spans[-1:]  # "X is a kinase in the control of A and activated X inhibits Y"
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
@@ -1389,6 +1391,24 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+_CLAUSE_OPENERS = frozenset({"that", "which", "who", "whether", "when", "while", "whereas", "because",
+                             "although", "though", "if", "since", "as", "where"})
+_FINITE_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def _inside_earlier_clause(tokens: list[_Token], start: int, floor: int) -> bool:
+    """Does the phrase at ``start`` belong to a clause whose finite verb comes before it ("X is a
+    key kinase in [the control of A] and B inhibits Y"), so that only the last conjunct before
+    the next verb is its subject? Not past a comma or a word that opens a new clause."""
+    for k in range(start - 1, floor - 1, -1):
+        low = tokens[k].low
+        if low in _CLAUSE_OPENERS or tokens[k].text in (",", ";", "(", ")"):
+            return False
+        if low in _FINITE_COPULAS:
+            return True
+    return False
 
 
 def _member_name(tokens: list[_Token], span: tuple[int, int]) -> bool:
