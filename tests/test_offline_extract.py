@@ -1189,3 +1189,18 @@ def test_a_phrase_of_an_earlier_clause_is_no_conjunct_subject() -> None:
     assert lines("It is known that IL-6 and TNF reduce neurogenesis.") == {
         "[change=increase] IL-6 ==CAUSE=> [change=decrease] neurogenesis",
         "[change=increase] TNF ==CAUSE=> [change=decrease] neurogenesis"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an aside between free-standing dashes reads as one between commas
+    ("A second kinase \u2014 DAPK1 \u2014 increases tau phosphorylation.",
+     "[change=increase] DAPK1 ==CAUSE=> [change=increase] tau phosphorylation"),
+    ("Rapamycin \u2013 an mTOR inhibitor \u2013 increases autophagy.",
+     "[change=increase] Rapamycin ==CAUSE=> [change=decrease] mTOR"),
+    # a name apposed to "another ..." is the subject; "in response to" ends the object
+    ("Another ion channel, TRPV1, has also been implicated in NLRP1 activation in response to heat.",
+     "[change=increase] TRPV1 ==CAUSE=> [change=increase] NLRP1"),
+])
+def test_dash_asides_and_apposed_names(sentence: str, expected: str) -> None:
+    found = lines(sentence)
+    assert expected in found, sorted(found)

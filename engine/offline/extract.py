@@ -518,7 +518,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif low in ("in", "on") and j > start_content and (
                 tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
                     low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in _ORGANISMS)) \
-                and j + 1 < n and _starts_phrase(tokens, j + 1):
+                and j + 1 < n and _starts_phrase(tokens, j + 1) \
+                and not (tokens[j + 1].low in ("response", "responses") and j + 2 < n and tokens[j + 2].low == "to"):
             j += 1  # "an increase in Y", "mice deficient in X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
@@ -1548,7 +1549,7 @@ def _name_apposition(tokens: list[_Token], comma: int,
     if described > opening - 1 or (described > floor and tokens[described - 1].low in lx.PREPOSITIONS):
         return None
     change = _leading_change(tokens, (described, opening))
-    if change is None and tokens[described].low not in ("the", "a", "an"):
+    if change is None and tokens[described].low not in ("the", "a", "an", "another"):
         return None
     return (name_start, comma), change or 1
 
@@ -3134,6 +3135,27 @@ def _with_bracketed_members(tokens: list[_Token], spans: list[tuple[int, int]],
     return expanded
 
 
+_ASIDE_DASHES = frozenset({"\u2014", "\u2013"})
+_ASIDE_MAX = 8
+
+
+def _dash_asides_as_commas(tokens: list[_Token]) -> list[_Token]:
+    """"A channel \u2014 TRPM2 \u2014 activates Y": an aside between two free-standing dashes reads as one
+    set off by commas (dashes inside words were made hyphens by ``undo_typesetting``)."""
+    read = list(tokens)
+    k = 0
+    while k < len(read):
+        if read[k].text in _ASIDE_DASHES:
+            close = next((m for m in range(k + 1, min(len(read), k + _ASIDE_MAX + 2))
+                          if read[m].text in _ASIDE_DASHES or read[m].text in _HARD_BOUNDARY), None)
+            if close is not None and close > k + 1 and read[close].text in _ASIDE_DASHES:
+                read[k] = _Token(",", ",", read[k].start)
+                read[close] = _Token(",", ",", read[close].start)
+                k = close
+        k += 1
+    return read
+
+
 def _soften_bracketed_boundaries(tokens: list[_Token]) -> list[_Token]:
     """"(Zhang et al., 2008; Yu et al., 2010)": a semicolon inside brackets separates citations,
     not clauses, so it reads as a comma."""
@@ -3194,7 +3216,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = _drop_exclusions(_soften_bracketed_boundaries(tokenize(undo_typesetting(sentence))))
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(
+        tokenize(undo_typesetting(sentence)))))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
