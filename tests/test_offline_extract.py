@@ -1204,3 +1204,16 @@ def test_a_phrase_of_an_earlier_clause_is_no_conjunct_subject() -> None:
 def test_dash_asides_and_apposed_names(sentence: str, expected: str) -> None:
     found = lines(sentence)
     assert expected in found, sorted(found)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a predicate role noun reaches past an aside to its subject: examples of a class, or an apposition
+    ("Several statins, including simvastatin and lovastatin, are activators of mitophagy.",
+     {"[change=increase] simvastatin ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] lovastatin ==CAUSE=> [change=increase] mitophagy"}),
+    ("Lithium, a mood stabiliser, is an inhibitor of GSK3.",
+     {"[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3"}),
+])
+def test_predicate_role_nouns_past_an_aside(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, sorted(found)

@@ -2891,13 +2891,32 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
                                   ("act", "acts", "acted", "serve", "serves", "served", "function",
                                    "functions", "may", "might", "can", "could", "also")):
                 k -= 1
-            if k >= floor:
+            if k >= floor and tokens[k].text == ",":
+                drugs = _class_and_examples_before(tokens, k, floor)  # "Ds, such as D1, are X inducers"
+                aside = _apposition_start(tokens, k, floor) if not drugs else None
+                if aside is not None and aside >= floor:
+                    drugs = _phrases_left(tokens, aside)  # "D, a mood stabiliser, is an X inducer"
+            elif k >= floor:
                 drugs = _phrases_left(tokens, k)
     target_words = [tokens[k] for k in range(*target) if tokens[k].low not in lx.DETERMINERS]
     if not drugs or (len(target_words) == 1 and target_words[0].text.islower()
                      and target_words[0].low.endswith(("ic", "al", "ergic"))):
         return []  # "a ganglionic blocker", "a cholinergic agonist": a drug class, no target
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
+
+
+def _class_and_examples_before(tokens: list[_Token], comma: int, floor: int) -> list[tuple[int, int]]:
+    """The class and its members in "Statins, such as D and E, ..." when ``comma`` closes the
+    examples; [] otherwise."""
+    for opening in range(comma - 2, max(floor, comma - 25) - 1, -1):
+        if tokens[opening].text != ",":
+            continue
+        members, end = _examples_after(tokens, opening)
+        if members and end == comma:
+            classes = _phrases_left(tokens, opening - 1)
+            return classes + members if classes else []
+        return []
+    return []
 
 
 _CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
