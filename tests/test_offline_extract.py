@@ -1105,3 +1105,115 @@ def test_a_coordinated_predicate_is_no_agent_of_the_nominal_before_it() -> None:
         "[change=increase] palmitate ==CAUSE=> [change=decrease] AMPK",
         "[change=increase] Metformin ==CAUSE=> [change=decrease] glucose",
         "[change=increase] Metformin ==CAUSE=> [change=increase] memory"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # members listed in brackets after a class act (or are acted on) as the class is
+    ("Tricyclic compounds (imipramine, clomipramine and desipramine) enhance mitophagy.",
+     {"[change=increase] imipramine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] clomipramine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] desipramine ==CAUSE=> [change=increase] mitophagy"}),
+    ("The antipsychotic drugs (haloperidol and clozapine) are inducers of mitophagy.",
+     {"[change=increase] haloperidol ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] clozapine ==CAUSE=> [change=increase] mitophagy"}),
+    ("Kinase inhibitors (e.g., dasatinib) enhance mitophagy.",
+     {"[change=increase] dasatinib ==CAUSE=> [change=increase] mitophagy"}),
+    ("Mitophagy is enhanced by tricyclic compounds (imipramine and desipramine).",
+     {"[change=increase] imipramine ==CAUSE=> [change=increase] Mitophagy"}),
+    ("Rapamycin reduces inflammatory cytokines (IL-6 and TNF).",
+     {"[change=increase] Rapamycin ==CAUSE=> [change=decrease] IL-6",
+      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] TNF"}),
+])
+def test_members_in_brackets_after_a_class_share_its_claims(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, f"missing {sorted(expected - found)}; found {sorted(found)}"
+
+
+@pytest.mark.parametrize("sentence, not_agents", [
+    # a short form, a citation, a measurement or a changed class is no list of members
+    ("Tricyclic compounds (TCAs) enhance mitophagy.", {"TCAs"}),
+    ("Tricyclic compounds (Smith and Jones, 2010) enhance mitophagy.", {"Smith", "Jones"}),
+    ("Loss of kinases (PINK1 and LRRK2) impairs mitophagy.", {"PINK1", "LRRK2"}),
+    ("Cytokine levels (IL-6 and TNF) rise after injury.", {"IL-6", "TNF"}),
+])
+def test_brackets_that_list_no_members_add_no_agents(sentence: str, not_agents: set[str]) -> None:
+    agents = {a.subject for a in extract_annotations(sentence)}
+    assert not agents & not_agents, f"{sorted(agents & not_agents)} read as members in {sentence!r}"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # words of the mutation's kind do not hide whose mutation it is
+    ("Familial mutations in PSEN1 increase amyloid production.",
+     "PSEN1 mutation ==CAUSE=> [change=increase] amyloid production"),
+    ("Missense mutations of LRRK2 have been shown to impair mitophagy in patient cells.",
+     "LRRK2 mutation ==CAUSE=> [change=decrease] mitophagy"),
+    # "the X pathway" of a process names the process
+    ("Mutations in VPS35 impair the autophagy pathway.",
+     "VPS35 mutation ==CAUSE=> [change=decrease] autophagy"),
+])
+def test_mutation_kinds_and_process_pathways(sentence: str, expected: str) -> None:
+    assert expected in lines(sentence)
+
+
+def test_a_gene_before_mutations_is_still_their_owner() -> None:
+    assert lines("Tau mutations in neurons impair mitophagy.") == {
+        "Tau mutation ==CAUSE=> [change=decrease] mitophagy"}
+
+
+@pytest.mark.parametrize("sentence, expected, wrong", [
+    # members of a role class or of the agent after "by" do not take the subject's change word
+    ("Blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
+     "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
+     "[change=decrease] nifedipine ==CAUSE=> [change=decrease] blood pressure"),
+    ("Inhibition of mTOR by specific inhibitors, such as torin1, induces autophagy.",
+     "[change=increase] torin1 ==CAUSE=> [change=increase] autophagy",
+     "[change=decrease] torin1 ==CAUSE=> [change=increase] autophagy"),
+    # members of the changed class itself share its change
+    ("Loss of cytokines, such as IL-6, impairs regeneration.",
+     "[change=decrease] IL-6 ==CAUSE=> [change=decrease] regeneration",
+     "[change=increase] IL-6 ==CAUSE=> [change=decrease] regeneration"),
+    ("Reserpine causes depletion of dopamine and other amines like histamine.",
+     "[change=increase] Reserpine ==CAUSE=> [change=decrease] histamine",
+     "[change=increase] Reserpine ==CAUSE=> [change=increase] histamine"),
+])
+def test_example_members_take_the_change_of_their_own_class(sentence: str, expected: str, wrong: str) -> None:
+    found = lines(sentence)
+    assert expected in found and wrong not in found, sorted(found)
+
+
+def test_a_phrase_of_an_earlier_clause_is_no_conjunct_subject() -> None:
+    # "the control of growth" belongs to the clause of "is"; only "activated Rheb" inhibits
+    found = lines("Rheb is a key protein in the control of growth and activated Rheb inhibits autophagy.")
+    assert found == {"[change=increase] Rheb ==CAUSE=> [change=decrease] autophagy"}
+    # a clause opened by "that" keeps its coordinated subject
+    assert lines("It is known that IL-6 and TNF reduce neurogenesis.") == {
+        "[change=increase] IL-6 ==CAUSE=> [change=decrease] neurogenesis",
+        "[change=increase] TNF ==CAUSE=> [change=decrease] neurogenesis"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an aside between free-standing dashes reads as one between commas
+    ("A second kinase \u2014 DAPK1 \u2014 increases tau phosphorylation.",
+     "[change=increase] DAPK1 ==CAUSE=> [change=increase] tau phosphorylation"),
+    ("Rapamycin \u2013 an mTOR inhibitor \u2013 increases autophagy.",
+     "[change=increase] Rapamycin ==CAUSE=> [change=decrease] mTOR"),
+    # a name apposed to "another ..." is the subject; "in response to" ends the object
+    ("Another ion channel, TRPV1, has also been implicated in NLRP1 activation in response to heat.",
+     "[change=increase] TRPV1 ==CAUSE=> [change=increase] NLRP1"),
+])
+def test_dash_asides_and_apposed_names(sentence: str, expected: str) -> None:
+    found = lines(sentence)
+    assert expected in found, sorted(found)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a predicate role noun reaches past an aside to its subject: examples of a class, or an apposition
+    ("Several statins, including simvastatin and lovastatin, are activators of mitophagy.",
+     {"[change=increase] simvastatin ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] lovastatin ==CAUSE=> [change=increase] mitophagy"}),
+    ("Lithium, a mood stabiliser, is an inhibitor of GSK3.",
+     {"[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3"}),
+])
+def test_predicate_role_nouns_past_an_aside(sentence: str, expected: set[str]) -> None:
+    found = lines(sentence)
+    assert expected <= found, sorted(found)

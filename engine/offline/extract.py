@@ -518,7 +518,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif low in ("in", "on") and j > start_content and (
                 tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
                     low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in _ORGANISMS)) \
-                and j + 1 < n and _starts_phrase(tokens, j + 1):
+                and j + 1 < n and _starts_phrase(tokens, j + 1) \
+                and not (tokens[j + 1].low in ("response", "responses") and j + 2 < n and tokens[j + 2].low == "to"):
             j += 1  # "an increase in Y", "mice deficient in X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
@@ -989,6 +990,9 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
             drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
             drop_front(); mutation = True; changed = True
+        elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
+                and _kind_of_mutation(words[0]):
+            drop_front(); changed = True  # "pathogenic mutations in X" are X mutations
         elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
             drop_front(); changed = True
             deficiency = deficiency or low.startswith("loss")
@@ -1084,6 +1088,10 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         elif low in ("gene", "genes", "protein", "proteins", "mrna") \
                 and re.search(r"[A-Z0-9]", words[-2].text):
             words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
+        elif low in ("pathway", "pathways") and words[-2].text.islower() \
+                and words[-2].low not in ("signaling", "signalling") and (
+                _process_noun(words[-2].low) or words[-2].low.endswith(_PROCESS_NAME_ENDINGS)):
+            words.pop(); changed = True  # "the autophagy pathway" is autophagy
     if words and _compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = _Token(stem, stem.lower(), words[-1].start)
@@ -1159,6 +1167,20 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return _Entity(name, polarity, state, name_aliases)
+
+
+# Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
+_PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
+# Words saying what kind of mutation, not whose: "pathogenic", "missense", "disease-causing".
+_MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "splice", "rare",
+                             "novel", "known", "germline", "somatic", "de", "causative"})
+
+
+def _kind_of_mutation(word: _Token) -> bool:
+    low = word.low
+    return word.text[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
+        ("-causing", "-linked", "-associated", "-related")) or (
+            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
 
 
 def _class_word(low: str) -> bool:
@@ -1349,6 +1371,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         taken = {k for claim in claims if claim.floor == floor for a, b in claim.objects
                  for k in range(a, b)}
         spans = [span for span in spans if span[0] not in taken] or spans[-1:]
+        if len(spans) > 1 and _inside_earlier_clause(tokens, spans[0][0], floor):
+            spans = spans[-1:]  # "X is a kinase in the control of A and activated X inhibits Y"
     if not spans:
         return None
     spans = _head_before_place(tokens, spans, floor)
@@ -1370,6 +1394,24 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     return spans, j
 
 
+_CLAUSE_OPENERS = frozenset({"that", "which", "who", "whether", "when", "while", "whereas", "because",
+                             "although", "though", "if", "since", "as", "where"})
+_FINITE_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+
+
+def _inside_earlier_clause(tokens: list[_Token], start: int, floor: int) -> bool:
+    """Does the phrase at ``start`` belong to a clause whose finite verb comes before it ("X is a
+    key kinase in [the control of A] and B inhibits Y"), so that only the last conjunct before
+    the next verb is its subject? Not past a comma or a word that opens a new clause."""
+    for k in range(start - 1, floor - 1, -1):
+        low = tokens[k].low
+        if low in _CLAUSE_OPENERS or tokens[k].text in (",", ";", "(", ")"):
+            return False
+        if low in _FINITE_COPULAS:
+            return True
+    return False
+
+
 def _member_name(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """A member's name, not another class: "wortmannin", "MG132", "bafilomycin A1" (a plain
     lower-case plural such as "antioxidants" is a class of its own, listed beside the first)."""
@@ -1386,6 +1428,43 @@ def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
             or not all(_member_name(tokens, span) for span in members):
         return []
     return members
+
+
+_BRACKET_EXAMPLE_MARKERS = (("e.g.",), ("e.g",), ("eg",), ("such", "as"), ("including",), ("like",))
+
+
+def _bracketed_members(tokens: list[_Token], span: tuple[int, int]) -> list[tuple[int, int]]:
+    """Members listed in brackets right after a plural class inside a phrase: "antipsychotic drugs
+    (D, E and F)", "kinase inhibitors (e.g., D)". What is said of the class is said of each
+    member. Two or more names, or one after an example marker; not a bracketed short form of
+    the class, a measurement or a citation (names with digits alone or "et al." do not pass)."""
+    for p in range(span[0] + 1, min(span[1] + 1, len(tokens))):
+        if tokens[p].text != "(":
+            continue  # the bracket may close the phrase or follow it (a subject's aside)
+        close = _skip_parens_right(tokens, p)
+        head = tokens[p - 1]
+        if close == p or (p < span[1] < close) or not head.text.islower() or not head.text.isalpha() \
+                or not head.low.endswith("s") or head.low.endswith(("ss", "is", "us")) \
+                or head.low in lx.QUANTITY_WORDS or head.low in lx.MUTATION_HEADS \
+                or (_change_head(head.low) and head.low not in _ROLE_NOUNS):
+            return []
+        if any(_change_head(t.low) or t.low in lx.PREPOSITIONS or t.low in lx.INCREASE_ADJECTIVES
+               or t.low in lx.DECREASE_ADJECTIVES or t.text in ("(", "[") for t in tokens[span[0]:p - 1]):
+            return []  # "loss of kinases (A and B)": the class's change is not the members' name
+        k, marked = p + 1, False
+        for marker in _BRACKET_EXAMPLE_MARKERS:
+            if tuple(t.low for t in tokens[k:k + len(marker)]) == marker:
+                k, marked = k + len(marker), True
+                while k < close and tokens[k].text in (".", ","):
+                    k += 1
+                break
+        members, end = _phrases_right(tokens, k)
+        if end != close - 1 or len(members) < (1 if marked else 2) or not all(
+                _member_name(tokens, member) and re.search(r"[A-Za-z]{2}", tokens[member[0]].text)
+                for member in members):
+            return []
+        return members
+    return []
 
 
 def _closes_class_apposition(tokens: list[_Token], comma: int, floor: int) -> bool:
@@ -1470,7 +1549,7 @@ def _name_apposition(tokens: list[_Token], comma: int,
     if described > opening - 1 or (described > floor and tokens[described - 1].low in lx.PREPOSITIONS):
         return None
     change = _leading_change(tokens, (described, opening))
-    if change is None and tokens[described].low not in ("the", "a", "an"):
+    if change is None and tokens[described].low not in ("the", "a", "an", "another"):
         return None
     return (name_start, comma), change or 1
 
@@ -2812,13 +2891,32 @@ def _role_claims_for_target(tokens: list[_Token], i: int, target_start: int, flo
                                   ("act", "acts", "acted", "serve", "serves", "served", "function",
                                    "functions", "may", "might", "can", "could", "also")):
                 k -= 1
-            if k >= floor:
+            if k >= floor and tokens[k].text == ",":
+                drugs = _class_and_examples_before(tokens, k, floor)  # "Ds, such as D1, are X inducers"
+                aside = _apposition_start(tokens, k, floor) if not drugs else None
+                if aside is not None and aside >= floor:
+                    drugs = _phrases_left(tokens, aside)  # "D, a mood stabiliser, is an X inducer"
+            elif k >= floor:
                 drugs = _phrases_left(tokens, k)
     target_words = [tokens[k] for k in range(*target) if tokens[k].low not in lx.DETERMINERS]
     if not drugs or (len(target_words) == 1 and target_words[0].text.islower()
                      and target_words[0].low.endswith(("ic", "al", "ergic"))):
         return []  # "a ganglionic blocker", "a cholinergic agonist": a drug class, no target
     return [_Claim(drugs, [target], polarity, "role", False, False, target[1])]
+
+
+def _class_and_examples_before(tokens: list[_Token], comma: int, floor: int) -> list[tuple[int, int]]:
+    """The class and its members in "Statins, such as D and E, ..." when ``comma`` closes the
+    examples; [] otherwise."""
+    for opening in range(comma - 2, max(floor, comma - 25) - 1, -1):
+        if tokens[opening].text != ",":
+            continue
+        members, end = _examples_after(tokens, opening)
+        if members and end == comma:
+            classes = _phrases_left(tokens, opening - 1)
+            return classes + members if classes else []
+        return []
+    return []
 
 
 _CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
@@ -2975,7 +3073,27 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
     # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
     return [1] + [first if _leading_change(tokens, span) is None and _words_outside_brackets(
         tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        and not _member_of_changer(tokens, spans, span)
         else 1 for span in spans[1:]]
+
+
+_MEMBER_MARKERS = frozenset({"including", "e.g.", "e.g", "like", "especially", "particularly",
+                             "notably", "namely"})
+
+
+def _member_of_changer(tokens: list[_Token], spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    """Is ``span`` a member named after an example marker whose class is not what the first
+    phrase's change word acts on? "Blockers of X, such as D, lower Y": D is a blocker, not a
+    blocked X (but in "loss of cytokines, such as IL-6" IL-6 is lost)."""
+    marker = next((k for k in range(span[0] - 1, spans[0][1] - 1, -1) if tokens[k].low in _MEMBER_MARKERS
+                   or (tokens[k].low == "as" and tokens[k - 1].low == "such")), None)
+    if marker is None:
+        return False
+    agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in ("by", "with", "via", "using")]
+    if agents:
+        return True  # the class is the agent after "by", which does not share the change either
+    head = next((k for k in range(*spans[0]) if tokens[k].low not in lx.DETERMINERS), spans[0][0])
+    return tokens[head].low in _ROLE_NOUNS
 
 
 def _inside_brackets(tokens: list[_Token], start: int, k: int) -> bool:
@@ -3023,6 +3141,38 @@ def _annotation(subject: _Entity, obj: _Entity, polarity: int, sentence: str,
     return Annotation(subject=subject.name, subject_change=subject_change, object=obj.name,
                       object_change=object_change, text=sentence, confidence=confidence,
                       hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
+
+
+def _with_bracketed_members(tokens: list[_Token], spans: list[tuple[int, int]],
+                            heads: list[int]) -> list[tuple[tuple[int, int], int]]:
+    """Each phrase with its head's sign, followed by the members its class lists in brackets
+    ("antipsychotic drugs (D and E)"), which share that sign."""
+    expanded: list[tuple[tuple[int, int], int]] = []
+    for span, head in zip(spans, heads):
+        expanded.append((span, head))
+        expanded += [(member, head) for member in _bracketed_members(tokens, span)]
+    return expanded
+
+
+_ASIDE_DASHES = frozenset({"\u2014", "\u2013"})
+_ASIDE_MAX = 8
+
+
+def _dash_asides_as_commas(tokens: list[_Token]) -> list[_Token]:
+    """"A channel \u2014 TRPM2 \u2014 activates Y": an aside between two free-standing dashes reads as one
+    set off by commas (dashes inside words were made hyphens by ``undo_typesetting``)."""
+    read = list(tokens)
+    k = 0
+    while k < len(read):
+        if read[k].text in _ASIDE_DASHES:
+            close = next((m for m in range(k + 1, min(len(read), k + _ASIDE_MAX + 2))
+                          if read[m].text in _ASIDE_DASHES or read[m].text in _HARD_BOUNDARY), None)
+            if close is not None and close > k + 1 and read[close].text in _ASIDE_DASHES:
+                read[k] = _Token(",", ",", read[k].start)
+                read[close] = _Token(",", ",", read[close].start)
+                k = close
+        k += 1
+    return read
 
 
 def _soften_bracketed_boundaries(tokens: list[_Token]) -> list[_Token]:
@@ -3085,7 +3235,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = _drop_exclusions(_soften_bracketed_boundaries(tokenize(undo_typesetting(sentence))))
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(
+        tokenize(undo_typesetting(sentence)))))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
@@ -3106,15 +3257,15 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
             continue
-        subject_heads = _shared_heads(tokens, claim.subjects)
-        object_heads = _shared_heads(tokens, claim.objects)
-        for subject_span, subject_head in zip(claim.subjects, subject_heads):
+        subjects = _with_bracketed_members(tokens, claim.subjects, _shared_heads(tokens, claim.subjects))
+        objects = _with_bracketed_members(tokens, claim.objects, _shared_heads(tokens, claim.objects))
+        for subject_span, subject_head in subjects:
             subject = _entity(tokens, subject_span, "subject", known)
             if subject is None or (claim.construction == "state" and not subject.state
                                    and not _treated_group(tokens, subject_span)):
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
-            for index, (object_span, object_head) in enumerate(zip(claim.objects, object_heads)):
+            for index, (object_span, object_head) in enumerate(objects):
                 obj = _entity(tokens, object_span, "object", known)
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
