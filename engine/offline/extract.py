@@ -671,7 +671,7 @@ def _apposed_name(tokens: list[_Token], described: tuple[int, int], name: tuple[
 
 
 _EXAMPLE_MARKERS = (("including",), ("such", "as"), ("like",), ("especially",), ("particularly",),
-                    ("notably",), ("namely",), ("e.g",), ("e.g.",), ("that", "include"), ("that", "includes"),
+                    ("notably",), ("namely",), ("e.g",), ("e.g.",), ("eg",), ("that", "include"), ("that", "includes"),
                     ("which", "include"), ("which", "includes"))
 
 
@@ -683,14 +683,21 @@ def _examples_after(tokens: list[_Token], end: int) -> tuple[list[tuple[int, int
     k = end
     if k < len(tokens) and tokens[k].text in (",", "("):
         k += 1
+    start = _after_example_marker(tokens, k)
+    if start is None:
+        return [], end
+    return _phrases_right(tokens, start)
+
+
+def _after_example_marker(tokens: list[_Token], k: int) -> int | None:
+    """Where the members start when an example marker ("such as", "e.g.,") opens at ``k``."""
     for marker in _EXAMPLE_MARKERS:
         if tuple(t.low for t in tokens[k:k + len(marker)]) == marker:
             k += len(marker)
             while k < len(tokens) and tokens[k].text in (".", ","):
                 k += 1  # "e.g.,"
-            members, members_end = _phrases_right(tokens, k)
-            return members, members_end
-    return [], end
+            return k
+    return None
 
 
 def _list_follows(tokens: list[_Token], comma: int) -> bool:
@@ -1430,9 +1437,6 @@ def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
     return members
 
 
-_BRACKET_EXAMPLE_MARKERS = (("e.g.",), ("e.g",), ("eg",), ("such", "as"), ("including",), ("like",))
-
-
 def _bracketed_members(tokens: list[_Token], span: tuple[int, int]) -> list[tuple[int, int]]:
     """Members listed in brackets right after a plural class inside a phrase: "antipsychotic drugs
     (D, E and F)", "kinase inhibitors (e.g., D)". What is said of the class is said of each
@@ -1451,14 +1455,9 @@ def _bracketed_members(tokens: list[_Token], span: tuple[int, int]) -> list[tupl
         if any(_change_head(t.low) or t.low in lx.PREPOSITIONS or t.low in lx.INCREASE_ADJECTIVES
                or t.low in lx.DECREASE_ADJECTIVES or t.text in ("(", "[") for t in tokens[span[0]:p - 1]):
             return []  # "loss of kinases (A and B)": the class's change is not the members' name
-        k, marked = p + 1, False
-        for marker in _BRACKET_EXAMPLE_MARKERS:
-            if tuple(t.low for t in tokens[k:k + len(marker)]) == marker:
-                k, marked = k + len(marker), True
-                while k < close and tokens[k].text in (".", ","):
-                    k += 1
-                break
-        members, end = _phrases_right(tokens, k)
+        start = _after_example_marker(tokens, p + 1)
+        marked = start is not None
+        members, end = _phrases_right(tokens, start if marked else p + 1)
         if end != close - 1 or len(members) < (1 if marked else 2) or not all(
                 _member_name(tokens, member) and re.search(r"[A-Za-z]{2}", tokens[member[0]].text)
                 for member in members):
@@ -3077,8 +3076,7 @@ def _shared_heads(tokens: list[_Token], spans: list[tuple[int, int]]) -> list[in
         else 1 for span in spans[1:]]
 
 
-_MEMBER_MARKERS = frozenset({"including", "e.g.", "e.g", "like", "especially", "particularly",
-                             "notably", "namely"})
+_MEMBER_MARKERS = frozenset(marker[0] for marker in _EXAMPLE_MARKERS if len(marker) == 1)
 
 
 def _member_of_changer(tokens: list[_Token], spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
