@@ -698,6 +698,21 @@ CASES = [
      ["[change=increase] CBP ==CAUSE=> [change=increase] p53 acetylation"]),
     ("Overexpression of MEF2A, but not MEF2C, suppressed dendritic growth.",
      ["[change=increase] MEF2A ==CAUSE=> [change=decrease] dendritic growth"]),
+    # a raising participle glued to its "to" by text extraction
+    ("Prolonged intake of velomide is knownto cause tremor.",
+     ["[change=increase] velomide ==CAUSE=> [change=increase] tremor"]),
+    ("Drenolol is shownto reduce blood pressure.",
+     ["[change=increase] Drenolol ==CAUSE=> [change=decrease] blood pressure"]),
+    # "aggravated" / "worsened" before a name mark a change of it
+    ("Velomide causes aggravated tremor.",
+     ["[change=increase] Velomide ==CAUSE=> [change=increase] tremor"]),
+    # a comma list closed by "and" after a conjunct's own complement
+    ("Velomide causes tremor, blurred vision, pain in the joints and insomnia.",
+     ["[change=increase] Velomide ==CAUSE=> [change=increase] tremor",
+      "[change=increase] Velomide ==CAUSE=> insomnia"]),
+    # a bracketed reference after the condition is no part of it
+    ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
+     ["aging ==CAUSE=> [change=increase] Krt9"]),
 ]
 
 
@@ -874,6 +889,20 @@ def test_a_time_state_is_no_cause_of_an_active_verb() -> None:
     found = lines("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.")
     assert "[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth" in found
     assert not any(line.startswith("injury") for line in found)
+
+
+def test_a_caused_change_keeps_its_cause_over_a_condition() -> None:
+    # the verb's subject causes the change; the state after it is when, not what
+    found = lines("Mutations in PLX4 cause impairment of lipid transport pathways with ageing [12].")
+    assert "PLX4 mutation ==CAUSE=> [change=decrease] lipid transport" in found
+    assert not any(line.startswith("ageing") for line in found)
+    found = lines("ATF9 is shown to induce transcriptional activation of KRN2 during hypoxia [7].")
+    assert "[change=increase] ATF9 ==CAUSE=> [change=increase] KRN2" in found
+    assert not any(line.startswith("hypoxia") for line in found)
+
+
+def test_a_state_during_a_gerund_is_no_cause() -> None:
+    assert lines("Velomide acts by preserving ATP synthesis during cardiac hypoxia (Ruiz, 2004).") == set()
 
 
 def test_passive_patient_is_not_the_relative_agent() -> None:

@@ -197,6 +197,7 @@ def undo_typesetting(text: str) -> str:
     text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
     text = _GLUED_CITATION.sub(r"\1", text)
+    text = _GLUED_TO.sub(r"\1 to", text)
     text = _DOUBLE_QUOTES.sub("", text)
     text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
     text = _SPACED_COMPOUND.sub(r"\1-\2", text)
@@ -211,6 +212,11 @@ _DOUBLE_QUOTES = re.compile(r"[\u201c\u201d\u201e\u201f\u00ab\u00bb\"]")
 # Only after a lower-case word of six letters or more and with at least two digits, so that
 # gene names ("sirt1", "atg5") keep their numbers.
 _GLUED_CITATION = re.compile(r"\b([a-z]{6,})\d{2,3}(?:[,-]\d{1,3})*(?=[\s.,;:)]|$)")
+
+
+# A raising participle glued to its "to" by text extraction: "is knownto cause" is "known to cause".
+_GLUED_TO = re.compile(r"\b(known|shown|thought|believed|reported|found|proposed|suggested|expected"
+                       r"|demonstrated|likely|unlikely|able|unable)to\b")
 
 
 # "loss of function mutations" is the compound "loss-of-function", not a loss of mutations.
@@ -595,8 +601,11 @@ def _phrases_right(tokens: list[_Token], i: int) -> tuple[list[tuple[int, int]],
         elif low in ("in", "at", "within", "from", "during", "on") and j + 1 < n:
             # Look past a place ("increased Ca2+ in neurons, enhanced Y, and Z") when a list follows.
             place_end = _phrase_right(tokens, j + 1)
-            if not (j + 1 < place_end < n and tokens[place_end].text == ","
-                    and _list_follows(tokens, place_end)):
+            # inside a comma list, "and" may close it after a conjunct's own complement:
+            # "A, B, difficulties in walking and C"
+            closes_list = bool(pending) and place_end < n and tokens[place_end].low in ("and", "or")
+            if not (j + 1 < place_end < n and (tokens[place_end].text == ","
+                    and _list_follows(tokens, place_end) or closes_list)):
                 break
             j = place_end
         elif low == "," and j + 1 < n:
@@ -2363,9 +2372,11 @@ def _condition_agent(tokens: list[_Token], j: int, states_after: bool = True) ->
         given = _treated_carrier_agents(tokens, j + 1, end)
         if given:
             return given[0]  # "after treatment of HEK cells with X"
-        words = [t.low for t in tokens[j + 1:end]]
-        if words[-1] in lx.STATE_WORDS and (tokens[j].low in ("with", "during") or (
-                states_after and tokens[j].low in ("after", "following", "upon"))):
+        # a bracket closing the phrase ("with aging (Fig. 2)") is no part of the condition's name
+        core_end = _skip_parens_left(tokens, end - 1) if tokens[end - 1].text in (")", "]") else end
+        words = [t.low for t in tokens[j + 1:max(core_end, j + 2)]]
+        if words[-1] in lx.STATE_WORDS and (tokens[j].low == "with" or (
+                states_after and tokens[j].low in ("after", "following", "upon", "during"))):
             return j + 1, end  # "an increase in X with aging", "Y rose after hypoxia"
         if tokens[j].low == "in":
             given = _given_to_carrier(tokens, j + 1, end)
@@ -2678,6 +2689,21 @@ _AMOUNT_CHANGES = frozenset({
 })
 
 
+def _caused_change(tokens: list[_Token], i: int, floor: int) -> bool:
+    """The change named at i is the object of a verb of causing ("X causes impairment of Y with
+    ageing", "X induces transcriptional activation of Y during hypoxia"): that verb's subject, not
+    a condition named after the change, is its cause."""
+    k = i - 1
+    modifiers = 0
+    while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _NAME_NOISE or (
+            modifiers < 2 and tokens[k].low.isalpha() and tokens[k].text.islower()
+            and tokens[k].low not in _CLOSED and tokens[k].low not in lx.VERB_FORMS)):
+        modifiers += tokens[k].low not in lx.DETERMINERS
+        k -= 1
+    verb = lx.VERB_FORMS.get(tokens[k].low)
+    return k >= floor and verb is not None and verb[1] > 0 and not _is_adjectival_trigger(tokens, k)
+
+
 def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"inhibition of Y by X" and "Y induction by X"."""
     polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
@@ -2690,7 +2716,7 @@ def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     if i + 1 < n and (tokens[i + 1].low == "of" or (tokens[i + 1].low == "in" and tokens[i].low in _AMOUNT_CHANGES)):
         objects, end = _phrases_right(tokens, i + 2)
         agent = _condition_agent(tokens, _past_report(tokens, end)) if objects else None
-        if agent is not None and tokens[end].low != "by":
+        if agent is not None and tokens[end].low != "by" and not _caused_change(tokens, i, floor):
             return _Claim([agent], objects, polarity, "nominal", _negated(tokens, max(floor, i - 2), i),
                           False, agent[1])
         if objects and end < n and tokens[end].low == "by":

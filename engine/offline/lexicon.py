@@ -218,7 +218,8 @@ HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment"
 INCREASE_ADJECTIVES = frozenset({"increased", "elevated", "enhanced", "higher", "high",
                                  "upregulated", "up-regulated", "excessive", "excess", "augmented",
                                  "greater", "raised", "overexpressed", "activated", "induced",
-                                 "improved", "accelerated", "exaggerated", "exacerbated"})
+                                 "improved", "accelerated", "exaggerated", "exacerbated",
+                                 "aggravated", "worsened"})
 DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "diminished",
                                  "downregulated", "down-regulated", "impaired", "depressed",
                                  "attenuated", "suppressed", "inhibited", "deficient", "lost",
