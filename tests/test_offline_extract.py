@@ -710,6 +710,13 @@ CASES = [
     ("Velomide causes tremor, blurred vision, pain in the joints and insomnia.",
      ["[change=increase] Velomide ==CAUSE=> [change=increase] tremor",
       "[change=increase] Velomide ==CAUSE=> insomnia"]),
+    # a signed incidence of Y with an agent named after it
+    ("We saw an increased frequency of rash and fever with velomide; and lower incidence of gout with drenolol.",
+     ["[change=increase] velomide ==CAUSE=> [change=increase] rash",
+      "[change=increase] velomide ==CAUSE=> [change=increase] fever",
+      "[change=increase] drenolol ==CAUSE=> [change=decrease] gout"]),
+    ("A higher incidence of headache was observed after velomide treatment.",
+     ["[change=increase] velomide ==CAUSE=> [change=increase] headache"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -899,6 +906,14 @@ def test_a_caused_change_keeps_its_cause_over_a_condition() -> None:
     found = lines("ATF9 is shown to induce transcriptional activation of KRN2 during hypoxia [7].")
     assert "[change=increase] ATF9 ==CAUSE=> [change=increase] KRN2" in found
     assert not any(line.startswith("hypoxia") for line in found)
+
+
+def test_an_incidence_needs_a_signed_head_and_keeps_a_verbs_cause() -> None:
+    assert lines("The frequency of rash with velomide was recorded.") == set()
+    assert lines("There was no increased risk of gout with drenolol.") == set()
+    found = lines("Velomide caused an increased risk of gout with age.")
+    assert "[change=increase] Velomide ==CAUSE=> [change=increase] gout" in found
+    assert not any(line.startswith("age") for line in found)
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

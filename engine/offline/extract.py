@@ -1774,6 +1774,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _nominal_claim(tokens, i, floor)
         if claim is None and low in lx.MODIFICATION_NOUNS:
             claim = _modification_claim(tokens, i, floor)
+        if claim is None and low in _INCIDENCE_WORDS and i > floor:
+            claim = _incidence_claim(tokens, i, floor)
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
         signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
@@ -2513,6 +2515,39 @@ def _past_report(tokens: list[_Token], j: int) -> int:
         if k < len(tokens) and tokens[k].low in _REPORT_PARTICIPLES:
             return k + 1
     return j
+
+
+# Heads of how often something occurs: "an increased incidence of Y with X" means X raises Y.
+_INCIDENCE_WORDS = frozenset({"frequency", "frequencies", "incidence", "incidences", "occurrence",
+                              "prevalence", "risk", "risks", "rate", "rates", "likelihood"})
+_INCIDENCE_PREPOSITIONS = frozenset({"with", "after", "following", "upon"})
+
+
+def _incidence_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
+    """"an increased frequency of Y and Z with X", "a lower incidence of Y was seen after X": the
+    signed occurrence of Y goes with the agent named after it (a drug, a treatment, a state)."""
+    k = i - 1
+    while k > floor and tokens[k].low in _NAME_NOISE:
+        k -= 1
+    low = tokens[k].low if k >= floor else ""
+    polarity = 1 if low in lx.INCREASE_ADJECTIVES else -1 if low in lx.DECREASE_ADJECTIVES else 0
+    n = len(tokens)
+    if not polarity or i + 2 >= n or tokens[i + 1].low != "of" or _caused_change(tokens, k, floor):
+        return None  # "X caused an increased risk of Y with age": the verb's subject is the cause
+    objects, end = _phrases_right(tokens, i + 2)
+    j = _past_report(tokens, end)
+    if not objects or j >= n - 1:
+        return None
+    agent = _condition_agent(tokens, j)
+    if agent is None and tokens[j].low in _INCIDENCE_PREPOSITIONS:
+        agent_end = _phrase_right(tokens, j + 1)
+        if agent_end == j + 1 or any(tokens[m].low in _CARRIERS for m in range(j + 1, agent_end)):
+            return None  # "with patients", "after cells": carriers, not agents
+        agent = (j + 1, agent_end)
+    if agent is None:
+        return None
+    return _Claim([agent], objects, polarity, "nominal", _negated(tokens, max(floor, k - 2), k),
+                  False, agent[1])
 
 
 _EFFECT_MODIFIERS = frozenset({"important", "significant", "key", "major", "potent", "strong",
