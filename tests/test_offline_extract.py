@@ -717,6 +717,11 @@ CASES = [
       "[change=increase] drenolol ==CAUSE=> [change=decrease] gout"]),
     ("A higher incidence of headache was observed after velomide treatment.",
      ["[change=increase] velomide ==CAUSE=> [change=increase] headache"]),
+    # a passive after "and" shares the subject of the clause's copular first predicate
+    ("Wound closure in vivo is an inefficient process and is aided by growth peptides.",
+     ["[change=increase] growth peptides ==CAUSE=> [change=increase] Wound closure"]),
+    ("Damaged lipids are kept in vesicles and then degraded by peroxisomes.",
+     ["[change=increase] peroxisomes ==CAUSE=> [change=decrease] Damaged lipids"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),

@@ -1954,6 +1954,22 @@ def _passive_participle(tokens: list[_Token], i: int, floor: int) -> bool:
     return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
 
 
+def _copular_conjunct_subject(tokens: list[_Token], conjunction: int, floor: int,
+                              claims: list[_Claim]) -> list[tuple[int, int]]:
+    """The subject a passive after "and" shares with the clause's first predicate, a copula with
+    no verb of change ("Y is a slow process and is aided by X", "Y are kept in the ER and then
+    degraded by X"); none when another clause or a causal verb comes between."""
+    for m in range(conjunction - 1, floor, -1):
+        low = tokens[m].low
+        if low in _CLAUSE_OPENERS or low in lx.CONJUNCTIONS or low in lx.VERB_FORMS \
+                or tokens[m].text in (",", ";"):
+            return []
+        if low in ("is", "are", "was", "were"):
+            subject = _subject_of_predicate(tokens, m, floor, claims)
+            return subject[0] if subject else []
+    return []
+
+
 def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
                 signed: int | None = None) -> _Claim | None:
     low = tokens[i].low
@@ -2006,6 +2022,8 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             earlier = next((c for c in reversed(claims) if c.construction == "passive"
                             and j - 1 <= c.end <= j), None)
             patients = earlier.objects if earlier is not None else []
+        if not patients and j >= floor and tokens[j].low == "and":
+            patients = _copular_conjunct_subject(tokens, j, floor, claims)
         if patients and not relative and not _passive_participle(tokens, i, floor):
             first = patients[0][0]
             low_first = tokens[first].low
