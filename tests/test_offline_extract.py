@@ -722,6 +722,9 @@ CASES = [
      ["[change=increase] growth peptides ==CAUSE=> [change=increase] Wound closure"]),
     ("Damaged lipids are kept in vesicles and then degraded by peroxisomes.",
      ["[change=increase] peroxisomes ==CAUSE=> [change=decrease] Damaged lipids"]),
+    # a verb of making names its precursor after "from" in the passive
+    ("Velomin is synthesized from provelomin through a salvage cycle.",
+     ["[change=increase] provelomin ==CAUSE=> [change=increase] Velomin"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -919,6 +922,11 @@ def test_an_incidence_needs_a_signed_head_and_keeps_a_verbs_cause() -> None:
     found = lines("Velomide caused an increased risk of gout with age.")
     assert "[change=increase] Velomide ==CAUSE=> [change=increase] gout" in found
     assert not any(line.startswith("age") for line in found)
+
+
+def test_only_verbs_of_making_name_a_precursor() -> None:
+    assert lines("Velomin was reduced from day 3 on.") == set()
+    assert lines("Velomin synthesized from day 3 on was measured.") == set()
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

@@ -1954,6 +1954,11 @@ def _passive_participle(tokens: list[_Token], i: int, floor: int) -> bool:
     return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
 
 
+# Verbs of making whose passive names the precursor after "from": "Y is synthesized from X" (more
+# X, more Y).
+_PRECURSOR_VERBS = frozenset({"synthesize", "synthesise", "produce", "generate"})
+
+
 def _copular_conjunct_subject(tokens: list[_Token], conjunction: int, floor: int,
                               claims: list[_Claim]) -> list[tuple[int, int]]:
     """The subject a passive after "and" shares with the clause's first predicate, a copula with
@@ -1996,7 +2001,9 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
             after = past  # "Y was reduced by 50% by X"
     # Passive: "Y is increased by X", "Y, induced by X".
     if form == "ed" and after < n and (tokens[after].low == "by" or (
-            tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor))) and not (
+            tokens[after].low in ("via", "through") and _passive_participle(tokens, i, floor)) or (
+            tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
+            and _passive_participle(tokens, i, floor))) and not (
             after + 1 < n and tokens[after + 1].text[0].isdigit()):
         agents, agents_end = _phrases_right(tokens, after + 1)
         if len(agents) == 1:
