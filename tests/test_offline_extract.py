@@ -841,6 +841,14 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert annotations[0].subject_aliases == ["BDNF"]
 
 
+def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:
+    # "(GRE)-binding" is undone inside the name, and the outer short form still names it
+    found = extract_annotations("Active Plk7 phosphorylates the transcription factor glucose response element (GRE)-binding "
+                                "protein (GREBP), which leads to gene expression.")
+    assert any(a.object == "glucose response element-binding protein phosphorylation"
+               and a.object_aliases == ["GREBP phosphorylation"] for a in found)
+
+
 def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
     # letters found in order across a clause are no definition: no long form rather than a wrong one
     assert find_abbreviations("Plaques are clumps of small fragments named after beta-amyloid (Abeta).") == {}

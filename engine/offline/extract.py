@@ -1231,7 +1231,8 @@ def _without_class_prefix(words: list[_Token]) -> list[_Token]:
             0 < cut < len(words) and words[0].low == "transcription"):
         if len(words) - cut == 1 and _symbol_like(words[cut].text):
             return words[cut:]
-    if len(words) > 3 and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
+    if (len(words) > 3 or (len(words) == 3 and words[2].low == "\x00long form")) \
+            and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
         return words[2:]  # "the transcription factor cAMP response element-binding protein"
     # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
     for k in range(len(words) - 1):
@@ -3319,8 +3320,11 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     """
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
-    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(
-        tokenize(undo_typesetting(sentence)))))
+    text = undo_typesetting(sentence)
+    for short, long in find_abbreviations(text).items():
+        # a short form defined after a name that held another one: "element (CRE)-binding protein (CREB)"
+        known.setdefault(short, long)
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(tokenize(text))))
     annotations: list[Annotation] = []
     sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
