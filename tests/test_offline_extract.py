@@ -725,6 +725,9 @@ CASES = [
     # a verb of making names its precursor after "from" in the passive
     ("Velomin is synthesized from provelomin through a salvage cycle.",
      ["[change=increase] provelomin ==CAUSE=> [change=increase] Velomin"]),
+    # a fronted condition opening a reported clause
+    ("Our data (Fig. 2) revealed that in Plk7+/- mice, Qrx1 mRNA was markedly decreased in the cortex.",
+     ["Plk7 deficiency ==CAUSE=> [change=decrease] Qrx1"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),

@@ -2367,6 +2367,10 @@ def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> 
     """"In TREM2-deficient mice, Y was reduced": a condition opening the clause, closed by a comma
     right before the changed phrase."""
     k = floor
+    for m in range(subject_start - 1, floor, -1):
+        if tokens[m].low == "that" and tokens[m - 1].low in lx.OTHER_VERBS | _REPORT_PARTICIPLES:
+            k = m + 1  # "our data revealed that in X mice, Y was reduced": the reported clause
+            break
     while k < subject_start and (_is_adverb(tokens[k].low) or tokens[k].text == ","):
         k += 1  # "Moreover, in X mice, ..."
     if k >= subject_start or tokens[k].low not in _CONDITION_PREPOSITIONS:
