@@ -728,6 +728,9 @@ CASES = [
     # a fronted condition opening a reported clause
     ("Our data (Fig. 2) revealed that in Plk7+/- mice, Qrx1 mRNA was markedly decreased in the cortex.",
      ["Plk7 deficiency ==CAUSE=> [change=decrease] Qrx1"]),
+    # a state named by a long form it defines a short form for is still a state
+    ("Livers with hepatic steatosis syndrome (HSS) showed an increase in Krt9.",
+     ["hepatic steatosis syndrome ==CAUSE=> [change=increase] Krt9"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
