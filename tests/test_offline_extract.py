@@ -884,6 +884,14 @@ def test_association_needs_a_named_change_and_is_weak() -> None:
     assert not extract_annotations("Fatigue was correlated with sleep quality.")
 
 
+def test_a_correlation_with_a_trailing_change_head_is_weak() -> None:
+    found = extract_annotations("Increased levels of Krt9 correlate to lipophagy induction.")
+    assert [(a.subject, a.object, a.object_change) for a in found] == [("Krt9", "lipophagy", "increase")]
+    assert found[0].confidence < 0.5
+    # an unsigned object still claims nothing
+    assert lines("Increased levels of Krt9 correlate to lipophagy rates.") == set()
+
+
 def test_chains_stay_within_a_sentence_and_are_weaker() -> None:
     found = extract_annotations("Insulin activates AKT, which inhibits GSK3.")
     direct = {a.object: a.confidence for a in found if a.subject == "Insulin"}

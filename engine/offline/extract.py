@@ -2710,12 +2710,14 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     signs = [lx.CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
              if floor <= k < n and tokens[k].low in lx.CORRELATION_SIGNS]
     after = i + 2 if i + 1 < n and tokens[i + 1].low in lx.CORRELATION_SIGNS else i + 1
-    if after >= n or tokens[after].low != "with":
-        return None
+    if after >= n or not (tokens[after].low == "with" or (
+            tokens[after].low == "to" and tokens[i].low.startswith("correlat"))):
+        return None  # "correlates with Y", also "correlates to Y"
     if tokens[i].low == "associated" and not _predicated(tokens, i, floor):
         return None  # "the changes associated with Y" names changes, it claims nothing
     objects, end = _phrases_right(tokens, after + 1)
-    objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None)
+    objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None
+                                            or _trailing_change(tokens, span))
                and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if not objects or subject is None:
@@ -2723,6 +2725,13 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     subjects, subject_end = subject
     return _Claim(subjects, objects, signs[0] if signs else 1, "associated",
                   _negated(tokens, subject_end + 1, i), True, end)
+
+
+def _trailing_change(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """A phrase ending in a head of change after its entity: "autophagy induction", "Y activation"."""
+    last = tokens[span[1] - 1].low
+    return span[1] - span[0] > 1 and _is_content(tokens, span[1] - 2) and last not in _GIVEN_HEADS \
+        and (last in lx.INCREASE_HEADS or last in lx.DECREASE_HEADS) and last.endswith(("ion", "ment"))
 
 
 def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
