@@ -731,6 +731,10 @@ CASES = [
     # a state named by a long form it defines a short form for is still a state
     ("Livers with hepatic steatosis syndrome (HSS) showed an increase in Krt9.",
      ["hepatic steatosis syndrome ==CAUSE=> [change=increase] Krt9"]),
+    # members apposed to a class may carry citations
+    ("Cells were treated with either lipophagy inhibitors, velomide [12] and drenolol B 2 [13], or with vehicle.",
+     ["[change=increase] velomide ==CAUSE=> [change=decrease] lipophagy",
+      "[change=increase] drenolol B 2 ==CAUSE=> [change=decrease] lipophagy"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),

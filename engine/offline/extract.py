@@ -1433,9 +1433,12 @@ def _inside_earlier_clause(tokens: list[_Token], start: int, floor: int) -> bool
 def _member_name(tokens: list[_Token], span: tuple[int, int]) -> bool:
     """A member's name, not another class: "wortmannin", "MG132", "bafilomycin A1" (a plain
     lower-case plural such as "antioxidants" is a class of its own, listed beside the first)."""
-    last = tokens[span[1] - 1]
-    return span[1] - span[0] <= 3 and not (last.text.islower() and last.low.endswith("s")) \
-        and not any(tokens[k].low in _ROLE_NOUNS or _class_word(tokens[k].low) for k in range(*span))
+    end = span[1]
+    if tokens[end - 1].text in (")", "]") and _skip_parens_left(tokens, end - 1) > span[0]:
+        end = _skip_parens_left(tokens, end - 1)  # a citation after the name: "wortmannin [25]"
+    last = tokens[end - 1]
+    return end - span[0] <= 3 and not (last.text.islower() and last.low.endswith("s")) \
+        and not any(tokens[k].low in _ROLE_NOUNS or _class_word(tokens[k].low) for k in range(span[0], end))
 
 
 def _apposed_members(tokens: list[_Token], comma: int) -> list[tuple[int, int]]:
