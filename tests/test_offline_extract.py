@@ -735,6 +735,9 @@ CASES = [
     ("Cells were treated with either lipophagy inhibitors, velomide [12] and drenolol B 2 [13], or with vehicle.",
      ["[change=increase] velomide ==CAUSE=> [change=decrease] lipophagy",
       "[change=increase] drenolol B 2 ==CAUSE=> [change=decrease] lipophagy"]),
+    # "a mutation in the gene encoding the X" and an adverb on a modifier after a determiner
+    ("A mutation in the gene encoding the β3 pump subunit (PMP3) causes a genetically inherited form of ataxia.",
+     ["β3 pump subunit mutation ==CAUSE=> ataxia"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -857,6 +860,16 @@ def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:
                                 "protein (GREBP), which leads to gene expression.")
     assert any(a.object == "glucose response element-binding protein phosphorylation"
                and a.object_aliases == ["GREBP phosphorylation"] for a in found)
+
+
+def test_a_bracketed_symbol_names_a_described_gene_product() -> None:
+    [a] = extract_annotations("The glutamate transporter (Slc9x) reduces excitotoxicity.")
+    assert a.subject == "glutamate transporter" and a.subject_aliases == ["Slc9x"]
+    # not after a name that is no gene product, nor a bracket that is no symbol
+    [a] = extract_annotations("Hippocampal neurons (N2a) reduce memory.")
+    assert a.subject_aliases == []
+    [a] = extract_annotations("The glutamate transporter (2010) reduces excitotoxicity.")
+    assert a.subject_aliases == []
 
 
 def test_a_long_form_does_not_reach_back_over_a_clause() -> None:

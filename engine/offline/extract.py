@@ -512,6 +512,10 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         elif low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing" and j == start_content \
                 and j + 1 < n and _starts_phrase(tokens, j + 1):
             j += 1  # gerund head: "inhibiting autophagy"
+        elif j == start_content and j > i and low.endswith("ly") and _is_adverb(low) and j + 2 < n \
+                and _is_content(tokens, j + 1) and tokens[j + 1].low not in lx.VERB_FORMS \
+                and _is_content(tokens, j + 2):
+            j += 1  # an adverb on the first modifier after a determiner: "a genetically inherited form"
         elif tok.text in ("(", "[") and j > start_content:
             end = _skip_parens_right(tokens, j)
             if end == j:
@@ -790,6 +794,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             if j >= 2 and tokens[j - 1].low == "in" and tokens[j - 2].low in lx.MUTATION_HEADS:
                 j -= 2  # "mutations in the gene encoding X"
                 continue
+            if j >= 3 and tokens[j - 1].low in ("encoding", "coding") and tokens[j - 2].low in ("gene", "genes"):
+                j -= 1  # "the gene encoding the X subunit": the gene belongs to the phrase
+                continue
             break
         else:
             break
@@ -915,6 +922,11 @@ def _apposition_start(tokens: list[_Token], comma: int, floor: int) -> int | Non
 # --------------------------------------------------------------------------------------------
 # Entities
 # --------------------------------------------------------------------------------------------
+# Heads of a described gene product, whose bracketed symbol names it: "the α4 receptor subunit (CHRNA4)".
+_GENE_PRODUCT_NOUNS = frozenset({"gene", "protein", "subunit", "subunits", "receptor", "kinase", "enzyme",
+                                 "channel", "transporter", "ligase", "phosphatase", "protease"})
+
+
 def _clean_tokens(tokens: list[_Token], start: int, end: int,
                   abbreviations: dict[str, str]) -> tuple[list[_Token], list[str]]:
     """The words of a span without brackets; defined abbreviations in brackets become aliases."""
@@ -936,6 +948,13 @@ def _clean_tokens(tokens: list[_Token], start: int, end: int,
         if _is_word(tok) or tok.text in ("'", "’"):
             words.append(tok)
         j += 1
+    bracket = end if end < len(tokens) and tokens[end].text == "(" else end - 3
+    if words and bracket > start and bracket + 2 < len(tokens) and tokens[bracket].text == "(" \
+            and tokens[bracket + 2].text == ")" and _symbol_like(tokens[bracket + 1].text) \
+            and any(ch.isupper() for ch in tokens[bracket + 1].text) \
+            and words[-1].low in _GENE_PRODUCT_NOUNS and not aliases:
+        # "the α4 receptor subunit (CHRNA4)": a described gene product and its symbol
+        aliases.append(f"{tokens[bracket].start}\x00{tokens[bracket + 1].text}")
     return words, aliases
 
 
