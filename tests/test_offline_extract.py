@@ -738,6 +738,11 @@ CASES = [
     # "a mutation in the gene encoding the X" and an adverb on a modifier after a determiner
     ("A mutation in the gene encoding the β3 pump subunit (PMP3) causes a genetically inherited form of ataxia.",
      ["β3 pump subunit mutation ==CAUSE=> ataxia"]),
+    # a drug presented as given for a disorder lowers it
+    ("Drenolol (Drenex; Fig. 2) was developed decades ago and marketed as a beta blocker for the treatment of gout.",
+     ["[change=increase] Drenolol ==CAUSE=> [change=decrease] gout"]),
+    ("Velomide, a drug approved for the treatment of psoriasis, lowers uric acid.",
+     ["[change=increase] Velomide ==CAUSE=> [change=decrease] psoriasis"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -966,6 +971,11 @@ def test_an_incidence_needs_a_signed_head_and_keeps_a_verbs_cause() -> None:
 def test_only_verbs_of_making_name_a_precursor() -> None:
     assert lines("Velomin was reduced from day 3 on.") == set()
     assert lines("Velomin synthesized from day 3 on was measured.") == set()
+
+
+def test_a_treatment_of_carriers_or_a_denied_use_claims_nothing() -> None:
+    assert lines("Velomide was used for the treatment of cells.") == set()
+    assert lines("Velomide was not approved for the treatment of gout.") == set()
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

@@ -1800,6 +1800,8 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _modification_claim(tokens, i, floor)
         if claim is None and low in _INCIDENCE_WORDS and i > floor:
             claim = _incidence_claim(tokens, i, floor)
+        if claim is None and low in ("treatment", "therapy", "management") and i - 1 > floor:
+            claim = _treatment_use_claim(tokens, i, floor, claims)
         if claim is None and "-" in low:
             claim = _compound_claim(tokens, i, floor)
         signed_role = _SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
@@ -2568,6 +2570,40 @@ def _past_report(tokens: list[_Token], j: int) -> int:
         if k < len(tokens) and tokens[k].low in _REPORT_PARTICIPLES:
             return k + 1
     return j
+
+
+# Participles that present a drug as given for a disorder: "D was approved for the treatment of Y".
+_USE_PARTICIPLES = frozenset({"used", "approved", "indicated", "marketed", "developed", "prescribed",
+                              "licensed", "introduced", "recommended", "employed"})
+
+
+def _treatment_use_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim]) -> _Claim | None:
+    """"D is approved for the treatment of Y", "D was developed and marketed as an X blocker for
+    the treatment of Y", "D, a drug used for the treatment of Y": D lowers Y."""
+    n = len(tokens)
+    k = i - 1 if tokens[i - 1].low == "the" else i
+    if k - 1 < floor or tokens[k - 1].low != "for" or i + 2 >= n or tokens[i + 1].low != "of":
+        return None
+    objects, end = _phrases_right(tokens, i + 2)
+    objects = [span for span in objects if not any(tokens[m].low in _CARRIERS for m in range(*span))]
+    if not objects:
+        return None  # "for the treatment of cells": a procedure, no disorder
+    participle = next((m for m in range(floor + 1, k - 1) if tokens[m].low in _USE_PARTICIPLES
+                       and _passive_participle(tokens, m, floor)), None)
+    if participle is not None:
+        subject = _subject_of_predicate(tokens, participle, floor, claims)
+    elif k - 2 > floor and tokens[k - 2].low in _USE_PARTICIPLES:
+        # "D, a drug used for the treatment of Y": the name the described drug is apposed to
+        start = _phrase_left(tokens, k - 3)
+        comma = start - 1
+        named = _phrases_left(tokens, comma - 1) if comma - 1 >= floor and tokens[comma].text == "," \
+            and tokens[start].low in ("a", "an") else []
+        subject = (named[-1:], comma) if named else None
+    else:
+        subject = None
+    if subject is None or not subject[0]:
+        return None
+    return _Claim(subject[0], objects, -1, "role", _negated(tokens, floor, i), False, end)
 
 
 # Heads of how often something occurs: "an increased incidence of Y with X" means X raises Y.
