@@ -743,6 +743,11 @@ CASES = [
      ["[change=increase] Drenolol ==CAUSE=> [change=decrease] gout"]),
     ("Velomide, a drug approved for the treatment of psoriasis, lowers uric acid.",
      ["[change=increase] Velomide ==CAUSE=> [change=decrease] psoriasis"]),
+    # an active verb after "and" shares the subject of the clause's copular first predicate
+    ("Glucose is a known regulator of Plk7 and promotes Plk7 translocation to the nucleus.",
+     ["[change=increase] Glucose ==CAUSE=> [change=increase] Plk7 translocation"]),
+    ("Velomin aggregates were toxic to neurons and resulted in apoptosis.",
+     ["[change=increase] Velomin aggregates ==CAUSE=> [change=increase] apoptosis"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -976,6 +981,11 @@ def test_only_verbs_of_making_name_a_precursor() -> None:
 def test_a_treatment_of_carriers_or_a_denied_use_claims_nothing() -> None:
     assert lines("Velomide was used for the treatment of cells.") == set()
     assert lines("Velomide was not approved for the treatment of gout.") == set()
+
+
+def test_a_participle_before_a_name_after_and_is_no_verb_of_the_copula_subject() -> None:
+    found = lines("Velomin is linked to loss of Krt9 and enhanced production of reactive nitrogen species.")
+    assert not any(line.startswith("[change=increase] Velomin") and "nitrogen" in line for line in found)
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

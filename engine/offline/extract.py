@@ -1376,6 +1376,14 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         named = _name_apposition(tokens, j, floor) if low == "," else None
         if named:
             return [named[0]], j
+        form = lx.VERB_FORMS.get(tokens[i].low, ("", 0, ""))[2]
+        if low == "and" and (form in ("s", "base") or (
+                form == "ed" and i + 1 < len(tokens) and not _is_content(tokens, i + 1))):
+            # "X is a regulator of A and promotes B": the copula's subject (a participle before a
+            # name is an adjective: "linked to A and enhanced production of B")
+            shared = _copular_conjunct_subject(tokens, j, floor, claims)
+            if shared:
+                return shared, j
         last = j - 1
         if last > floor and tokens[last].text in (")", "]"):
             last = _skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
