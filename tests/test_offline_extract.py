@@ -748,6 +748,10 @@ CASES = [
      ["[change=increase] Glucose ==CAUSE=> [change=increase] Plk7 translocation"]),
     ("Velomin aggregates were toxic to neurons and resulted in apoptosis.",
      ["[change=increase] Velomin aggregates ==CAUSE=> [change=increase] apoptosis"]),
+    # members named after the condition belong to the changed class
+    ("Several KRN2 target genes were up-regulated in KRN2-transduced neurons, including PLK7 and QRX1.",
+     ["[change=increase] KRN2 ==CAUSE=> [change=increase] PLK7",
+      "[change=increase] KRN2 ==CAUSE=> [change=increase] QRX1"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
