@@ -752,6 +752,11 @@ CASES = [
     ("Several KRN2 target genes were up-regulated in KRN2-transduced neurons, including PLK7 and QRX1.",
      ["[change=increase] KRN2 ==CAUSE=> [change=increase] PLK7",
       "[change=increase] KRN2 ==CAUSE=> [change=increase] QRX1"]),
+    # carriers that respond to a stimulus: the stimulus is the cause
+    ("Cortical neurons induce Krt9 expression upon mutant plk7 expression.",
+     ["plk7 mutation ==CAUSE=> [change=increase] Krt9"]),
+    ("Glioma cells upregulate Krt9 in response to IL-9.",
+     ["[change=increase] IL-9 ==CAUSE=> [change=increase] Krt9"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -990,6 +995,14 @@ def test_a_treatment_of_carriers_or_a_denied_use_claims_nothing() -> None:
 def test_a_participle_before_a_name_after_and_is_no_verb_of_the_copula_subject() -> None:
     found = lines("Velomin is linked to loss of Krt9 and enhanced production of reactive nitrogen species.")
     assert not any(line.startswith("[change=increase] Velomin") and "nitrogen" in line for line in found)
+
+
+def test_responding_carriers_are_no_cause() -> None:
+    found = lines("Glioma cells upregulate Krt9 in response to IL-9.")
+    assert not any(line.startswith("[change=increase] Glioma") for line in found)
+    # without a stimulus the carriers stay the subject
+    assert "[change=increase] Astrocytes ==CAUSE=> [change=increase] IL-9" in lines(
+        "Astrocytes secrete IL-9 in the hippocampus.")
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

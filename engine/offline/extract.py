@@ -2173,6 +2173,13 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         return _Claim([agent], objects, polarity, "active", _negated(tokens, max(floor, i - 2), i),
                       _has(tokens, floor, i, lx.HEDGES), agent[1])
     subjects, subject_end = subject
+    if all(_cell_phrase(tokens, span) or tokens[span[1] - 1].low in _ORGANISMS for span in subjects) \
+            and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
+        # "neurons induce Y upon X expression", "cells upregulate Y in response to X": the
+        # carriers respond, the stimulus is the cause
+        stimulus = _condition_agent(tokens, objects_end)
+        if stimulus is not None and not _cell_phrase(tokens, stimulus):
+            subjects = [stimulus]
     members = _class_relative_members(tokens, i, floor, subjects, objects)
     if members:
         # "drugs that enhance autophagy, including rapamycin, ...": the members do the enhancing
