@@ -757,6 +757,9 @@ CASES = [
      ["plk7 mutation ==CAUSE=> [change=increase] Krt9"]),
     ("Glioma cells upregulate Krt9 in response to IL-9.",
      ["[change=increase] IL-9 ==CAUSE=> [change=increase] Krt9"]),
+    # the onset of a harm event is the cause of what it sets free
+    ("Krt9 may be released upon neuronal death.",
+     ["[change=increase] neuronal death ==CAUSE=> [change=increase] Krt9"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
@@ -1003,6 +1006,13 @@ def test_responding_carriers_are_no_cause() -> None:
     # without a stimulus the carriers stay the subject
     assert "[change=increase] Astrocytes ==CAUSE=> [change=increase] IL-9" in lines(
         "Astrocytes secrete IL-9 in the hippocampus.")
+
+
+def test_that_after_a_noun_of_content_is_no_anaphor() -> None:
+    found = lines("Oxidation of beta-velomin can cause misfolding. There is a suggestion that "
+                  "beta-velomin, although normally kept within cells, may be released by ischemia.")
+    assert "ischemia ==CAUSE=> [change=increase] beta-velomin" in found
+    assert not any(line.startswith("ischemia") and "Oxidation" in line for line in found)
 
 
 def test_a_state_during_a_gerund_is_no_cause() -> None:

@@ -1700,6 +1700,13 @@ _ANAPHOR_MODIFIERS = frozenset({"wild-type", "mutant", "same", "latter", "former
 _PRODUCT_NOUNS = frozenset({"protein", "gene", "enzyme", "kinase", "receptor", "phosphatase"})
 
 
+# Nouns a "that" clause completes: "the suggestion that X ...", "evidence that X ...".
+_CONTENT_CLAUSE_NOUNS = frozenset({"suggestion", "evidence", "fact", "idea", "notion", "hypothesis",
+                                   "possibility", "finding", "findings", "observation", "view",
+                                   "concept", "indication", "assumption", "belief", "proposal",
+                                   "premise", "conclusion", "likelihood", "argument"})
+
+
 def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] | None:
     """Is the phrase ending at j an anaphor ("it", "this", "these drugs", "this effect")?
 
@@ -1723,6 +1730,7 @@ def _anaphor_kind(tokens: list[_Token], j: int, floor: int) -> tuple[str, int] |
     if first == "that" and start > floor and (
             tokens[start - 1].low in lx.OTHER_VERBS or tokens[start - 1].low in lx.HEDGES
             or tokens[start - 1].low in lx.VERB_FORMS or tokens[start - 1].text == ","
+            or tokens[start - 1].low in _CONTENT_CLAUSE_NOUNS
             or any(re.search(r"[A-Z0-9]", tokens[k].text) for k in range(start + 1, j + 1))):
         return None  # "showing that Syk inhibition results in ...": a complementiser
     if start == j:
@@ -2430,6 +2438,10 @@ def _fronted_condition(tokens: list[_Token], floor: int, subject_start: int) -> 
 _CONDITION_MARKERS = _DEFICIENCY_MARKERS + _OVEREXPRESSION_MARKERS
 
 
+# Events of harm whose onset ("upon cell death", "upon DNA damage") is a cause of what follows.
+_HARM_EVENTS = frozenset({"death", "injury", "damage"})
+
+
 def _condition_agent(tokens: list[_Token], j: int, states_after: bool = True) -> tuple[int, int] | None:
     """A treatment or deficiency phrase starting at j after a preposition: "after X treatment",
     "in X-deficient mice", "in TFEB KO astrocytes"."""
@@ -2457,6 +2469,8 @@ def _condition_agent(tokens: list[_Token], j: int, states_after: bool = True) ->
         if words[-1] in lx.STATE_WORDS and (tokens[j].low == "with" or (
                 states_after and tokens[j].low in ("after", "following", "upon", "during"))):
             return j + 1, end  # "an increase in X with aging", "Y rose after hypoxia"
+        if states_after and tokens[j].low == "upon" and len(words) > 1 and words[-1] in _HARM_EVENTS:
+            return j + 1, end  # "Y is released upon cell death": the harm that sets it free
         if tokens[j].low == "in":
             given = _given_to_carrier(tokens, j + 1, end)
             if given is not None:
