@@ -760,6 +760,11 @@ CASES = [
     # the onset of a harm event is the cause of what it sets free
     ("Krt9 may be released upon neuronal death.",
      ["[change=increase] neuronal death ==CAUSE=> [change=increase] Krt9"]),
+    # "X is an important step (during Y) for Z": X supports Z
+    ("The inhibition of Krt9 during starvation via Plk7 is a crucial event during starvation for the induction of lipophagy.",
+     ["[change=decrease] Krt9 ==CAUSE=> [change=increase] lipophagy"]),
+    ("Krt9 binding is an essential step for vesicle fusion.",
+     ["[change=increase] Krt9 binding ==CAUSE=> [change=increase] vesicle fusion"]),
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),

@@ -2564,6 +2564,10 @@ def _carrier_condition(tokens: list[_Token], start: int, end: int) -> tuple[int,
     return None
 
 
+# Nouns a needed-for adjective can qualify: "X is an important step for Y".
+_STEP_NOUNS = frozenset({"step", "event", "mechanism", "determinant", "prerequisite", "component"})
+
+
 def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     """"X is required / essential / necessary (and sufficient) for Y": X supports Y."""
     n = len(tokens)
@@ -2571,20 +2575,31 @@ def _needed_for_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None
     if k + 1 < n and tokens[k].low in ("and", "or") and (
             tokens[k + 1].low in lx.NEEDED_FOR or tokens[k + 1].low == "sufficient"):
         k += 2  # "necessary and sufficient for Y"
+    step = i - 1 >= floor and tokens[i - 1].low in ("a", "an") and k < n and tokens[k].low in _STEP_NOUNS
+    if step:
+        # "X is an important step (during stress) for Y"
+        k += 1
+        if k < n and tokens[k].low == "during":
+            k = _phrase_right(tokens, k + 1)
     if k >= n or tokens[k].low != "for":
         return None
-    j = i - 1
+    j = i - 2 if step else i - 1
     while j >= floor and (_is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
         j -= 1
     if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
         return None
     objects, end = _phrases_right(tokens, k + 1)
-    subject_end = _gap_left(tokens, i, floor)
+    subject_end = _gap_left(tokens, i - 1 if step else i, floor)
     if tokens[subject_end].low in lx.RELATIVE_PRONOUNS:
         subject_end -= 1
         if subject_end >= floor and tokens[subject_end].text == ",":
             subject_end -= 1
     subjects = _phrases_left(tokens, subject_end) if subject_end >= floor else []
+    if step and subjects:
+        # "the inhibition of X during Y via Z is a key step": the change named first
+        if subjects[0][0] - 2 >= floor and tokens[subjects[0][0] - 1].low in ("via", "through"):
+            subjects = _phrases_left(tokens, subjects[0][0] - 2) or subjects
+        subjects = _head_before_place(tokens, subjects, floor)
     if not objects or not subjects:
         return None
     return _Claim(subjects, objects, 1, "needed", _negated(tokens, subject_end + 1, i),
