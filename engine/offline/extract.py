@@ -2403,15 +2403,8 @@ def _condition_claim(tokens: list[_Token], i: int, condition_start: int, floor: 
         return None
     if restoring and not _detrimental(tokens, patients[0]):
         polarity = 1  # "memory was restored in mice given X"
-    end = agent[1]
-    head = tokens[patients[-1][1] - 1]
-    if head.text.islower() and head.low.endswith("s") and end < len(tokens) and tokens[end].text == ",":
-        # "Y genes were raised in X-treated cells, including A and B": the members of the class
-        members, members_end = _examples_after(tokens, end)
-        if members:
-            patients, end = patients + members, members_end
     return _Claim([agent], patients, polarity, "passive", _negated(tokens, j + 1, i),
-                  _has(tokens, j + 1, i, lx.HEDGES), end)
+                  _has(tokens, j + 1, i, lx.HEDGES), agent[1])
 
 
 _CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
