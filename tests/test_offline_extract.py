@@ -817,6 +817,9 @@ def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
     assert find_abbreviations("All agreed that the amyloid peptide (APT) is toxic.") == {"APT": "amyloid peptide"}
     assert find_abbreviations("The cytokine known as tumour necrosis factor (TNF) rises.") == {
         "TNF": "tumour necrosis factor"}
+    # nor across an infinitive: the letters of "Zp40" lie in order from "ZRP" on
+    assert find_abbreviations("ZRP undergoes cleavage to give peptide 40 (Zp40).") == {}
+    assert find_abbreviations("The precursor is cut to release zeta peptide 40 (ZP40).") == {"ZP40": "zeta peptide 40"}
 
 
 def test_expression_is_a_weak_claim() -> None:

@@ -422,4 +422,6 @@ LONG_FORM_BOUNDARIES = frozenset({
     "is", "are", "was", "were", "be", "been", "being", "has", "have", "had",
     "that", "which", "who", "whom", "whose", "whereas", "while", "because", "although",
     "called", "named", "termed", "designated", "as",
+    # "X is cleaved to yield the zeta peptide (ZP)": an infinitive's object is no part of its subject
+    "to",
 })
