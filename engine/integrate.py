@@ -484,12 +484,17 @@ def _kind_of_generic(name: str, question_term: str) -> bool:
     return all(k in _QUANTITY_KEYS or (k.endswith(_ADJECTIVE_SUFFIXES) and not _modifier(k)) for k in others)
 
 
-_CAUSE_COMPOUND = re.compile(r"-(?:" + "|".join(map(re.escape, lexicon.COMPOUND_SUFFIXES)) + r")$")
+# Compounds that place or describe what follows them without causing it: "plaque-associated
+# microglia", "GFAP-positive astrocytes", "disease-related proteins".
+_DESCRIBING_SUFFIXES = ("associated", "related", "linked", "bound", "containing", "positive")
+_CAUSE_COMPOUND = re.compile(
+    r"-(?:" + "|".join(map(re.escape, (*lexicon.COMPOUND_SUFFIXES, *_DESCRIBING_SUFFIXES))) + r")$")
 
 
 def _cause_only(name: str, other: str) -> bool:
-    """Is ``name`` only the cause in ``other``'s compound ("ER stress" in "ER stress-induced
-    apoptosis", "AMP" in "AMP-activated protein kinase")? The compound names what follows it."""
+    """Is ``name`` only the cause or the describing word in ``other``'s compound ("ER stress" in
+    "ER stress-induced apoptosis", "AMP" in "AMP-activated protein kinase", "plaques" in
+    "plaque-associated microglia")? The compound names what follows it."""
     words = other.lower().split()
     for i, word in enumerate(words):
         if _CAUSE_COMPOUND.search(word) and i + 1 < len(words):

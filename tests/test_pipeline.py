@@ -310,6 +310,16 @@ def test_the_cause_in_a_compound_is_not_what_the_compound_names() -> None:
     assert integrator.resolve("ER stress markers") == integrator.resolve("ER stress")
 
 
+def test_the_describing_word_of_a_compound_is_not_what_it_names() -> None:
+    integrator = Integrator("q", ["ZNF12"], ["gliosis"])
+    glia = integrator.resolve("glia")
+    assert integrator.resolve("fibril-associated glia") == glia
+    assert integrator.resolve("fibrils") != glia
+    assert integrator.resolve("KRT5-positive glia") == glia
+    assert integrator.resolve("KRT5") != glia
+    assert integrator.resolve("ageing-related fibrils") == integrator.resolve("fibrils")
+
+
 def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:
     integrator = Integrator("q", ["autophagy"], ["lipid"])
     # "autophagy of FUS aggregates" is autophagy, not FUS; "levels of FUS" is FUS.
