@@ -822,6 +822,15 @@ def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
     assert find_abbreviations("The precursor is cut to release zeta peptide 40 (ZP40).") == {"ZP40": "zeta peptide 40"}
 
 
+def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
+    for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
+                     "KLF9 does not activate glia, which leads to fibril deposition."):
+        assert extract_annotations(sentence) == []
+    lines = [format_annotation(a) for a in extract_annotations(
+        "KLF9 activates glia, which leads to fibril deposition.")]
+    assert "[change=increase] glia ==CAUSE=> [change=increase] fibril deposition" in lines
+
+
 def test_expression_is_a_weak_claim() -> None:
     [a] = extract_annotations("Reactive astrocytes express GFAP.")
     assert a.confidence <= 0.5

@@ -1299,6 +1299,11 @@ def _negated(tokens: list[_Token], lo: int, hi: int) -> bool:
     return False
 
 
+# How far before a phrase a negation still governs the verb whose object the phrase is ("does not
+# activate Y", "fails to activate Y").
+_NEGATION_REACH = 4
+
+
 def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                           claims: list[_Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """Subject phrases of the verb at i and the index where the subject ends (for negation)."""
@@ -1308,7 +1313,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     low = tokens[j].low
     if low in lx.RELATIVE_PRONOUNS:
         j -= 1
-        if j >= floor and tokens[j].text == ",":
+        after_comma = j >= floor and tokens[j].text == ","
+        if after_comma:
             j -= 1
         if j >= floor and tokens[j].text in (")", "]"):
             j = _skip_parens_left(tokens, j) - 1
@@ -1325,6 +1331,9 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                     named[0][0] - 1].low in ("is", "are", "was", "were")):
                 spans = named  # also "one of these proteins is arc, a regulator that ..."
         spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
+        if spans and after_comma and _negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
+            # "X fails to activate Y, which leads to Z": "which" is the failure, not Y
+            return None
         return (spans, j) if spans else None
     if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
             and tokens[j - 2].low in _CONTACT_VERBS:
