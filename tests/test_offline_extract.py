@@ -852,6 +852,16 @@ def test_association_needs_a_named_change_and_is_weak() -> None:
     assert not extract_annotations("Fatigue was correlated with sleep quality.")
 
 
+def test_a_correlation_with_a_rise_named_after_its_thing_is_a_weak_claim() -> None:
+    [a] = extract_annotations("Raised cortisol levels correlate to osteoclast activation.")
+    assert a.hedged and a.confidence <= 0.5
+    assert format_annotation(a) == "[change=increase] cortisol ==CAUSE=> [change=increase] osteoclast"
+    [b] = extract_annotations("Leptin correlated with appetite stimulation.")
+    assert format_annotation(b) == "[change=increase] Leptin ==CAUSE=> [change=increase] appetite"
+    assert not extract_annotations("Fatigue correlates to sleep quality.")
+    assert not extract_annotations("Fatigue is associated to sleep stimulation.")
+
+
 def test_chains_stay_within_a_sentence_and_are_weaker() -> None:
     found = extract_annotations("Insulin activates AKT, which inhibits GSK3.")
     direct = {a.object: a.confidence for a in found if a.subject == "Insulin"}

@@ -2642,12 +2642,14 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     signs = [lx.CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
              if floor <= k < n and tokens[k].low in lx.CORRELATION_SIGNS]
     after = i + 2 if i + 1 < n and tokens[i + 1].low in lx.CORRELATION_SIGNS else i + 1
-    if after >= n or tokens[after].low != "with":
+    # "correlates to Y" is written too, "associated to Y" hardly
+    if after >= n or not (tokens[after].low == "with" or (tokens[after].low == "to" and tokens[i].low != "associated")):
         return None
     if tokens[i].low == "associated" and not _predicated(tokens, i, floor):
         return None  # "the changes associated with Y" names changes, it claims nothing
     objects, end = _phrases_right(tokens, after + 1)
-    objects = [span for span in objects if (signs or _leading_change(tokens, span) is not None)
+    objects = [span for span in objects
+               if (signs or _leading_change(tokens, span) is not None or _trailing_increase(tokens, span))
                and not any(tokens[k].low in _GIVEN_HEADS for k in range(*span))]
     subject = _subject_of_predicate(tokens, i, floor, claims)
     if not objects or subject is None:
@@ -2655,6 +2657,13 @@ def _associated_with_claim(tokens: list[_Token], i: int, floor: int,
     subjects, subject_end = subject
     return _Claim(subjects, objects, signs[0] if signs else 1, "associated",
                   _negated(tokens, subject_end + 1, i), True, end)
+
+
+def _trailing_increase(tokens: list[_Token], span: tuple[int, int]) -> bool:
+    """Does the phrase end in a head that names a rise of what it follows ("autophagy induction",
+    "microglial activation")?"""
+    return span[1] - span[0] >= 2 and tokens[span[1] - 1].low in lx.INCREASE_HEADS \
+        and tokens[span[1] - 1].low not in _GIVEN_HEADS
 
 
 def _unsigned_phrase(tokens: list[_Token], span: tuple[int, int]) -> bool:
