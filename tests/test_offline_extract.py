@@ -822,6 +822,16 @@ def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
     assert find_abbreviations("The precursor is cut to release zeta peptide 40 (ZP40).") == {"ZP40": "zeta peptide 40"}
 
 
+def test_a_disease_defined_with_its_short_form_stays_a_state() -> None:
+    [a] = extract_annotations("Patients with vascular dementia (VaD) showed an increase in KLF9.")
+    assert format_annotation(a) == "vascular dementia ==CAUSE=> [change=increase] KLF9"
+    [b] = extract_annotations("Vascular dementia (VaD) lowers KLF9.")
+    assert format_annotation(b) == "Vascular dementia ==CAUSE=> [change=decrease] KLF9"
+    assert b.subject_aliases == ["VaD"]
+    [c] = extract_annotations("Glial growth factor (GGF) raises KLF9.")
+    assert format_annotation(c) == "[change=increase] Glial growth factor ==CAUSE=> [change=increase] KLF9"
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

@@ -1163,7 +1163,8 @@ def _entity(tokens: list[_Token], span: tuple[int, int], role: Literal["subject"
     if name in abbreviations:
         name_aliases = [name, *[a for a in name_aliases if a != name]]
         name = abbreviations[name]
-    last = words[-1].low
+    # a defined long form stands as one token: its own last word decides ("frontotemporal dementia")
+    last = words[-1].text.split()[-1].lower() if words[-1].low == "\x00long form" else words[-1].low
     state_word = last in lx.STATE_WORDS or last.endswith(lx.STATE_SUFFIXES) \
         or name.lower() in lx.STATE_WORDS
     if role == "subject" and deficiency:
