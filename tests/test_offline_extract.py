@@ -832,6 +832,15 @@ def test_a_disease_defined_with_its_short_form_stays_a_state() -> None:
     assert format_annotation(c) == "[change=increase] Glial growth factor ==CAUSE=> [change=increase] KLF9"
 
 
+def test_a_gerund_after_by_in_the_subject_is_part_of_the_cause() -> None:
+    lines = [format_annotation(a) for a in extract_annotations("Inhibiting KLF9 by deleting its promoter causes gliosis.")]
+    assert sorted(lines) == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
+                             "promoter deficiency ==CAUSE=> [change=increase] gliosis"]
+    lines = [format_annotation(a) for a in extract_annotations("Raising KLF9 by blocking ZNF12 lowers gliosis.")]
+    assert "[change=decrease] ZNF12 ==CAUSE=> [change=decrease] gliosis" in lines
+    assert not any(line.startswith("[change=increase] ZNF12") for line in lines)
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

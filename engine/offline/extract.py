@@ -1405,6 +1405,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
         changed = _phrases_left(tokens, spans[0][0] - 2)
         return (changed, j) if changed else None
+    spans = _with_means_gerund(tokens, spans, floor)
     spans = _means_agent_target(tokens, spans, floor) + _combined_partner(tokens, spans[0][0], floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
@@ -1561,6 +1562,25 @@ def _name_apposition(tokens: list[_Token], comma: int,
     if change is None and tokens[described].low not in ("the", "a", "an", "another"):
         return None
     return (name_start, comma), change or 1
+
+
+def _with_means_gerund(tokens: list[_Token], spans: list[tuple[int, int]],
+                       floor: int) -> list[tuple[int, int]]:
+    """"inhibiting X by deleting its promoter causes Y": a signed gerund right after "by" belongs to
+    the subject phrase it opens (the promoter's deletion, not the promoter, is the cause)."""
+    g = spans[0][0] - 1
+    if g - 1 <= floor or not tokens[g].low.endswith("ing"):
+        return spans
+    low = tokens[g].low
+    signed_verb = low in lx.VERB_FORMS and lx.VERB_FORMS[low][1] != 0
+    if not (signed_verb or low in lx.DEFICIENCY_HEADS or low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS):
+        return spans
+    p = g - 1
+    while p - 1 > floor and _is_adverb(tokens[p].low):
+        p -= 1
+    if tokens[p].low not in ("by", "via"):
+        return spans
+    return [(g, spans[0][1]), *spans[1:]]
 
 
 def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
