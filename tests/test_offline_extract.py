@@ -841,6 +841,13 @@ def test_a_gerund_after_by_in_the_subject_is_part_of_the_cause() -> None:
     assert not any(line.startswith("[change=increase] ZNF12") for line in lines)
 
 
+def test_a_gerund_change_made_with_a_tool_is_a_cause_too() -> None:
+    lines = sorted(format_annotation(a) for a in extract_annotations(
+        "Blocking KLF9 with a peptide increases gliosis."))
+    assert lines == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
+                     "[change=increase] peptide ==CAUSE=> [change=increase] gliosis"]
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

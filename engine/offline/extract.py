@@ -1597,13 +1597,16 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
             or head in lx.HEAD_PREPOSITIONS:
         # "inhibition of autophagy by depletion of X", "inhibiting autophagy by deleting X": the
         # change named before "by" is a cause too
-        if tokens[p].low not in ("by", "via") or not _is_content(tokens, p - 1):
+        if not _is_content(tokens, p - 1):
             return []
         start = _phrase_left(tokens, p - 1)
         if start >= p - 1 or not _is_word(tokens[start]):
             return []
         first = tokens[start].low
         gerund = first in lx.VERB_FORMS and lx.VERB_FORMS[first][2] == "ing" and lx.VERB_FORMS[first][1] != 0
+        if tokens[p].low not in ("by", "via"):
+            # "blocking X with D raised Y": D is the tool of the change, which is a cause too
+            return [(start, p)] if gerund else []
         nominal = _leading_change(tokens, (start, p)) is not None and any(
             tokens[k].low == "of" for k in range(start, p))
         return [(start, p)] if gerund or nominal else []
