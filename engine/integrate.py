@@ -387,6 +387,7 @@ _PROCESS_WORDS = {
 } - {term_key(w) for w in lexicon.INCREASE_HEADS}
 _FLIPS_SIGN = {term_key(w) for w in (*lexicon.DECREASE_HEADS, *lexicon.DEFICIENCY_HEADS, *lexicon.MUTATION_HEADS)}
 _RESPONSE_KEYS = {term_key(w) for w in lexicon.RESPONSE_WORDS}
+_REMOVAL_KEYS = {term_key(w) for w in lexicon.REMOVAL_WORDS}
 _PROCESS_SUFFIXES = lexicon.PROCESS_SUFFIXES
 _CHANGE_HEADS = {term_key(w) for w in lexicon.INCREASE_HEADS}
 
@@ -407,7 +408,9 @@ def _lowercase_initialism(short: str, long: str) -> bool:
 
 def _same_thing(a: str, b: str) -> bool:
     """terms_match, but never across a word that flips the sign ("X inhibition", "X deficiency"),
-    names how the body copes with X ("glucose tolerance" is not blood glucose) or names a modified
+    names how the body copes with X ("glucose tolerance" is not blood glucose), names X's removal
+    ("tau degradation", "phagocytosis of Aβ"; the remover's adjective may merge: "proteasomal
+    degradation" with the proteasome) or names a modified
     form ("phosphorylated tau" and "insoluble tau" are not tau as a whole),
     never between a name and the complement of another's "of" ("tau" and "autophagy of tau"), and
     a bare process ("phosphorylation") never merges with the process of one thing ("APP
@@ -420,6 +423,8 @@ def _same_thing(a: str, b: str) -> bool:
     words_a, words_b = _content_words(a), _content_words(b)
     if any(word in _FLIPS_SIGN or word in _RESPONSE_KEYS or _species_word(word) for word in words_a ^ words_b):
         return False
+    if (words_a ^ words_b) & _REMOVAL_KEYS and (words_a <= words_b or words_b <= words_a):
+        return False  # "tau degradation" is not tau; "autophagic degradation" may be autophagy
     shorter = min(words_a, words_b, key=len)
     return not (words_a != words_b and shorter and all(_process_like(word) for word in shorter))
 
@@ -479,12 +484,17 @@ def _kind_of_generic(name: str, question_term: str) -> bool:
     return all(k in _QUANTITY_KEYS or (k.endswith(_ADJECTIVE_SUFFIXES) and not _modifier(k)) for k in others)
 
 
-_CAUSE_COMPOUND = re.compile(r"-(?:" + "|".join(map(re.escape, lexicon.COMPOUND_SUFFIXES)) + r")$")
+# Compounds that place or describe what follows them without causing it: "plaque-associated
+# microglia", "GFAP-positive astrocytes", "disease-related proteins".
+_DESCRIBING_SUFFIXES = ("associated", "related", "linked", "bound", "containing", "positive")
+_CAUSE_COMPOUND = re.compile(
+    r"-(?:" + "|".join(map(re.escape, (*lexicon.COMPOUND_SUFFIXES, *_DESCRIBING_SUFFIXES))) + r")$")
 
 
 def _cause_only(name: str, other: str) -> bool:
-    """Is ``name`` only the cause in ``other``'s compound ("ER stress" in "ER stress-induced
-    apoptosis", "AMP" in "AMP-activated protein kinase")? The compound names what follows it."""
+    """Is ``name`` only the cause or the describing word in ``other``'s compound ("ER stress" in
+    "ER stress-induced apoptosis", "AMP" in "AMP-activated protein kinase", "plaques" in
+    "plaque-associated microglia")? The compound names what follows it."""
     words = other.lower().split()
     for i, word in enumerate(words):
         if _CAUSE_COMPOUND.search(word) and i + 1 < len(words):

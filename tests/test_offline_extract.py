@@ -901,6 +901,44 @@ def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
     assert find_abbreviations("All agreed that the amyloid peptide (APT) is toxic.") == {"APT": "amyloid peptide"}
     assert find_abbreviations("The cytokine known as tumour necrosis factor (TNF) rises.") == {
         "TNF": "tumour necrosis factor"}
+    # nor across an infinitive: the letters of "Zp40" lie in order from "ZRP" on
+    assert find_abbreviations("ZRP undergoes cleavage to give peptide 40 (Zp40).") == {}
+    assert find_abbreviations("The precursor is cut to release zeta peptide 40 (ZP40).") == {"ZP40": "zeta peptide 40"}
+
+
+def test_a_disease_defined_with_its_short_form_stays_a_state() -> None:
+    [a] = extract_annotations("Patients with vascular dementia (VaD) showed an increase in KLF9.")
+    assert format_annotation(a) == "vascular dementia ==CAUSE=> [change=increase] KLF9"
+    [b] = extract_annotations("Vascular dementia (VaD) lowers KLF9.")
+    assert format_annotation(b) == "Vascular dementia ==CAUSE=> [change=decrease] KLF9"
+    assert b.subject_aliases == ["VaD"]
+    [c] = extract_annotations("Glial growth factor (GGF) raises KLF9.")
+    assert format_annotation(c) == "[change=increase] Glial growth factor ==CAUSE=> [change=increase] KLF9"
+
+
+def test_a_gerund_after_by_in_the_subject_is_part_of_the_cause() -> None:
+    lines = [format_annotation(a) for a in extract_annotations("Inhibiting KLF9 by deleting its promoter causes gliosis.")]
+    assert sorted(lines) == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
+                             "promoter deficiency ==CAUSE=> [change=increase] gliosis"]
+    lines = [format_annotation(a) for a in extract_annotations("Raising KLF9 by blocking ZNF12 lowers gliosis.")]
+    assert "[change=decrease] ZNF12 ==CAUSE=> [change=decrease] gliosis" in lines
+    assert not any(line.startswith("[change=increase] ZNF12") for line in lines)
+
+
+def test_a_gerund_change_made_with_a_tool_is_a_cause_too() -> None:
+    lines = sorted(format_annotation(a) for a in extract_annotations(
+        "Blocking KLF9 with a peptide increases gliosis."))
+    assert lines == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
+                     "[change=increase] peptide ==CAUSE=> [change=increase] gliosis"]
+
+
+def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
+    for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
+                     "KLF9 does not activate glia, which leads to fibril deposition."):
+        assert extract_annotations(sentence) == []
+    lines = [format_annotation(a) for a in extract_annotations(
+        "KLF9 activates glia, which leads to fibril deposition.")]
+    assert "[change=increase] glia ==CAUSE=> [change=increase] fibril deposition" in lines
 
 
 def test_expression_is_a_weak_claim() -> None:
@@ -930,6 +968,14 @@ def test_a_correlation_with_a_trailing_change_head_is_weak() -> None:
     assert found[0].confidence < 0.5
     # an unsigned object still claims nothing
     assert lines("Increased levels of Krt9 correlate to lipophagy rates.") == set()
+def test_a_correlation_with_a_rise_named_after_its_thing_is_a_weak_claim() -> None:
+    [a] = extract_annotations("Raised cortisol levels correlate to osteoclast activation.")
+    assert a.hedged and a.confidence <= 0.5
+    assert format_annotation(a) == "[change=increase] cortisol ==CAUSE=> [change=increase] osteoclast"
+    [b] = extract_annotations("Leptin correlated with appetite stimulation.")
+    assert format_annotation(b) == "[change=increase] Leptin ==CAUSE=> [change=increase] appetite"
+    assert not extract_annotations("Fatigue correlates to sleep quality.")
+    assert not extract_annotations("Fatigue is associated to sleep stimulation.")
 
 
 def test_chains_stay_within_a_sentence_and_are_weaker() -> None:

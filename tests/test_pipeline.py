@@ -260,6 +260,19 @@ def test_how_the_body_copes_with_a_substance_is_not_the_substance() -> None:
     assert integrator.resolve("blood glucose levels") == glucose
 
 
+def test_the_removal_of_a_thing_is_not_the_thing() -> None:
+    integrator = Integrator("q", ["ZNF12"], ["neurotoxicity"])
+    integrator.add([
+        _claim("ZNF12", "increase", "glial phagocytosis of fibrils", "increase",
+               "ZNF12 promoted glial phagocytosis of fibrils."),
+    ], 1)
+    fibrils = integrator.resolve("fibrils")
+    assert integrator.resolve("fibril phagocytosis") != fibrils
+    assert integrator.resolve("fibrils glial phagocytosis") != fibrils
+    assert integrator.resolve("vesicle degradation") != integrator.resolve("vesicles")
+    assert integrator.resolve("fibril levels") == fibrils
+
+
 def test_a_general_name_merged_into_a_question_entity_pulls_in_no_third() -> None:
     integrator = Integrator("q", ["Hsp90"], ["neurodegeneration"])
     hsp90 = integrator.resolve("Hsp90")
@@ -295,6 +308,16 @@ def test_the_cause_in_a_compound_is_not_what_the_compound_names() -> None:
     assert integrator.resolve("ER stress-induced ASK1") != integrator.resolve("ER stress")
     assert integrator.resolve("AMP-activated protein kinase") != integrator.resolve("AMP")
     assert integrator.resolve("ER stress markers") == integrator.resolve("ER stress")
+
+
+def test_the_describing_word_of_a_compound_is_not_what_it_names() -> None:
+    integrator = Integrator("q", ["ZNF12"], ["gliosis"])
+    glia = integrator.resolve("glia")
+    assert integrator.resolve("fibril-associated glia") == glia
+    assert integrator.resolve("fibrils") != glia
+    assert integrator.resolve("KRT5-positive glia") == glia
+    assert integrator.resolve("KRT5") != glia
+    assert integrator.resolve("ageing-related fibrils") == integrator.resolve("fibrils")
 
 
 def test_the_complement_of_an_of_phrase_is_not_its_head() -> None:

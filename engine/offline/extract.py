@@ -1329,6 +1329,11 @@ def _negated(tokens: list[_Token], lo: int, hi: int) -> bool:
     return False
 
 
+# How far before a phrase a negation still governs the verb whose object the phrase is ("does not
+# activate Y", "fails to activate Y").
+_NEGATION_REACH = 4
+
+
 def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                           claims: list[_Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """Subject phrases of the verb at i and the index where the subject ends (for negation)."""
@@ -1338,7 +1343,8 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
     low = tokens[j].low
     if low in lx.RELATIVE_PRONOUNS:
         j -= 1
-        if j >= floor and tokens[j].text == ",":
+        after_comma = j >= floor and tokens[j].text == ","
+        if after_comma:
             j -= 1
         if j >= floor and tokens[j].text in (")", "]"):
             j = _skip_parens_left(tokens, j) - 1
@@ -1355,6 +1361,9 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
                     named[0][0] - 1].low in ("is", "are", "was", "were")):
                 spans = named  # also "one of these proteins is arc, a regulator that ..."
         spans = _head_before_place(tokens, spans, floor, relative=True) if spans else []
+        if spans and after_comma and _negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
+            # "X fails to activate Y, which leads to Z": "which" is the failure, not Y
+            return None
         return (spans, j) if spans else None
     if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
             and tokens[j - 2].low in _CONTACT_VERBS:
@@ -1433,6 +1442,7 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
         # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
         changed = _phrases_left(tokens, spans[0][0] - 2)
         return (changed, j) if changed else None
+    spans = _with_means_gerund(tokens, spans, floor)
     spans = _means_agent_target(tokens, spans, floor) + _combined_partner(tokens, spans[0][0], floor) + spans
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
@@ -1594,6 +1604,25 @@ def _name_apposition(tokens: list[_Token], comma: int,
     return (name_start, comma), change or 1
 
 
+def _with_means_gerund(tokens: list[_Token], spans: list[tuple[int, int]],
+                       floor: int) -> list[tuple[int, int]]:
+    """"inhibiting X by deleting its promoter causes Y": a signed gerund right after "by" belongs to
+    the subject phrase it opens (the promoter's deletion, not the promoter, is the cause)."""
+    g = spans[0][0] - 1
+    if g - 1 <= floor or not tokens[g].low.endswith("ing"):
+        return spans
+    low = tokens[g].low
+    signed_verb = low in lx.VERB_FORMS and lx.VERB_FORMS[low][1] != 0
+    if not (signed_verb or low in lx.DEFICIENCY_HEADS or low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS):
+        return spans
+    p = g - 1
+    while p - 1 > floor and _is_adverb(tokens[p].low):
+        p -= 1
+    if tokens[p].low not in ("by", "via"):
+        return spans
+    return [(g, spans[0][1]), *spans[1:]]
+
+
 def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
                         floor: int) -> list[tuple[int, int]]:
     """"Syk inhibition with BAY61-3606 induced Y": the agent after "with"/"via"/"by" is one cause,
@@ -1608,13 +1637,16 @@ def _means_agent_target(tokens: list[_Token], spans: list[tuple[int, int]],
             or head in lx.HEAD_PREPOSITIONS:
         # "inhibition of autophagy by depletion of X", "inhibiting autophagy by deleting X": the
         # change named before "by" is a cause too
-        if tokens[p].low not in ("by", "via") or not _is_content(tokens, p - 1):
+        if not _is_content(tokens, p - 1):
             return []
         start = _phrase_left(tokens, p - 1)
         if start >= p - 1 or not _is_word(tokens[start]):
             return []
         first = tokens[start].low
         gerund = first in lx.VERB_FORMS and lx.VERB_FORMS[first][2] == "ing" and lx.VERB_FORMS[first][1] != 0
+        if tokens[p].low not in ("by", "via"):
+            # "blocking X with D raised Y": D is the tool of the change, which is a cause too
+            return [(start, p)] if gerund else []
         nominal = _leading_change(tokens, (start, p)) is not None and any(
             tokens[k].low == "of" for k in range(start, p))
         return [(start, p)] if gerund or nominal else []

@@ -210,6 +210,8 @@ MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "varia
 RESPONSE_WORDS = frozenset({
     "tolerance", "intolerance", "resistance", "sensitivity", "insensitivity", "clearance",
 })
+# Processes that remove what they name: "tau degradation" rises as tau falls, so it is never tau.
+REMOVAL_WORDS = frozenset({"degradation", "phagocytosis", "elimination", "breakdown", "catabolism"})
 # Heads joined to their entity by a preposition other than "of": "treatment with X", "exposure to X".
 HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment": "with",
                      "supplementation": "with", "exposure": "to", "incubation": "with",
@@ -423,4 +425,6 @@ LONG_FORM_BOUNDARIES = frozenset({
     "is", "are", "was", "were", "be", "been", "being", "has", "have", "had",
     "that", "which", "who", "whom", "whose", "whereas", "while", "because", "although",
     "called", "named", "termed", "designated", "as",
+    # "X is cleaved to yield the zeta peptide (ZP)": an infinitive's object is no part of its subject
+    "to",
 })
