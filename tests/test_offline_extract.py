@@ -848,6 +848,14 @@ def test_a_gerund_change_made_with_a_tool_is_a_cause_too() -> None:
                      "[change=increase] peptide ==CAUSE=> [change=increase] gliosis"]
 
 
+def test_a_signed_regulation_of_y_by_x_is_a_claim() -> None:
+    [a] = extract_annotations("These data show a negative feedback regulation of KLF9 by ZNF12.")
+    assert format_annotation(a) == "[change=increase] ZNF12 ==CAUSE=> [change=decrease] KLF9"
+    [b] = extract_annotations("We saw positive regulation of KLF9 by ZNF12.")
+    assert format_annotation(b) == "[change=increase] ZNF12 ==CAUSE=> [change=increase] KLF9"
+    assert not extract_annotations("The regulation of KLF9 by ZNF12 is complex.")
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

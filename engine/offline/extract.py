@@ -1796,6 +1796,10 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
+        if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
+            sign = _signing_adjective_before(tokens, i, floor)
+            if sign is not None:
+                claim = _nominal_claim(tokens, i, floor, sign)
         if claim is None and low in lx.MODIFICATION_NOUNS:
             claim = _modification_claim(tokens, i, floor)
         if claim is None and "-" in low:
@@ -2720,9 +2724,22 @@ _AMOUNT_CHANGES = frozenset({
 })
 
 
-def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
-    """"inhibition of Y by X" and "Y induction by X"."""
-    polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
+# Unsigned heads that a "positive" / "negative" in front signs: "negative regulation of Y by X".
+_SIGNABLE_NOMINALS = frozenset({"regulation", "control", "modulation"})
+
+
+def _signing_adjective_before(tokens: list[_Token], i: int, floor: int) -> int | None:
+    """The sign of "positive" / "negative" right before ``i``, also across "feedback"."""
+    k = i - 1
+    if k > floor and tokens[k].low in ("feedback", "feed-back"):
+        k -= 1
+    return _SIGNING_ADJECTIVES.get(tokens[k].low) if k >= floor else None
+
+
+def _nominal_claim(tokens: list[_Token], i: int, floor: int, polarity: int | None = None) -> _Claim | None:
+    """"inhibition of Y by X" and "Y induction by X" (``polarity`` for a head signed elsewhere:
+    "negative regulation of Y by X")."""
+    polarity = lx.NOMINAL_TRIGGERS[tokens[i].low] if polarity is None else polarity
     n = len(tokens)
     k = i - 1
     while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _NAME_NOISE):
