@@ -856,6 +856,14 @@ def test_a_signed_regulation_of_y_by_x_is_a_claim() -> None:
     assert not extract_annotations("The regulation of KLF9 by ZNF12 is complex.")
 
 
+def test_a_to_b_conversion_is_one_name() -> None:
+    lines = [format_annotation(a) for a in extract_annotations(
+        "KLF9 speeds up the M1 to M2 transition, which lowers gliosis.")]
+    assert "[change=increase] M1 to M2 transition ==CAUSE=> [change=decrease] gliosis" in lines
+    lines = [format_annotation(a) for a in extract_annotations("ZNF12 accelerates the R1 to R2 conversion.")]
+    assert lines == ["[change=increase] ZNF12 ==CAUSE=> [change=increase] R1 to R2 conversion"]
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

@@ -532,6 +532,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
             j += 1  # the target belongs to the tool's name: "siRNA against X", "antibodies to X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
+        elif low == "to" and j > start_content and j + 2 < n and _is_content(tokens, j + 1) \
+                and tokens[j + 2].low in _CHANGE_OVER_NOUNS:
+            j += 2  # "cis to trans conversion": one thing changing into another, one name
         elif low == "between" and j > start_content and tokens[j - 1].low in _PAIRING_HEADS:
             # "the interaction between MARK2 and tau": both partners belong to the name
             first = _phrase_right(tokens, j + 1)
@@ -546,6 +549,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     return j if j > start_content else i
 
 
+# Nouns of one state turning into another ("A to B conversion", "G1 to S transition").
+_CHANGE_OVER_NOUNS = frozenset({"conversion", "transition", "switch", "shift", "isomerization",
+                                "transformation"})
 _PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "binding", "complex",
                             "crosstalk", "cross-talk", "coupling", "colocalization",
                             "co-localization"})
@@ -765,6 +771,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
+        elif low == "to" and start == j + 1 and j + 2 <= k and tokens[j + 2].low in _CHANGE_OVER_NOUNS \
+                and j > 0 and _is_content(tokens, j - 1):
+            j -= 1  # "cis to trans conversion"
         elif start <= k and j > 0 and low in _TOOL_TARGET_WORDS and (
                 tokens[j - 1].low in _SILENCING_TOOLS or tokens[j - 1].low in _ANTIBODY_WORDS):
             j -= 1  # "siRNA against X", "antibodies to X": the tool names the target
