@@ -864,6 +864,15 @@ def test_a_to_b_conversion_is_one_name() -> None:
     assert lines == ["[change=increase] ZNF12 ==CAUSE=> [change=increase] R1 to R2 conversion"]
 
 
+def test_which_after_a_clause_ending_in_its_own_change_is_that_change() -> None:
+    [a] = extract_annotations("ZNF12 levels are markedly reduced, which contributes to increased KLF9.")
+    assert format_annotation(a) == "[change=decrease] ZNF12 ==CAUSE=> [change=increase] KLF9"
+    [b] = extract_annotations("ZNF12 levels were reduced, which induces gliosis.")
+    assert format_annotation(b) == "[change=decrease] ZNF12 ==CAUSE=> [change=increase] gliosis"
+    [c] = extract_annotations("ZNF12 is elevated, which leads to gliosis.")
+    assert format_annotation(c) == "[change=increase] ZNF12 ==CAUSE=> [change=increase] gliosis"
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

@@ -1330,6 +1330,9 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             j = _skip_parens_left(tokens, j) - 1
         if j < floor:
             return None
+        changed = _changed_predicate_subject(tokens, j, floor) if after_comma else None
+        if changed is not None:
+            return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
         spans = _phrases_left(tokens, j)
         first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
             (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
@@ -2179,7 +2182,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         named = _name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             claim.subject_polarity = named[1]
-    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor):
+    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
     restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
     if restricted and claim.subject_polarity == 1:
@@ -2280,6 +2283,34 @@ def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_C
                  and c.objects and j - 1 <= c.end <= j + 1), None)
 
 
+def _change_adjective_sign(low: str) -> int | None:
+    if low in lx.INCREASE_ADJECTIVES:
+        return 1
+    return -1 if low in lx.DECREASE_ADJECTIVES else None
+
+
+def _changed_predicate_subject(tokens: list[_Token], j: int, floor: int) -> tuple[int, int] | None:
+    """The subject of a clause that ends in its own change ("Y levels are (significantly)
+    reduced"), when ``j`` is that change word; None otherwise."""
+    if _change_adjective_sign(tokens[j].low) is None:
+        return None
+    k = j - 1
+    while k > floor and _is_adverb(tokens[k].low):
+        k -= 1
+    if k <= floor or tokens[k].low not in ("is", "are", "was", "were"):
+        return None
+    start = _phrase_left(tokens, k - 1)
+    return (start, k) if start <= k - 1 else None
+
+
+def _after_changed_clause(tokens: list[_Token], i: int, floor: int, subjects: list[tuple[int, int]]) -> bool:
+    """Is the verb at i in ", which ..." after a clause ending in its subject's own change ("Y
+    levels are reduced, which induces Z")? Then "which" is that change, whatever the verb."""
+    j = _gap_left(tokens, i, floor)
+    return j - 2 >= floor and tokens[j].low == "which" and tokens[j - 1].text == "," \
+        and _changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]
+
+
 def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
                              subjects: list[tuple[int, int]], claims: list[_Claim]) -> int:
     """In "X lowers Y, which leads to Z" the relative clause is about the lowering of Y (a verb of
@@ -2288,6 +2319,8 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
     j = _gap_left(tokens, i, floor)
     if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
         return 1
+    if j - 2 >= floor and _changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]:
+        return _change_adjective_sign(tokens[j - 2].low) or 1
     for claim in reversed(claims):
         if claim.floor != floor:
             break
