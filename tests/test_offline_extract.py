@@ -836,6 +836,10 @@ def test_a_gerund_after_by_in_the_subject_is_part_of_the_cause() -> None:
     lines = [format_annotation(a) for a in extract_annotations("Inhibiting KLF9 by deleting its promoter causes gliosis.")]
     assert sorted(lines) == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
                              "promoter deficiency ==CAUSE=> [change=increase] gliosis"]
+    lines = [format_annotation(a) for a in extract_annotations(
+        "Inhibiting KLF9 by genetically deleting parts of the ZNF12 complex causes gliosis.")]
+    assert "[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis" in lines
+    assert not any(line.startswith("[change=increase]") for line in lines)
     lines = [format_annotation(a) for a in extract_annotations("Raising KLF9 by blocking ZNF12 lowers gliosis.")]
     assert "[change=decrease] ZNF12 ==CAUSE=> [change=decrease] gliosis" in lines
     assert not any(line.startswith("[change=increase] ZNF12") for line in lines)

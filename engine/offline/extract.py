@@ -1581,6 +1581,12 @@ def _with_means_gerund(tokens: list[_Token], spans: list[tuple[int, int]],
     """"inhibiting X by deleting its promoter causes Y": a signed gerund right after "by" belongs to
     the subject phrase it opens (the promoter's deletion, not the promoter, is the cause)."""
     g = spans[0][0] - 1
+    if g - 2 > floor and tokens[g].low == "of":
+        # "by deleting components of the machinery": the gerund's object has an "of" complement
+        g -= 1
+        while g - 1 > floor and g > spans[0][0] - 5 and not tokens[g].low.endswith("ing") \
+                and (_is_word(tokens[g]) and tokens[g].low not in lx.PREPOSITIONS):
+            g -= 1
     if g - 1 <= floor or not tokens[g].low.endswith("ing"):
         return spans
     low = tokens[g].low
