@@ -877,6 +877,11 @@ def test_which_after_a_clause_ending_in_its_own_change_is_that_change() -> None:
     assert format_annotation(c) == "[change=increase] ZNF12 ==CAUSE=> [change=increase] gliosis"
 
 
+def test_combined_with_ends_a_name() -> None:
+    [a] = extract_annotations("Gliosis results from impaired KLF9 signalling combined with ageing.")
+    assert a.subject == "KLF9 signalling" and a.subject_change == "decrease"
+
+
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:
     for sentence in ("The mutant receptor fails to activate glia, which leads to fibril deposition.",
                      "KLF9 does not activate glia, which leads to fibril deposition."):

@@ -497,6 +497,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         low = tok.low
         if low in ("down", "up") and j + 1 < n and tokens[j + 1].low == "to":
             break  # "missorting of MAPT down to 4.5%"
+        if low == "combined" and j > start_content and j + 1 < n and tokens[j + 1].low == "with":
+            break  # "impaired fusion combined with ...": a second cause follows, no part of the name
         if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and (
                 low not in lx.VERB_FORMS or _nominal_use(tokens, j) or j == start_content)) or (
                 _is_adjectival_trigger(tokens, j) and (
