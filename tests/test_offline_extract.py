@@ -920,6 +920,10 @@ def test_a_gerund_after_by_in_the_subject_is_part_of_the_cause() -> None:
     lines = [format_annotation(a) for a in extract_annotations("Inhibiting KLF9 by deleting its promoter causes gliosis.")]
     assert sorted(lines) == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
                              "promoter deficiency ==CAUSE=> [change=increase] gliosis"]
+    lines = [format_annotation(a) for a in extract_annotations(
+        "Inhibiting KLF9 by genetically deleting parts of the ZNF12 complex causes gliosis.")]
+    assert "[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis" in lines
+    assert not any(line.startswith("[change=increase]") for line in lines)
     lines = [format_annotation(a) for a in extract_annotations("Raising KLF9 by blocking ZNF12 lowers gliosis.")]
     assert "[change=decrease] ZNF12 ==CAUSE=> [change=decrease] gliosis" in lines
     assert not any(line.startswith("[change=increase] ZNF12") for line in lines)
@@ -930,6 +934,36 @@ def test_a_gerund_change_made_with_a_tool_is_a_cause_too() -> None:
         "Blocking KLF9 with a peptide increases gliosis."))
     assert lines == ["[change=decrease] KLF9 ==CAUSE=> [change=increase] gliosis",
                      "[change=increase] peptide ==CAUSE=> [change=increase] gliosis"]
+
+
+def test_a_signed_regulation_of_y_by_x_is_a_claim() -> None:
+    [a] = extract_annotations("These data show a negative feedback regulation of KLF9 by ZNF12.")
+    assert format_annotation(a) == "[change=increase] ZNF12 ==CAUSE=> [change=decrease] KLF9"
+    [b] = extract_annotations("We saw positive regulation of KLF9 by ZNF12.")
+    assert format_annotation(b) == "[change=increase] ZNF12 ==CAUSE=> [change=increase] KLF9"
+    assert not extract_annotations("The regulation of KLF9 by ZNF12 is complex.")
+
+
+def test_a_to_b_conversion_is_one_name() -> None:
+    lines = [format_annotation(a) for a in extract_annotations(
+        "KLF9 speeds up the M1 to M2 transition, which lowers gliosis.")]
+    assert "[change=increase] M1 to M2 transition ==CAUSE=> [change=decrease] gliosis" in lines
+    lines = [format_annotation(a) for a in extract_annotations("ZNF12 accelerates the R1 to R2 conversion.")]
+    assert lines == ["[change=increase] ZNF12 ==CAUSE=> [change=increase] R1 to R2 conversion"]
+
+
+def test_which_after_a_clause_ending_in_its_own_change_is_that_change() -> None:
+    [a] = extract_annotations("ZNF12 levels are markedly reduced, which contributes to increased KLF9.")
+    assert format_annotation(a) == "[change=decrease] ZNF12 ==CAUSE=> [change=increase] KLF9"
+    [b] = extract_annotations("ZNF12 levels were reduced, which induces gliosis.")
+    assert format_annotation(b) == "[change=decrease] ZNF12 ==CAUSE=> [change=increase] gliosis"
+    [c] = extract_annotations("ZNF12 is elevated, which leads to gliosis.")
+    assert format_annotation(c) == "[change=increase] ZNF12 ==CAUSE=> [change=increase] gliosis"
+
+
+def test_combined_with_ends_a_name() -> None:
+    [a] = extract_annotations("Gliosis results from impaired KLF9 signalling combined with ageing.")
+    assert a.subject == "KLF9 signalling" and a.subject_change == "decrease"
 
 
 def test_which_after_a_negated_verb_is_the_failure_not_its_object() -> None:

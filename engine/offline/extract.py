@@ -503,6 +503,8 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
         low = tok.low
         if low in ("down", "up") and j + 1 < n and tokens[j + 1].low == "to":
             break  # "missorting of MAPT down to 4.5%"
+        if low == "combined" and j > start_content and j + 1 < n and tokens[j + 1].low == "with":
+            break  # "impaired fusion combined with ...": a second cause follows, no part of the name
         if _is_content(tokens, j) or (low in lx.NOMINAL_TRIGGERS and (
                 low not in lx.VERB_FORMS or _nominal_use(tokens, j) or j == start_content)) or (
                 _is_adjectival_trigger(tokens, j) and (
@@ -542,6 +544,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
             j += 1  # the target belongs to the tool's name: "siRNA against X", "antibodies to X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
+        elif low == "to" and j > start_content and j + 2 < n and _is_content(tokens, j + 1) \
+                and tokens[j + 2].low in _CHANGE_OVER_NOUNS:
+            j += 2  # "cis to trans conversion": one thing changing into another, one name
         elif low == "between" and j > start_content and tokens[j - 1].low in _PAIRING_HEADS:
             # "the interaction between MARK2 and tau": both partners belong to the name
             first = _phrase_right(tokens, j + 1)
@@ -556,6 +561,9 @@ def _phrase_right(tokens: list[_Token], i: int) -> int:
     return j if j > start_content else i
 
 
+# Nouns of one state turning into another ("A to B conversion", "G1 to S transition").
+_CHANGE_OVER_NOUNS = frozenset({"conversion", "transition", "switch", "shift", "isomerization",
+                                "transformation"})
 _PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "binding", "complex",
                             "crosstalk", "cross-talk", "coupling", "colocalization",
                             "co-localization"})
@@ -778,6 +786,9 @@ def _phrase_left(tokens: list[_Token], k: int) -> int:
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
+        elif low == "to" and start == j + 1 and j + 2 <= k and tokens[j + 2].low in _CHANGE_OVER_NOUNS \
+                and j > 0 and _is_content(tokens, j - 1):
+            j -= 1  # "cis to trans conversion"
         elif start <= k and j > 0 and low in _TOOL_TARGET_WORDS and (
                 tokens[j - 1].low in _SILENCING_TOOLS or tokens[j - 1].low in _ANTIBODY_WORDS):
             j -= 1  # "siRNA against X", "antibodies to X": the tool names the target
@@ -1350,6 +1361,9 @@ def _subject_of_predicate(tokens: list[_Token], i: int, floor: int,
             j = _skip_parens_left(tokens, j) - 1
         if j < floor:
             return None
+        changed = _changed_predicate_subject(tokens, j, floor) if after_comma else None
+        if changed is not None:
+            return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
         spans = _phrases_left(tokens, j)
         first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
             (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
@@ -1609,6 +1623,12 @@ def _with_means_gerund(tokens: list[_Token], spans: list[tuple[int, int]],
     """"inhibiting X by deleting its promoter causes Y": a signed gerund right after "by" belongs to
     the subject phrase it opens (the promoter's deletion, not the promoter, is the cause)."""
     g = spans[0][0] - 1
+    if g - 2 > floor and tokens[g].low == "of":
+        # "by deleting components of the machinery": the gerund's object has an "of" complement
+        g -= 1
+        while g - 1 > floor and g > spans[0][0] - 5 and not tokens[g].low.endswith("ing") \
+                and (_is_word(tokens[g]) and tokens[g].low not in lx.PREPOSITIONS):
+            g -= 1
     if g - 1 <= floor or not tokens[g].low.endswith("ing"):
         return spans
     low = tokens[g].low
@@ -1844,6 +1864,10 @@ def _extract_claims(tokens: list[_Token]) -> list[_Claim]:
             claim = _effect_noun_claim(tokens, i, floor, claims)
         if claim is None and low in lx.NOMINAL_TRIGGERS:
             claim = _nominal_claim(tokens, i, floor)
+        if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
+            sign = _signing_adjective_before(tokens, i, floor)
+            if sign is not None:
+                claim = _nominal_claim(tokens, i, floor, sign)
         if claim is None and low in lx.MODIFICATION_NOUNS:
             claim = _modification_claim(tokens, i, floor)
         if claim is None and low in _INCIDENCE_WORDS and i > floor:
@@ -2250,7 +2274,7 @@ def _verb_claim(tokens: list[_Token], i: int, floor: int, claims: list[_Claim],
         named = _name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             claim.subject_polarity = named[1]
-    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor):
+    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
     restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
     if restricted and claim.subject_polarity == 1:
@@ -2351,6 +2375,34 @@ def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_C
                  and c.objects and j - 1 <= c.end <= j + 1), None)
 
 
+def _change_adjective_sign(low: str) -> int | None:
+    if low in lx.INCREASE_ADJECTIVES:
+        return 1
+    return -1 if low in lx.DECREASE_ADJECTIVES else None
+
+
+def _changed_predicate_subject(tokens: list[_Token], j: int, floor: int) -> tuple[int, int] | None:
+    """The subject of a clause that ends in its own change ("Y levels are (significantly)
+    reduced"), when ``j`` is that change word; None otherwise."""
+    if _change_adjective_sign(tokens[j].low) is None:
+        return None
+    k = j - 1
+    while k > floor and _is_adverb(tokens[k].low):
+        k -= 1
+    if k <= floor or tokens[k].low not in ("is", "are", "was", "were"):
+        return None
+    start = _phrase_left(tokens, k - 1)
+    return (start, k) if start <= k - 1 else None
+
+
+def _after_changed_clause(tokens: list[_Token], i: int, floor: int, subjects: list[tuple[int, int]]) -> bool:
+    """Is the verb at i in ", which ..." after a clause ending in its subject's own change ("Y
+    levels are reduced, which induces Z")? Then "which" is that change, whatever the verb."""
+    j = _gap_left(tokens, i, floor)
+    return j - 2 >= floor and tokens[j].low == "which" and tokens[j - 1].text == "," \
+        and _changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]
+
+
 def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
                              subjects: list[tuple[int, int]], claims: list[_Claim]) -> int:
     """In "X lowers Y, which leads to Z" the relative clause is about the lowering of Y (a verb of
@@ -2359,6 +2411,8 @@ def _event_relative_polarity(tokens: list[_Token], i: int, floor: int,
     j = _gap_left(tokens, i, floor)
     if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
         return 1
+    if j - 2 >= floor and _changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]:
+        return _change_adjective_sign(tokens[j - 2].low) or 1
     for claim in reversed(claims):
         if claim.floor != floor:
             break
@@ -2913,9 +2967,22 @@ def _caused_change(tokens: list[_Token], i: int, floor: int) -> bool:
     return k >= floor and verb is not None and verb[1] > 0 and not _is_adjectival_trigger(tokens, k)
 
 
-def _nominal_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
-    """"inhibition of Y by X" and "Y induction by X"."""
-    polarity = lx.NOMINAL_TRIGGERS[tokens[i].low]
+# Unsigned heads that a "positive" / "negative" in front signs: "negative regulation of Y by X".
+_SIGNABLE_NOMINALS = frozenset({"regulation", "control", "modulation"})
+
+
+def _signing_adjective_before(tokens: list[_Token], i: int, floor: int) -> int | None:
+    """The sign of "positive" / "negative" right before ``i``, also across "feedback"."""
+    k = i - 1
+    if k > floor and tokens[k].low in ("feedback", "feed-back"):
+        k -= 1
+    return _SIGNING_ADJECTIVES.get(tokens[k].low) if k >= floor else None
+
+
+def _nominal_claim(tokens: list[_Token], i: int, floor: int, polarity: int | None = None) -> _Claim | None:
+    """"inhibition of Y by X" and "Y induction by X" (``polarity`` for a head signed elsewhere:
+    "negative regulation of Y by X")."""
+    polarity = lx.NOMINAL_TRIGGERS[tokens[i].low] if polarity is None else polarity
     n = len(tokens)
     k = i - 1
     while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in _NAME_NOISE):
