@@ -2376,6 +2376,7 @@ def _participle_sequel(tokens: list[_Token], i: int, floor: int, claims: list[_C
 
 
 def _change_adjective_sign(low: str) -> int | None:
+    """+1 for an adjective of rise ("increased"), -1 for one of fall ("reduced"), else None."""
     if low in lx.INCREASE_ADJECTIVES:
         return 1
     return -1 if low in lx.DECREASE_ADJECTIVES else None
@@ -2748,10 +2749,9 @@ def _incidence_claim(tokens: list[_Token], i: int, floor: int) -> _Claim | None:
     k = i - 1
     while k > floor and tokens[k].low in _NAME_NOISE:
         k -= 1
-    low = tokens[k].low if k >= floor else ""
-    polarity = 1 if low in lx.INCREASE_ADJECTIVES else -1 if low in lx.DECREASE_ADJECTIVES else 0
+    polarity = _change_adjective_sign(tokens[k].low) if k >= floor else None
     n = len(tokens)
-    if not polarity or i + 2 >= n or tokens[i + 1].low != "of" or _caused_change(tokens, k, floor):
+    if polarity is None or i + 2 >= n or tokens[i + 1].low != "of" or _caused_change(tokens, k, floor):
         return None  # "X caused an increased risk of Y with age": the verb's subject is the cause
     objects, end = _phrases_right(tokens, i + 2)
     j = _past_report(tokens, end)
