@@ -1,0 +1,115 @@
+"""The question's view of a graph (DESIGN §5 step 8, §8): which nodes a drawing shows by default.
+
+A graph built for "How does X affect Y?" holds many side-causes of Y that do not bear on the question.
+The default drawing shows the nodes on source → target paths; the other nodes joined to them by an
+edge are listed apart as *regulators*, best-evidenced first, and a page may expand any of them into
+the drawing. A graph with no source → target path shows its sources and targets with their best
+neighbours instead, so that the reader still sees where the search got to.
+
+The pages (Ask, Graph) and the HTML export all call ``question_focus``; nothing here draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from engine.model import Edge, Graph
+
+MAX_FOCUS_NODES = 15
+MAX_FOCUS_PATH_EDGES = 4
+
+
+@dataclass(frozen=True)
+class QuestionFocus:
+    """Node ids to draw by default, and the other nodes next to them, listed apart."""
+
+    shown: list[str] = field(default_factory=list)
+    regulators: list[str] = field(default_factory=list)
+    on_paths: bool = False  # True when ``shown`` holds source → target paths
+
+    def with_expanded(self, node_ids: list[str]) -> list[str]:
+        """The drawn nodes once the reader has expanded some regulators (order kept, no repeats)."""
+        return list(dict.fromkeys([*self.shown, *node_ids]))
+
+
+def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFocus:
+    """The default view of ``graph``: its source → target paths, at most ``max_nodes`` nodes.
+
+    A graph without sources or targets (an uploaded or hand-drawn one) is shown whole.
+    """
+    if not graph.sources or not graph.targets:
+        return QuestionFocus(shown=graph.node_ids())
+    digraph = _evidence_digraph(graph)
+    shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes)
+    on_paths = bool(shown)
+    if not shown:
+        shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes)
+    return QuestionFocus(shown=shown, regulators=_regulators(graph, shown), on_paths=on_paths)
+
+
+def _edge_cost(edge: Edge) -> float:
+    """Better-evidenced edges are cheaper, so their paths are drawn first when space runs out."""
+    cost = 1.0 + (1.0 - edge.confidence)
+    if edge.status == "contested":
+        cost += 1.0
+    return cost + 1.0 / (1 + len(edge.evidence))
+
+
+def _evidence_digraph(graph: Graph) -> nx.DiGraph:
+    digraph = nx.DiGraph()
+    digraph.add_nodes_from(graph.node_ids())
+    for edge in graph.edges:
+        if edge.orientation != "directed" or edge.source == edge.target:
+            continue
+        cost = _edge_cost(edge)
+        if not digraph.has_edge(edge.source, edge.target) or cost < digraph[edge.source][edge.target]["weight"]:
+            digraph.add_edge(edge.source, edge.target, weight=cost)
+    return digraph
+
+
+def _path_nodes(digraph: nx.DiGraph, sources: list[str], targets: list[str], max_nodes: int) -> list[str]:
+    """Nodes of the cheapest simple source → target paths, whole paths added while they fit."""
+    paths: list[tuple[float, list[str]]] = []
+    for source in sources:
+        for target in targets:
+            if source == target or not nx.has_path(digraph, source, target):
+                continue
+            for path in nx.shortest_simple_paths(digraph, source, target, weight="weight"):
+                if len(path) - 1 > MAX_FOCUS_PATH_EDGES or len(paths) >= 50:
+                    break
+                paths.append((nx.path_weight(digraph, path, "weight"), path))
+    shown: list[str] = []
+    for _, path in sorted(paths, key=lambda item: item[0]):
+        new = [node for node in path if node not in shown]
+        if len(shown) + len(new) > max_nodes:
+            continue
+        shown.extend(new)
+    return shown
+
+
+def _ends_and_neighbours(digraph: nx.DiGraph, ends: list[str], max_nodes: int) -> list[str]:
+    shown = list(dict.fromkeys(end for end in ends if end in digraph))
+    neighbours = sorted(
+        {(data["weight"], other) for end in shown
+         for other, data in [*((n, digraph[end][n]) for n in digraph.successors(end)),
+                             *((n, digraph[n][end]) for n in digraph.predecessors(end))]}
+    )
+    for _, other in neighbours:
+        if len(shown) >= max_nodes:
+            break
+        if other not in shown:
+            shown.append(other)
+    return shown
+
+
+def _regulators(graph: Graph, shown: list[str]) -> list[str]:
+    """Nodes one edge away from the drawing, with the most evidence first."""
+    inside = set(shown)
+    weight: dict[str, int] = {}
+    for edge in graph.edges:
+        for near, far in ((edge.source, edge.target), (edge.target, edge.source)):
+            if near in inside and far not in inside:
+                weight[far] = weight.get(far, 0) + max(1, len(edge.evidence))
+    return sorted(weight, key=lambda node_id: (-weight[node_id], node_id))

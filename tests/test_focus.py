@@ -1,0 +1,54 @@
+"""The question's default view: nodes on source → target paths, other neighbours listed apart."""
+
+from __future__ import annotations
+
+from engine.focus import question_focus
+from engine.model import Edge, Evidence, Graph, Node, edge_id
+
+
+def _edge(source: str, target: str, sign: int = 1, sentences: int = 1) -> Edge:
+    return Edge(
+        id=edge_id(source, "influence", sign, target), source=source, target=target, sign=sign,
+        evidence=[Evidence(doc_id=f"{source}-{target}-{i}", sentence=f"{source} affects {target}.")
+                  for i in range(sentences)],
+    )
+
+
+def _graph(edges: list[Edge], sources: list[str], targets: list[str]) -> Graph:
+    ids = sorted({end for edge in edges for end in (edge.source, edge.target)} | set(sources) | set(targets))
+    return Graph(nodes=[Node(id=i, label=i) for i in ids], edges=edges,
+                 sources=sources, targets=targets).validate_shapes()
+
+
+def test_star_of_side_causes_is_listed_apart_not_drawn():
+    side = [_edge(f"side{i}", "y", sentences=i % 3 + 1) for i in range(30)]
+    graph = _graph([_edge("x", "m"), _edge("m", "y"), *side], ["x"], ["y"])
+    focus = question_focus(graph)
+    assert focus.on_paths
+    assert focus.shown == ["x", "m", "y"]
+    assert set(focus.regulators) == {f"side{i}" for i in range(30)}
+    # Best-evidenced regulators first: three sentences before one.
+    assert focus.regulators[0].startswith("side") and int(focus.regulators[0][4:]) % 3 == 2
+    assert focus.with_expanded(["side2", "x"]) == ["x", "m", "y", "side2"]
+
+
+def test_paths_are_added_whole_and_cheapest_first_within_the_limit():
+    edges = [_edge("x", "a", sentences=3), _edge("a", "y", sentences=3),
+             _edge("x", "b"), _edge("b", "c"), _edge("c", "y")]
+    focus = question_focus(_graph(edges, ["x"], ["y"]), max_nodes=4)
+    assert focus.shown == ["x", "a", "y"]  # the 4-node path x-b-c-y does not fit beside it
+    assert set(focus.regulators) == {"b", "c"}
+
+
+def test_paths_longer_than_four_steps_are_not_a_focus():
+    edges = [_edge("x", "a"), _edge("a", "b"), _edge("b", "c"), _edge("c", "d"), _edge("d", "y"),
+             _edge("e", "y")]
+    focus = question_focus(_graph(edges, ["x"], ["y"]), max_nodes=3)
+    assert not focus.on_paths
+    assert focus.shown[:2] == ["x", "y"] and len(focus.shown) == 3
+
+
+def test_graph_without_question_is_shown_whole():
+    graph = _graph([_edge("a", "b"), _edge("b", "c")], [], [])
+    assert question_focus(graph).shown == ["a", "b", "c"]
+    assert question_focus(graph).regulators == []
