@@ -25,7 +25,9 @@ SCHEMA_VERSION = 1
 NodeKind = Literal["quantity", "state"]
 Relation = Literal["influence", "triggers"]
 Origin = Literal["literature", "data", "user"]
-EdgeStatus = Literal["supported", "contested", "asserted-by-user"]
+# supported: a claim its sentence states, read alike by two readers; possible: read by one reader only,
+# drawn and worded apart; contested: papers disagree on the sign (both sides kept, each with its citations).
+EdgeStatus = Literal["supported", "possible", "contested", "asserted-by-user"]
 Orientation = Literal["directed", "undirected", "bidirected", "partial"]
 Sign = Literal[1, -1]
 
@@ -88,6 +90,16 @@ class Evidence(BaseModel):
     sentence: str
     score: float = Field(0.0, allow_inf_nan=False)
     query: str = ""
+    # The readers that found this claim in this sentence ("rules", "parse", "llm"); empty when unknown
+    # (an older graph, or evidence a user typed).
+    readers: list[str] = Field(default_factory=list)
+
+
+class MergedName(BaseModel):
+    """A name that Integrate filed under a node, and why it names the same entity."""
+
+    name: str
+    reason: str = Field(description="e.g. 'same normalised form', 'abbreviation defined in PMID 123', 'FamPlex synonym'")
 
 
 class Node(BaseModel):
@@ -96,6 +108,7 @@ class Node(BaseModel):
     kind: NodeKind = "quantity"
     aliases: list[str] = Field(default_factory=list)
     origin: Origin = "literature"
+    merged: list[MergedName] = Field(default_factory=list)
 
 
 class Edge(BaseModel):
@@ -183,8 +196,6 @@ class Graph(BaseModel):
             for end in (edge.source, edge.target):
                 if end not in kinds:
                     raise GraphError(f"edge {edge.id!r} refers to unknown node {end!r}")
-            if edge.source == edge.target:
-                raise GraphError(f"edge {edge.id!r} is a self-loop on {edge.source!r}")
             _check_shape(edge, kinds[edge.source], kinds[edge.target])
         for role, ids in (("source", self.sources), ("target", self.targets)):
             for node_id in ids:

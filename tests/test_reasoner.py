@@ -130,6 +130,15 @@ def test_positive_loop_fed_from_outside_moves_together() -> None:
     assert labelling.labels["a"].justification == ("b+>a", "x+>a")
 
 
+def test_self_loop_is_feedback_that_cannot_start_itself() -> None:
+    # "X induces its own expression": the loop amplifies a change from outside, never starts one.
+    graph = make_graph("x a", [("x", "a", 1), ("a", "a", 1)])
+    assert summary(label_graph(graph, Scenario())) == {"x": STABLE, "a": STABLE}
+    assert summary(label_graph(graph, do(x="increasing"))) == {"x": INC, "a": INC}
+    damped = make_graph("x a", [("x", "a", 1), ("a", "a", -1)])
+    assert summary(label_graph(damped, do(x="increasing"))) == {"x": INC, "a": INC}
+
+
 def test_negative_loop_cannot_flip_itself() -> None:
     graph = make_graph("a b", [("a", "b", 1), ("b", "a", -1)])
     assert summary(label_graph(graph, Scenario())) == {"a": STABLE, "b": STABLE}
