@@ -1,0 +1,389 @@
+"""From a phrase to an entity: determiners, citations and quantity words dropped from the name; heads of
+change ("inhibition of X", "elevated X") set its direction; deficiencies and mutations become states.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from engine.offline import lexicon as lx
+from engine.offline.extract.records import Entity
+from engine.offline.extract.tokens import Token
+from engine.offline.extract.vocabulary import (
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS,
+    NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
+    TOOL_TARGET_WORDS,
+)
+from engine.offline.extract import phrases, states, weak_claims
+
+
+_DISCOURSE_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "lastly",
+                                 "firstly", "secondly", "thirdly", "finally"})
+
+
+_REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
+                              "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
+
+
+_DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
+                         "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
+
+
+_COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
+
+
+def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", "object"],
+            abbreviations: dict[str, str]) -> Entity | None:
+    """The entity a phrase names, with the direction of its change and whether it is a state."""
+    words, aliases = phrases.clean_tokens(tokens, span[0], span[1], abbreviations)
+    if words and (words[0].low in _REFERENCE_WORDS or words[-1].low == "ago"):
+        return None  # "Table 5", "Fig. 3", "60 years ago": no entity
+    if words and words[0].low in ("its", "their") and all(
+            phrases.process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
+        return None  # "inducing its phosphorylation": the process of an unnamed owner
+    long_forms = {long.lower() for long in abbreviations.values()}
+    for cut in range(len(words)):
+        # A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)".
+        if " ".join(w.low for w in words[cut:]) in long_forms and len(words) - cut > 1:
+            words = [w for w in words[:cut] if w.low not in lx.DETERMINERS and w.low not in NAME_NOISE] \
+                + [Token(" ".join(w.text for w in words[cut:]), "\x00long form", words[cut].start)]
+            break
+    polarity = 1
+    deficiency = mutation = quantity = False
+
+    def drop_front() -> None:
+        words.pop(0)
+
+    changed = True
+    while words and changed:
+        changed = False
+        low = words[0].low
+        nxt = words[1].low if len(words) > 1 else ""
+        if low in _DOSE_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "2 mg/kg of X"
+        elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+            drop_front(); changed = True  # "10 mM lithium" names lithium
+        elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
+                and words[2].low == "of":
+            words[:3] = []; changed = True  # "low doses of X" are X given, not less X
+        elif low in ("overexpressing", "over-expressing") and len(words) > 1:
+            drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
+        elif low in SILENCING_TOOLS and nxt in TOOL_TARGET_WORDS and len(words) > 2:
+            words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
+        elif low in _BLOCKING_MODIFIERS and nxt in ANTIBODY_WORDS and len(words) > 3:
+            drop_front(); changed = True  # "neutralizing antibodies against X": the antibody says it
+        elif role == "subject" and low in ANTIBODY_WORDS and nxt in TOOL_TARGET_WORDS and len(words) > 2:
+            # An antibody given as a cause binds and blocks its target: "antibodies against X reduced
+            # Y" is less X. Not as an object ("raised antibodies against X" is an immune response).
+            words[:2] = []; polarity = -polarity; changed = True
+        elif low in TIME_UNITS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "(four) days of treatment with X"
+        elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
+            words[:2] = []; changed = True  # "doses of X"
+        elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
+            drop_front(); changed = True
+        elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
+            drop_front(); polarity = -polarity; changed = True
+        elif len(words) > 1 and phrases.compound_suffix(low):
+            if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
+                polarity = -polarity  # "LPS-impaired memory" is less memory
+            drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
+        elif low in ("mutant", "mutated") and len(words) > 1:
+            drop_front(); mutation = True; changed = True
+        elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
+                and _kind_of_mutation(words[0]):
+            drop_front(); changed = True  # "pathogenic mutations in X" are X mutations
+        elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
+            drop_front(); changed = True
+            deficiency = deficiency or low.startswith("loss")
+        elif low in ("knocking", "knock") and len(words) > 2 and nxt in ("down", "out"):
+            words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
+        elif low in ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
+            words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
+        elif low in ORGANISMS and len(words) > 3 and nxt == "deficient" and words[2].low in ("in", "for"):
+            words[:3] = []; deficiency = True; changed = True  # "mice deficient in TREM2"
+        elif states.expressing_carrier(words):
+            words[:states.expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
+        elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
+            words[:2] = []; changed = True  # "the gene encoding presenilin 1"
+            if words and words[0].low == "for":
+                words.pop(0)
+        elif len(words) > 3 and words[2].low in ("of", "with", "to") and change_head(nxt) \
+                and (manner_adjective(words[0]) or low in COURSE_MODIFIERS):
+            drop_front(); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
+        elif 0 < weak_claims.course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
+            words[:weak_claims.course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
+        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
+                and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
+                low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
+                or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
+            if low in lx.DEFICIENCY_HEADS:
+                deficiency = True
+            elif low in lx.MUTATION_HEADS:
+                mutation = True
+            elif low in lx.QUANTITY_WORDS:
+                quantity = quantity or low not in _COUNT_WORDS  # a count keeps its noun
+            elif low in lx.DECREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
+                polarity = -polarity
+            words[:2] = []
+            changed = True
+        elif len(words) > 1 and low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing":
+            polarity *= lx.VERB_FORMS[low][1]
+            drop_front(); changed = True
+        elif len(words) > 1 and (low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS) \
+                and low.endswith("ing"):
+            deficiency = deficiency or low in lx.DEFICIENCY_HEADS
+            polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
+            drop_front(); changed = True
+    for cut in range(1, len(words) - 1):
+        if words[cut].low in TOOL_TARGET_WORDS and words[cut - 1].low in ANTIBODY_WORDS:
+            words = words[:cut]  # an object "antibodies against X" names the antibodies
+            break
+    carrier_tail = any(w.low == "in" and any(x.low in ORGANISMS for x in words[k + 1:k + 4])
+                       for k, w in enumerate(words[1:], start=1))
+    if len(words) > 2 and (words[-1].low in ORGANISMS or carrier_tail or (
+            words[-1].low in lx.STATE_WORDS and words[-2].low == "in")):
+        for cut in range(1, len(words) - 1):
+            if words[cut].low == "in":
+                # "BACE1 deficiency in AD model mice", "memory loss in mice overexpressing APP"
+                words = words[:cut]
+                break
+    for cut in range(len(words) - 2, -1, -1):
+        if words[cut].low in ROLE_NOUNS and cut + 1 < len(words):
+            words = words[cut + 1:]  # "the mTOR inhibitor rapamycin" names rapamycin
+            break
+    changed = True
+    while len(words) > 1 and changed:
+        changed = False
+        low = words[-1].low
+        if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in ("loss", "lack", "absence"):
+            words.pop(); changed = True  # "TFEB KO astrocytes", "XBP1 knockout animals"
+            continue
+        if low in ORGANISMS and ("-" in words[-2].low or words[-2].low in (
+                "transgenic", "knockout", "null", "ko", "deficient", "mutant", "lacking")):
+            words.pop(); changed = True
+        elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
+                                          and quantity):
+            words.pop(); quantity = True; changed = True
+        elif low in lx.DEFICIENCY_HEADS:
+            words.pop(); deficiency = True; changed = True
+        elif low in lx.MUTATION_HEADS:
+            words.pop(); mutation = True; changed = True
+        elif low in ROLE_NOUNS and words[-2].low.endswith(("ic", "al", "ergic")) \
+                and not re.search(r"[A-Z0-9]", words[-2].text):
+            break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
+        elif low in SILENCING_TOOLS:
+            if not re.search(r"[A-Z0-9]", words[-2].text):
+                return None  # "transfection of individual siRNAs": no target named
+            words.pop(); polarity = -polarity; changed = True  # "Beclin1 siRNA" is less Beclin1
+        elif low in lx.DECREASE_HEADS:
+            words.pop(); polarity = -polarity; changed = True
+        elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
+            if low in ("activator", "activators", "agonist", "agonists", "inducer", "inducers",
+                       "enhancer", "enhancers") and len(words) < 2:
+                break
+            words.pop(); changed = True
+        elif low in ("treated", "exposed", "administered", "supplemented"):
+            words.pop(); changed = True
+        elif low in ("gene", "genes", "protein", "proteins", "mrna") \
+                and re.search(r"[A-Z0-9]", words[-2].text):
+            words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
+        elif low in ("pathway", "pathways") and words[-2].text.islower() \
+                and words[-2].low not in ("signaling", "signalling") and (
+                phrases.process_noun(words[-2].low) or words[-2].low.endswith(_PROCESS_NAME_ENDINGS)):
+            words.pop(); changed = True  # "the autophagy pathway" is autophagy
+    if words and phrases.compound_suffix(words[-1].low):
+        stem = words[-1].text.rpartition("-")[0]
+        words[-1] = Token(stem, stem.lower(), words[-1].start)
+    words = _without_class_prefix(words)
+    # Hyphenated state markers inside a word: "TIMP-2-deficient", "Atg7-null", "APP-knockout".
+    if words:
+        for marker in DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS:
+            for idx, word in enumerate(words):
+                if word.low.endswith(marker) and len(word.low) > len(marker):
+                    stem = word.text[: -len(marker)]
+                    words = words[: idx] + [Token(stem, stem.lower(), word.start)]
+                    deficiency = deficiency or marker in DEFICIENCY_MARKERS
+                    break
+    # Drop leading organism/noise words again after a marker cut, e.g. "mice lacking X".
+    while words and (words[0].low in lx.DETERMINERS or words[0].low in NAME_NOISE):
+        words.pop(0)
+    if not words:
+        return None
+    # "HEAD of X": a quantity word goes, a process noun moves behind its entity.
+    lows = [w.low for w in words]
+    if "of" in lows:
+        cut = lows.index("of")
+        head, rest = words[:cut], words[cut + 1:]
+        while rest and rest[0].low in lx.DETERMINERS:
+            rest.pop(0)
+        if rest and head:
+            if head[-1].low in ("form", "forms", "type", "types", "variant", "subtype") \
+                    and all(not re.search(r"[A-Z0-9]", w.text) for w in head) and len(rest) <= 4:
+                words = rest  # "an early-onset form of Alzheimer's disease"
+            elif len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
+                words = rest
+                # "the number of cytosolic proteins" counts proteins: keep the noun.
+                quantity = head[0].low not in _COUNT_WORDS
+            elif len(head) == 1 and lx.MODIFICATION_NOUNS.get(head[0].low, ("", 1))[1] < 0 \
+                    and len(rest) <= 3:
+                # "dephosphorylation of DAPK1" is less DAPK1 phosphorylation
+                modification = lx.MODIFICATION_NOUNS[head[0].low][0]
+                words = rest + [Token(modification, modification.lower(), head[0].start)]
+                polarity = -polarity
+            elif len(head) <= 2 and phrases.process_noun(head[-1].low) and len(rest) <= 3:
+                words = rest + head
+    # Keep the bracketed short forms that follow a word still in the name.
+    aliases = [alias.split("\x00", 1)[1] for alias in aliases
+               if words and int(alias.split("\x00", 1)[0]) > words[0].start]
+    name = " ".join(w.text for w in words).strip(" ,;-")
+    name = re.sub(r"\s+'s\b", "'s", name)
+    if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
+        return None
+    name_letter = words[-1].text in ("A", "I") and len(words) > 1  # "trichostatin A", "complex I"
+    if len(words) > 8 or (words[-1].low in CLOSED and not name_letter) \
+            or words[0].low in ("of", "and", "or"):
+        return None
+    if all(w.low in CLOSED or w.low in ORGANISMS or class_word(w.low) for w in words):
+        return None  # "the receptor", "these drugs": a class, no particular entity
+    if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
+        return None  # "Fourth, X reduces Y": a step of the argument, no entity
+    if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
+        return None  # "genetic mutations (and anomalies of X)": no gene named
+    if not _names_something(words, name):
+        return None
+    name_aliases = _aliases_for(name, aliases, abbreviations)
+    if name in abbreviations:
+        name_aliases = [name, *[a for a in name_aliases if a != name]]
+        name = abbreviations[name]
+    # a defined long form is one token: its own last word decides ("frontotemporal dementia (FTD)")
+    last = words[-1].text.split()[-1].lower() if words[-1].low == "\x00long form" else words[-1].low
+    state_word = last in lx.STATE_WORDS or last.endswith(lx.STATE_SUFFIXES) \
+        or name.lower() in lx.STATE_WORDS
+    if role == "subject" and deficiency:
+        return Entity(f"{name} deficiency", 1, True, [f"{a} deficiency" for a in name_aliases])
+    if role == "subject" and mutation:
+        return Entity(f"{name} mutation", 1, True, [f"{a} mutation" for a in name_aliases])
+    if deficiency:
+        polarity = -polarity
+    state = state_word and not quantity and polarity > 0
+    return Entity(name, polarity, state, name_aliases)
+
+
+# Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
+_PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
+
+
+# Words saying what kind of mutation, not whose: "pathogenic", "missense", "disease-causing".
+_MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "splice", "rare",
+                             "novel", "known", "germline", "somatic", "de", "causative"})
+
+
+def _kind_of_mutation(word: Token) -> bool:
+    low = word.low
+    return word.text[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
+        ("-causing", "-linked", "-associated", "-related")) or (
+            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
+
+
+def class_word(low: str) -> bool:
+    """A class noun ("kinase", "receptors") or the "factor" of "transcription factor"."""
+    return low in lx.CLASS_NOUNS or low in ("factor", "factors")
+
+
+_DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist", "agonist",
+                          "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
+                          "flavonoid", "molecule"})
+
+
+def symbol_like(text: str) -> bool:
+    """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
+    ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
+    letters = sum(ch.isalpha() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    return (letters >= 2 and (any(ch.isupper() for ch in text[1:]) or digits > 0
+                              or text[0].isupper() and not text[1:].islower())) \
+        or (letters == 1 and digits >= 2)
+
+
+def _without_class_prefix(words: list[Token]) -> list[Token]:
+    """"kinase DAPK1", "transcription factor TFEB", "receptor ApoE" name the symbol after the
+    class nouns; "protein kinase A", "factor VIII" and "nerve growth factor" are left whole."""
+    cut = 0
+    while cut < len(words) and (class_word(words[cut].low) or (
+            words[cut].low in ("protein", "proteins") and cut + 1 < len(words)
+            and class_word(words[cut + 1].low))):
+        cut += 1
+    if 0 < cut < len(words) and words[cut - 1].low not in ("factor", "factors") or (
+            0 < cut < len(words) and words[0].low == "transcription"):
+        if len(words) - cut == 1 and symbol_like(words[cut].text):
+            return words[cut:]
+    if (len(words) > 3 or (len(words) == 3 and words[2].low == "\x00long form")) \
+            and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
+        return words[2:]  # "the transcription factor cAMP response element-binding protein"
+    # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
+    for k in range(len(words) - 1):
+        if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
+                and len(words[-1].text) >= 4 \
+                and all(w.text.islower() for w in words[:k]):
+            return words[-1:]
+    return words
+
+
+def change_head(low: str) -> bool:
+    return low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS \
+        or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS
+
+
+def manner_adjective(tok: Token) -> bool:
+    """A lower-case adjective saying how a change was made ("pharmacological", "genetic",
+    "chronic", "selective"), not part of a name."""
+    return tok.text.isalpha() and tok.text[1:].islower() and tok.low.endswith(ADJECTIVE_ENDINGS)
+
+
+def _names_something(words: list[Token], name: str) -> bool:
+    """Reject names that are a vague noun, a bare head of change, a unit or a lone verb form."""
+    low = name.lower()
+    if low in lx.VAGUE_NAMES or low in lx.INCREASE_HEADS or low in lx.DECREASE_HEADS \
+            or low in lx.DEFICIENCY_HEADS or low in lx.NOMINAL_TRIGGERS:
+        return False
+    if len(words) <= 3 and words[-1].low in lx.VAGUE_HEADS and not any(
+            re.search(r"[A-Z0-9]", w.text[1:] if k == 0 else w.text) for k, w in enumerate(words)):
+        return False  # "recent study", "signaling pathways", "various cell types"
+    if words[-1].low in lx.FACTOR_HEADS and all(
+            w.low in lx.EVALUATIVE_MODIFIERS or w.low in lx.DETERMINERS for w in words[:-1]):
+        return False  # "an important factor", "several key factors"
+    if len(words) == 1:
+        word = words[0].text
+        if len(word) <= 2 and word.islower():
+            return False
+        # A lone lower-case participle or gerund ("sought", "deleting") is a verb, not a name;
+        # "learning", "signaling" and "aging" are names.
+        if word.islower() and not re.search(r"\d", word) and low not in lx.PROCESS_NOUNS \
+                and low not in lx.STATE_WORDS and (
+                    word.endswith("ed") or (word.endswith("ing") and (
+                        low in lx.VERB_FORMS or low in lx.OTHER_VERBS or low in lx.DECREASE_HEADS
+                        or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS))):
+            return False
+    return True
+
+
+def _aliases_for(name: str, bracketed: list[str], abbreviations: dict[str, str]) -> list[str]:
+    aliases = list(bracketed)
+    for short, long in abbreviations.items():
+        if long.lower() == name.lower() and short not in aliases:
+            aliases.append(short)
+        elif short != name and re.search(rf"(?<!\w){re.escape(short)}(?!\w)", name):
+            aliases.append(re.sub(rf"(?<!\w){re.escape(short)}(?!\w)", long, name))
+    return [a for a in aliases if a != name]
+
+
+_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages"})
+
+
+_BLOCKING_MODIFIERS = frozenset({"neutralizing", "neutralising", "blocking", "function-blocking"})
+
+
+_DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
+                             "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})

@@ -1,0 +1,318 @@
+"""The reader of one sentence: preparation of the tokens, the scan over predicates in order (the order
+matters: a construction read first claims its words), and the Annotation each claim becomes.
+"""
+
+from __future__ import annotations
+
+from engine.annotations import Annotation, Change
+from engine.offline import lexicon as lx
+from engine.offline.extract.records import Claim, Entity
+from engine.offline.extract.tokens import Token, find_abbreviations, tokenize, undo_typesetting
+from engine.offline.extract.vocabulary import COMPARATIVES, HARD_BOUNDARY, ROLE_NOUNS, SIGNING_ADJECTIVES
+from engine.offline.extract import (
+    implied, naming, nominals, phrases, states, subject_finding, verbs, weak_claims, word_tests,
+)
+
+
+# Role nouns signed by "positive"/"negative": "a negative regulator of Y".
+_SIGNABLE_ROLES = frozenset({"regulator", "regulators", "modulator", "modulators"})
+
+
+_HEDGE_CONFIDENCE = 0.6
+
+
+_ANAPHOR_CONFIDENCE = 0.8
+
+
+_CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
+               "needed": 0.7, "involved": 0.5, "associated": 0.5, "effect": 0.7, "expression": 0.5,
+               "state": 0.75}
+
+
+def _extract_claims(tokens: list[Token]) -> list[Claim]:
+    claims: list[Claim] = []
+    floor = 0
+    for i, tok in enumerate(tokens):
+        low = tok.low
+        if i > 0 and tokens[i - 1].text in HARD_BOUNDARY:
+            floor = i  # the start of the current sentence or clause
+        claim: Claim | None = None
+        if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
+                and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
+                and not word_tests.modified_form(tokens, i):
+            claim = verbs.verb_claim(tokens, i, floor, claims)
+        elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
+            claim = verbs.verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
+        if claim is None and low in lx.NEEDED_FOR:
+            claim = weak_claims.needed_for_claim(tokens, i, floor)
+        if claim is None and low in lx.INVOLVED_IN:
+            claim = weak_claims.involved_in_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.ASSOCIATED_WITH:
+            claim = weak_claims.associated_with_claim(tokens, i, floor, claims)
+        if claim is None and low in COMPARATIVES:
+            claim = verbs.comparative_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.EFFECT_NOUNS:
+            claim = weak_claims.effect_noun_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.NOMINAL_TRIGGERS:
+            claim = nominals.nominal_claim(tokens, i, floor)
+        if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
+            sign = nominals.signing_adjective_before(tokens, i, floor)
+            if sign is not None:
+                claim = nominals.nominal_claim(tokens, i, floor, sign)
+        if claim is None and low in lx.MODIFICATION_NOUNS:
+            claim = nominals.modification_claim(tokens, i, floor)
+        if claim is None and low in _INCIDENCE_WORDS and i > floor:
+            claim = weak_claims.incidence_claim(tokens, i, floor)
+        if claim is None and low in ("treatment", "therapy", "management") and i - 1 > floor:
+            claim = weak_claims.treatment_use_claim(tokens, i, floor, claims)
+        if claim is None and "-" in low:
+            claim = nominals.compound_claim(tokens, i, floor)
+        signed_role = SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
+            if low in _SIGNABLE_ROLES and i > floor else None
+        if claim is None and (low in ROLE_NOUNS or signed_role is not None) \
+                and not (low in lx.NOUN_BASE_FORMS and not word_tests.is_content(tokens, i)):
+            for role_claim in nominals.role_claims(tokens, i, floor, signed_role):
+                role_claim.verb = i
+                role_claim.floor = floor
+                claims.append(role_claim)
+        if claim is None and low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
+                and i + 1 < len(tokens) and tokens[i + 1].low == "for":
+            # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
+            target_end = phrases.phrase_right(tokens, i + 2)
+            if target_end > i + 2:
+                for role_claim in nominals.role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
+                    role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
+                    role_claim.verb = i
+                    role_claim.floor = floor
+                    claims.append(role_claim)
+        if claim is None and low in ("express", "expresses", "expressed"):
+            claim = states.expression_claim(tokens, i, floor, claims)
+        if claim is None and low in lx.STATE_EXHIBIT_VERBS:
+            claim = states.state_claim(tokens, i, floor, claims)
+        if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
+                              or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
+            claim = states.context_claim(tokens, i, floor, claims)
+        if claim is not None:
+            claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
+            claim.verb = i
+            claim.floor = floor
+            # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
+            claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
+            if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
+                claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
+            claim.means_of = verbs.means_of(tokens, i, floor, claim, claims)
+            claims.append(claim)
+            if claim.class_members:
+                # the members do what the class does: act on the object and change what the
+                # relative clause names (the claim's subject, as that clause changes it)
+                for objects, polarity in ((claim.objects, claim.polarity),
+                                          (claim.subjects, claim.subject_polarity)):
+                    claims.append(Claim(claim.class_members, objects, polarity, "active",
+                                         claim.negated, claim.hedged, claim.end, verb=i, floor=floor))
+            means = verbs.means_phrase(tokens, claim.end)
+            if means is not None and claim.construction in ("active", "passive"):
+                claims.append(Claim(claim.subjects, [means], 1, "active", claim.negated,
+                                     claim.hedged, means[1], verb=i, floor=floor,
+                                     resolved=claim.resolved, means_of=len(claims) - 1))
+            modified = verbs.modification_means(tokens, claim.end)
+            if modified is not None and claim.construction in ("active", "passive"):
+                targets, polarity, modification, end = modified
+                claims.append(Claim(claim.subjects, targets, polarity, "active", claim.negated,
+                                     claim.hedged, end, verb=i, floor=floor,
+                                     object_suffix=modification, resolved=claim.resolved,
+                                     means_of=len(claims) - 1))
+    return claims
+
+
+# Heads of how often something occurs: "an increased incidence of Y with X" means X raises Y.
+_INCIDENCE_WORDS = frozenset({"frequency", "frequencies", "incidence", "incidences", "occurrence",
+                              "prevalence", "risk", "risks", "rate", "rates", "likelihood"})
+
+
+# Unsigned heads that a "positive" / "negative" in front signs: "negative regulation of Y by X".
+_SIGNABLE_NOMINALS = frozenset({"regulation", "control", "modulation"})
+
+
+def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
+                confidence: float, hedged: bool) -> Annotation | None:
+    effect = polarity * obj.polarity
+    subject_change: Change | None = None
+    object_change: Change | None = None
+    if subject.state:
+        if obj.state and effect < 0:
+            object_change = "decrease"
+        elif not obj.state:
+            object_change = "increase" if effect > 0 else "decrease"
+    else:
+        direction = subject.polarity
+        if obj.state:
+            # "X prevents AD": less X is what brings the state about.
+            subject_change = "increase" if direction * effect > 0 else "decrease"
+        else:
+            subject_change = "increase" if direction > 0 else "decrease"
+            object_change = "increase" if effect > 0 else "decrease"
+    return Annotation(subject=subject.name, subject_change=subject_change, object=obj.name,
+                      object_change=object_change, text=sentence, confidence=confidence,
+                      hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
+
+
+def _with_bracketed_members(tokens: list[Token], spans: list[tuple[int, int]],
+                            heads: list[int]) -> list[tuple[tuple[int, int], int]]:
+    """Each phrase with its head's sign, followed by the members its class lists in brackets
+    ("antipsychotic drugs (D and E)"), which share that sign."""
+    expanded: list[tuple[tuple[int, int], int]] = []
+    for span, head in zip(spans, heads):
+        expanded.append((span, head))
+        expanded += [(member, head) for member in subject_finding.bracketed_members(tokens, span)]
+    return expanded
+
+
+_ASIDE_DASHES = frozenset({"\u2014", "\u2013"})
+
+
+_ASIDE_MAX = 8
+
+
+def _dash_asides_as_commas(tokens: list[Token]) -> list[Token]:
+    """"A channel \u2014 TRPM2 \u2014 activates Y": an aside between two free-standing dashes reads as one
+    set off by commas (dashes inside words were made hyphens by ``undo_typesetting``)."""
+    read = list(tokens)
+    k = 0
+    while k < len(read):
+        if read[k].text in _ASIDE_DASHES:
+            close = next((m for m in range(k + 1, min(len(read), k + _ASIDE_MAX + 2))
+                          if read[m].text in _ASIDE_DASHES or read[m].text in HARD_BOUNDARY), None)
+            if close is not None and close > k + 1 and read[close].text in _ASIDE_DASHES:
+                read[k] = Token(",", ",", read[k].start)
+                read[close] = Token(",", ",", read[close].start)
+                k = close
+        k += 1
+    return read
+
+
+def _soften_bracketed_boundaries(tokens: list[Token]) -> list[Token]:
+    """"(Zhang et al., 2008; Yu et al., 2010)": a semicolon inside brackets separates citations,
+    not clauses, so it reads as a comma."""
+    softened: list[Token] = []
+    depth = 0
+    for tok in tokens:
+        if tok.text in ("(", "["):
+            depth += 1
+        elif tok.text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth and tok.text in (";", ":"):
+            tok = Token(",", ",", tok.start)
+        softened.append(tok)
+    return softened
+
+
+_EXCLUSION_PHRASE_MAX = 6
+
+
+def _drop_exclusions(tokens: list[Token]) -> list[Token]:
+    """Remove a contrasted exclusion inserted in a phrase: "p300, not pCAF, led to Y" and
+    "overexpression of A, but not B, reduced Y" state the claim of A alone; the insert would
+    otherwise split the subject from its verb (and its "not" would read as a negation)."""
+    kept: list[Token] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        k = i + 1 + (i + 1 < n and tokens[i + 1].low == "but")
+        if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
+                and word_tests.is_content(tokens, i - 1):
+            end = phrases.phrase_right(tokens, k + 1)
+            if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
+                    end >= n or tokens[end].text in (",", ")") or tokens[end].text in HARD_BOUNDARY):
+                i = end + 1 if end < n and tokens[end].text == "," else end
+                continue
+        if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
+                and word_tests.is_content(tokens, i - 1):
+            # without commas: "wild-type but not mutant X reduced Y", "A but not B reduced Y"
+            if tokens[i + 2].text.islower() and word_tests.is_content(tokens, i + 3) \
+                    and tokens[i - 1].text.islower() and tokens[i - 1].low not in lx.VERB_FORMS:
+                i += 3  # contrasted modifiers of one noun
+                continue
+            end = phrases.phrase_right(tokens, i + 2)
+            if i + 2 < end < n and end - i - 2 <= _EXCLUSION_PHRASE_MAX and tokens[end].low in lx.VERB_FORMS \
+                    and lx.VERB_FORMS[tokens[end].low][2] in ("s", "ed", "base"):
+                i = end
+                continue
+        kept.append(tokens[i])
+        i += 1
+    return kept
+
+
+def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
+    """The proto-role annotations stated in ``sentence`` (one per claim; negated claims dropped).
+
+    ``abbreviations`` (short → long form, e.g. from ``find_abbreviations`` over the whole document)
+    are added to those the sentence defines itself; an entity named by a short form is reported
+    under its long form with the short form as alias.
+    """
+    known = dict(abbreviations or {})
+    known.update(find_abbreviations(sentence))
+    text = undo_typesetting(sentence)
+    for short, long in find_abbreviations(text).items():
+        # a short form defined after a name that held another one: "element (CRE)-binding protein (CREB)"
+        known.setdefault(short, long)
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(tokenize(text))))
+    annotations: list[Annotation] = []
+    sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
+    seen: set[tuple] = set()
+    long_forms = [long.lower() for long in known.values()]
+    claims = _extract_claims(tokens)
+    by_claim: list[list[Annotation]] = [[] for _ in claims]
+    for claim_index, claim in enumerate(claims):
+        if claim.negated:
+            continue
+        if claim.construction == "compound" and any(
+                tokens[claim.verb].low in long for long in long_forms):
+            continue  # "AMP-activated protein kinase" is a name, not a claim
+        if claim.construction == "active" and 0 < claim.verb < len(tokens) - 1 and any(
+                f"{tokens[claim.verb - 1].low} {tokens[claim.verb].low} {tokens[claim.verb + 1].low}" in long
+                for long in long_forms):
+            continue  # "apoptotic protease activating factor 1 (Apaf-1)" is a name
+        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
+            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
+        if claim.construction == "context":
+            continue
+        subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
+        objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
+        for subject_span, subject_head in subjects:
+            subject = naming.entity(tokens, subject_span, "subject", known)
+            if subject is None or (claim.construction == "state" and not subject.state
+                                   and not states.treated_group(tokens, subject_span)):
+                continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
+            subject.polarity *= subject_head * claim.subject_polarity
+            for index, (object_span, object_head) in enumerate(objects):
+                obj = naming.entity(tokens, object_span, "object", known)
+                if obj is None or obj.name.lower() == subject.name.lower():
+                    continue
+                obj.polarity *= object_head
+                if claim.construction == "nominal" and index > 0 \
+                        and states.leading_change(tokens, object_span) is not None:
+                    # "down-regulation of A and reduction in B by X": B's own head is the change
+                    obj.polarity *= claim.polarity
+                if claim.object_suffix and not obj.state and \
+                        not obj.name.lower().endswith(claim.object_suffix.lower()):
+                    obj.name = f"{obj.name} {claim.object_suffix}"
+                    obj.aliases = [f"{alias} {claim.object_suffix}" for alias in obj.aliases]
+                annotation = _annotation(subject, obj, claim.polarity, sentence,
+                                         round(confidence, 3), claim.hedged)
+                if annotation is None:
+                    continue
+                key = (annotation.subject.lower(), annotation.subject_change,
+                       annotation.object.lower(), annotation.object_change)
+                by_claim[claim_index].append(annotation)
+                if key not in seen:
+                    seen.add(key)
+                    annotations.append(annotation)
+                    sentence_of.append(claim.floor)
+    derived = [means for claim, found in zip(claims, by_claim) if claim.means_of is not None
+               for means in implied.means_claims(found, by_claim[claim.means_of])]
+    for chained in implied.chains(annotations, sentence_of) + derived:
+        key = (chained.subject.lower(), chained.subject_change, chained.object.lower(),
+               chained.object_change)
+        if key not in seen:
+            seen.add(key)
+            annotations.append(chained)
+    return annotations

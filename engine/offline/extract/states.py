@@ -1,0 +1,203 @@
+"""Expression and state claims ("X-deficient mice exhibit increased Y"), carriers that express a thing, the
+change that leads a phrase, and members in brackets.
+"""
+
+from __future__ import annotations
+
+from engine.offline import lexicon as lx
+from engine.offline.extract.records import Claim
+from engine.offline.extract.tokens import Token
+from engine.offline.extract.vocabulary import (
+    CARRIER_MODIFIERS, CLOSED, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
+    ROLE_NOUNS,
+)
+from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
+
+
+def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    """"Astrocytes express NLRP3", "TLR4 is expressed in/by microglia": a cell type makes the
+    product, so more of those cells means more of it (a weak claim)."""
+    n = len(tokens)
+    low = tokens[i].low
+    if low in ("express", "expresses") or (low == "expressed" and not verbs.passive_participle(tokens, i, floor)):
+        subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
+        objects, end = phrases.phrases_right(tokens, i + 1)
+        if subject is None or not objects:
+            return None
+        cells = [span for span in subject[0] if nominals.cell_phrase(tokens, span)]
+        return Claim(cells, objects, 1, "expression", word_tests.negated(tokens, subject[1] + 1, i), False,
+                      end) if cells else None
+    if low == "expressed" and i + 2 < n and tokens[i + 1].low in ("in", "by", "on") \
+            and verbs.passive_participle(tokens, i, floor):
+        cells, end = phrases.phrases_right(tokens, i + 2)
+        cells = [span for span in cells if nominals.cell_phrase(tokens, span)]
+        j = phrases.gap_left(tokens, i, floor)
+        products = phrases.phrases_left(tokens, j) if j >= floor else []
+        if not cells or not products:
+            return None
+        return Claim(cells, products, 1, "expression", word_tests.negated(tokens, j + 1, i), False, end)
+    return None
+
+
+def context_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    """A non-causal predicate ("X shows Y"), kept only so that "..., improves Z" finds X; never emitted."""
+    j = phrases.gap_left(tokens, i, floor)
+    if j < floor or not word_tests.is_content(tokens, j):
+        return None
+    objects, end = phrases.phrases_right(tokens, i + 1)
+    subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    return Claim(subject[0], objects, 1, "context", True, False, end)
+
+
+def state_claim(tokens: list[Token], i: int, floor: int,
+                 claims: list[Claim]) -> Claim | None:
+    """"X-deficient mice exhibit increased Y": having a state shows its effects (a trigger)."""
+    j = phrases.gap_left(tokens, i, floor)
+    if j >= floor and tokens[j].low == "and":
+        # "mice expressing X have an impaired UPS and show memory deficits"
+        shared = next((c for c in reversed(claims) if c.construction == "state"
+                       and j - 2 <= c.end <= j + 1), None)
+        subjects = shared.subjects if shared is not None else []
+    elif j < floor or not (word_tests.is_content(tokens, j) or tokens[j].text in (")", "]")):
+        return None
+    else:
+        subjects = phrases.phrases_left(tokens, j)
+    if not subjects:
+        return None
+    k = i + 1
+    while k < len(tokens) and word_tests.is_adverb(tokens[k].low):
+        k += 1  # "displayed significantly higher CMA"
+    objects, end = phrases.phrases_right(tokens, k)
+    if not objects:
+        return None
+    return Claim(subjects, objects, 1, "state", word_tests.negated(tokens, j + 1, i),
+                  word_tests.has(tokens, j + 1, i, lx.HEDGES), end)
+
+
+# --------------------------------------------------------------------------------------------
+# Claims → annotations
+# --------------------------------------------------------------------------------------------
+def treated_group(tokens: list[Token], span: tuple[int, int]) -> bool:
+    """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
+    given X shows X's effects."""
+    p = span[0] - 1
+    if p - 1 >= 1 and tokens[p].low in ("with", "to") and GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
+            and tokens[p - 2].low in ORGANISMS:
+        return True  # "cells treated with X show ...": the span names X
+    if p - 1 >= 0 and tokens[p].low in ("fed", "given", "receiving") and tokens[p - 1].low in ORGANISMS:
+        return True  # "mice fed a high-fat diet show ..."
+    return any(tokens[k].low.endswith(OVEREXPRESSION_MARKERS) for k in range(*span)) \
+        or expressing_carrier([tokens[k] for k in range(*span)]) > 0
+
+
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
+
+
+def expressing_carrier(words: list[Token]) -> int:
+    """"(transgenic) mice expressing X", "neurons overexpressing X": the index after the carrier
+    and its participle (0 when the phrase is not such a carrier)."""
+    for k, word in enumerate(words):
+        if word.low in _EXPRESSING:
+            before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
+            if before and before[-1] in ORGANISMS and all(
+                    w in ORGANISMS or w in CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
+                return k + 2 if words[k + 1].low == "with" and k + 2 < len(words) else k + 1  # "fed (with) X"
+            return 0
+    return 0
+
+
+def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
+    """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
+    j = span[0]
+    while j < span[1] and tokens[j].low in lx.DETERMINERS:
+        j += 1
+    if j + 2 < span[1] and naming.manner_adjective(tokens[j]) and naming.change_head(tokens[j + 1].low) \
+            and tokens[j + 2].low in ("of", "in"):
+        j += 1  # "conditional knockout of X or Y"
+    # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
+    # modifiers before the change head
+    k = j
+    while k + 2 < span[1] and k - j < 5 and (
+            word_tests.is_adverb(tokens[k].low) or tokens[k].low in NAME_NOISE or tokens[k].low == "and"
+            or naming.manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
+        k += 1
+    if k > j and naming.change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
+        j = k
+    if j >= span[1]:
+        return None
+    low = tokens[j].low
+    nxt = tokens[j + 1].low if j + 1 < span[1] else ""
+    if low in lx.INCREASE_ADJECTIVES and nxt:
+        return 1
+    if low in lx.DECREASE_ADJECTIVES and nxt:
+        return -1
+    if nxt in ("of", "in"):
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
+            return -1
+        if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
+            return 1
+    if low.endswith("ing") and nxt and nxt not in CLOSED:
+        # a gerund with its object: "reducing NLRC4 (or ASC)", "overexpressing TFEB"
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS:
+            return -1
+        if low in lx.INCREASE_HEADS:
+            return 1
+    return None
+
+
+def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]:
+    """"impaired learning and memory": a bare conjunct shares the change word of the first one."""
+    if len(spans) < 2:
+        return [1] * len(spans)
+    first = leading_change(tokens, spans[0])
+    if first is None:
+        return [1] * len(spans)
+    # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
+    return [1] + [first if leading_change(tokens, span) is None and words_outside_brackets(
+        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        and not _member_of_changer(tokens, spans, span)
+        else 1 for span in spans[1:]]
+
+
+_MEMBER_MARKERS = frozenset(marker[0] for marker in EXAMPLE_MARKERS if len(marker) == 1)
+
+
+def _member_of_changer(tokens: list[Token], spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    """Is ``span`` a member named after an example marker whose class is not what the first
+    phrase's change word acts on? "Blockers of X, such as D, lower Y": D is a blocker, not a
+    blocked X (but in "loss of cytokines, such as IL-6" IL-6 is lost)."""
+    marker = next((k for k in range(span[0] - 1, spans[0][1] - 1, -1) if tokens[k].low in _MEMBER_MARKERS
+                   or (tokens[k].low == "as" and tokens[k - 1].low == "such")), None)
+    if marker is None:
+        return False
+    agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in ("by", "with", "via", "using")]
+    if agents:
+        return True  # the class is the agent after "by", which does not share the change either
+    head = next((k for k in range(*spans[0]) if tokens[k].low not in lx.DETERMINERS), spans[0][0])
+    return tokens[head].low in ROLE_NOUNS
+
+
+def inside_brackets(tokens: list[Token], start: int, k: int) -> bool:
+    """Is token k inside a bracket group opened at or after ``start``?"""
+    depth = 0
+    for m in range(start, k):
+        if tokens[m].text in ("(", "["):
+            depth += 1
+        elif tokens[m].text in (")", "]"):
+            depth = max(0, depth - 1)
+    return depth > 0
+
+
+def words_outside_brackets(tokens: list[Token], span: tuple[int, int]) -> int:
+    """Length of a phrase without its bracketed parts ("memory (Gao et al., 2010)" is one word)."""
+    count, depth = 0, 0
+    for k in range(*span):
+        if tokens[k].text in ("(", "["):
+            depth += 1
+        elif tokens[k].text in (")", "]"):
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            count += 1
+    return count
