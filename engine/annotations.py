@@ -29,6 +29,25 @@ class AnnotationError(GraphError):
     """A proto-role line that cannot be read; the message says what is wrong with it."""
 
 
+StateKind = Literal["deficiency", "mutation"]
+
+
+class StateOf(BaseModel):
+    """A side that names a state of another entity: "TREM2 deficiency" is the deficiency of TREM2.
+
+    Readers set it where they read the state (a knockout, a loss, a variant), so that Verify and
+    Integrate read the entity from this field rather than from the words of the name. A deficiency
+    lowers its entity; a mutation is read as acting like more of it (a gain or change of function).
+    """
+
+    entity: str = Field(min_length=1)
+    kind: StateKind
+
+    @property
+    def direction(self) -> int:
+        return -1 if self.kind == "deficiency" else 1
+
+
 class Annotation(BaseModel):
     """One causal claim read from ``text``: subject (cause) and object (effect) with their changes."""
 
@@ -43,6 +62,9 @@ class Annotation(BaseModel):
     # Integrate use them as node aliases.
     subject_aliases: list[str] = Field(default_factory=list)
     object_aliases: list[str] = Field(default_factory=list)
+    # Set when a side names a state of another entity ("X deficiency", "X mutation").
+    subject_state_of: StateOf | None = None
+    object_state_of: StateOf | None = None
 
 
 class Interpretation(BaseModel):
@@ -87,7 +109,24 @@ def parse_annotation(line: str, text: str = "") -> Annotation:
     subject, subject_change = _parse_side(left, "subject (left of the arrow)", stripped)
     obj, object_change = _parse_side(right, "object (right of the arrow)", stripped)
     return Annotation(subject=subject, subject_change=subject_change, object=obj,
-                      object_change=object_change, text=text)
+                      object_change=object_change, text=text,
+                      subject_state_of=state_named(subject), object_state_of=state_named(obj))
+
+
+_STATE_SUFFIX = re.compile(r"^(?P<entity>.+?)[\s-]+(?P<kind>deficiency|mutations?)$", re.I)
+
+
+def state_named(term: str) -> StateOf | None:
+    """The state a name written in the line format stands for: "X deficiency", "X mutation(s)".
+
+    Only a line read from text (an LLM's reply, a file) is parsed this way; the offline readers set
+    ``*_state_of`` where they read the state.
+    """
+    match = _STATE_SUFFIX.match(term.strip())
+    if not match:
+        return None
+    kind: StateKind = "deficiency" if match["kind"].lower() == "deficiency" else "mutation"
+    return StateOf(entity=match["entity"].strip(), kind=kind)
 
 
 def _parse_side(side: str, role: str, line: str) -> tuple[str, Change | None]:

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel
 
+from engine.annotations import StateOf
 from engine.backends.base import ExtractedClaim
 from engine.offline import lexicon
-from engine.offline.text import state_core, terms_match
+from engine.offline.text import terms_match
 
 _TOKEN = re.compile(r"[^\s,;:()\[\]{}\"]+")
 
@@ -85,18 +86,18 @@ def states_direction(sentence: str) -> bool:
     return False
 
 
-def _names(term: str, aliases: list[str]) -> list[str]:
-    core, _ = state_core(term)
-    return [term, *aliases] + ([core] if core != term else [])
+def _names(term: str, aliases: list[str], state_of: StateOf | None) -> list[str]:
+    """The names a side may go by in its sentence: "X deficiency" is stated as "mice lacking X"."""
+    return [term, *aliases] + ([state_of.entity] if state_of else [])
 
 
 def check_claim(claim: ExtractedClaim) -> str | None:
     """None when the claim's sentence supports it, else why it does not."""
-    annotation, sentence = claim.annotation, claim.evidence.sentence
-    if not mentions(sentence, _names(annotation.subject, annotation.subject_aliases)):
-        return f"the sentence does not mention the cause {annotation.subject!r}"
-    if not mentions(sentence, _names(annotation.object, annotation.object_aliases)):
-        return f"the sentence does not mention the effect {annotation.object!r}"
+    a, sentence = claim.annotation, claim.evidence.sentence
+    if not mentions(sentence, _names(a.subject, a.subject_aliases, a.subject_state_of)):
+        return f"the sentence does not mention the cause {a.subject!r}"
+    if not mentions(sentence, _names(a.object, a.object_aliases, a.object_state_of)):
+        return f"the sentence does not mention the effect {a.object!r}"
     if not states_direction(sentence):
         return "the sentence states no direction of change"
     return None

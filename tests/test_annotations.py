@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.annotations import Annotation, AnnotationError, format_annotation, interpret, parse_annotation
+from engine.annotations import (
+    Annotation, AnnotationError, StateOf, format_annotation, interpret, parse_annotation,
+)
 from engine.model import GraphError
 
 PAPER_LINES = [
@@ -82,3 +84,22 @@ def test_malformed_lines_say_what_is_wrong(line: str, message: str) -> None:
 def test_annotation_error_is_a_graph_error() -> None:
     with pytest.raises(GraphError):
         parse_annotation("nonsense")
+
+
+# --- states of an entity carried as fields -------------------------------------------------------
+def test_a_line_naming_a_deficiency_or_mutation_carries_its_entity() -> None:
+    deficient = parse_annotation("TREM2 deficiency ==CAUSE=> [change=increase] plaque load")
+    assert deficient.subject_state_of == StateOf(entity="TREM2", kind="deficiency")
+    assert deficient.subject_state_of.direction == -1
+    variant = parse_annotation("[change=increase] X ==CAUSE=> APP-mutations")
+    assert variant.object_state_of == StateOf(entity="APP", kind="mutation")
+    assert variant.object_state_of.direction == 1
+    assert parse_annotation("smoking ==CAUSE=> [change=increase] heart rate").subject_state_of is None
+
+
+def test_the_rule_reader_sets_the_state_it_read() -> None:
+    from engine.offline.extract import extract_annotations
+
+    found = extract_annotations("Mice lacking Zorp show increased Quux levels.")
+    assert [(a.subject, a.subject_state_of) for a in found] == [
+        ("Zorp deficiency", StateOf(entity="Zorp", kind="deficiency"))]

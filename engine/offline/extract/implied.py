@@ -45,7 +45,8 @@ def means_claims(means: list[Annotation], results: list[Annotation]) -> list[Ann
                 object_change=result.object_change, text=result.text,
                 confidence=round(min(how.confidence, result.confidence) * _CHAIN_CONFIDENCE, 3),
                 hedged=how.hedged or result.hedged, subject_aliases=how.object_aliases,
-                object_aliases=result.object_aliases))
+                object_aliases=result.object_aliases, subject_state_of=how.object_state_of,
+                object_state_of=result.object_state_of))
     return found
 
 
@@ -68,4 +69,5 @@ def _compose(first: Annotation, second: Annotation) -> Annotation | None:
                       object=second.object, object_change=second.object_change, text=first.text,
                       confidence=round(min(first.confidence, second.confidence) * _CHAIN_CONFIDENCE, 3),
                       hedged=first.hedged or second.hedged, subject_aliases=first.subject_aliases,
-                      object_aliases=second.object_aliases)
+                      object_aliases=second.object_aliases, subject_state_of=first.subject_state_of,
+                      object_state_of=second.object_state_of)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from engine.annotations import StateOf
 from engine.offline import lexicon as lx
 from engine.offline.extract.records import Entity
 from engine.offline.extract.tokens import Token
@@ -261,10 +262,10 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     last = words[-1].text.split()[-1].lower() if words[-1].low == "\x00long form" else words[-1].low
     state_word = last in lx.STATE_WORDS or last.endswith(lx.STATE_SUFFIXES) \
         or name.lower() in lx.STATE_WORDS
-    if role == "subject" and deficiency:
-        return Entity(f"{name} deficiency", 1, True, [f"{a} deficiency" for a in name_aliases])
-    if role == "subject" and mutation:
-        return Entity(f"{name} mutation", 1, True, [f"{a} mutation" for a in name_aliases])
+    if role == "subject" and (deficiency or mutation):
+        kind = "deficiency" if deficiency else "mutation"
+        return Entity(f"{name} {kind}", 1, True, [f"{a} {kind}" for a in name_aliases],
+                      StateOf(entity=name, kind=kind))
     if deficiency:
         polarity = -polarity
     state = state_word and not quantity and polarity > 0

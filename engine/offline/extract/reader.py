@@ -153,7 +153,8 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
             object_change = "increase" if effect > 0 else "decrease"
     return Annotation(subject=subject.name, subject_change=subject_change, object=obj.name,
                       object_change=object_change, text=sentence, confidence=confidence,
-                      hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases)
+                      hedged=hedged, subject_aliases=subject.aliases, object_aliases=obj.aliases,
+                      subject_state_of=subject.state_of, object_state_of=obj.state_of)
 
 
 def _with_bracketed_members(tokens: list[Token], spans: list[tuple[int, int]],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
+from engine.annotations import StateOf
 
 
 @dataclass
@@ -15,6 +15,7 @@ class Entity:
     polarity: int  # +1 when the phrase means more of the entity, -1 less of it
     state: bool
     aliases: list[str] = field(default_factory=list)
+    state_of: StateOf | None = None  # "X deficiency": the deficiency of X
 
 
 @dataclass
