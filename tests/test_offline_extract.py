@@ -17,9 +17,9 @@ def lines(sentence: str, abbreviations: dict[str, str] | None = None) -> set[str
 
 
 def assert_finds(sentence: str, expected: set[str]) -> None:
-    """Every expected annotation is among those found (others may be found too)."""
+    """Exactly the expected annotations are found: none missing, none extra."""
     found = lines(sentence)
-    assert expected <= found, f"missing {sorted(expected - found)}; found {sorted(found)}"
+    assert found == expected, f"missing {sorted(expected - found)}; extra {sorted(found - expected)}"
 
 
 CASES = [
@@ -101,13 +101,15 @@ CASES = [
       "[change=increase] AICAR ==CAUSE=> [change=decrease] tau phosphorylation"]),
     ("Overexpression of SIRT1 attenuated hyperglycemia, improved glucose tolerance and attenuated weight loss.",
      ["[change=increase] SIRT1 ==CAUSE=> [change=increase] glucose tolerance",
-      "[change=increase] SIRT1 ==CAUSE=> [change=increase] weight"]),
+      "[change=increase] SIRT1 ==CAUSE=> [change=increase] weight",
+      "[change=decrease] SIRT1 ==CAUSE=> hyperglycemia"]),
     ("Dyrk1A phosphorylates and activates ASK1.",
      ["[change=increase] Dyrk1A ==CAUSE=> [change=increase] ASK1 phosphorylation",
       "[change=increase] Dyrk1A ==CAUSE=> [change=increase] ASK1"]),
     ("Chlorpromazine, which is an antipsychotic, induces autophagy by inhibiting the Akt/mTOR pathway.",
      ["[change=increase] Chlorpromazine ==CAUSE=> [change=increase] autophagy",
-      "[change=increase] Chlorpromazine ==CAUSE=> [change=decrease] Akt/mTOR pathway"]),
+      "[change=increase] Chlorpromazine ==CAUSE=> [change=decrease] Akt/mTOR pathway",
+      "[change=decrease] Akt/mTOR pathway ==CAUSE=> [change=increase] autophagy"]),
     # other predicates of cause
     ("Autophagy requires ATG5.", ["[change=increase] ATG5 ==CAUSE=> [change=increase] Autophagy"]),
     ("ADNP is essential for brain development.",
@@ -142,14 +144,19 @@ CASES = [
      ["[change=increase] Insulin ==CAUSE=> [change=increase] AKT"]),
     # anaphora: "it" / "these drugs" take the previous subject; "this" the previous change's cause
     ("Administration of baclofen reduced spasticity. It also increased drowsiness.",
-     ["[change=increase] baclofen ==CAUSE=> [change=increase] drowsiness"]),
+     ["[change=increase] baclofen ==CAUSE=> [change=increase] drowsiness",
+      "[change=increase] baclofen ==CAUSE=> [change=decrease] spasticity"]),
     ("Donepezil and galantamine inhibit acetylcholinesterase. These drugs improve cognition.",
      ["[change=increase] Donepezil ==CAUSE=> [change=increase] cognition",
-      "[change=increase] galantamine ==CAUSE=> [change=increase] cognition"]),
+      "[change=increase] galantamine ==CAUSE=> [change=increase] cognition",
+      "[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",
+      "[change=increase] galantamine ==CAUSE=> [change=decrease] acetylcholinesterase"]),
     ("Mutations in PARK7 cause impairment of mitophagy. This can lead to increased apoptosis.",
-     ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis"]),
+     ["PARK7 mutation ==CAUSE=> [change=increase] apoptosis",
+      "PARK7 mutation ==CAUSE=> [change=decrease] mitophagy"]),
     ("Zinc induces tau aggregation. This effect was blocked by clioquinol.",
-     ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation"]),
+     ["[change=increase] clioquinol ==CAUSE=> [change=decrease] tau aggregation",
+      "[change=increase] Zinc ==CAUSE=> [change=increase] tau aggregation"]),
     # manner adjectives, reported changes, long asides, purposes and particles
     ("Pharmacological inhibition of PDE4 increases CREB phosphorylation.",
      ["[change=decrease] PDE4 ==CAUSE=> [change=increase] CREB phosphorylation"]),
@@ -176,9 +183,11 @@ CASES = [
       "[change=increase] hexamethonium ==CAUSE=> [change=decrease] effects of nicotine"]),
     ("Treatment of cells with tunicamycin, thapsigargin or MG132 induces autophagy.",
      ["[change=increase] tunicamycin ==CAUSE=> [change=increase] autophagy",
-      "[change=increase] MG132 ==CAUSE=> [change=increase] autophagy"]),
+      "[change=increase] MG132 ==CAUSE=> [change=increase] autophagy",
+      "[change=increase] thapsigargin ==CAUSE=> [change=increase] autophagy"]),
     ("Arc is degraded via the E3 ligase, UBE3A (Greer 2010).",
-     ["[change=increase] UBE3A ==CAUSE=> [change=decrease] Arc"]),
+     ["[change=increase] UBE3A ==CAUSE=> [change=decrease] Arc",
+      "[change=increase] E3 ligase ==CAUSE=> [change=decrease] Arc"]),
     ("Mice with conditional knockout of Atg7 in the central nervous system, which resulted in "
      "neurodegeneration, were studied.", ["Atg7 deficiency ==CAUSE=> neurodegeneration"]),
     # stimuli, recipients, verbs after nominal words, organisms lacking a gene
@@ -188,12 +197,16 @@ CASES = [
      ["[change=increase] melatonin ==CAUSE=> [change=decrease] amyloid deposition"]),
     ("PKA-dependent phosphorylation of CREB increases BDNF transcription.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
-      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
+      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription",
+      "[change=increase] PKA ==CAUSE=> [change=increase] BDNF transcription"]),
     ("Mice lacking TREM2 show increased amyloid plaques.",
      ["TREM2 deficiency ==CAUSE=> [change=increase] amyloid plaques"]),
     # "this" before an -s form is a pronoun subject; time phrases after the subject
     ("Insulin activates PI3K. This increases Akt activity, which in turn dampens FOXO signaling.",
-     ["[change=increase] Akt ==CAUSE=> [change=decrease] FOXO signaling"]),
+     ["[change=increase] Akt ==CAUSE=> [change=decrease] FOXO signaling",
+      "[change=increase] Insulin ==CAUSE=> [change=decrease] FOXO signaling",
+      "[change=increase] Insulin ==CAUSE=> [change=increase] Akt",
+      "[change=increase] Insulin ==CAUSE=> [change=increase] PI3K"]),
     ("Administration of salsalate after disease onset inhibited p300 activity.",
      ["[change=increase] salsalate ==CAUSE=> [change=decrease] p300"]),
     # "X inhibition with D": both the drug and the inhibited target are causes
@@ -221,7 +234,8 @@ CASES = [
      ["[change=decrease] cholesterol ==CAUSE=> [change=decrease] Aβ production"]),
     ("Aβ causes tau hyperphosphorylation via activation of GSK3β.",
      ["[change=increase] Aβ ==CAUSE=> [change=increase] GSK3β",
-      "[change=increase] GSK3β ==CAUSE=> [change=increase] tau hyperphosphorylation"]),
+      "[change=increase] GSK3β ==CAUSE=> [change=increase] tau hyperphosphorylation",
+      "[change=increase] Aβ ==CAUSE=> [change=increase] tau hyperphosphorylation"]),
     ("Nicotine acts as an agonist at nAChRs.",
      ["[change=increase] Nicotine ==CAUSE=> [change=increase] nAChRs"]),
     # intransitive changes with a named condition
@@ -231,7 +245,8 @@ CASES = [
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] Tau"]),
     # abbreviation full stops are not sentence ends; "that" after a verb is a complementiser
     ("Lithium reduces tau phosphorylation (Smith et al. 2010). It also reduces amyloid load.",
-     ["[change=increase] Lithium ==CAUSE=> [change=decrease] amyloid load"]),
+     ["[change=increase] Lithium ==CAUSE=> [change=decrease] amyloid load",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] tau phosphorylation"]),
     ("Blocking Syk (Fig. 3) further showed that Syk inhibition results in PKA activation.",
      ["[change=decrease] Syk ==CAUSE=> [change=increase] PKA"]),
     ("Conditional deletion of Atg5 or Atg7 causes neurodegeneration.",
@@ -242,7 +257,8 @@ CASES = [
      ["[change=increase] BDNF ==CAUSE=> [change=increase] neuronal survival"]),
     ("NF-κB is activated by TNF-α and induces IL-6 expression.",
      ["[change=increase] TNF-α ==CAUSE=> [change=increase] NF-κB",
-      "[change=increase] NF-κB ==CAUSE=> [change=increase] IL-6"]),
+      "[change=increase] NF-κB ==CAUSE=> [change=increase] IL-6",
+      "[change=increase] TNF-α ==CAUSE=> [change=increase] IL-6"]),
     ("Knocking down LRRK2 reduced α-synuclein levels.",
      ["LRRK2 deficiency ==CAUSE=> [change=decrease] α-synuclein"]),
     ("Levels of Aβ42 were reduced by 40% in BACE1 knockout mice.",
@@ -251,7 +267,8 @@ CASES = [
      ["[change=increase] NMDA receptors ==CAUSE=> [change=increase] Glutamate excitotoxicity"]),
     # object pronouns, place phrases after losses, loss-of-function
     ("APOE4 increases the risk of AD, whereas APOE2 decreases it.",
-     ["[change=increase] APOE2 ==CAUSE=> [change=decrease] AD"]),
+     ["[change=increase] APOE2 ==CAUSE=> [change=decrease] AD",
+      "[change=increase] APOE4 ==CAUSE=> [change=increase] AD"]),
     ("Aβ binds the receptor RAGE and activates it.",
      ["[change=increase] Aβ ==CAUSE=> [change=increase] RAGE"]),
     ("Microglial activation contributes to neuronal loss in PD.",
@@ -274,25 +291,33 @@ CASES = [
     # ", which leads to" is about the preceding change
     ("Chronic stress suppresses neurogenesis, which leads to memory deficits.",
      ["[change=decrease] neurogenesis ==CAUSE=> [change=decrease] memory",
-      "[change=increase] Chronic stress ==CAUSE=> [change=decrease] memory"]),
+      "[change=increase] Chronic stress ==CAUSE=> [change=decrease] memory",
+      "[change=increase] Chronic stress ==CAUSE=> [change=decrease] neurogenesis"]),
     # "which in turn" / ", in turn VERBing": the change of the middle term acts on the next one
     ("Cold exposure lowers leptin secretion, which in turn weakens satiety signaling.",
      ["[change=decrease] leptin secretion ==CAUSE=> [change=decrease] satiety signaling",
-      "[change=increase] Cold ==CAUSE=> [change=decrease] satiety signaling"]),
+      "[change=increase] Cold ==CAUSE=> [change=decrease] satiety signaling",
+      "[change=increase] Cold ==CAUSE=> [change=decrease] leptin secretion"]),
     ("That treatment reduces PDK1 activity, which subsequently attenuates S6K phosphorylation.",
      ["[change=decrease] PDK1 ==CAUSE=> [change=decrease] S6K phosphorylation"]),
     ("LKB1 activates AMPK, in turn inhibiting mTORC1 and stimulating ULK1.",
      ["[change=increase] AMPK ==CAUSE=> [change=decrease] mTORC1",
       "[change=increase] AMPK ==CAUSE=> [change=increase] ULK1",
-      "[change=increase] LKB1 ==CAUSE=> [change=decrease] mTORC1"]),
+      "[change=increase] LKB1 ==CAUSE=> [change=decrease] mTORC1",
+      "[change=increase] LKB1 ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] LKB1 ==CAUSE=> [change=increase] ULK1"]),
     ("Ketamine blocks NMDA receptors, in turn reducing calcium influx.",
-     ["[change=decrease] NMDA receptors ==CAUSE=> [change=decrease] calcium influx"]),
+     ["[change=decrease] NMDA receptors ==CAUSE=> [change=decrease] calcium influx",
+      "[change=increase] Ketamine ==CAUSE=> [change=decrease] NMDA receptors",
+      "[change=increase] Ketamine ==CAUSE=> [change=decrease] calcium influx"]),
     # members apposed to a plural class, before any tense; "almost" is no cause
     ("Exposure to the calpain inhibitors, calpeptin or MDL28170, alone almost completely prevented "
      "spectrin cleavage.",
      ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
       "[change=increase] MDL28170 ==CAUSE=> [change=decrease] spectrin cleavage",
-      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain"]),
+      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain",
+      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] MDL28170 ==CAUSE=> [change=decrease] calpain"]),
     ("Slices were bathed in either caspase inhibitors, Z-VAD and Q-VD, or in buffer alone.",
      ["[change=increase] Z-VAD ==CAUSE=> [change=decrease] caspase",
       "[change=increase] Q-VD ==CAUSE=> [change=decrease] caspase"]),
@@ -321,7 +346,8 @@ CASES = [
     ("Exercise restored diminished hippocampal neurogenesis.",
      ["[change=increase] Exercise ==CAUSE=> [change=increase] hippocampal neurogenesis"]),
     ("Melatonin blocked glucocorticoid-suppressed neurogenesis.",
-     ["[change=increase] Melatonin ==CAUSE=> [change=increase] neurogenesis"]),
+     ["[change=increase] Melatonin ==CAUSE=> [change=increase] neurogenesis",
+      "[change=increase] glucocorticoid ==CAUSE=> [change=decrease] neurogenesis"]),
     # a contact verb coordinated with a causal one shares the subject and the object
     ("In neurons, CaMKII interacts with and phosphorylates synapsin.",
      ["[change=increase] CaMKII ==CAUSE=> [change=increase] synapsin phosphorylation"]),
@@ -335,7 +361,8 @@ CASES = [
     # the agent of "inhibition of X by D" is not itself lowered
     ("Inhibition of calpain by calpeptin reduced spectrin cleavage.",
      ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
-      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage"]),
+      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain"]),
     # a stereo descriptor is no bracket: "(-)-X" names X
     ("(S)-ketamine rapidly reduced immobility, and (−)-huperzine A inhibits acetylcholinesterase.",
      ["[change=increase] ketamine ==CAUSE=> [change=decrease] immobility",
@@ -358,7 +385,8 @@ CASES = [
     # floating quantifiers, "as well as", partners given in combination, doses, silencing tools
     ("Aspirin, ibuprofen and naproxen all lowered prostaglandin synthesis.",
      ["[change=increase] Aspirin ==CAUSE=> [change=decrease] prostaglandin synthesis",
-      "[change=increase] naproxen ==CAUSE=> [change=decrease] prostaglandin synthesis"]),
+      "[change=increase] naproxen ==CAUSE=> [change=decrease] prostaglandin synthesis",
+      "[change=increase] ibuprofen ==CAUSE=> [change=decrease] prostaglandin synthesis"]),
     ("Exercise as well as caloric restriction enhanced insulin sensitivity.",
      ["[change=increase] Exercise ==CAUSE=> [change=increase] insulin sensitivity",
       "[change=increase] caloric restriction ==CAUSE=> [change=increase] insulin sensitivity"]),
@@ -380,7 +408,8 @@ CASES = [
      ["[change=increase] metformin ==CAUSE=> [change=decrease] blood glucose",
       "[change=increase] metformin ==CAUSE=> [change=decrease] body weight"]),
     ("Besides inducing sedation, clonidine was found to lower blood pressure.",
-     ["[change=increase] clonidine ==CAUSE=> [change=increase] sedation"]),
+     ["[change=increase] clonidine ==CAUSE=> [change=increase] sedation",
+      "[change=increase] clonidine ==CAUSE=> [change=decrease] blood pressure"]),
     # a caused change named by an infinitive
     ("Statin therapy caused LDL cholesterol to decline sharply.",
      ["[change=increase] Statin therapy ==CAUSE=> [change=decrease] LDL cholesterol"]),
@@ -392,7 +421,8 @@ CASES = [
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] lipofuscin"]),
     # the change made by a means with an adverb before it
     ("Blocking autophagy by pharmacologically inhibiting Vps34 causes p62 to accumulate.",
-     ["[change=decrease] autophagy ==CAUSE=> [change=increase] p62"]),
+     ["[change=decrease] autophagy ==CAUSE=> [change=increase] p62",
+      "[change=decrease] Vps34 ==CAUSE=> [change=increase] p62"]),
     # a short form defined inside a compound name does not cut it
     ("PKA phosphorylates the cAMP response element (CRE)-binding protein in neurons.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] cAMP response element-binding protein phosphorylation"]),
@@ -409,19 +439,25 @@ CASES = [
     ("Plasma lactate increased sharply following hypoxia.",
      ["hypoxia ==CAUSE=> [change=increase] Plasma lactate"]),
     ("Netrin-1 is required for axon guidance and also promotes neurite outgrowth after injury.",
-     ["[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth"]),
+     ["[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth",
+      "[change=increase] Netrin-1 ==CAUSE=> [change=increase] axon guidance"]),
     # "and thereby VERBed"; a non-restrictive "whose" clause between subject and verb
     ("Exercise raised irisin levels and thereby improved insulin sensitivity.",
-     ["[change=increase] Exercise ==CAUSE=> [change=increase] insulin sensitivity"]),
+     ["[change=increase] Exercise ==CAUSE=> [change=increase] insulin sensitivity",
+      "[change=increase] Exercise ==CAUSE=> [change=increase] irisin"]),
     ("Sirt3, whose expression is induced by fasting, lowers ROS production.",
      ["[change=increase] Sirt3 ==CAUSE=> [change=decrease] ROS production",
-      "[change=increase] fasting ==CAUSE=> [change=increase] Sirt3"]),
+      "[change=increase] fasting ==CAUSE=> [change=increase] Sirt3",
+      "[change=increase] fasting ==CAUSE=> [change=decrease] ROS production"]),
     # members of a role class named after its target, or beside "other"
     ("Blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
      ["[change=increase] nifedipine ==CAUSE=> [change=decrease] L-type calcium channels",
-      "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure"]),
+      "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
+      "[change=decrease] L-type calcium channels ==CAUSE=> [change=decrease] blood pressure"]),
     ("Fluoxetine and other serotonin reuptake inhibitors relieve depression.",
-     ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake"]),
+     ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake",
+      "[change=decrease] Fluoxetine ==CAUSE=> depression",
+      "[change=increase] serotonin reuptake ==CAUSE=> depression"]),
     # "impede" / "hamper" lower; "how" opens a clause, it names nothing
     ("These data suggest how presenilin mutations impede lysosomal acidification.",
      ["presenilin mutation ==CAUSE=> [change=decrease] lysosomal acidification"]),
@@ -456,14 +492,21 @@ CASES = [
     # means clauses: the means' object acts on the result's object
     ("Lithium reduces tau phosphorylation by inhibiting GSK3.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
-      "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau phosphorylation"]),
+      "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau phosphorylation",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] tau phosphorylation"]),
     ("Rapamycin improves memory through reducing amyloid plaques.",
-     ["[change=decrease] amyloid plaques ==CAUSE=> [change=increase] memory"]),
+     ["[change=decrease] amyloid plaques ==CAUSE=> [change=increase] memory",
+      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] amyloid plaques",
+      "[change=increase] Rapamycin ==CAUSE=> [change=increase] memory"]),
     # two-step chains within a sentence
     ("Insulin activates AKT, which inhibits GSK3.",
-     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),
+     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3",
+      "[change=increase] AKT ==CAUSE=> [change=decrease] GSK3",
+      "[change=increase] Insulin ==CAUSE=> [change=increase] AKT"]),
     ("Smoking causes emphysema, which increases mortality.",
-     ["Smoking ==CAUSE=> [change=increase] mortality"]),
+     ["Smoking ==CAUSE=> [change=increase] mortality",
+      "Smoking ==CAUSE=> [change=increase] emphysema",
+      "[change=increase] emphysema ==CAUSE=> [change=increase] mortality"]),
     # shielding, taking part, nouns of improvement
     ("Estrogen protects neurons from oxidative stress and apoptosis.",
      ["[change=increase] Estrogen ==CAUSE=> [change=decrease] oxidative stress",
@@ -494,7 +537,10 @@ CASES = [
     # a means phrase that modifies its targets
     ("CDK5 causes neurite retraction through the phosphorylation of tau and MAP1B.",
      ["[change=increase] CDK5 ==CAUSE=> [change=increase] tau phosphorylation",
-      "[change=increase] CDK5 ==CAUSE=> [change=increase] MAP1B phosphorylation"]),
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] MAP1B phosphorylation",
+      "[change=increase] CDK5 ==CAUSE=> [change=increase] neurite retraction",
+      "[change=increase] MAP1B phosphorylation ==CAUSE=> [change=increase] neurite retraction",
+      "[change=increase] tau phosphorylation ==CAUSE=> [change=increase] neurite retraction"]),
     # both partners of an interaction belong to its name
     ("Lithium reduced the interaction between GSK3 and axin.",
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] interaction between GSK3 and axin"]),
@@ -505,9 +551,12 @@ CASES = [
      ["Grn deficiency ==CAUSE=> [change=increase] lysosomal protease"]),
     # the change an agent makes ("inhibition of X by D", "inhibiting X by deleting D") is a cause too
     ("Inhibition of mTOR by deletion of raptor results in enhanced autophagy.",
-     ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy"]),
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy",
+      "raptor deficiency ==CAUSE=> [change=decrease] mTOR",
+      "raptor deficiency ==CAUSE=> [change=increase] autophagy"]),
     ("Activating AMPK by metformin lowers glucose output.",
-     ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output"]),
+     ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output",
+      "[change=increase] metformin ==CAUSE=> [change=decrease] glucose output"]),
     # an apposition with a relative clause ("X, a Y that inhibits Z, ...") is about X
     ("Resveratrol, a polyphenol that activates SIRT1, reduces inflammation.",
      ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1",
@@ -533,17 +582,22 @@ CASES = [
     ("Metformin, by activating AMPK, can indirectly reduce the production of glucose.",
      ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
     ("TFEB enhances lysosome biogenesis, in particular increasing the uptake of fibrils.",
-     ["[change=increase] TFEB ==CAUSE=> [change=increase] fibrils uptake"]),
+     ["[change=increase] TFEB ==CAUSE=> [change=increase] fibrils uptake",
+      "[change=increase] TFEB ==CAUSE=> [change=increase] lysosome biogenesis"]),
     ("APOE4-expressing neurons displayed significantly higher tau phosphorylation.",
      ["[change=increase] APOE4 ==CAUSE=> [change=increase] tau phosphorylation"]),
     # modifiers coordinated before a change head, clauses coordinated after an object list
     ("Clozapine caused robust and dose-dependent reductions in anxiety, tremor and agitation.",
      ["[change=increase] Clozapine ==CAUSE=> [change=decrease] tremor",
-      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation"]),
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] agitation",
+      "[change=increase] Clozapine ==CAUSE=> [change=decrease] anxiety"]),
     ("Scopolamine impaired accuracy or latency and cholinergic agonists improved accuracy.",
-     ["[change=increase] cholinergic agonists ==CAUSE=> [change=increase] accuracy"]),
+     ["[change=increase] cholinergic agonists ==CAUSE=> [change=increase] accuracy",
+      "[change=increase] Scopolamine ==CAUSE=> [change=decrease] accuracy",
+      "[change=increase] Scopolamine ==CAUSE=> [change=decrease] latency"]),
     ("Agonists improve spatial memory, and muscarinic antagonists and lesions impair memory.",
-     ["[change=increase] muscarinic antagonists ==CAUSE=> [change=decrease] memory"]),
+     ["[change=increase] muscarinic antagonists ==CAUSE=> [change=decrease] memory",
+      "[change=increase] lesions ==CAUSE=> [change=decrease] memory"]),
     # "the (wild-type) protein" names the gene product just mentioned
     ("LRRK2 binds vesicles and the wild-type protein may protect neurons from apoptosis.",
      ["[change=increase] LRRK2 ==CAUSE=> [change=decrease] apoptosis"]),
@@ -569,10 +623,12 @@ CASES = [
     ("Treatment with forskolin (10 µM) on the axonal side for 24 h (Fig. 2) supressed tau missorting.",
      ["[change=increase] forskolin ==CAUSE=> [change=decrease] tau missorting"]),
     ("Infusion of muscimol, a GABA agonist, into the CA1 region of the hippocampus impaired memory.",
-     ["[change=increase] muscimol ==CAUSE=> [change=decrease] memory"]),
+     ["[change=increase] muscimol ==CAUSE=> [change=decrease] memory",
+      "[change=increase] muscimol ==CAUSE=> [change=increase] GABA"]),
     # coordinated state predicates share the carrier
     ("Mice expressing APP have an impaired UPS and show spatial memory deficits.",
-     ["[change=increase] APP ==CAUSE=> [change=decrease] spatial memory"]),
+     ["[change=increase] APP ==CAUSE=> [change=decrease] spatial memory",
+      "[change=increase] APP ==CAUSE=> [change=decrease] UPS"]),
     # a cell type that expresses a product (weak claim)
     ("Reactive astrocytes express GFAP.",
      ["[change=increase] Reactive astrocytes ==CAUSE=> [change=increase] GFAP"]),
@@ -582,11 +638,14 @@ CASES = [
     # coordinated nominal heads, neutralization, carriers after a harm
     ("Vitamin E lowers lipid peroxidation, thereby preventing apoptosis induced by oxidative stress.",
      ["[change=increase] oxidative stress ==CAUSE=> [change=increase] apoptosis",
-      "[change=increase] Vitamin E ==CAUSE=> [change=decrease] apoptosis"]),
+      "[change=increase] Vitamin E ==CAUSE=> [change=decrease] apoptosis",
+      "[change=increase] Vitamin E ==CAUSE=> [change=decrease] lipid peroxidation"]),
     ("Estrogen lowers the expression of Bim, a pro-apoptotic factor, preventing neuronal death.",
-     ["[change=increase] Estrogen ==CAUSE=> [change=decrease] neuronal death"]),
+     ["[change=increase] Estrogen ==CAUSE=> [change=decrease] neuronal death",
+      "[change=increase] Estrogen ==CAUSE=> [change=decrease] Bim"]),
     ("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.",
-     ["[change=increase] ApoE4 ==CAUSE=> [change=decrease] PP2A"]),
+     ["[change=increase] ApoE4 ==CAUSE=> [change=decrease] PP2A",
+      "[change=increase] ApoE4 ==CAUSE=> [change=decrease] PPP2R2A"]),
     ("IL-6 neutralization reduces the upregulation of STAT3.",
      ["[change=decrease] IL-6 ==CAUSE=> [change=decrease] STAT3"]),
     ("Rapamycin reversed the memory loss in transgenic mice overexpressing APP.",
@@ -594,10 +653,14 @@ CASES = [
     # coordinated passives share their patient; members apposed to a class before a comma and
     # a citation whose semicolon is no clause boundary; a name ending in the letter A
     ("Histone H3 is acetylated by CBP and deacetylated by HDAC3.",
-     ["[change=increase] HDAC3 ==CAUSE=> [change=decrease] Histone H3 acetylation"]),
+     ["[change=increase] HDAC3 ==CAUSE=> [change=decrease] Histone H3 acetylation",
+      "[change=increase] CBP ==CAUSE=> [change=increase] Histone H3 acetylation"]),
     ("The HDAC inhibitors, vorinostat and trichostatin A (Li et al., 2008; Yu et al., 2010), reduce tau levels.",
      ["[change=increase] vorinostat ==CAUSE=> [change=decrease] tau",
-      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau"]),
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau",
+      "[change=decrease] HDAC ==CAUSE=> [change=decrease] tau",
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] HDAC",
+      "[change=increase] vorinostat ==CAUSE=> [change=decrease] HDAC"]),
     ("Curcumin enhances the clearance of AD-relevant phosphorylated tau species.",
      ["[change=increase] Curcumin ==CAUSE=> [change=increase] clearance of AD-relevant phosphorylated tau species"]),
     # quoted terms, numerals in names
@@ -616,7 +679,9 @@ CASES = [
      ["[change=increase] caspase-1 ==CAUSE=> [change=increase] IL-18"]),
     # "is required / needed to VERB" keeps the subject in reach
     ("PS1 is required for lysosome acidification, which is needed to activate cathepsins.",
-     ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins"]),
+     ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins",
+      "[change=increase] PS1 ==CAUSE=> [change=increase] cathepsins",
+      "[change=increase] PS1 ==CAUSE=> [change=increase] lysosome acidification"]),
     ("The proteasome degrades normal, soluble tau.",
      ["[change=increase] proteasome ==CAUSE=> [change=decrease] normal soluble tau"]),
     # amounts inside an object, doses before a name, depleted carriers, changes after which Y rose
@@ -632,7 +697,8 @@ CASES = [
     ("Syk up - regulation leads to a significant in - crease in tau.",
      ["[change=increase] Syk ==CAUSE=> [change=increase] tau"]),
     ("Aβ - induced toxicity was blocked by memantine.",
-     ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity"]),
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] toxicity"]),
     # the relative clause of an apposition after a copula is about the name
     ("One of these proteins is arc, a regulator of plasticity that promotes AMPA receptor endocytosis.",
      ["[change=increase] arc ==CAUSE=> [change=increase] AMPA receptor endocytosis"]),
@@ -658,17 +724,20 @@ CASES = [
      ["[change=increase] PKR ==CAUSE=> [change=increase] eIF2α phosphorylation",
       "[change=increase] PKR ==CAUSE=> [change=increase] NF-κB"]),
     ("Valproate inhibits the deacetylase HDAC1. This deacetylase represses BDNF transcription.",
-     ["[change=increase] HDAC1 ==CAUSE=> [change=decrease] BDNF transcription"]),
+     ["[change=increase] HDAC1 ==CAUSE=> [change=decrease] BDNF transcription",
+      "[change=increase] Valproate ==CAUSE=> [change=decrease] HDAC1"]),
     ("Okadaic acid prevented the dephosphorylation of CREB.",
      ["[change=increase] Okadaic acid ==CAUSE=> [change=increase] CREB phosphorylation"]),
     ("Insulin activates AKT, thereafter inhibiting GSK3.",
-     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3"]),
+     ["[change=increase] Insulin ==CAUSE=> [change=decrease] GSK3",
+      "[change=increase] Insulin ==CAUSE=> [change=increase] AKT"]),
     # typeset dashes and ligatures
     ("Sirtuin‐1 suppresses NF‐κB signalling and inﬂammation.",
      ["[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] NF-κB signalling",
       "[change=increase] Sirtuin-1 ==CAUSE=> [change=decrease] inflammation"]),
     ("Glutamate–induced excitotoxicity was reduced by memantine.",
-     ["[change=increase] Glutamate ==CAUSE=> [change=increase] excitotoxicity"]),
+     ["[change=increase] Glutamate ==CAUSE=> [change=increase] excitotoxicity",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] excitotoxicity"]),
     # words broken across a line end
     ("Copper enhances ag- gregation of synuclein in neurons.",
      ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),
@@ -709,7 +778,9 @@ CASES = [
     # a comma list closed by "and" after a conjunct's own complement
     ("Velomide causes tremor, blurred vision, pain in the joints and insomnia.",
      ["[change=increase] Velomide ==CAUSE=> [change=increase] tremor",
-      "[change=increase] Velomide ==CAUSE=> insomnia"]),
+      "[change=increase] Velomide ==CAUSE=> insomnia",
+      "[change=increase] Velomide ==CAUSE=> [change=increase] blurred vision",
+      "[change=increase] Velomide ==CAUSE=> [change=increase] pain"]),
     # a signed incidence of Y with an agent named after it
     ("We saw an increased frequency of rash and fever with velomide; and lower incidence of gout with drenolol.",
      ["[change=increase] velomide ==CAUSE=> [change=increase] rash",
@@ -742,7 +813,8 @@ CASES = [
     ("Drenolol (Drenex; Fig. 2) was developed decades ago and marketed as a beta blocker for the treatment of gout.",
      ["[change=increase] Drenolol ==CAUSE=> [change=decrease] gout"]),
     ("Velomide, a drug approved for the treatment of psoriasis, lowers uric acid.",
-     ["[change=increase] Velomide ==CAUSE=> [change=decrease] psoriasis"]),
+     ["[change=increase] Velomide ==CAUSE=> [change=decrease] psoriasis",
+      "[change=increase] Velomide ==CAUSE=> [change=decrease] uric acid"]),
     # an active verb after "and" shares the subject of the clause's copular first predicate
     ("Glucose is a known regulator of Plk7 and promotes Plk7 translocation to the nucleus.",
      ["[change=increase] Glucose ==CAUSE=> [change=increase] Plk7 translocation"]),
@@ -769,9 +841,7 @@ CASES = [
 
 @pytest.mark.parametrize("sentence, expected", CASES, ids=[c[0][:40] for c in CASES])
 def test_constructions(sentence: str, expected: list[str]) -> None:
-    found = lines(sentence)
-    missing = [line for line in expected if line not in found]
-    assert not missing, f"missing {missing}; found {sorted(found)}"
+    assert_finds(sentence, set(expected))
 
 
 @pytest.mark.parametrize("sentence", [
@@ -1173,7 +1243,8 @@ def test_raised_antibodies_are_no_blocked_target() -> None:
      {"[change=increase] lithium ==CAUSE=> [change=decrease] GSK3",
       "[change=increase] valproate ==CAUSE=> [change=decrease] GSK3",
       "[change=increase] lithium ==CAUSE=> [change=decrease] tau phosphorylation",
-      "[change=increase] valproate ==CAUSE=> [change=decrease] tau phosphorylation"}),
+      "[change=increase] valproate ==CAUSE=> [change=decrease] tau phosphorylation",
+      "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau phosphorylation"}),
     ("Several agents that stimulate mitophagy, including urolithin A, have been described.",
      {"[change=increase] urolithin A ==CAUSE=> [change=increase] mitophagy"}),
     ("Kinases that phosphorylate tau, such as GSK3 and CDK5, promote aggregation.",
@@ -1218,12 +1289,14 @@ def test_examples_of_a_common_plural_object_stay_with_the_object() -> None:
     # members set off by commas after a class subject act as the class does, whatever the tense
     ("Antioxidants, such as vitamin C and resveratrol, reduced lipid peroxidation.",
      {"[change=increase] vitamin C ==CAUSE=> [change=decrease] lipid peroxidation",
-      "[change=increase] resveratrol ==CAUSE=> [change=decrease] lipid peroxidation"}),
+      "[change=increase] resveratrol ==CAUSE=> [change=decrease] lipid peroxidation",
+      "[change=increase] Antioxidants ==CAUSE=> [change=decrease] lipid peroxidation"}),
     ("Proteasome inhibitors, such as bortezomib and MG132, increased ER stress.",
      {"[change=increase] bortezomib ==CAUSE=> [change=decrease] Proteasome",
       "[change=increase] MG132 ==CAUSE=> [change=decrease] Proteasome",
       "[change=increase] bortezomib ==CAUSE=> [change=increase] ER stress",
-      "[change=increase] MG132 ==CAUSE=> [change=increase] ER stress"}),
+      "[change=increase] MG132 ==CAUSE=> [change=increase] ER stress",
+      "[change=decrease] Proteasome ==CAUSE=> [change=increase] ER stress"}),
     ("Inhibitors, such as bortezomib and MG132, increased ER stress.",
      {"[change=increase] bortezomib ==CAUSE=> [change=increase] ER stress",
       "[change=increase] MG132 ==CAUSE=> [change=increase] ER stress"}),
@@ -1340,17 +1413,22 @@ def test_a_coordinated_predicate_is_no_agent_of_the_nominal_before_it() -> None:
     ("Tricyclic compounds (imipramine, clomipramine and desipramine) enhance mitophagy.",
      {"[change=increase] imipramine ==CAUSE=> [change=increase] mitophagy",
       "[change=increase] clomipramine ==CAUSE=> [change=increase] mitophagy",
-      "[change=increase] desipramine ==CAUSE=> [change=increase] mitophagy"}),
+      "[change=increase] desipramine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] Tricyclic compounds ==CAUSE=> [change=increase] mitophagy"}),
     ("The antipsychotic drugs (haloperidol and clozapine) are inducers of mitophagy.",
      {"[change=increase] haloperidol ==CAUSE=> [change=increase] mitophagy",
-      "[change=increase] clozapine ==CAUSE=> [change=increase] mitophagy"}),
+      "[change=increase] clozapine ==CAUSE=> [change=increase] mitophagy",
+      "[change=increase] antipsychotic drugs ==CAUSE=> [change=increase] mitophagy"}),
     ("Kinase inhibitors (e.g., dasatinib) enhance mitophagy.",
      {"[change=increase] dasatinib ==CAUSE=> [change=increase] mitophagy"}),
     ("Mitophagy is enhanced by tricyclic compounds (imipramine and desipramine).",
-     {"[change=increase] imipramine ==CAUSE=> [change=increase] Mitophagy"}),
+     {"[change=increase] imipramine ==CAUSE=> [change=increase] Mitophagy",
+      "[change=increase] desipramine ==CAUSE=> [change=increase] Mitophagy",
+      "[change=increase] tricyclic compounds ==CAUSE=> [change=increase] Mitophagy"}),
     ("Rapamycin reduces inflammatory cytokines (IL-6 and TNF).",
      {"[change=increase] Rapamycin ==CAUSE=> [change=decrease] IL-6",
-      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] TNF"}),
+      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] TNF",
+      "[change=increase] Rapamycin ==CAUSE=> [change=decrease] inflammatory cytokines"}),
 ])
 def test_members_in_brackets_after_a_class_share_its_claims(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)

@@ -124,9 +124,12 @@ _SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple"
 
 
 def _verb_gerund(tokens: list[Token], span: tuple[int, int]) -> bool:
-    """"(activation of Y) by interacting with Ras": a lone gerund that takes a complement is a
-    means, not an agent."""
-    return span[1] - span[0] == 1 and tokens[span[0]].low.endswith("ing") and span[1] < len(tokens) \
+    """"(activation of Y) by interacting with Ras", "(Y phosphorylation) by inhibiting Z": a gerund
+    that takes a complement, or a verb of change as a gerund, is a means, not an agent."""
+    first = tokens[span[0]].low
+    if first in lx.VERB_FORMS and lx.VERB_FORMS[first][2] == "ing":
+        return True
+    return span[1] - span[0] == 1 and first.endswith("ing") and span[1] < len(tokens) \
         and (tokens[span[1]].low in lx.PREPOSITIONS or tokens[span[1]].low in lx.DETERMINERS)
 
 
@@ -159,8 +162,8 @@ def modification_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     if not objects or end + 1 >= n or tokens[end].low != "by":
         return None
     agents, agents_end = phrases.phrases_right(tokens, end + 1)
-    if not agents:
-        return None
+    if not agents or _verb_gerund(tokens, agents[0]):
+        return None  # "reduces tau phosphorylation by inhibiting Z": the means of the verb before
     claim = Claim(agents, objects, polarity, "nominal", word_tests.negated(tokens, max(floor, i - 2), i), False,
                    agents_end)
     claim.object_suffix = modification

@@ -309,8 +309,11 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
         # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
         # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
+        # "Silencing X in arsenite-treated cells altered Y": a gerund's "in" phrase is where the
+        # experimenter acted, not who did it
+        in_carrier = form == "ing" and objects_end < n and tokens[objects_end].low == "in"
         agent = conditions.condition_agent(tokens, objects_end, states_after=False) \
-            if lemma not in lx.RESTORING_VERBS else None
+            if lemma not in lx.RESTORING_VERBS and not in_carrier else None
         if agent is None:
             return None
         return Claim([agent], objects, polarity, "active", word_tests.negated(tokens, max(floor, i - 2), i),
@@ -355,15 +358,31 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
             claim.subject_polarity = named[1]
     if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
+    _class_relative_roles(tokens, floor, claim, subjects, objects)
+    return claim
+
+
+def _class_relative_roles(tokens: list[Token], floor: int, claim: Claim,
+                          subjects: list[tuple[int, int]], objects: list[tuple[int, int]]) -> None:
+    """A subject that is the object of "CLASS that VERB X" ("drugs that inhibit X reduce Y"): X
+    acts as the clause changes it, and members named of the class act as the class does."""
     restricted = _restrictive_relative_polarity(tokens, subjects[0][0], floor)
     if restricted and claim.subject_polarity == 1:
         claim.subject_polarity = restricted
+        class_head = tokens[_relative_antecedent_end(tokens, subjects[0][0], floor)].low
         members = _examples_of_subject(tokens, objects)
-        if members and naming.class_word(tokens[_relative_antecedent_end(tokens, subjects[0][0], floor)].low):
+        if members and naming.class_word(class_head):
             # "drugs that enhance autophagy reduce pathology, including rapamycin": the examples
             # after the object are the drugs, not kinds of pathology
             claim.objects, claim.class_members = objects[:members], objects[members:]
-    return claim
+        elif len(subjects) > 1 and naming.class_word(class_head):
+            # "compounds that inhibit X, such as D and E, lower Y": D and E are compounds, not
+            # kinds of X
+            claim.subjects, claim.class_members = subjects[:1], subjects[1:]
+    elif len(subjects) > 1 and _modifying_relative(tokens, subjects[0][0], floor) \
+            and naming.class_word(tokens[_relative_antecedent_end(tokens, subjects[0][0], floor)].low):
+        # "kinases that phosphorylate X, such as D and E, promote Y": the kinases D and E do, not X
+        claim.subjects, claim.class_members = [], subjects[1:]
 
 
 def _relative_antecedent_end(tokens: list[Token], start: int, floor: int) -> int:
@@ -427,6 +446,16 @@ def _sequel_marked(tokens: list[Token], i: int, floor: int) -> bool:
     j = phrases.gap_left(tokens, i, floor)
     gap = [t.low for t in tokens[j + 1:i]]
     return "subsequently" in gap or any(a == "in" and b == "turn" for a, b in zip(gap, gap[1:]))
+
+
+def _modifying_relative(tokens: list[Token], start: int, floor: int) -> bool:
+    """The phrase at ``start`` is the object of "that / which VERB" with a verb of modification
+    ("kinases that phosphorylate X")."""
+    v = start - 1
+    while v > floor and word_tests.is_adverb(tokens[v].low):
+        v -= 1
+    return v - 2 >= floor and tokens[v - 1].low in ("that", "which") and tokens[v].low in lx.VERB_FORMS \
+        and lx.VERB_FORMS[tokens[v].low][0] in lx.MODIFYING_VERBS
 
 
 def _restrictive_relative_polarity(tokens: list[Token], start: int, floor: int) -> int:
