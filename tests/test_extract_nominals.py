@@ -1,0 +1,162 @@
+"""The rule reader's nominals family (engine/offline/extract/nominals.py): nominalisations, modifications,
+compounds ("X-induced Y") and role nouns ("D, an X inhibitor").
+
+Each case lists every claim the sentence yields: none missing and none extra.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from claim_sets import assert_finds
+
+
+CASES = [
+    # nominalisations
+    ("Inhibition of GSK3 by lithium was observed.",
+     ["[change=increase] lithium ==CAUSE=> [change=decrease] GSK3"]),
+    ("Autophagy induction by trehalose was confirmed.",
+     ["[change=increase] trehalose ==CAUSE=> [change=increase] Autophagy"]),
+    ("Aβ-induced neuronal apoptosis was blocked by memantine.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] neuronal apoptosis",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] neuronal apoptosis"]),
+    ("We measured the glutamate-mediated increase in calcium influx.",
+     ["[change=increase] glutamate ==CAUSE=> [change=increase] calcium influx"]),
+    ("We saw an insulin-dependent reduction of tau phosphorylation.",
+     ["[change=increase] insulin ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # role nouns and appositions
+    ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",
+      "[change=increase] Donepezil ==CAUSE=> [change=increase] memory"]),
+    ("Rolipram is a selective PDE4 inhibitor.",
+     ["[change=increase] Rolipram ==CAUSE=> [change=decrease] PDE4"]),
+    ("Resveratrol, a putative activator of SIRT1, was given.",
+     ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1"]),
+    ("The mTOR inhibitor rapamycin reduced tau levels.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
+      "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),
+    # manner adjectives, reported changes, long asides, purposes and particles
+    ("An increase in serum IL-6 was observed after treatment with lipopolysaccharide.",
+     ["[change=increase] lipopolysaccharide ==CAUSE=> [change=increase] serum IL-6"]),
+    # stimuli, recipients, verbs after nominal words, organisms lacking a gene
+    ("PKA-dependent phosphorylation of CREB increases BDNF transcription.",
+     ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
+      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription",
+      "[change=increase] PKA ==CAUSE=> [change=increase] BDNF transcription"]),
+    # signed regulators; "sufficient to"
+    ("PTEN is a negative regulator of Akt signalling.",
+     ["[change=increase] PTEN ==CAUSE=> [change=decrease] Akt signalling"]),
+    # comparatives, treated groups, source phrases, nominal means, role nouns with "at"
+    ("Nicotine acts as an agonist at nAChRs.",
+     ["[change=increase] Nicotine ==CAUSE=> [change=increase] nAChRs"]),
+    # members apposed to a plural class, before any tense; "almost" is no cause
+    ("Exposure to the calpain inhibitors, calpeptin or MDL28170, alone almost completely prevented "
+     "spectrin cleavage.",
+     ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] MDL28170 ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain",
+      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] MDL28170 ==CAUSE=> [change=decrease] calpain"]),
+    ("Slices were bathed in either caspase inhibitors, Z-VAD and Q-VD, or in buffer alone.",
+     ["[change=increase] Z-VAD ==CAUSE=> [change=decrease] caspase",
+      "[change=increase] Q-VD ==CAUSE=> [change=decrease] caspase"]),
+    # "D-impaired Y" is less Y; restoring an impaired good raises it
+    ("Hypoxia-impaired angiogenesis was restored by erythropoietin.",
+     ["Hypoxia ==CAUSE=> [change=decrease] angiogenesis",
+      "[change=increase] erythropoietin ==CAUSE=> [change=increase] angiogenesis"]),
+    # the agent of "inhibition of X by D" is not itself lowered
+    ("Inhibition of calpain by calpeptin reduced spectrin cleavage.",
+     ["[change=increase] calpeptin ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=decrease] calpain ==CAUSE=> [change=decrease] spectrin cleavage",
+      "[change=increase] calpeptin ==CAUSE=> [change=decrease] calpain"]),
+    # a change nested in another's object is no claim of its own; durations and doses before "of"
+    ("A marked reduction in the accumulation of lipofuscin was seen after two weeks of treatment "
+     "with 5 mg/kg of rapamycin.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] lipofuscin"]),
+    # a passive patient with a reduced relative: the head, not the relative's agent
+    ("A rise in serum lactate was seen after metformin treatment.",
+     ["[change=increase] metformin ==CAUSE=> [change=increase] serum lactate"]),
+    # members of a role class named after its target, or beside "other"
+    ("Blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
+     ["[change=increase] nifedipine ==CAUSE=> [change=decrease] L-type calcium channels",
+      "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
+      "[change=decrease] L-type calcium channels ==CAUSE=> [change=decrease] blood pressure"]),
+    ("Fluoxetine and other serotonin reuptake inhibitors relieve depression.",
+     ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake",
+      "[change=decrease] Fluoxetine ==CAUSE=> depression",
+      "[change=increase] serotonin reuptake ==CAUSE=> depression"]),
+    # efficacy before a gerund; risk factors
+    ("Obesity is a major risk factor for type 2 diabetes and hypertension.",
+     ["Obesity ==CAUSE=> type 2 diabetes", "Obesity ==CAUSE=> hypertension"]),
+    # the change an agent makes ("inhibition of X by D", "inhibiting X by deleting D") is a cause too
+    ("Inhibition of mTOR by deletion of raptor results in enhanced autophagy.",
+     ["[change=decrease] mTOR ==CAUSE=> [change=increase] autophagy",
+      "raptor deficiency ==CAUSE=> [change=decrease] mTOR",
+      "raptor deficiency ==CAUSE=> [change=increase] autophagy"]),
+    # a bracketed statistic after the verb; agents given to the carriers of a change
+    ("A significant decrease in plasma cortisol was observed in rats treated with mifepristone.",
+     ["[change=increase] mifepristone ==CAUSE=> [change=decrease] plasma cortisol"]),
+    # subjects climb over several place and time phrases; a common misspelling
+    ("Infusion of muscimol, a GABA agonist, into the CA1 region of the hippocampus impaired memory.",
+     ["[change=increase] muscimol ==CAUSE=> [change=decrease] memory",
+      "[change=increase] muscimol ==CAUSE=> [change=increase] GABA"]),
+    # sign repairs: a reduced relative after a gerund, a participle after an apposition,
+    # coordinated nominal heads, neutralization, carriers after a harm
+    ("We saw a down-regulation of PPP2R2A expression and reduction in PP2A activity by ApoE4.",
+     ["[change=increase] ApoE4 ==CAUSE=> [change=decrease] PP2A",
+      "[change=increase] ApoE4 ==CAUSE=> [change=decrease] PPP2R2A"]),
+    # coordinated passives share their patient; members apposed to a class before a comma and
+    # a citation whose semicolon is no clause boundary; a name ending in the letter A
+    ("The HDAC inhibitors, vorinostat and trichostatin A (Li et al., 2008; Yu et al., 2010), reduce tau levels.",
+     ["[change=increase] vorinostat ==CAUSE=> [change=decrease] tau",
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] tau",
+      "[change=decrease] HDAC ==CAUSE=> [change=decrease] tau",
+      "[change=increase] trichostatin A ==CAUSE=> [change=decrease] HDAC",
+      "[change=increase] vorinostat ==CAUSE=> [change=decrease] HDAC"]),
+    # words split around a spaced hyphen by text extraction
+    ("Aβ - induced toxicity was blocked by memantine.",
+     ["[change=increase] Aβ ==CAUSE=> [change=increase] toxicity",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] toxicity"]),
+    # a drug class before one name; modifiers inside a role apposition
+    ("The antidiabetic drug metformin, a prototypical activator of AMPK, induced autophagy.",
+     ["[change=increase] metformin ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] metformin ==CAUSE=> [change=increase] autophagy"]),
+    # typeset dashes and ligatures
+    ("Glutamate–induced excitotoxicity was reduced by memantine.",
+     ["[change=increase] Glutamate ==CAUSE=> [change=increase] excitotoxicity",
+      "[change=increase] memantine ==CAUSE=> [change=decrease] excitotoxicity"]),
+    # words broken across a line end
+    ("Cholinesterase inhibitors such as donepezil and rivastigmine are prescribed.",
+     ["[change=increase] donepezil ==CAUSE=> [change=decrease] Cholinesterase",
+      "[change=increase] rivastigmine ==CAUSE=> [change=decrease] Cholinesterase"]),
+    # modifications: verbs and nouns of (de)phosphorylation, (de)acetylation, methylation
+    ("Dephosphorylation of CREB by protein phosphatase 1 was faster in aged rats.",
+     ["[change=increase] protein phosphatase 1 ==CAUSE=> [change=decrease] CREB phosphorylation"]),
+    ("The hyperphosphorylation of neurofilaments at Ser55 and Ser57 by CDK5 was measured.",
+     ["[change=increase] CDK5 ==CAUSE=> [change=increase] neurofilaments phosphorylation"]),
+    ("Histone methylation by SETD7 was observed in vitro.",
+     ["[change=increase] SETD7 ==CAUSE=> [change=increase] Histone methylation"]),
+    # a signed incidence of Y with an agent named after it
+    ("We saw an increased frequency of rash and fever with velomide; and lower incidence of gout with drenolol.",
+     ["[change=increase] velomide ==CAUSE=> [change=increase] rash",
+      "[change=increase] velomide ==CAUSE=> [change=increase] fever",
+      "[change=increase] drenolol ==CAUSE=> [change=decrease] gout"]),
+    ("A higher incidence of headache was observed after velomide treatment.",
+     ["[change=increase] velomide ==CAUSE=> [change=increase] headache"]),
+    # members apposed to a class may carry citations
+    ("Cells were treated with either lipophagy inhibitors, velomide [12] and drenolol B 2 [13], or with vehicle.",
+     ["[change=increase] velomide ==CAUSE=> [change=decrease] lipophagy",
+      "[change=increase] drenolol B 2 ==CAUSE=> [change=decrease] lipophagy"]),
+    # a drug presented as given for a disorder lowers it
+    ("Velomide, a drug approved for the treatment of psoriasis, lowers uric acid.",
+     ["[change=increase] Velomide ==CAUSE=> [change=decrease] psoriasis",
+      "[change=increase] Velomide ==CAUSE=> [change=decrease] uric acid"]),
+    # a bracketed reference after the condition is no part of it
+    ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
+     ["aging ==CAUSE=> [change=increase] Krt9"]),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", CASES, ids=[c[0][:40] for c in CASES])
+def test_nominals(sentence: str, expected: list[str]) -> None:
+    assert_finds(sentence, set(expected))
