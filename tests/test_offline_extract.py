@@ -264,10 +264,15 @@ def test_chains_stay_within_a_sentence_and_are_weaker() -> None:
         "Lithium inhibits GSK3. GSK3 increases tau phosphorylation."))
 
 
-def test_no_chain_when_which_is_ambiguous() -> None:
-    found = lines("Elevated glucocorticoids decrease neurogenesis, which impairs memory.")
-    assert not any(line.startswith("[change=increase] glucocorticoids") and "memory" in line
-                   for line in found)
+def test_no_claim_when_which_is_ambiguous() -> None:
+    # "which" is neurogenesis (more of it impairs memory) or its decrease (less of it does): no
+    # chain and no claim of the relative clause; after a rise both readings agree
+    assert_finds("Elevated glucocorticoids decrease neurogenesis, which impairs memory.", {
+        "[change=increase] glucocorticoids ==CAUSE=> [change=decrease] neurogenesis"})
+    assert_finds("Glucocorticoids increase Velox levels, which impairs memory.", {
+        "[change=increase] Glucocorticoids ==CAUSE=> [change=increase] Velox",
+        "[change=increase] Velox ==CAUSE=> [change=decrease] memory",
+        "[change=increase] Glucocorticoids ==CAUSE=> [change=decrease] memory"})
 
 
 def test_junk_agents_are_dropped() -> None:

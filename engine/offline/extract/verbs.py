@@ -358,6 +358,10 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
             claim.subject_polarity = named[1]
     if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
+    elif _event_relative_polarity(tokens, i, floor, subjects, claims) < 0:
+        # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
+        # readings give opposite signs; precision first, no claim
+        return None
     _class_relative_roles(tokens, floor, claim, subjects, objects)
     return claim
 
