@@ -159,90 +159,14 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if signed is not None:
         polarity = signed
     n = len(tokens)
-    after = i + 1
-    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("):
-        if tokens[after].text == "(":
-            close = phrases.skip_parens_right(tokens, after)  # "diminished (p < 0.01) the Y"
-            if close == after:
-                break
-            after = close
-        else:
-            after += 1
-    if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
-        after += 1  # a particle: "slow down Y", "build up Y"
-    after = _skip_coordinated_verbs(tokens, after)
+    after = _after_verb(tokens, i)
     prev = tokens[i - 1].low if i > floor else ""
     if form == "ed" and after + 1 < n and tokens[after].low == "by" and tokens[after + 1].text[0].isdigit():
         past = _skip_amount(tokens, after)
         if past < n and tokens[past].low == "by":
             after = past  # "Y was reduced by 50% by X"
-    # Passive: "Y is increased by X", "Y, induced by X".
-    if form == "ed" and after < n and (tokens[after].low == "by" or (
-            tokens[after].low in ("via", "through") and passive_participle(tokens, i, floor)) or (
-            tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
-            and passive_participle(tokens, i, floor))) and not (
-            after + 1 < n and tokens[after + 1].text[0].isdigit()):
-        agents, agents_end = phrases.phrases_right(tokens, after + 1)
-        if len(agents) == 1:
-            given = conditions.treated_carrier_agents(tokens, *agents[0])
-            if given:
-                agents, agents_end = given, given[-1][1]  # "induced by treatment of cells with X"
-        if not agents:
-            return None
-        j = phrases.gap_left(tokens, i, floor)
-        if j < floor:
-            return None
-        relative = tokens[j].low in lx.RELATIVE_PRONOUNS
-        if relative:
-            j -= 1
-            if j >= floor and tokens[j].text == ",":
-                j -= 1
-        if j >= floor and tokens[j].text == ",":
-            j -= 1
-        patients = (subject_finding.anaphor_antecedent(tokens, j, floor, claims, "object") or phrases.phrases_left(tokens, j)) \
-            if j >= floor else []
-        if not patients and j >= floor and tokens[j].low in ("and", "but", "or"):
-            # "tau is acetylated by p300 and deacetylated by SIRT1": the same patient
-            earlier = next((c for c in reversed(claims) if c.construction == "passive"
-                            and j - 1 <= c.end <= j), None)
-            patients = earlier.objects if earlier is not None else []
-        if not patients and j >= floor and tokens[j].low == "and":
-            patients = copular_conjunct_subject(tokens, j, floor, claims)
-        if patients and not relative and not passive_participle(tokens, i, floor):
-            first = patients[0][0]
-            low_first = tokens[first].low
-            if low_first in lx.VERB_FORMS and lx.VERB_FORMS[low_first][2] == "ing" \
-                    and patients[0][1] - first > 1:
-                # "preventing apoptosis induced by X": only "apoptosis" is induced by X
-                patients = [(first + 1, patients[0][1])] + patients[1:]
-        if patients and patients[0][0] - 2 >= floor and tokens[patients[0][0] - 1].low == "whose" \
-                and tokens[patients[0][0] - 2].text == "," \
-                and all(tokens[k].low in lx.QUANTITY_WORDS for k in range(*patients[0])):
-            # "Nrf2, whose expression is increased by X,": the owner is the patient
-            owner = phrases.phrases_left(tokens, patients[0][0] - 3)
-            patients = owner[-1:] if owner else patients
-            relative = True
-        if patients and not relative and passive_participle(tokens, i, floor):
-            first = patients[0][0]
-            if first - 2 > floor and tokens[first - 1].low == "by" \
-                    and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
-                # "the increase in Y caused by D was attenuated by X": the head, not D
-                head = phrases.phrases_left(tokens, first - 3)
-                patients = head or patients
-        if patients and (relative or passive_participle(tokens, i, floor)):
-            # "atrophy in the striatum that was reduced by X", "viability following serum
-            # deprivation was improved by X": the head before the place or time phrase (not in
-            # a reduced relative: "a step for propagation induced by X" is about propagation)
-            patients = subject_finding.head_before_place(tokens, patients, floor, relative=relative)
-        if not patients:
-            return None
-        if lemma in lx.REVERSED_VERBS:
-            agents, patients = patients, agents
-        if lemma in lx.RESTORING_VERBS and not detrimental(tokens, patients[0]):
-            polarity = 1
-        return Claim(agents, patients, polarity, "passive",
-                      word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
-                      word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
+    if _passive(tokens, i, floor, lemma, form, after):
+        return _passive_claim(tokens, i, floor, claims, lemma, polarity, after)
     left = i - 1
     while left > floor and word_tests.is_adverb(tokens[left].low):
         left -= 1
@@ -256,45 +180,13 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
                          or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS):
         return None  # adjectival: "the reduced levels", "with increased Y" (not "and thereby reduced Y")
-    # Object side, with the particle phrasal verbs need.
-    k = after
-    reversed_result = False
-    if lemma == "protect":
-        # "protects against Y", "protects neurons from Y": the shielded phrase is not the object.
-        if k < n and tokens[k].low not in lx.SHIELD_PARTICLES:
-            k = phrases.phrase_right(tokens, k)
-        if k >= n or tokens[k].low not in lx.SHIELD_PARTICLES:
-            return None
-        k += 1
-        while k < n and word_tests.is_adverb(tokens[k].low):
-            k += 1
-    elif lemma == "result" and k < n and tokens[k].low == "from":
-        reversed_result = True  # "Y results from X": X causes Y
-        k += 1
-    elif lemma in lx.NEEDS_PARTICLE:
-        particle = lx.PHRASAL[lemma][0]
-        if tuple(t.low for t in tokens[k:k + len(particle)]) != particle:
-            return None
-        k += len(particle)
-        while k < n and word_tests.is_adverb(tokens[k].low):
-            k += 1
-    objects, objects_end = phrases.phrases_right(tokens, k)
-    if not objects and k < n and tokens[k].low in ("it", "them"):
-        # An object pronoun takes the previous claim's object: "X binds Y and activates it",
-        # "APOE4 raises the risk, whereas APOE2 lowers it".
-        previous = next((c for c in reversed(claims) if c.objects and c.verb < i), None)
-        if previous is not None and previous.floor in (floor, subject_finding.previous_sentence_start(tokens, floor)):
-            objects, objects_end = previous.objects, k + 1
+    object_start = _object_start(tokens, after, lemma)
+    if object_start is None:
+        return None
+    k, reversed_result = object_start
+    objects, objects_end = _verb_objects(tokens, i, k, floor, claims, form)
     if not objects:
         return conditions.intransitive_claim(tokens, i, k, floor, claims, lemma, polarity)
-    if form == "ed":
-        # "X attenuated A, improved B and reduced C": after a past-tense verb, a conjunct that
-        # starts with another past participle is a coordinated verb, not an adjective.
-        for index, (start, _) in enumerate(objects[1:], start=1):
-            if tokens[start].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[start].low][2] == "ed":
-                objects = objects[:index]
-                objects_end = objects[-1][1]
-                break
     sequel = _participle_sequel(tokens, i, floor, claims) if form == "ing" else None
     if sequel is not None:
         # "X activates Y, in turn inhibiting Z": the change of Y acts on Z
@@ -306,18 +198,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if subject is None:
         subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
     if subject is None:
-        # "promoting autophagy with trehalose treatment": the cause is the treatment named after.
-        # Not for a rescue: "to restore memory in APP mice" names the model that lacked it.
-        # ("X ... promotes Y after injury": the injury is when, not what, promotes Y)
-        # "Silencing X in arsenite-treated cells altered Y": a gerund's "in" phrase is where the
-        # experimenter acted, not who did it
-        in_carrier = form == "ing" and objects_end < n and tokens[objects_end].low == "in"
-        agent = conditions.condition_agent(tokens, objects_end, states_after=False) \
-            if lemma not in lx.RESTORING_VERBS and not in_carrier else None
-        if agent is None:
-            return None
-        return Claim([agent], objects, polarity, "active", word_tests.negated(tokens, max(floor, i - 2), i),
-                      word_tests.has(tokens, floor, i, lx.HEDGES), agent[1])
+        return _condition_agent_claim(tokens, i, floor, lemma, form, polarity, objects, objects_end)
     subjects, subject_end = subject
     if all(nominals.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
             and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
@@ -349,21 +230,200 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         # "X activates Y to protect Z")
         polarity *= _INFINITIVE_CHANGES[tokens[objects_end + 1].low]
     claim = Claim(subjects, objects, polarity, "active", negated, hedged, objects_end)
+    subject_polarity = _subject_polarity(tokens, i, floor, claims, lemma, subjects, subject_end)
+    if subject_polarity is None:
+        return None
+    claim.subject_polarity = subject_polarity
+    _class_relative_roles(tokens, floor, claim, subjects, objects)
+    return claim
+
+
+def _verb_objects(tokens: list[Token], i: int, k: int, floor: int, claims: list[Claim],
+                  form: str) -> tuple[list[tuple[int, int]], int]:
+    """The object phrases of the verb at ``i``, starting at ``k``, and where they end."""
+    n = len(tokens)
+    objects, objects_end = phrases.phrases_right(tokens, k)
+    if not objects and k < n and tokens[k].low in ("it", "them"):
+        # An object pronoun takes the previous claim's object: "X binds Y and activates it",
+        # "APOE4 raises the risk, whereas APOE2 lowers it".
+        previous = next((c for c in reversed(claims) if c.objects and c.verb < i), None)
+        if previous is not None and previous.floor in (floor, subject_finding.previous_sentence_start(tokens, floor)):
+            objects, objects_end = previous.objects, k + 1
+    if objects and form == "ed":
+        # "X attenuated A, improved B and reduced C": after a past-tense verb, a conjunct that
+        # starts with another past participle is a coordinated verb, not an adjective.
+        for index, (start, _) in enumerate(objects[1:], start=1):
+            if tokens[start].low in lx.VERB_FORMS and lx.VERB_FORMS[tokens[start].low][2] == "ed":
+                objects = objects[:index]
+                objects_end = objects[-1][1]
+                break
+    return objects, objects_end
+
+
+def _condition_agent_claim(tokens: list[Token], i: int, floor: int, lemma: str, form: str, polarity: int,
+                           objects: list[tuple[int, int]], objects_end: int) -> Claim | None:
+    """A verb with no subject whose cause is the treatment named after its object: "promoting
+    autophagy with trehalose treatment". Not for a rescue ("to restore memory in APP mice" names the
+    model that lacked it), nor after a time ("promotes Y after injury": when, not what), nor a
+    gerund's "in" phrase ("silencing X in arsenite-treated cells": where the experimenter acted)."""
+    in_carrier = form == "ing" and objects_end < len(tokens) and tokens[objects_end].low == "in"
+    if lemma in lx.RESTORING_VERBS or in_carrier:
+        return None
+    agent = conditions.condition_agent(tokens, objects_end, states_after=False)
+    if agent is None:
+        return None
+    return Claim([agent], objects, polarity, "active", word_tests.negated(tokens, max(floor, i - 2), i),
+                  word_tests.has(tokens, floor, i, lx.HEDGES), agent[1])
+
+
+def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Claim], lemma: str,
+                      subjects: list[tuple[int, int]], subject_end: int) -> int | None:
+    """Whether the subject acts as itself (+1) or as the change a clause before made of it (-1,
+    "X lowers Y, which leads to Z": the lowering of Y); None when the two readings clash."""
+    polarity = 1
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
     if shared is not None:
-        claim.subject_polarity = shared.subject_polarity  # a coordinated predicate, same subject
+        polarity = shared.subject_polarity  # a coordinated predicate, same subject
     elif tokens[subject_end].text == ",":
         named = subject_finding.name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
-            claim.subject_polarity = named[1]
+            polarity = named[1]
     if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
-        claim.subject_polarity = _event_relative_polarity(tokens, i, floor, subjects, claims)
-    elif _event_relative_polarity(tokens, i, floor, subjects, claims) < 0:
+        return _event_relative_polarity(tokens, i, floor, subjects, claims)
+    if _event_relative_polarity(tokens, i, floor, subjects, claims) < 0:
         # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
         # readings give opposite signs; precision first, no claim
         return None
-    _class_relative_roles(tokens, floor, claim, subjects, objects)
-    return claim
+    return polarity
+
+
+def _after_verb(tokens: list[Token], i: int) -> int:
+    """Where the verb at ``i`` ends: past adverbs, a bracketed statistic ("diminished (p < 0.01) the
+    Y"), a particle ("slow down Y") and coordinated verbs ("phosphorylates and activates Y")."""
+    n = len(tokens)
+    after = i + 1
+    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("):
+        if tokens[after].text == "(":
+            close = phrases.skip_parens_right(tokens, after)
+            if close == after:
+                break
+            after = close
+        else:
+            after += 1
+    if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
+        after += 1
+    return _skip_coordinated_verbs(tokens, after)
+
+
+def _object_start(tokens: list[Token], k: int, lemma: str) -> tuple[int, bool] | None:
+    """Where the object of a verb begins, past the particle a phrasal verb needs, and whether the
+    verb reverses its roles ("Y results from X"); None when the needed particle is missing."""
+    n = len(tokens)
+    if lemma == "protect":
+        # "protects against Y", "protects neurons from Y": the shielded phrase is not the object.
+        if k < n and tokens[k].low not in lx.SHIELD_PARTICLES:
+            k = phrases.phrase_right(tokens, k)
+        if k >= n or tokens[k].low not in lx.SHIELD_PARTICLES:
+            return None
+        k += 1
+    elif lemma == "result" and k < n and tokens[k].low == "from":
+        return k + 1, True  # "Y results from X": X causes Y
+    elif lemma in lx.NEEDS_PARTICLE:
+        particle = lx.PHRASAL[lemma][0]
+        if tuple(t.low for t in tokens[k:k + len(particle)]) != particle:
+            return None
+        k += len(particle)
+    else:
+        return k, False
+    while k < n and word_tests.is_adverb(tokens[k].low):
+        k += 1
+    return k, False
+
+
+def _passive(tokens: list[Token], i: int, floor: int, lemma: str, form: str, after: int) -> bool:
+    """"Y is increased by X", "Y, induced by X", "Y is made from X": a participle with its agent."""
+    n = len(tokens)
+    return form == "ed" and after < n and (tokens[after].low == "by" or (
+        tokens[after].low in ("via", "through") and passive_participle(tokens, i, floor)) or (
+        tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
+        and passive_participle(tokens, i, floor))) and not (
+        after + 1 < n and tokens[after + 1].text[0].isdigit())
+
+
+def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim], lemma: str,
+                   polarity: int, after: int) -> Claim | None:
+    """The agents after "by" act on the patients before the participle."""
+    agents, agents_end = phrases.phrases_right(tokens, after + 1)
+    if len(agents) == 1:
+        given = conditions.treated_carrier_agents(tokens, *agents[0])
+        if given:
+            agents, agents_end = given, given[-1][1]  # "induced by treatment of cells with X"
+    if not agents:
+        return None
+    found = _passive_patients(tokens, i, floor, claims)
+    if found is None:
+        return None
+    patients, j = found
+    if lemma in lx.REVERSED_VERBS:
+        agents, patients = patients, agents
+    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, patients[0]):
+        polarity = 1
+    return Claim(agents, patients, polarity, "passive",
+                  word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
+                  word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
+
+
+def _passive_patients(tokens: list[Token], i: int, floor: int,
+                      claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
+    """What a participle at ``i`` is said of, and the index just before its clause (for negation)."""
+    j = phrases.gap_left(tokens, i, floor)
+    if j < floor:
+        return None
+    relative = tokens[j].low in lx.RELATIVE_PRONOUNS
+    if relative:
+        j -= 1
+        if j >= floor and tokens[j].text == ",":
+            j -= 1
+    if j >= floor and tokens[j].text == ",":
+        j -= 1
+    patients = (subject_finding.anaphor_antecedent(tokens, j, floor, claims, "object") or phrases.phrases_left(tokens, j)) \
+        if j >= floor else []
+    if not patients and j >= floor and tokens[j].low in ("and", "but", "or"):
+        # "tau is acetylated by p300 and deacetylated by SIRT1": the same patient
+        earlier = next((c for c in reversed(claims) if c.construction == "passive"
+                        and j - 1 <= c.end <= j), None)
+        patients = earlier.objects if earlier is not None else []
+    if not patients and j >= floor and tokens[j].low == "and":
+        patients = copular_conjunct_subject(tokens, j, floor, claims)
+    if patients and not relative and not passive_participle(tokens, i, floor):
+        first = patients[0][0]
+        low_first = tokens[first].low
+        if low_first in lx.VERB_FORMS and lx.VERB_FORMS[low_first][2] == "ing" \
+                and patients[0][1] - first > 1:
+            # "preventing apoptosis induced by X": only "apoptosis" is induced by X
+            patients = [(first + 1, patients[0][1])] + patients[1:]
+    if patients and patients[0][0] - 2 >= floor and tokens[patients[0][0] - 1].low == "whose" \
+            and tokens[patients[0][0] - 2].text == "," \
+            and all(tokens[k].low in lx.QUANTITY_WORDS for k in range(*patients[0])):
+        # "Nrf2, whose expression is increased by X,": the owner is the patient
+        owner = phrases.phrases_left(tokens, patients[0][0] - 3)
+        patients = owner[-1:] if owner else patients
+        relative = True
+    if patients and not relative and passive_participle(tokens, i, floor):
+        first = patients[0][0]
+        if first - 2 > floor and tokens[first - 1].low == "by" \
+                and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
+            # "the increase in Y caused by D was attenuated by X": the head, not D
+            head = phrases.phrases_left(tokens, first - 3)
+            patients = head or patients
+    if patients and (relative or passive_participle(tokens, i, floor)):
+        # "atrophy in the striatum that was reduced by X", "viability following serum
+        # deprivation was improved by X": the head before the place or time phrase (not in
+        # a reduced relative: "a step for propagation induced by X" is about propagation)
+        patients = subject_finding.head_before_place(tokens, patients, floor, relative=relative)
+    if not patients:
+        return None
+    return patients, j
 
 
 def _class_relative_roles(tokens: list[Token], floor: int, claim: Claim,
