@@ -5,6 +5,7 @@ change ("inhibition of X", "elevated X") set its direction; deficiencies and mut
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.annotations import StateOf
@@ -34,6 +35,17 @@ _DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg"
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 
 
+@dataclass
+class _Naming:
+    """The words of a phrase being named, and what stripping words has said of the entity."""
+
+    words: list[Token]
+    polarity: int = 1  # +1 when the phrase means more of the entity, -1 less of it
+    deficiency: bool = False
+    mutation: bool = False
+    quantity: bool = False
+
+
 def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", "object"],
             abbreviations: dict[str, str]) -> Entity | None:
     """The entity a phrase names, with the direction of its change and whether it is a state."""
@@ -43,19 +55,37 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     if words and words[0].low in ("its", "their") and all(
             phrases.process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
         return None  # "inducing its phosphorylation": the process of an unnamed owner
+    naming = _Naming(_long_form_as_one(words, abbreviations))
+    _strip_front(naming, role)
+    _cut_tails(naming)
+    if not _strip_back(naming):
+        return None
+    _strip_markers(naming)
+    # Drop leading organism/noise words again after a marker cut, e.g. "mice lacking X".
+    while naming.words and (naming.words[0].low in lx.DETERMINERS or naming.words[0].low in NAME_NOISE):
+        naming.words.pop(0)
+    if not naming.words:
+        return None
+    _of_phrase(naming)
+    return _entity_named(naming, aliases, abbreviations, role)
+
+
+def _long_form_as_one(words: list[Token], abbreviations: dict[str, str]) -> list[Token]:
+    """A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)" becomes
+    one token, so that no rule strips words from inside it."""
     long_forms = {long.lower() for long in abbreviations.values()}
     for cut in range(len(words)):
-        # A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)".
         if " ".join(w.low for w in words[cut:]) in long_forms and len(words) - cut > 1:
-            words = [w for w in words[:cut] if w.low not in lx.DETERMINERS and w.low not in NAME_NOISE] \
+            return [w for w in words[:cut] if w.low not in lx.DETERMINERS and w.low not in NAME_NOISE] \
                 + [Token(" ".join(w.text for w in words[cut:]), "\x00long form", words[cut].start)]
-            break
-    polarity = 1
-    deficiency = mutation = quantity = False
+    return words
 
-    def drop_front() -> None:
-        words.pop(0)
 
+def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
+    """Words before the name that say how the entity changes or is given: determiners, doses, tools
+    ("siRNA against X"), heads of change ("inhibition of X"), deficiencies ("mice lacking X")."""
+    words, polarity = naming.words, naming.polarity
+    deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
     changed = True
     while words and changed:
         changed = False
@@ -64,16 +94,16 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
         if low in _DOSE_UNITS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "2 mg/kg of X"
         elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
-            drop_front(); changed = True  # "10 mM lithium" names lithium
+            words.pop(0); changed = True  # "10 mM lithium" names lithium
         elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
             words[:3] = []; changed = True  # "low doses of X" are X given, not less X
         elif low in ("overexpressing", "over-expressing") and len(words) > 1:
-            drop_front(); changed = True  # "overexpressing TFEB in neurons reduced Y"
+            words.pop(0); changed = True  # "overexpressing TFEB in neurons reduced Y"
         elif low in SILENCING_TOOLS and nxt in TOOL_TARGET_WORDS and len(words) > 2:
             words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
         elif low in _BLOCKING_MODIFIERS and nxt in ANTIBODY_WORDS and len(words) > 3:
-            drop_front(); changed = True  # "neutralizing antibodies against X": the antibody says it
+            words.pop(0); changed = True  # "neutralizing antibodies against X": the antibody says it
         elif role == "subject" and low in ANTIBODY_WORDS and nxt in TOOL_TARGET_WORDS and len(words) > 2:
             # An antibody given as a cause binds and blocks its target: "antibodies against X reduced
             # Y" is less X. Not as an object ("raised antibodies against X" is an immune response).
@@ -83,20 +113,20 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
         elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "doses of X"
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
-            drop_front(); changed = True
+            words.pop(0); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
-            drop_front(); polarity = -polarity; changed = True
+            words.pop(0); polarity = -polarity; changed = True
         elif len(words) > 1 and phrases.compound_suffix(low):
             if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
                 polarity = -polarity  # "LPS-impaired memory" is less memory
-            drop_front(); changed = True  # "Aβ-induced apoptosis" names apoptosis
+            words.pop(0); changed = True  # "Aβ-induced apoptosis" names apoptosis
         elif low in ("mutant", "mutated") and len(words) > 1:
-            drop_front(); mutation = True; changed = True
+            words.pop(0); mutation = True; changed = True
         elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
                 and _kind_of_mutation(words[0]):
-            drop_front(); changed = True  # "pathogenic mutations in X" are X mutations
+            words.pop(0); changed = True  # "pathogenic mutations in X" are X mutations
         elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
-            drop_front(); changed = True
+            words.pop(0); changed = True
             deficiency = deficiency or low.startswith("loss")
         elif low in ("knocking", "knock") and len(words) > 2 and nxt in ("down", "out"):
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
@@ -112,7 +142,7 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
                 words.pop(0)
         elif len(words) > 3 and words[2].low in ("of", "with", "to") and change_head(nxt) \
                 and (manner_adjective(words[0]) or low in COURSE_MODIFIERS):
-            drop_front(); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
+            words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < weak_claims.course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
             words[:weak_claims.course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
         elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
@@ -131,12 +161,20 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
             changed = True
         elif len(words) > 1 and low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing":
             polarity *= lx.VERB_FORMS[low][1]
-            drop_front(); changed = True
+            words.pop(0); changed = True
         elif len(words) > 1 and (low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS) \
                 and low.endswith("ing"):
             deficiency = deficiency or low in lx.DEFICIENCY_HEADS
             polarity = polarity if low in lx.DEFICIENCY_HEADS else -polarity
-            drop_front(); changed = True
+            words.pop(0); changed = True
+    naming.words, naming.polarity = words, polarity
+    naming.deficiency, naming.mutation, naming.quantity = deficiency, mutation, quantity
+
+
+def _cut_tails(naming: _Naming) -> None:
+    """Tails that are no part of the name: the target of an object antibody, the carrier of a
+    deficiency ("in AD model mice"), a role noun before the named drug ("the mTOR inhibitor rapamycin")."""
+    words, deficiency = naming.words, naming.deficiency
     for cut in range(1, len(words) - 1):
         if words[cut].low in TOOL_TARGET_WORDS and words[cut - 1].low in ANTIBODY_WORDS:
             words = words[:cut]  # an object "antibodies against X" names the antibodies
@@ -154,6 +192,14 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
         if words[cut].low in ROLE_NOUNS and cut + 1 < len(words):
             words = words[cut + 1:]  # "the mTOR inhibitor rapamycin" names rapamycin
             break
+    naming.words, naming.deficiency = words, deficiency
+
+
+def _strip_back(naming: _Naming) -> bool:
+    """Words after the name: knockouts, quantity words, deficiency and mutation heads, tools, heads
+    of change, "gene" / "protein"; False when no target is named ("individual siRNAs")."""
+    words, polarity = naming.words, naming.polarity
+    deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
     changed = True
     while len(words) > 1 and changed:
         changed = False
@@ -176,7 +222,7 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
             break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
         elif low in SILENCING_TOOLS:
             if not re.search(r"[A-Z0-9]", words[-2].text):
-                return None  # "transfection of individual siRNAs": no target named
+                return False  # "transfection of individual siRNAs": no target named
             words.pop(); polarity = -polarity; changed = True  # "Beclin1 siRNA" is less Beclin1
         elif low in lx.DECREASE_HEADS:
             words.pop(); polarity = -polarity; changed = True
@@ -194,6 +240,15 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
                 and words[-2].low not in ("signaling", "signalling") and (
                 phrases.process_noun(words[-2].low) or words[-2].low.endswith(_PROCESS_NAME_ENDINGS)):
             words.pop(); changed = True  # "the autophagy pathway" is autophagy
+    naming.words, naming.polarity = words, polarity
+    naming.deficiency, naming.mutation, naming.quantity = deficiency, mutation, quantity
+    return True
+
+
+def _strip_markers(naming: _Naming) -> None:
+    """A compound participle's stem ("Aβ-induced" names Aβ), class prefixes, and hyphenated state
+    markers inside a word ("TIMP-2-deficient", "Atg7-null", "APP-knockout")."""
+    words, deficiency = naming.words, naming.deficiency
     if words and phrases.compound_suffix(words[-1].low):
         stem = words[-1].text.rpartition("-")[0]
         words[-1] = Token(stem, stem.lower(), words[-1].start)
@@ -207,11 +262,13 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
                     words = words[: idx] + [Token(stem, stem.lower(), word.start)]
                     deficiency = deficiency or marker in DEFICIENCY_MARKERS
                     break
-    # Drop leading organism/noise words again after a marker cut, e.g. "mice lacking X".
-    while words and (words[0].low in lx.DETERMINERS or words[0].low in NAME_NOISE):
-        words.pop(0)
-    if not words:
-        return None
+    naming.words, naming.deficiency = words, deficiency
+
+
+def _of_phrase(naming: _Naming) -> None:
+    """"HEAD of X": a quantity word goes, a process noun moves behind its entity, "a form of X" is X,
+    "dephosphorylation of X" is less X phosphorylation."""
+    words, polarity, quantity = naming.words, naming.polarity, naming.quantity
     # "HEAD of X": a quantity word goes, a process noun moves behind its entity.
     lows = [w.low for w in words]
     if "of" in lows:
@@ -235,6 +292,15 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
                 polarity = -polarity
             elif len(head) <= 2 and phrases.process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
+    naming.words, naming.polarity, naming.quantity = words, polarity, quantity
+
+
+def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, str],
+                  role: Literal["subject", "object"]) -> Entity | None:
+    """The entity once its name's words are settled: None for a name that names nothing (a class,
+    a step of the argument, closed words); a deficiency or mutation subject becomes a state."""
+    words, polarity = naming.words, naming.polarity
+    deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
     # Keep the bracketed short forms that follow a word still in the name.
     aliases = [alias.split("\x00", 1)[1] for alias in aliases
                if words and int(alias.split("\x00", 1)[0]) > words[0].start]
@@ -270,6 +336,8 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
         polarity = -polarity
     state = state_word and not quantity and polarity > 0
     return Entity(name, polarity, state, name_aliases)
+
+
 
 
 # Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
