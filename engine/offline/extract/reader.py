@@ -30,98 +30,114 @@ _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "
 
 
 def _extract_claims(tokens: list[Token]) -> list[Claim]:
+    """The claims of a passage, predicate by predicate in reading order (the order matters: anaphors,
+    coordinated predicates and relative clauses refer to claims read before them)."""
     claims: list[Claim] = []
     floor = 0
-    for i, tok in enumerate(tokens):
-        low = tok.low
+    for i in range(len(tokens)):
         if i > 0 and tokens[i - 1].text in HARD_BOUNDARY:
             floor = i  # the start of the current sentence or clause
-        claim: Claim | None = None
-        if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
-                and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
-                and not word_tests.modified_form(tokens, i):
-            claim = verbs.verb_claim(tokens, i, floor, claims)
-        elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
-            claim = verbs.verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
-        if claim is None and low in lx.NEEDED_FOR:
-            claim = weak_claims.needed_for_claim(tokens, i, floor)
-        if claim is None and low in lx.INVOLVED_IN:
-            claim = weak_claims.involved_in_claim(tokens, i, floor, claims)
-        if claim is None and low in lx.ASSOCIATED_WITH:
-            claim = weak_claims.associated_with_claim(tokens, i, floor, claims)
-        if claim is None and low in COMPARATIVES:
-            claim = verbs.comparative_claim(tokens, i, floor, claims)
-        if claim is None and low in lx.EFFECT_NOUNS:
-            claim = weak_claims.effect_noun_claim(tokens, i, floor, claims)
-        if claim is None and low in lx.NOMINAL_TRIGGERS:
-            claim = nominals.nominal_claim(tokens, i, floor)
-        if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
-            sign = nominals.signing_adjective_before(tokens, i, floor)
-            if sign is not None:
-                claim = nominals.nominal_claim(tokens, i, floor, sign)
-        if claim is None and low in lx.MODIFICATION_NOUNS:
-            claim = nominals.modification_claim(tokens, i, floor)
-        if claim is None and low in _INCIDENCE_WORDS and i > floor:
-            claim = weak_claims.incidence_claim(tokens, i, floor)
-        if claim is None and low in ("treatment", "therapy", "management") and i - 1 > floor:
-            claim = weak_claims.treatment_use_claim(tokens, i, floor, claims)
-        if claim is None and "-" in low:
-            claim = nominals.compound_claim(tokens, i, floor)
-        signed_role = SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
-            if low in _SIGNABLE_ROLES and i > floor else None
-        if claim is None and (low in ROLE_NOUNS or signed_role is not None) \
-                and not (low in lx.NOUN_BASE_FORMS and not word_tests.is_content(tokens, i)):
-            for role_claim in nominals.role_claims(tokens, i, floor, signed_role):
+        claim = _claim_at(tokens, i, floor, claims)
+        if claim is not None:
+            _add_claim(tokens, i, floor, claim, claims)
+    return claims
+
+
+def _claim_at(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    """The claim whose predicate is the word at ``i``, trying the constructions in order: verbs
+    first, then weaker predicates, nominalisations, compounds and states. Role nouns ("D, an X
+    inhibitor") may add several claims to ``claims`` themselves."""
+    low = tokens[i].low
+    claim: Claim | None = None
+    if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
+            and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
+            and not word_tests.modified_form(tokens, i):
+        claim = verbs.verb_claim(tokens, i, floor, claims)
+    elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
+        claim = verbs.verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
+    if claim is None and low in lx.NEEDED_FOR:
+        claim = weak_claims.needed_for_claim(tokens, i, floor)
+    if claim is None and low in lx.INVOLVED_IN:
+        claim = weak_claims.involved_in_claim(tokens, i, floor, claims)
+    if claim is None and low in lx.ASSOCIATED_WITH:
+        claim = weak_claims.associated_with_claim(tokens, i, floor, claims)
+    if claim is None and low in COMPARATIVES:
+        claim = verbs.comparative_claim(tokens, i, floor, claims)
+    if claim is None and low in lx.EFFECT_NOUNS:
+        claim = weak_claims.effect_noun_claim(tokens, i, floor, claims)
+    if claim is None and low in lx.NOMINAL_TRIGGERS:
+        claim = nominals.nominal_claim(tokens, i, floor)
+    if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
+        sign = nominals.signing_adjective_before(tokens, i, floor)
+        if sign is not None:
+            claim = nominals.nominal_claim(tokens, i, floor, sign)
+    if claim is None and low in lx.MODIFICATION_NOUNS:
+        claim = nominals.modification_claim(tokens, i, floor)
+    if claim is None and low in _INCIDENCE_WORDS and i > floor:
+        claim = weak_claims.incidence_claim(tokens, i, floor)
+    if claim is None and low in ("treatment", "therapy", "management") and i - 1 > floor:
+        claim = weak_claims.treatment_use_claim(tokens, i, floor, claims)
+    if claim is None and "-" in low:
+        claim = nominals.compound_claim(tokens, i, floor)
+    signed_role = SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
+        if low in _SIGNABLE_ROLES and i > floor else None
+    if claim is None and (low in ROLE_NOUNS or signed_role is not None) \
+            and not (low in lx.NOUN_BASE_FORMS and not word_tests.is_content(tokens, i)):
+        for role_claim in nominals.role_claims(tokens, i, floor, signed_role):
+            role_claim.verb = i
+            role_claim.floor = floor
+            claims.append(role_claim)
+    if claim is None and low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
+            and i + 1 < len(tokens) and tokens[i + 1].low == "for":
+        # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
+        target_end = phrases.phrase_right(tokens, i + 2)
+        if target_end > i + 2:
+            for role_claim in nominals.role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
+                role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
                 role_claim.verb = i
                 role_claim.floor = floor
                 claims.append(role_claim)
-        if claim is None and low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
-                and i + 1 < len(tokens) and tokens[i + 1].low == "for":
-            # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
-            target_end = phrases.phrase_right(tokens, i + 2)
-            if target_end > i + 2:
-                for role_claim in nominals.role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
-                    role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
-                    role_claim.verb = i
-                    role_claim.floor = floor
-                    claims.append(role_claim)
-        if claim is None and low in ("express", "expresses", "expressed"):
-            claim = states.expression_claim(tokens, i, floor, claims)
-        if claim is None and low in lx.STATE_EXHIBIT_VERBS:
-            claim = states.state_claim(tokens, i, floor, claims)
-        if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
-                              or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
-            claim = states.context_claim(tokens, i, floor, claims)
-        if claim is not None:
-            claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
-            claim.verb = i
-            claim.floor = floor
-            # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
-            claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
-            if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
-                claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
-            claim.means_of = verbs.means_of(tokens, i, floor, claim, claims)
-            claims.append(claim)
-            if claim.class_members:
-                # the members do what the class does: act on the object and change what the
-                # relative clause names (the claim's subject, as that clause changes it)
-                for objects, polarity in ((claim.objects, claim.polarity),
-                                          (claim.subjects, claim.subject_polarity)):
-                    claims.append(Claim(claim.class_members, objects, polarity, "active",
-                                         claim.negated, claim.hedged, claim.end, verb=i, floor=floor))
-            means = verbs.means_phrase(tokens, claim.end)
-            if means is not None and claim.construction in ("active", "passive"):
-                claims.append(Claim(claim.subjects, [means], 1, "active", claim.negated,
-                                     claim.hedged, means[1], verb=i, floor=floor,
-                                     resolved=claim.resolved, means_of=len(claims) - 1))
-            modified = verbs.modification_means(tokens, claim.end)
-            if modified is not None and claim.construction in ("active", "passive"):
-                targets, polarity, modification, end = modified
-                claims.append(Claim(claim.subjects, targets, polarity, "active", claim.negated,
-                                     claim.hedged, end, verb=i, floor=floor,
-                                     object_suffix=modification, resolved=claim.resolved,
-                                     means_of=len(claims) - 1))
-    return claims
+    if claim is None and low in ("express", "expresses", "expressed"):
+        claim = states.expression_claim(tokens, i, floor, claims)
+    if claim is None and low in lx.STATE_EXHIBIT_VERBS:
+        claim = states.state_claim(tokens, i, floor, claims)
+    if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
+                          or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
+        claim = states.context_claim(tokens, i, floor, claims)
+    return claim
+
+
+def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: list[Claim]) -> None:
+    """Add a claim read at ``i`` with what it implies: its members' claims and its means."""
+    low = tokens[i].low
+    claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
+    claim.verb = i
+    claim.floor = floor
+    # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
+    claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
+    if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
+        claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
+    claim.means_of = verbs.means_of(tokens, i, floor, claim, claims)
+    claims.append(claim)
+    if claim.class_members:
+        # the members do what the class does: act on the object and change what the
+        # relative clause names (the claim's subject, as that clause changes it)
+        for objects, polarity in ((claim.objects, claim.polarity),
+                                  (claim.subjects, claim.subject_polarity)):
+            claims.append(Claim(claim.class_members, objects, polarity, "active",
+                                 claim.negated, claim.hedged, claim.end, verb=i, floor=floor))
+    means = verbs.means_phrase(tokens, claim.end)
+    if means is not None and claim.construction in ("active", "passive"):
+        claims.append(Claim(claim.subjects, [means], 1, "active", claim.negated,
+                             claim.hedged, means[1], verb=i, floor=floor,
+                             resolved=claim.resolved, means_of=len(claims) - 1))
+    modified = verbs.modification_means(tokens, claim.end)
+    if modified is not None and claim.construction in ("active", "passive"):
+        targets, polarity, modification, end = modified
+        claims.append(Claim(claim.subjects, targets, polarity, "active", claim.negated,
+                             claim.hedged, end, verb=i, floor=floor,
+                             object_suffix=modification, resolved=claim.resolved,
+                             means_of=len(claims) - 1))
 
 
 # Heads of how often something occurs: "an increased incidence of Y with X" means X raises Y.
