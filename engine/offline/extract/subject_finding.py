@@ -29,78 +29,97 @@ def subject_of_predicate(tokens: list[Token], i: int, floor: int,
         return None
     low = tokens[j].low
     if low in lx.RELATIVE_PRONOUNS:
-        j -= 1
-        after_comma = j >= floor and tokens[j].text == ","
-        if after_comma:
-            j -= 1
-        if j >= floor and tokens[j].text in (")", "]"):
-            j = phrases.skip_parens_left(tokens, j) - 1
-        if j < floor:
-            return None
-        changed = verbs.changed_predicate_subject(tokens, j, floor) if after_comma else None
-        if changed is not None:
-            return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
-        spans = phrases.phrases_left(tokens, j)
-        first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
-            (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
-             else -1)
-        if len(spans) == 1 and first - 2 >= floor and tokens[first - 1].text == ",":
-            # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
-            named = phrases.phrases_left(tokens, first - 2)
-            if len(named) == 1 and (not phrases.after_predicate(tokens, named[0][0]) or tokens[
-                    named[0][0] - 1].low in ("is", "are", "was", "were")):
-                spans = named  # also "one of these proteins is arc, a regulator that ..."
-        spans = head_before_place(tokens, spans, floor, relative=True) if spans else []
-        if spans and after_comma and word_tests.negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
-            # "X fails to activate Y, which leads to Z": "which" is the failure, not Y
-            return None
-        return (spans, j) if spans else None
+        return _relative_subject(tokens, j, floor)
     if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
             and tokens[j - 2].low in _CONTACT_VERBS:
         # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
         return subject_of_predicate(tokens, j - 2, floor, claims)
     if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
-        # A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
-        # also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z".
-        aside = phrases.apposition_start(tokens, j, floor) if low == "," else None
-        for claim in reversed(claims):
-            if claim.construction in ("active", "context", "state", "needed") and (
-                    j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
-                    or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
-                return claim.subjects, j
-            if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
-                    and claim.floor == floor:
-                return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
-        named = name_apposition(tokens, j, floor) if low == "," else None
-        if named:
-            return [named[0]], j
-        form = lx.VERB_FORMS.get(tokens[i].low, ("", 0, ""))[2]
-        if low == "and" and (form in ("s", "base") or (
-                form == "ed" and i + 1 < len(tokens) and not word_tests.is_content(tokens, i + 1))):
-            # "X is a regulator of A and promotes B": the copula's subject (a participle before a
-            # name is an adjective: "linked to A and enhanced production of B")
-            shared = verbs.copular_conjunct_subject(tokens, j, floor, claims)
-            if shared:
-                return shared, j
-        last = j - 1
-        if last > floor and tokens[last].text in (")", "]"):
-            last = phrases.skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
-        if low == "," and last >= floor and word_tests.is_content(tokens, last) \
-                and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
-            # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
-            members = phrases.phrases_left(tokens, last)
-            return (members, j) if members else None
-        if low == "," and last >= floor and word_tests.is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
-            # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
-            members = phrases.phrases_left(tokens, last)
-            return (members, j) if members else None
-        return None
+        return _coordinated_subject(tokens, i, j, floor, claims)
     if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
         # "X lowers Bim, a pro-apoptotic factor, preventing Z": the participle's subject is X
         for claim in reversed(claims):
             if claim.construction in ("active", "passive") and j - 1 <= claim.end <= j + 2:
                 return claim.subjects, j
+    return _plain_subject(tokens, i, j, floor, claims)
+
+
+def _relative_subject(tokens: list[Token], j: int, floor: int) -> tuple[list[tuple[int, int]], int] | None:
+    """The antecedent of "which / that" at ``j``: a changed clause ("Y levels are reduced, which
+    leads to Z": the fall of Y), a name the relative clause is about, or the head before a place."""
+    j -= 1
+    after_comma = j >= floor and tokens[j].text == ","
+    if after_comma:
+        j -= 1
+    if j >= floor and tokens[j].text in (")", "]"):
+        j = phrases.skip_parens_left(tokens, j) - 1
+    if j < floor:
+        return None
+    changed = verbs.changed_predicate_subject(tokens, j, floor) if after_comma else None
+    if changed is not None:
+        return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
+    spans = phrases.phrases_left(tokens, j)
+    first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
+        (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
+         else -1)
+    if len(spans) == 1 and first - 2 >= floor and tokens[first - 1].text == ",":
+        # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
+        named = phrases.phrases_left(tokens, first - 2)
+        if len(named) == 1 and (not phrases.after_predicate(tokens, named[0][0]) or tokens[
+                named[0][0] - 1].low in ("is", "are", "was", "were")):
+            spans = named  # also "one of these proteins is arc, a regulator that ..."
+    spans = head_before_place(tokens, spans, floor, relative=True) if spans else []
+    if spans and after_comma and word_tests.negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
+        # "X fails to activate Y, which leads to Z": "which" is the failure, not Y
+        return None
+    return (spans, j) if spans else None
+
+
+def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
+                         claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
+    """A coordinated or subordinate predicate: "X increased Y and reduced Z", "... by reducing Z",
+    also after an apposition: "X lowers Bim, a pro-apoptotic factor, preventing Z"."""
+    low = tokens[j].low
+    aside = phrases.apposition_start(tokens, j, floor) if low == "," else None
+    for claim in reversed(claims):
+        if claim.construction in ("active", "context", "state", "needed") and (
+                j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
+                or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
+            return claim.subjects, j
+        if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
+                and claim.floor == floor:
+            return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
+    named = name_apposition(tokens, j, floor) if low == "," else None
+    if named:
+        return [named[0]], j
+    form = lx.VERB_FORMS.get(tokens[i].low, ("", 0, ""))[2]
+    if low == "and" and (form in ("s", "base") or (
+            form == "ed" and i + 1 < len(tokens) and not word_tests.is_content(tokens, i + 1))):
+        # "X is a regulator of A and promotes B": the copula's subject (a participle before a
+        # name is an adjective: "linked to A and enhanced production of B")
+        shared = verbs.copular_conjunct_subject(tokens, j, floor, claims)
+        if shared:
+            return shared, j
+    last = j - 1
+    if last > floor and tokens[last].text in (")", "]"):
+        last = phrases.skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
+    if low == "," and last >= floor and word_tests.is_content(tokens, last) \
+            and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
+        # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+        members = phrases.phrases_left(tokens, last)
+        return (members, j) if members else None
+    if low == "," and last >= floor and word_tests.is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
+        # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
+        members = phrases.phrases_left(tokens, last)
+        return (members, j) if members else None
+    return None
+
+
+def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
+                   claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
+    """The phrases before the gap at ``j``: an anaphor's antecedent, a purpose's subject, members
+    of a class in an aside, the thing a tool changed, means and partners named with it."""
     spans = anaphor_antecedent(tokens, j, floor, claims, "subject") or phrases.phrases_left(tokens, j)
     if spans and tokens[i - 1].low == "to" and spans[0][0] - 1 > floor \
             and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS \
