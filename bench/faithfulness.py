@@ -78,7 +78,12 @@ class VerdictError(ValueError):
 def load_questions(path: Path) -> list[dict]:
     """The questions, after checking that their held-out flags are the draw the first line records."""
     lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not lines or "_split" not in lines[0]:
+        raise ValueError(f"{path}: the first line must record the held-out draw as {{'_split': ...}}")
     split, questions = lines[0]["_split"], lines[1:]
+    missing = [n for n, q in enumerate(questions, start=2) if not {"id", "question", "held_out"} <= set(q)]
+    if missing:
+        raise ValueError(f"{path}: lines {missing} lack one of id, question, held_out")
     ids = [q["id"] for q in questions]
     held = set(random.Random(split["seed"]).sample(ids, split["held_out"]))
     wrong = [q["id"] for q in questions if q["held_out"] != (q["id"] in held)]
@@ -465,9 +470,17 @@ def main() -> int:
         return 2
 
     if args.records:
-        records = json.loads(args.records.read_text())["records"]
+        try:
+            records = json.loads(args.records.read_text())["records"]
+        except (ValueError, OSError, KeyError) as exc:
+            print(f"records not read from {args.records}: {exc!r}", file=sys.stderr)
+            return 2
     else:
-        questions = load_questions(args.questions)[: args.limit]
+        try:
+            questions = load_questions(args.questions)[: args.limit]
+        except (ValueError, OSError) as exc:  # a JSON error is a ValueError too
+            print(f"questions not read: {exc}", file=sys.stderr)
+            return 2
         records = run_questions(questions, args.index, args.data_dir)
         if args.out:
             args.out.write_text(json.dumps({"records": records}, ensure_ascii=False, indent=1))

@@ -215,3 +215,13 @@ def test_the_question_file_holds_out_its_recorded_draw(tmp_path):
     tampered.write_text("\n".join(lines))
     with pytest.raises(ValueError, match="held-out flags"):
         fb.load_questions(tampered)
+
+
+def test_a_question_file_without_its_draw_is_refused_with_a_reason(tmp_path):
+    bare = tmp_path / "q.jsonl"
+    bare.write_text(json.dumps({"id": "a", "question": "How does X affect Y?", "held_out": False}) + "\n")
+    with pytest.raises(ValueError, match="first line must record"):
+        fb.load_questions(bare)
+    bare.write_text(json.dumps({"_split": {"seed": 1, "held_out": 0}}) + "\n" + json.dumps({"id": "a"}) + "\n")
+    with pytest.raises(ValueError, match=r"lines \[2\] lack"):
+        fb.load_questions(bare)
