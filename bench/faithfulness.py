@@ -272,6 +272,8 @@ def clean_verdict(kind: str, item: dict, where: str) -> dict:
             raise VerdictError(f"{where}: claim verdict must be one of {', '.join(CLAIM_VERDICTS)}, not {verdict!r}")
         if not isinstance(sign_error, bool):
             raise VerdictError(f"{where}: sign_error must be true or false")
+        if sign_error and verdict != "does_not":
+            raise VerdictError(f"{where}: a claim with a sign error is not supported ('does_not')")
         return {"key": key, "verdict": verdict, "sign_error": sign_error,
                 "note": _note(item, where, verdict != "supports")}
     if kind == "node":

@@ -133,6 +133,7 @@ def test_export_lists_only_unjudged_items_and_an_import_fills_them(tmp_path):
     ({"kind": "claim", "verdict": "does_not", "note": ""}, "needs a one-line note"),
     ({"kind": "claim", "verdict": "supports", "sign_error": "yes"}, "sign_error must be"),
     ({"kind": "claim", "verdict": "partial", "note": "x" * 300}, "at most"),
+    ({"kind": "claim", "verdict": "partial", "note": "n", "sign_error": True}, "sign error is not supported"),
     ({"kind": "node", "entity": True, "label": "not the hashed label"}, "does not hash"),
     ({"kind": "mechanism", "verdict": "good"}, "mechanism verdict must be"),
     ({"kind": "edge", "verdict": "supports"}, "'kind' must be"),
