@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -58,6 +59,10 @@ class DiscoveredEdge(BaseModel):
     stability: float | None = Field(None, description="share of bootstrap resamples with this adjacency")
     orientation_stability: float | None = Field(None, description="share with the same endpoints")
     stable: bool | None = Field(None, description="stability at or above the threshold; None without resamples")
+    oriented_by: Literal["data", "literature"] = Field(
+        "data", description="literature: the data left the direction open and a literature edge gave it")
+    literature: Literal["confirmed", "contradicted", "untested"] | None = Field(
+        None, description="what an open literature graph says of this edge; None when none was compared")
 
 
 class DiscoveryResult(BaseModel):
@@ -72,6 +77,8 @@ class DiscoveryResult(BaseModel):
     seconds: float
     bootstrap_runs: int = 0
     stable_threshold: float | None = None
+    absent_frequency: list[tuple[str, str, float]] = Field(
+        default_factory=list, description="pairs with no edge in the graph but one in some resamples: (a, b, share)")
     condition: str | None = Field(None, description="the condition column (not a variable), if one was marked")
     changed_by_condition: list[str] = Field(default_factory=list)
 
@@ -194,7 +201,7 @@ def discover(
         method=options.method, options=options, data_kind=table.kind, variables=columns, edges=edges,
         violations=violations, notes=notes, rows_used=main.rows_used, seconds=seconds,
         bootstrap_runs=len(resamples), stable_threshold=settings.stable_threshold,
-        condition=table.condition_name,
+        condition=table.condition_name, absent_frequency=_absent_frequency(columns, main, resamples),
         changed_by_condition=[columns[k] for k in main.changed_by_condition],
     )
 
@@ -268,6 +275,14 @@ def _stability(main: list[RawEdge], resamples: list[RawGraph]) -> dict[frozenset
         frozenset((e.a, e.b)): (adjacent[frozenset((e.a, e.b))] / total, same[_canonical(e)] / total)
         for e in main
     }
+
+
+def _absent_frequency(columns: list[str], main: RawGraph, resamples: list[RawGraph]) -> list[tuple[str, str, float]]:
+    """For pairs the main graph leaves unjoined: the share of resamples that join them (when above 0)."""
+    present = {frozenset((e.a, e.b)) for e in main.edges}
+    counts: Counter[frozenset[int]] = Counter(
+        frozenset((e.a, e.b)) for graph in resamples for e in graph.edges if frozenset((e.a, e.b)) not in present)
+    return [(columns[min(pair)], columns[max(pair)], round(n / len(resamples), 3)) for pair, n in sorted(counts.items(), key=lambda kv: sorted(kv[0]))]
 
 
 def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
