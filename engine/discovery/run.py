@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import queue
 import threading
 import time
 from collections import Counter
@@ -309,23 +310,31 @@ def _run_with_deadline(
     total = len(job.resamples)
     started = time.monotonic()
 
+    events: queue.SimpleQueue[ProgressEvent] = queue.SimpleQueue()
+
+    def flush() -> None:
+        # Progress goes out only on the calling thread: hosts such as Streamlit refuse other threads.
+        while progress and not events.empty():
+            progress(events.get())
+
     def on_message(kind: str, payload: object) -> None:
         with lock:
             if kind == "main":
                 collected["main"] = payload
-                event = ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s")
+                events.put(ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s"))
             elif kind == "resample":
                 resamples.append(payload)  # type: ignore[arg-type]
-                event = ProgressEvent("bootstrap", len(resamples), total,
-                                      f"stability resample {len(resamples)} of {total}")
-            else:
-                if kind == "error":
-                    collected["error"] = payload
-                return
-        if progress:
-            progress(event)
+                events.put(ProgressEvent("bootstrap", len(resamples), total,
+                                         f"stability resample {len(resamples)} of {total}"))
+            elif kind == "error":
+                collected["error"] = payload
+
+    def on_main_message(kind: str, payload: object) -> None:
+        on_message(kind, payload)
+        flush()
 
     def on_wait(elapsed: float) -> None:
+        flush()
         if progress and collected["main"] is None:
             progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
 
@@ -335,7 +344,8 @@ def _run_with_deadline(
     def run_share(k: int) -> None:
         part = dataclasses.replace(job, resamples=shares[k], run_main=k == 0)
         try:
-            workers[k].run(part, limit - (time.monotonic() - started), on_message, on_wait if k == 0 else None)
+            workers[k].run(part, limit - (time.monotonic() - started), on_main_message if k == 0 else on_message,
+                           on_wait if k == 0 else None)
         except WorkerStopped as stop:
             outcomes[k] = stop
 
@@ -344,7 +354,10 @@ def _run_with_deadline(
         thread.start()
     run_share(0)
     for thread in threads:
-        thread.join()
+        while thread.is_alive():
+            thread.join(timeout=0.25)
+            flush()
+    flush()
     if collected["error"] is not None:
         raise DiscoveryError(f"{name} failed: {collected['error']}")
     stopped = [stop for stop in outcomes if stop is not None]
