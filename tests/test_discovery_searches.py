@@ -132,3 +132,25 @@ def test_default_rule_reads_the_table() -> None:
     for table in (gaussian, non_gaussian, discrete):
         chosen = default_configuration(profile_table(table))
         assert chosen["method"] in ("pc", "fci", "ges", "boss", "grasp", "lingam")
+
+
+def test_cli_condition_and_relation_questions_in_json(tmp_path) -> None:
+    from tests.test_discovery import _cli
+
+    path = tmp_path / "sites.csv"
+    frame = _shifted_pair(True)
+    data = frame.data.assign(site=["north" if c == 0 else "south" for c in frame.data["site"]])
+    data.to_csv(path, index=False)
+    code, out, err = _cli(["discover", str(path), "--condition", "site", "--bootstrap", "4", "--seed", "2",
+                           "--relation", "Y", "X", "--ask", "Which variables does Y depend on?", "--json"])
+    assert code == 0, err
+    import json
+
+    payload = json.loads(out)
+    assert payload["method"] == "cdnod" and payload["condition"] == "site" and payload["variables"] == ["X", "Y"]
+    assert payload["bootstrap_runs"] == 4 and payload["edges"][0]["stable"] is True
+    relation, depends = payload["answers"]
+    assert relation["level"] == "relation" and relation["choice"] == "X -> Y"
+    assert depends["witnesses"] == ["X"]
+    code, _, err = _cli(["discover", str(path), "--condition", "weather"])
+    assert code == 2 and "not in the table" in err
