@@ -74,12 +74,12 @@ class RawGraph:
 
 
 def resolve_options(options: AlgorithmOptions, kind: str) -> AlgorithmOptions:
-    """Fill unset choices with Causeway's recommended defaults for the data type (see BENCHMARKS.md)."""
+    """Fill an unset test (constraint-based searches) or score (score-based ones) for the data type."""
     discrete = kind == "discrete"
     updates: dict = {}
-    if options.test is None:
+    if options.test is None and options.method in TEST_METHODS:
         updates["test"] = "gsq" if discrete else "fisherz"
-    if options.score is None:
+    if options.score is None and options.method in SCORE_METHODS:
         updates["score"] = "bdeu" if discrete else "bic"
     return options.model_copy(update=updates)
 
