@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import threading
 import time
@@ -48,7 +47,7 @@ sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 from discovery import SACHS_NAMES, read_cdt_target, read_tetrad, score  # noqa: E402
 
-from engine.discovery.algorithms import AlgorithmOptions  # noqa: E402
+from engine.discovery.algorithms import AlgorithmOptions, describe_options  # noqa: E402
 from engine.discovery.defaults import GROUPS, RULE_PATH, profile_table  # noqa: E402
 from engine.discovery.errors import DiscoveryError, DiscoveryTimeout  # noqa: E402
 from engine.discovery.run import discover  # noqa: E402
@@ -358,7 +357,7 @@ def sachs_report(data: Path, limit: float) -> str:
                               settings=DiscoverySettings(time_limit_s=limit), worker=worker)
             edges = [(e.source, e.target, e.type) for e in result.edges]
             (s1, k1, o1), (s2, k2, o2) = score(edges, cdt), score(edges, cmu)
-            lines.append(f"| {label} | {result.method} {result.options.test or result.options.score or ''} | "
+            lines.append(f"| {label} | {describe_options(result.options)} | "
                          f"{len(edges)} | {k1:.3f} / {k2:.3f} | {o1:.3f} / {o2:.3f} | {s1} / {s2} | {result.seconds:.1f} |")
     return "\n".join(lines)
 
@@ -387,7 +386,7 @@ def stability_pass(payload: dict, suite: list[Dataset], limit: float) -> list[st
             true_stable = sum(frozenset((e.source, e.target)) in skeleton for e in stable)
             true_unstable = sum(frozenset((e.source, e.target)) in skeleton for e in unstable)
             totals = [totals[0] + true_stable, totals[1] + len(stable), totals[2] + true_unstable, totals[3] + len(unstable)]
-            lines.append(f"| {dataset.name} | {result.method} {result.options.test or result.options.score or ''} | "
+            lines.append(f"| {dataset.name} | {describe_options(result.options)} | "
                          f"{result.seconds:.1f} | {result.bootstrap_runs} | {true_stable} / {len(stable)} | "
                          f"{true_unstable} / {len(unstable)} |")
             print(lines[-1], flush=True)

@@ -11,20 +11,9 @@ from engine.discovery.defaults import default_configuration, profile_table
 from engine.discovery.errors import DiscoveryError, TableError
 from engine.discovery.run import DiscoveryResult, discover
 from engine.discovery.tables import TableResult, read_table
-from engine.discovery.worker import DiscoveryWorker, resample_rows
+from engine.discovery.worker import resample_rows
 from engine.settings import DiscoverySettings
-from tests.test_discovery import synthetic_frame
-
-
-@pytest.fixture(scope="module")
-def worker():
-    with DiscoveryWorker() as shared:
-        yield shared
-
-
-@pytest.fixture(scope="module")
-def table() -> TableResult:
-    return read_table(synthetic_frame().to_csv(index=False).encode())
+from tests.test_discovery import synthetic_frame, table, worker  # noqa: F401 - the shared fixtures
 
 
 def _marks(result: DiscoveryResult) -> dict[frozenset[str], tuple[str, str, str]]:

@@ -25,6 +25,8 @@ from engine.discovery.algorithms import (
     Method,
     RawEdge,
     RawGraph,
+    SCORE_METHODS,
+    TEST_METHODS,
     check_applicable,
     describe_options,
     resolve_options,
@@ -156,6 +158,11 @@ def discover(
     if options.method == "auto":
         profile = profile_table(table)
         chosen = default_configuration(profile)
+        # A test or score the user gave explicitly picks a search that takes it.
+        if options.test is not None and chosen["method"] not in TEST_METHODS:
+            chosen = {"method": "pc"}
+        elif options.score is not None and chosen["method"] not in SCORE_METHODS:
+            chosen = {"method": "boss"}
         options = options.model_copy(update={k: v for k, v in chosen.items() if k == "method" or getattr(options, k) is None})
         notes.append(f"default search for {profile.describe()}"
                      f"{' with a condition column' if profile.has_condition else ''}: {describe_options(options)} "
