@@ -137,3 +137,19 @@ def test_condition_column_runs_cdnod_without_a_traceback(data_page):
     edges = app.table[0].value
     assert ("x", "y") in set(zip(edges["from"], edges["to"], strict=True))
     assert any("changes the mechanism of 'x'" in plain(str(c.value)) for c in app.caption)
+
+
+def test_literature_hints_and_verdicts_on_the_data_page(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
+    app.switch_page(page_path("data")).run()
+    _upload(app, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(0)
+    app.selectbox(key="data_literature_use").set_value("hint")
+    _discover(app, "pc")
+    assert_clean(app)
+    edges = app.table[0].value
+    rows = {(a, b): (v, m) for a, b, v, m in zip(edges["from"], edges["to"], edges["literature"], edges["marks"],
+                                                 strict=True)}
+    # PC leaves the chain's edges undirected; the literature orients them and confirms them.
+    assert rows[("exercise", "oxidative stress")] == ("confirmed", "--> (direction from the literature)")
+    assert rows[("oxidative stress", "neuronal death")][0] == "confirmed"
