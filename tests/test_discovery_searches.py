@@ -68,6 +68,7 @@ def test_cdnod_orients_with_a_condition_column_where_pc_cannot(cause_shifted: bo
     assert _marks(result)[frozenset(("X", "Y"))] == ("X", "-->", "Y")
     assert result.changed_by_condition == (["X"] if cause_shifted else ["Y"])
     assert result.condition == "site"
+    assert not any("'site' is categorical" in note for note in result.notes)  # it is the condition, not a variable
     # With a condition marked, the default search is CD-NOD.
     assert discover(with_condition, worker=worker, bootstrap=0).method == "cdnod"
 

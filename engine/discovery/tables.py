@@ -118,6 +118,7 @@ class TableResult:
             raise TableError("at least two columns besides the condition are needed")
         table = self.select(rest)
         table.condition_name, table.condition, table.condition_levels = column, codes, levels
+        table.notes = [note for note in table.notes if not note.startswith(f"column {column!r} is categorical")]
         table.notes.append(f"column {column!r} is the condition ({len(levels)} levels): it is not a variable of "
                            "the graph; CD-NOD uses it to find which mechanisms change between conditions")
         return table
