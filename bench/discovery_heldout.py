@@ -395,6 +395,63 @@ def stability_pass(payload: dict, suite: list[Dataset], limit: float) -> list[st
     return lines
 
 
+def true_relation(truth: set[tuple[str, str]], x: str, y: str) -> str:
+    """The answer the true DAG gives to "which of x -> y, y -> x, no relation" (ancestry, not adjacency)."""
+    def reaches(a: str, b: str) -> bool:
+        seen, frontier = {a}, [a]
+        while frontier:
+            node = frontier.pop()
+            for s, t in truth:
+                if s == node and t not in seen:
+                    if t == b:
+                        return True
+                    seen.add(t)
+                    frontier.append(t)
+        return False
+    if reaches(x, y):
+        return f"{x} -> {y}"
+    return f"{y} -> {x}" if reaches(y, x) else "no relation"
+
+
+def questions_pass(suite: list[Dataset], limit: float, pairs_per_set: int = 30) -> list[str]:
+    """Multiple-choice relation questions on each held-out set, answered by ``engine.discovery.ask.relation``
+    from the default graph with stability on, and from the same graph read without stability (the
+    single-run answer). Pairs: a seeded sample of up to ``pairs_per_set`` column pairs per set."""
+    from engine.discovery.ask import relation
+
+    lines = ["| held-out set | pairs | with stability: answered / right | single run: answered / right |",
+             "|---|---:|---|---|"]
+    totals = [0, 0, 0, 0, 0]
+    sampler = random.Random(SPLIT_SEED)
+    with DiscoveryWorker() as worker:
+        for dataset in suite:
+            if dataset.part != "held-out":
+                continue
+            try:
+                result = discover(dataset.table, settings=DiscoverySettings(time_limit_s=limit), worker=worker)
+            except DiscoveryTimeout:
+                lines.append(f"| {dataset.name} | – | time limit | time limit |")
+                continue
+            single = result.model_copy(update={"bootstrap_runs": 0, "absent_frequency": []})
+            columns = dataset.table.columns
+            pairs = [(a, b) for i, a in enumerate(columns) for b in columns[i + 1:]]
+            pairs = sampler.sample(pairs, min(pairs_per_set, len(pairs)))
+            counts = [0, 0, 0, 0]
+            for x, y in pairs:
+                truth = true_relation(dataset.truth, x, y)
+                for k, graph in enumerate((result, single)):
+                    choice = relation(graph, x, y).choice
+                    counts[2 * k] += choice is not None
+                    counts[2 * k + 1] += choice == truth
+            totals = [t + c for t, c in zip(totals, [len(pairs), *counts])]
+            lines.append(f"| {dataset.name} | {len(pairs)} | {counts[0]} / {counts[1]} | {counts[2]} / {counts[3]} |")
+            print(lines[-1], flush=True)
+    n, a1, r1, a2, r2 = totals
+    lines.append(f"| all | {n} | {a1} / {r1} (answered {a1 / n:.0%}, right {r1 / max(a1, 1):.0%} of answered) | "
+                 f"{a2} / {r2} (answered {a2 / n:.0%}, right {r2 / max(a2, 1):.0%} of answered) |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO_ROOT.parent / "shared" / "data")
@@ -406,7 +463,11 @@ def main() -> None:
     parser.add_argument("--sachs", action="store_true", help="only the full-Sachs report (uses the current rule)")
     parser.add_argument("--stability", type=Path, metavar="RUN_JSON",
                         help="only the default with stability on, on the held-out sets of the suite")
+    parser.add_argument("--questions", action="store_true", help="only the relation questions on the held-out sets")
     args = parser.parse_args()
+    if args.questions:
+        print("\n".join(questions_pass(build_suite(args.data), args.time_limit)))
+        return
     if args.sachs:
         print(sachs_report(args.data, args.time_limit))
         return
