@@ -47,7 +47,7 @@ SACHS_NAMES = {
     "raf": "praf", "mek": "pmek", "plc": "plcg", "pip2": "PIP2", "pip3": "PIP3", "erk": "p44/42",
     "akt": "pakts473", "pka": "PKA", "pkc": "PKC", "p38": "P38", "jnk": "pjnk",
 }
-# (label, method, test or score); None = the data type's Causeway default (resolve_options).
+# (label, method, test or score); "auto" = Causeway's default rule (engine.discovery.defaults).
 CAUSAL_LEARN_DEFAULTS = [
     ("PC fisherz", "pc", {"test": "fisherz"}),
     ("PC chisq", "pc", {"test": "chisq"}),
@@ -61,7 +61,7 @@ EXTRA = [
     ("GES bdeu", "ges", {"score": "bdeu"}),
     ("FCI gsq", "fci", {"test": "gsq"}),
 ]
-CAUSEWAY = ("Causeway default", "pc", {})
+CAUSEWAY = ("Causeway default", "auto", {})
 
 
 @dataclass
@@ -117,7 +117,8 @@ def run_one(table: TableResult, method: str, extra: dict, limit: float, repeats:
     options = AlgorithmOptions(method=method, **extra)  # type: ignore[arg-type]
     times, result = [], None
     for _ in range(repeats):
-        result = discover(table, options=options, settings=DiscoverySettings(time_limit_s=limit), worker=worker)
+        result = discover(table, options=options, bootstrap=0, settings=DiscoverySettings(time_limit_s=limit),
+                          worker=worker)
         times.append(result.seconds)
         if result.seconds > 30:
             break
@@ -237,7 +238,7 @@ def synthetic_signs(worker: DiscoveryWorker, seeds: int, nodes: int = 10, rows: 
                 values[:, k] = values @ weights[:, k] + noise
             names = [f"V{k}" for k in range(nodes)]
             table = read_table(pd.DataFrame(values, columns=names).to_csv(index=False).encode())
-            result = discover(table, method, worker=worker)  # type: ignore[arg-type]
+            result = discover(table, method, bootstrap=0, worker=worker)  # type: ignore[arg-type]
             truth = {(names[a], names[b]) for a, b in zip(*np.nonzero(weights))}
             f1s.append(f1({frozenset((e.source, e.target)) for e in result.edges}, {frozenset(t) for t in truth}))
             for edge in result.edges:

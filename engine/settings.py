@@ -42,6 +42,12 @@ class DiscoverySettings(BaseModel):
     max_rows: int = Field(200_000, ge=10)
     max_columns: int = Field(60, ge=2)
     time_limit_s: float = Field(300.0, gt=0)
+    stability_resamples: int = Field(
+        20, ge=0, le=200, description="subsample resamples for edge stability (0 turns stability off for speed)"
+    )
+    subsample_fraction: float = Field(0.5, gt=0.0, le=1.0, description="share of rows in each resample")
+    stable_threshold: float = Field(0.6, gt=0.0, le=1.0, description="an edge found in at least this share is stable")
+    stability_workers: int = Field(2, ge=1, le=16, description="worker processes that share the resamples")
 
 
 class Settings(BaseSettings):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from app_harness import assert_clean, messages, new_app, open_graph_page, page_path
+from app_harness import assert_clean, messages, new_app, open_graph_page, page_path, plain
 
 
 def chain_csv(rows: int = 400, seed: int = 1) -> bytes:
@@ -76,3 +76,80 @@ def test_discovered_graph_merges_into_the_literature_graph(monkeypatch, tmp_path
     assert_clean(app)
     origins = [o for o in app.selectbox(key="edge_pick").options if "data" in o]
     assert origins, app.selectbox(key="edge_pick").options
+
+
+def test_after_a_merge_the_comparison_is_still_literature_against_data(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
+    app.switch_page(page_path("data")).run()
+    _upload(app, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(0)
+    _discover(app)
+    before = [plain(str(m.value)) for m in app.markdown if "matched literature nodes" in plain(str(m.value))]
+    assert before and "3 column(s) matched" in before[0]
+    app.button(key="data_merge").click().run()
+    assert_clean(app)
+    after = [plain(str(m.value)) for m in app.markdown if "matched literature nodes" in plain(str(m.value))]
+    assert after == before  # not the merged graph compared with itself
+    said = " ".join(plain(str(s.value)) for s in app.success)
+    assert "Merged: 3 column(s) joined existing nodes" in said and "0 new node(s)" in said
+    assert "data edge(s) added" in said
+
+
+def test_error_message_names_an_option_the_page_offers(data_page):
+    rows = ["a,b"] + [f"{k},{'' if k % 2 else k * 2}" for k in range(14)]
+    app = _upload(data_page, "holes.csv", ("\n".join(rows) + "\n").encode())
+    assert not app.exception
+    text = messages(app)
+    assert "impute missing cells" in text and "missing='impute'" not in text
+    app.radio(key="data_missing").set_value("impute").run()
+    assert_clean(app)
+    assert any("14 rows × 2 columns" in str(m.value) for m in app.markdown)
+
+
+def test_questions_in_words_and_stability_on_the_data_page(data_page):
+    app = _upload(data_page, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(4)
+    _discover(app, "auto")
+    assert_clean(app)
+    assert any("Stability over 4 subsamples" in plain(str(c.value)) for c in app.caption)
+    assert all("%" in s for s in app.table[0].value["stability"])
+    app.text_input(key="data_question").set_value("Which variables does neuronal death depend on?")
+    next(b for b in app.button if b.label == "Answer").click().run()
+    assert_clean(app)
+    assert any("Which variables does neuronal death depend on?" in plain(str(m.value)) for m in app.markdown)
+    app.text_input(key="data_question").set_value("Is smoking a cause of exercise?")
+    next(b for b in app.button if b.label == "Answer").click().run()
+    assert not app.exception and "not a column of the table" in messages(app)
+
+
+def test_condition_column_runs_cdnod_without_a_traceback(data_page):
+    rng = np.random.default_rng(4)
+    site = np.repeat(["a", "b"], 200)
+    x = rng.normal(size=400) + np.where(site == "b", 1.5, 0.0)
+    y = 0.8 * x + rng.normal(size=400)
+    z = rng.normal(size=400) + 0.5 * y
+    lines = ["x,y,z,site"] + [f"{a:.4f},{b:.4f},{c:.4f},{s}" for a, b, c, s in zip(x, y, z, site, strict=True)]
+    app = _upload(data_page, "sites.csv", ("\n".join(lines) + "\n").encode())
+    app.selectbox(key="data_condition").set_value("site")
+    app.number_input(key="data_resamples").set_value(0)
+    _discover(app, "cdnod")
+    assert_clean(app)
+    edges = app.table[0].value
+    assert ("x", "y") in set(zip(edges["from"], edges["to"], strict=True))
+    assert any("changes the mechanism of 'x'" in plain(str(c.value)) for c in app.caption)
+
+
+def test_literature_hints_and_verdicts_on_the_data_page(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
+    app.switch_page(page_path("data")).run()
+    _upload(app, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(0)
+    app.selectbox(key="data_literature_use").set_value("hint")
+    _discover(app, "pc")
+    assert_clean(app)
+    edges = app.table[0].value
+    rows = {(a, b): (v, m) for a, b, v, m in zip(edges["from"], edges["to"], edges["literature"], edges["marks"],
+                                                 strict=True)}
+    # PC leaves the chain's edges undirected; the literature orients them and confirms them.
+    assert rows[("exercise", "oxidative stress")] == ("confirmed", "--> (direction from the literature)")
+    assert rows[("oxidative stress", "neuronal death")][0] == "confirmed"

@@ -48,7 +48,7 @@ def table() -> TableResult:
 
 @pytest.fixture(scope="module")
 def pc_result(table: TableResult, worker: DiscoveryWorker) -> DiscoveryResult:
-    return discover(table, "pc", worker=worker)
+    return discover(table, "pc", worker=worker, bootstrap=0)
 
 
 def _pairs(result: DiscoveryResult) -> dict[frozenset[str], tuple[str, str, str, int]]:
@@ -81,7 +81,7 @@ def test_result_becomes_a_signed_quantity_graph_with_origin_data(pc_result: Disc
 
 @pytest.mark.parametrize("method", ["ges", "lingam", "fci"])
 def test_other_methods_find_the_skeleton_with_signs(table: TableResult, method: str, worker: DiscoveryWorker) -> None:
-    result = discover(table, method, worker=worker)
+    result = discover(table, method, worker=worker, bootstrap=0)
     found = _pairs(result)
     assert {frozenset(pair) for pair in TRUE_SIGNS} <= set(found)
     for pair, sign in TRUE_SIGNS.items():
@@ -93,7 +93,7 @@ def test_other_methods_find_the_skeleton_with_signs(table: TableResult, method: 
 
 @pytest.fixture(scope="module")
 def tiered_result(table: TableResult, worker: DiscoveryWorker) -> DiscoveryResult:
-    return discover(table, "pc", background=Knowledge(tiers=[["A"], ["B", "C"], ["D", "E"]]), worker=worker)
+    return discover(table, "pc", background=Knowledge(tiers=[["A"], ["B", "C"], ["D", "E"]]), worker=worker, bootstrap=0)
 
 
 def test_background_knowledge_is_passed_and_honoured(tiered_result: DiscoveryResult) -> None:
@@ -106,26 +106,26 @@ def test_background_knowledge_is_passed_and_honoured(tiered_result: DiscoveryRes
 
 def test_required_edge_the_data_reject_is_reported_not_hidden(table: TableResult, worker: DiscoveryWorker) -> None:
     knowledge = Knowledge(required=[("E", "A")])
-    result = discover(table, "pc", background=knowledge, worker=worker)
+    result = discover(table, "pc", background=knowledge, worker=worker, bootstrap=0)
     kinds = {(v.kind, v.source, v.target) for v in result.violations}
     assert ("required-missing", "E", "A") in kinds or ("required-reversed", "E", "A") in kinds
 
 
 def test_ges_without_knowledge_support_is_checked_after_the_run(table: TableResult, worker: DiscoveryWorker) -> None:
-    result = discover(table, "ges", background=Knowledge(forbidden=[("B", "D")]), worker=worker)
+    result = discover(table, "ges", background=Knowledge(forbidden=[("B", "D")]), worker=worker, bootstrap=0)
     assert any("GES takes no background knowledge" in note for note in result.notes)
     assert [(v.kind, v.source, v.target) for v in result.violations] == [("forbidden-present", "B", "D")]
 
 
 def test_knowledge_on_unknown_columns_is_refused(table: TableResult) -> None:
     with pytest.raises(DiscoveryError, match="'Z' is not a column"):
-        discover(table, "pc", background=Knowledge(required=[("A", "Z")]))
+        discover(table, "pc", background=Knowledge(required=[("A", "Z")]), bootstrap=0)
 
 
 def test_time_limit_stops_the_run_with_a_clear_message(table: TableResult) -> None:
     events: list[ProgressEvent] = []
     with pytest.raises(DiscoveryTimeout, match="did not finish within the time limit of 0.3 s"):
-        discover(table, "pc", time_limit_s=0.3, progress=events.append)
+        discover(table, "pc", time_limit_s=0.3, progress=events.append, bootstrap=0)
     assert events and events[0].stage == "run" and "of the 0.3 s limit" in events[0].message
 
 
@@ -145,7 +145,7 @@ def test_kci_subsamples_large_tables_and_says_so(table: TableResult, worker: Dis
     small = table.select(["A", "B", "C"])
     from engine.discovery.algorithms import AlgorithmOptions
 
-    result = discover(small, options=AlgorithmOptions(method="pc", test="kci", kci_max_rows=150), worker=worker)
+    result = discover(small, options=AlgorithmOptions(method="pc", test="kci", kci_max_rows=150), worker=worker, bootstrap=0)
     assert result.rows_used == 150
     assert any("subsample of 150 of 1000 rows" in note for note in result.notes)
 
@@ -256,7 +256,7 @@ def test_fci_finds_a_latent_confounder_and_questions_respect_it(worker: Discover
     x = 0.8 * w + 0.9 * latent + rng.normal(size=n)
     y = 0.8 * z + 0.9 * latent + rng.normal(size=n)
     table = read_table(pd.DataFrame({"W": w, "X": x, "Y": y, "Z": z}).to_csv(index=False).encode())
-    result = discover(table, "fci", worker=worker)
+    result = discover(table, "fci", worker=worker, bootstrap=0)
     found = _pairs(result)
     assert found[frozenset(("X", "Y"))][2] == "bidirected"
     assert questions.direct_cause(result, "X", "Y").answer == "no"

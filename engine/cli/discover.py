@@ -1,12 +1,16 @@
-"""``python -m engine discover DATA.csv [--method pc|fci|ges|lingam] [options] [--json]``.
+"""``python -m engine discover DATA.csv [--method auto|pc|fci|ges|boss|grasp|lingam|cdnod] [options] [--json]``.
 
-Learns a causal graph from a table. The JSON lists the variables and the edges with ``source``,
-``target``, ``type`` (directed, undirected, bidirected, partial), ``sign`` and ``weight``, plus notes on
-what was done to the table and any background-knowledge violation. ``--literature GRAPH.json`` compares
-with (and with ``--merge-out`` merges into) a literature graph; ``--use-literature`` also turns its edges
-into background knowledge. Questions on the table: ``--independent X Y [--given Z ...]``,
-``--direct-cause X Y``, ``--confounder X Y``, ``--collider X Y``, ``--effect X Y``.
-A table or option that cannot be used gives a message and exit status 2.
+Learns a causal graph from a table (default search: the rule chosen on held-out benchmark data). The
+JSON lists the variables and the edges with ``source``, ``target``, ``type`` (directed, undirected,
+bidirected, partial), ``sign``, ``weight`` and subsample ``stability`` (on by default; ``--bootstrap 0``
+turns it off), plus notes on what was done to the table and any background-knowledge violation.
+``--condition COLUMN`` marks a condition, batch or site column (CD-NOD). ``--literature GRAPH.json``
+compares with (and with ``--merge-out`` merges into) a literature graph and marks each data edge
+confirmed, contradicted or untested; ``--use-literature hint`` orients edges the data leave open as the
+literature does, ``orient``/``require`` make its edges hard constraints. Questions on the table:
+``--cause X Y``, ``--depends-on Y``, ``--relation X Y``, ``--ask "Is X a cause of Y?"``,
+``--independent X Y [--given Z ...]``, ``--direct-cause X Y``, ``--confounder X Y``, ``--collider X Y``,
+``--effect X Y``. A table or option that cannot be used gives a message and exit status 2.
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("discover", help="learn a signed causal graph from a table",
                                    description=__doc__.splitlines()[0])
     parser.add_argument("data", type=Path, help="CSV (or ;, tab, | or space separated) table")
-    parser.add_argument("--method", choices=METHODS, default="pc")
+    parser.add_argument("--method", choices=("auto", *METHODS), default="auto",
+                        help="auto: Causeway's default rule for the table")
+    parser.add_argument("--condition", metavar="COLUMN", help="the condition, batch or site column (for CD-NOD)")
     parser.add_argument("--test", choices=TESTS, help="PC/FCI independence test (default: gsq for discrete data, else fisherz)")
-    parser.add_argument("--score", choices=("bic", "bdeu"), help="GES score (default: bdeu for discrete data, else bic)")
+    parser.add_argument("--score", choices=("bic", "bdeu"),
+                        help="GES, BOSS, GRaSP score (default: bdeu for discrete data, else bic)")
     parser.add_argument("--alpha", type=float, default=0.05, help="significance level of the tests")
     parser.add_argument("--max-depth", type=int, help="PC/FCI: largest conditioning set")
     parser.add_argument("--columns", nargs="+", help="use only these columns")
@@ -38,11 +45,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--tier", action="append", default=[], metavar="A,B",
                         help="a tier of columns, in causal order (repeatable: earlier tiers cannot be caused by later)")
     parser.add_argument("--literature", type=Path, help="a literature graph (JSON) to compare with")
-    parser.add_argument("--use-literature", choices=("orient", "require"),
-                        help="also use the literature edges as background knowledge")
+    parser.add_argument("--use-literature", choices=("hint", "orient", "require"),
+                        help="hint: orient edges the data leave open as the literature does; orient: forbid "
+                             "reversed literature edges; require: require literature edges")
     parser.add_argument("--merge-out", type=Path, help="write the merged graph (JSON) here")
     parser.add_argument("--graph-out", type=Path, help="write the learned graph (JSON) here")
-    parser.add_argument("--bootstrap", type=int, default=0, help="bootstrap resamples for edge stability")
+    parser.add_argument("--bootstrap", type=int,
+                        help="subsample resamples for edge stability (default: the setting; 0 turns it off)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time-limit", type=float, help="seconds (default: the discovery setting)")
     parser.add_argument("--independent", nargs=2, metavar=("X", "Y"), help="are X and Y independent (given --given)?")
@@ -56,6 +65,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--effect", nargs=2, action="append", default=[], metavar=("X", "Y"),
                         help="effect of X on Y by adjustment (repeatable)")
     parser.add_argument("--describe", action="store_true", help="what is the graph? (the graph-level question)")
+    parser.add_argument("--cause", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="is X a cause of Y, directly or not? (repeatable)")
+    parser.add_argument("--depends-on", action="append", default=[], metavar="Y",
+                        help="which variables does Y depend on? (repeatable)")
+    parser.add_argument("--relation", nargs=2, action="append", default=[], metavar=("X", "Y"),
+                        help="which of X -> Y, Y -> X, no relation? (repeatable)")
+    parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
+                        help='a question in words: "Is X a cause of Y?" or "Which variables does Y depend on?"')
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
@@ -85,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _discover(args: argparse.Namespace) -> dict:
     from engine.discovery import questions
-    from engine.discovery.compare import compare_graphs, merge_graphs
+    from engine.discovery.compare import compare_graphs, merge_with_report
     from engine.discovery.knowledge import Knowledge, knowledge_from_literature
     from engine.discovery.run import discover
     from engine.discovery.tables import read_table
@@ -98,7 +115,10 @@ def _discover(args: argparse.Namespace) -> dict:
         )
     except ValueError as exc:
         raise DiscoveryError(f"invalid option: {exc.errors()[0]['loc'][0]} {exc.errors()[0]['msg']}") from None  # type: ignore[attr-defined]
-    table = read_table(args.data, settings, columns=args.columns, missing=args.missing)
+    columns = args.columns
+    if columns is not None and args.condition and args.condition not in columns:
+        columns = [*columns, args.condition]
+    table = read_table(args.data, settings, columns=columns, missing=args.missing).with_condition(args.condition)
     literature = None
     if args.literature is not None:
         if not args.literature.is_file():
@@ -108,7 +128,7 @@ def _discover(args: argparse.Namespace) -> dict:
         required=_pairs(args.require, "--require"), forbidden=_pairs(args.forbid, "--forbid"),
         tiers=[[c.strip() for c in tier.split(",") if c.strip()] for tier in args.tier],
     )
-    if literature is not None and args.use_literature:
+    if literature is not None and args.use_literature in ("orient", "require"):
         from_literature = knowledge_from_literature(literature, table.columns, use=args.use_literature)
         background = Knowledge(
             required=sorted(set(background.required) | set(from_literature.required)),
@@ -119,6 +139,12 @@ def _discover(args: argparse.Namespace) -> dict:
         table, options=options, background=None if background.is_empty() else background,
         bootstrap=args.bootstrap, settings=settings, time_limit_s=args.time_limit,
     )
+    if literature is not None:
+        from engine.discovery.priors import apply_literature_hints, with_literature_verdicts
+
+        if args.use_literature == "hint":
+            result, _ = apply_literature_hints(result, literature)
+        result = with_literature_verdicts(result, literature)
     output = result.to_summary()
     output["table"] = {"rows_read": table.rows_read, "rows_used": table.n_rows, "kind": table.kind,
                        "dropped_columns": table.dropped_columns}
@@ -129,11 +155,13 @@ def _discover(args: argparse.Namespace) -> dict:
         comparison = compare_graphs(literature, graph)
         output["comparison"] = {"summary": comparison.summary(), **comparison.model_dump()}
         if args.merge_out:
-            args.merge_out.write_text(merge_graphs(literature, graph).to_json(), encoding="utf-8")
+            merged, report = merge_with_report(literature, graph)
+            args.merge_out.write_text(merged.to_json(), encoding="utf-8")
+            output["merge"] = {"summary": report.summary(), **report.model_dump()}
     answers = []
     if args.independent:
         answers.append(questions.independence(table, *args.independent, given=args.given,
-                                              test=result.options.test if result.method in ("pc", "fci") else None,
+                                              test=result.options.test if result.method in ("pc", "fci", "cdnod") else None,
                                               alpha=args.alpha))
     answers += [questions.direct_cause(result, *pair) for pair in args.direct_cause]
     answers += [questions.confounder(result, *pair) for pair in args.confounder]
@@ -141,6 +169,12 @@ def _discover(args: argparse.Namespace) -> dict:
     answers += [questions.effect(table, result, *pair, alpha=args.alpha) for pair in args.effect]
     if args.describe:
         answers.append(questions.describe_graph(result))
+    from engine.discovery import ask
+
+    answers += [ask.cause(result, *pair) for pair in args.cause]
+    answers += [ask.depends_on(result, name) for name in args.depends_on]
+    answers += [ask.relation(result, *pair) for pair in args.relation]
+    answers += [ask.ask(result, text) for text in args.ask]
     if answers:
         output["answers"] = [a.model_dump() for a in answers]
     return output
@@ -151,7 +185,12 @@ def _as_text(output: dict) -> str:
              f"{len(output['edges'])} edges in {output['seconds']:.1f} s"]
     for edge in output["edges"]:
         weight = "" if edge["weight"] is None else f" weight {edge['weight']:+.3f}"
-        stability = "" if edge["stability"] is None else f" stability {edge['stability']:.0%}"
+        stability = "" if edge["stability"] is None else (
+            f" stability {edge['stability']:.0%}{'' if edge['stable'] else ' (unstable)'}")
+        if edge.get("literature"):
+            stability += f", literature: {edge['literature']}"
+        if edge.get("oriented_by") == "literature":
+            stability += ", direction from the literature"
         sign = ("+" if edge["sign"] > 0 else "-") if edge["sign_defined"] else "n/a"
         lines.append(f"  {edge['source']} {edge['endpoints']} {edge['target']}  [{edge['type']}, sign {sign}{weight}{stability}]")
     lines += [f"violation: {v['message']}" for v in output["violations"]]
@@ -160,6 +199,6 @@ def _as_text(output: dict) -> str:
         lines.append(f"literature: {output['comparison']['summary']}")
         lines += [f"  {m['verdict']}: {m['message']}" for m in output["comparison"]["matches"]]
     for answer in output.get("answers", []):
-        lines.append(f"{answer['question']} {answer['answer'] or ''}".rstrip())
+        lines.append(f"{answer['question']} {answer.get('choice') or answer['answer'] or ''}".rstrip())
         lines.append(f"  {answer['explanation']}")
     return "\n".join(lines)

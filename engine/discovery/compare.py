@@ -77,6 +77,23 @@ class GraphComparison(BaseModel):
             + (f" ({', '.join(parts)})" if parts else "")
         )
 
+    def data_edge_verdicts(self) -> dict[str, Literal["confirmed", "contradicted", "untested"]]:
+        """Data edge id → what the literature says of it: confirmed (agreement), contradicted (conflict),
+        or untested (the literature has no edge between the two, or does not name one of them)."""
+        confirmed = {m.data_edge for m in self.agreements}
+        contradicted = {m.data_edge for m in self.conflicts}
+        verdicts: dict[str, Literal["confirmed", "contradicted", "untested"]] = {}
+        for match in self.matches:
+            if match.data_edge is None:
+                continue
+            if match.data_edge in contradicted:
+                verdicts[match.data_edge] = "contradicted"
+            elif match.data_edge in confirmed:
+                verdicts[match.data_edge] = "confirmed"
+            else:
+                verdicts.setdefault(match.data_edge, "untested")
+        return verdicts
+
     def counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for match in self.matches:
@@ -152,7 +169,37 @@ def compare_graphs(literature: Graph, data: Graph) -> GraphComparison:
     )
 
 
+class MergeReport(BaseModel):
+    """What a merge did, for the user: counts and the names involved."""
+
+    matched_nodes: list[str] = Field(default_factory=list, description="columns merged into a literature node")
+    added_nodes: list[str] = Field(default_factory=list)
+    agreed_edges: int = 0
+    contested_edges: int = 0
+    added_edges: int = 0
+    left_out: list[str] = Field(default_factory=list, description="data edges the model cannot express")
+
+    def summary(self) -> str:
+        parts = [
+            f"{len(self.matched_nodes)} column(s) joined existing nodes"
+            + (f" ({', '.join(self.matched_nodes[:8])}{', ...' if len(self.matched_nodes) > 8 else ''})" if self.matched_nodes else ""),
+            f"{len(self.added_nodes)} new node(s)",
+            f"{self.added_edges} data edge(s) added, {self.agreed_edges} of them agreeing with a literature edge "
+            "(both kept, each with its origin)",
+            f"{self.contested_edges} edge(s) in conflict marked contested on both sides",
+        ]
+        if self.left_out:
+            parts.append(f"{len(self.left_out)} left out (a negative trigger between two states cannot be drawn: "
+                         f"{', '.join(self.left_out[:5])})")
+        return "Merged: " + "; ".join(parts) + "."
+
+
 def merge_graphs(literature: Graph, data: Graph) -> Graph:
+    """``merge_with_report`` without the report."""
+    return merge_with_report(literature, data)[0]
+
+
+def merge_with_report(literature: Graph, data: Graph) -> tuple[Graph, MergeReport]:
     """The literature graph plus the data's nodes and edges, every edge keeping its origin.
 
     Matched data nodes become their literature node (the column name is added as an alias). An edge
@@ -163,6 +210,8 @@ def merge_graphs(literature: Graph, data: Graph) -> Graph:
     """
     comparison = compare_graphs(literature, data)
     to_literature = comparison.node_matches
+    report = MergeReport(agreed_edges=len(comparison.agreements), contested_edges=len(comparison.conflicts))
+    labels = {node.id: node.label for node in data.nodes}
     nodes = [node.model_copy(deep=True) for node in literature.nodes]
     by_id = {node.id: node for node in nodes}
     data_ids: dict[str, str] = {}
@@ -172,6 +221,7 @@ def merge_graphs(literature: Graph, data: Graph) -> Graph:
             if node.label != target.label and node.label not in target.aliases:
                 target.aliases.append(node.label)
             data_ids[node.id] = target.id
+            report.matched_nodes.append(node.label)
         else:
             new_id, n = node.id, 2
             while new_id in by_id:
@@ -180,6 +230,7 @@ def merge_graphs(literature: Graph, data: Graph) -> Graph:
             nodes.append(copy)
             by_id[new_id] = copy
             data_ids[node.id] = new_id
+            report.added_nodes.append(node.label)
     contested_literature = {m.literature_edge for m in comparison.conflicts}
     contested_data = {m.data_edge for m in comparison.conflicts}
     edges = [
@@ -192,16 +243,19 @@ def merge_graphs(literature: Graph, data: Graph) -> Graph:
         source, target = data_ids[edge.source], data_ids[edge.target]
         relation = "influence" if kinds[source] == kinds[target] == "quantity" else "triggers"
         if kinds[source] == kinds[target] == "state" and edge.sign < 0:
+            report.left_out.append(f"{labels[edge.source]} -> {labels[edge.target]}")
             continue
         new_id = edge_id(source, relation, edge.sign, target)
         if new_id in taken:
             new_id += "@data"
         taken.add(new_id)
+        report.added_edges += 1
         edges.append(edge.model_copy(update={
             "id": new_id, "source": source, "target": target, "relation": relation,
             "status": "contested" if edge.id in contested_data else edge.status,
         }))
-    return Graph(
+    merged = Graph(
         question=literature.question, nodes=nodes, edges=edges,
         sources=list(literature.sources), targets=list(literature.targets),
     ).validate_shapes()
+    return merged, report

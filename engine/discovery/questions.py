@@ -31,7 +31,8 @@ from engine.discovery.run import DiscoveryResult
 from engine.discovery.tables import TableResult
 
 AnswerWord = Literal["yes", "no", "uncertain"]
-Level = Literal["independence", "direct_cause", "confounder", "collider", "graph", "effect"]
+Level = Literal["independence", "direct_cause", "confounder", "collider", "graph", "effect", "cause", "depends_on",
+                "relation"]
 MarkChar = Literal["-", ">", "o"]  # the mark at a node's end of an edge: tail, arrowhead, circle
 MAX_UNDECIDED_NEIGHBOURS = 10
 
@@ -50,6 +51,7 @@ class QuestionAnswer(BaseModel):
     level: Level
     question: str
     answer: AnswerWord | None = None
+    choice: str | None = Field(None, description="multiple choice: the option picked, None when abstaining")
     explanation: str
     p_value: float | None = None
     witnesses: list[str] = Field(default_factory=list, description="the nodes that make the answer (e.g. colliders)")

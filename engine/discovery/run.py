@@ -8,14 +8,30 @@ reports stability over the resamples that finished. Progress is reported through
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import queue
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.discovery.algorithms import AlgorithmOptions, Method, RawEdge, RawGraph, check_applicable, resolve_options
+from engine.discovery.algorithms import (
+    AlgorithmOptions,
+    Method,
+    RawEdge,
+    RawGraph,
+    SCORE_METHODS,
+    TEST_METHODS,
+    check_applicable,
+    describe_options,
+    resolve_options,
+)
+from engine.discovery.defaults import default_configuration, profile_table
 from engine.discovery.errors import DiscoveryError, DiscoveryTimeout
 from engine.discovery.knowledge import Knowledge, Violation, check_knowledge
 from engine.discovery.signs import edge_weights
@@ -45,6 +61,11 @@ class DiscoveredEdge(BaseModel):
     sign_defined: bool = True
     stability: float | None = Field(None, description="share of bootstrap resamples with this adjacency")
     orientation_stability: float | None = Field(None, description="share with the same endpoints")
+    stable: bool | None = Field(None, description="stability at or above the threshold; None without resamples")
+    oriented_by: Literal["data", "literature"] = Field(
+        "data", description="literature: the data left the direction open and a literature edge gave it")
+    literature: Literal["confirmed", "contradicted", "untested"] | None = Field(
+        None, description="what an open literature graph says of this edge; None when none was compared")
 
 
 class DiscoveryResult(BaseModel):
@@ -58,6 +79,11 @@ class DiscoveryResult(BaseModel):
     rows_used: int
     seconds: float
     bootstrap_runs: int = 0
+    stable_threshold: float | None = None
+    absent_frequency: list[tuple[str, str, float]] = Field(
+        default_factory=list, description="pairs with no edge in the graph but one in some resamples: (a, b, share)")
+    condition: str | None = Field(None, description="the condition column (not a variable), if one was marked")
+    changed_by_condition: list[str] = Field(default_factory=list)
 
     def node_ids(self) -> dict[str, str]:
         """Column name → node id: slugs, made unique when two columns slug the same."""
@@ -98,6 +124,9 @@ class DiscoveryResult(BaseModel):
             "violations": [v.model_dump() for v in self.violations],
             "notes": self.notes,
             "bootstrap_runs": self.bootstrap_runs,
+            "stable_threshold": self.stable_threshold,
+            "condition": self.condition,
+            "changed_by_condition": self.changed_by_condition,
         }
 
 
@@ -107,51 +136,90 @@ def discover(
     options: AlgorithmOptions | None = None,
     background: Knowledge | None = None,
     *,
-    bootstrap: int = 0,
+    bootstrap: int | None = None,
     settings: DiscoverySettings | None = None,
     time_limit_s: float | None = None,
     progress: Callable[[ProgressEvent], None] | None = None,
     worker: DiscoveryWorker | None = None,
 ) -> DiscoveryResult:
-    """Learn a graph from ``table``; ``method`` overrides ``options.method``.
+    """Learn a graph from ``table``; ``method`` overrides ``options.method`` ("auto": the default rule).
 
-    Raises ``DiscoveryError`` for choices that cannot apply to the table and ``DiscoveryTimeout``
-    when the main run does not finish within ``time_limit_s`` (default: the settings' limit). Pass a
-    ``DiscoveryWorker`` to reuse one warm worker process across runs; by default each run starts its own.
+    ``bootstrap`` is the number of subsample resamples for edge stability (default: the settings'
+    ``stability_resamples``; 0 turns stability off). Raises ``DiscoveryError`` for choices that cannot
+    apply to the table and ``DiscoveryTimeout`` when the main run does not finish within ``time_limit_s``
+    (default: the settings' limit). Pass a ``DiscoveryWorker`` to reuse one warm worker process for the
+    main run; resamples are shared with ``stability_workers - 1`` further processes started for the run.
     """
     settings = settings or DiscoverySettings()
     options = options or AlgorithmOptions()
     if method is not None:
         options = options.model_copy(update={"method": method})
+    notes = list(table.notes)
+    if options.method == "auto":
+        profile = profile_table(table)
+        chosen = default_configuration(profile)
+        # A test or score the user gave explicitly picks a search that takes it.
+        if options.test is not None and chosen["method"] not in TEST_METHODS:
+            chosen = {"method": "pc"}
+        elif options.score is not None and chosen["method"] not in SCORE_METHODS:
+            chosen = {"method": "boss"}
+        options = options.model_copy(update={k: v for k, v in chosen.items() if k == "method" or getattr(options, k) is None})
+        notes.append(f"default search for {profile.describe()}"
+                     f"{' with a condition column' if profile.has_condition else ''}: {describe_options(options)} "
+                     "(the rule chosen on held-out benchmark data, see BENCHMARKS.md)")
     options = resolve_options(options, table.kind)
     columns = table.columns
-    notes = list(table.notes)
     notes += check_applicable(options, columns, list(table.categorical), table.discrete)
+    if options.method == "cdnod" and table.condition is None:
+        raise DiscoveryError("CD-NOD needs a condition column: mark the column that holds the experimental "
+                             "condition, batch or site")
     if background is not None:
         background.validate_columns(columns)
+    bootstrap = settings.stability_resamples if bootstrap is None else bootstrap
     if bootstrap < 0:
-        raise DiscoveryError("the number of bootstrap resamples cannot be negative")
+        raise DiscoveryError("the number of stability resamples cannot be negative")
     limit = settings.time_limit_s if time_limit_s is None else time_limit_s
     data = table.matrix()
 
     started = time.monotonic()
-    job = WorkerJob(data=data, columns=columns, options=options, background=background, bootstrap=bootstrap)
-    if worker is None:
-        with DiscoveryWorker() as own_worker:
-            main, resamples, stopped = _run_with_deadline(own_worker, job, limit, progress)
-    else:
-        main, resamples, stopped = _run_with_deadline(worker, job, limit, progress)
+    job = WorkerJob(data=data, columns=columns, options=options, background=background,
+                    resamples=list(range(bootstrap)), subsample=settings.subsample_fraction, condition=table.condition)
+    with contextlib.ExitStack() as stack:
+        main_worker = worker or stack.enter_context(DiscoveryWorker())
+        extra = [stack.enter_context(DiscoveryWorker()) for _ in range(min(settings.stability_workers, bootstrap + 1) - 1)]
+        main, resamples, stopped = _run_with_deadline([main_worker, *extra], job, limit, progress)
     seconds = time.monotonic() - started
     notes += main.notes
     if stopped and bootstrap:
         notes.append(
-            f"time limit of {limit:g} s reached during bootstrap: stability is over the "
+            f"time limit of {limit:g} s reached during the stability resamples: stability is over the "
             f"{len(resamples)} of {bootstrap} resamples that finished"
         )
+    if main.changed_by_condition:
+        changed = ", ".join(repr(columns[k]) for k in main.changed_by_condition)
+        notes.append(f"the condition {table.condition_name!r} changes the mechanism of {changed} (CD-NOD: "
+                     "edges from the condition into these columns helped orient their edges)")
 
+    edges = _discovered_edges(table, main, resamples, settings.stable_threshold)
+    notes += _sign_notes(table, edges)
+    violations = check_knowledge(background, [(e.source, e.target, e.type) for e in edges]) if background else []
+    if progress:
+        progress(ProgressEvent("done", 1, 1, f"finished in {seconds:.1f} s"))
+    return DiscoveryResult(
+        method=options.method, options=options, data_kind=table.kind, variables=columns, edges=edges,
+        violations=violations, notes=notes, rows_used=main.rows_used, seconds=seconds,
+        bootstrap_runs=len(resamples), stable_threshold=settings.stable_threshold,
+        condition=table.condition_name, absent_frequency=_absent_frequency(columns, main, resamples),
+        changed_by_condition=[columns[k] for k in main.changed_by_condition],
+    )
+
+
+def _discovered_edges(table: TableResult, main: RawGraph, resamples: list[RawGraph], threshold: float) -> list[DiscoveredEdge]:
+    """The main graph's edges with data-derived signs and weights, and stability where resamples ran."""
+    columns = table.columns
     oriented = [_orient(edge) for edge in main.edges]
     lingam = {(e.a, e.b): e.coefficient for e in main.edges if e.coefficient is not None}
-    weights = edge_weights(data, [(a, b, o) for a, b, o, _ in oriented], lingam if lingam else None)
+    weights = edge_weights(table.matrix(), [(a, b, o) for a, b, o, _ in oriented], lingam if lingam else None)
     stability = _stability(main.edges, resamples) if resamples else {}
     undefined = set(table.categorical)
     edges: list[DiscoveredEdge] = []
@@ -164,7 +232,13 @@ def discover(
             sign_defined=defined,
             stability=None if stable is None else stable[0],
             orientation_stability=None if stable is None else stable[1],
+            stable=None if stable is None else stable[0] >= threshold,
         ))
+    return edges
+
+
+def _sign_notes(table: TableResult, edges: list[DiscoveredEdge]) -> list[str]:
+    notes = []
     if any(not e.sign_defined for e in edges):
         notes.append(
             "edges touching a categorical column have no sign (its codes have no order); they are shown as +"
@@ -175,14 +249,7 @@ def discover(
             f"signs on edges touching the discrete column(s) {', '.join(map(repr, ordinal[:5]))}"
             f"{' and others' if len(ordinal) > 5 else ''} assume their values are ordered (higher = more)"
         )
-    violations = check_knowledge(background, [(e.source, e.target, e.type) for e in edges]) if background else []
-    if progress:
-        progress(ProgressEvent("done", 1, 1, f"finished in {seconds:.1f} s"))
-    return DiscoveryResult(
-        method=options.method, options=options, data_kind=table.kind, variables=columns, edges=edges,
-        violations=violations, notes=notes, rows_used=main.rows_used, seconds=seconds,
-        bootstrap_runs=len(resamples),
-    )
+    return notes
 
 
 def _orient(edge: RawEdge) -> tuple[int, int, Orientation, str]:
@@ -218,6 +285,14 @@ def _stability(main: list[RawEdge], resamples: list[RawGraph]) -> dict[frozenset
     }
 
 
+def _absent_frequency(columns: list[str], main: RawGraph, resamples: list[RawGraph]) -> list[tuple[str, str, float]]:
+    """For pairs the main graph leaves unjoined: the share of resamples that join them (when above 0)."""
+    present = {frozenset((e.a, e.b)) for e in main.edges}
+    counts: Counter[frozenset[int]] = Counter(
+        frozenset((e.a, e.b)) for graph in resamples for e in graph.edges if frozenset((e.a, e.b)) not in present)
+    return [(columns[min(pair)], columns[max(pair)], round(n / len(resamples), 3)) for pair, n in sorted(counts.items(), key=lambda kv: sorted(kv[0]))]
+
+
 def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
     if edge.a < edge.b:
         return edge.a, edge.b, edge.mark_a, edge.mark_b
@@ -225,46 +300,81 @@ def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
 
 
 def _run_with_deadline(
-    worker: DiscoveryWorker,
+    workers: list[DiscoveryWorker],
     job: WorkerJob,
     limit: float,
     progress: Callable[[ProgressEvent], None] | None,
 ) -> tuple[RawGraph, list[RawGraph], bool]:
-    """The main graph, the finished resamples, and whether the deadline cut the bootstrap short."""
+    """The main graph, the finished resamples, and whether the deadline cut the resamples short.
+
+    The first worker runs the main graph and a share of the resamples, each further worker (in its own
+    thread) another share, all under the same deadline.
+    """
     collected: dict[str, object] = {"main": None, "error": None}
     resamples: list[RawGraph] = []
+    lock = threading.Lock()
     name = job.options.method.upper()
+    total = len(job.resamples)
     started = time.monotonic()
 
+    events: queue.SimpleQueue[ProgressEvent] = queue.SimpleQueue()
+
+    def flush() -> None:
+        # Progress goes out only on the calling thread: hosts such as Streamlit refuse other threads.
+        while progress and not events.empty():
+            progress(events.get())
+
     def on_message(kind: str, payload: object) -> None:
-        if kind == "main":
-            collected["main"] = payload
-            if progress:
-                progress(ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s"))
-        elif kind == "resample":
-            resamples.append(payload)  # type: ignore[arg-type]
-            if progress:
-                progress(ProgressEvent("bootstrap", len(resamples), job.bootstrap,
-                                       f"resample {len(resamples)} of {job.bootstrap}"))
-        elif kind == "error":
-            collected["error"] = payload
+        with lock:
+            if kind == "main":
+                collected["main"] = payload
+                events.put(ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s"))
+            elif kind == "resample":
+                resamples.append(payload)  # type: ignore[arg-type]
+                events.put(ProgressEvent("bootstrap", len(resamples), total,
+                                         f"stability resample {len(resamples)} of {total}"))
+            elif kind == "error":
+                collected["error"] = payload
+
+    def on_main_message(kind: str, payload: object) -> None:
+        on_message(kind, payload)
+        flush()
 
     def on_wait(elapsed: float) -> None:
+        flush()
         if progress and collected["main"] is None:
             progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
 
-    try:
-        worker.run(job, limit, on_message, on_wait)
-    except WorkerStopped as stop:
-        if not stop.timed_out:
-            raise DiscoveryError(f"{name} stopped unexpectedly: {stop.detail}") from None
-        if collected["main"] is None:
-            raise DiscoveryTimeout(
-                f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was "
-                "produced. Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, "
-                "or a longer limit."
-            ) from None
-        return collected["main"], resamples, True  # type: ignore[return-value]
+    shares = [job.resamples[k::len(workers)] for k in range(len(workers))]
+    outcomes: list[WorkerStopped | None] = [None] * len(workers)
+
+    def run_share(k: int) -> None:
+        part = dataclasses.replace(job, resamples=shares[k], run_main=k == 0)
+        try:
+            workers[k].run(part, limit - (time.monotonic() - started), on_main_message if k == 0 else on_message,
+                           on_wait if k == 0 else None)
+        except WorkerStopped as stop:
+            outcomes[k] = stop
+
+    threads = [threading.Thread(target=run_share, args=(k,), daemon=True) for k in range(1, len(workers)) if shares[k]]
+    for thread in threads:
+        thread.start()
+    run_share(0)
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(timeout=0.25)
+            flush()
+    flush()
     if collected["error"] is not None:
         raise DiscoveryError(f"{name} failed: {collected['error']}")
-    return collected["main"], resamples, False  # type: ignore[return-value]
+    stopped = [stop for stop in outcomes if stop is not None]
+    if any(not stop.timed_out for stop in stopped):
+        detail = next(stop.detail for stop in stopped if not stop.timed_out)
+        raise DiscoveryError(f"{name} stopped unexpectedly: {detail}")
+    if collected["main"] is None:
+        raise DiscoveryTimeout(
+            f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was "
+            "produced. Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, "
+            "or a longer limit."
+        )
+    return collected["main"], resamples, bool(stopped)  # type: ignore[return-value]

@@ -47,6 +47,11 @@ class TableResult:
     delimiter: str = ","
     had_header: bool = True
     rows_read: int = 0
+    # The column the user marked as the condition (experimental condition, batch or site): not a variable
+    # of the graph but one code per row, for CD-NOD. ``condition_levels`` names the codes in order.
+    condition_name: str | None = None
+    condition: np.ndarray | None = None
+    condition_levels: list[str] = field(default_factory=list)
 
     @property
     def columns(self) -> list[str]:
@@ -85,7 +90,38 @@ class TableResult:
             delimiter=self.delimiter,
             had_header=self.had_header,
             rows_read=self.rows_read,
+            condition_name=self.condition_name,
+            condition=self.condition,
+            condition_levels=list(self.condition_levels),
         )
+
+    def with_condition(self, column: str | None) -> TableResult:
+        """This table with ``column`` taken out of the variables and kept as the condition of each row."""
+        if column is None:
+            return self
+        if column not in self.columns:
+            raise TableError(f"the condition column {column!r} is not in the table ({', '.join(self.columns)})")
+        values = self.data[column]
+        levels = self.categorical.get(column) or [f"{v:g}" for v in sorted(values.unique())]
+        if len(levels) < 2:
+            raise TableError(f"the condition column {column!r} has a single value: there is nothing to compare")
+        if len(levels) > max(MAX_DISCRETE_LEVELS, 50):
+            raise TableError(
+                f"the condition column {column!r} has {len(levels)} distinct values; a condition, batch or site "
+                "column takes few values"
+            )
+        codes = values.to_numpy(dtype=float)
+        if column not in self.categorical:  # numeric labels: code them 0..k-1 in sorted order
+            codes = np.searchsorted(np.sort(values.unique()), codes).astype(float)
+        rest = [c for c in self.columns if c != column]
+        if len(rest) < 2:
+            raise TableError("at least two columns besides the condition are needed")
+        table = self.select(rest)
+        table.condition_name, table.condition, table.condition_levels = column, codes, levels
+        table.notes = [note for note in table.notes if not note.startswith(f"column {column!r} is categorical")]
+        table.notes.append(f"column {column!r} is the condition ({len(levels)} levels): it is not a variable of "
+                           "the graph; CD-NOD uses it to find which mechanisms change between conditions")
+        return table
 
 
 def read_table(
@@ -191,7 +227,7 @@ def read_table(
     if frame.shape[0] < MIN_ROWS:
         raise TableError(
             f"only {frame.shape[0]} complete rows remain (at least {MIN_ROWS} are needed); "
-            "try missing='impute' or fill the empty cells"
+            "choose to impute missing cells, or fill the empty cells"
         )
     discrete = [
         c for c in frame.columns

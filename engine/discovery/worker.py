@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -38,11 +38,28 @@ _POLL_S = 0.25
 
 @dataclass
 class WorkerJob:
+    """One run: the main graph (``run_main``) and the subsample resamples numbered ``resamples``.
+
+    Resample ``k`` draws ``subsample`` of the rows without replacement from a generator seeded with
+    (seed, k), so the stability figures are the same however the resamples are shared among workers.
+    """
+
     data: np.ndarray
     columns: list[str]
     options: AlgorithmOptions
     background: Knowledge | None
-    bootstrap: int
+    resamples: list[int] = field(default_factory=list)
+    subsample: float = 0.5
+    run_main: bool = True
+    condition: np.ndarray | None = None
+
+
+def resample_rows(n_rows: int, seed: int, index: int, fraction: float) -> np.ndarray:
+    """The rows of resample ``index``: a seeded subsample without replacement (duplicated rows would
+    make independence tests overconfident, so no bootstrap with replacement)."""
+    rng = np.random.default_rng([seed, index])
+    size = max(2, min(n_rows, round(fraction * n_rows)))
+    return np.sort(rng.choice(n_rows, size, replace=False))
 
 
 def write_message(stream: BinaryIO, payload: object) -> None:
@@ -153,12 +170,14 @@ def _pump(stream: BinaryIO, messages: queue.Queue) -> None:
 
 def run_job(job: WorkerJob, out: BinaryIO) -> None:
     try:
-        write_message(out, ("main", run_algorithm(job.data, job.columns, job.options, job.background)))
-        rng = np.random.default_rng(job.options.seed)
-        for _ in range(job.bootstrap):
-            rows = rng.integers(0, job.data.shape[0], job.data.shape[0])
-            options = job.options.model_copy(update={"seed": int(rng.integers(0, 2**31))})
-            write_message(out, ("resample", run_algorithm(job.data[rows], job.columns, options, job.background)))
+        if job.run_main:
+            write_message(out, ("main", run_algorithm(job.data, job.columns, job.options, job.background, job.condition)))
+        for index in job.resamples:
+            rows = resample_rows(job.data.shape[0], job.options.seed, index, job.subsample)
+            options = job.options.model_copy(update={"seed": job.options.seed + 1 + index})
+            condition = None if job.condition is None else job.condition[rows]
+            graph = run_algorithm(job.data[rows], job.columns, options, job.background, condition)
+            write_message(out, ("resample", graph))
         write_message(out, ("done", None))
     except Exception as exc:  # noqa: BLE001 - every algorithm failure goes back to the parent as a message
         write_message(out, ("error", f"{type(exc).__name__}: {exc}"))
