@@ -24,6 +24,9 @@ corpus ensure``), opened once before the clock starts. The backend is the offlin
   (``engine.verify.mentions`` on the node label and aliases).
 - answered without a path statement: connected only through chains longer than the answer states
   (``engine.answer.MAX_PATH_EDGES``), so the answer names no chain;
+- mechanism stated: of the answered questions whose graph holds a source → target path of two or
+  more steps (at most ``MAX_PATH_EDGES``), the share whose answer states one (a path statement of two
+  or more steps; ``mechanism`` statements once the answer has them).
 - failure kinds: why unanswered questions failed and how wrong signs arose.
 """
 
@@ -42,6 +45,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+import networkx as nx  # noqa: E402
+
+from engine.answer import MAX_PATH_EDGES  # noqa: E402
 from engine.backends import BackendError  # noqa: E402
 from engine.model import Graph, Labelling, Node  # noqa: E402
 from engine.offline.text import terms_match  # noqa: E402
@@ -51,6 +57,8 @@ from engine.verify import mentions  # noqa: E402
 
 DEFAULT_QUESTIONS = REPO.parent / "shared" / "data" / "hbp" / "questions_dev.jsonl"
 _SIGN = {"increasing": 1, "decreasing": -1, "active": 1}
+# Statements that follow one source → target path (older answers called them all "path").
+PATH_KINDS = frozenset({"path", "mechanism", "direct", "chain"})
 
 
 def predicted_sign(labelling: Labelling, node_id: str) -> tuple[int, bool]:
@@ -92,7 +100,7 @@ def _matches(name: str, node: Node) -> bool:
 
 def path_overlap(result: AskResult, gold_paths: list[dict]) -> tuple[float, bool]:
     nodes = {n.id: n for n in result.graph.nodes}
-    graph_paths = [s.path[1:-1] for s in result.answer.statements if s.kind == "path"]
+    graph_paths = [s.path[1:-1] for s in result.answer.statements if s.kind in PATH_KINDS]
     best, exact = 0.0, False
     for gold in gold_paths:
         middle = gold["nodes"][1:-1]
@@ -108,7 +116,7 @@ def answer_checks(result: AskResult, index) -> dict[str, int]:
     nodes = {n.id: n for n in result.graph.nodes}
     counts = Counter()
     for statement in result.answer.statements:
-        if statement.kind != "path":
+        if statement.kind not in PATH_KINDS:
             continue
         for step in statement.steps:
             counts["claims"] += 1
@@ -120,6 +128,31 @@ def answer_checks(result: AskResult, index) -> dict[str, int]:
         counts["references"] += 1
         counts["outside_index"] += not index.has_document(reference.doc_id)
     return dict(counts)
+
+
+def graph_holds_mechanism(graph: Graph) -> bool:
+    """A source → target path of two or more steps, short enough for the answer to state."""
+    digraph = nx.DiGraph((e.source, e.target) for e in graph.edges
+                         if e.orientation == "directed" and e.source != e.target)
+    for source in graph.sources:
+        for target in graph.targets:
+            if source == target or source not in digraph or target not in digraph:
+                continue
+            without_direct = digraph.copy()
+            if without_direct.has_edge(source, target):
+                without_direct.remove_edge(source, target)
+            if nx.has_path(without_direct, source, target) and \
+                    nx.shortest_path_length(without_direct, source, target) <= MAX_PATH_EDGES:
+                return True
+    return False
+
+
+def states_mechanism(result: AskResult) -> bool:
+    """The answer states a path of two or more steps (a mechanism statement, or in older answers any
+    path statement)."""
+    kinds = {s.kind for s in result.answer.statements}
+    wanted = {"mechanism"} if "mechanism" in kinds else {"path"}
+    return any(s.kind in wanted and len(s.edges) >= 2 for s in result.answer.statements)
 
 
 def failure_kind(result: AskResult) -> str:
@@ -167,6 +200,10 @@ def summarise(records: list[dict]) -> dict:
         "citations_outside_index": checks["outside_index"],
         "claims_sentence_mentions_both_share": (checks["sentence_mentions_both"] / checks["claims"])
         if checks["claims"] else None,
+        "graph_holds_mechanism": sum(r.get("graph_mechanism", False) for r in answered),
+        "mechanism_stated_share": (
+            sum(r.get("stated_mechanism", False) for r in answered if r.get("graph_mechanism"))
+            / max(1, sum(r.get("graph_mechanism", False) for r in answered))),
         "failure_kinds": dict(Counter(r["failure"] for r in records if "failure" in r).most_common()),
     }
     return summary
@@ -236,7 +273,9 @@ def main() -> int:
             overlap, exact = path_overlap(result, item["gold_paths"])
             record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
                           checks=answer_checks(result, index),
-                          path=next((s.path for s in result.answer.statements if s.kind == "path"), None))
+                          graph_mechanism=graph_holds_mechanism(result.graph),
+                          stated_mechanism=states_mechanism(result),
+                          path=next((s.path for s in result.answer.statements if s.kind in PATH_KINDS), None))
             if sign != item["expected_sign"]:
                 record["failure"] = ("target label ambiguous" if sign == 0 else
                                      "certain but opposite sign" if certain else "uncertain, leaning the wrong way")
