@@ -1,0 +1,225 @@
+"""Which source → target routes of a graph an answer states, and in what order (DESIGN §5 step 8).
+
+A *route* is one simple directed path from a question source to a question target. The direct edge
+(one step) is stated apart and briefly; a route of two or more steps names the intermediate nodes
+through which the source acts and is a *mechanism* when every intermediate is a specific entity. A
+route through a hub or a disease-like node is a *chain*: it joins claims that were made about
+different things ("X raises Alzheimer's disease", "Alzheimer's disease lowers Y") and names no
+specific process, so an answer offers it only when the graph holds nothing better, worded as such.
+
+Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
+that state it (further sentences of the same paper count half: they repeat one group's finding),
+scaled by how far the step can be trusted: supported (or asserted by the user) 1, possible (read by
+one reader only) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
+route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
+its weak links and every further step adds cost. A state intermediate (a condition such as "TIMP-2
+deficiency", not an amount) adds half a step: it may be the mechanism, but a quantity says more.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice
+from statistics import fmean
+
+import networkx as nx
+
+from engine.model import Edge, EdgeStatus, Graph, Node
+
+MAX_ROUTE_EDGES = 6
+MAX_MECHANISMS = 3
+MAX_CANDIDATES = 40  # routes read at most per (source, target) pair
+
+STATUS_WEIGHT: dict[EdgeStatus, float] = {
+    "supported": 1.0, "asserted-by-user": 1.0, "possible": 0.5, "contested": 0.25,
+}
+SAME_PAPER_SENTENCE_WEIGHT = 0.5
+STATE_INTERMEDIATE_COST = 0.5
+# A route through a hub or a disease sorts after every mechanism (its cost is raised this much per
+# such node), so the search meets all mechanisms first.
+BROAD_INTERMEDIATE_COST = 10_000.0
+
+# A hub: a node joined to several times as many neighbours as the graph's mean (HUB_FACTOR), and to
+# at least HUB_MIN_NEIGHBOURS. A graph grown around one question is sparse (most nodes touch one to
+# three others); a node far above that collects claims from many unrelated sentences (a broad
+# process, a cell type, a disease), so a chain through it joins claims not made about one another.
+# Relative to the mean so that the rule scales with the graph; the floor keeps a small graph's
+# ordinary nodes (two or three neighbours in a graph of five) from counting.
+HUB_FACTOR = 3.0
+HUB_MIN_NEIGHBOURS = 4
+
+# Head words that name a clinical condition rather than an entity or process that could mediate an
+# effect: "Alzheimer's disease", "cognitive impairment", "tauopathy", "neurodegeneration". Matched
+# as whole words, or as the medical suffix -opathy, on a node's label, aliases and merged names.
+DISORDER_HEADS = frozenset({
+    "disease", "diseases", "disorder", "disorders", "syndrome", "syndromes", "dementia", "pathology",
+    "pathologies", "pathogenesis", "neurodegeneration", "degeneration", "cancer", "cancers", "tumor",
+    "tumors", "tumour", "tumours", "carcinoma", "impairment", "decline",
+})
+_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class Route:
+    """One source → target path: its edges in order, its cost, and the intermediates that make it a
+    chain rather than a mechanism (hub or disease-like nodes, each with the reason)."""
+
+    edges: tuple[Edge, ...]
+    cost: float
+    broad: tuple[tuple[str, str], ...] = ()  # (node id, "a disease" | "a hub, linked to N nodes")
+
+    @property
+    def nodes(self) -> list[str]:
+        return [self.edges[0].source] + [edge.target for edge in self.edges]
+
+    @property
+    def intermediates(self) -> list[str]:
+        return self.nodes[1:-1]
+
+    @property
+    def is_mechanism(self) -> bool:
+        return len(self.edges) >= 2 and not self.broad
+
+
+@dataclass(frozen=True)
+class Routes:
+    """What an answer states: the direct edges, the best mechanisms, and (only when there is no
+    mechanism) the best chain through broad nodes."""
+
+    direct: list[Route]
+    mechanisms: list[Route]
+    chain: Route | None
+
+    def __bool__(self) -> bool:
+        return bool(self.direct or self.mechanisms or self.chain)
+
+
+def step_strength(edge: Edge) -> float:
+    """Distinct papers stating the edge (further sentences of a paper count half), times its status
+    and confidence weights; an edge without evidence (a user's or the data's) counts as one paper."""
+    papers = {evidence.doc_id for evidence in edge.evidence}
+    sentences = {(evidence.doc_id, evidence.sentence) for evidence in edge.evidence}
+    count = len(papers) + SAME_PAPER_SENTENCE_WEIGHT * (len(sentences) - len(papers)) if papers else 1.0
+    return count * STATUS_WEIGHT[edge.status] * max(edge.confidence, 0.05)
+
+
+def step_cost(edge: Edge) -> float:
+    return 1.0 / step_strength(edge)
+
+
+def is_disease_like(node: Node) -> bool:
+    """A node named as a clinical condition (a disorder head word in any of its names)."""
+    names = [node.label, *node.aliases, *(merged.name for merged in node.merged)]
+    for name in names:
+        words = _WORD.findall(name.lower())
+        if any(word in DISORDER_HEADS or word.endswith("opathy") or word.endswith("opathies") for word in words):
+            return True
+    return False
+
+
+def hubs(graph: Graph) -> dict[str, int]:
+    """Hub node id → its number of distinct neighbours (see HUB_FACTOR)."""
+    neighbours: dict[str, set[str]] = {}
+    for edge in graph.edges:
+        if edge.source != edge.target:
+            neighbours.setdefault(edge.source, set()).add(edge.target)
+            neighbours.setdefault(edge.target, set()).add(edge.source)
+    if not neighbours:
+        return {}
+    threshold = max(HUB_MIN_NEIGHBOURS, HUB_FACTOR * fmean(len(near) for near in neighbours.values()))
+    return {node: len(near) for node, near in neighbours.items() if len(near) >= threshold}
+
+
+def broad_reasons(graph: Graph) -> dict[str, str]:
+    """Node id → why it cannot be a mechanism's intermediate: a disease, or a hub."""
+    reasons = {node_id: f"a hub, linked to {count} nodes" for node_id, count in hubs(graph).items()}
+    for node in graph.nodes:
+        if is_disease_like(node):
+            reasons[node.id] = "a disease or clinical state"
+    return reasons
+
+
+def best_edges(graph: Graph) -> dict[tuple[str, str], Edge]:
+    """Per (source, target) pair the directed edge with the strongest evidence."""
+    best: dict[tuple[str, str], Edge] = {}
+    for edge in graph.edges:
+        if edge.orientation != "directed" or edge.source == edge.target:
+            continue
+        key = (edge.source, edge.target)
+        if key not in best or (step_cost(edge), edge.id) < (step_cost(best[key]), best[key].id):
+            best[key] = edge
+    return best
+
+
+def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: int = MAX_ROUTE_EDGES) -> Routes:
+    """The direct edges, the ``max_mechanisms`` best mechanisms (each with an intermediate that no
+    better one names), and the best chain when there is no mechanism."""
+    best = best_edges(graph)
+    direct = [_route((best[(s, t)],), {}, step_cost(best[(s, t)]))
+              for s in graph.sources for t in graph.targets if (s, t) in best]
+    reasons = broad_reasons(graph)
+    kinds = graph.kinds()
+    ends = set(graph.sources) | set(graph.targets)
+    digraph = nx.DiGraph()
+    for (source, target), edge in best.items():
+        if source in graph.targets or target in graph.sources:
+            continue  # a route runs from a source to a target without passing another end
+        if source in graph.sources and target in graph.targets:
+            continue  # the direct edge is stated apart
+        penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons)
+        digraph.add_edge(source, target, weight=step_cost(edge) + penalty)
+
+    mechanisms: list[Route] = []
+    chain: Route | None = None
+    named: set[str] = set()
+    # Cheapest first, lazily: a hub or disease costs more than any mechanism, so the first route
+    # through one ends the mechanisms (and is the chain when there is none).
+    for route in islice(_routes(graph, digraph, best, reasons, max_edges), MAX_CANDIDATES):
+        if len(mechanisms) == max_mechanisms:
+            break
+        if not route.is_mechanism:
+            chain = None if mechanisms else route
+            break
+        if set(route.intermediates) <= named:
+            continue  # says nothing an earlier, better mechanism did not
+        mechanisms.append(route)
+        named |= set(route.intermediates)
+    return Routes(direct=sorted(direct, key=lambda r: r.cost), mechanisms=mechanisms, chain=chain)
+
+
+def _intermediate_cost(node_id: str, kinds: dict[str, str], reasons: dict[str, str]) -> float:
+    if node_id in reasons:
+        return BROAD_INTERMEDIATE_COST
+    return STATE_INTERMEDIATE_COST if kinds.get(node_id) == "state" else 0.0
+
+
+def _route(edges: tuple[Edge, ...], reasons: dict[str, str], cost: float) -> Route:
+    middle = [edge.target for edge in edges[:-1]]
+    return Route(edges=edges, cost=cost, broad=tuple((node, reasons[node]) for node in middle if node in reasons))
+
+
+def _routes(
+    graph: Graph, digraph: nx.DiGraph, best: dict[tuple[str, str], Edge], reasons: dict[str, str], max_edges: int,
+) -> Iterator[Route]:
+    """Routes of 2..max_edges steps over every (source, target) pair, cheapest first (Yen's simple
+    paths per pair, merged), produced only as far as they are read."""
+    per_pair = [
+        _pair_routes(digraph, source, target, best, reasons, max_edges)
+        for source in graph.sources for target in graph.targets
+        if source in digraph and target in digraph and nx.has_path(digraph, source, target)
+    ]
+    return heapq.merge(*per_pair, key=lambda route: route.cost)
+
+
+def _pair_routes(
+    digraph: nx.DiGraph, source: str, target: str, best: dict[tuple[str, str], Edge], reasons: dict[str, str],
+    max_edges: int,
+) -> Iterator[Route]:
+    for path in islice(nx.shortest_simple_paths(digraph, source, target, weight="weight"), MAX_CANDIDATES):
+        if len(path) - 1 > max_edges:
+            continue
+        edges = tuple(best[(a, b)] for a, b in zip(path, path[1:]))
+        yield _route(edges, reasons, nx.path_weight(digraph, path, "weight"))
