@@ -5,8 +5,15 @@ question source to a question target and citing the evidence of that path's edge
 numbered references are built from the edges' own evidence, so a citation can only point at a sentence
 that Verify accepted from the index: a citation outside the index cannot be produced.
 
+The answer leads with a one-line summary (the target's label), then states the best-evidenced
+mechanisms through intermediate nodes, step by step, and the direct edge apart and briefly; a chain
+through hubs or diseases is stated, as such, only when the graph holds no mechanism
+(``engine.mechanism`` chooses and ranks the routes). ``Statement.kind`` says which is which.
+
 Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
-decrease or stay stable"). With a ``Contrast`` the answer also says which labels change between two
+decrease or stay stable"). A claim read by one reader only (a possible edge) is worded as one
+reading's suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
+statement resting on it reads as certain. With a ``Contrast`` the answer also says which labels change between two
 scenarios and why. The function needs no index and no solver: the app calls it after every edit.
 """
 

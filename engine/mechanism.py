@@ -99,10 +99,13 @@ class Routes:
 
 def step_strength(edge: Edge) -> float:
     """Distinct papers stating the edge (further sentences of a paper count half), times its status
-    and confidence weights; an edge without evidence (a user's or the data's) counts as one paper."""
+    and confidence weights."""
     papers = {evidence.doc_id for evidence in edge.evidence}
     sentences = {(evidence.doc_id, evidence.sentence) for evidence in edge.evidence}
-    count = len(papers) + SAME_PAPER_SENTENCE_WEIGHT * (len(sentences) - len(papers)) if papers else 1.0
+    if papers:
+        count = len(papers) + SAME_PAPER_SENTENCE_WEIGHT * (len(sentences) - len(papers))
+    else:  # a user's or the data's edge stands for one finding; a literature claim without a sentence less
+        count = 0.5 if edge.origin == "literature" else 1.0
     return count * STATUS_WEIGHT[edge.status] * max(edge.confidence, 0.05)
 
 
