@@ -235,6 +235,8 @@ def main() -> int:
     parser.add_argument("--backend", choices=("offline", "openai"), default="offline",
                         help="the language steps: offline rules, or the settings' OpenAI-compatible endpoint")
     parser.add_argument("--summarise", type=Path, default=None, help="only summarise the records of an --out file")
+    parser.add_argument("--graphs", type=Path, default=None,
+                        help="write each answered question's graph and labelling here (ID.json), for bench/mechanism_share.py")
     args = parser.parse_args()
     if args.summarise:
         records = json.loads(args.summarise.read_text())["records"]
@@ -269,6 +271,10 @@ def main() -> int:
                   "answered": not result.abstained, "expected": item["expected_sign"],
                   "rounds": result.trace.rounds,
                   "search_seconds": round(result.trace.seconds.get("discover", 0.0), 3), "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
+        if args.graphs and not result.abstained:
+            args.graphs.mkdir(parents=True, exist_ok=True)
+            (args.graphs / f"{item['id']}.json").write_text(json.dumps({
+                "graph": result.graph.model_dump(mode="json"), "labelling": result.labelling.model_dump(mode="json")}))
         if result.abstained:
             record["failure"] = failure_kind(result)
         else:
