@@ -147,14 +147,14 @@ def broad_reasons(graph: Graph) -> dict[str, str]:
 
 def best_edges(graph: Graph) -> dict[tuple[str, str], Edge]:
     """Per (source, target) pair the directed edge with the strongest evidence."""
-    best: dict[tuple[str, str], Edge] = {}
+    best: dict[tuple[str, str], tuple[float, str, Edge]] = {}
     for edge in graph.edges:
         if edge.orientation != "directed" or edge.source == edge.target:
             continue
-        key = (edge.source, edge.target)
-        if key not in best or (step_cost(edge), edge.id) < (step_cost(best[key]), best[key].id):
-            best[key] = edge
-    return best
+        key, ranked = (edge.source, edge.target), (step_cost(edge), edge.id, edge)
+        if key not in best or ranked[:2] < best[key][:2]:
+            best[key] = ranked
+    return {key: edge for key, (_, _, edge) in best.items()}
 
 
 def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: int = MAX_ROUTE_EDGES) -> Routes:
@@ -212,7 +212,7 @@ def _routes(
     per_pair = [
         _pair_routes(digraph, source, target, best, reasons, max_edges)
         for source in graph.sources for target in graph.targets
-        if source in digraph and target in digraph and nx.has_path(digraph, source, target)
+        if source != target and source in digraph and target in digraph
     ]
     return heapq.merge(*per_pair, key=lambda route: route.cost)
 
@@ -221,8 +221,21 @@ def _pair_routes(
     digraph: nx.DiGraph, source: str, target: str, best: dict[tuple[str, str], Edge], reasons: dict[str, str],
     max_edges: int,
 ) -> Iterator[Route]:
-    for path in islice(nx.shortest_simple_paths(digraph, source, target, weight="weight"), MAX_CANDIDATES):
+    corridor = _corridor(digraph, source, target, max_edges)
+    if target not in corridor:
+        return
+    for path in islice(nx.shortest_simple_paths(corridor, source, target, weight="weight"), MAX_CANDIDATES):
         if len(path) - 1 > max_edges:
             continue
         edges = tuple(best[(a, b)] for a, b in zip(path, path[1:]))
         yield _route(edges, reasons, nx.path_weight(digraph, path, "weight"))
+
+
+def _corridor(digraph: nx.DiGraph, source: str, target: str, max_edges: int) -> nx.DiGraph:
+    """The part of ``digraph`` that a route of at most ``max_edges`` steps can use: nodes within reach
+    of the source and of the target whose two distances sum to at most ``max_edges``. A large graph
+    (one a user built) shrinks to the few nodes between the question's ends, so the path search stays
+    fast after every edit."""
+    ahead = nx.single_source_shortest_path_length(digraph, source, cutoff=max_edges)
+    behind = nx.single_source_shortest_path_length(digraph.reverse(copy=False), target, cutoff=max_edges)
+    return digraph.subgraph([n for n in ahead if n in behind and ahead[n] + behind[n] <= max_edges])
