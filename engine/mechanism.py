@@ -69,7 +69,7 @@ class Route:
 
     edges: tuple[Edge, ...]
     cost: float
-    broad: tuple[tuple[str, str], ...] = ()  # (node id, "a disease" | "a hub, linked to N nodes")
+    broad: tuple[tuple[str, str], ...] = ()  # (node id, why: see broad_reasons)
 
     @property
     def nodes(self) -> list[str]:
