@@ -13,7 +13,8 @@ scaled by how far the step can be trusted: supported (or asserted by the user) 1
 one reader only) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
 route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
 its weak links and every further step adds cost. A state intermediate (a condition such as "TIMP-2
-deficiency", not an amount) adds half a step: it may be the mechanism, but a quantity says more.
+deficiency", not an amount) adds half a step: it may be the mechanism, but a quantity says more. An
+intermediate joined to much of the graph adds the share it touches (see HUB_SHARE).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
-from statistics import fmean
 
 import networkx as nx
 
@@ -42,18 +42,22 @@ STATE_INTERMEDIATE_COST = 0.5
 # such node), so the search meets all mechanisms first.
 BROAD_INTERMEDIATE_COST = 10_000.0
 
-# A hub: a node joined to several times as many neighbours as the graph's mean (HUB_FACTOR), and to
-# at least HUB_MIN_NEIGHBOURS. A graph grown around one question is sparse (most nodes touch one to
-# three others); a node far above that collects claims from many unrelated sentences (a broad
-# process, a cell type, a disease), so a chain through it joins claims not made about one another.
-# Relative to the mean so that the rule scales with the graph; the floor keeps a small graph's
-# ordinary nodes (two or three neighbours in a graph of five) from counting.
-HUB_FACTOR = 3.0
-HUB_MIN_NEIGHBOURS = 4
+# A hub: a node joined to at least half of the graph's other linked nodes (HUB_SHARE), and to at
+# least HUB_MIN_NEIGHBOURS. Through such a crossroads nearly any two nodes connect, so a chain through
+# it says no more than that the graph is dense there. The bar is high on purpose: a question graph
+# is grown around its ends and the nodes it queried, so a true intermediate (a kinase the papers
+# discuss at length) often has many neighbours too; below the bar, connectedness only lowers a
+# mechanism's rank (CONNECTEDNESS_COST per intermediate, times the share of the graph it touches).
+# The floor keeps a small graph's ordinary nodes (three neighbours in a graph of five) from counting.
+HUB_SHARE = 0.5
+HUB_MIN_NEIGHBOURS = 5
+CONNECTEDNESS_COST = 1.0
 
 # Head words that name a clinical condition rather than an entity or process that could mediate an
-# effect: "Alzheimer's disease", "cognitive impairment", "tauopathy", "neurodegeneration". Matched
-# as whole words, or as the medical suffix -opathy, on a node's label, aliases and merged names.
+# effect: "Alzheimer's disease", "cognitive impairment", "tauopathy", "neurodegeneration". Matched,
+# or the medical suffix -opathy, on the head of each of a node's names (its label, aliases and
+# merged names): the last word before any "of" phrase, so "disease-related proteins" and "etiology of
+# cardiovascular diseases" are not diseases, while "pathology of AD" is.
 DISORDER_HEADS = frozenset({
     "disease", "diseases", "disorder", "disorders", "syndrome", "syndromes", "dementia", "pathology",
     "pathologies", "pathogenesis", "neurodegeneration", "degeneration", "cancer", "cancers", "tumor",
@@ -117,23 +121,29 @@ def is_disease_like(node: Node) -> bool:
     """A node named as a clinical condition (a disorder head word in any of its names)."""
     names = [node.label, *node.aliases, *(merged.name for merged in node.merged)]
     for name in names:
-        words = _WORD.findall(name.lower())
-        if any(word in DISORDER_HEADS or word.endswith("opathy") or word.endswith("opathies") for word in words):
+        words = _WORD.findall(re.split(r"\bof\b", name.lower())[0])
+        if words and (words[-1] in DISORDER_HEADS or words[-1].endswith(("opathy", "opathies"))):
             return True
     return False
 
 
-def hubs(graph: Graph) -> dict[str, int]:
-    """Hub node id → its number of distinct neighbours (see HUB_FACTOR)."""
+def connectedness(graph: Graph) -> dict[str, float]:
+    """Node id → the share of the graph's other linked nodes it is joined to (0 to 1)."""
     neighbours: dict[str, set[str]] = {}
     for edge in graph.edges:
         if edge.source != edge.target:
             neighbours.setdefault(edge.source, set()).add(edge.target)
             neighbours.setdefault(edge.target, set()).add(edge.source)
-    if not neighbours:
-        return {}
-    threshold = max(HUB_MIN_NEIGHBOURS, HUB_FACTOR * fmean(len(near) for near in neighbours.values()))
-    return {node: len(near) for node, near in neighbours.items() if len(near) >= threshold}
+    others = max(1, len(neighbours) - 1)
+    return {node: len(near) / others for node, near in neighbours.items()}
+
+
+def hubs(graph: Graph) -> dict[str, int]:
+    """Hub node id → its number of distinct neighbours (see HUB_SHARE)."""
+    share = connectedness(graph)
+    others = max(1, len(share) - 1)
+    counts = {node: round(part * others) for node, part in share.items()}
+    return {node: count for node, count in counts.items() if count >= HUB_MIN_NEIGHBOURS and share[node] >= HUB_SHARE}
 
 
 def broad_reasons(graph: Graph) -> dict[str, str]:
@@ -165,6 +175,7 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
               for s in graph.sources for t in graph.targets if (s, t) in best]
     reasons = broad_reasons(graph)
     kinds = graph.kinds()
+    connected = connectedness(graph)
     ends = set(graph.sources) | set(graph.targets)
     digraph = nx.DiGraph()
     for (source, target), edge in best.items():
@@ -172,7 +183,7 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
             continue  # a route runs from a source to a target without passing another end
         if source in graph.sources and target in graph.targets:
             continue  # the direct edge is stated apart
-        penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons)
+        penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons, connected)
         digraph.add_edge(source, target, weight=step_cost(edge) + penalty)
 
     mechanisms: list[Route] = []
@@ -193,10 +204,13 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
     return Routes(direct=sorted(direct, key=lambda r: r.cost), mechanisms=mechanisms, chain=chain)
 
 
-def _intermediate_cost(node_id: str, kinds: dict[str, str], reasons: dict[str, str]) -> float:
+def _intermediate_cost(
+    node_id: str, kinds: dict[str, str], reasons: dict[str, str], connected: dict[str, float],
+) -> float:
     if node_id in reasons:
         return BROAD_INTERMEDIATE_COST
-    return STATE_INTERMEDIATE_COST if kinds.get(node_id) == "state" else 0.0
+    state = STATE_INTERMEDIATE_COST if kinds.get(node_id) == "state" else 0.0
+    return state + CONNECTEDNESS_COST * connected.get(node_id, 0.0)
 
 
 def _route(edges: tuple[Edge, ...], reasons: dict[str, str], cost: float) -> Route:

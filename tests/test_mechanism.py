@@ -95,6 +95,14 @@ def test_a_hub_is_not_a_mechanism_intermediate() -> None:
     assert chain is not None and chain.broad == (("hub", "a hub, linked to 10 nodes"),)
 
 
+def test_a_much_studied_intermediate_below_the_hub_bar_is_still_a_mechanism() -> None:
+    # k touches 9 of the graph's 21 other nodes (its papers discuss it at length): not a crossroads
+    spokes = [_edge(f"s{i}", "k") for i in range(7)] + [_edge(f"t{i}", "y") for i in range(12)]
+    graph = _graph([_edge("x", "k"), _edge("k", "y"), *spokes])
+    assert hubs(graph) == {"y": 13}  # the target itself is never an intermediate
+    assert [route.intermediates for route in find_routes(graph).mechanisms] == [["k"]]
+
+
 def test_small_graphs_have_no_hubs_and_a_state_intermediate_ranks_after_a_quantity() -> None:
     graph = _graph([_edge("x", "a"), _edge("a", "y"), _edge("a", "b"), _edge("b", "y")])
     assert hubs(graph) == {}
@@ -116,6 +124,9 @@ def test_disease_cue_reads_heads_of_all_names_not_entities() -> None:
     assert not is_disease_like(Node(id="e", label="TIMP-2 deficiency", kind="state"))
     assert not is_disease_like(Node(id="f", label="tau phosphorylation"))
     assert not is_disease_like(Node(id="g", label="dispathway kinase"))  # a word containing a head is not it
+    assert not is_disease_like(Node(id="h", label="disease-related proteins"))  # the head is "proteins"
+    assert not is_disease_like(Node(id="i", label="etiology of renal diseases"))
+    assert is_disease_like(Node(id="j", label="pathology of the optic nerve"))
 
 
 def test_a_possible_edge_is_worded_apart_and_never_reads_as_certain() -> None:
