@@ -6,8 +6,8 @@
 For each saved graph and labelling, ``engine.answer.explain`` writes the answer afresh, so two answer
 writers (say, two checkouts: copy this file and ``engine/mechanism.py`` into the other) can be
 compared on the very same graphs. A *mechanism* is a source → target route of two or more steps none
-of whose intermediate nodes is a hub or a disease-like node (``engine.mechanism.broad_reasons``);
-the graph *holds* one when ``engine.mechanism.find_routes`` finds one. Figures, over the questions
+of whose intermediate nodes is disease-like (``engine.mechanism.is_disease_like``); the graph
+*holds* one when ``engine.mechanism.find_routes`` finds one. Figures, over the questions
 whose graph holds a mechanism, per half of qa_eval's split:
 
 - stated: some route statement of the answer (kind mechanism, or path in older answers) follows a
@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from engine.answer import explain  # noqa: E402
-from engine.mechanism import broad_reasons, find_routes  # noqa: E402
+from engine.mechanism import find_routes, is_disease_like  # noqa: E402
 from engine.model import Graph, Labelling  # noqa: E402
 from qa_eval import question_half  # noqa: E402
 
@@ -38,11 +38,11 @@ ROUTE_KINDS = frozenset({"path", "mechanism", "direct", "chain"})
 
 def judge(graph: Graph, labelling: Labelling) -> dict[str, bool]:
     """What one answer does with the mechanisms its graph holds."""
-    broad = set(broad_reasons(graph))
+    diseases = {node.id for node in graph.nodes if is_disease_like(node)}
     statements = explain(graph, labelling).statements
 
     def is_mechanism(path: list[str]) -> bool:
-        return len(path) >= 3 and not broad & set(path[1:-1])
+        return len(path) >= 3 and not diseases & set(path[1:-1])
 
     routes = [s for s in statements if s.kind in ROUTE_KINDS]
     summary = next((s for s in statements if s.kind == "summary"), None)

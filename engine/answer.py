@@ -62,7 +62,7 @@ class Statement(BaseModel):
     citations: list[int] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
     certain: bool = Field(True, description="False when a step is possible or contested, or a label on it uncertain")
-    broad: list[str] = Field(default_factory=list, description="hub or disease nodes that make a route a chain")
+    broad: list[str] = Field(default_factory=list, description="hub or disease nodes on the route (engine.mechanism)")
 
 
 class Answer(BaseModel):
@@ -224,11 +224,13 @@ def _route_statement(
             words += f", {'and if so' if hedged else 'so'} {target.label} {label_phrase(target, labels.get(target.id))}"
         clauses.append(words)
     via = ", then ".join(nodes[node].label for node in route.intermediates)
-    if kind == "mechanism":
-        lead = f"Through {via}"
-    else:
-        named = "; ".join(f"{nodes[node].label}, {reason}" for node, reason in route.broad)
+    named = "; ".join(f"{nodes[node].label}, {reason}" for node, reason in route.broad)
+    if kind == "chain":
         lead = f"Only through {via} ({named}), which names no specific mechanism"
+    elif route.broad:  # through a hub: the graph holds no route that avoids one
+        lead = f"Through {via} ({named}, so this may be one route of many)"
+    else:
+        lead = f"Through {via}"
     opening = _opening(start, labels.get(start.id)) if labels else "along this path"
     text = f"{lead}: {opening}, " + "; ".join(clauses) + "."
     return _statement_along(kind, text, route, steps, certain=not hedged and _labels_certain(route, labels))
@@ -282,7 +284,7 @@ def _summary_statement(
         numbers, sentences = citer.cite(edge)
         steps.append(Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences))
     via = ", then ".join(nodes[node].label for node in route.intermediates)
-    if route.broad:
+    if route.diseases:
         how = f", but only through {via}, which names no specific mechanism"
     elif via:
         how = f", through {via}"

@@ -2,10 +2,12 @@
 
 A *route* is one simple directed path from a question source to a question target. The direct edge
 (one step) is stated apart and briefly; a route of two or more steps names the intermediate nodes
-through which the source acts and is a *mechanism* when every intermediate is a specific entity. A
-route through a hub or a disease-like node is a *chain*: it joins claims that were made about
-different things ("X raises Alzheimer's disease", "Alzheimer's disease lowers Y") and names no
-specific process, so an answer offers it only when the graph holds nothing better, worded as such.
+through which the source acts and is a *mechanism* unless an intermediate is disease-like. A route
+through a disease is a *chain*: it joins claims that were made about different things ("X raises
+Alzheimer's disease", "Alzheimer's disease lowers Y") and names no specific process, so an answer
+offers it only when the graph holds nothing better, worded as such. A route through a hub (a
+crossroads of the graph) is a mechanism of a lower tier: offered only when no route avoids every hub,
+and worded with the hub named as such.
 
 Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
 that state it (further sentences of the same paper count half: they repeat one group's finding),
@@ -38,9 +40,10 @@ STATUS_WEIGHT: dict[EdgeStatus, float] = {
 }
 SAME_PAPER_SENTENCE_WEIGHT = 0.5
 STATE_INTERMEDIATE_COST = 0.5
-# A route through a hub or a disease sorts after every mechanism (its cost is raised this much per
-# such node), so the search meets all mechanisms first.
-BROAD_INTERMEDIATE_COST = 10_000.0
+# A route through a hub sorts after every route without one, and a route through a disease after
+# both (its cost is raised this much per such node), so the search meets the tiers in order.
+HUB_INTERMEDIATE_COST = 100.0
+DISEASE_INTERMEDIATE_COST = 10_000.0
 
 # A hub: a node joined to at least half of the graph's other linked nodes (HUB_SHARE), and to at
 # least HUB_MIN_NEIGHBOURS. Through such a crossroads nearly any two nodes connect, so a chain through
@@ -64,6 +67,7 @@ DISORDER_HEADS = frozenset({
     "tumors", "tumour", "tumours", "carcinoma", "impairment", "decline",
 })
 _WORD = re.compile(r"[a-z]+")
+DISEASE_REASON = "a disease or clinical state"
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,7 @@ class Route:
     edges: tuple[Edge, ...]
     cost: float
     broad: tuple[tuple[str, str], ...] = ()  # (node id, why: see broad_reasons)
+    diseases: tuple[str, ...] = ()  # those of ``broad`` that are disease-like
 
     @property
     def nodes(self) -> list[str]:
@@ -85,13 +90,18 @@ class Route:
 
     @property
     def is_mechanism(self) -> bool:
-        return len(self.edges) >= 2 and not self.broad
+        return len(self.edges) >= 2 and not self.diseases
+
+    @property
+    def tier(self) -> int:
+        """0: no hub or disease on the way; 1: through a hub; 2: through a disease (a chain)."""
+        return 2 if self.diseases else 1 if self.broad else 0
 
 
 @dataclass(frozen=True)
 class Routes:
-    """What an answer states: the direct edges, the best mechanisms, and (only when there is no
-    mechanism) the best chain through broad nodes."""
+    """What an answer states: the direct edges, the best mechanisms (of the best tier present), and
+    (only when there is no mechanism) the best chain through a disease."""
 
     direct: list[Route]
     mechanisms: list[Route]
@@ -147,11 +157,11 @@ def hubs(graph: Graph) -> dict[str, int]:
 
 
 def broad_reasons(graph: Graph) -> dict[str, str]:
-    """Node id → why it cannot be a mechanism's intermediate: a disease, or a hub."""
+    """Node id → why it is a poor intermediate: a disease, or a hub."""
     reasons = {node_id: f"a hub, linked to {count} nodes" for node_id, count in hubs(graph).items()}
     for node in graph.nodes:
         if is_disease_like(node):
-            reasons[node.id] = "a disease or clinical state"
+            reasons[node.id] = DISEASE_REASON
     return reasons
 
 
@@ -189,13 +199,13 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
     mechanisms: list[Route] = []
     chain: Route | None = None
     named: set[str] = set()
-    # Cheapest first, lazily: a hub or disease costs more than any mechanism, so the first route
-    # through one ends the mechanisms (and is the chain when there is none).
+    # Cheapest first, lazily: the tiers come in order, so the first route of a worse tier than the
+    # mechanisms found ends them; a route through a disease is the chain when there is no mechanism.
     for route in islice(_routes(graph, digraph, best, reasons, max_edges), MAX_CANDIDATES):
-        if len(mechanisms) == max_mechanisms:
+        if len(mechanisms) == max_mechanisms or (mechanisms and route.tier > mechanisms[0].tier):
             break
         if not route.is_mechanism:
-            chain = None if mechanisms else route
+            chain = route
             break
         if set(route.intermediates) <= named:
             continue  # says nothing an earlier, better mechanism did not
@@ -208,14 +218,16 @@ def _intermediate_cost(
     node_id: str, kinds: dict[str, str], reasons: dict[str, str], connected: dict[str, float],
 ) -> float:
     if node_id in reasons:
-        return BROAD_INTERMEDIATE_COST
+        return DISEASE_INTERMEDIATE_COST if reasons[node_id] == DISEASE_REASON else HUB_INTERMEDIATE_COST
     state = STATE_INTERMEDIATE_COST if kinds.get(node_id) == "state" else 0.0
     return state + CONNECTEDNESS_COST * connected.get(node_id, 0.0)
 
 
 def _route(edges: tuple[Edge, ...], reasons: dict[str, str], cost: float) -> Route:
     middle = [edge.target for edge in edges[:-1]]
-    return Route(edges=edges, cost=cost, broad=tuple((node, reasons[node]) for node in middle if node in reasons))
+    broad = tuple((node, reasons[node]) for node in middle if node in reasons)
+    diseases = tuple(node for node, reason in broad if reason == DISEASE_REASON)
+    return Route(edges=edges, cost=cost, broad=broad, diseases=diseases)
 
 
 def _routes(

@@ -82,7 +82,7 @@ def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_
     assert "only through Hollow-Reed syndrome" in answer.statements[0].text
 
 
-def test_a_hub_is_not_a_mechanism_intermediate() -> None:
+def test_a_hub_route_is_offered_only_when_no_route_avoids_every_hub() -> None:
     spokes = [_edge(f"side{i}", "hub") for i in range(8)]
     graph = _graph([_edge("x", "hub", papers=5), _edge("hub", "y", papers=5), _edge("x", "m"), _edge("m", "y"),
                     *spokes])
@@ -90,9 +90,13 @@ def test_a_hub_is_not_a_mechanism_intermediate() -> None:
     routes = find_routes(graph)
     assert [route.intermediates for route in routes.mechanisms] == [["m"]]
     assert routes.chain is None
+    # the only route runs through the hub: offered as a mechanism, the hub named as such
     without_m = _graph([_edge("x", "hub", papers=5), _edge("hub", "y", papers=5), *spokes])
-    chain = find_routes(without_m).chain
-    assert chain is not None and chain.broad == (("hub", "a hub, linked to 10 nodes"),)
+    routes = find_routes(without_m)
+    assert routes.chain is None and [route.broad for route in routes.mechanisms] == [
+        (("hub", "a hub, linked to 10 nodes"),)]
+    text = explain(without_m, label_graph(without_m)).statements[1].text
+    assert text.startswith("Through hub (hub, a hub, linked to 10 nodes, so this may be one route of many): ")
 
 
 def test_a_much_studied_intermediate_below_the_hub_bar_is_still_a_mechanism() -> None:
