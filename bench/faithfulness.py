@@ -175,7 +175,7 @@ def stated_mechanisms(graph: Graph, answer: Answer) -> list[dict]:
     edges = {edge.id: edge for edge in graph.edges}
     mechanisms: dict[str, dict] = {}
     for statement in answer.statements:
-        if statement.kind not in ("path", "summary") or len(statement.steps) < 2:
+        if statement.kind not in ("mechanism", "chain", "direct", "summary") or len(statement.steps) < 2:
             continue
         if any(step.edge not in edges for step in statement.steps):
             continue

@@ -18,12 +18,16 @@ corpus ensure``), opened once before the clock starts. The backend is the offlin
   statements), names compared with ``terms_match`` on the node label and aliases; the best pair counts.
   Reported as the mean over answered questions, the share with overlap 1, and the share whose graph
   path has exactly the gold intermediates in order ("exact path").
-- seconds per question: median (and 90th percentile) of the wall time of ``ask``.
+- seconds per question: median (and 90th percentile) of the wall time of ``ask``; beside it the
+  process CPU time of ``ask`` (all threads), which a shared machine's load inflates far less.
 - answer checks over every step (one edge claim) of every path statement: with a citation; citations to
   documents the index does not hold (must be 0); claims with a cited sentence that mentions both ends
   (``engine.verify.mentions`` on the node label and aliases).
 - answered without a path statement: connected only through chains longer than the answer states
   (``engine.answer.MAX_PATH_EDGES``), so the answer names no chain;
+- mechanism stated: of the answered questions whose graph holds a source → target path of two or
+  more steps (at most ``MAX_PATH_EDGES``), the share whose answer states one (a path statement of two
+  or more steps; ``mechanism`` statements once the answer has them).
 - failure kinds: why unanswered questions failed and how wrong signs arose.
 """
 
@@ -42,6 +46,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+import networkx as nx  # noqa: E402
+
+from engine.answer import MAX_PATH_EDGES  # noqa: E402
 from engine.backends import BackendError  # noqa: E402
 from engine.model import Graph, Labelling, Node  # noqa: E402
 from engine.offline.text import terms_match  # noqa: E402
@@ -51,6 +58,8 @@ from engine.verify import mentions  # noqa: E402
 
 DEFAULT_QUESTIONS = REPO.parent / "shared" / "data" / "hbp" / "questions_dev.jsonl"
 _SIGN = {"increasing": 1, "decreasing": -1, "active": 1}
+# Statements that follow one source → target path (older answers called them all "path").
+PATH_KINDS = frozenset({"path", "mechanism", "direct", "chain"})
 
 
 def predicted_sign(labelling: Labelling, node_id: str) -> tuple[int, bool]:
@@ -92,7 +101,7 @@ def _matches(name: str, node: Node) -> bool:
 
 def path_overlap(result: AskResult, gold_paths: list[dict]) -> tuple[float, bool]:
     nodes = {n.id: n for n in result.graph.nodes}
-    graph_paths = [s.path[1:-1] for s in result.answer.statements if s.kind == "path"]
+    graph_paths = [s.path[1:-1] for s in result.answer.statements if s.kind in PATH_KINDS]
     best, exact = 0.0, False
     for gold in gold_paths:
         middle = gold["nodes"][1:-1]
@@ -108,7 +117,7 @@ def answer_checks(result: AskResult, index) -> dict[str, int]:
     nodes = {n.id: n for n in result.graph.nodes}
     counts = Counter()
     for statement in result.answer.statements:
-        if statement.kind != "path":
+        if statement.kind not in PATH_KINDS:
             continue
         for step in statement.steps:
             counts["claims"] += 1
@@ -120,6 +129,31 @@ def answer_checks(result: AskResult, index) -> dict[str, int]:
         counts["references"] += 1
         counts["outside_index"] += not index.has_document(reference.doc_id)
     return dict(counts)
+
+
+def graph_holds_mechanism(graph: Graph) -> bool:
+    """A source → target path of two or more steps, short enough for the answer to state."""
+    digraph = nx.DiGraph((e.source, e.target) for e in graph.edges
+                         if e.orientation == "directed" and e.source != e.target)
+    for source in graph.sources:
+        for target in graph.targets:
+            if source == target or source not in digraph or target not in digraph:
+                continue
+            without_direct = digraph.copy()
+            if without_direct.has_edge(source, target):
+                without_direct.remove_edge(source, target)
+            if nx.has_path(without_direct, source, target) and \
+                    nx.shortest_path_length(without_direct, source, target) <= MAX_PATH_EDGES:
+                return True
+    return False
+
+
+def states_mechanism(result: AskResult) -> bool:
+    """The answer states a path of two or more steps (a mechanism statement, or in older answers any
+    path statement)."""
+    kinds = {s.kind for s in result.answer.statements}
+    wanted = {"mechanism"} if "mechanism" in kinds else {"path"}
+    return any(s.kind in wanted and len(s.edges) >= 2 for s in result.answer.statements)
 
 
 def failure_kind(result: AskResult) -> str:
@@ -161,12 +195,18 @@ def summarise(records: list[dict]) -> dict:
         "exact_path_share": (sum(r["exact"] for r in answered) / len(answered)) if answered else None,
         "seconds_median": statistics.median(seconds),
         "seconds_p90": seconds[int(0.9 * (len(seconds) - 1))],
+        "cpu_seconds_median": statistics.median(r.get("cpu_seconds", 0.0) for r in records),
+        "cpu_seconds_p90": sorted(r.get("cpu_seconds", 0.0) for r in records)[int(0.9 * (len(records) - 1))],
         "seconds_median_without_search": statistics.median(r["seconds"] - r["search_seconds"] for r in records),
         "claims": checks["claims"],
         "claims_cited_share": checks["cited"] / checks["claims"] if checks["claims"] else None,
         "citations_outside_index": checks["outside_index"],
         "claims_sentence_mentions_both_share": (checks["sentence_mentions_both"] / checks["claims"])
         if checks["claims"] else None,
+        "graph_holds_mechanism": sum(r.get("graph_mechanism", False) for r in answered),
+        "mechanism_stated_share": (
+            sum(r.get("stated_mechanism", False) for r in answered if r.get("graph_mechanism"))
+            / max(1, sum(r.get("graph_mechanism", False) for r in answered))),
         "failure_kinds": dict(Counter(r["failure"] for r in records if "failure" in r).most_common()),
     }
     return summary
@@ -195,6 +235,8 @@ def main() -> int:
     parser.add_argument("--backend", choices=("offline", "openai"), default="offline",
                         help="the language steps: offline rules, or the settings' OpenAI-compatible endpoint")
     parser.add_argument("--summarise", type=Path, default=None, help="only summarise the records of an --out file")
+    parser.add_argument("--graphs", type=Path, default=None,
+                        help="write each answered question's graph and labelling here (ID.json), for bench/mechanism_share.py")
     args = parser.parse_args()
     if args.summarise:
         records = json.loads(args.summarise.read_text())["records"]
@@ -218,17 +260,21 @@ def main() -> int:
 
     records = []
     for item in questions:
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         try:
             result = ask(item["question"], index, settings)
         except BackendError as exc:  # the endpoint is down or keeps answering garbage: stop, keep the records
             print(f"{item['id']}: the {args.backend} backend failed: {exc}", file=sys.stderr)
             return 2
-        seconds = time.perf_counter() - start
-        record = {"id": item["id"], "half": question_half(item["id"]), "question": item["question"], "seconds": round(seconds, 3),
+        seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
+        record = {"id": item["id"], "half": question_half(item["id"]), "question": item["question"], "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3),
                   "answered": not result.abstained, "expected": item["expected_sign"],
                   "rounds": result.trace.rounds,
                   "search_seconds": round(result.trace.seconds.get("discover", 0.0), 3), "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
+        if args.graphs and not result.abstained:
+            args.graphs.mkdir(parents=True, exist_ok=True)
+            (args.graphs / f"{item['id']}.json").write_text(json.dumps({
+                "graph": result.graph.model_dump(mode="json"), "labelling": result.labelling.model_dump(mode="json")}))
         if result.abstained:
             record["failure"] = failure_kind(result)
         else:
@@ -236,7 +282,9 @@ def main() -> int:
             overlap, exact = path_overlap(result, item["gold_paths"])
             record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
                           checks=answer_checks(result, index),
-                          path=next((s.path for s in result.answer.statements if s.kind == "path"), None))
+                          graph_mechanism=graph_holds_mechanism(result.graph),
+                          stated_mechanism=states_mechanism(result),
+                          path=next((s.path for s in result.answer.statements if s.kind in PATH_KINDS), None))
             if sign != item["expected_sign"]:
                 record["failure"] = ("target label ambiguous" if sign == 0 else
                                      "certain but opposite sign" if certain else "uncertain, leaning the wrong way")

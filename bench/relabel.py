@@ -30,8 +30,13 @@ thread, and a reasoner grounds its switchable program in another) is printed bes
 shared machine's load inflates wall time. A first labelling's CPU time leaves out that background
 grounding, which starts after its answer.
 
+``--possible-share F`` marks that share of each graph's edges "possible" (read by one reader only),
+which the solver treats as a choice (``engine/qpt_possible.lp``): the cost of that choice. The
+graphs and toggles are the same as without it.
+
 Usage: ``python bench/relabel.py [--series random pipeline] [--sizes 50 500 5000] [--toggles 25]
-[--reground-runs 10] [--first-runs 5] [--degree 1.5] [--pipeline-degree 1.2] [--seed 7] [--json]``
+[--reground-runs 10] [--first-runs 5] [--degree 1.5] [--pipeline-degree 1.2] [--possible-share 0]
+[--seed 7] [--json]``
 """
 
 from __future__ import annotations
@@ -86,6 +91,16 @@ def pipeline_graph(n: int, degree: float, rng: random.Random, source_share: floa
         edges[eid] = Edge(id=eid, source=f"n{source}", target=f"n{target}", relation=relation, sign=sign)  # type: ignore[arg-type]
     sources = [f"n{i}" for i in range(roots)]
     return Graph(nodes=nodes, edges=list(edges.values()), sources=sources).validate_shapes()
+
+
+def with_possible_edges(graph: Graph, share: float, seed: int) -> Graph:
+    """``graph`` with a random ``share`` of its edges marked possible (its own generator, so the
+    graph and toggle draws stay those of a run without it)."""
+    if share <= 0:
+        return graph
+    rng = random.Random(seed)
+    edges = [edge.model_copy(update={"status": "possible"}) if rng.random() < share else edge for edge in graph.edges]
+    return graph.model_copy(update={"edges": edges})
 
 
 def toggled(graph: Graph, scenario: Scenario, rng: random.Random) -> Scenario:
@@ -176,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--toggles", type=int, default=25)
     parser.add_argument("--reground-runs", type=int, default=10)
     parser.add_argument("--first-runs", type=int, default=5, help="fresh reasoners timed for the first labelling")
+    parser.add_argument("--possible-share", type=float, default=0.0, help="share of edges marked possible")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -186,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(args.seed)
         for n in args.sizes:
             graph = random_graph(n, args.degree, rng) if series == "random" else pipeline_graph(n, args.pipeline_degree, rng)
-            rows.append({"series": series, **bench_size(graph, args.toggles, args.reground_runs, args.first_runs, rng)})
+            graph = with_possible_edges(graph, args.possible_share, args.seed + n)
+            rows.append({"series": series, "possible_share": args.possible_share, **bench_size(graph, args.toggles, args.reground_runs, args.first_runs, rng)})
     if args.json:
         print(json.dumps(rows, indent=2))
     else:

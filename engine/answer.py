@@ -5,8 +5,15 @@ question source to a question target and citing the evidence of that path's edge
 numbered references are built from the edges' own evidence, so a citation can only point at a sentence
 that Verify accepted from the index: a citation outside the index cannot be produced.
 
+The answer leads with a one-line summary (the target's label), then states the best-evidenced
+mechanisms through intermediate nodes, step by step, and the direct edge apart and briefly; a chain
+through hubs or diseases is stated, as such, only when the graph holds no mechanism
+(``engine.mechanism`` chooses and ranks the routes). ``Statement.kind`` says which is which.
+
 Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
-decrease or stay stable"). With a ``Contrast`` the answer also says which labels change between two
+decrease or stay stable"). A claim read by one reader only (a possible edge) is worded as one
+reading's suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
+statement resting on it reads as certain. With a ``Contrast`` the answer also says which labels change between two
 scenarios and why. The function needs no index and no solver: the app calls it after every edit.
 """
 
@@ -18,10 +25,10 @@ from typing import Literal
 import networkx as nx
 from pydantic import BaseModel, Field
 
+from engine.mechanism import MAX_ROUTE_EDGES, Route, Routes, find_routes
 from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
 
-MAX_PATH_STATEMENTS = 5
-MAX_PATH_EDGES = 6
+MAX_PATH_EDGES = MAX_ROUTE_EDGES
 CITATIONS_PER_EDGE = 2
 
 
@@ -41,13 +48,21 @@ class Step(BaseModel):
     sentences: list[str] = Field(default_factory=list, description="the cited evidence sentences")
 
 
+# summary: the target's label in one line; mechanism: a route through specific intermediate nodes;
+# direct: the direct source → target edge; chain: a route only through hubs or diseases, stated when
+# there is no mechanism; path: any other route (older answers); contrast, note: no route.
+StatementKind = Literal["summary", "mechanism", "direct", "chain", "path", "contrast", "note"]
+
+
 class Statement(BaseModel):
-    kind: Literal["summary", "path", "contrast", "note"]
+    kind: StatementKind
     text: str
     path: list[str] = Field(default_factory=list, description="node ids, source first")
     edges: list[str] = Field(default_factory=list)
     citations: list[int] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
+    certain: bool = Field(True, description="False when a step is possible or contested, or a label on it uncertain")
+    broad: list[str] = Field(default_factory=list, description="hub or disease nodes on the route (engine.mechanism)")
 
 
 class Answer(BaseModel):
@@ -96,12 +111,15 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
                  "the paths are shown without their changes.",
         ))
 
-    paths = source_target_paths(graph)
-    if paths:
-        summary = _summary_statement(paths[0], nodes, labels, citer)
+    routes = find_routes(graph)
+    if routes:
+        summary = _summary_statement(routes, nodes, labels, citer)
         if summary is not None:
             statements.append(summary)
-        statements.extend(_path_statement(path, nodes, labels, citer) for path in paths)
+        statements += [_route_statement("mechanism", route, nodes, labels, citer) for route in routes.mechanisms]
+        statements += [_direct_statement(route, nodes, citer) for route in routes.direct]
+        if routes.chain is not None:
+            statements.append(_route_statement("chain", routes.chain, nodes, labels, citer))
     else:
         statements.append(Statement(kind="note", text=_no_path_text(graph, nodes)))
 
@@ -109,56 +127,6 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
         statements.extend(_contrast_statements(graph, contrast, nodes, citer))
 
     return Answer(statements=statements, references=citer.references, text=_render(statements, citer.references))
-
-
-# --- paths -----------------------------------------------------------------------------------
-
-def edge_cost(edge: Edge) -> float:
-    """Weaker, contested or unevidenced edges cost more, so the best-evidenced paths come first."""
-    cost = 1.0 + (1.0 - edge.confidence)
-    if edge.status == "contested":
-        cost += 1.0
-    if not edge.evidence and edge.origin == "literature":
-        cost += 1.0
-    return cost
-
-
-def source_target_paths(graph: Graph, limit: int = MAX_PATH_STATEMENTS) -> list[list[Edge]]:
-    """Up to ``limit`` simple directed paths from a source to a target, cheapest first."""
-    if not graph.sources or not graph.targets:
-        return []
-    best: dict[tuple[str, str], Edge] = {}
-    for edge in graph.edges:
-        if edge.orientation != "directed":
-            continue
-        key = (edge.source, edge.target)
-        if key not in best or _edge_rank(edge) < _edge_rank(best[key]):
-            best[key] = edge
-    digraph = nx.DiGraph()
-    digraph.add_nodes_from(graph.node_ids())
-    for (source, target), edge in best.items():
-        digraph.add_edge(source, target, weight=edge_cost(edge))
-
-    found: list[tuple[float, list[Edge]]] = []
-    for source in graph.sources:
-        for target in graph.targets:
-            if source == target or source not in digraph or target not in digraph:
-                continue
-            if not nx.has_path(digraph, source, target):
-                continue
-            for node_path in nx.shortest_simple_paths(digraph, source, target, weight="weight"):
-                if len(node_path) - 1 > MAX_PATH_EDGES:
-                    break
-                edges = [best[(a, b)] for a, b in zip(node_path, node_path[1:])]
-                found.append((sum(edge_cost(e) for e in edges), edges))
-                if len(found) >= limit * max(1, len(graph.sources) * len(graph.targets)):
-                    break
-    found.sort(key=lambda item: item[0])
-    return [edges for _, edges in found[:limit]]
-
-
-def _edge_rank(edge: Edge) -> tuple[float, int]:
-    return (edge_cost(edge), -len(edge.evidence))
 
 
 # --- wording ---------------------------------------------------------------------------------
@@ -203,8 +171,11 @@ def _cite_text(numbers: list[int]) -> str:
 
 
 def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]:
+    """One edge in words with its citations; a possible edge is worded as one reading's suggestion."""
     numbers, sentences = citer.cite(edge)
     words = edge_verb(edge, nodes[edge.source], nodes[edge.target])
+    if edge.status == "possible":
+        words = f"one reading suggests {words}"
     if numbers:
         words += f" {_cite_text(numbers)}"
     elif edge.origin == "user":
@@ -213,7 +184,9 @@ def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]
         words += " (learned from data, no citation)"
     else:
         words += " (no evidence recorded)"
-    if edge.status == "contested":
+    if edge.status == "possible":
+        words += ", possibly"
+    elif edge.status == "contested":
         words += " (contested)"
     step = Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences)
     return step, words
@@ -221,65 +194,110 @@ def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]
 
 def _opening(node: Node, label: NodeLabel | None) -> str:
     if label is None:
-        return f"Starting from {node.label}"
+        return f"starting from {node.label}"
     if label.intervened:
-        return f"With {node.label} set to {_SET_TO.get(label.label, label.label)}"
-    return f"As {node.label} {label_phrase(node, label)}"
+        return f"with {node.label} set to {_SET_TO.get(label.label, label.label)}"
+    return f"as {node.label} {label_phrase(node, label)}"
 
 
-def _path_statement(
-    path: list[Edge], nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
+def _hedged(edge: Edge) -> bool:
+    """A step that cannot carry a statement read as certain."""
+    return edge.status in ("possible", "contested")
+
+
+def _route_statement(
+    kind: Literal["mechanism", "chain"], route: Route, nodes: dict[str, Node], labels: dict[str, NodeLabel],
+    citer: _Citer,
 ) -> Statement:
-    start = nodes[path[0].source]
+    """A route of two or more steps, each cited, with the label each step brings about. After a
+    possible or contested step the consequences are conditional ("and if so ...")."""
+    start = nodes[route.edges[0].source]
     clauses: list[str] = []
     steps: list[Step] = []
-    for edge in path:
+    hedged = False
+    for edge in route.edges:
         step, words = _step(edge, nodes, citer)
         steps.append(step)
+        hedged = hedged or _hedged(edge)
         target = nodes[edge.target]
         if labels:
-            words += f", so {target.label} {label_phrase(target, labels.get(target.id))}"
+            words += f", {'and if so' if hedged else 'so'} {target.label} {label_phrase(target, labels.get(target.id))}"
         clauses.append(words)
-    text = f"{_opening(start, labels.get(start.id)) if labels else 'Along this path'}: " + "; ".join(clauses) + "."
-    return _statement_along("path", text, path, steps)
+    via = ", then ".join(nodes[node].label for node in route.intermediates)
+    named = "; ".join(f"{nodes[node].label}, {reason}" for node, reason in route.broad)
+    if kind == "chain":
+        lead = f"Only through {via} ({named}), which names no specific mechanism"
+    elif route.broad:  # through a hub: the graph holds no route that avoids one
+        lead = f"Through {via} ({named}, so this may be one route of many)"
+    else:
+        lead = f"Through {via}"
+    opening = _opening(start, labels.get(start.id)) if labels else "along this path"
+    text = f"{lead}: {opening}, " + "; ".join(clauses) + "."
+    return _statement_along(kind, text, route, steps, certain=not hedged and _labels_certain(route, labels))
+
+
+def _direct_statement(route: Route, nodes: dict[str, Node], citer: _Citer) -> Statement:
+    """The direct source → target edge, briefly: the summary carries the target's label."""
+    step, words = _step(route.edges[0], nodes, citer)
+    return _statement_along("direct", f"Directly, {words}.", route, [step], certain=not _hedged(route.edges[0]))
+
+
+def _labels_certain(route: Route, labels: dict[str, NodeLabel]) -> bool:
+    return bool(labels) and all(labels.get(node) is not None and labels[node].certain for node in route.nodes)
 
 
 def _cited_numbers(steps: list[Step]) -> list[int]:
     return sorted({n for step in steps for n in step.citations})
 
 
-def _statement_along(
-    kind: Literal["summary", "path"], text: str, path: list[Edge], steps: list[Step],
-) -> Statement:
-    """A statement along one path: its nodes, edges and citations follow from the path and steps."""
+def _statement_along(kind: StatementKind, text: str, route: Route, steps: list[Step], certain: bool) -> Statement:
+    """A statement along one route: its nodes, edges and citations follow from the route and steps."""
     return Statement(
         kind=kind,
         text=text,
-        path=[path[0].source] + [edge.target for edge in path],
-        edges=[edge.id for edge in path],
+        path=route.nodes,
+        edges=[edge.id for edge in route.edges],
         citations=_cited_numbers(steps),
         steps=steps,
+        certain=certain,
+        broad=[node for node, _ in route.broad],
     )
+
+
+def _summary_route(routes: Routes) -> Route:
+    """The route the summary cites: the best-evidenced of the best mechanism and the direct edge,
+    one without possible or contested steps first; the chain only when there is nothing else."""
+    candidates = [*routes.mechanisms[:1], *routes.direct[:1]] or [routes.chain]
+    return min(candidates, key=lambda route: (any(_hedged(e) for e in route.edges), route.cost))
 
 
 def _summary_statement(
-    path: list[Edge], nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
+    routes: Routes, nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
 ) -> Statement | None:
+    """One line: the target's label when the source changes as the scenario sets it."""
     if not labels:
         return None
-    source, target = nodes[path[0].source], nodes[path[-1].target]
+    route = _summary_route(routes)
+    source, target = nodes[route.nodes[0]], nodes[route.nodes[-1]]
     steps = []
-    for edge in path:
+    for edge in route.edges:
         numbers, sentences = citer.cite(edge)
         steps.append(Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences))
-    via = [nodes[edge.target].label for edge in path[:-1]]
-    route = f", through {', then '.join(via)}" if via else ""
+    via = ", then ".join(nodes[node].label for node in route.intermediates)
+    if route.diseases:
+        how = f", but only through {via}, which names no specific mechanism"
+    elif via:
+        how = f", through {via}"
+    else:
+        how = ""
+    target_label = labels.get(target.id)
     text = (
         f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, "
-        f"{target.label} {label_phrase(target, labels.get(target.id))}{route} "
+        f"{target.label} {label_phrase(target, target_label)}{how} "
         f"{_cite_text(_cited_numbers(steps))}".rstrip() + "."
     )
-    return _statement_along("summary", text, path, steps)
+    certain = target_label is not None and target_label.certain and not any(_hedged(e) for e in route.edges)
+    return _statement_along("summary", text, route, steps, certain=certain)
 
 
 def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:

@@ -1,7 +1,9 @@
 """The question's view of a graph (DESIGN §5 step 8, §8): which nodes a drawing shows by default.
 
 A graph built for "How does X affect Y?" holds many side-causes of Y that do not bear on the question.
-The default drawing shows the nodes on source → target paths; the other nodes joined to them by an
+The default drawing shows the nodes on source → target paths, those of the routes the answer states
+first (its mechanisms, the direct edge, or the chain it names; ``engine.mechanism``), so that every
+node the answer names is drawn; the other nodes joined to them by an
 edge are listed apart as *regulators*, best-evidenced first, and a page may expand any of them into
 the drawing. A graph with no source → target path shows its sources and targets with their best
 neighbours instead, so that the reader still sees where the search got to.
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from engine.mechanism import find_routes
 from engine.model import Edge, Graph
 
 MAX_FOCUS_NODES = 15
@@ -42,7 +45,9 @@ def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFo
     if not graph.sources or not graph.targets:
         return QuestionFocus(shown=graph.node_ids())
     digraph = _evidence_digraph(graph)
-    shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes)
+    routes = find_routes(graph)
+    stated = [route.nodes for route in (*routes.mechanisms, *routes.direct, *([routes.chain] if routes.chain else []))]
+    shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes, stated)
     on_paths = bool(shown)
     if not shown:
         shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes)
@@ -69,8 +74,11 @@ def _evidence_digraph(graph: Graph) -> nx.DiGraph:
     return digraph
 
 
-def _path_nodes(digraph: nx.DiGraph, sources: list[str], targets: list[str], max_nodes: int) -> list[str]:
-    """Nodes of the cheapest simple source → target paths, whole paths added while they fit."""
+def _path_nodes(
+    digraph: nx.DiGraph, sources: list[str], targets: list[str], max_nodes: int, stated: list[list[str]],
+) -> list[str]:
+    """Nodes of the ``stated`` paths, then of the cheapest simple source → target paths, whole paths
+    added while they fit."""
     paths: list[tuple[float, list[str]]] = []
     for source in sources:
         for target in targets:
@@ -81,7 +89,7 @@ def _path_nodes(digraph: nx.DiGraph, sources: list[str], targets: list[str], max
                     break
                 paths.append((nx.path_weight(digraph, path, "weight"), path))
     shown: list[str] = []
-    for _, path in sorted(paths, key=lambda item: item[0]):
+    for path in [*stated, *(path for _, path in sorted(paths, key=lambda item: item[0]))]:
         new = [node for node in path if node not in shown]
         if len(shown) + len(new) > max_nodes:
             continue

@@ -8,8 +8,11 @@ annotations, kept edges, pruned claims with the reason).
 Round 1 queries (a) sources with targets, (b) each source, (c) each target. Later rounds query around
 the open frontier that Integrate returns: nodes reached from the sources only are queried with the
 targets, nodes that reach the targets only with the sources, and the best of each side together.
-The loop stops when a source–target path is established and a round adds no node to such a path, when
-no frontier is left to query, or when the round budget is spent.
+While the graph links source and target only directly (or only through hubs and diseases), a round
+first asks for intermediates: source and target together with each of the strongest frontier nodes,
+so that a mechanism can be found and stated beside the direct edge.
+The loop stops when a source–target mechanism is established and a round adds no node to a path,
+when no frontier is left to query, or when the round budget is spent.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from engine.annotations import format_annotation, interpret
 from engine.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.integrate import Integration, Integrator, PrunedClaim
+from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
 from engine.offline.analyze import QuestionAnalysis
 from engine.offline.extract import find_abbreviations
@@ -116,10 +120,16 @@ def analyze(question: str, backend: LanguageBackend) -> QuestionAnalysis:
 
 def plan_queries(
     round_: int, sources: list[str], targets: list[str], forward: list[str], backward: list[str],
-    asked: set[str],
+    asked: set[str], seek_intermediates: bool = False,
 ) -> list[Query]:
-    """The queries of a round: the question itself first, then the open frontier (names, not ids)."""
+    """The queries of a round: the question itself first, then the open frontier (names, not ids).
+    ``seek_intermediates``: no mechanism links the question yet, so a later round first asks for the
+    strongest frontier nodes between source and target."""
     planned: list[Query] = []
+    if round_ > 1 and seek_intermediates:
+        planned += [Query(round=round_, purpose="intermediates between the sources and targets", text=f"{s} {m} {t}")
+                    for m in dict.fromkeys(forward[:PAIRED_FRONTIER] + backward[:PAIRED_FRONTIER])
+                    for s in sources for t in targets]
     if round_ == 1:
         planned += [Query(round=1, purpose="how the sources affect the targets", text=f"{s} {t}")
                     for s in sources for t in targets]
@@ -263,12 +273,13 @@ def ask(
     asked: set[str] = set()
     abbreviation_cache: dict[str, dict[str, str]] = {}
     path_nodes: set[str] = set()
+    has_mechanism = False
     for round_ in range(1, budget.rounds + 1):
         names = {node.id: node.label for node in integration.graph.nodes}
         queries = plan_queries(
             round_, analysis.sources, analysis.targets,
             [names[n] for n in integration.forward_frontier], [names[n] for n in integration.backward_frontier],
-            asked,
+            asked, seek_intermediates=integration.connected and not has_mechanism,
         )
         if not queries:
             trace.stop_reason = "no open frontier left to query"
@@ -304,10 +315,11 @@ def ask(
             integration = integrate(integrator, verified.kept, round_)
         new_path_nodes = set(integration.distances) - path_nodes
         path_nodes |= set(integration.distances)
+        has_mechanism = integration.connected and bool(find_routes(integration.graph, max_mechanisms=1).mechanisms)
         emit("integrate", round_, nodes=len(integration.graph.nodes), edges=len(integration.graph.edges),
              connected=int(integration.connected))
-        if integration.connected and not new_path_nodes:
-            trace.stop_reason = f"a source–target path is established and round {round_} added nothing to it"
+        if has_mechanism and not new_path_nodes:
+            trace.stop_reason = f"a source–target mechanism is established and round {round_} added nothing to it"
             break
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"

@@ -61,6 +61,7 @@ CORE_PROGRAM = PROGRAM_DIR / "qpt.lp"
 SWITCHES_PROGRAM = PROGRAM_DIR / "qpt_switches.lp"
 LABEL_PROGRAM = PROGRAM_DIR / "qpt_label.lp"
 REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
+POSSIBLE_PROGRAM = PROGRAM_DIR / "qpt_possible.lp"
 
 # Brave enumeration, steered as qpt_label.lp explains.
 LABEL_OPTIONS = ("--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model")
@@ -84,12 +85,13 @@ class _Encoding:
     """How one graph structure is numbered for the solver: node i is ``node_ids[i]``, the
     quantities first, then the states (so the node facts are two ranges, not one fact per node);
     edge j is the j-th directed edge in structural order. Derived from the structure alone (what
-    ``Graph.structure_key()`` holds), so graphs of the same structure share it (and the grounded
-    programs)."""
+    ``Graph.structure_key()`` holds) and which edges are possible, so graphs that agree on both share
+    it (and the grounded programs)."""
 
     node_ids: tuple[str, ...]
     quantities: int  # nodes 0 .. quantities-1 are quantities, the rest states
     edges: tuple[tuple[str, str, int, str], ...]  # (source, relation, sign, target)
+    possible: tuple[int, ...] = ()  # the edges read by one reader only (qpt_possible.lp)
 
     @classmethod
     def of(cls, graph: Graph, directed: list[tuple[str, str, int, str, str]]) -> _Encoding:
@@ -97,7 +99,8 @@ class _Encoding:
         nodes = sorted((node.id, node.kind) for node in graph.nodes)
         quantities = [node_id for node_id, kind in nodes if kind == "quantity"]
         states = [node_id for node_id, kind in nodes if kind == "state"]
-        return cls((*quantities, *states), len(quantities), tuple(edge[:4] for edge in directed))
+        return cls((*quantities, *states), len(quantities), tuple(edge[:4] for edge in directed),
+                   _possible_edges(graph, directed))
 
     @cached_property
     def edge_targets(self) -> list[int]:
@@ -119,6 +122,7 @@ class _Encoding:
             f"edge({j},{index[source]},{index[target]},{relation},{_SIGN_TO_ASP[sign]})."
             for j, (source, relation, sign, target) in enumerate(self.edges)
         ]
+        lines += [f"possible({j})." for j in self.possible]
         return "\n".join(lines)
 
     def intervention_facts(self, interventions: dict[str, Value]) -> str:
@@ -261,7 +265,8 @@ class Reasoner:
     def with_graph(self, graph: Graph) -> Reasoner:
         """A reasoner for an edited graph: shares this one's grounding when the structure (node
         kinds and directed signed edges) is unchanged, e.g. after editing a label or evidence."""
-        if graph.structure_key() != self.graph.structure_key():
+        if graph.structure_key() != self.graph.structure_key() or \
+                _possible_edges(graph, _directed_edges(graph)) != self._encoding.possible:
             return Reasoner(graph, self.time_limit_s, self.max_repair_sets)
         twin = object.__new__(Reasoner)
         twin.__dict__.update(self.__dict__)
@@ -277,7 +282,7 @@ class Reasoner:
         if self._labeller is None:
             facts = self._encoding.facts  # written here: in the thread it would hold the GIL
             self._labeller = _in_background(
-                lambda: _GroundProgram.build((CORE_PROGRAM, SWITCHES_PROGRAM, LABEL_PROGRAM), facts, LABEL_OPTIONS)
+                lambda: _GroundProgram.build((CORE_PROGRAM, POSSIBLE_PROGRAM, SWITCHES_PROGRAM, LABEL_PROGRAM), facts, LABEL_OPTIONS)
             )
         return self._labeller
 
@@ -372,7 +377,7 @@ class Reasoner:
     def _label_once(self, scenario: Scenario, deadline: float) -> Labelling:
         """Label ``scenario`` (no observations) with a program grounded for it alone."""
         program = _GroundProgram.build(
-            (CORE_PROGRAM, LABEL_PROGRAM),
+            (CORE_PROGRAM, POSSIBLE_PROGRAM, LABEL_PROGRAM),
             self._encoding.facts + "\n" + self._encoding.intervention_facts(scenario.interventions),
             ONE_SCENARIO_OPTIONS,
         )
@@ -433,7 +438,8 @@ class Reasoner:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
         if self._repairer is None:
             self._repairer = _GroundProgram.build(
-                (CORE_PROGRAM, SWITCHES_PROGRAM, REPAIR_PROGRAM), self._encoding.facts, REPAIR_OPTIONS
+                (CORE_PROGRAM, POSSIBLE_PROGRAM, SWITCHES_PROGRAM, REPAIR_PROGRAM), self._encoding.facts,
+                REPAIR_OPTIONS,
             )
         self._repairer.switch(
             self._intervention_literals(self._repairer, scenario.interventions)
@@ -533,6 +539,12 @@ def _directed_edges(graph: Graph) -> list[tuple[str, str, int, str, str]]:
         (edge.source, edge.relation, edge.sign, edge.target, edge.id)
         for edge in graph.edges if edge.orientation == "directed"
     )
+
+
+def _possible_edges(graph: Graph, directed: list[tuple[str, str, int, str, str]]) -> tuple[int, ...]:
+    """The solver's numbers of the directed edges whose status is possible (read by one reader)."""
+    possible = {edge.id for edge in graph.edges if edge.status == "possible"}
+    return tuple(j for j, edge in enumerate(directed) if edge[4] in possible) if possible else ()
 
 
 def _shown_raw(model: clingo.Model) -> list[int]:

@@ -6,7 +6,8 @@ import random
 import re
 import time
 
-from engine.answer import explain, label_phrase, source_target_paths
+from engine.answer import explain, label_phrase
+from engine.mechanism import find_routes
 from engine.model import (
     Contrast, Edge, Evidence, Graph, LabelChange, Labelling, Node, NodeLabel, edge_id,
 )
@@ -46,7 +47,7 @@ def test_each_path_statement_follows_one_path_and_cites_its_edges() -> None:
     labelling = _labels(unc5b=("increasing", True), dapk1=("increasing", True),
                         pin1=("decreasing", True), other=("stable", True))
     answer = explain(graph, labelling)
-    paths = [s for s in answer.statements if s.kind == "path"]
+    paths = [s for s in answer.statements if s.kind == "mechanism"]
     assert len(paths) == 1
     statement = paths[0]
     assert statement.path == ["unc5b", "dapk1", "pin1"]
@@ -138,7 +139,7 @@ def test_solver_timeout_is_reported_and_paths_still_cited() -> None:
     answer = explain(_chain_graph(), Labelling(status="timeout", message="could not decide in time"))
     assert answer.statements[0].kind == "note"
     assert "could not decide in time" in answer.statements[0].text
-    assert any(s.kind == "path" and s.citations == [1, 2] for s in answer.statements)
+    assert any(s.kind == "mechanism" and s.citations == [1, 2] for s in answer.statements)
 
 
 def test_user_edge_without_evidence_is_marked_not_cited() -> None:
@@ -146,7 +147,7 @@ def test_user_edge_without_evidence_is_marked_not_cited() -> None:
     graph.edges.append(Edge(id="unc5b->pin1", source="unc5b", target="pin1", sign=-1, origin="user",
                             status="asserted-by-user"))
     answer = explain(graph.validate_shapes(), Labelling())
-    direct = [s for s in answer.statements if s.kind == "path" and s.path == ["unc5b", "pin1"]]
+    direct = [s for s in answer.statements if s.kind == "direct" and s.path == ["unc5b", "pin1"]]
     assert direct and "asserted by the user, no citation" in direct[0].text
     assert direct[0].citations == []
 
@@ -170,7 +171,7 @@ def _random_graph(n_nodes: int, n_edges: int, seed: int) -> tuple[Graph, Labelli
 
 def test_explain_is_fast_on_a_40_node_graph() -> None:
     graph, labelling = _random_graph(40, 120, seed=3)
-    assert source_target_paths(graph), "the random graph should connect source and target"
+    assert find_routes(graph), "the random graph should connect source and target"
     explain(graph, labelling)  # warm imports
     timings = []
     for _ in range(5):

@@ -82,7 +82,7 @@ def test_a_summary_repeating_a_path_is_one_mechanism_and_a_relabelled_node_a_new
     edges = [_edge("x", "m"), _edge("m", "y")]
     record = _record(_graph(edges))
     kinds = [s.kind for s in explain(_graph(edges), _labelling(_graph(edges))).statements]
-    assert kinds.count("summary") == 1 and kinds.count("path") == 1
+    assert kinds.count("summary") == 1 and kinds.count("mechanism") == 1
     assert len(record["mechanisms"]) == 1
     renamed = _record(_graph(edges, {"m": "Mediator"}))
     assert renamed["mechanisms"][0]["key"] != record["mechanisms"][0]["key"]

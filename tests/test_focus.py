@@ -52,3 +52,14 @@ def test_graph_without_question_is_shown_whole():
     graph = _graph([_edge("a", "b"), _edge("b", "c")], [], [])
     assert question_focus(graph).shown == ["a", "b", "c"]
     assert question_focus(graph).regulators == []
+
+
+def test_the_routes_the_answer_states_are_drawn_first():
+    # The mechanism through k (its intermediate named by the answer) is drawn although two cheaper
+    # paths through the hub h fill the space the limit leaves.
+    spokes = [_edge(f"s{i}", "h") for i in range(8)]
+    edges = [_edge("x", "h", sentences=5), _edge("h", "y", sentences=5), _edge("h", "a", sentences=5),
+             _edge("a", "y", sentences=5), _edge("x", "k"), _edge("k", "y"), *spokes]
+    focus = question_focus(_graph(edges, ["x"], ["y"]), max_nodes=4)
+    assert focus.on_paths
+    assert focus.shown[:3] == ["x", "k", "y"]

@@ -87,7 +87,7 @@ def test_every_edge_cites_a_sentence_of_the_corpus(result) -> None:
 def test_the_answer_follows_the_path_and_cites_it(result) -> None:
     outcome, _ = result
     answer = outcome.answer
-    paths = [s for s in answer.statements if s.kind == "path"]
+    paths = [s for s in answer.statements if s.kind == "mechanism"]
     assert paths and paths[0].path[0] == "chronic_stress" and paths[0].path[-1] == "hippocampal_neurogenesis"
     assert all(step.citations for step in paths[0].steps)
     assert "hippocampal neurogenesis decreases" in paths[0].text

@@ -305,8 +305,8 @@ def test_contrast_lists_exactly_the_nodes_that_change() -> None:
     assert same.changes == []
 
 
-SWITCHABLE = ("qpt.lp", "qpt_switches.lp", "qpt_label.lp")
-ONE_SCENARIO = ("qpt.lp", "qpt_label.lp")
+SWITCHABLE = ("qpt.lp", "qpt_possible.lp", "qpt_switches.lp", "qpt_label.lp")
+ONE_SCENARIO = ("qpt.lp", "qpt_possible.lp", "qpt_label.lp")
 
 
 @pytest.fixture

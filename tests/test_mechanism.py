@@ -1,0 +1,159 @@
+"""The mechanism answer: a summary first, then cited routes through specific intermediate nodes, with
+hubs and diseases kept out of mechanisms and single-reader claims worded apart. Invented graphs."""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer import explain
+from engine.mechanism import find_routes, hubs, is_disease_like, step_strength
+from engine.model import Edge, EdgeStatus, Evidence, Graph, Labelling, MergedName, Node, NodeLabel, edge_id
+from engine.reasoner import label_graph
+
+
+def _edge(source: str, target: str, sign: int = 1, papers: int = 1, status: EdgeStatus = "supported") -> Edge:
+    return Edge(
+        id=edge_id(source, "influence", sign, target), source=source, target=target, sign=sign, status=status,
+        evidence=[Evidence(doc_id=f"{source}-{target}-{i}", title=f"On {source} and {target}",
+                           sentence=f"{source} acts on {target} (study {i}).", score=1.0)
+                  for i in range(papers)],
+    )
+
+
+def _graph(edges: list[Edge], labels: dict[str, str] | None = None, kinds: dict[str, str] | None = None) -> Graph:
+    labels, kinds = labels or {}, kinds or {}
+    ids = sorted({end for edge in edges for end in (edge.source, edge.target)})
+    nodes = [Node(id=i, label=labels.get(i, i), kind=kinds.get(i, "quantity")) for i in ids]
+    return Graph(question="How does x affect y?", nodes=nodes, edges=edges,
+                 sources=["x"], targets=["y"]).validate_shapes()
+
+
+def _answer(graph: Graph):
+    return explain(graph, label_graph(graph))
+
+
+def test_summary_leads_and_a_mechanism_is_stated_where_a_direct_edge_exists() -> None:
+    graph = _graph([_edge("x", "y", 1, papers=3), _edge("x", "kinase", 1), _edge("kinase", "y", 1)],
+                   labels={"x": "leptin", "kinase": "JAK2", "y": "satiety signal"})
+    answer = _answer(graph)
+    assert [s.kind for s in answer.statements] == ["summary", "mechanism", "direct"]
+    assert answer.statements[0].text.startswith("In short: when leptin increases, satiety signal increases")
+    mechanism = answer.statements[1]
+    assert mechanism.path == ["x", "kinase", "y"]
+    assert mechanism.text.startswith("Through JAK2: ")
+    assert all(step.citations for step in mechanism.steps)  # each step cited
+    direct = answer.statements[2]
+    assert direct.text.startswith("Directly, leptin raises satiety signal [")
+    cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
+    assert cited == {r.n for r in answer.references}
+    assert {r.doc_id for r in answer.references} <= {ev.doc_id for e in graph.edges for ev in e.evidence}
+
+
+def test_mechanisms_are_ranked_by_evidence_and_name_new_intermediates() -> None:
+    graph = _graph([
+        _edge("x", "strong", papers=3), _edge("strong", "y", papers=4),
+        _edge("x", "read_once", papers=3, status="possible"), _edge("read_once", "y", papers=3),
+        _edge("x", "weak"), _edge("weak", "y"),
+        _edge("x", "weaker"), _edge("weaker", "mid"), _edge("mid", "y"),
+        # strong -> read_once -> y only repeats the intermediates of better routes
+        _edge("strong", "read_once"),
+    ])
+    routes = find_routes(graph)
+    assert [route.intermediates for route in routes.mechanisms] == [["strong"], ["read_once"], ["weak"]]
+    assert [route.intermediates for route in find_routes(graph, max_mechanisms=4).mechanisms][3] == ["weaker", "mid"]
+    assert step_strength(_edge("a", "b", papers=2)) == 2 * step_strength(_edge("a", "b", papers=2, status="possible"))
+
+
+def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_such_otherwise() -> None:
+    disease = {"x": "gene X", "ill": "Hollow-Reed syndrome", "m": "enzyme M", "y": "protein Y"}
+    with_mechanism = _graph([_edge("x", "ill", papers=4), _edge("ill", "y", -1, papers=4),
+                             _edge("x", "m"), _edge("m", "y")], labels=disease)
+    answer = _answer(with_mechanism)
+    assert [s.kind for s in answer.statements] == ["summary", "mechanism"]
+    assert answer.statements[1].path == ["x", "m", "y"]
+    assert "Hollow-Reed" not in answer.text
+
+    only_chain = _graph([_edge("x", "ill", papers=4), _edge("ill", "y", -1, papers=4)], labels=disease)
+    answer = _answer(only_chain)
+    assert [s.kind for s in answer.statements] == ["summary", "chain"]
+    chain = answer.statements[1]
+    assert chain.broad == ["ill"]
+    assert "which names no specific mechanism" in chain.text
+    assert "only through Hollow-Reed syndrome" in answer.statements[0].text
+
+
+def test_a_hub_route_is_offered_only_when_no_route_avoids_every_hub() -> None:
+    spokes = [_edge(f"side{i}", "hub") for i in range(8)]
+    graph = _graph([_edge("x", "hub", papers=5), _edge("hub", "y", papers=5), _edge("x", "m"), _edge("m", "y"),
+                    *spokes])
+    assert set(hubs(graph)) == {"hub"}
+    routes = find_routes(graph)
+    assert [route.intermediates for route in routes.mechanisms] == [["m"]]
+    assert routes.chain is None
+    # the only route runs through the hub: offered as a mechanism, the hub named as such
+    without_m = _graph([_edge("x", "hub", papers=5), _edge("hub", "y", papers=5), *spokes])
+    routes = find_routes(without_m)
+    assert routes.chain is None and [route.broad for route in routes.mechanisms] == [
+        (("hub", "a hub, linked to 10 nodes"),)]
+    text = explain(without_m, label_graph(without_m)).statements[1].text
+    assert text.startswith("Through hub (hub, a hub, linked to 10 nodes, so this may be one route of many): ")
+
+
+def test_a_much_studied_intermediate_below_the_hub_bar_is_still_a_mechanism() -> None:
+    # k touches 9 of the graph's 21 other nodes (its papers discuss it at length): not a crossroads
+    spokes = [_edge(f"s{i}", "k") for i in range(7)] + [_edge(f"t{i}", "y") for i in range(12)]
+    graph = _graph([_edge("x", "k"), _edge("k", "y"), *spokes])
+    assert hubs(graph) == {"y": 13}  # the target itself is never an intermediate
+    assert [route.intermediates for route in find_routes(graph).mechanisms] == [["k"]]
+
+
+def test_small_graphs_have_no_hubs_and_a_state_intermediate_ranks_after_a_quantity() -> None:
+    graph = _graph([_edge("x", "a"), _edge("a", "y"), _edge("a", "b"), _edge("b", "y")])
+    assert hubs(graph) == {}
+    states = _graph(
+        [_edge("x", "m"), _edge("m", "y"),
+         Edge(id="x+>>cond", source="x", target="cond", relation="triggers", sign=1,
+              evidence=[Evidence(doc_id="d1", sentence="x brings about cond.")]),
+         Edge(id="cond+>>y", source="cond", target="y", relation="triggers", sign=1,
+              evidence=[Evidence(doc_id="d2", sentence="cond raises y.")])],
+        kinds={"cond": "state"})
+    assert [route.intermediates for route in find_routes(states).mechanisms] == [["m"], ["cond"]]
+
+
+def test_disease_cue_reads_heads_of_all_names_not_entities() -> None:
+    assert is_disease_like(Node(id="a", label="developing AD", aliases=["Alzheimer's disease"]))
+    assert is_disease_like(Node(id="b", label="tauopathy"))
+    assert is_disease_like(Node(id="c", label="cognitive decline", kind="state"))
+    assert is_disease_like(Node(id="d", label="PD", merged=[MergedName(name="Parkinson disease", reason="test")]))
+    assert not is_disease_like(Node(id="e", label="TIMP-2 deficiency", kind="state"))
+    assert not is_disease_like(Node(id="f", label="tau phosphorylation"))
+    assert not is_disease_like(Node(id="g", label="dispathway kinase"))  # a word containing a head is not it
+    assert not is_disease_like(Node(id="h", label="disease-related proteins"))  # the head is "proteins"
+    assert not is_disease_like(Node(id="i", label="etiology of renal diseases"))
+    assert is_disease_like(Node(id="j", label="pathology of the optic nerve"))
+
+
+def test_a_possible_edge_is_worded_apart_and_never_reads_as_certain() -> None:
+    graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y")], labels={"m": "factor M"})
+    labelling = label_graph(graph)
+    assert not labelling.labels["y"].certain  # the one route rests on a single reading
+    answer = explain(graph, labelling)
+    summary, mechanism = answer.statements
+    assert (summary.kind, mechanism.kind) == ("summary", "mechanism")
+    assert "y may increase or stay stable" in summary.text and not summary.certain
+    assert "one reading suggests x raises factor M [1], possibly" in mechanism.text
+    assert "and if so y may increase or stay stable" in mechanism.text
+    assert not mechanism.certain
+
+
+def test_a_possible_step_hedges_the_rest_of_its_route_even_when_labels_are_certain() -> None:
+    graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y"), _edge("x", "n"), _edge("n", "y")])
+    labelling = label_graph(graph)
+    assert labelling.labels["y"].certain  # a supported route holds y up on its own
+    answer = explain(graph, labelling)
+    by_path = {tuple(s.path): s for s in answer.statements if s.kind == "mechanism"}
+    assert by_path[("x", "n", "y")].certain
+    hedged = by_path[("x", "m", "y")]
+    assert not hedged.certain and "and if so y increases" in hedged.text and ", so y" not in hedged.text
+    # the summary follows the route without a single-reader step
+    assert answer.statements[0].path == ["x", "n", "y"] and answer.statements[0].certain

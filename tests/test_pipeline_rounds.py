@@ -1,0 +1,29 @@
+"""Round planning: while only a direct edge (or a chain through hubs and diseases) links the question,
+later rounds first ask for intermediates between source and target."""
+
+from __future__ import annotations
+
+from engine.pipeline import PAIRED_FRONTIER, plan_queries
+
+
+def test_later_rounds_seek_intermediates_first_while_no_mechanism_is_found() -> None:
+    asked: set[str] = set()
+    plan_queries(1, ["leptin"], ["ghrelin"], [], [], asked)
+    forward, backward = ["zolkinase", "fat mass", "f3", "f4"], ["gastric emptying", "fat mass", "b3"]
+    queries = plan_queries(2, ["leptin"], ["ghrelin"], forward, backward, asked, seek_intermediates=True)
+    seeking = [q.text for q in queries if q.purpose.startswith("intermediates")]
+    # the strongest of each frontier, each once, between source and target, before the frontier queries
+    assert seeking == ["leptin zolkinase ghrelin", "leptin fat mass ghrelin", "leptin f3 ghrelin",
+                       "leptin gastric emptying ghrelin", "leptin b3 ghrelin"]
+    assert [q.text for q in queries[:len(seeking)]] == seeking
+    assert len(seeking) <= 2 * PAIRED_FRONTIER
+    # the frontier queries of a round are still asked
+    assert "zolkinase ghrelin" in [q.text for q in queries]
+
+
+def test_no_intermediate_queries_once_a_mechanism_is_found_or_in_round_one() -> None:
+    asked: set[str] = set()
+    first = plan_queries(1, ["leptin"], ["ghrelin"], ["x"], ["y"], set(), seek_intermediates=True)
+    assert not any(q.purpose.startswith("intermediates") for q in first)
+    later = plan_queries(2, ["leptin"], ["ghrelin"], ["x"], ["y"], asked)
+    assert not any(q.purpose.startswith("intermediates") for q in later)
