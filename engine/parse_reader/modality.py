@@ -15,7 +15,7 @@ from spacy.tokens import Token
 from engine.offline import lexicon
 
 # Dependencies through which a clause is said by, or depends on, the predicate above it.
-_EMBEDDING = frozenset({"xcomp", "ccomp", "advcl", "conj"})
+_EMBEDDING = frozenset({"xcomp", "ccomp", "conj"})
 _FAILING = frozenset({"fail", "unable", "lack", "cease"})
 _HEDGING_MODALS = frozenset({"may", "might", "could"})
 _QUESTION_MARKS = frozenset({"whether", "if"})
@@ -39,6 +39,7 @@ def negated(predicate: Token) -> bool:
             return True
         if token is not predicate and token.lemma_.lower() in _FAILING:
             return True
+    return False
 
 
 def questioned(predicate: Token) -> bool:
