@@ -24,8 +24,7 @@ def nominal_claims(doc: Doc) -> list[Claim]:
 
 def _agent_claims(noun: Token) -> list[Claim]:
     """"inhibition of X by Y": the agent Y; the noun's own phrase names X and its change."""
-    agents = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "by"
-              for g in c.children if g.dep_ == "pobj"]
+    agents = _agents(noun)
     if not agents:
         return []
     effect = side_of(noun)
@@ -33,6 +32,15 @@ def _agent_claims(noun: Token) -> list[Claim]:
         return []  # the noun names no change of anything ("the effect by X")
     causes = [s for a in agents for s in sides(a)]
     return pairs(causes, 1, [effect], _hedged(noun), NOMINAL_CONFIDENCE)
+
+
+def _agents(noun: Token) -> list[Token]:
+    """Objects of "by" on the noun, or on the object of its "of" ("inhibition of X by Y" is often
+    parsed with "by Y" under X)."""
+    holders = [noun] + [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                        for g in c.children if g.dep_ == "pobj"]
+    return [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "by"
+            for g in c.children if g.dep_ == "pobj"]
 
 
 def _participle_claims(participle: Token) -> list[Claim]:

@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Token
 
 from engine.offline import lexicon
 from engine.parse_reader import perturbations
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
-_NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "poss", "quantmod"})
+_NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
 _PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
+# Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
+# ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
+EXPERIMENT_HEADS = frozenset({
+    "knockdown", "knock-down", "knockout", "knock-out", "silencing", "deletion", "ablation",
+    "deficiency", "inhibition", "blockade", "depletion", "antagonism", "inactivation",
+    "overexpression", "over-expression", "supplementation", "administration", "treatment",
+    "upregulation", "up-regulation", "downregulation", "down-regulation", "null",
+})
 # Prepositions that join a change head to the entity it changes ("increase in Y", "loss of Y").
 _CHANGE_PREPS = frozenset({"of", "in"})
 
@@ -71,10 +79,17 @@ def side_of(head: Token) -> Side | None:
     process = _process_of(head)
     if process is not None:
         return process
-    if _change_head_sign(lower) != 0 and _left_name(head):
-        # "TREM2 knockdown", "GSK3 inhibition": the compound before the change head is the entity
+    if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts):
+        # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
         return _named(head, exclude_head=True, direction=_change_head_sign(lower))
+    if _anaphoric(head):
+        return None
     return _named(head, exclude_head=False, direction=_adjective_direction(head))
+
+
+def _anaphoric(head: Token) -> bool:
+    """"its aggregation": a possessive pronoun and nothing else to name the thing."""
+    return any(c.dep_ == "poss" and c.tag_ in _PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
 
 
 def _governed(head: Token) -> Token | None:
@@ -119,9 +134,12 @@ def _change_head_sign(word: str) -> int:
 
 
 def _adjective_direction(head: Token) -> int:
-    """-1 when an adjective of decrease describes the head ("reduced BDNF"), else +1."""
+    """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
+    "reduced BDNF levels"), else +1."""
     for child in head.lefts:
         if child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES:
+            return -1
+        if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
     return 1
 
@@ -136,7 +154,7 @@ def _is_claim_participle(token: Token) -> bool:
 
 
 def _name_parts(head: Token) -> list[Token]:
-    """The left dependents of ``head`` that belong to its name, with their own dependents."""
+    """The left dependents of ``head`` that belong to its name, with their own such dependents."""
     keep: list[Token] = []
     for child in head.lefts:
         if child.dep_ not in _NAME_DEPS or child.tag_ in _PRONOUN_TAGS:
@@ -145,7 +163,7 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue
-        keep.extend(t for t in child.subtree if t.dep_ not in ("det", "punct", "cc") or t is child)
+        keep.extend([*_name_parts(child), child])
     return keep
 
 
@@ -202,7 +220,3 @@ def _abbreviation(head: Token) -> tuple[str, ...]:
 
 def _turned(side: Side, direction: int) -> Side:
     return Side(name=side.name, direction=side.direction * direction, state=side.state, aliases=side.aliases)
-
-
-def span_text(span: Span) -> str:
-    return span.text.strip()
