@@ -10,6 +10,7 @@ from engine.annotations import Annotation
 from engine.parse_reader.claims import to_annotation
 from engine.parse_reader.nlp import parser
 from engine.parse_reader.nominals import nominal_claims
+from engine.parse_reader.roles import role_claims
 from engine.parse_reader.verbs import verb_claims
 
 BATCH_SIZE = 64
@@ -18,7 +19,7 @@ BATCH_SIZE = 64
 def read_doc(doc: Doc) -> list[Annotation]:
     """The annotations of one parsed sentence, each claim once (the most confident reading)."""
     best: dict[tuple, Annotation] = {}
-    for claim in verb_claims(doc) + nominal_claims(doc):
+    for claim in verb_claims(doc) + nominal_claims(doc) + role_claims(doc):
         annotation = to_annotation(claim, doc.text)
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

@@ -101,13 +101,16 @@ def _described(noun: Token) -> Token:
 
 
 def _particle_objects(verb: Token) -> list[Token]:
-    particles = lexicon.PHRASAL.get(verb.lemma_.lower(), ((),))[0]
+    """The objects of a phrasal verb's particle: "leads to Y", "gives rise to Y", "protects
+    (neurons) against / from Y"."""
+    lemma = verb.lemma_.lower()
+    particles = lexicon.PHRASAL.get(lemma, ((),))[0]
     if not particles:
         return []
-    last = particles[-1]
-    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and c.lower_ in particles]
+    wanted = set(lexicon.SHIELD_PARTICLES) if lemma == "protect" else {particles[-1]}
+    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and (c.lower_ in particles or lemma == "protect")]
     return [g for holder in holders for c in holder.children
-            if c.dep_ == "prep" and c.lower_ == last for g in c.children if g.dep_ == "pobj"]
+            if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj"]
 
 
 def claims_of_sides(causes: list[Side], sign: int, effects: list[Side], hedged: bool) -> list[Claim]:
