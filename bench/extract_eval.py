@@ -63,7 +63,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.annotations import Annotation, format_annotation, interpret  # noqa: E402
+from engine.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.offline.text import state_core, terms_match  # noqa: E402
 from engine.parse_reader import read_sentences  # noqa: E402

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Token
 from engine.offline import lexicon
 from engine.parse_reader import modality, restoring
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import Side, sides
+from engine.parse_reader.phrases import sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -111,7 +111,3 @@ def _particle_objects(verb: Token) -> list[Token]:
     holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and (c.lower_ in particles or lemma == "protect")]
     return [g for holder in holders for c in holder.children
             if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj"]
-
-
-def claims_of_sides(causes: list[Side], sign: int, effects: list[Side], hedged: bool) -> list[Claim]:
-    return pairs(causes, sign, effects, hedged)
