@@ -34,8 +34,14 @@ endpoint of the settings (``CAUSEWAY_LLM__BASE_URL``, ``CAUSEWAY_LLM__MODEL``,
 ``CAUSEWAY_LLM__API_KEY``): one request per sentence, so it is timed once, and ``--statements
 verbatim`` keeps it to the 364 verbatim statements' sentences.
 
+``--reader`` chooses whose annotations are scored: ``rules`` (the backend's, the default),
+``parse`` (the dependency-parse reader, ``engine.parse_reader``), ``agree`` (the backend's
+annotations that the parse reader also finds in the sentence: what the pipeline shows as supported)
+or ``union`` (the backend's plus the parse reader's others). ``--reader compare`` scores all four
+from one reading of the sentences and prints one line per reader and half.
+
     .venv/bin/python bench/extract_eval.py [--data PATH] [--runs 3] [--json] [--synonyms WHEEL]
-        [--backend offline|openai] [--statements all|verbatim]
+        [--backend offline|openai] [--statements all|verbatim] [--reader rules|parse|agree|union|compare]
 """
 
 from __future__ import annotations
@@ -57,9 +63,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.annotations import Annotation, format_annotation, interpret  # noqa: E402
+from engine.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.offline.text import state_core, terms_match  # noqa: E402
+from engine.parse_reader import read_sentences  # noqa: E402
+from engine.parse_reader.agreement import agreeing, claim_sign, union  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
@@ -178,11 +186,7 @@ def _names(term: str, aliases: list[str]) -> tuple[list[str], int]:
     return [core, *(state_core(a)[0] for a in aliases)], direction
 
 
-def annotation_sign(annotation: Annotation) -> int:
-    """Sign of the annotation's claim about its subject's entity and object's entity."""
-    sign = interpret(annotation).sign
-    sign *= state_core(annotation.subject)[1] * state_core(annotation.object)[1]
-    return sign
+annotation_sign = claim_sign  # the sign of a claim about its subject's entity and object's entity
 
 
 _LOWERING_ROLES = ("inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers")
@@ -376,6 +380,41 @@ def read_all(backend: LanguageBackend, sentences: list[str], runs: int) -> tuple
     return extracted, timings
 
 
+Extracted = dict[str, list[Annotation]]
+READERS = ("rules", "parse", "agree", "union")
+
+
+def read_parsed(sentences: list[str], runs: int) -> tuple[Extracted, list[float]]:
+    """The parse reader's annotations of every sentence (parsed in batches), with timings as
+    ``read_all``'s."""
+    timings = []
+    extracted: Extracted = {}
+    for _ in range(runs):
+        start = time.perf_counter()
+        extracted = dict(zip(sentences, read_sentences(sentences)))
+        timings.append((time.perf_counter() - start) / len(sentences) * 1000)
+    return extracted, timings
+
+
+def combine_readers(rules: Extracted, parse: Extracted) -> dict[str, Extracted]:
+    """Each reader's annotations per sentence: the two readers alone, their agreement and union."""
+    return {"rules": rules, "parse": parse,
+            "agree": {s: agreeing(rules[s], parse[s]) for s in rules},
+            "union": {s: union(rules[s], parse[s]) for s in rules}}
+
+
+def compare_readers(by_reader: dict[str, Extracted], parts: dict[str, list[dict]], synonyms: Synonyms) -> dict:
+    """Link share and sign accuracy of every reader on every part and half."""
+    report: dict = {}
+    for reader, extracted in by_reader.items():
+        for part, subset in parts.items():
+            for name in ("tune", "held-out"):
+                r = evaluate([row for row in subset if half(row["pmid"]) == name], extracted, synonyms)
+                report[f"{reader} {part} {name}"] = {k: r[k] for k in (
+                    "statements", "linked", "linked_share", "sign_accuracy", "annotations_per_sentence")}
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -384,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the extractor: offline rules, or the settings' OpenAI-compatible endpoint")
     parser.add_argument("--statements", choices=("all", "verbatim"), default="all",
                         help="read only the sentences of the verbatim statements (fewer requests)")
+    parser.add_argument("--reader", choices=(*READERS, "compare"), default="rules",
+                        help="whose annotations are scored (see the module docstring)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--write-sample", type=int, metavar="N", default=0,
                         help="draw N annotations from the verbatim set to judge by hand (overwrites)")
@@ -410,14 +451,26 @@ def main(argv: list[str] | None = None) -> int:
     parts = {"verbatim": verbatim} if args.statements == "verbatim" else {"verbatim": verbatim, "all": rows}
     sentences = sorted({row["sentence"] for subset in parts.values() for row in subset})
     backend = get_backend(Settings(backend=args.backend))
+    runs = 1 if args.backend == "openai" else max(1, args.runs)
+    by_reader: dict[str, Extracted] = {}
+    timings: list[float] = []
     try:
-        extracted, timings = read_all(backend, sentences, 1 if args.backend == "openai" else max(1, args.runs))
+        if args.reader != "parse":
+            by_reader["rules"], timings = read_all(backend, sentences, runs)
     except BackendError as exc:
         print(f"the {args.backend} backend failed: {exc}", file=sys.stderr)
         return 2
+    if args.reader != "rules":
+        by_reader["parse"], parse_timings = read_parsed(sentences, max(1, args.runs))
+        timings = [a + b for a, b in zip(timings, parse_timings)] if timings else parse_timings
+    if len(by_reader) == 2:
+        by_reader = combine_readers(by_reader["rules"], by_reader["parse"])
+    extracted = by_reader["rules" if args.reader == "compare" else args.reader]
     synonyms: Synonyms = load_synonyms(args.synonyms) if args.synonyms else {}
     report = {
         "backend": args.backend,
+        "reader": args.reader,
+        "readers": compare_readers(by_reader, parts, synonyms) if args.reader == "compare" else None,
         "synonyms": str(args.synonyms) if args.synonyms else None,
         **{part: evaluate(subset, extracted, synonyms) for part, subset in parts.items()},
         "halves": {f"{part} {name}": evaluate([r for r in subset if half(r["pmid"]) == name], extracted,
@@ -456,7 +509,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
     else:
         print("gold names matched " + (f"also through the synonyms of {args.synonyms.name}" if synonyms
-                                       else "as written (no synonym table)"))
+                                       else "as written (no synonym table)") + f"; reader {args.reader}")
+        for key, r in (report["readers"] or {}).items():
+            print(f"{key:28s} statements {r['statements']:5d}  linked {r['linked']:4d} "
+                  f"{r['linked_share']:6.1%}  sign accuracy {r['sign_accuracy']:.3f}  "
+                  f"annotations/sentence {r['annotations_per_sentence']}")
         for part in parts:
             r = report[part]
             print(f"{part:9s} statements {r['statements']:5d}  linked {r['linked_share']:.1%}  "

@@ -28,6 +28,9 @@ corpus ensure``), opened once before the clock starts. The backend is the offlin
 - mechanism stated: of the answered questions whose graph holds a source → target path of two or
   more steps (at most ``MAX_PATH_EDGES``), the share whose answer states one (a path statement of two
   or more steps; ``mechanism`` statements once the answer has them).
+- with the reader cross-check (``pipeline.cross_check``): the share of path-statement edges that are
+  only *possible* (no sentence two readers agree on), and the answered questions whose stated path
+  uses agreed edges only;
 - failure kinds: why unanswered questions failed and how wrong signs arose.
 """
 
@@ -115,10 +118,13 @@ def path_overlap(result: AskResult, gold_paths: list[dict]) -> tuple[float, bool
 
 def answer_checks(result: AskResult, index) -> dict[str, int]:
     nodes = {n.id: n for n in result.graph.nodes}
+    status = {e.id: e.status for e in result.graph.edges}
     counts = Counter()
     for statement in result.answer.statements:
         if statement.kind not in PATH_KINDS:
             continue
+        counts["path_edges_possible"] += sum(status.get(e) == "possible" for e in statement.edges)
+        counts["path_edges"] += len(statement.edges)
         for step in statement.steps:
             counts["claims"] += 1
             counts["cited"] += bool(step.citations)
@@ -207,6 +213,12 @@ def summarise(records: list[dict]) -> dict:
         "mechanism_stated_share": (
             sum(r.get("stated_mechanism", False) for r in answered if r.get("graph_mechanism"))
             / max(1, sum(r.get("graph_mechanism", False) for r in answered))),
+
+        # with the cross-check: answers whose stated path uses only edges two readers agree on
+        "answered_through_agreed_edges_only": sum(
+            r["checks"].get("path_edges", 0) > 0 and not r["checks"].get("path_edges_possible", 0) for r in answered),
+        "path_edges_possible_share": (checks["path_edges_possible"] / checks["path_edges"])
+        if checks["path_edges"] else None,
         "failure_kinds": dict(Counter(r["failure"] for r in records if "failure" in r).most_common()),
     }
     return summary

@@ -19,7 +19,7 @@ from retrieval.index import (
 )
 from retrieval.progress import terminal_progress
 
-__all__ = ["CorpusError", "build_default_index", "ensure_index"]
+__all__ = ["CorpusError", "build_default_index", "ensure_index", "read_claims"]
 
 
 def build_default_index(
@@ -28,7 +28,27 @@ def build_default_index(
     progress: ProgressCallback | None = None,
     say: Callable[[str], None] = print,
 ) -> Manifest:
-    """(Re)build the Human Brain Pharmacome index in ``index_dir``; ``progress`` or a tqdm bar."""
+    """(Re)build the Human Brain Pharmacome index in ``index_dir`` and read its claims; ``progress``
+    or a tqdm bar."""
+    manifest = _build_default_index(index_dir, embedding_model, progress, say)
+    read_claims(index_dir, progress, say)
+    return manifest
+
+
+def read_claims(index_dir: Path, progress: ProgressCallback | None = None,
+                say: Callable[[str], None] = print) -> int:
+    """Read every sentence of the index's library that its claim store lacks with the
+    dependency-parse reader (``engine.parse_reader.store``); the number read."""
+    from engine.parse_reader.store import read_library
+
+    sentences = [s for document in stored_documents(index_dir) for s in document.sentences]
+    with _progress(progress, "reading claims") as report:
+        return read_library(index_dir, sentences, say=say, progress=report)
+
+
+def _build_default_index(
+    index_dir: Path, embedding_model: str, progress: ProgressCallback | None, say: Callable[[str], None],
+) -> Manifest:
     documents = load_documents()
     say(f"building the default paper index from {corpus_label()}: {len(documents)} papers")
     with _progress(progress, "embedding HBP evidence") as report:
@@ -42,7 +62,17 @@ def ensure_index(
     progress: ProgressCallback | None = None,
     say: Callable[[str], None] = print,
 ) -> tuple[Manifest, str]:
-    """Make sure ``index_dir`` holds a usable index for ``embedding_model``; says what it did.
+    """Make sure ``index_dir`` holds a usable index for ``embedding_model`` and that its claim store
+    has every sentence read (``read_claims``); says what it did."""
+    manifest, action = _ensure_embedded(index_dir, embedding_model, progress, say)
+    read_claims(index_dir, progress, say)
+    return manifest, action
+
+
+def _ensure_embedded(
+    index_dir: Path, embedding_model: str, progress: ProgressCallback | None, say: Callable[[str], None],
+) -> tuple[Manifest, str]:
+    """The index part of ``ensure_index``.
 
     A valid index is left alone, whatever its documents (a user's own library included). A library
     that cannot be opened as it is (built with another model, written in an older index format,
@@ -56,19 +86,19 @@ def ensure_index(
         if not _stale_default(manifest):
             return manifest, "ready"
         say(f"the default corpus changed ({manifest.corpus} -> {corpus_label()}): rebuilding")
-        return build_default_index(index_dir, embedding_model, progress, say), "rebuilt"
+        return _build_default_index(index_dir, embedding_model, progress, say), "rebuilt"
     say(problem)
     try:
         previous = stored_manifest(index_dir)
     except IndexNotFound:  # nothing there, or nothing readable: the default corpus it is
-        return build_default_index(index_dir, embedding_model, progress, say), "built"
+        return _build_default_index(index_dir, embedding_model, progress, say), "built"
     if _stale_default(previous):
-        return build_default_index(index_dir, embedding_model, progress, say), "built"
+        return _build_default_index(index_dir, embedding_model, progress, say), "built"
     try:
         documents = stored_documents(index_dir)
     except IndexNotFound as error:
         say(f"the stored documents are unusable ({error}); building the default corpus instead")
-        return build_default_index(index_dir, embedding_model, progress, say), "built"
+        return _build_default_index(index_dir, embedding_model, progress, say), "built"
     say(f"re-embedding the {len(documents)} stored documents with {embedding_model!r}")
     with _progress(progress, "re-embedding") as report:
         index = PaperIndex.build(documents, index_dir, embedding_model, progress=report, corpus=previous.corpus)

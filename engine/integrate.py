@@ -279,7 +279,10 @@ class Integrator:
             evidence: dict[tuple[str, str], Evidence] = {}
             for p in sorted(pooled, key=lambda p: -p.claim.evidence.score):
                 ev = p.claim.evidence
-                evidence.setdefault((ev.doc_id, ev.sentence), ev)
+                kept = evidence.setdefault((ev.doc_id, ev.sentence), ev)
+                if not set(ev.readers) <= set(kept.readers):  # readers whose claims merged into this edge
+                    evidence[(ev.doc_id, ev.sentence)] = kept.model_copy(
+                        update={"readers": sorted({*kept.readers, *ev.readers})})
             contested = all(p.claim.contested for p in pooled)
             edges[key] = Edge(
                 id=edge_id(self._entities[source].node_id, relation, sign, self._entities[target].node_id),

@@ -27,11 +27,15 @@ from pydantic import BaseModel, Field
 from engine.annotations import format_annotation, interpret
 from engine.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
+from engine.backends.base import evidence_of
 from engine.integrate import Integration, Integrator, PrunedClaim
 from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
 from engine.offline.analyze import QuestionAnalysis
 from engine.offline.extract import find_abbreviations
+from engine.parse_reader.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
+from engine.parse_reader.reader import with_abbreviations
+from engine.parse_reader.store import ClaimStore, store_for
 from engine.reasoner import label_graph
 from engine.settings import Settings
 from engine.verify import VerifyResult, verify
@@ -180,16 +184,32 @@ def abbreviations_for(
 
 def extract(
     backend: LanguageBackend, retrieved: list[Retrieved], graph: Graph,
-    abbreviations: Mapping[str, dict[str, str]],
+    abbreviations: Mapping[str, dict[str, str]], claim_store: ClaimStore | None = None,
 ) -> list[ExtractedClaim]:
+    """The backend's claims; with a ``claim_store``, cross-checked with the parse reader's claims
+    of the same passages (``cross_check``: which readers found each claim)."""
     passages = [r.passage for r in retrieved]
     query_of = {(r.passage.doc_id, r.passage.sentence): r.query for r in retrieved}
-    claims = backend.extract(passages, graph, abbreviations)
+    claims = with_reader(backend.extract(passages, graph, abbreviations), LLM if backend.name == "openai" else RULES)
+    if claim_store is not None:
+        claims = cross_check(claims, parse_claims(claim_store, passages, abbreviations))
     return [
         claim.model_copy(update={"evidence": claim.evidence.model_copy(update={
             "query": query_of.get((claim.evidence.doc_id, claim.evidence.sentence), ""),
         })})
         for claim in claims
+    ]
+
+
+def parse_claims(
+    store: ClaimStore, passages: list[Passage], abbreviations: Mapping[str, dict[str, str]],
+) -> list[ExtractedClaim]:
+    """The parse reader's claims of the passages, looked up in the library's claim store."""
+    found = store.claims([p.sentence for p in passages])
+    return [
+        ExtractedClaim(annotation=a, evidence=evidence_of(p).model_copy(update={"readers": [PARSE]}))
+        for p, annotations in zip(passages, found)
+        for a in with_abbreviations(annotations, abbreviations.get(p.doc_id))
     ]
 
 
@@ -272,6 +292,7 @@ def ask(
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
     abbreviation_cache: dict[str, dict[str, str]] = {}
+    claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
     path_nodes: set[str] = set()
     has_mechanism = False
     for round_ in range(1, budget.rounds + 1):
@@ -299,7 +320,7 @@ def ask(
         with timer("extract"):
             abbreviations = abbreviations_for(index, sorted({r.passage.doc_id for r in retrieved}),
                                               abbreviation_cache)
-            claims = extract(backend, retrieved, integration.graph, abbreviations)
+            claims = extract(backend, retrieved, integration.graph, abbreviations, claim_store)
         with timer("interpret"):
             trace.annotations += interpret_claims(claims, round_)
         emit("interpret", round_, annotations=len(claims))
@@ -324,7 +345,7 @@ def ask(
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"
 
-    graph = integration.graph
+    graph = mark_possible(integration.graph) if budget.cross_check else integration.graph
     trace.edges_kept = [edge.id for edge in graph.edges]
     trace.pruned += integration.pruned
     emit("label", message="labelling the graph", nodes=len(graph.nodes), edges=len(graph.edges))

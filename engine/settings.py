@@ -32,6 +32,8 @@ class PipelineSettings(BaseModel):
     rounds: int = Field(3, ge=1)
     passages_per_query: int = Field(20, ge=1)
     max_nodes: int = Field(40, ge=2)
+    cross_check: bool = Field(True, description="read every passage with the dependency-parse reader too; "
+                              "an edge no two readers agree on is drawn as possible")
 
 
 class SolverSettings(BaseModel):

@@ -19,6 +19,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from engine.settings import Settings
+from retrieval.documents import Document
 from retrieval.embeddings import EmbeddingModelError, resolve_model
 from retrieval.evaluation import EvaluationError, evaluate, read_qrels, read_queries
 from retrieval.index import IndexBusy, IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
@@ -47,6 +48,7 @@ def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     model = args.model or settings.embedding_model
     with terminal_progress("embedding") as progress:
         index = PaperIndex.build(report.documents, index_dir, model, progress=progress)
+    _read_claims(index_dir, index.documents())
     print(json.dumps({"index": str(index_dir), **index.manifest.model_dump(), "problems": len(report.problems)}, indent=2))
     return 0
 
@@ -57,11 +59,22 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
     index = PaperIndex.open(_index_dir(args, settings), settings.embedding_model)
     with terminal_progress("embedding new documents") as progress:
         added = index.add_documents(report.documents, progress=progress)
+    _read_claims(index.index_dir, [d for d in index.documents() if d.id in set(added.added)])
     for duplicate in added.duplicates:
         print(f"already indexed: {duplicate.doc_id} ({duplicate.reason} as {duplicate.duplicate_of})", file=sys.stderr)
     print(json.dumps({"added": len(added.added), "passages_added": added.passages_added,
                       "duplicates": len(added.duplicates), "documents": index.manifest.documents}, indent=2))
     return 0
+
+
+def _read_claims(index_dir: Path, documents: list[Document]) -> None:
+    """Read the new documents' sentences with the dependency-parse reader, into the index's claim
+    store, so that questions look their claims up instead of parsing them."""
+    from engine.parse_reader.store import read_library
+
+    sentences = [s for document in documents for s in document.sentences]
+    with terminal_progress("reading claims") as progress:
+        read_library(index_dir, sentences, say=lambda m: print(m, file=sys.stderr), progress=progress)
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:

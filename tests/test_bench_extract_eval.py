@@ -67,3 +67,24 @@ def test_an_endpoint_that_fails_ends_the_run_with_a_message(server: ReplayServer
     assert _load_bench().main(["--data", str(data), "--backend", "openai"]) == 2
     err = capsys.readouterr().err
     assert "openai backend failed" in err and SECRET not in err
+
+
+def test_readers_are_compared_from_one_reading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The rules read the knockout backwards (more of the gene, less formation); the parse reader reads
+    # it as a loss of function, so only the cortisol statement is found by both.
+    path = tmp_path / "statements.jsonl"
+    rows = [_statement("1", "Elevated cortisol increases blood pressure.", "cortisol", "blood pressure", 1),
+            _statement("2", "Knocking out the Nrf7 gene prevents plaque formation.", "Nrf7", "plaque formation", 1)]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    assert _load_bench().main(["--data", str(path), "--reader", "compare", "--statements", "verbatim",
+                               "--runs", "1", "--json"]) == 0
+    readers = json.loads(capsys.readouterr().out)["readers"]
+
+    def both_halves(reader: str) -> tuple[int, int]:
+        parts = [readers[f"{reader} verbatim {h}"] for h in ("tune", "held-out")]
+        return sum(p["linked"] for p in parts), sum(round(p["linked"] * p["sign_accuracy"]) for p in parts)
+
+    assert both_halves("rules") == (2, 1)
+    assert both_halves("parse") == (2, 2)
+    assert both_halves("agree") == (1, 1)
+    assert both_halves("union")[0] == 2

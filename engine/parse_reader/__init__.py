@@ -1,0 +1,14 @@
+"""A second, independent reader of causal claims, over a dependency parse (spaCy).
+
+Where ``engine.offline.extract`` reads with hand-written chunking and word-order rules, this reader
+takes tokens, parts of speech, lemmas, noun phrases and grammatical roles from a statistical
+parser, and reads claims from the tree by construction family: causal verbs (``verbs``), verbs whose
+sign depends on their object (``restoring``), claims inside noun phrases (``nominals``),
+experiments that remove or add an entity (``perturbations``), negation and hedges (``modality``),
+entity spans (``phrases``). Both readers share the word lists of ``engine.offline.lexicon`` and the
+one statement model, ``engine.annotations.Annotation``.
+"""
+
+from engine.parse_reader.reader import read_doc, read_sentence, read_sentences, with_abbreviations
+
+__all__ = ["read_doc", "read_sentence", "read_sentences", "with_abbreviations"]

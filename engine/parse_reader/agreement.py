@@ -1,0 +1,89 @@
+"""Precision by agreement: a claim two independent readers find in the same sentence is supported;
+a claim only one reader finds is *possible* (drawn and worded apart, never shown as supported).
+
+Two annotations of one sentence state the same claim when they give the same signed effect of one
+entity on another (``claim_sign``: the edge sign times the direction of any deficiency state) and
+their ends match leniently (``ends_match``): the same name by ``terms_match`` (which takes one name
+contained in the other) or through an alias.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from engine.annotations import Annotation, interpret
+from engine.backends.base import ExtractedClaim
+from engine.model import Graph
+from engine.offline.text import state_core, terms_match
+
+# Whoever read a claim: the hand-written rules (engine.offline.extract), the dependency-parse reader
+# (engine.parse_reader) and a language model (the openai backend).
+RULES, PARSE, LLM = "rules", "parse", "llm"
+
+
+def claim_sign(annotation: Annotation) -> int:
+    """The sign of the claim about its two entities: the edge's sign (DESIGN §3) times the direction
+    of a deficiency or mutation state ("X deficiency" moves X down)."""
+    return interpret(annotation).sign * state_core(annotation.subject)[1] * state_core(annotation.object)[1]
+
+
+def ends_match(a: str, a_aliases: list[str], b: str, b_aliases: list[str]) -> bool:
+    """The same entity: the names (or a deficiency's entity) match by ``terms_match`` (same key,
+    abbreviation, symbol family, or every word of one in the other: "BACE1" ~ "BACE1 gene"), or
+    through an alias. A shared last word alone is not enough ("tau phosphorylation" is not
+    "GSK3 phosphorylation")."""
+    return terms_match(state_core(a)[0], state_core(b)[0], a_aliases, b_aliases)
+
+
+def same_claim(a: Annotation, b: Annotation) -> bool:
+    return claim_sign(a) == claim_sign(b) and \
+        ends_match(a.subject, a.subject_aliases, b.subject, b.subject_aliases) and \
+        ends_match(a.object, a.object_aliases, b.object, b.object_aliases)
+
+
+def agreeing(first: list[Annotation], second: list[Annotation]) -> list[Annotation]:
+    """The annotations of ``first`` that some annotation of ``second`` states too (one sentence)."""
+    return [a for a in first if any(same_claim(a, b) for b in second)]
+
+
+def union(first: list[Annotation], second: list[Annotation]) -> list[Annotation]:
+    """``first`` and whatever of ``second`` states a claim ``first`` does not (one sentence)."""
+    return first + [b for b in second if not any(same_claim(a, b) for a in first)]
+
+
+def cross_check(first: list[ExtractedClaim], second: list[ExtractedClaim]) -> list[ExtractedClaim]:
+    """Both readers' claims, sentence by sentence: a claim of ``first`` that ``second`` also states
+    carries both readers (and the second's copy is dropped); every other claim carries its own
+    reader. Each claim's ``evidence.readers`` names its reader on the way in."""
+    by_sentence: dict[tuple[str, str], list[ExtractedClaim]] = defaultdict(list)
+    for claim in second:
+        by_sentence[(claim.evidence.doc_id, claim.evidence.sentence)].append(claim)
+    matched: set[int] = set()
+    checked: list[ExtractedClaim] = []
+    for claim in first:
+        others = by_sentence.get((claim.evidence.doc_id, claim.evidence.sentence), [])
+        hits = [o for o in others if same_claim(claim.annotation, o.annotation)]
+        matched.update(id(o) for o in hits)
+        readers = sorted({*claim.evidence.readers, *(r for o in hits for r in o.evidence.readers)})
+        checked.append(_with_readers(claim, readers))
+    return checked + [c for c in second if id(c) not in matched]
+
+
+def _with_readers(claim: ExtractedClaim, readers: list[str]) -> ExtractedClaim:
+    return claim.model_copy(update={"evidence": claim.evidence.model_copy(update={"readers": readers})})
+
+
+def with_reader(claims: list[ExtractedClaim], reader: str) -> list[ExtractedClaim]:
+    return [_with_readers(c, [reader]) for c in claims]
+
+
+def mark_possible(graph: Graph) -> Graph:
+    """Literature edges none of whose sentences two readers agree on become "possible" (a contested
+    edge stays contested; evidence whose readers are unknown, from an older graph, counts as agreed)."""
+    edges = []
+    for edge in graph.edges:
+        if edge.origin == "literature" and edge.status == "supported" and edge.evidence and \
+                not any(len(e.readers) >= 2 or not e.readers for e in edge.evidence):
+            edge = edge.model_copy(update={"status": "possible"})
+        edges.append(edge)
+    return graph.model_copy(update={"edges": edges})

@@ -1,0 +1,62 @@
+"""Negation and hedging of a predicate, read from the tree above and around it.
+
+A negated claim is no claim ("X did not increase Y", "X failed to increase Y", "we found no
+evidence that X increases Y"), nor is a question ("we asked whether X increases Y"). A hedged claim
+("X may increase Y", "these data suggest that X increases Y", "X possibly increases Y") is kept with
+``hedged`` set and a low confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Token
+
+from engine.offline import lexicon
+
+# Dependencies through which a clause is said by, or depends on, the predicate above it.
+_EMBEDDING = frozenset({"xcomp", "ccomp", "conj"})
+_FAILING = frozenset({"fail", "unable", "lack", "cease"})
+_HEDGING_MODALS = frozenset({"may", "might", "could"})
+_QUESTION_MARKS = frozenset({"whether", "if"})
+
+
+def _chain(predicate: Token) -> Iterator[Token]:
+    """The predicate and the predicates it is embedded in, innermost first."""
+    token = predicate
+    yield token
+    while token.dep_ in _EMBEDDING and token.head is not token:
+        embedded_as = token.dep_
+        token = token.head
+        if embedded_as == "conj":
+            continue  # a coordinated verb shares its first verb's negation only through its own words
+        yield token
+
+
+def negated(predicate: Token) -> bool:
+    for token in _chain(predicate):
+        if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lower_ == "no") for c in token.children):
+            return True
+        if token is not predicate and token.lemma_.lower() in _FAILING:
+            return True
+    return False
+
+
+def questioned(predicate: Token) -> bool:
+    return any(c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS
+               for token in _chain(predicate) for c in token.children)
+
+
+def hedged(predicate: Token) -> bool:
+    for token in _chain(predicate):
+        for child in token.children:
+            if child.dep_ == "aux" and child.lower_ in _HEDGING_MODALS:
+                return True
+            if child.dep_ == "advmod" and child.lower_ in lexicon.HEDGES:
+                return True
+        if token is not predicate and token.lower_ in lexicon.HEDGES | {"suggest", "propose", "hypothesize"}:
+            return True
+        if token is not predicate and token.lemma_.lower() in ("suggest", "propose", "hypothesize",
+                                                               "hypothesise", "speculate", "appear", "seem"):
+            return True
+    return False

@@ -1,0 +1,63 @@
+"""Claims stated inside a noun phrase: "inhibition of X by Y", "phosphorylation of tau by GSK3",
+"Y induction by X" (the agent after "by" causes the change the noun names) and compound
+participles "X-induced Y", "X-mediated inhibition of Y" (X causes what the phrase names)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from engine.offline import lexicon
+from engine.parse_reader import modality
+from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
+from engine.parse_reader.phrases import Side, side_of, sides
+
+
+def nominal_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for token in doc:
+        if token.pos_ in ("NOUN", "PROPN"):
+            claims += _agent_claims(token)
+        if token.dep_ == "amod" and "-" in token.text:
+            claims += _participle_claims(token)
+    return claims
+
+
+def _agent_claims(noun: Token) -> list[Claim]:
+    """"inhibition of X by Y": the agent Y; the noun's own phrase names X and its change."""
+    agents = _agents(noun)
+    if not agents:
+        return []
+    effect = side_of(noun)
+    if effect is None or effect.name.lower() == noun.lower_:
+        return []  # the noun names no change of anything ("the effect by X")
+    causes = [s for a in agents for s in sides(a)]
+    return pairs(causes, 1, [effect], _hedged(noun), NOMINAL_CONFIDENCE)
+
+
+def _agents(noun: Token) -> list[Token]:
+    """Objects of "by" on the noun, or on the object of its "of" ("inhibition of X by Y" is often
+    parsed with "by Y" under X)."""
+    holders = [noun] + [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+                        for g in c.children if g.dep_ == "pobj"]
+    return [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "by"
+            for g in c.children if g.dep_ == "pobj"]
+
+
+def _participle_claims(participle: Token) -> list[Claim]:
+    """"X-induced Y": X raises Y; "X-inhibited Y": X lowers Y."""
+    prefix, suffix = participle.text.rsplit("-", 1)
+    sign = lexicon.COMPOUND_SUFFIXES.get(suffix.lower(), 0)
+    if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES:
+        return []
+    effect = side_of(participle.head)
+    if effect is None:
+        return []
+    return pairs([Side(name=prefix)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
+
+
+def _hedged(noun: Token) -> bool:
+    """A noun phrase inherits the hedge of the clause it is part of."""
+    predicate = noun
+    while predicate.dep_ not in ("ROOT",) and not predicate.tag_.startswith("VB"):
+        predicate = predicate.head
+    return modality.hedged(predicate)

@@ -1,0 +1,222 @@
+"""Entity spans from noun phrases of the parse: the thing a phrase names and which way it moves.
+
+A phrase's head noun with its compounds and describing adjectives is the name ("the BACE1 gene" →
+"BACE1 gene", "pro-inflammatory cytokines"); determiners are trimmed and words of amount ("levels",
+"expression") are left out of it. Words of change turn the phrase into a change of what they
+govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knockdown",
+"treatment with lithium", "an increase in Y". Gerunds of a perturbation ("knocking out X",
+"silencing X") are read by ``perturbations``. Coordinated nouns each give a side of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Token
+
+from engine.offline import lexicon
+from engine.parse_reader import perturbations
+
+# Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
+_NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
+_PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
+# Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
+# ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
+EXPERIMENT_HEADS = frozenset({
+    "knockdown", "knock-down", "knockout", "knock-out", "silencing", "deletion", "ablation",
+    "deficiency", "inhibition", "blockade", "depletion", "antagonism", "inactivation",
+    "overexpression", "over-expression", "supplementation", "administration", "treatment",
+    "upregulation", "up-regulation", "downregulation", "down-regulation", "null",
+})
+# Prepositions that join a change head to the entity it changes ("increase in Y", "loss of Y").
+_CHANGE_PREPS = frozenset({"of", "in"})
+
+
+@dataclass(frozen=True)
+class Side:
+    """One end of a claim: the entity's name, its direction (+1 more of it, -1 less) and whether the
+    name is a condition (a state) rather than an amount."""
+
+    name: str
+    direction: int = 1
+    state: bool = False
+    aliases: tuple[str, ...] = ()
+
+
+def sides(head: Token) -> list[Side]:
+    """The sides named by the phrase headed by ``head`` and by nouns coordinated with it."""
+    found: list[Side] = []
+    for token in (head, *_noun_conjuncts(head)):
+        side = side_of(token)
+        if side is not None:
+            found.append(side)
+    return found
+
+
+def _noun_conjuncts(head: Token) -> list[Token]:
+    return [t for t in head.conjuncts if t.i > head.i and (t.pos_ in ("NOUN", "PROPN")
+            or (t.pos_ == "NUM" and any(ch.isalpha() for ch in t.text)))]
+
+
+def side_of(head: Token) -> Side | None:
+    """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
+    if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS:
+        return None
+    perturbed = perturbations.perturbed(head)
+    if perturbed is not None:
+        target, direction = perturbed
+        inner = side_of(target)
+        return None if inner is None else _turned(inner, direction)
+    lower = head.lower_
+    inner_token = _governed(head)
+    if inner_token is not None:
+        inner = side_of(inner_token)
+        if inner is None:
+            return None
+        if lower in lexicon.QUANTITY_WORDS:
+            return _turned(inner, _adjective_direction(head))
+        return _turned(inner, _change_head_sign(lower) * _adjective_direction(head))
+    process = _process_of(head)
+    if process is not None:
+        return process
+    if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts):
+        # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
+        return _named(head, exclude_head=True, direction=_change_head_sign(lower))
+    if _anaphoric(head):
+        return None
+    return _named(head, exclude_head=False, direction=_adjective_direction(head))
+
+
+def _anaphoric(head: Token) -> bool:
+    """"its aggregation": a possessive pronoun and nothing else to name the thing."""
+    return any(c.dep_ == "poss" and c.tag_ in _PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
+
+
+def _governed(head: Token) -> Token | None:
+    """The entity a change or amount head governs ("loss of X", "increase in X", "levels of X",
+    "treatment with X"); None when the head names a thing of its own."""
+    lower = head.lower_
+    changes = _change_head_sign(lower) != 0
+    if not changes and lower not in lexicon.QUANTITY_WORDS:
+        return None
+    wanted = {lexicon.HEAD_PREPOSITIONS.get(lower, "of"), *(_CHANGE_PREPS if changes else ("of",))}
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in wanted:
+            objects = [t for t in child.children if t.dep_ == "pobj"]
+            if objects:
+                return objects[0]
+    return None
+
+
+def _process_of(head: Token) -> Side | None:
+    """"phosphorylation of tau" → "tau phosphorylation": a process named after what it acts on."""
+    lower = head.lower_
+    if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS
+            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head):
+        return None
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ == "of":
+            objects = [t for t in child.children if t.dep_ == "pobj"]
+            inner = side_of(objects[0]) if objects else None
+            if inner is not None and inner.direction > 0:
+                return Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
+                            state=inner.state, aliases=())
+    return None
+
+
+def _change_head_sign(word: str) -> int:
+    """+1 / -1 for a noun that names a rise or fall of what it governs, 0 for any other noun."""
+    if word in lexicon.DEFICIENCY_HEADS or word in lexicon.DECREASE_HEADS:
+        return -1
+    if word in lexicon.INCREASE_HEADS:
+        return 1
+    return lexicon.NOMINAL_TRIGGERS.get(word, 0)
+
+
+def _adjective_direction(head: Token) -> int:
+    """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
+    "reduced BDNF levels"), else +1."""
+    for child in head.lefts:
+        if child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES:
+            return -1
+        if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
+            return -1
+    return 1
+
+
+def _is_change_adjective(token: Token) -> bool:
+    return token.lower_ in lexicon.INCREASE_ADJECTIVES or token.lower_ in lexicon.DECREASE_ADJECTIVES
+
+
+def _is_claim_participle(token: Token) -> bool:
+    """"TNF-alpha-induced": a compound participle read as a claim of its own (``nominals``)."""
+    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES
+
+
+def _name_parts(head: Token) -> list[Token]:
+    """The left dependents of ``head`` that belong to its name, with their own such dependents."""
+    keep: list[Token] = []
+    for child in head.lefts:
+        if child.dep_ not in _NAME_DEPS or child.tag_ in _PRONOUN_TAGS:
+            continue
+        if _is_change_adjective(child) or _is_claim_participle(child):
+            continue
+        if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
+            continue
+        keep.extend([*_name_parts(child), child])
+    return keep
+
+
+def _left_name(head: Token) -> bool:
+    return any(t.dep_ in ("compound", "nmod", "amod") for t in _name_parts(head))
+
+
+def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
+    parts = _name_parts(head)
+    tokens = sorted(parts, key=lambda t: t.i) + ([] if exclude_head else [head])
+    tokens = _contiguous(tokens, head)
+    words = [t for t in tokens]
+    # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
+    while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
+        words.pop()
+    if not words:
+        return None
+    name = _text(words)
+    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name):
+        return None
+    return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
+
+
+def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
+    """The run of tokens that ends at the head without a gap (a gap means a trimmed word)."""
+    run: list[Token] = []
+    end = head.i + 1
+    for token in reversed(tokens):
+        if token.i >= end:
+            continue
+        if run and token.i != run[0].i - 1:
+            break
+        run.insert(0, token)
+    return run or tokens[-1:]
+
+
+def _text(tokens: list[Token]) -> str:
+    doc = tokens[0].doc
+    return doc[tokens[0].i:tokens[-1].i + 1].text.strip()
+
+
+def _is_state(words: list[Token]) -> bool:
+    last = words[-1].lower_
+    return last in lexicon.STATE_WORDS or last.endswith(lexicon.STATE_SUFFIXES)
+
+
+def _abbreviation(head: Token) -> tuple[str, ...]:
+    """A short form given in parentheses right after the name: "tumour necrosis factor (TNF)"."""
+    for child in head.rights:
+        if child.dep_ == "appos" and child.i >= 1 and child.doc[child.i - 1].text == "(":
+            return (child.text,)
+    return ()
+
+
+def _turned(side: Side, direction: int) -> Side:
+    return Side(name=side.name, direction=side.direction * direction, state=side.state, aliases=side.aliases)

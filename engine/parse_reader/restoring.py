@@ -1,0 +1,27 @@
+"""Predicates whose sign depends on their object: "normalizes / rescues / restores impaired X",
+"rescues the loss of X" raise X; "rescues neuronal death" lowers a harm; "restores X" raises X.
+
+A marked object (an adjective or noun of decrease: "impaired X", "loss of X", "X deficits") is
+already read by ``phrases`` as X moving down, so the restoring verb lowers that fall (sign -1) and X
+rises; so does a harm ("death", "toxicity") it lowers. An unmarked good is raised (sign +1).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from engine.offline import lexicon
+from engine.parse_reader.phrases import Side
+
+RESTORING_LEMMAS = lexicon.RESTORING_VERBS | frozenset({"normalize", "normalise", "recover", "repair"})
+
+
+def is_restoring(verb: Token) -> bool:
+    return verb.lemma_.lower() in RESTORING_LEMMAS
+
+
+def restoring_sign(effect_head: Token, effect: Side) -> int:
+    if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
+            or effect_head.lower_ in lexicon.DETRIMENT_WORDS:
+        return -1
+    return 1

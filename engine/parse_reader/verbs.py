@@ -1,0 +1,113 @@
+"""Claims of causal verbs: "X inhibits Y", "Y is induced by X and Z", "X leads to increased Y",
+"autophagy requires ATG5", "X negatively regulates Y", "TOR, a kinase that suppresses Y, ...",
+"Y induced by X", "knocking out X prevents Y", "X was shown to increase Y".
+
+The verb's polarity comes from the shared lexicon (``engine.offline.lexicon``). The cause is the
+subject (or the agent of a passive; for a relative clause the noun it describes, for a coordinated
+or embedded verb the subject it shares), the effect the object (the subject of a passive, the
+object of the particle of "lead to" and kin). Verbs whose object is the cause ("require",
+"depend on") are turned round.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from engine.offline import lexicon
+from engine.parse_reader import modality, restoring
+from engine.parse_reader.claims import Claim, pairs
+from engine.parse_reader.phrases import sides
+
+_POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
+_SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
+_SUBJECTS = frozenset({"nsubj", "csubj"})
+_RELATIVE = frozenset({"that", "which", "who"})
+
+
+def verb_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") and not verb.tag_.startswith("VB"):
+            continue
+        sign = base_sign(verb)
+        if sign == 0 or modality.negated(verb) or modality.questioned(verb):
+            continue
+        cause_heads, effect_heads = roles(verb)
+        if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
+            cause_heads, effect_heads = effect_heads, cause_heads
+        causes = [s for head in cause_heads for s in sides(head)]
+        hedged = modality.hedged(verb)
+        for head in effect_heads:
+            for effect in sides(head):
+                effect_sign = restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign
+                claims += pairs(causes, effect_sign, [effect], hedged)
+    return claims
+
+
+def base_sign(verb: Token) -> int:
+    """The verb's polarity: the lexicon's, or that of a signing adverb ("negatively regulates");
+    0 for a verb that states no signed effect. A phrasal verb needs its particle."""
+    lemma = verb.lemma_.lower()
+    if restoring.is_restoring(verb):
+        return 1
+    if lemma in _SIGNABLE_LEMMAS:
+        adverbs = [lexicon.SIGNING_ADVERBS[c.lower_] for c in verb.children
+                   if c.dep_ == "advmod" and c.lower_ in lexicon.SIGNING_ADVERBS]
+        return adverbs[0] if adverbs else 0
+    if lemma in lexicon.PHRASAL:
+        return lexicon.PHRASAL[lemma][1] if _particle_objects(verb) else 0
+    return _POLARITY.get(lemma, 0)
+
+
+def roles(verb: Token) -> tuple[list[Token], list[Token]]:
+    """(cause heads, effect heads) of a verb."""
+    passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
+        (verb.dep_ == "acl" and verb.tag_ == "VBN")
+    if passive:
+        effects = [c for c in verb.children if c.dep_ == "nsubjpass"]
+        if verb.dep_ == "acl":
+            effects = [verb.head]
+        causes = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+        return causes, effects
+    effects = [c for c in verb.children if c.dep_ == "dobj"]
+    if verb.lemma_.lower() in lexicon.PHRASAL:
+        effects = _particle_objects(verb)
+    return _subjects(verb), effects
+
+
+def _subjects(verb: Token) -> list[Token]:
+    own = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    if own:
+        if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
+            return [_described(verb.head)]
+        return own
+    if verb.dep_ == "relcl":
+        return []
+    if verb.dep_ == "acl" and verb.tag_ == "VBG":
+        return [verb.head]  # "a drug inhibiting X"
+    if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
+        head = verb.head
+        shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+        if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
+            return []  # "Y is bound by X and activates Z": the first verb's subject is its object
+        return shared
+    return []
+
+
+def _described(noun: Token) -> Token:
+    """The noun a relative clause describes; for an apposition, the noun it renames
+    ("TOR, a kinase that ...")."""
+    return noun.head if noun.dep_ == "appos" else noun
+
+
+def _particle_objects(verb: Token) -> list[Token]:
+    """The objects of a phrasal verb's particle: "leads to Y", "gives rise to Y", "protects
+    (neurons) against / from Y"."""
+    lemma = verb.lemma_.lower()
+    particles = lexicon.PHRASAL.get(lemma, ((),))[0]
+    if not particles:
+        return []
+    wanted = set(lexicon.SHIELD_PARTICLES) if lemma == "protect" else {particles[-1]}
+    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and (c.lower_ in particles or lemma == "protect")]
+    return [g for holder in holders for c in holder.children
+            if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj"]

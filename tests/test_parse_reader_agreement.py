@@ -1,0 +1,75 @@
+"""Agreement of two readers and the 'possible' status of edges no two readers agree on."""
+
+from __future__ import annotations
+
+from engine.annotations import Annotation, parse_annotation
+from engine.backends.base import ExtractedClaim
+from engine.model import Edge, Evidence, Graph, Node
+from engine.parse_reader.agreement import agreeing, claim_sign, cross_check, mark_possible, same_claim, union
+
+
+def _a(line: str) -> Annotation:
+    return parse_annotation(line)
+
+
+def test_claim_sign_reads_deficiency_states() -> None:
+    assert claim_sign(_a("[change=decrease] X ==CAUSE=> [change=decrease] Y")) == 1
+    assert claim_sign(_a("X deficiency ==CAUSE=> [change=decrease] Y")) == 1
+    assert claim_sign(_a("[change=increase] X ==CAUSE=> [change=decrease] Y")) == -1
+
+
+def test_same_claim_needs_the_same_sign_and_matching_ends() -> None:
+    rules = _a("X deficiency ==CAUSE=> [change=decrease] amyloid production")
+    assert same_claim(rules, _a("[change=decrease] X gene ==CAUSE=> [change=decrease] amyloid production"))
+    assert not same_claim(rules, _a("[change=increase] X ==CAUSE=> [change=decrease] amyloid production"))
+    assert not same_claim(_a("[change=increase] A ==CAUSE=> [change=increase] tau phosphorylation"),
+                          _a("[change=increase] A ==CAUSE=> [change=increase] GSK3 phosphorylation"))
+
+
+def test_ends_match_through_aliases() -> None:
+    first = Annotation(subject="BNP", subject_change="increase", object="blood pressure", object_change="decrease",
+                       subject_aliases=["brain natriuretic peptide"])
+    second = Annotation(subject="brain natriuretic peptide", subject_change="increase", object="pressure",
+                        object_change="decrease")
+    assert same_claim(first, second)
+
+
+def test_agreeing_and_union() -> None:
+    rules = [_a("[change=increase] leptin ==CAUSE=> [change=increase] amylin"),
+             _a("[change=increase] leptin ==CAUSE=> [change=decrease] renin")]
+    parse = [_a("[change=increase] leptin ==CAUSE=> [change=increase] amylin secretion"),
+             _a("[change=increase] insulin ==CAUSE=> [change=increase] amylin")]
+    assert agreeing(rules, parse) == rules[:1]
+    assert union(rules, parse) == rules + parse[1:]
+
+
+def _claim(line: str, sentence: str, reader: str) -> ExtractedClaim:
+    return ExtractedClaim(annotation=_a(line), evidence=Evidence(doc_id="d1", sentence=sentence, readers=[reader]))
+
+
+def test_cross_check_marks_agreed_claims_and_keeps_single_ones() -> None:
+    rules = [_claim("[change=increase] A ==CAUSE=> [change=increase] B", "s1", "rules"),
+             _claim("[change=increase] A ==CAUSE=> [change=increase] C", "s1", "rules")]
+    parse = [_claim("[change=increase] A ==CAUSE=> [change=increase] B", "s1", "parse"),
+             _claim("[change=increase] A ==CAUSE=> [change=increase] C", "s2", "parse")]
+    checked = cross_check(rules, parse)
+    assert [(c.annotation.object, c.evidence.sentence, c.evidence.readers) for c in checked] == [
+        ("B", "s1", ["parse", "rules"]), ("C", "s1", ["rules"]), ("C", "s2", ["parse"])]
+
+
+def _edge(target: str, status: str, *readers: list[str]) -> Edge:
+    return Edge(id=f"a+>{target}", source="a", target=target, status=status,  # type: ignore[arg-type]
+                evidence=[Evidence(doc_id="d", sentence=f"s{i}", readers=r) for i, r in enumerate(readers)])
+
+
+def test_mark_possible_keeps_agreed_contested_and_unknown_edges() -> None:
+    graph = Graph(nodes=[Node(id=n, label=n) for n in "abcdef"], edges=[
+        _edge("b", "supported", ["rules"], ["parse"]),          # two sentences, one reader each
+        _edge("c", "supported", ["rules"], ["parse", "rules"]),  # one agreed sentence
+        _edge("d", "contested", ["rules"]),
+        _edge("e", "supported", []),                             # readers unknown (an older graph)
+        _edge("f", "asserted-by-user", ["rules"]),
+    ])
+    marked = {e.target: e.status for e in mark_possible(graph).edges}
+    assert marked == {"b": "possible", "c": "supported", "d": "contested", "e": "supported",
+                      "f": "asserted-by-user"}

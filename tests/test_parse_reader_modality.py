@@ -1,0 +1,37 @@
+"""Negation, questions and hedges: a negated claim is no claim, a hedged one is kept as hedged."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+from engine.parse_reader import read_sentence
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+@pytest.mark.parametrize("sentence", [
+    "Caffeine did not increase adenosine release.",
+    "Caffeine failed to increase adenosine release.",
+    "Caffeine never increases adenosine release.",
+    "We asked whether caffeine increases adenosine release.",
+    "Caffeine was not shown to increase adenosine release.",
+])
+def test_negated_and_questioned_claims_are_no_claims(sentence: str) -> None:
+    assert lines(sentence) == set()
+
+
+@pytest.mark.parametrize("sentence", [
+    "Caffeine may increase adenosine release.",
+    "These results suggest that caffeine increases adenosine release.",
+    "Caffeine possibly increases adenosine release.",
+])
+def test_hedged_claims_are_kept_as_hedged(sentence: str) -> None:
+    found = read_sentence(sentence)
+    assert [(a.subject.lower(), a.object, a.hedged) for a in found] == [("caffeine", "adenosine release", True)]
+    assert found[0].confidence < 0.9
+
+
+def test_plain_claim_is_not_hedged() -> None:
+    found = read_sentence("Caffeine increases adenosine release.")
+    assert [(a.subject, a.hedged, a.confidence) for a in found] == [("Caffeine", False, 0.9)]

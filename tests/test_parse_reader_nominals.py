@@ -1,0 +1,28 @@
+"""Claims inside noun phrases: agents after "by", compound participles."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "inhibition of X by Y" as a subject: Y lowers X, and less X gives the verb's effect
+    ("Inhibition of calpain by curcumin reduces spine loss.",
+     {f"{UP} curcumin ==CAUSE=> {DOWN} calpain", f"{DOWN} calpain ==CAUSE=> {DOWN} spine loss"}),
+    # "by" under the noun itself
+    ("The phosphorylation of tau by CDK5 was studied.", {f"{UP} CDK5 ==CAUSE=> {UP} tau phosphorylation"}),
+    # a modification noun with its agent names the modified thing
+    ("The acetylation of histones by CBP was measured.", {f"{UP} CBP ==CAUSE=> {UP} histones acetylation"}),
+    # compound participles: X-induced Y, X-suppressed Y
+    ("Glutamate-induced excitotoxicity was studied.", {f"{UP} Glutamate ==CAUSE=> {UP} excitotoxicity"}),
+    ("They measured IL4-suppressed chemotaxis.", {f"{UP} IL4 ==CAUSE=> {DOWN} chemotaxis"}),
+    # a participle on a change head: the change is of what the head governs
+    ("Leptin-mediated activation of microglia was seen.", {f"{UP} Leptin ==CAUSE=> {UP} microglia"}),
+    # no agent, no claim
+    ("The acetylation of histones was measured.", set()),
+])
+def test_nominal_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

@@ -1,0 +1,39 @@
+"""Entity spans: determiners trimmed, compounds kept, amounts and changes read off the name,
+hyphenated names kept whole, short forms in parentheses kept as aliases, states without change."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.parse_reader import read_sentence, with_abbreviations
+from engine.parse_reader.nlp import parser
+from parse_reader_helpers import lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+def test_hyphenated_names_stay_one_token() -> None:
+    assert [t.text for t in parser()("TNF-alpha-induced NF-kappaB activation")] == \
+        ["TNF-alpha-induced", "NF-kappaB", "activation"]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("The serum amyloid protein increases the expression of hepatic lipase.",
+     {f"{UP} serum amyloid protein ==CAUSE=> {UP} hepatic lipase"}),
+    ("High cortisol levels cause hypertension.", {f"{UP} cortisol ==CAUSE=> hypertension"}),
+    ("Vitamin D prevents rickets.", {f"{UP} Vitamin D ==CAUSE=> {DOWN} rickets"}),
+    ("The phosphorylation of tau increases its aggregation.", set()),
+])
+def test_entity_spans(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+def test_short_form_in_parentheses_is_an_alias() -> None:
+    found = read_sentence("Brain natriuretic peptide (BNP) reduced blood pressure.")
+    assert [(a.subject, a.subject_aliases) for a in found] == [("Brain natriuretic peptide", ["BNP"])]
+
+
+def test_document_abbreviations_become_aliases() -> None:
+    found = read_sentence("BNP reduced blood pressure.", {"BNP": "brain natriuretic peptide"})
+    assert [(a.subject, a.subject_aliases) for a in found] == [("BNP", ["brain natriuretic peptide"])]
+    assert with_abbreviations(found, None) == found

@@ -1,0 +1,28 @@
+"""Negating predicates: verbs whose sign depends on a marked object, and signing adverbs."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # restoring a fall raises what fell
+    ("Metformin normalizes impaired grooming behaviour.", {f"{UP} Metformin ==CAUSE=> {UP} grooming behaviour"}),
+    ("Exercise rescues the loss of synaptic boutons.", {f"{UP} Exercise ==CAUSE=> {UP} synaptic boutons"}),
+    ("Taurine restores the reduced secretion of insulin.", {f"{UP} Taurine ==CAUSE=> {UP} insulin secretion"}),
+    # restoring a harm lowers it; restoring an unmarked good raises it
+    ("Ketamine rescues neuronal death.", {f"{UP} Ketamine ==CAUSE=> {DOWN} neuronal death"}),
+    ("Ketamine restores dendritic branching.", {f"{UP} Ketamine ==CAUSE=> {UP} dendritic branching"}),
+    # lowering a fall is a rise; lowering a rise a fall
+    ("Zinc prevents the loss of olfactory neurons.", {f"{UP} Zinc ==CAUSE=> {UP} olfactory neurons"}),
+    ("Zinc reverses the increase in plasma renin.", {f"{UP} Zinc ==CAUSE=> {DOWN} plasma renin"}),
+    # a signing adverb inside a relative clause
+    ("Kinase Q, an enzyme that negatively regulates mitophagy, is abundant.",
+     {f"{UP} Kinase Q ==CAUSE=> {DOWN} mitophagy"}),
+    ("Orexin positively modulates arousal.", {f"{UP} Orexin ==CAUSE=> {UP} arousal"}),
+])
+def test_restoring_and_signed_predicates(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

@@ -1,0 +1,57 @@
+"""The claim store: read once beside the index, looked up at question time, re-read when the reader
+changes, robust to a cut-off file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.parse_reader import store as store_module
+from engine.parse_reader.store import STORE_FILE, ClaimStore, read_library, store_for
+
+SENTENCES = ["Melatonin suppresses cortical gliosis.", "The weather was fine."]
+
+
+def test_fill_then_lookup_without_parsing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert read_library(tmp_path, SENTENCES * 2, say=lambda m: None) == 2
+    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 0
+
+    def no_parsing(sentences: list[str]) -> list:
+        raise AssertionError(f"parsed {sentences}")
+
+    monkeypatch.setattr(store_module, "read_sentences", no_parsing)
+    found = ClaimStore(tmp_path).claims(SENTENCES)
+    assert [[(a.subject, a.object, a.text) for a in claims] for claims in found] == [
+        [("Melatonin", "cortical gliosis", SENTENCES[0])], []]
+
+
+def test_missing_sentences_are_parsed_in_memory_only(tmp_path: Path) -> None:
+    store = ClaimStore(tmp_path)
+    assert [len(c) for c in store.claims(SENTENCES)] == [1, 0]
+    assert not (tmp_path / STORE_FILE).exists()
+    assert store.missing(SENTENCES) == []
+
+
+def test_another_reader_version_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    monkeypatch.setattr(store_module, "reader_version", lambda: "changed-reader")
+    assert len(ClaimStore(tmp_path)) == 0
+    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 2
+    header = json.loads((tmp_path / STORE_FILE).read_text().splitlines()[0])
+    assert header["reader_version"] == "changed-reader"
+
+
+def test_a_line_cut_short_is_read_again(tmp_path: Path) -> None:
+    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    path = tmp_path / STORE_FILE
+    path.write_text(path.read_text()[:-20])
+    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 1
+
+
+def test_store_for_reloads_a_changed_file(tmp_path: Path) -> None:
+    first = store_for(tmp_path)
+    read_library(tmp_path, SENTENCES[:1], say=lambda m: None)
+    assert store_for(tmp_path) is not first and len(store_for(tmp_path)) == 1
+    assert len(store_for(None)) == 0
