@@ -17,12 +17,14 @@ All three formats carry text from users and papers, which is untrusted:
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
 from collections import Counter
 from importlib import resources
-from typing import Any
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
@@ -34,6 +36,9 @@ from pydantic import ValidationError
 from pyvis.network import Network
 
 from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
+
+if TYPE_CHECKING:
+    from engine.answer import Answer
 
 GRAPHML_FORMAT = "causeway-graph"
 
@@ -47,6 +52,32 @@ _QUANTITY_UNLABELLED = "#cfe2f3"
 _STATE_COLOURS = {"active": "#9e9e9e", "inactive": "#eeeeee"}
 _STATE_UNLABELLED = "#d6d6d6"
 _SIGN_COLOURS = {1: "#2e7d32", -1: "#c62828"}
+
+
+# --- text from papers ----------------------------------------------------------------------------
+
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+
+
+def plain_text(text: str) -> str:
+    """A title as a reader should see it: PubMed titles carry inline markup, sometimes escaped once or
+    twice (``&lt;i&gt;C. elegans&lt;/i&gt;``); entities are decoded and tags dropped, keeping their words."""
+    for _ in range(3):
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    return " ".join(_TAG.sub("", text).split())
+
+
+def document_name(doc_id: str) -> str:
+    """How a document is named to a reader: a PubMed id as "PMID n", an uploaded file (whose id is its
+    path on the server) by its file name, anything else as it is."""
+    if doc_id.isdigit():
+        return f"PMID {doc_id}"
+    if "/" in doc_id or "\\" in doc_id:
+        return PurePath(doc_id.replace("\\", "/")).name
+    return doc_id
 
 
 # --- GraphML -------------------------------------------------------------------------------------

@@ -4,8 +4,10 @@ Colours follow DESIGN §8: a quantity is blue while increasing, red while decrea
 stable; a state is grey, dark when active and pale when inactive, with a ●/○ mark. A label that is only
 possible (not certain) is drawn pale with a dashed border. Edges: colour and arrow head give the sign
 (green arrow +, red bar −), dashes the relation (solid influence, dashed triggers); an edge a user made
-is purple, a contested one orange, one from data teal, and an undirected one has no arrow. Nodes whose
-label changed with the last change get a thick amber border and say what they were.
+is purple, a contested one orange (both signs drawn, bent apart), one from data teal, one that only
+one reader found ("possible") pale, thin and dotted, and an undirected one has no arrow. Nodes whose
+label changed with the last change get a thick amber border and say what they were; a node that no
+scenario labels (a column of a table) shows its name and a neutral ◇.
 
 Text goes to vis-network only as node and edge *labels*, which it paints on a canvas. Titles (hover
 tooltips) are left out on purpose: agraph 0.0.45 assigns a title to ``innerHTML`` and opens it as a URL
@@ -15,6 +17,7 @@ on double click, so any title would be a script-injection path for labels read f
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 
 from streamlit_agraph import Edge as AgraphEdge
@@ -22,6 +25,7 @@ from streamlit_agraph import Node as AgraphNode
 from streamlit_agraph import _agraph
 
 from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
+from ui.layout import layered_layout
 
 VALUE_MARKS = {"increasing": "▲", "decreasing": "▼", "stable": "■", "active": "●", "inactive": "○"}
 
@@ -36,7 +40,19 @@ _SIGN_COLOUR = {1: "#15803d", -1: "#b91c1c"}
 _USER_COLOUR = "#7c3aed"
 _CONTESTED_COLOUR = "#ea580c"
 _DATA_COLOUR = "#0d9488"
-LAYERED_MAX_NODES = 15
+_POSSIBLE_COLOUR = {1: "#86b89a", -1: "#d99a9a"}
+NEUTRAL_MARK = "◇"
+
+# Text sizes are in drawing units; on screen they are multiplied by the zoom that fits the drawing
+# into its frame, which the layout keeps at MIN_TEXT_PX / NODE_FONT or more for a frame DRAWING_WIDTH_PX
+# wide (the Ask and Graph pages draw across the page).
+NODE_FONT = 18
+EDGE_FONT = 20
+MIN_TEXT_PX = 13
+LABEL_WRAP_WIDTH = 170
+DRAWING_WIDTH_PX = 900
+FITTED_SCALE = 0.95
+MAX_HEIGHT_PX = 1500
 
 
 @dataclass(frozen=True)
@@ -59,7 +75,9 @@ def value_text(label: NodeLabel | None) -> str:
 
 
 def node_caption(node: Node, label: NodeLabel | None, before: NodeLabel | None, changed: bool) -> str:
-    lines = [node.label, value_text(label)]
+    """The node's name, then its label; a node no scenario labels (a discovered column) gets a neutral
+    mark instead of a word."""
+    lines = [node.label, value_text(label) if label is not None else NEUTRAL_MARK]
     if changed:
         lines.append(f"was {value_text(before)}" if before is not None else "new")
     return "\n".join(lines)
@@ -84,6 +102,8 @@ def edge_caption(edge: Edge) -> str:
         text += " (yours)"
     elif edge.status == "contested":
         text += " contested"
+    elif edge.status == "possible":
+        text += " ?"
     elif edge.origin == "data":
         text += " data"
     return text
@@ -96,87 +116,105 @@ def _edge_colour(edge: Edge) -> str:
         return _CONTESTED_COLOUR
     if edge.origin == "data":
         return _DATA_COLOUR
+    if edge.status == "possible":
+        return _POSSIBLE_COLOUR[edge.sign]
     return _SIGN_COLOUR[edge.sign]
+
+
+def _edge_dashes(edge: Edge) -> list[int] | bool:
+    if edge.orientation != "directed":
+        return [2, 4]
+    if edge.status == "possible":
+        return [3, 6]
+    return [10, 5] if edge.relation == "triggers" else False
 
 
 def build_view(
     graph: Graph,
     labelling: Labelling | None = None,
     contrast: Contrast | None = None,
-    height: int = 500,
+    height: int = 360,
     emphasised_edges: frozenset[str] = frozenset(),
+    shown: list[str] | None = None,
+    width_px: int = DRAWING_WIDTH_PX,
 ) -> GraphView:
-    """The agraph nodes, edges and options; ``emphasised_edges`` (the answer's paths) are drawn wider."""
+    """The agraph nodes, edges and options for the nodes ``shown`` (default: all) and the edges between
+    them; ``emphasised_edges`` (the answer's paths) are drawn wider.
+
+    Nodes are placed by ``layered_layout`` (no physics): the same structure is always drawn the same
+    way. ``height`` is the least height; the drawing grows taller when its columns need it, so that the
+    fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame ``width_px`` wide.
+    """
+    node_ids = [n for n in (shown if shown is not None else graph.node_ids()) if graph.has_node(n)]
+    layout = layered_layout(graph, node_ids, max_width=width_px * NODE_FONT / MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
     changes = {change.node: change for change in (contrast.changes if contrast else [])}
     question_nodes = set(graph.sources) | set(graph.targets)
-    nodes: list[AgraphNode] = []
-    for node in graph.nodes:
-        label = labels.get(node.id)
-        change = changes.get(node.id)
-        fill, font_colour, dashed = _node_style(node, label)
-        border = _CHANGED_BORDER if change else ("#111827" if node.id in question_nodes else "#6b7280")
-        nodes.append(AgraphNode(
-            id=node.id,
-            label=node_caption(node, label, change.before if change else None, change is not None),
-            shape="box" if node.kind == "quantity" else "ellipse",
-            color={"background": fill, "border": border,
-                   "highlight": {"background": fill, "border": "#000000"}},
-            font={"color": font_colour, "size": 16 if node.id in question_nodes else 14, "multi": False},
-            borderWidth=5 if change else (3 if node.id in question_nodes else 1),
-            shapeProperties={"borderDashes": [6, 4] if dashed else False},
-            margin=10,
-        ))
-        # agraph defaults the title to the id; ids of imported graphs are arbitrary text (see above).
-        del nodes[-1].title
+    nodes = [
+        _agraph_node(graph.node(node_id), labels.get(node_id), changes.get(node_id), node_id in question_nodes,
+                     layout.positions[node_id])
+        for node_id in node_ids
+    ]
+    inside = set(node_ids)
+    drawn = [edge for edge in graph.edges if edge.source in inside and edge.target in inside]
+    parallel: Counter[frozenset[str]] = Counter()
     edges = []
-    for edge in graph.edges:
-        colour = _edge_colour(edge)
-        directed = edge.orientation == "directed"
-        edges.append(AgraphEdge(
-            source=edge.source,
-            target=edge.target,
-            id=edge.id,
-            label=edge_caption(edge),
-            color={"color": colour, "highlight": colour},
-            font={"color": colour, "size": 15, "strokeWidth": 4, "align": "top"},
-            width=(1.5 + 2.5 * edge.confidence) * (2 if edge.id in emphasised_edges else 1),
-            dashes=[8, 5] if edge.relation == "triggers" else (not directed and [2, 4]) or False,
-            arrows={"to": {"enabled": directed, "type": "arrow" if edge.sign > 0 else "bar"}},
-            smooth={"enabled": True, "type": "curvedCW", "roundness": 0.12},
-        ))
+    for edge in drawn:
+        pair = frozenset((edge.source, edge.target))
+        edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
+        parallel[pair] += 1
+    scale = min(1.0, width_px / layout.width) if layout.width else 1.0
+    fitted_height = int(layout.height * max(scale, FITTED_SCALE) + 40)
     config = {
-        "height": f"{height}px",
+        "height": f"{max(height, min(fitted_height, MAX_HEIGHT_PX))}px",
         "width": "100%",
-        "interaction": {"hover": True, "navigationButtons": True, "zoomView": True},
-        **(_layered_layout() if len(graph.nodes) <= LAYERED_MAX_NODES else _force_layout()),
+        "interaction": {"hover": True, "navigationButtons": False, "zoomView": True, "dragView": True},
+        "physics": {"enabled": False},
+        "layout": {"hierarchical": {"enabled": False}, "randomSeed": 7},
+        "edges": {"smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1}},
     }
     return GraphView(nodes=nodes, edges=edges, config=config)
 
 
-def _layered_layout() -> dict:
-    """Small graphs read best left to right, sources first; no physics, so nodes stay put on relabel."""
-    return {
-        "physics": {"enabled": False},
-        "layout": {"hierarchical": {
-            "enabled": True, "direction": "LR", "sortMethod": "directed", "shakeTowards": "roots",
-            "levelSeparation": 250, "nodeSpacing": 100,
-        }},
-    }
+def _agraph_node(node: Node, label: NodeLabel | None, change, in_question: bool,
+                 position: tuple[float, float]) -> AgraphNode:
+    fill, font_colour, dashed = _node_style(node, label)
+    border = _CHANGED_BORDER if change else ("#111827" if in_question else "#6b7280")
+    drawn = AgraphNode(
+        id=node.id,
+        label=node_caption(node, label, change.before if change else None, change is not None),
+        shape="box" if node.kind == "quantity" else "ellipse",
+        color={"background": fill, "border": border, "highlight": {"background": fill, "border": "#000000"}},
+        font={"color": font_colour, "size": NODE_FONT, "multi": False},
+        borderWidth=5 if change else (3 if in_question else 1),
+        shapeProperties={"borderDashes": [6, 4] if dashed else False},
+        widthConstraint={"maximum": LABEL_WRAP_WIDTH},
+        margin=10,
+        x=position[0],
+        y=position[1],
+    )
+    # agraph defaults the title to the id; ids of imported graphs are arbitrary text (see above).
+    del drawn.title
+    return drawn
 
 
-def _force_layout() -> dict:
-    """Larger graphs: a force layout (a fixed seed, so the same graph is drawn the same way)."""
-    return {
-        "physics": {
-            "enabled": True,
-            "solver": "forceAtlas2Based",
-            "forceAtlas2Based": {"gravitationalConstant": -80, "springLength": 140, "avoidOverlap": 0.5},
-            "stabilization": {"enabled": True, "iterations": 300, "fit": True},
-            "minVelocity": 1.5,
-        },
-        "layout": {"randomSeed": 7, "improvedLayout": True},
-    }
+def _agraph_edge(edge: Edge, emphasised: bool, parallel_index: int) -> AgraphEdge:
+    """One edge; an edge parallel to an earlier one between the same two nodes (the two sides of a
+    contested sign, or a feedback pair) is bent further, so both stay visible."""
+    colour = _edge_colour(edge)
+    directed = edge.orientation == "directed"
+    return AgraphEdge(
+        source=edge.source,
+        target=edge.target,
+        id=edge.id,
+        label=edge_caption(edge),
+        color={"color": colour, "highlight": colour, "opacity": 0.75 if edge.status == "possible" else 1.0},
+        font={"color": colour, "size": EDGE_FONT, "strokeWidth": 5, "strokeColor": "#ffffff", "align": "top"},
+        width=(1.5 + 2.5 * edge.confidence) * (2 if emphasised else 1) * (0.6 if edge.status == "possible" else 1),
+        dashes=_edge_dashes(edge),
+        arrows={"to": {"enabled": directed, "type": "arrow" if edge.sign > 0 else "bar"}},
+        smooth={"enabled": True, "type": "curvedCW", "roundness": 0.1 + 0.25 * parallel_index},
+    )
 
 
 def show_graph(view: GraphView, key: str) -> str | None:
@@ -193,9 +231,12 @@ def show_graph(view: GraphView, key: str) -> str | None:
 def legend_markdown() -> str:
     return (
         "**Nodes** — quantity (box): :blue-background[▲ increasing] :red-background[▼ decreasing] "
-        "■ stable · state (oval): ● active / ○ inactive · pale with dashed border: only possibly · "
-        "thick amber border: changed by your last change (says what it was).  \n"
+        "■ stable · state (oval): ● active (dark grey) / ○ inactive (pale grey) · pale fill with a dashed "
+        "border: only possibly so (“?”) · ◇ not labelled (no scenario, e.g. a column of a table) · "
+        "black border: the question's cause or effect · thick amber border: changed by your last change "
+        "(says what it was).  \n"
         "**Edges** — :green[→ +] promotes, :red[⊣ −] inhibits · solid: influence, dashed: triggers · "
-        ":violet[purple: made by you] · :orange[orange: contested] · teal: from data · no arrow: "
-        "direction undecided."
+        "thin, pale and dotted with “?”: possible (read by one reader only) · :orange[orange: contested] "
+        "(papers disagree on the sign; both signs drawn) · :violet[purple: made by you] · teal: from data · "
+        "no arrow: direction undecided · wider: on a path the answer explains."
     )
