@@ -48,11 +48,18 @@ NEUTRAL_MARK = "◇"
 # wide (the Ask and Graph pages draw across the page).
 NODE_FONT = 18
 EDGE_FONT = 20
-MIN_TEXT_PX = 13
-LABEL_WRAP_WIDTH = 170
-DRAWING_WIDTH_PX = 900
+MIN_TEXT_PX = 12.5
+DRAWING_WIDTH_PX = 1000
 FITTED_SCALE = 0.95
-MAX_HEIGHT_PX = 1500
+MAX_HEIGHT_PX = 1600
+# A node's box: text wraps at BOX_MAX_WIDTH (the box's widest, margins included). Sizes for the layout
+# are estimated from the name and the widest value line, never from the current label, so that a
+# relabelled node keeps its place; CHAR_WIDTH is a generous mean glyph width of the sans-serif font.
+BOX_MAX_WIDTH = 150
+BOX_MARGIN = 8
+CHAR_WIDTH = 0.56 * NODE_FONT
+LINE_HEIGHT = 1.2 * NODE_FONT
+VALUE_LINE_CHARS = 10
 
 
 @dataclass(frozen=True)
@@ -74,13 +81,50 @@ def value_text(label: NodeLabel | None) -> str:
     return text
 
 
+_SHORT_VALUES = {"increasing": "up", "decreasing": "down", "stable": "stable", "active": "active",
+                 "inactive": "inactive"}
+
+
+def short_value(label: NodeLabel | None) -> str:
+    """The label as the drawing shows it under a node's name: "▲ up", "▲■? may", "● active · set";
+    the labels table and the evidence panel spell it out (``value_text``)."""
+    if label is None:
+        return NEUTRAL_MARK
+    if not label.certain:
+        text = f"{_marks(label)} may"
+    else:
+        text = f"{VALUE_MARKS[label.label]} {_SHORT_VALUES[label.label]}"
+    return text + (" · set" if label.intervened else "")
+
+
+def _marks(label: NodeLabel) -> str:
+    return VALUE_MARKS[label.label] if label.certain else "".join(VALUE_MARKS[v] for v in label.possible) + "?"
+
+
 def node_caption(node: Node, label: NodeLabel | None, before: NodeLabel | None, changed: bool) -> str:
     """The node's name, then its label; a node no scenario labels (a discovered column) gets a neutral
-    mark instead of a word."""
-    lines = [node.label, value_text(label) if label is not None else NEUTRAL_MARK]
+    mark instead of a word; a node the last change relabelled says what it was."""
+    lines = [node.label, short_value(label)]
     if changed:
-        lines.append(f"was {value_text(before)}" if before is not None else "new")
+        lines.append(f"was {_marks(before)}" if before is not None else "new")
     return "\n".join(lines)
+
+
+def box_size(node: Node) -> tuple[float, float]:
+    """The box the layout leaves for a node: its name wrapped as the drawing wraps it, a value line
+    and a "was …" line, whatever its label is now."""
+    inner = BOX_MAX_WIDTH - 2 * BOX_MARGIN
+    lines, current = [], ""
+    for word in node.label.split():
+        candidate = f"{current} {word}".strip()
+        if current and len(candidate) * CHAR_WIDTH > inner:
+            lines.append(current)
+            candidate = word
+        current = candidate
+    lines.append(current)
+    text_width = max([len(line) * CHAR_WIDTH for line in lines] + [VALUE_LINE_CHARS * CHAR_WIDTH])
+    width = min(BOX_MAX_WIDTH, text_width + 2 * BOX_MARGIN) if " " in node.label else text_width + 2 * BOX_MARGIN
+    return width, (len(lines) + 2) * LINE_HEIGHT + 2 * BOX_MARGIN
 
 
 def _node_style(node: Node, label: NodeLabel | None) -> tuple[str, str, bool]:
@@ -146,7 +190,8 @@ def build_view(
     fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame ``width_px`` wide.
     """
     node_ids = [n for n in (shown if shown is not None else graph.node_ids()) if graph.has_node(n)]
-    layout = layered_layout(graph, node_ids, max_width=width_px * NODE_FONT / MIN_TEXT_PX)
+    sizes = {node_id: box_size(graph.node(node_id)) for node_id in node_ids}
+    layout = layered_layout(graph, node_ids, sizes, max_width=width_px * NODE_FONT / MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
     changes = {change.node: change for change in (contrast.changes if contrast else [])}
     question_nodes = set(graph.sources) | set(graph.targets)
@@ -188,8 +233,8 @@ def _agraph_node(node: Node, label: NodeLabel | None, change, in_question: bool,
         font={"color": font_colour, "size": NODE_FONT, "multi": False},
         borderWidth=5 if change else (3 if in_question else 1),
         shapeProperties={"borderDashes": [6, 4] if dashed else False},
-        widthConstraint={"maximum": LABEL_WRAP_WIDTH},
-        margin=10,
+        widthConstraint={"maximum": BOX_MAX_WIDTH},
+        margin=BOX_MARGIN,
         x=position[0],
         y=position[1],
     )

@@ -5,59 +5,75 @@ labels or a physics simulation, so a node keeps its place when a toggle changes 
 are the usual ones for layered drawings: break cycles, rank by longest path, order each rank to cut
 crossings (barycentre sweeps), then place ranks as columns.
 
-When the columns would be wider than the space given, the same ranks are laid top to bottom instead
-if that is narrower: legible labels matter more than the direction.
+When the columns would be wider than the space given, they are folded into bands, one under another,
+each still read left to right: legible labels matter more than one unbroken line of ranks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
 import networkx as nx
 
 from engine.model import Graph
 
-Direction = Literal["LR", "UD"]
-
-
 @dataclass(frozen=True)
 class Spacing:
-    """Distances in drawing units (a node's text is ``font`` units high)."""
+    """Gaps between node boxes, in drawing units (a node's text is about 18 units high)."""
 
-    node_width: float = 190.0  # the widest box a wrapped label makes
-    node_height: float = 80.0  # three lines of text with the box's margin
-    rank_gap: float = 250.0  # centre to centre of two columns (left to right)
-    row_gap: float = 100.0  # centre to centre of two nodes in one column
-    ud_rank_gap: float = 150.0  # centre to centre of two rows (top to bottom)
-    ud_col_gap: float = 210.0
+    column_gap: float = 56.0  # between two columns: room for an arrow and its sign
+    row_gap: float = 26.0  # between two boxes in one column
+    band_gap: float = 90.0  # between two bands of a folded drawing
+
+
+Size = tuple[float, float]  # a node box's width and height in drawing units
 
 
 @dataclass(frozen=True)
 class Layout:
     positions: dict[str, tuple[float, float]]
     ranks: dict[str, int]
-    direction: Direction
+    bands: int  # 1 unless a long chain of ranks was folded
     width: float  # extent of the drawing, node boxes included
     height: float
 
 
-def layered_layout(graph: Graph, node_ids: list[str], max_width: float, spacing: Spacing = Spacing()) -> Layout:
-    """Positions for ``node_ids`` (a subset of the graph's nodes, in the order given)."""
+def layered_layout(graph: Graph, node_ids: list[str], sizes: dict[str, Size], max_width: float,
+                   spacing: Spacing = Spacing()) -> Layout:
+    """Positions (box centres) for ``node_ids`` (a subset of the graph's nodes, in the order given),
+    whose boxes have the ``sizes`` given."""
     digraph, joined = _ranking_digraph(graph, node_ids)
     connected = [n for n in node_ids if n in joined]
     isolated = [n for n in node_ids if n not in joined]
     ranks = _ranks(digraph.subgraph(connected).copy(), [s for s in graph.sources if s in digraph],
                    [t for t in graph.targets if t in digraph])
     columns = _ordered_columns(digraph, connected, ranks)
-    lr_width = (len(columns) - 1) * spacing.rank_gap + spacing.node_width if columns else 0.0
-    ud_width = (max((len(c) for c in columns), default=1) - 1) * spacing.ud_col_gap + spacing.node_width
-    direction: Direction = "LR" if lr_width <= max_width or lr_width <= ud_width else "UD"
-    positions = _place(columns, direction, spacing)
-    positions.update(_grid_below(isolated, positions, max(len(columns), 3), direction, spacing))
+    bands = _bands(columns, sizes, max_width, spacing)
+    positions = _place(bands, sizes, spacing)
+    positions.update(_grid_below(isolated, positions, sizes, max(len(bands[0]) if bands else 0, 3), spacing))
     for node in isolated:
         ranks[node] = 0
-    return Layout(positions=positions, ranks=ranks, direction=direction, **_extent(positions, spacing))
+    return Layout(positions=positions, ranks=ranks, bands=len(bands), **_extent(positions, sizes))
+
+
+def _bands(columns: list[list[str]], sizes: dict[str, Size], max_width: float, spacing: Spacing) -> list[list[list[str]]]:
+    """Consecutive columns grouped into bands no wider than ``max_width`` (a long chain of ranks is
+    folded, like a line of text, rather than shrunk until its labels cannot be read)."""
+    bands: list[list[list[str]]] = []
+    width = 0.0
+    for column in columns:
+        column_width = max(sizes[n][0] for n in column)
+        if bands and width + spacing.column_gap + column_width <= max_width:
+            bands[-1].append(column)
+            width += spacing.column_gap + column_width
+        else:
+            bands.append([column])
+            width = column_width
+    return bands
+
+
+def _span(lengths: list[float], gap: float) -> float:
+    """The length of boxes laid in a line with ``gap`` between them."""
+    return sum(lengths) + gap * max(len(lengths) - 1, 0)
 
 
 def _ranking_digraph(graph: Graph, node_ids: list[str]) -> tuple[nx.DiGraph, set[str]]:
@@ -148,33 +164,43 @@ def _by_barycentre(column: list[str], neighbours: dict[str, set[str]], place: di
     return [node for _, node in sorted(enumerate(column), key=key)]
 
 
-def _place(columns: list[list[str]], direction: Direction, spacing: Spacing) -> dict[str, tuple[float, float]]:
+def _place(bands: list[list[list[str]]], sizes: dict[str, Size], spacing: Spacing) -> dict[str, tuple[float, float]]:
+    """Columns side by side, each centred on its band's middle line; bands one under another."""
     positions: dict[str, tuple[float, float]] = {}
-    for rank, column in enumerate(columns):
-        for index, node in enumerate(column):
-            offset = index - (len(column) - 1) / 2
-            if direction == "LR":
-                positions[node] = (rank * spacing.rank_gap, offset * spacing.row_gap)
-            else:
-                positions[node] = (offset * spacing.ud_col_gap, rank * spacing.ud_rank_gap)
+    top = 0.0
+    for band in bands:
+        heights = [_span([sizes[n][1] for n in column], spacing.row_gap) for column in band]
+        middle = top + max(heights) / 2
+        left = 0.0
+        for column, height in zip(band, heights, strict=True):
+            depth = max(sizes[n][0] for n in column)
+            y = middle - height / 2
+            for node in column:
+                positions[node] = (left + depth / 2, y + sizes[node][1] / 2)
+                y += sizes[node][1] + spacing.row_gap
+            left += depth + spacing.column_gap
+        top += max(heights) + spacing.band_gap
     return positions
 
 
-def _grid_below(nodes: list[str], placed: dict[str, tuple[float, float]], per_row: int, direction: Direction,
+def _grid_below(nodes: list[str], placed: dict[str, tuple[float, float]], sizes: dict[str, Size], per_row: int,
                 spacing: Spacing) -> dict[str, tuple[float, float]]:
-    """Nodes without an edge, in rows under the drawing (columns aligned with its ranks)."""
+    """Nodes without an edge, in rows of ``per_row`` under the drawing, in a grid of the widest box."""
     if not nodes:
         return {}
-    column_gap = spacing.rank_gap if direction == "LR" else spacing.ud_col_gap
-    left = min((x for x, _ in placed.values()), default=0.0)
-    top = max((y for _, y in placed.values()), default=-spacing.row_gap) + spacing.row_gap * 1.3
-    return {node: (left + (i % per_row) * column_gap, top + (i // per_row) * spacing.row_gap)
+    cell_width = max(sizes[n][0] for n in nodes) + spacing.column_gap / 2
+    cell_height = max(sizes[n][1] for n in nodes) + spacing.row_gap
+    left = min((x - sizes[n][0] / 2 for n, (x, _) in placed.items()), default=0.0)
+    top = max((y + sizes[n][1] / 2 for n, (_, y) in placed.items()), default=0.0) + spacing.row_gap * 2
+    return {node: (left + (i % per_row + 0.5) * cell_width, top + (i // per_row + 0.5) * cell_height)
             for i, node in enumerate(nodes)}
 
 
-def _extent(positions: dict[str, tuple[float, float]], spacing: Spacing) -> dict[str, float]:
+def _extent(positions: dict[str, tuple[float, float]], sizes: dict[str, Size]) -> dict[str, float]:
     if not positions:
         return {"width": 0.0, "height": 0.0}
-    xs = [x for x, _ in positions.values()]
-    ys = [y for _, y in positions.values()]
-    return {"width": max(xs) - min(xs) + spacing.node_width, "height": max(ys) - min(ys) + spacing.node_height}
+    left = min(x - sizes[n][0] / 2 for n, (x, _) in positions.items())
+    right = max(x + sizes[n][0] / 2 for n, (x, _) in positions.items())
+    top = min(y - sizes[n][1] / 2 for n, (_, y) in positions.items())
+    bottom = max(y + sizes[n][1] / 2 for n, (_, y) in positions.items())
+    return {"width": right - left, "height": bottom - top}
