@@ -47,7 +47,8 @@ from relabel import pipeline_graph  # noqa: E402
 
 from engine.model import Graph, Scenario  # noqa: E402
 from engine.reasoner import label_graph  # noqa: E402
-from ui.graph_view import short_value, value_text  # noqa: E402
+from engine.drawing import short_value  # noqa: E402
+from ui.graph_view import value_text  # noqa: E402
 
 WARM_UP = 2
 OPTIONS = {"quantity": ("decreasing", "increasing"), "state": ("inactive", "active")}

@@ -25,9 +25,17 @@ from streamlit_agraph import Node as AgraphNode
 from streamlit_agraph import _agraph
 
 from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
-from ui.layout import layered_layout
+from engine.drawing import (
+    BOX_MARGIN,
+    BOX_MAX_WIDTH,
+    NODE_FONT,
+    VALUE_MARKS,
+    box_size,
+    edge_caption,
+    layered_layout,
+    node_caption,
+)
 
-VALUE_MARKS = {"increasing": "▲", "decreasing": "▼", "stable": "■", "active": "●", "inactive": "○"}
 
 _QUANTITY_FILL = {"increasing": "#2563eb", "decreasing": "#dc2626", "stable": "#f5f5f4"}
 _QUANTITY_FILL_POSSIBLE = {"increasing": "#93c5fd", "decreasing": "#fca5a5", "stable": "#f5f5f4"}
@@ -41,25 +49,15 @@ _USER_COLOUR = "#7c3aed"
 _CONTESTED_COLOUR = "#ea580c"
 _DATA_COLOUR = "#0d9488"
 _POSSIBLE_COLOUR = {1: "#86b89a", -1: "#d99a9a"}
-NEUTRAL_MARK = "◇"
 
 # Text sizes are in drawing units; on screen they are multiplied by the zoom that fits the drawing
 # into its frame, which the layout keeps at MIN_TEXT_PX / NODE_FONT or more for a frame DRAWING_WIDTH_PX
 # wide (the Ask and Graph pages draw across the page).
-NODE_FONT = 18
 EDGE_FONT = 20
 MIN_TEXT_PX = 12.5
 DRAWING_WIDTH_PX = 1000
 FITTED_SCALE = 0.95
 MAX_HEIGHT_PX = 1600
-# A node's box: text wraps at BOX_MAX_WIDTH (the box's widest, margins included). Sizes for the layout
-# are estimated from the name and the widest value line, never from the current label, so that a
-# relabelled node keeps its place; CHAR_WIDTH is a generous mean glyph width of the sans-serif font.
-BOX_MAX_WIDTH = 150
-BOX_MARGIN = 8
-CHAR_WIDTH = 0.56 * NODE_FONT
-LINE_HEIGHT = 1.2 * NODE_FONT
-VALUE_LINE_CHARS = 10
 
 
 @dataclass(frozen=True)
@@ -81,52 +79,6 @@ def value_text(label: NodeLabel | None) -> str:
     return text
 
 
-_SHORT_VALUES = {"increasing": "up", "decreasing": "down", "stable": "stable", "active": "active",
-                 "inactive": "inactive"}
-
-
-def short_value(label: NodeLabel | None) -> str:
-    """The label as the drawing shows it under a node's name: "▲ up", "▲■? may", "● active · set";
-    the labels table and the evidence panel spell it out (``value_text``)."""
-    if label is None:
-        return NEUTRAL_MARK
-    if not label.certain:
-        text = f"{_marks(label)} may"
-    else:
-        text = f"{VALUE_MARKS[label.label]} {_SHORT_VALUES[label.label]}"
-    return text + (" · set" if label.intervened else "")
-
-
-def _marks(label: NodeLabel) -> str:
-    return VALUE_MARKS[label.label] if label.certain else "".join(VALUE_MARKS[v] for v in label.possible) + "?"
-
-
-def node_caption(node: Node, label: NodeLabel | None, before: NodeLabel | None, changed: bool) -> str:
-    """The node's name, then its label; a node no scenario labels (a discovered column) gets a neutral
-    mark instead of a word; a node the last change relabelled says what it was."""
-    lines = [node.label, short_value(label)]
-    if changed:
-        lines.append(f"was {_marks(before)}" if before is not None else "new")
-    return "\n".join(lines)
-
-
-def box_size(node: Node) -> tuple[float, float]:
-    """The box the layout leaves for a node: its name wrapped as the drawing wraps it, a value line
-    and a "was …" line, whatever its label is now."""
-    inner = BOX_MAX_WIDTH - 2 * BOX_MARGIN
-    lines, current = [], ""
-    for word in node.label.split():
-        candidate = f"{current} {word}".strip()
-        if current and len(candidate) * CHAR_WIDTH > inner:
-            lines.append(current)
-            candidate = word
-        current = candidate
-    lines.append(current)
-    text_width = max([len(line) * CHAR_WIDTH for line in lines] + [VALUE_LINE_CHARS * CHAR_WIDTH])
-    width = min(BOX_MAX_WIDTH, text_width + 2 * BOX_MARGIN) if " " in node.label else text_width + 2 * BOX_MARGIN
-    return width, (len(lines) + 2) * LINE_HEIGHT + 2 * BOX_MARGIN
-
-
 def _node_style(node: Node, label: NodeLabel | None) -> tuple[str, str, bool]:
     """(fill, font colour, dashed border)."""
     if label is None:
@@ -138,19 +90,6 @@ def _node_style(node: Node, label: NodeLabel | None) -> tuple[str, str, bool]:
     fill = fills.get(label.label, _UNLABELLED_FILL)
     dark_fill = label.certain and label.label in ("increasing", "decreasing")
     return fill, _LIGHT_TEXT if dark_fill else _DARK_TEXT, not label.certain
-
-
-def edge_caption(edge: Edge) -> str:
-    text = "+" if edge.sign > 0 else "−"
-    if edge.origin == "user" or edge.status == "asserted-by-user":
-        text += " (yours)"
-    elif edge.status == "contested":
-        text += " contested"
-    elif edge.status == "possible":
-        text += " ?"
-    elif edge.origin == "data":
-        text += " data"
-    return text
 
 
 def _edge_colour(edge: Edge) -> str:

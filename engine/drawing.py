@@ -1,7 +1,12 @@
-"""A layered drawing of a graph: ranks from the graph's edges, left to right from the question's sources.
+"""What a drawing of a graph shows and where (the app's view and the HTML export share it).
 
-Positions come from the structure alone (which nodes are drawn and how edges join them), never from
-labels or a physics simulation, so a node keeps its place when a toggle changes the labels. The steps
+Captions: a node's name, then its label in a few characters ("▲ up", "● active · set", "▲■? may"),
+and "was …" after a change. Box sizes: estimated from the name and the widest value line, never from
+the current label, so that a relabelled node keeps its place.
+
+Positions: a layered drawing, ranks from the graph's edges, left to right from the question's sources.
+They come from the structure alone (which nodes are drawn and how edges join them), never from labels
+or a physics simulation, so a node keeps its place when a toggle changes the labels. The steps
 are the usual ones for layered drawings: break cycles, rank by longest path, order each rank to cut
 crossings (barycentre sweeps), then place ranks as columns.
 
@@ -12,9 +17,83 @@ each still read left to right: legible labels matter more than one unbroken line
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import networkx as nx
 
-from engine.model import Graph
+from engine.model import Edge, Graph, Node, NodeLabel
+
+VALUE_MARKS = {"increasing": "▲", "decreasing": "▼", "stable": "■", "active": "●", "inactive": "○"}
+NEUTRAL_MARK = "◇"  # a node no scenario labels (e.g. a column of a table)
+NODE_FONT = 18  # drawing units
+# A node's box: text wraps at BOX_MAX_WIDTH (the box's widest, margins included). Sizes for the layout
+# are estimated from the name and the widest value line, never from the current label, so that a
+# relabelled node keeps its place; CHAR_WIDTH is a generous mean glyph width of the sans-serif font.
+BOX_MAX_WIDTH = 150
+BOX_MARGIN = 8
+CHAR_WIDTH = 0.56 * NODE_FONT
+LINE_HEIGHT = 1.2 * NODE_FONT
+VALUE_LINE_CHARS = 10
+
+_SHORT_VALUES = {"increasing": "up", "decreasing": "down", "stable": "stable", "active": "active",
+                 "inactive": "inactive"}
+
+
+def short_value(label: NodeLabel | None) -> str:
+    """The label as the drawing shows it under a node's name: "▲ up", "▲■? may", "● active · set";
+    the labels table and the evidence panel spell it out (``value_text``)."""
+    if label is None:
+        return NEUTRAL_MARK
+    if not label.certain:
+        text = f"{_marks(label)} may"
+    else:
+        text = f"{VALUE_MARKS[label.label]} {_SHORT_VALUES[label.label]}"
+    return text + (" · set" if label.intervened else "")
+
+
+def _marks(label: NodeLabel) -> str:
+    return VALUE_MARKS[label.label] if label.certain else "".join(VALUE_MARKS[v] for v in label.possible) + "?"
+
+
+def node_caption(node: Node, label: NodeLabel | None, before: NodeLabel | None, changed: bool) -> str:
+    """The node's name, then its label; a node no scenario labels (a discovered column) gets a neutral
+    mark instead of a word; a node the last change relabelled says what it was."""
+    lines = [node.label, short_value(label)]
+    if changed:
+        lines.append(f"was {_marks(before)}" if before is not None else "new")
+    return "\n".join(lines)
+
+
+def edge_caption(edge: Edge) -> str:
+    """The sign, and a word for an edge that is not simply supported by the papers."""
+    text = "+" if edge.sign > 0 else "−"
+    if edge.origin == "user" or edge.status == "asserted-by-user":
+        text += " (yours)"
+    elif edge.status == "contested":
+        text += " contested"
+    elif edge.status == "possible":
+        text += " ?"
+    elif edge.origin == "data":
+        text += " data"
+    return text
+
+
+def box_size(node: Node) -> tuple[float, float]:
+    """The box the layout leaves for a node: its name wrapped as the drawing wraps it, a value line
+    and a "was …" line, whatever its label is now."""
+    inner = BOX_MAX_WIDTH - 2 * BOX_MARGIN
+    lines, current = [], ""
+    for word in node.label.split():
+        candidate = f"{current} {word}".strip()
+        if current and len(candidate) * CHAR_WIDTH > inner:
+            lines.append(current)
+            candidate = word
+        current = candidate
+    lines.append(current)
+    text_width = max([len(line) * CHAR_WIDTH for line in lines] + [VALUE_LINE_CHARS * CHAR_WIDTH])
+    width = min(BOX_MAX_WIDTH, text_width + 2 * BOX_MARGIN) if " " in node.label else text_width + 2 * BOX_MARGIN
+    return width, (len(lines) + 2) * LINE_HEIGHT + 2 * BOX_MARGIN
+
+
 
 @dataclass(frozen=True)
 class Spacing:
