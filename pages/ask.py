@@ -92,8 +92,8 @@ def question_box() -> None:
             state.set_ask_result(None)  # the previous question's graph does not answer this one
             message = md(describe(exc))
             if type(exc).__name__ == "IndexNotFound":
-                st.error(f"No paper index yet: {message} Build it with `python -m corpus ensure` "
-                         "or add papers on the Corpus page.")
+                st.error("No paper index yet: build the default library, or add your own papers, on the "
+                         "Corpus page.")
             else:
                 st.error(f"Could not answer the question: {message}")
             return
