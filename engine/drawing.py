@@ -16,6 +16,7 @@ each still read left to right: legible labels matter more than one unbroken line
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import networkx as nx
@@ -102,6 +103,7 @@ class Spacing:
     column_gap: float = 56.0  # between two columns: room for an arrow and its sign
     row_gap: float = 26.0  # between two boxes in one column
     band_gap: float = 90.0  # between two bands of a folded drawing
+    split_gap: float = 24.0  # between the columns of one rank set in several
 
 
 Size = tuple[float, float]  # a node box's width and height in drawing units
@@ -117,15 +119,16 @@ class Layout:
 
 
 def layered_layout(graph: Graph, node_ids: list[str], sizes: dict[str, Size], max_width: float,
-                   spacing: Spacing = Spacing()) -> Layout:
+                   max_height: float = float("inf"), spacing: Spacing = Spacing()) -> Layout:
     """Positions (box centres) for ``node_ids`` (a subset of the graph's nodes, in the order given),
-    whose boxes have the ``sizes`` given."""
+    whose boxes have the ``sizes`` given; a rank taller than ``max_height`` is set in several columns
+    side by side, and ranks wider together than ``max_width`` are folded into bands."""
     digraph, joined = _ranking_digraph(graph, node_ids)
     connected = [n for n in node_ids if n in joined]
     isolated = [n for n in node_ids if n not in joined]
     ranks = _ranks(digraph.subgraph(connected).copy(), [s for s in graph.sources if s in digraph],
                    [t for t in graph.targets if t in digraph])
-    columns = _ordered_columns(digraph, connected, ranks)
+    columns = _split_tall(_ordered_columns(digraph, connected, ranks), sizes, max_height, spacing)
     bands = _bands(columns, sizes, max_width, spacing)
     positions = _place(bands, sizes, spacing)
     positions.update(_grid_below(isolated, positions, sizes, max(len(bands[0]) if bands else 0, 3), spacing))
@@ -134,16 +137,33 @@ def layered_layout(graph: Graph, node_ids: list[str], sizes: dict[str, Size], ma
     return Layout(positions=positions, ranks=ranks, bands=len(bands), **_extent(positions, sizes))
 
 
-def _bands(columns: list[list[str]], sizes: dict[str, Size], max_width: float, spacing: Spacing) -> list[list[list[str]]]:
+Column = tuple[list[str], float]  # the nodes of a column, and the gap before it (within a band)
+
+
+def _split_tall(columns: list[list[str]], sizes: dict[str, Size], max_height: float,
+                spacing: Spacing) -> list[Column]:
+    """Each rank as one column, or as several narrowly spaced ones when it is taller than
+    ``max_height`` (a hub with many regulators), in its order, split evenly."""
+    split: list[Column] = []
+    for column in columns:
+        height = _span([sizes[n][1] for n in column], spacing.row_gap)
+        pieces = min(len(column), math.ceil(height / max_height)) if height > max_height else 1
+        per_piece = math.ceil(len(column) / pieces)
+        for index in range(0, len(column), per_piece):
+            split.append((column[index:index + per_piece], spacing.column_gap if index == 0 else spacing.split_gap))
+    return split
+
+
+def _bands(columns: list[Column], sizes: dict[str, Size], max_width: float, spacing: Spacing) -> list[list[Column]]:
     """Consecutive columns grouped into bands no wider than ``max_width`` (a long chain of ranks is
     folded, like a line of text, rather than shrunk until its labels cannot be read)."""
-    bands: list[list[list[str]]] = []
+    bands: list[list[Column]] = []
     width = 0.0
     for column in columns:
-        column_width = max(sizes[n][0] for n in column)
-        if bands and width + spacing.column_gap + column_width <= max_width:
+        column_width = max(sizes[n][0] for n in column[0])
+        if bands and width + column[1] + column_width <= max_width:
             bands[-1].append(column)
-            width += spacing.column_gap + column_width
+            width += column[1] + column_width
         else:
             bands.append([column])
             width = column_width
@@ -243,21 +263,22 @@ def _by_barycentre(column: list[str], neighbours: dict[str, set[str]], place: di
     return [node for _, node in sorted(enumerate(column), key=key)]
 
 
-def _place(bands: list[list[list[str]]], sizes: dict[str, Size], spacing: Spacing) -> dict[str, tuple[float, float]]:
+def _place(bands: list[list[Column]], sizes: dict[str, Size], spacing: Spacing) -> dict[str, tuple[float, float]]:
     """Columns side by side, each centred on its band's middle line; bands one under another."""
     positions: dict[str, tuple[float, float]] = {}
     top = 0.0
     for band in bands:
-        heights = [_span([sizes[n][1] for n in column], spacing.row_gap) for column in band]
+        heights = [_span([sizes[n][1] for n in nodes], spacing.row_gap) for nodes, _ in band]
         middle = top + max(heights) / 2
         left = 0.0
-        for column, height in zip(band, heights, strict=True):
-            depth = max(sizes[n][0] for n in column)
+        for index, ((nodes, gap), height) in enumerate(zip(band, heights, strict=True)):
+            left += gap if index else 0.0
+            depth = max(sizes[n][0] for n in nodes)
             y = middle - height / 2
-            for node in column:
+            for node in nodes:
                 positions[node] = (left + depth / 2, y + sizes[node][1] / 2)
                 y += sizes[node][1] + spacing.row_gap
-            left += depth + spacing.column_gap
+            left += depth
         top += max(heights) + spacing.band_gap
     return positions
 

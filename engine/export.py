@@ -341,6 +341,7 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 
 # The page's drawing is about this wide on a laptop screen (the body is at most 72rem wide).
 _PAGE_DRAWING_PX = 1100
+_PAGE_DRAWING_MAX_HEIGHT_PX = 900
 _MIN_TEXT_PX = 13
 
 
@@ -351,7 +352,8 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "",
     graph.validate_shapes()
     focus = question_focus(graph)
     sizes = {node_id: box_size(graph.node(node_id)) for node_id in focus.shown}
-    layout = layered_layout(graph, focus.shown, sizes, max_width=_PAGE_DRAWING_PX * NODE_FONT / _MIN_TEXT_PX)
+    layout = layered_layout(graph, focus.shown, sizes, max_width=_PAGE_DRAWING_PX * NODE_FONT / _MIN_TEXT_PX,
+                            max_height=_PAGE_DRAWING_MAX_HEIGHT_PX * NODE_FONT / _MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
     shown = set(focus.shown)
     nodes = [_vis_node(graph.node(n), labels.get(n), graph, layout.positions[n]) for n in focus.shown]
@@ -378,7 +380,7 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "",
         **_answer_parts(answer),
         drawn_note=_drawn_note(graph, focus),
         regulators=", ".join(node_labels[r] for r in focus.regulators),
-        graph_height=int(max(360, min(1600, layout.height * max(scale, 0.95) + 40))),
+        graph_height=int(max(300, min(layout.height * scale, _PAGE_DRAWING_MAX_HEIGHT_PX) + 60)),
         vis_css=_no_closing_tag((vis_dir / "vis-network.css").read_text("utf-8"), "style"),
         vis_js=_no_closing_tag((vis_dir / "vis-network.min.js").read_text("utf-8"), "script"),
         nodes=nodes,

@@ -116,3 +116,17 @@ def test_only_the_nodes_shown_are_drawn():
     view = build_view(graph, shown=["smoking", "oxidative_stress", "neuronal_death"])
     assert {node.id for node in view.nodes} == {"smoking", "oxidative_stress", "neuronal_death"}
     assert all(edge.source != "exercise" for edge in view.edges)
+
+
+def test_a_hub_with_many_regulators_is_set_in_several_columns():
+    hub = [Node(id="x", label="amyloid beta"), Node(id="y", label="tau phosphorylation")]
+    side = [Node(id=f"r{i}", label=f"regulator number {i}") for i in range(38)]
+    edges = [Edge(id="x+>y", source="x", target="y")] + [
+        Edge(id=f"r{i}+>y", source=f"r{i}", target="y") for i in range(38)]
+    graph = Graph(nodes=hub + side, edges=edges, sources=["x"], targets=["y"]).validate_shapes()
+    view = build_view(graph)
+    columns = {node.x for node in view.nodes if node.id.startswith("r")}
+    assert len(columns) > 1
+    assert int(view.config["height"].removesuffix("px")) <= 960
+    xs = {node.id: node.x for node in view.nodes}
+    assert max(xs[f"r{i}"] for i in range(38)) < xs["y"]

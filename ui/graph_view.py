@@ -16,6 +16,7 @@ on double click, so any title would be a script-injection path for labels read f
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from engine.drawing import (
     VALUE_MARKS,
     box_size,
     edge_caption,
+    Layout,
     layered_layout,
     node_caption,
 )
@@ -54,10 +56,9 @@ _POSSIBLE_COLOUR = {1: "#86b89a", -1: "#d99a9a"}
 # into its frame, which the layout keeps at MIN_TEXT_PX / NODE_FONT or more for a frame DRAWING_WIDTH_PX
 # wide (the Ask and Graph pages draw across the page).
 EDGE_FONT = 20
-MIN_TEXT_PX = 12.5
+MIN_TEXT_PX = 13
 DRAWING_WIDTH_PX = 1000
-FITTED_SCALE = 0.95
-MAX_HEIGHT_PX = 1600
+MAX_HEIGHT_PX = 900
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def build_view(
     graph: Graph,
     labelling: Labelling | None = None,
     contrast: Contrast | None = None,
-    height: int = 360,
+    height: int = 240,
     emphasised_edges: frozenset[str] = frozenset(),
     shown: list[str] | None = None,
     width_px: int = DRAWING_WIDTH_PX,
@@ -125,17 +126,20 @@ def build_view(
     them; ``emphasised_edges`` (the answer's paths) are drawn wider.
 
     Nodes are placed by ``layered_layout`` (no physics): the same structure is always drawn the same
-    way. ``height`` is the least height; the drawing grows taller when its columns need it, so that the
-    fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame ``width_px`` wide.
+    way. ``height`` is the least height; the drawing grows taller (up to ``MAX_HEIGHT_PX``) when its
+    columns need it, so that the fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame
+    ``width_px`` wide; taller ranks are set in several columns.
     """
-    node_ids = [n for n in (shown if shown is not None else graph.node_ids()) if graph.has_node(n)]
-    sizes = {node_id: box_size(graph.node(node_id)) for node_id in node_ids}
-    layout = layered_layout(graph, node_ids, sizes, max_width=width_px * NODE_FONT / MIN_TEXT_PX)
+    present = set(graph.node_ids())
+    node_ids = [n for n in (shown if shown is not None else graph.node_ids()) if n in present]
+    layout = _layout(graph, node_ids, max_width=width_px * NODE_FONT / MIN_TEXT_PX,
+                     max_height=MAX_HEIGHT_PX * NODE_FONT / MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
     changes = {change.node: change for change in (contrast.changes if contrast else [])}
     question_nodes = set(graph.sources) | set(graph.targets)
+    by_id = {node.id: node for node in graph.nodes}
     nodes = [
-        _agraph_node(graph.node(node_id), labels.get(node_id), changes.get(node_id), node_id in question_nodes,
+        _agraph_node(by_id[node_id], labels.get(node_id), changes.get(node_id), node_id in question_nodes,
                      layout.positions[node_id])
         for node_id in node_ids
     ]
@@ -148,9 +152,9 @@ def build_view(
         edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
         parallel[pair] += 1
     scale = min(1.0, width_px / layout.width) if layout.width else 1.0
-    fitted_height = int(layout.height * max(scale, FITTED_SCALE) + 40)
+    fitted_height = int(min(layout.height * scale, MAX_HEIGHT_PX) + 60)
     config = {
-        "height": f"{max(height, min(fitted_height, MAX_HEIGHT_PX))}px",
+        "height": f"{max(height, fitted_height)}px",
         "width": "100%",
         "interaction": {"hover": True, "navigationButtons": False, "zoomView": True, "dragView": True},
         "physics": {"enabled": False},
@@ -158,6 +162,25 @@ def build_view(
         "edges": {"smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1}},
     }
     return GraphView(nodes=nodes, edges=edges, config=config)
+
+
+_LAYOUTS: dict[tuple, Layout] = {}
+_LAYOUTS_KEPT = 64
+
+
+def _layout(graph: Graph, node_ids: list[str], max_width: float, max_height: float) -> Layout:
+    """The layered layout, kept per structure: a toggle changes labels only, so it redraws without
+    laying out again."""
+    names = {node.id: node.label for node in graph.nodes}
+    key = (tuple((n, names[n]) for n in node_ids), tuple((e.source, e.target) for e in graph.edges),
+           tuple(graph.sources), tuple(graph.targets), max_width, max_height)
+    if key not in _LAYOUTS:
+        if len(_LAYOUTS) >= _LAYOUTS_KEPT:
+            _LAYOUTS.clear()
+        by_id = {node.id: node for node in graph.nodes}
+        sizes = {node_id: box_size(by_id[node_id]) for node_id in node_ids}
+        _LAYOUTS[key] = layered_layout(graph, node_ids, sizes, max_width, max_height)
+    return _LAYOUTS[key]
 
 
 def _agraph_node(node: Node, label: NodeLabel | None, change, in_question: bool,
@@ -205,11 +228,13 @@ def show_graph(view: GraphView, key: str) -> str | None:
     """Draw the graph; returns the id of the node last clicked (``None`` before any click).
 
     agraph's own wrapper passes no widget key, so its iframe would be rebuilt (and the selection
-    lost) whenever the data changes; calling its component with a stable key keeps one iframe that
-    redraws in place.
+    lost) whenever the data changes. Here the key is stable while the drawn nodes and edges stay the
+    same, so a relabel redraws in place; when they change (an edit, a regulator added) the key changes
+    and a fresh drawing is fitted to its frame, which an in-place update would not do.
     """
     data = json.dumps({"nodes": [n.to_dict() for n in view.nodes], "edges": [e.to_dict() for e in view.edges]})
-    return _agraph(data=data, config=json.dumps(view.config), key=key, default=None)
+    drawn = hashlib.sha1(json.dumps([[n.id, n.x, n.y] for n in view.nodes] + [e.id for e in view.edges]).encode())
+    return _agraph(data=data, config=json.dumps(view.config), key=f"{key}_{drawn.hexdigest()[:12]}", default=None)
 
 
 def legend_markdown() -> str:

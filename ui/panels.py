@@ -44,7 +44,7 @@ def status_messages(session: WorkspaceSession) -> None:
         st.warning(md(session.autosave_error))
 
 
-def labelled_graph(session: WorkspaceSession, key: str, height: int = 360, in_fragment: bool = False) -> None:
+def labelled_graph(session: WorkspaceSession, key: str, height: int = 240, in_fragment: bool = False) -> None:
     """Draw the question's view of the session's graph and remember the node the user clicks.
 
     By default only the nodes on source → target paths are drawn; the other regulators found are

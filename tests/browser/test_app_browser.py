@@ -103,6 +103,8 @@ def _open_example_graph(page, folder: Path) -> None:
     graph_file.write_text(smoking_graph().to_json())
     _import_graph(page, graph_file)
     _go(page, "Graph")
+    page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
+    settle(page)
 
 
 def _choose(page, container: str, text: str) -> None:
