@@ -65,16 +65,14 @@ def node_caption(node: Node, label: NodeLabel | None, before: NodeLabel | None, 
 
 
 def edge_caption(edge: Edge) -> str:
-    """The sign, and a word for an edge that is not simply supported by the papers."""
+    """The sign, and a short word where the colour alone would not say it: "yours" for an edge the user
+    drew, "?" for one read by one reader only. (A contested pair is orange, one + and one −; an edge
+    from data is teal: the legend says so, and short captions fit between the columns.)"""
     text = "+" if edge.sign > 0 else "−"
     if edge.origin == "user" or edge.status == "asserted-by-user":
-        text += " (yours)"
-    elif edge.status == "contested":
-        text += " contested"
-    elif edge.status == "possible":
-        text += " ?"
-    elif edge.origin == "data":
-        text += " data"
+        return text + " yours"
+    if edge.status == "possible":
+        return text + " ?"
     return text
 
 
@@ -100,7 +98,7 @@ def box_size(node: Node) -> tuple[float, float]:
 class Spacing:
     """Gaps between node boxes, in drawing units (a node's text is about 18 units high)."""
 
-    column_gap: float = 56.0  # between two columns: room for an arrow and its sign
+    column_gap: float = 70.0  # between two columns: room for an arrow and its caption
     row_gap: float = 26.0  # between two boxes in one column
     band_gap: float = 90.0  # between two bands of a folded drawing
     split_gap: float = 24.0  # between the columns of one rank set in several

@@ -306,8 +306,8 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
   <span>“?” and a dashed border: only possibly so</span>
   <span>edges: green → promotes (+), red ⊣ inhibits (−); solid influence, dashed triggers</span>
   <span>thin, pale, dotted “?”: possible (read by one reader only)</span>
-  <span>orange “contested”: papers disagree on the sign (both drawn)</span>
-  <span>purple “(yours)”: drawn by the user</span>
+  <span>orange: contested, papers disagree on the sign (both signs drawn)</span>
+  <span>purple “yours”: drawn by the user</span>
 </p>
 {% if regulators %}<p class="muted">Other regulators found, not drawn: {{ regulators }}.</p>{% endif %}
 {% if references %}<h2>References</h2>

@@ -196,8 +196,8 @@ def test_html_encodes_labels_and_edge_styles() -> None:
     edges = json.loads(re.search(r"var edges = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
     by_id = {edge["id"]: edge for edge in edges}
     assert by_id["smoking+>>evil"]["dashes"] is True  # triggers dashed
-    assert by_id["evil->bp"]["label"] == "− contested"
-    assert by_id["evil+>bp"]["label"] == "+ (yours)"
+    assert by_id["evil->bp"]["label"] == "−" and by_id["evil->bp"]["color"] == "#ea580c"  # contested: orange
+    assert by_id["evil+>bp"]["label"] == "+ yours"
     # the two edges between evil and bp are bent apart
     assert by_id["evil->bp"]["smooth"]["roundness"] != by_id["evil+>bp"]["smooth"]["roundness"]
     nodes = json.loads(re.search(r"var nodes = new vis\.DataSet\((\[.*?\])\.map", html).group(1))

@@ -88,7 +88,7 @@ def test_unlabelled_columns_show_their_name_and_a_neutral_mark():
                   edges=[Edge(id="e", source="praf", target="pmek", origin="data", orientation="undirected")])
     view = build_view(graph)
     assert [node.label for node in view.nodes] == [f"praf\n{NEUTRAL_MARK}", f"pmek\n{NEUTRAL_MARK}"]
-    assert view.edges[0].label == "+ data"
+    assert view.edges[0].label == "+"
     assert view.edges[0].arrows["to"]["enabled"] is False
 
 

@@ -246,6 +246,6 @@ def legend_markdown() -> str:
         "(says what it was).  \n"
         "**Edges** — :green[→ +] promotes, :red[⊣ −] inhibits · solid: influence, dashed: triggers · "
         "thin, pale and dotted with “?”: possible (read by one reader only) · :orange[orange: contested] "
-        "(papers disagree on the sign; both signs drawn) · :violet[purple: made by you] · teal: from data · "
-        "no arrow: direction undecided · wider: on a path the answer explains."
+        "(papers disagree on the sign; both signs drawn, + and −) · :violet[purple, “yours”: drawn by you] · "
+        "teal: learned from data · no arrow: direction undecided · wider: on a path the answer explains."
     )

@@ -10,7 +10,7 @@ from engine.export import document_name, plain_text
 from engine.focus import QuestionFocus, question_focus
 from engine.model import Edge, Graph, Node
 from ui import state
-from ui.graph_view import build_view, edge_caption, legend_markdown, show_graph, value_text
+from ui.graph_view import build_view, legend_markdown, show_graph, value_text
 from ui.text import md
 
 if TYPE_CHECKING:
@@ -26,8 +26,15 @@ def node_name(graph: Graph, node_id: str) -> str:
 
 
 def edge_name(graph: Graph, edge: Edge) -> str:
-    arrow = "→" if edge.sign > 0 else "⊣"
-    return f"{node_name(graph, edge.source)} {arrow} {node_name(graph, edge.target)} ({edge.relation} {edge_caption(edge)})"
+    """"A → B (influence +)", with what the drawing shows by colour said in words."""
+    arrow, sign = ("→", "+") if edge.sign > 0 else ("⊣", "−")
+    if edge.origin == "user" or edge.status == "asserted-by-user":
+        sign += " (yours)"
+    elif edge.status in ("contested", "possible"):
+        sign += f" {edge.status}"
+    elif edge.origin == "data":
+        sign += " data"
+    return f"{node_name(graph, edge.source)} {arrow} {node_name(graph, edge.target)} ({edge.relation} {sign})"
 
 
 def status_messages(session: WorkspaceSession) -> None:
