@@ -126,9 +126,9 @@ def build_view(
     them; ``emphasised_edges`` (the answer's paths) are drawn wider.
 
     Nodes are placed by ``layered_layout`` (no physics): the same structure is always drawn the same
-    way. ``height`` is the least height; the drawing grows taller (up to ``MAX_HEIGHT_PX``) when its
-    columns need it, so that the fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame
-    ``width_px`` wide; taller ranks are set in several columns.
+    way. ``height`` is the least height; the drawing grows taller when its columns need it, so that the
+    fitted zoom keeps text at least ``MIN_TEXT_PX`` high in a frame ``width_px`` wide; a rank taller
+    than ``MAX_HEIGHT_PX`` at that zoom is set in several columns.
     """
     present = set(graph.node_ids())
     node_ids = [n for n in (shown if shown is not None else graph.node_ids()) if n in present]
@@ -151,8 +151,11 @@ def build_view(
         pair = frozenset((edge.source, edge.target))
         edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
         parallel[pair] += 1
-    scale = min(1.0, width_px / layout.width) if layout.width else 1.0
-    fitted_height = int(min(layout.height * scale, MAX_HEIGHT_PX) + 60)
+    # The zoom the drawing is meant to fit at: what the width allows, and no more than keeps it within
+    # MAX_HEIGHT_PX, unless that would make text smaller than MIN_TEXT_PX (a folded drawing is taller).
+    legible = MIN_TEXT_PX / NODE_FONT
+    scale = min(1.0, width_px / max(layout.width, 1.0), max(MAX_HEIGHT_PX / max(layout.height, 1.0), legible))
+    fitted_height = int(layout.height * scale + 60)
     config = {
         "height": f"{max(height, fitted_height)}px",
         "width": "100%",
