@@ -160,9 +160,7 @@ def build_view(
         "height": f"{max(height, fitted_height)}px",
         "width": "100%",
         "interaction": {"hover": True, "navigationButtons": False, "zoomView": True, "dragView": True},
-        "physics": {"enabled": False},
-        "layout": {"hierarchical": {"enabled": False}, "randomSeed": 7},
-        "edges": {"smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1}},
+        "physics": {"enabled": False},  # positions come from the layout; each edge sets its own curve
     }
     return GraphView(nodes=nodes, edges=edges, config=config)
 
