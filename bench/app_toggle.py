@@ -36,6 +36,8 @@ from browser_support import (  # noqa: E402
     CHROMIUM_ARGS,
     DRAWING_PROBE_JS,
     free_port,
+    go_to,
+    import_graph,
     probe_drawing,
     server_command,
     server_env,
@@ -149,15 +151,8 @@ def run(nodes: int, toggles: int, seed: int) -> dict:
 
 
 def _open(tab, graph_file: Path) -> None:
-    sidebar = tab.get_by_test_id("stSidebar")
-    sidebar.get_by_text("Import a graph").click()
-    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(graph_file))
-    settle(tab)
-    sidebar.get_by_role("button", name="Open the imported graph").click()
-    settle(tab)
-    tab.get_by_test_id("stSidebarNav").get_by_text("Graph", exact=True).click()
-    tab.wait_for_function("() => document.querySelector('h1') && document.querySelector('h1').innerText === 'Graph'")
-    settle(tab)
+    import_graph(tab, graph_file)
+    go_to(tab, "Graph")
 
 
 def _toggle(tab, graph: Graph, watched: str, expected: dict[str, tuple[str, str]], count: int) -> list[tuple[float, float]]:

@@ -143,3 +143,32 @@ def probe_drawing(tab, index: int = 0) -> dict:
     frame = graph_frames(tab)[index]
     frame.wait_for_function("() => document.querySelector('.vis-network canvas')")
     return frame.evaluate(DRAWING_PROBE_JS)
+
+
+def go_to(tab, title: str) -> None:
+    """Open a page from the sidebar's navigation and wait until it has run."""
+    tab.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
+    tab.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
+                          arg=title)
+    settle(tab)
+
+
+def import_graph(tab, path: Path) -> None:
+    """Import a graph file through the sidebar and open it, as a user would."""
+    sidebar = tab.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Import a graph").click()
+    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(path))
+    settle(tab)
+    sidebar.get_by_role("button", name="Open the imported graph").click()
+    settle(tab)
+
+
+def ask_first_example(tab, timeout_ms: int) -> str:
+    """Put the first example question in the box, ask it and wait for the answer; returns it."""
+    example = tab.get_by_test_id("stButton").first.locator("button")
+    question = example.inner_text()
+    example.click()
+    settle(tab)
+    tab.get_by_role("button", name="Ask", exact=True).click()
+    settle(tab, timeout_ms=timeout_ms)
+    return question

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from browser_support import ARTIFACTS, settle
+from browser_support import ARTIFACTS, go_to, settle
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +22,8 @@ def _no_llm_retries():
     del os.environ["CAUSEWAY_LLM__MAX_RETRIES"]
 
 
-def _go(page, title: str) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
-    page.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
-                           arg=title)
-    settle(page)
-
-
 def _apply_settings(page, backend: str, base_url: str, rounds: str) -> None:
-    _go(page, "Settings")
+    go_to(page, "Settings")
     page.get_by_text(backend, exact=False).first.click()
     url = page.get_by_label("Endpoint base URL")
     url.fill(base_url)
@@ -45,8 +38,8 @@ def test_settings_show_the_applied_values_after_apply(page):
     assert page.get_by_label("Pipeline rounds").input_value() == "2"
     assert page.get_by_role("radio", name="OpenAI-compatible endpoint").is_checked()
     # and they stay so when the page is visited again
-    _go(page, "Ask")
-    _go(page, "Settings")
+    go_to(page, "Ask")
+    go_to(page, "Settings")
     assert page.get_by_label("Endpoint base URL").input_value() == DEAD_ENDPOINT
     assert page.get_by_label("Pipeline rounds").input_value() == "2"
 
@@ -61,7 +54,7 @@ def test_a_failed_question_leaves_no_progress_bar_and_no_earlier_graph(app_serve
     page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')  # the offline answer's graph
 
     _apply_settings(page, "OpenAI-compatible endpoint", DEAD_ENDPOINT, "1")
-    _go(page, "Ask")
+    go_to(page, "Ask")
     page.locator(".st-key-ask_question input").fill("How does rapamycin affect autophagy?")
     page.get_by_role("button", name="Ask", exact=True).click()
     settle(page, timeout_ms=ASK_TIMEOUT_MS)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARTIFACTS, REPO_ROOT, probe_drawing, settle
+from browser_support import ARTIFACTS, REPO_ROOT, ask_first_example, go_to, import_graph, probe_drawing, settle
 
 pytestmark = pytest.mark.browser
 
@@ -42,29 +42,6 @@ def _assert_legible(drawing: dict) -> None:
     assert drawing["navigation_buttons"] == 0, "navigation buttons would cover nodes"
 
 
-def _ask_first_example(page) -> str:
-    example = page.get_by_test_id("stButton").first.locator("button")
-    question = example.inner_text()
-    example.click()
-    settle(page)
-    page.get_by_role("button", name="Ask", exact=True).click()
-    settle(page, timeout_ms=ASK_TIMEOUT_MS)
-    assert not page.get_by_test_id("stAlertContentError").count(), question
-    return question
-
-
-def _import_and_open(page, graph_file: Path) -> None:
-    sidebar = page.get_by_test_id("stSidebar")
-    sidebar.get_by_text("Import a graph").click()
-    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(graph_file))
-    settle(page)
-    sidebar.get_by_role("button", name="Open the imported graph").click()
-    settle(page)
-    page.get_by_test_id("stSidebarNav").get_by_text("Graph", exact=True).click()
-    page.wait_for_function("() => document.querySelector('h1') && document.querySelector('h1').innerText === 'Graph'")
-    settle(page)
-
-
 def test_first_page_says_what_the_library_holds(app_server, page):
     if not (app_server.index_dir / "manifest.json").exists():
         pytest.skip(f"no default index in {app_server.index_dir}")
@@ -76,7 +53,8 @@ def test_first_page_says_what_the_library_holds(app_server, page):
 def test_example_question_draws_its_paths_legibly(app_server, page):
     if not (app_server.index_dir / "manifest.json").exists():
         pytest.skip(f"no default index in {app_server.index_dir}: run `python -m corpus ensure`")
-    _ask_first_example(page)
+    question = ask_first_example(page, ASK_TIMEOUT_MS)
+    assert not page.get_by_test_id("stAlertContentError").count(), question
     drawing = probe_drawing(page)
     page.screenshot(path=str(ARTIFACTS / "example_question_default_view.png"), full_page=True)
     _record("example question, default view", drawing)
@@ -105,7 +83,8 @@ def test_sachs_discovery_graph_is_legible(page, tmp_path):
     graph = discover(read_table(SACHS_TABLE), method="pc").to_graph()
     graph_file = tmp_path / "sachs.json"
     graph_file.write_text(graph.to_json())
-    _import_and_open(page, graph_file)
+    import_graph(page, graph_file)
+    go_to(page, "Graph")
     drawing = probe_drawing(page)
     page.screenshot(path=str(ARTIFACTS / "sachs_discovery_graph.png"), full_page=True)
     _record("Sachs discovery graph (PC)", drawing)
