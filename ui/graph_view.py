@@ -240,13 +240,16 @@ def show_graph(view: GraphView, key: str) -> str | None:
 
 def legend_markdown() -> str:
     return (
-        "**Nodes** — quantity (box): :blue-background[▲ increasing] :red-background[▼ decreasing] "
-        "■ stable · state (oval): ● active (dark grey) / ○ inactive (pale grey) · pale fill with a dashed "
-        "border: only possibly so (“?”) · ◇ not labelled (no scenario, e.g. a column of a table) · "
+        "**Nodes** — quantity (box): :blue-background[▲ up] increasing, :red-background[▼ down] decreasing, "
+        "■ stable · state (oval): ● active (dark grey) / ○ inactive (pale grey) · “▲■? may”, pale fill, "
+        "dashed border: possibly any of these · “· set”: set from outside (the scenario) · ◇ not labelled "
+        "(no scenario, e.g. a column of a table) · "
         "black border: the question's cause or effect · thick amber border: changed by your last change "
         "(says what it was).  \n"
         "**Edges** — :green[→ +] promotes, :red[⊣ −] inhibits · solid: influence, dashed: triggers · "
         "thin, pale and dotted with “?”: possible (read by one reader only) · :orange[orange: contested] "
         "(papers disagree on the sign; both signs drawn, + and −) · :violet[purple, “yours”: drawn by you] · "
-        "teal: learned from data · no arrow: direction undecided · wider: on a path the answer explains."
+        "teal: learned from data · no arrow: direction undecided · wider: on a path the answer explains.  \n"
+        "**Moving around** — scroll to zoom, drag the background to pan, drag a node to move it; click a "
+        "node for its evidence."
     )
