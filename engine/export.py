@@ -33,6 +33,7 @@ from defusedxml.ElementTree import fromstring as safe_xml_fromstring
 from jinja2 import Environment
 from markupsafe import Markup
 from pydantic import ValidationError
+
 from engine.drawing import BOX_MARGIN, BOX_MAX_WIDTH, NODE_FONT, box_size, edge_caption, layered_layout, node_caption
 from engine.focus import QuestionFocus, question_focus
 from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
