@@ -5,10 +5,10 @@ All three formats carry text from users and papers, which is untrusted:
 - GraphML goes through networkx's writer (XML-escaped); lists and evidence travel as JSON strings so
   ``from_graphml`` can rebuild the same ``Graph``. Reading uses defusedxml first, so an uploaded file
   with entity tricks is refused instead of expanded.
-- HTML uses pyvis to lay out the vis-network data and its bundled vis-network library, inlined, so the
-  page needs no network. The page itself comes from a small template here rendered with Jinja
-  autoescaping, because pyvis's stock page loads Bootstrap from a CDN and writes node ids into menus
-  unescaped. Graph data reaches the script only through ``tojson`` (``<``, ``>``, ``&`` and quotes are
+- HTML inlines the vis-network library bundled with pyvis, so the page needs no network; nodes are
+  placed as in the app (``engine.drawing``). The page comes from a small template here rendered with
+  Jinja autoescaping (pyvis's stock page loads Bootstrap from a CDN and writes node ids into menus
+  unescaped). Graph data reaches the script only through ``tojson`` (``<``, ``>``, ``&`` and quotes are
   \\u-escaped), and every tooltip is turned into a DOM element filled through ``textContent``, so a label
   such as ``<img src=x onerror=alert(1)>`` is shown as text whatever vis-network does with titles.
 - Markdown escapes every character that could start markup (links, images, emphasis, raw HTML, table
@@ -17,12 +17,14 @@ All three formats carry text from users and papers, which is untrusted:
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
 from collections import Counter
 from importlib import resources
-from typing import Any
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
@@ -31,9 +33,13 @@ from defusedxml.ElementTree import fromstring as safe_xml_fromstring
 from jinja2 import Environment
 from markupsafe import Markup
 from pydantic import ValidationError
-from pyvis.network import Network
 
+from engine.drawing import BOX_MARGIN, BOX_MAX_WIDTH, NODE_FONT, box_size, edge_caption, layered_layout, node_caption
+from engine.focus import QuestionFocus, question_focus
 from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
+
+if TYPE_CHECKING:
+    from engine.answer import Answer
 
 GRAPHML_FORMAT = "causeway-graph"
 
@@ -42,11 +48,40 @@ _SIGN_TEXT = {1: "+", -1: "−"}
 
 # Colours follow the app (DESIGN §8): quantities blue when increasing, red when decreasing, neutral when
 # stable or unlabelled; states grey. Edge colour is the sign, dashes the relation.
-_QUANTITY_COLOURS = {"increasing": "#4a90d9", "decreasing": "#d9534f", "stable": "#e8e8e8"}
+_QUANTITY_COLOURS = {"increasing": "#2563eb", "decreasing": "#dc2626", "stable": "#f5f5f4"}
 _QUANTITY_UNLABELLED = "#cfe2f3"
-_STATE_COLOURS = {"active": "#9e9e9e", "inactive": "#eeeeee"}
+_STATE_COLOURS = {"active": "#6b7280", "inactive": "#e5e7eb"}
 _STATE_UNLABELLED = "#d6d6d6"
-_SIGN_COLOURS = {1: "#2e7d32", -1: "#c62828"}
+_SIGN_COLOURS = {1: "#15803d", -1: "#b91c1c"}
+_POSSIBLE_COLOURS = {1: "#86b89a", -1: "#d99a9a"}
+_CONTESTED_COLOUR = "#ea580c"
+_USER_COLOUR = "#7c3aed"
+
+
+# --- text from papers ----------------------------------------------------------------------------
+
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+
+
+def plain_text(text: str) -> str:
+    """A title as a reader should see it: PubMed titles carry inline markup, sometimes escaped once or
+    twice (``&lt;i&gt;C. elegans&lt;/i&gt;``); entities are decoded and tags dropped, keeping their words."""
+    for _ in range(3):
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    return " ".join(_TAG.sub("", text).split())
+
+
+def document_name(doc_id: str) -> str:
+    """How a document is named to a reader: a PubMed id as "PMID n", an uploaded file (whose id is its
+    path on the server) by its file name, anything else as it is."""
+    if doc_id.isdigit():
+        return f"PMID {doc_id}"
+    if "/" in doc_id or "\\" in doc_id:
+        return PurePath(doc_id.replace("\\", "/")).name
+    return doc_id
 
 
 # --- GraphML -------------------------------------------------------------------------------------
@@ -242,30 +277,48 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 <style>{{ vis_css }}</style>
 <script>{{ vis_js }}</script>
 <style>
-  body { font-family: system-ui, sans-serif; margin: 1.5rem; color: #222; }
-  #graph { width: 100%; height: 640px; border: 1px solid #ccc; }
-  .tip { white-space: pre-wrap; max-width: 32rem; font-size: 0.85rem; }
-  table { border-collapse: collapse; margin-top: 1rem; }
-  td, th { border: 1px solid #ddd; padding: 0.25rem 0.5rem; vertical-align: top; text-align: left; }
-  .legend span { margin-right: 1.2rem; }
+  body { font-family: system-ui, sans-serif; margin: 1.5rem auto; max-width: 72rem; padding: 0 1rem;
+         color: #1f2937; line-height: 1.45; }
+  #graph { width: 100%; height: {{ graph_height }}px; border: 1px solid #d1d5db; border-radius: 6px; }
+  .tip { white-space: pre-wrap; max-width: 32rem; font-size: 0.9rem; }
+  table { border-collapse: collapse; margin-top: 1rem; width: 100%; }
+  td, th { border: 1px solid #e5e7eb; padding: 0.35rem 0.6rem; vertical-align: top; text-align: left; }
+  .legend { font-size: 0.92rem; color: #374151; }
+  .legend span { margin-right: 1.2rem; display: inline-block; }
+  .muted { color: #6b7280; font-size: 0.9rem; }
+  blockquote { margin: 0.3rem 0; padding-left: 0.7rem; border-left: 3px solid #d1d5db; }
 </style>
 </head>
 <body>
 <h1>{{ heading }}</h1>
-{% if sources or targets %}<p>Sources: {{ sources }} · Targets: {{ targets }}</p>{% endif %}
+{% if sources or targets %}<p>Causes (sources): <strong>{{ sources }}</strong> · Effects (targets): <strong>{{ targets }}</strong></p>{% endif %}
 {% if labelling_note %}<p><strong>{{ labelling_note }}</strong></p>{% endif %}
-<p class="legend">
-  <span>quantity: ↑ increasing (blue), ↓ decreasing (red), = stable</span>
-  <span>state (box): ● active, ○ inactive</span>
-  <span>edge: green +, red −; solid influence, dashed triggers; “?” contested, “user” asserted by you</span>
-  <span>a trailing “?” on a node label: not certain</span>
-</p>
+{% if summary or mechanisms or notes %}<h2>Answer</h2>
+{% for line in summary %}<p><strong>{{ line }}</strong></p>{% endfor %}
+{% if mechanisms %}<ul>{% for line in mechanisms %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
+{% for line in notes %}<p><em>{{ line }}</em></p>{% endfor %}
+{% endif %}
+<h2>Graph</h2>
+<p class="muted">{{ drawn_note }} Drag to move, scroll to zoom; point at a node or an edge for its details.</p>
 <div id="graph"></div>
+<p class="legend">
+  <span>quantity (box): ▲ up (blue) · ▼ down (red) · ■ stable</span>
+  <span>state (oval): ● active (dark grey) · ○ inactive (pale grey)</span>
+  <span>“?” and a dashed border: only possibly so</span>
+  <span>edges: green → promotes (+), red ⊣ inhibits (−); solid influence, dashed triggers</span>
+  <span>thin, pale, dotted “?”: possible (read by one reader only)</span>
+  <span>orange: contested, papers disagree on the sign (both signs drawn)</span>
+  <span>purple “yours”: drawn by the user</span>
+</p>
+{% if regulators %}<p class="muted">Other regulators found, not drawn: {{ regulators }}.</p>{% endif %}
+{% if references %}<h2>References</h2>
+<ol>{% for ref in references %}<li value="{{ ref.n }}">{{ ref.title }} — {{ ref.name }}</li>{% endfor %}</ol>{% endif %}
 <h2>Edges and evidence</h2>
 <table>
 <tr><th>Edge</th><th>Relation</th><th>Status</th><th>Evidence</th></tr>
 {% for row in rows %}<tr><td>{{ row.pair }}</td><td>{{ row.relation }}</td><td>{{ row.status }}</td>
-<td>{% for cite in row.evidence %}<p>“{{ cite.sentence }}” — {{ cite.title }} ({{ cite.doc_id }})</p>{% endfor %}</td></tr>
+<td>{% for cite in row.evidence %}<blockquote>“{{ cite.sentence }}”</blockquote>
+<p class="muted">{{ cite.source }}{% if cite.readers %} · read by {{ cite.readers }}{% endif %}</p>{% endfor %}</td></tr>
 {% endfor %}</table>
 <script>
   // Tooltips become elements filled with textContent: text from papers and users is never markup.
@@ -287,29 +340,36 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 </html>
 """
 
+# The page's drawing is about this wide on a laptop screen (the body is at most 72rem wide).
+_PAGE_DRAWING_PX = 1100
+_PAGE_DRAWING_MAX_HEIGHT_PX = 900
+_MIN_TEXT_PX = 13
 
-def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "") -> str:
-    """A standalone HTML page drawing the graph with vis-network (inlined: works offline), followed by
-    a table of every edge with its evidence; ``heading`` defaults to the graph's question."""
+
+def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "", answer: Answer | None = None) -> str:
+    """A standalone page a colleague can read offline: the answer, the question's view of the graph
+    (vis-network inlined, nodes placed by ``layered_layout`` with legible text), the references, and
+    every edge with its evidence sentences; ``heading`` defaults to the graph's question."""
     graph.validate_shapes()
-    network = Network(directed=True, height="640px", width="100%")
-    network.barnes_hut(gravity=-6000, spring_length=160)
+    focus = question_focus(graph)
+    sizes = {node_id: box_size(graph.node(node_id)) for node_id in focus.shown}
+    layout = layered_layout(graph, focus.shown, sizes, max_width=_PAGE_DRAWING_PX * NODE_FONT / _MIN_TEXT_PX,
+                            max_height=_PAGE_DRAWING_MAX_HEIGHT_PX * NODE_FONT / _MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
-    for node in graph.nodes:
-        network.add_node(node.id, **_vis_node(node, labels.get(node.id), graph))
-    parallel: Counter[tuple[str, str]] = Counter()
+    shown = set(focus.shown)
+    nodes = [_vis_node(graph.node(n), labels.get(n), graph, layout.positions[n]) for n in focus.shown]
+    parallel: Counter[frozenset[str]] = Counter()
+    edges = []
     for edge in graph.edges:
-        pair = (edge.source, edge.target)
-        options = _vis_edge(edge, graph, parallel[pair])
-        parallel[pair] += 1
-        network.add_edge(edge.source, edge.target, **options)
-    nodes, edges, _, _, _, options_json = network.get_network_data()
-    options = json.loads(options_json)
-    options["interaction"].update({"hover": True, "tooltipDelay": 150})
-
+        if edge.source in shown and edge.target in shown:
+            pair = frozenset((edge.source, edge.target))
+            edges.append(_vis_edge(edge, graph, parallel[pair]))
+            parallel[pair] += 1
+    scale = min(1.0, _PAGE_DRAWING_PX / layout.width) if layout.width else 1.0
+    node_labels = {node.id: node.label for node in graph.nodes}
+    citer = _References(answer)
     environment = Environment(autoescape=True)
     vis_dir = resources.files("pyvis") / "templates" / "lib" / "vis-9.1.2"
-    node_labels = {node.id: node.label for node in graph.nodes}
     return environment.from_string(_PAGE_TEMPLATE).render(
         heading=heading or graph.question or "Causeway graph",
         sources=", ".join(node_labels.get(s, s) for s in graph.sources),
@@ -318,13 +378,60 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "")
             f"Labelling {labelling.status}: {labelling.message}"
             if labelling is not None and labelling.status != "ok" else ""
         ),
+        **_answer_parts(answer),
+        drawn_note=_drawn_note(graph, focus),
+        regulators=", ".join(node_labels[r] for r in focus.regulators),
+        graph_height=int(max(300, layout.height * scale + 60)),
         vis_css=_no_closing_tag((vis_dir / "vis-network.css").read_text("utf-8"), "style"),
         vis_js=_no_closing_tag((vis_dir / "vis-network.min.js").read_text("utf-8"), "script"),
         nodes=nodes,
         edges=edges,
-        options=options,
-        rows=[_edge_row(edge, node_labels) for edge in graph.edges],
+        options={
+            "physics": {"enabled": False},
+            "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False},
+            "edges": {"smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1}},
+        },
+        references=citer.listed(),
+        rows=[_edge_row(edge, node_labels, citer) for edge in graph.edges],
     )
+
+
+def _drawn_note(graph: Graph, focus: QuestionFocus) -> str:
+    if len(focus.shown) == len(graph.nodes):
+        return f"All {len(graph.nodes)} nodes."
+    if focus.on_paths:
+        return f"The {len(focus.shown)} nodes on paths from the causes to the effects, of {len(graph.nodes)}."
+    return f"The causes and effects with their nearest neighbours ({len(focus.shown)} of {len(graph.nodes)} nodes)."
+
+
+def _answer_parts(answer: Answer | None) -> dict[str, list[str]]:
+    statements = answer.statements if answer is not None else []
+    return {
+        "summary": [s.text for s in statements if s.kind == "summary"],
+        "mechanisms": [s.text for s in statements if s.kind in ("path", "contrast")],
+        "notes": [s.text for s in statements if s.kind == "note"],
+    }
+
+
+class _References:
+    """Reference numbers: the answer's own, then new ones for documents only the edge table cites."""
+
+    def __init__(self, answer: Answer | None) -> None:
+        self.numbers: dict[str, int] = {}
+        self.titles: dict[str, str] = {}
+        for ref in answer.references if answer is not None else []:
+            self.numbers[ref.doc_id] = ref.n
+            self.titles[ref.doc_id] = ref.title
+
+    def cite(self, evidence: Evidence) -> int:
+        if evidence.doc_id not in self.numbers:
+            self.numbers[evidence.doc_id] = max(self.numbers.values(), default=0) + 1
+            self.titles[evidence.doc_id] = evidence.title
+        return self.numbers[evidence.doc_id]
+
+    def listed(self) -> list[dict[str, Any]]:
+        return [{"n": n, "title": plain_text(self.titles[doc]) or "(untitled)", "name": document_name(doc)}
+                for doc, n in sorted(self.numbers.items(), key=lambda item: item[1])]
 
 
 def _no_closing_tag(library: str, tag: str) -> Markup:
@@ -334,75 +441,81 @@ def _no_closing_tag(library: str, tag: str) -> Markup:
     return Markup(library)
 
 
-def _value_mark(label: NodeLabel | None) -> str:
-    if label is None:
-        return ""
-    mark = _ARROWS[label.label]
-    return mark if label.certain else f"{mark}?"
-
-
-def _vis_node(node: Node, label: NodeLabel | None, graph: Graph) -> dict[str, Any]:
-    mark = _value_mark(label)
+def _vis_node(node: Node, label: NodeLabel | None, graph: Graph, position: tuple[float, float]) -> dict[str, Any]:
     if node.kind == "quantity":
         colour = _QUANTITY_COLOURS[label.label] if label is not None else _QUANTITY_UNLABELLED
-        shape = "ellipse"
+        shape = "box"
     else:
         colour = _STATE_COLOURS[label.label] if label is not None else _STATE_UNLABELLED
-        shape = "box"
+        shape = "ellipse"
+    dark = label is not None and label.certain and label.label in ("increasing", "decreasing", "active")
     role = "source" if node.id in graph.sources else "target" if node.id in graph.targets else ""
     tooltip = [node.label, f"{node.kind} · id {node.id} · from {node.origin}"]
     if role:
         tooltip.append(f"question {role}")
     if node.aliases:
         tooltip.append("also called: " + "; ".join(node.aliases))
+    if node.merged:
+        tooltip.append("merged: " + "; ".join(f"{m.name} ({m.reason})" for m in node.merged))
     if label is not None:
         certainty = "certain" if label.certain else "possible: " + ", ".join(label.possible)
         tooltip.append(f"label: {label.label} ({certainty})" + (" — set by intervention" if label.intervened else ""))
         if label.justification:
             tooltip.append("because of: " + ", ".join(label.justification))
     return {
-        "label": f"{node.label} {mark}".strip(),
+        "id": node.id,
+        "label": node_caption(node, label, None, False),
         "title": "\n".join(tooltip),
         "shape": shape,
-        "color": colour,
+        "color": {"background": colour, "border": "#111827" if role else "#6b7280"},
+        "font": {"size": NODE_FONT, "color": "#ffffff" if dark else "#111827"},
+        "widthConstraint": {"maximum": BOX_MAX_WIDTH},
+        "margin": BOX_MARGIN,
         "borderWidth": 3 if role else 1,
-        "shapeProperties": {"borderDashes": label is not None and not label.certain},
+        "shapeProperties": {"borderDashes": [6, 4] if label is not None and not label.certain else False},
+        "x": position[0],
+        "y": position[1],
     }
 
 
 def _vis_edge(edge: Edge, graph: Graph, parallel_index: int) -> dict[str, Any]:
-    text = _SIGN_TEXT[edge.sign]
-    if edge.status == "contested":
-        text += " ?"
-    if edge.status == "asserted-by-user" or edge.origin == "user":
-        text += " user"
     tooltip = [
         f"{graph.node(edge.source).label} → {graph.node(edge.target).label}",
         f"{edge.relation} {_SIGN_TEXT[edge.sign]} · {edge.status} · from {edge.origin} · "
         f"confidence {edge.confidence:.2f}",
     ]
     for number, evidence in enumerate(edge.evidence, start=1):
-        tooltip.append(f"[{number}] “{evidence.sentence}” — {evidence.title} ({evidence.doc_id})")
-    options: dict[str, Any] = {
+        tooltip.append(f"[{number}] “{evidence.sentence}” — {plain_text(evidence.title)} ({document_name(evidence.doc_id)})")
+    possible = edge.status == "possible"
+    colour = (_CONTESTED_COLOUR if edge.status == "contested" else
+              _USER_COLOUR if edge.origin == "user" or edge.status == "asserted-by-user" else
+              _POSSIBLE_COLOURS[edge.sign] if possible else _SIGN_COLOURS[edge.sign])
+    return {
         "id": edge.id,
-        "label": text,
+        "from": edge.source,
+        "to": edge.target,
+        "label": edge_caption(edge),
         "title": "\n".join(tooltip),
-        "color": _SIGN_COLOURS[edge.sign],
-        "dashes": edge.relation == "triggers",
-        "width": 1 if edge.status == "contested" else 2,
+        "color": colour,
+        "font": {"size": 20, "color": colour, "strokeWidth": 5, "strokeColor": "#ffffff", "align": "top"},
+        "dashes": [3, 6] if possible else edge.relation == "triggers",
+        "width": 1.2 if possible else 2.5,
+        "arrows": {"to": {"enabled": edge.orientation == "directed", "type": "arrow" if edge.sign > 0 else "bar"}},
+        # Parallel edges (the two sides of a contested sign) would be drawn on top of each other.
+        "smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1 + 0.25 * parallel_index},
     }
-    if parallel_index:
-        # Parallel edges (e.g. opposing influences) would be drawn on top of each other.
-        options["smooth"] = {"enabled": True, "type": "curvedCW", "roundness": 0.2 * parallel_index}
-    return options
 
 
-def _edge_row(edge: Edge, node_labels: dict[str, str]) -> dict[str, Any]:
+def _edge_row(edge: Edge, node_labels: dict[str, str], citer: _References) -> dict[str, Any]:
     return {
         "pair": f"{node_labels[edge.source]} → {node_labels[edge.target]}",
         "relation": f"{edge.relation} {_SIGN_TEXT[edge.sign]}",
         "status": f"{edge.status} ({edge.origin})",
-        "evidence": edge.evidence,
+        "evidence": [{
+            "sentence": evidence.sentence,
+            "source": f"[{citer.cite(evidence)}] {plain_text(evidence.title) or document_name(evidence.doc_id)}",
+            "readers": ", ".join(evidence.readers),
+        } for evidence in edge.evidence],
     }
 
 
@@ -482,6 +595,7 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: s
     if references:
         lines += ["## References", ""]
         for (doc_id, title), number in references.items():
-            lines.append(f"- \\[{number}\\] {escape_markdown(title) or 'untitled'} ({escape_markdown(doc_id)})")
+            lines.append(f"- \\[{number}\\] {escape_markdown(plain_text(title)) or 'untitled'} "
+                         f"({escape_markdown(document_name(doc_id))})")
         lines.append("")
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
 from ui import panels, state
@@ -39,8 +41,10 @@ def run_question(question: str) -> None:
     def on_event(event) -> None:
         progress.progress(progress_fraction(event.step, event.round, rounds), text=md(progress_text(event, rounds)))
 
-    result = ask(question, index, settings, on_event=on_event)
-    progress.empty()
+    try:
+        result = ask(question, index, settings, on_event=on_event)
+    finally:
+        progress.empty()  # a failed run must not leave a frozen bar behind
     freeze_survivors()  # the embedding model is loaded by now: keep it out of later collections
     state.set_ask_result(result)
     if not result.graph.nodes:
@@ -85,10 +89,11 @@ def question_box() -> None:
         try:
             run_question(question)
         except Exception as exc:  # noqa: BLE001 - shown as a message; the rest of the page stays usable
+            state.set_ask_result(None)  # the previous question's graph does not answer this one
             message = md(describe(exc))
             if type(exc).__name__ == "IndexNotFound":
-                st.error(f"No paper index yet: {message} Build it with `python -m corpus ensure` "
-                         "or add papers on the Corpus page.")
+                st.error("No paper index yet: build the default library, or add your own papers, on the "
+                         "Corpus page.")
             else:
                 st.error(f"Could not answer the question: {message}")
             return
@@ -114,15 +119,15 @@ def result_section() -> None:
     st.caption(f"Graph: {len(graph.nodes)} nodes, {len(graph.edges)} edges, every edge citing a sentence. "
                "Click a node for its evidence; toggle, edit and save it on the Graph page."
                + (f" Workspace **{md(session.name)}** is saved after every change." if session.name else ""))
-    graph_col, side_col = st.columns([3, 2])
-    with graph_col:
-        panels.labelled_graph(session, key="ask_page_graph")
-        panels.legend()
-    with side_col:
+    panels.labelled_graph(session, key="ask_page_graph")
+    panels.legend()
+    answer_col, evidence_col = st.columns(2)
+    with answer_col:
         st.subheader("Answer")
         panels.answer_section(session.answer)
-    st.subheader("Evidence")
-    panels.evidence_panel(session, key="ask_page")
+    with evidence_col:
+        st.subheader("Evidence")
+        panels.evidence_panel(session, key="ask_page")
     _trace(result)
 
 
@@ -150,8 +155,24 @@ def render() -> None:
     st.title("Ask")
     st.caption("Ask how one thing affects another. Causeway reads the indexed papers, builds a cause-and-"
                "effect graph whose every edge cites a sentence, labels it with a solver and explains it.")
+    library_note()
     question_box()
     result_section()
+
+
+def library_note() -> None:
+    """What the library holds, from the index's manifest file (read directly: opening the index would
+    load the search stack and slow the first page)."""
+    try:
+        manifest = json.loads((state.settings().resolved_index_dir / "manifest.json").read_text("utf-8"))
+        documents, passages = int(manifest["documents"]), int(manifest["passages"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return  # no index yet: asking says what is missing and how to build it
+    what = ("neurodegeneration papers (Alzheimer's and Parkinson's mechanisms, from the Human Brain "
+            "Pharmacome, CC BY 4.0)" if str(manifest.get("corpus", "")).startswith("hbp-knowledge") else "papers")
+    st.info(f"The library holds {documents:,} {what}: {passages:,} sentences. To ask about your own "
+            "field, add papers (PDF, text, PubMed XML or JSONL) on the **Corpus** page.",
+            icon=":material/library_books:")
 
 
 ensure_entry_point()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
-from ui.guard import describe, guard
+from ui.guard import guard
 from ui.navigation import ensure_entry_point
 from ui.text import md
 
@@ -28,7 +28,9 @@ def _index_or_message():
     try:
         return state.paper_index()
     except IndexNotFound as exc:
-        st.warning(f"No paper index yet: {md(describe(exc))}")
+        # The engine's message names command-line tools; this page offers its own build button.
+        st.warning(f"No paper index yet in {md(str(state.settings().resolved_index_dir))}: build the default "
+                   "library below, then add your own papers here.")
         return None
 
 

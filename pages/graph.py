@@ -162,12 +162,12 @@ def live_view() -> None:
         if session is None:
             return
         panels.status_messages(session)
-        graph_col, side_col = st.columns([3, 2])
-        with graph_col:
-            panels.labelled_graph(session, key="graph_page_graph", in_fragment=True)
-        with side_col:
+        panels.labelled_graph(session, key="graph_page_graph", in_fragment=True)
+        scenario_col, labels_col = st.columns(2)
+        with scenario_col:
             panels.intervention_toggles(session, key="graph_page")
             panels.contrast_section(session)
+        with labels_col:
             panels.labels_table(session)
         with st.container(key="graph_page_answer"):
             panels.answer_section(session.answer)

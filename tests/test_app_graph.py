@@ -7,6 +7,7 @@ import re
 import pytest
 
 from app_graphs import smoking_graph
+from engine.model import MergedName
 from app_harness import (
     assert_clean,
     label_rows,
@@ -194,3 +195,41 @@ def test_solver_time_limit_is_a_warning(monkeypatch, tmp_path):
     app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph())
     assert "stopped at its time limit" in plain(" ".join(w.value for w in app.warning))
     assert set(labels(app).values()) == {"unlabelled"}
+
+
+def _annotated_graph():
+    """The smoking graph with what Integrate and the readers record: a merged name, the readers of a
+    sentence, a title with markup escaped as PubMed writes it, and an uploaded paper's server path."""
+    graph = smoking_graph()
+    death = graph.node("neuronal_death").model_copy(update={"merged": [
+        MergedName(name="neuron loss", reason="curated synonym")]})
+    edge = graph.edge("oxidative_stress+>neuronal_death")
+    evidence = edge.evidence[0].model_copy(update={
+        "readers": ["rules", "parse"], "title": "Stress in &lt;i&gt;Caenorhabditis elegans&lt;/i&gt; neurons",
+    })
+    upload = evidence.model_copy(update={"doc_id": "/srv/causeway/data/uploads/my-paper.pdf", "title": ""})
+    nodes = [death if n.id == "neuronal_death" else n for n in graph.nodes]
+    edges = [e.model_copy(update={"evidence": [evidence, upload]}) if e.id == edge.id else e for e in graph.edges]
+    return graph.model_copy(update={"nodes": nodes, "edges": edges})
+
+
+def test_evidence_names_merged_names_readers_and_plain_titles(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, _annotated_graph())
+    app.session_state["causeway_selected_node"] = "neuronal_death"
+    app.run()
+    assert_clean(app)
+    captions = plain(" ".join(str(c.value) for c in app.caption))
+    assert "Names merged into it: neuron loss (curated synonym)" in captions
+    assert "read by rules, parse" in captions
+    assert "Stress in Caenorhabditis elegans neurons" in captions
+    assert "&lt;" not in captions and "<i>" not in captions
+    assert "my-paper.pdf" in captions and "/srv/causeway" not in captions
+
+
+def test_regulators_are_listed_and_can_be_drawn(app):
+    assert "3 of 4 nodes" in plain(" ".join(str(c.value) for c in app.caption))
+    regulators = app.multiselect(key="graph_page_graph__regulators")
+    assert regulators.options == ["exercise"]
+    regulators.set_value(["exercise"]).run()
+    assert_clean(app)
+    assert app.multiselect(key="graph_page_graph__regulators").value == ["exercise"]

@@ -142,3 +142,12 @@ def test_each_change_is_a_noted_version_and_a_version_can_be_restored(tmp_path):
     with pytest.raises(GraphError, match="no version 9"):
         session.restore_version(9)
     assert session.graph.has_node("tau")
+
+
+def test_the_app_watches_no_files():
+    """A file watcher over the repository watched .venv, data/ and the index and overflowed inotify."""
+    import tomllib
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).resolve().parent.parent / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["fileWatcherType"] == "none"

@@ -62,3 +62,19 @@ def test_forgetting_the_key(monkeypatch, tmp_path):
     app.checkbox(key="settings_forget_key").check()
     next(b for b in app.button if b.label == "Apply for this session").click().run()
     assert app.session_state["causeway_settings"].llm.api_key is None
+
+
+def test_the_page_shows_the_applied_values_right_after_apply(monkeypatch, tmp_path):
+    app = _settings_page(monkeypatch, tmp_path)
+    app.radio(key="settings_backend").set_value("openai")
+    app.text_input(key="settings_base_url").input("http://127.0.0.1:9/v1")
+    app.text_input(key="settings_model").input("local-model")
+    app.number_input(key="settings_rounds").set_value(4)
+    app.number_input(key="settings_time_limit").set_value(7.5)
+    next(b for b in app.button if b.label == "Apply for this session").click().run()
+    assert_clean(app)
+    assert app.radio(key="settings_backend").value == "openai"
+    assert app.text_input(key="settings_base_url").value == "http://127.0.0.1:9/v1"
+    assert app.text_input(key="settings_model").value == "local-model"
+    assert app.number_input(key="settings_rounds").value == 4
+    assert app.number_input(key="settings_time_limit").value == 7.5

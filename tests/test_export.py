@@ -12,8 +12,9 @@ import networkx as nx
 import pytest
 from markdown_it import MarkdownIt
 
+from engine.answer import Answer, Reference, Statement
 from engine.export import escape_markdown, from_graphml, to_graphml, to_html, to_markdown
-from engine.model import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
+from engine.model import Edge, Evidence, Graph, GraphError, Labelling, MergedName, Node, NodeLabel, edge_id
 
 XSS = "<img src=x onerror=alert(1)>"
 SCRIPT_BREAKOUT = "</script><script>alert(2)</script>"
@@ -195,11 +196,44 @@ def test_html_encodes_labels_and_edge_styles() -> None:
     edges = json.loads(re.search(r"var edges = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
     by_id = {edge["id"]: edge for edge in edges}
     assert by_id["smoking+>>evil"]["dashes"] is True  # triggers dashed
-    assert by_id["evil->bp"]["label"] == "− ?"  # contested, negative
-    assert by_id["evil+>bp"]["label"] == "+ user"
-    assert "smooth" in by_id["evil+>bp"]  # the parallel edge is curved apart
+    assert by_id["evil->bp"]["label"] == "−" and by_id["evil->bp"]["color"] == "#ea580c"  # contested: orange
+    assert by_id["evil+>bp"]["label"] == "+ yours"
+    # the two edges between evil and bp are bent apart
+    assert by_id["evil->bp"]["smooth"]["roundness"] != by_id["evil+>bp"]["smooth"]["roundness"]
     nodes = json.loads(re.search(r"var nodes = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
-    assert {n["id"]: n["label"] for n in nodes}["bp"] == "blood pressure =?"
+    by_node = {n["id"]: n for n in nodes}
+    assert by_node["bp"]["label"] == "blood pressure\n▲▼■? may"
+    # laid out left to right from the source, text at the app's size, no physics to move it
+    assert by_node["smoking"]["x"] < by_node["evil"]["x"] < by_node["bp"]["x"]
+    assert by_node["bp"]["font"]["size"] >= 18
+    assert '"physics": {"enabled": false}' in html
+
+
+def test_html_carries_the_answer_references_and_evidence() -> None:
+    graph = _graph()
+    upload = Evidence(doc_id="/srv/data/uploads/notes.pdf", title="", sentence="Smoking harms.", readers=["rules"])
+    marked = Evidence(doc_id="123", title="Ageing in &lt;i&gt;C. elegans&lt;/i&gt;", sentence="BP rises.",
+                      readers=["rules", "parse"])
+    graph.edges[0] = graph.edges[0].model_copy(update={"evidence": [upload, marked], "status": "possible"})
+    graph.nodes[2] = graph.nodes[2].model_copy(update={"merged": [MergedName(name="BP", reason="abbreviation")]})
+    answer = Answer(
+        statements=[Statement(kind="summary", text="In short: smoking raises blood pressure [1]."),
+                    Statement(kind="path", text="Smoking triggers it [1], which lowers blood pressure [2].")],
+        references=[Reference(n=1, doc_id="123", title="Ageing in &lt;i&gt;C. elegans&lt;/i&gt;")],
+    )
+    html = to_html(graph, _labelling(), answer=answer)
+    page = _parse(html)
+    text = " ".join(page.text)
+    assert "In short: smoking raises blood pressure [1]." in text
+    assert "Smoking triggers it [1], which lowers blood pressure [2]." in text
+    assert "Ageing in C. elegans — PMID 123" in text  # markup in titles becomes plain text
+    assert "[2] notes.pdf" in text and "/srv/data" not in html  # an upload is named by its file name
+    assert "read by rules, parse" in text
+    edges = json.loads(re.search(r"var edges = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
+    possible = next(edge for edge in edges if edge["id"] == "smoking+>>evil")
+    assert possible["label"] == "+ ?" and possible["dashes"] == [3, 6]
+    nodes = json.loads(re.search(r"var nodes = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
+    assert "merged: BP (abbreviation)" in next(n for n in nodes if n["id"] == "bp")["title"]
 
 
 @pytest.mark.browser

@@ -6,9 +6,11 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from engine.export import document_name, plain_text
+from engine.focus import QuestionFocus, question_focus
 from engine.model import Edge, Graph, Node
 from ui import state
-from ui.graph_view import build_view, edge_caption, legend_markdown, show_graph, value_text
+from ui.graph_view import build_view, legend_markdown, show_graph, value_text
 from ui.text import md
 
 if TYPE_CHECKING:
@@ -24,8 +26,15 @@ def node_name(graph: Graph, node_id: str) -> str:
 
 
 def edge_name(graph: Graph, edge: Edge) -> str:
-    arrow = "→" if edge.sign > 0 else "⊣"
-    return f"{node_name(graph, edge.source)} {arrow} {node_name(graph, edge.target)} ({edge.relation} {edge_caption(edge)})"
+    """"A → B (influence +)", with what the drawing shows by colour said in words."""
+    arrow, sign = ("→", "+") if edge.sign > 0 else ("⊣", "−")
+    if edge.origin == "user" or edge.status == "asserted-by-user":
+        sign += " (yours)"
+    elif edge.status in ("contested", "possible"):
+        sign += f" {edge.status}"
+    elif edge.origin == "data":
+        sign += " data"
+    return f"{node_name(graph, edge.source)} {arrow} {node_name(graph, edge.target)} ({edge.relation} {sign})"
 
 
 def status_messages(session: WorkspaceSession) -> None:
@@ -42,18 +51,22 @@ def status_messages(session: WorkspaceSession) -> None:
         st.warning(md(session.autosave_error))
 
 
-def labelled_graph(session: WorkspaceSession, key: str, height: int = 500, in_fragment: bool = False) -> None:
-    """Draw the session's graph and remember the node the user clicks.
+def labelled_graph(session: WorkspaceSession, key: str, height: int = 240, in_fragment: bool = False) -> None:
+    """Draw the question's view of the session's graph and remember the node the user clicks.
 
-    Inside a fragment a new click reruns the whole page, so the evidence panel outside it follows.
+    By default only the nodes on source → target paths are drawn; the other regulators found are
+    listed under the drawing and any of them can be added to it. Inside a fragment a new click reruns
+    the whole page, so the evidence panel outside it follows.
     """
     graph = session.graph
     if not graph.nodes:
         st.info("The graph is empty. Add nodes on the Graph page.")
         return
+    focus = question_focus(graph)
+    shown = _drawn_nodes(graph, focus, key)
     answer_edges = frozenset(e for statement in session.answer.statements for e in statement.edges)
     view = build_view(graph, session.labelling, session.contrast if session.last_change else None, height,
-                      emphasised_edges=answer_edges)
+                      emphasised_edges=answer_edges, shown=shown)
     clicked = show_graph(view, key=key)
     last_key = f"{key}__last_click"
     if clicked != st.session_state.get(last_key):
@@ -62,6 +75,29 @@ def labelled_graph(session: WorkspaceSession, key: str, height: int = 500, in_fr
             state.select_node(clicked)
             if in_fragment:
                 st.rerun(scope="app")
+
+
+def _drawn_nodes(graph: Graph, focus: QuestionFocus, key: str) -> list[str] | None:
+    """The nodes to draw: the focus, with the regulators the reader added; ``None`` for all of them."""
+    if len(focus.shown) == len(graph.nodes):
+        return None
+    whole_key, added_key = f"{key}__whole", f"{key}__regulators"
+    # Options follow the graph, which edits change: keep only choices that are still offered.
+    st.session_state[added_key] = [r for r in st.session_state.get(added_key, []) if r in focus.regulators]
+    whole = st.session_state.get(whole_key, False)
+    where = ("the nodes on paths from the question's causes to its effects" if focus.on_paths else
+             "the question's causes and effects with their nearest neighbours (no path joins them yet)")
+    st.caption(f"Drawing {where}: {len(focus.shown)} of {len(graph.nodes)} nodes."
+               if not whole else f"Drawing the whole graph: {len(graph.nodes)} nodes.")
+    regulators_col, whole_col = st.columns([3, 1])
+    if focus.regulators:
+        regulators_col.multiselect(
+            f"Other regulators found ({len(focus.regulators)}, most evidence first): add to the drawing",
+            focus.regulators, key=added_key, format_func=lambda i: node_name(graph, i), disabled=whole)
+    whole_col.toggle("Draw the whole graph", key=whole_key)
+    if st.session_state[whole_key]:
+        return None
+    return focus.with_expanded(st.session_state[added_key])
 
 
 def legend() -> None:
@@ -112,27 +148,50 @@ def answer_section(answer: Answer) -> None:
             lines.append(f"- {text}")
     if answer.references:
         lines.append("\n**References**\n")
-        lines.append("  \n".join(f"\\[{ref.n}\\] {md(ref.title) if ref.title else '(untitled)'} — {doc_link(ref.doc_id)}"
-                                 for ref in answer.references))
+        lines.append("  \n".join(f"\\[{ref.n}\\] {reference_text(ref.doc_id, ref.title)}" for ref in answer.references))
     st.markdown("\n".join(lines))
 
 
+def reference_text(doc_id: str, title: str) -> str:
+    """"Title — PMID link" as markdown; an untitled upload is named by its file name, never its path."""
+    title = md(plain_text(title))
+    if doc_id.isdigit():
+        return f"{title or '(untitled)'} — {doc_link(doc_id)}"
+    name = md(document_name(doc_id))
+    return f"{title} — {name}" if title else name
+
+
 def doc_link(doc_id: str) -> str:
-    """A PubMed id becomes a link to its PubMed page; any other id is shown as code."""
+    """A PubMed id becomes a link to its PubMed page; any other id is named as ``document_name`` does."""
     if doc_id.isdigit():
         return f"[PMID {doc_id}](https://pubmed.ncbi.nlm.nih.gov/{doc_id}/)"
-    return f"`{doc_id.replace('`', '')}`"
+    return md(document_name(doc_id))
+
+
+_STATUS_TEXT = {
+    "supported": "supported",
+    "possible": "possible: read by one reader only",
+    "contested": "contested: papers disagree on its sign",
+    "asserted-by-user": "asserted by you",
+}
 
 
 def _edge_evidence(graph: Graph, edge: Edge) -> None:
-    st.markdown(f"**{md(edge_name(graph, edge))}** — origin {edge.origin}, {edge.status}, "
+    st.markdown(f"**{md(edge_name(graph, edge))}** — origin {edge.origin}, {_STATUS_TEXT[edge.status]}, "
                 f"confidence {edge.confidence:.2f}" + (f", weight {edge.weight:+.3f}" if edge.weight is not None else ""))
     if not edge.evidence:
         st.caption("No evidence sentence: " + ("asserted by you." if edge.origin == "user" else
                                                "learned from data." if edge.origin == "data" else "none recorded."))
     for evidence in edge.evidence:
         st.markdown(f"> {md(evidence.sentence)}")
-        st.caption(f"{md(evidence.title) or '(untitled)'} · {doc_link(evidence.doc_id)} · score {evidence.score:.3f}")
+        readers = f" · read by {md(', '.join(evidence.readers))}" if evidence.readers else ""
+        st.caption(f"{reference_text(evidence.doc_id, evidence.title)} · score {evidence.score:.3f}{readers}")
+    if edge.status == "contested":
+        other_side = [e for e in graph.edges if {e.source, e.target} == {edge.source, edge.target}
+                      and e.id != edge.id and e.sign != edge.sign]
+        for other in other_side:
+            st.caption(f"The other side: {md(edge_name(graph, other))}, "
+                       f"{len(other.evidence)} sentence(s) — pick it under “Inspect an edge”.")
 
 
 def evidence_panel(session: WorkspaceSession, key: str) -> None:
@@ -145,6 +204,9 @@ def evidence_panel(session: WorkspaceSession, key: str) -> None:
         st.markdown(f"#### {md(node.label)}")
         st.caption(f"{node.kind} · id {md(node.id)} · origin {node.origin}"
                    + (f" · also called {md(', '.join(node.aliases))}" if node.aliases else ""))
+        if node.merged:
+            st.caption("Names merged into it: " + "; ".join(
+                f"{md(merged.name)} ({md(merged.reason)})" for merged in node.merged))
         st.markdown(f"Label: **{md(value_text(label))}**"
                     + (f" — possible: {', '.join(label.possible)}" if label and not label.certain else ""))
         if label is not None and label.intervened:

@@ -134,7 +134,8 @@ def export_buttons(session: WorkspaceSession) -> None:
                                on_click="ignore", key="export_json")
     columns[1].download_button("GraphML", lambda: export.to_graphml(graph, labelling), f"{stem}.graphml",
                                "application/xml", on_click="ignore", key="export_graphml")
-    columns[2].download_button("HTML page", lambda: export.to_html(graph, labelling), f"{stem}.html",
+    columns[2].download_button("HTML page", lambda: export.to_html(graph, labelling, answer=session.answer),
+                               f"{stem}.html",
                                "text/html", on_click="ignore", key="export_html")
     columns[3].download_button("Markdown", lambda: export.to_markdown(graph, labelling, session.answer.text),
                                f"{stem}.md", "text/markdown", on_click="ignore", key="export_markdown")

@@ -86,3 +86,89 @@ def settle(tab, timeout_ms: int = 60_000) -> None:
     except PlaywrightTimeout:
         pass  # the run was quicker than the poll, or the action did not rerun
     wait_idle(tab, timeout_ms)
+
+
+# Runs inside the agraph iframe: finds the vis-network instance behind the canvas (react-graph-vis keeps
+# it in a state hook of its component, reached through React's fibre on the container) and reports,
+# for the drawing as fitted at the default zoom, the on-screen height of every node's text (font size x
+# zoom), how many nodes are drawn, whether each node box lies inside the canvas, and whether navigation
+# buttons exist.
+DRAWING_PROBE_JS = """
+() => {
+  const container = document.querySelector('.vis-network');
+  let element = container, fibre = null;
+  while (element && !fibre) {
+    const key = Object.keys(element).find(k => k.startsWith('__reactInternalInstance') || k.startsWith('__reactFiber'));
+    if (key) fibre = element[key]; else element = element.parentElement;
+  }
+  let network = null;
+  for (; fibre && !network; fibre = fibre.return) {
+    for (let hook = fibre.memoizedState; hook && typeof hook === 'object' && !network; hook = hook.next) {
+      const value = hook.memoizedState;
+      if (value && typeof value.getScale === 'function') network = value;
+    }
+  }
+  const scale = network.getScale();
+  const canvas = container.querySelector('canvas').getBoundingClientRect();
+  const nodes = Object.values(network.body.nodes).filter(n => !n.isCluster && network.body.nodeIndices.includes(n.id));
+  const inside = nodes.every(n => {
+    const box = network.getBoundingBox(n.id);
+    const a = network.canvasToDOM({x: box.left, y: box.top}), b = network.canvasToDOM({x: box.right, y: box.bottom});
+    return a.x >= -1 && a.y >= -1 && b.x <= canvas.width + 1 && b.y <= canvas.height + 1;
+  });
+  return {
+    scale: scale,
+    text_px: nodes.map(n => n.options.font.size * scale),
+    edge_text_px: Object.values(network.body.edges).map(e => e.options.font.size * scale),
+    nodes: nodes.length,
+    node_ids: nodes.map(n => n.id),
+    labels: nodes.map(n => n.options.label),
+    inside: inside,
+    navigation_buttons: document.querySelectorAll('.vis-navigation .vis-button').length,
+    canvas: [canvas.width, canvas.height],
+  };
+}
+"""
+
+
+def graph_frames(tab) -> list:
+    """The agraph iframes of the page, in document order."""
+    return [element.content_frame() for element in tab.query_selector_all('iframe[title="streamlit_agraph.agraph"]')]
+
+
+def probe_drawing(tab, index: int = 0) -> dict:
+    """What ``DRAWING_PROBE_JS`` reports for the ``index``-th graph on the page."""
+    tab.wait_for_function("n => document.querySelectorAll('iframe[title=\"streamlit_agraph.agraph\"]').length > n",
+                          arg=index)
+    frame = graph_frames(tab)[index]
+    frame.wait_for_function("() => document.querySelector('.vis-network canvas')")
+    return frame.evaluate(DRAWING_PROBE_JS)
+
+
+def go_to(tab, title: str) -> None:
+    """Open a page from the sidebar's navigation and wait until it has run."""
+    tab.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
+    tab.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
+                          arg=title)
+    settle(tab)
+
+
+def import_graph(tab, path: Path) -> None:
+    """Import a graph file through the sidebar and open it, as a user would."""
+    sidebar = tab.get_by_test_id("stSidebar")
+    sidebar.get_by_text("Import a graph").click()
+    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(path))
+    settle(tab)
+    sidebar.get_by_role("button", name="Open the imported graph").click()
+    settle(tab)
+
+
+def ask_first_example(tab, timeout_ms: int) -> str:
+    """Put the first example question in the box, ask it and wait for the answer; returns it."""
+    example = tab.get_by_test_id("stButton").first.locator("button")
+    question = example.inner_text()
+    example.click()
+    settle(tab)
+    tab.get_by_role("button", name="Ask", exact=True).click()
+    settle(tab, timeout_ms=timeout_ms)
+    return question

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from browser_support import ARTIFACTS, settle
+from browser_support import ARTIFACTS, ask_first_example, go_to, import_graph, settle
 
 pytestmark = pytest.mark.browser
 
@@ -66,13 +66,6 @@ def _record_timing(name: str, value: object) -> None:
     TIMINGS_FILE.write_text(json.dumps(timings, indent=2))
 
 
-def _go(page, title: str) -> None:
-    page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
-    page.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t",
-                           arg=title)
-    settle(page)
-
-
 def _label_rows(page) -> list[list[str]]:
     """The labels table's rows: node, role, label, changed."""
     table = page.get_by_test_id("stMarkdownContainer").locator("table").filter(has_text="changed").first
@@ -88,21 +81,14 @@ def _roles(page) -> dict[str, str]:
     return {row[0].strip(): row[1].strip() for row in _label_rows(page)}
 
 
-def _import_graph(page, path: Path) -> None:
-    sidebar = page.get_by_test_id("stSidebar")
-    sidebar.get_by_text("Import a graph").click()
-    sidebar.locator(".st-key-workspace_import input[type=file]").set_input_files(str(path))
-    settle(page)
-    sidebar.get_by_role("button", name="Open the imported graph").click()
-    settle(page)
-
-
 def _open_example_graph(page, folder: Path) -> None:
     """Import the smoking example through the sidebar, as a user would, and open the Graph page."""
     graph_file = folder / "smoking.json"
     graph_file.write_text(smoking_graph().to_json())
-    _import_graph(page, graph_file)
-    _go(page, "Graph")
+    import_graph(page, graph_file)
+    go_to(page, "Graph")
+    page.wait_for_selector('iframe[title="streamlit_agraph.agraph"]')
+    settle(page)
 
 
 def _choose(page, container: str, text: str) -> None:
@@ -150,12 +136,7 @@ def test_first_page_served_within_five_seconds(app_server, page):
 def test_ask_an_example_then_toggle_the_source(app_server, page):
     if not (app_server.index_dir / "manifest.json").exists():
         pytest.skip(f"no default index in {app_server.index_dir}: run `python -m corpus ensure`")
-    example = page.get_by_test_id("stButton").first.locator("button")
-    question = example.inner_text()
-    example.click()
-    settle(page)
-    page.get_by_role("button", name="Ask", exact=True).click()
-    settle(page, timeout_ms=ASK_TIMEOUT_MS)
+    question = ask_first_example(page, ASK_TIMEOUT_MS)
     assert not page.get_by_test_id("stAlertContentError").count(), question
     caption = page.get_by_text(re.compile(r"^Graph: \d+ nodes")).inner_text()
     assert int(re.search(r"(\d+) nodes", caption).group(1)) >= 3, caption
@@ -165,7 +146,7 @@ def test_ask_an_example_then_toggle_the_source(app_server, page):
     assert "References" in body
     page.screenshot(path=str(ARTIFACTS / "ask_answer.png"), full_page=True)
 
-    _go(page, "Graph")
+    go_to(page, "Graph")
     before, roles = _labels(page), _roles(page)
     target = next(node for node, role in roles.items() if role == "target")
     answer_before = _explanation(page)
@@ -245,8 +226,8 @@ def test_markup_in_a_label_stays_text(page, tmp_path):
     graph.nodes[3] = graph.nodes[3].model_copy(update={"label": XSS_LABEL})
     graph_file = tmp_path / "xss.json"
     graph_file.write_text(graph.to_json())
-    _import_graph(page, graph_file)
-    _go(page, "Graph")
+    import_graph(page, graph_file)
+    go_to(page, "Graph")
     assert XSS_LABEL in _labels(page)
     page.get_by_role("tab", name="Edit nodes").click()
     assert page.get_by_text(XSS_LABEL).count() >= 1
@@ -275,7 +256,7 @@ def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
     table = tmp_path / "measurements.csv"
     table.write_text("exercise,oxidative stress,neuronal death\n" + "\n".join(
         f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
-    _go(page, "Data")
+    go_to(page, "Data")
     page.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
     page.get_by_text("300 rows × 3 columns").wait_for()
     settle(page)
