@@ -15,3 +15,17 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data folder {SHARED_DATA} is absent")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL server of our own for the whole test run (see tests/postgres_server.py); the
+    tests that use it skip with the reason where it cannot start."""
+    from postgres_server import PostgresUnavailable, start_server
+
+    try:
+        server = start_server()
+    except PostgresUnavailable as exc:
+        pytest.skip(f"no PostgreSQL server for the tests: {exc}")
+    yield server
+    server.stop()
