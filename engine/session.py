@@ -5,14 +5,24 @@ labelling, the before/after contrast of the last change and the regenerated expl
 — an edit, a toggle, an undo — goes through one method that relabels with the reasoner, diffs the new
 labels against the old ones and rewrites the answer, so whoever shows the session (the Streamlit pages)
 only reads its fields. A ``Reasoner`` is kept per graph structure: a toggle re-solves, it does not
-re-ground. With a store and a name, the graph is saved after each change (autosave).
+re-ground. With a store and a name, the graph is saved after each change (autosave), together with
+its ``WorkspaceState`` (the scenario, the question's premise, the last change's contrast), so that
+reopening the workspace shows what was left; the ``WorkspaceView`` is saved apart, unversioned.
+
+Saving never writes onto another workspace by surprise: an unnamed session has a ``title`` (its
+question) until it is saved, ``save_as`` refuses an existing name unless told to replace it, and
+each autosave names the version it was made from, so an edit made while another browser session
+saved the same workspace is kept aside in the history (``conflict`` says so) instead of being lost
+or overwriting the other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, Field, ValidationError
 
 from engine.answer import Answer, explain
 from engine.edits import EditHistory
@@ -29,9 +39,34 @@ from engine.model import (
 from engine.reasoner import Reasoner, compare_labellings
 
 if TYPE_CHECKING:
-    from engine.storage import WorkspaceStore
+    from engine.storage import SaveResult, Snapshot, WorkspaceStore
 
 Edit = Callable[[Graph], Graph]
+
+
+class WorkspaceState(BaseModel):
+    """What is saved with every version beside the graph."""
+
+    scenario: Scenario = Field(default_factory=Scenario)
+    question_scenario: Scenario | None = None
+    premise_sources: list[str] = Field(default_factory=list)
+    contrast: Contrast | None = None
+    last_change: str = ""
+
+
+class WorkspaceView(BaseModel):
+    """What the workspace shows; saved with it but not a version of its own."""
+
+    selected_node: str | None = None
+
+
+@dataclass(frozen=True)
+class SaveConflict:
+    """This session's change was kept aside as ``kept`` because ``latest`` had been saved elsewhere."""
+
+    kept: int
+    latest: int
+    based_on: int
 
 
 @dataclass
@@ -49,6 +84,10 @@ class WorkspaceSession:
     contrast: Contrast | None = None
     last_change: str = ""
     autosave_error: str | None = None
+    title: str = ""  # what an unsaved workspace is called (its question)
+    base_version: int | None = None  # the saved version this session's graph was made from
+    conflict: SaveConflict | None = None
+    view: WorkspaceView = field(default_factory=WorkspaceView)
     _reasoner: Reasoner | None = field(default=None, repr=False)
 
     # --- creation ---------------------------------------------------------------------------
@@ -78,10 +117,31 @@ class WorkspaceSession:
             time_limit_s=time_limit_s,
             name=name,
             store=store,
+            title=graph.question.strip()[:120] or "untitled graph",
         )
         if labelling is None:
             session.labelling = session._label()
         session.answer = answer or explain(session.graph, session.labelling)
+        return session
+
+    @classmethod
+    def open(cls, store: WorkspaceStore, name: str, time_limit_s: float = 10.0) -> WorkspaceSession:
+        """Reopen a saved workspace as it was left: its graph, scenario, last contrast and view."""
+        snapshot = store.snapshot(name)
+        state = _read_model(WorkspaceState, snapshot.state) or WorkspaceState()
+        try:
+            state.scenario.validate_against(snapshot.graph)
+        except GraphError:  # saved before a change this build no longer accepts: start afresh
+            state = WorkspaceState()
+        session = cls.start(snapshot.graph, state.scenario if snapshot.state else None, time_limit_s, name, store)
+        session.base_version = snapshot.version
+        session.view = _read_model(WorkspaceView, snapshot.view) or WorkspaceView()
+        if snapshot.state is not None:
+            session.question_scenario = state.question_scenario
+            session.premise_sources = tuple(state.premise_sources)
+            session.contrast, session.last_change = state.contrast, state.last_change
+            if state.contrast is not None:
+                session.answer = explain(session.graph, session.labelling, state.contrast)
         return session
 
     # --- changes ----------------------------------------------------------------------------
@@ -122,6 +182,7 @@ class WorkspaceSession:
             description = f"{node.label} set {value}"
         scenario = self.scenario.model_copy(update={"interventions": interventions})
         self._relabel(scenario.validate_against(self.graph), description)
+        self._autosave(description)
 
     def reset_scenario(self) -> None:
         """Back to the question's premise (its sources set as the question put them). A node the
@@ -136,6 +197,7 @@ class WorkspaceSession:
             interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
         self._relabel(Scenario(interventions=interventions, observations=self.scenario.observations),
                       "back to the question's scenario")
+        self._autosave("back to the question's scenario")
 
     def set_time_limit(self, seconds: float) -> None:
         """A new solver time limit, used from the next labelling on."""
@@ -143,39 +205,88 @@ class WorkspaceSession:
         self._reasoner = None
 
     # --- persistence ------------------------------------------------------------------------
-    def save_as(self, name: str) -> None:
-        """Name the workspace and save it now; later changes autosave under this name."""
+    @property
+    def display_name(self) -> str:
+        return self.name or self.title
+
+    def state(self) -> WorkspaceState:
+        return WorkspaceState(
+            scenario=self.scenario,
+            question_scenario=self.question_scenario,
+            premise_sources=list(self.premise_sources),
+            contrast=self.contrast,
+            last_change=self.last_change,
+        )
+
+    def save_as(self, name: str, replace: bool = False) -> None:
+        """Save under ``name`` now; later changes autosave under it. A name that another workspace
+        already has is refused (WorkspaceExists) unless ``replace`` says to save onto it; the one
+        this session already saves to is just saved again."""
         if self.store is None:
             raise GraphError("no workspace store is configured")
         name = name.strip()
         if not name:
             raise GraphError("a workspace needs a name")
-        self.store.save(name, self.graph)
-        self.name = name
-        self.autosave_error = None
+        ours = name == self.name
+        result = self.store.save(name, self.graph, note="saved" if ours else f"saved as {name!r}",
+                                 state=self._state_json(), new=not (ours or replace),
+                                 based_on=self.base_version if ours else None)
+        self.name, self.autosave_error = name, None
+        self._saved(result)
+        self.save_view()
+
+    def save_view(self) -> None:
+        """Remember the view with the saved workspace (a failure only costs the view)."""
+        if self.store is not None and self.name:
+            try:
+                self.store.save_view(self.name, self.view.model_dump(mode="json"))
+            except GraphError as exc:
+                self.autosave_error = f"the view of {self.name!r} was not saved: {exc}"
 
     def restore_version(self, version: int) -> None:
-        """Make a saved version of this workspace current again. The store saves it as a new
-        version, so the history keeps everything, and here it is one undoable change."""
+        """Make a saved version of this workspace current again, its scenario included. The store
+        saves it as a new version, so the history keeps everything, and here it is one undoable change."""
         if self.store is None or not self.name:
             raise GraphError("only a saved workspace has earlier versions")
-        self.replace_graph(f"restored version {version}", self.store.restore(self.name, version))
+        restored = self.store.restore(self.name, version)
+        self.base_version, self.conflict = restored.version, None
+        self.history.push(restored.graph.validate_shapes())
+        self.graph = restored.graph
+        state = _read_model(WorkspaceState, restored.state)
+        scenario = state.scenario if state is not None else self.scenario
+        self._relabel(_fitting(scenario, self.graph), f"restored version {version}")
+
+    def take_latest(self) -> None:
+        """After a conflict: continue from the version saved elsewhere (this session's change
+        stays in the history, kept aside)."""
+        if self.store is None or not self.name:
+            raise GraphError("only a saved workspace has other versions")
+        latest = WorkspaceSession.open(self.store, self.name, self.time_limit_s)
+        self.history.push(latest.graph)
+        self.graph, self.base_version, self.conflict = latest.graph, latest.base_version, None
+        self._relabel(latest.scenario, "took the version saved elsewhere")
+
+    def _state_json(self) -> dict[str, Any]:
+        return self.state().model_dump(mode="json")
+
+    def _saved(self, result: SaveResult) -> None:
+        if result.current:
+            self.base_version, self.conflict = result.version, None
+            return
+        self.conflict = SaveConflict(kept=result.version, latest=result.latest,
+                                     based_on=self.base_version or 0)
+        self.autosave_error = (
+            f"Workspace {self.name!r} was saved in another session (version {result.latest}) after you "
+            f"opened version {self.base_version}. Your change is kept as version {result.version} in its "
+            f"History and version {result.latest} stays current: restore yours, or take the latest."
+        )
 
     # --- internals --------------------------------------------------------------------------
     def _switch_graph(self, graph: Graph, description: str) -> None:
+        # Interventions and observations on removed or retyped nodes no longer mean anything.
+        fitting = _fitting(self.scenario, graph)
+        interventions, observations = dict(fitting.interventions), fitting.observations
         kinds = graph.kinds()
-        allowed = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
-        # Interventions on removed or retyped nodes no longer mean anything.
-        interventions = {
-            node_id: value
-            for node_id, value in self.scenario.interventions.items()
-            if node_id in kinds and value in allowed[kinds[node_id]]
-        }
-        observations = {
-            node_id: value
-            for node_id, value in self.scenario.observations.items()
-            if node_id in kinds and value in allowed[kinds[node_id]]
-        }
         # A node that becomes a cause of the question starts set as the question puts it (a state
         # active, a quantity increasing); one that stops being a cause is no longer set. Sources
         # kept from before keep whatever the user set them to, "not set" included.
@@ -210,7 +321,30 @@ class WorkspaceSession:
         if self.store is None or not self.name:
             return
         try:
-            self.store.save(self.name, self.graph, note=note)
+            result = self.store.save(self.name, self.graph, note=note, state=self._state_json(),
+                                     based_on=self.base_version)
             self.autosave_error = None
+            self._saved(result)
         except Exception as exc:  # noqa: BLE001 - a failed save must not lose the edit in memory
             self.autosave_error = f"autosave of {self.name!r} failed: {exc}"
+
+
+def _read_model(model: type[BaseModel], data: dict[str, Any] | None) -> Any:
+    """A saved state or view, or None when absent or written by an incompatible build."""
+    if data is None:
+        return None
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        return None
+
+
+def _fitting(scenario: Scenario, graph: Graph) -> Scenario:
+    """``scenario`` without the settings that no longer fit ``graph`` (removed or retyped nodes)."""
+    kinds = graph.kinds()
+    allowed = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
+
+    def keep(values: dict[str, Value]) -> dict[str, Value]:
+        return {n: v for n, v in values.items() if n in kinds and v in allowed[kinds[n]]}
+
+    return Scenario(interventions=keep(scenario.interventions), observations=keep(scenario.observations))
