@@ -18,7 +18,8 @@ resolution), computed in one solve with clingo's brave enumeration mode, which n
 the answer sets themselves. As each node has exactly one label per answer set, a node is certain
 exactly when it has one possible label, so the cautious consequences come for free. Observations
 are checked as assumptions; when no resolution reproduces them, ``qpt_repair.lp`` computes all
-minimum-cost repair sets.
+minimum-cost repair sets and ``qpt_cores.lp`` the minimal inconsistent cores (the smallest sets of
+measurements and edges that clash), as the bioasp tool iggy does.
 
 Per node the ``NodeLabel`` gives: ``possible`` (canonical order), ``certain`` (one possible label),
 ``label`` (the certain one; for an uncertain node the neutral stable / inactive when possible, as
@@ -47,6 +48,7 @@ from pydantic import TypeAdapter
 from engine.model import (
     Contrast,
     Graph,
+    InconsistentCore,
     LabelChange,
     Labelling,
     NodeLabel,
@@ -61,6 +63,8 @@ CORE_PROGRAM = PROGRAM_DIR / "qpt.lp"
 SWITCHES_PROGRAM = PROGRAM_DIR / "qpt_switches.lp"
 LABEL_PROGRAM = PROGRAM_DIR / "qpt_label.lp"
 REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
+OBSERVE_PROGRAM = PROGRAM_DIR / "qpt_observe.lp"
+CORES_PROGRAM = PROGRAM_DIR / "qpt_cores.lp"
 
 # Brave enumeration, steered as qpt_label.lp explains.
 LABEL_OPTIONS = ("--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model")
@@ -71,7 +75,10 @@ ONE_SCENARIO_OPTIONS = (*LABEL_OPTIONS, "--eq=0")
 REPAIR_OPTIONS = ("--opt-mode=optN", "--project=show", "--models=0")
 
 # Model values ↔ the program's constants.
-_TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive"}
+_TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive",
+           "not increasing": "notinc", "not decreasing": "notdec"}
+# An uncertain measurement, as a solve assumption: the value it rules out does not hold.
+_RULED_OUT = {"not increasing": "inc", "not decreasing": "dec"}
 _SIGN_TO_ASP = {1: "plus", -1: "minus"}
 _CANONICAL_ORDER: tuple[Value, ...] = ("increasing", "decreasing", "stable", "active", "inactive")
 _CODED_VALUES = _CANONICAL_ORDER  # value code K in qpt_label.lp's shown integers
@@ -139,6 +146,7 @@ class _GroundProgram:
     # (node id, value) → the externals intervene(N,V) and intervened(N) that set it: a toggle
     # looks up each intervention once instead of building two atoms
     intervention_literals: dict[tuple[str, Value], tuple[int, int]] = field(default_factory=dict)
+    externals_free: set[int] = field(default_factory=set)
 
     @classmethod
     def build(cls, programs: Sequence[Path], facts: str, options: Sequence[str]) -> _GroundProgram:
@@ -169,6 +177,30 @@ class _GroundProgram:
         for literal in wanted_set - self.externals_on:
             self.control.assign_external(literal, True)
         self.externals_on = wanted_set
+
+    def release(self, wanted: Iterable[int]) -> None:
+        """Leave exactly ``wanted`` free among the externals released here (the solver chooses
+        their truth); the ones released before and not wanted now become false again."""
+        wanted_set = set(wanted)
+        for literal in self.externals_free - wanted_set:
+            self.control.assign_external(literal, False)
+        for literal in wanted_set - self.externals_free:
+            self.control.assign_external(literal, None)
+        self.externals_free = wanted_set
+
+    def core(self, assumptions: Sequence[int], deadline: float) -> tuple[bool, list[int] | None]:
+        """(finished, None when satisfiable, else a subset of ``assumptions`` that is already
+        unsatisfiable, as clasp names it)."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False, None
+        with self.control.solve(assumptions=list(assumptions), async_=True) as handle:
+            if not handle.wait(remaining):
+                handle.cancel()
+            result = handle.get()
+            if result.interrupted:
+                return False, None
+            return True, None if result.satisfiable else list(handle.core())
 
     def solve(
         self,
@@ -234,12 +266,15 @@ class Reasoner:
     >>> reasoner.label(Scenario(interventions={"smoking": "active"}))
     """
 
-    def __init__(self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10) -> None:
+    def __init__(
+        self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10, max_cores: int = 5
+    ) -> None:
         if time_limit_s <= 0:
             raise ValueError("time_limit_s must be positive")
         self.graph = graph.validate_shapes()
         self.time_limit_s = time_limit_s
         self.max_repair_sets = max_repair_sets
+        self.max_cores = max_cores
         directed = _directed_edges(graph)
         self._encoding = _Encoding.of(graph, directed)
         self._node_index = self._encoding.index
@@ -248,6 +283,7 @@ class Reasoner:
         self._edge_ids = [edge[4] for edge in directed]
         self._labeller: Future[_GroundProgram] | None = None  # grounding started on the first label()
         self._repairer: _GroundProgram | None = None  # grounded on first need
+        self._core_finder: _GroundProgram | None = None  # grounded on first need
         self._label_cache: dict[tuple[int, tuple[int, ...], bool], NodeLabel] = {}
         # shown integer symbol → what it says, decoded once per reasoner: every solve of every
         # program of this encoding shows the same integers again and again. Keyed by the symbol's
@@ -262,7 +298,7 @@ class Reasoner:
         """A reasoner for an edited graph: shares this one's grounding when the structure (node
         kinds and directed signed edges) is unchanged, e.g. after editing a label or evidence."""
         if graph.structure_key() != self.graph.structure_key():
-            return Reasoner(graph, self.time_limit_s, self.max_repair_sets)
+            return Reasoner(graph, self.time_limit_s, self.max_repair_sets, self.max_cores)
         twin = object.__new__(Reasoner)
         twin.__dict__.update(self.__dict__)
         twin.graph = graph.validate_shapes()
@@ -325,7 +361,7 @@ class Reasoner:
         labeller.switch(self._intervention_literals(labeller, scenario.interventions))
 
         if scenario.observations:
-            brave = self._brave(labeller, self._literals(labeller, "val", scenario.observations), deadline)
+            brave = self._brave(labeller, self._observation_assumptions(labeller, scenario.observations), deadline)
             if not brave.finished:
                 return _timeout("labelling", self.time_limit_s)
             if brave.satisfiable:
@@ -343,6 +379,7 @@ class Reasoner:
             return Labelling(labels=labels)
 
         finished, repairs = self._repairs(scenario, deadline)
+        cores = self._cores(scenario, deadline)[1] if finished else []
         if not finished:
             return Labelling(
                 status="timeout",
@@ -363,6 +400,7 @@ class Reasoner:
             labels=labels,
             consistent=False,
             repairs=repairs,
+            cores=cores,
             message=(
                 "no resolution of the graph reproduces the observations; labels are the graph's "
                 f"prediction without them, and the repair sets are the cheapest changes that fix this{bound}"
@@ -390,6 +428,17 @@ class Reasoner:
     # --- solver calls -----------------------------------------------------------------------
     def _literals(self, program: _GroundProgram, name: str, values: dict[str, Value]) -> list[int]:
         return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
+
+    def _observation_assumptions(self, program: _GroundProgram, observations: dict[str, str]) -> list[int]:
+        """Measured values as assumptions on val/2: the value holds, or for an uncertain
+        measurement the value it rules out does not."""
+        assumptions = []
+        for node, value in observations.items():
+            if value in _RULED_OUT:
+                assumptions.append(-program.literal("val", self._node_index[node], _RULED_OUT[value]))
+            else:
+                assumptions.append(program.literal("val", self._node_index[node], _TO_ASP[value]))
+        return assumptions
 
     def _intervention_literals(self, program: _GroundProgram, interventions: dict[str, Value]) -> list[int]:
         """The externals of do(): intervene(N,V) and intervened(N) for every intervened node."""
@@ -433,7 +482,7 @@ class Reasoner:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
         if self._repairer is None:
             self._repairer = _GroundProgram.build(
-                (CORE_PROGRAM, SWITCHES_PROGRAM, REPAIR_PROGRAM), self._encoding.facts, REPAIR_OPTIONS
+                (CORE_PROGRAM, SWITCHES_PROGRAM, OBSERVE_PROGRAM, REPAIR_PROGRAM), self._encoding.facts, REPAIR_OPTIONS
             )
         self._repairer.switch(
             self._intervention_literals(self._repairer, scenario.interventions)
@@ -450,6 +499,63 @@ class Reasoner:
         # clasp finds them in an order that depends on the earlier searches of this control
         found.sort(key=lambda repair_set: [(repair.action, repair.target) for repair in repair_set.repairs])
         return finished or len(found) >= self.max_repair_sets, found
+
+    def _cores(self, scenario: Scenario, deadline: float) -> tuple[bool, list[InconsistentCore]]:
+        """Up to ``max_cores`` minimal inconsistent cores (``qpt_cores.lp``); (finished, cores).
+        The first comes from the whole set of measurements and edges; each next one from that
+        set without one element of the first, so the cores listed differ."""
+        if self._core_finder is None:
+            program = self._core_finder = _GroundProgram.build(
+                (CORE_PROGRAM, SWITCHES_PROGRAM, OBSERVE_PROGRAM, CORES_PROGRAM), self._encoding.facts, ()
+            )
+            for edge in range(len(self._edge_ids)):  # edges not assumed may be there or not
+                program.control.assign_external(program.literal("use", edge), None)
+        program = self._core_finder
+        program.switch(self._intervention_literals(program, scenario.interventions))
+        observed = self._literals(program, "observe", scenario.observations)
+        program.release(observed)
+        items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
+        items.update({program.literal("use", j): ("edge", edge_id) for j, edge_id in enumerate(self._edge_ids)})
+        everything = list(items)
+        finished, first = self._minimal_core(program, everything, deadline)
+        if first is None:
+            return finished, []
+        found = [first]
+        for dropped in first:
+            if len(found) >= self.max_cores:
+                break
+            finished, other = self._minimal_core(program, [x for x in everything if x != dropped], deadline)
+            if not finished:
+                break
+            if other is not None and other not in found:
+                found.append(other)
+        cores = []
+        for core in found:
+            named = [items[literal] for literal in core]
+            cores.append(InconsistentCore(observations=sorted(n for kind, n in named if kind == "observation"),
+                                          edges=sorted(e for kind, e in named if kind == "edge")))
+        return finished, cores
+
+    @staticmethod
+    def _minimal_core(program: _GroundProgram, assumptions: list[int], deadline: float) -> tuple[bool, list[int] | None]:
+        """A subset of ``assumptions`` that is unsatisfiable and from which no element can be
+        dropped (deletion-based shrinking of clasp's core); None when the assumptions are satisfiable."""
+        finished, core = program.core(assumptions, deadline)
+        if core is None:
+            return finished, None
+        needed = [literal for literal in assumptions if literal in set(core)]
+        position = 0
+        while position < len(needed):
+            trial = needed[:position] + needed[position + 1:]
+            finished, smaller = program.core(trial, deadline)
+            if not finished:
+                return False, None
+            if smaller is None:
+                position += 1  # needed: without it the rest can hold
+            else:  # not needed; clasp's core of the rest may drop more (never one found needed)
+                kept = set(smaller)
+                needed = [literal for literal in trial if literal in kept]
+        return True, needed
 
     def _repair_set(self, model: clingo.Model) -> RepairSet:
         repairs = []
