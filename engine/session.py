@@ -24,15 +24,20 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from engine import edits
 from engine.answer import Answer, explain
 from engine.edits import EditHistory
 from engine.model import (
     QUANTITY_VALUES,
     STATE_VALUES,
+    UNCERTAIN_VALUES,
     Contrast,
+    Experiment,
     Graph,
     GraphError,
     Labelling,
+    ObservedValue,
+    RepairSet,
     Scenario,
     Value,
 )
@@ -52,6 +57,7 @@ class WorkspaceState(BaseModel):
     premise_sources: list[str] = Field(default_factory=list)
     contrast: Contrast | None = None
     last_change: str = ""
+    experiments: list[Experiment] = Field(default_factory=list)
 
 
 class WorkspaceView(BaseModel):
@@ -67,6 +73,15 @@ class SaveConflict:
     kept: int
     latest: int
     based_on: int
+
+
+@dataclass(frozen=True)
+class AppliedRepair:
+    """A repair applied with one click, and what to go back to."""
+
+    description: str
+    graph_before: Graph
+    experiments_before: tuple[Experiment, ...]
 
 
 @dataclass
@@ -88,6 +103,9 @@ class WorkspaceSession:
     base_version: int | None = None  # the saved version this session's graph was made from
     conflict: SaveConflict | None = None
     view: WorkspaceView = field(default_factory=WorkspaceView)
+    experiments: list[Experiment] = field(default_factory=list)  # measured observation sets
+    checks: dict[str, Labelling] = field(default_factory=dict)  # experiment name → its check
+    applied_repair: AppliedRepair | None = None
     _reasoner: Reasoner | None = field(default=None, repr=False)
 
     # --- creation ---------------------------------------------------------------------------
@@ -140,6 +158,9 @@ class WorkspaceSession:
             session.question_scenario = state.question_scenario
             session.premise_sources = tuple(state.premise_sources)
             session.contrast, session.last_change = state.contrast, state.last_change
+            session.experiments = [e.model_copy(update={"scenario": _fitting(e.scenario, session.graph)})
+                                   for e in state.experiments]
+            session._check_experiments()
             if state.contrast is not None:
                 session.answer = explain(session.graph, session.labelling, state.contrast)
         return session
@@ -199,6 +220,88 @@ class WorkspaceSession:
                       "back to the question's scenario")
         self._autosave("back to the question's scenario")
 
+    # --- measurements ---------------------------------------------------------------------------
+    def observe(self, experiment: str, node_id: str, value: ObservedValue | None) -> None:
+        """Mark ``node_id`` as measured at ``value`` in ``experiment`` (``None`` forgets the
+        measurement). A new experiment is measured under the scenario's current interventions."""
+        name = experiment.strip()
+        if not name:
+            raise GraphError("an experiment needs a name")
+        node = self.graph.node(node_id)
+        experiments = {e.name: e for e in self.experiments}
+        current = experiments.get(name) or Experiment(name=name, scenario=Scenario(interventions=self.scenario.interventions))
+        observations = dict(current.scenario.observations)
+        if value is None:
+            observations.pop(node_id, None)
+            description = f"{node.label} no longer measured in {name}"
+        else:
+            observations[node_id] = value
+            description = f"{node.label} measured {value} in {name}"
+        scenario = current.scenario.model_copy(update={"observations": observations}).validate_against(self.graph)
+        experiments[name] = current.model_copy(update={"scenario": scenario})
+        self._set_experiments(list(experiments.values()), description)
+
+    def remeasure_under_scenario(self, experiment: str) -> None:
+        """Take the scenario's current interventions as those ``experiment`` was measured under."""
+        self._set_experiments([
+            e.model_copy(update={"scenario": Scenario(interventions=self.scenario.interventions,
+                                                      observations=e.scenario.observations)})
+            if e.name == experiment else e for e in self.experiments
+        ], f"{experiment} measured under the current scenario")
+
+    def delete_experiment(self, experiment: str) -> None:
+        self._set_experiments([e for e in self.experiments if e.name != experiment], f"deleted {experiment}")
+
+    def apply_repair(self, experiment: str, repair_set: RepairSet) -> None:
+        """Apply one repair set of ``experiment``'s check as one change: flip and remove its edges,
+        set its distrusted measurements aside. ``undo_repair`` takes the whole of it back."""
+        names = {e.id: e for e in self.graph.edges}
+        graph, distrusted, parts = self.graph, set(), []
+        for repair in repair_set.repairs:
+            if repair.action == "distrust_observation":
+                distrusted.add(repair.target)
+                parts.append(f"set aside the measurement of {self.graph.node(repair.target).label}")
+            elif repair.target not in names:
+                raise GraphError(f"the edge {repair.target!r} is no longer in the graph; check again")
+            elif repair.action == "flip_edge":
+                graph = edits.set_edge_sign(graph, repair.target, -names[repair.target].sign)
+                parts.append(f"flipped {repair.target}")
+            else:
+                graph = edits.delete_edge(graph, repair.target)
+                parts.append(f"removed {repair.target}")
+        description = f"repair for {experiment}: " + "; ".join(parts)
+        before = AppliedRepair(description, self.graph, tuple(self.experiments))
+        self.experiments = [
+            e.model_copy(update={"scenario": e.scenario.model_copy(update={
+                "observations": {n: v for n, v in e.scenario.observations.items() if n not in distrusted}})})
+            if e.name == experiment else e for e in self.experiments
+        ]
+        self.edit(description, lambda _current: graph)  # relabels, rechecks and saves (experiments too)
+        self.applied_repair = before
+
+    def undo_repair(self) -> None:
+        """Take the last applied repair back: its edges and its set-aside measurements."""
+        applied = self.applied_repair
+        if applied is None:
+            raise GraphError("no repair to undo")
+        self.experiments = list(applied.experiments_before)
+        self.edit(f"undid the {applied.description}", lambda _current: applied.graph_before)
+        self.applied_repair = None
+
+    def _set_experiments(self, experiments: list[Experiment], description: str) -> None:
+        self.experiments = experiments
+        self.applied_repair = None
+        self._check_experiments()
+        self.last_change = description
+        self._autosave(description)
+
+    def _check_experiments(self) -> None:
+        """Check every experiment against the graph (its own interventions, its measurements)."""
+        self._label()  # makes sure the reasoner is this graph's
+        self.checks = {e.name: self._reasoner.label(e.scenario) for e in self.experiments if e.scenario.observations}
+        # the reasoner's next labelling of the scenario builds on its last one; make that the scenario's
+        self.labelling = self._reasoner.label(self.scenario) if self.checks else self.labelling
+
     def set_time_limit(self, seconds: float) -> None:
         """A new solver time limit, used from the next labelling on."""
         self.time_limit_s = seconds
@@ -216,6 +319,7 @@ class WorkspaceSession:
             premise_sources=list(self.premise_sources),
             contrast=self.contrast,
             last_change=self.last_change,
+            experiments=self.experiments,
         )
 
     def save_as(self, name: str, replace: bool = False) -> None:
@@ -297,7 +401,11 @@ class WorkspaceSession:
             if source not in old_sources:
                 interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
         self.graph = graph
+        self.applied_repair = None
+        self.experiments = [e.model_copy(update={"scenario": _fitting(e.scenario, graph)}) for e in self.experiments]
         self._relabel(Scenario(interventions=interventions, observations=observations), description)
+        if self.experiments:
+            self._check_experiments()
         self._autosave(description)
 
     def _relabel(self, scenario: Scenario, description: str) -> None:
@@ -329,6 +437,19 @@ class WorkspaceSession:
             self.autosave_error = f"autosave of {self.name!r} failed: {exc}"
 
 
+def ranked_repairs(graph: Graph, repair_sets: list[RepairSet]) -> list[RepairSet]:
+    """Repair sets cheapest first; among equally cheap ones, those that overturn the fewest evidence
+    sentences (flipped or removed edges), then those that distrust the fewest measurements."""
+    evidence = {edge.id: len(edge.evidence) for edge in graph.edges}
+
+    def key(repair_set: RepairSet) -> tuple[int, int, int]:
+        overturned = sum(evidence.get(r.target, 0) for r in repair_set.repairs if r.action != "distrust_observation")
+        distrusted = sum(r.action == "distrust_observation" for r in repair_set.repairs)
+        return repair_set.cost, overturned, distrusted
+
+    return sorted(repair_sets, key=key)
+
+
 def _read_model(model: type[BaseModel], data: dict[str, Any] | None) -> Any:
     """A saved state or view, or None when absent or written by an incompatible build."""
     if data is None:
@@ -342,9 +463,11 @@ def _read_model(model: type[BaseModel], data: dict[str, Any] | None) -> Any:
 def _fitting(scenario: Scenario, graph: Graph) -> Scenario:
     """``scenario`` without the settings that no longer fit ``graph`` (removed or retyped nodes)."""
     kinds = graph.kinds()
-    allowed = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
+    settable = {"quantity": QUANTITY_VALUES, "state": STATE_VALUES}
+    measurable = {"quantity": QUANTITY_VALUES + UNCERTAIN_VALUES, "state": STATE_VALUES}
 
-    def keep(values: dict[str, Value]) -> dict[str, Value]:
+    def keep(values: dict[str, str], allowed: dict[str, tuple[str, ...]]) -> dict[str, str]:
         return {n: v for n, v in values.items() if n in kinds and v in allowed[kinds[n]]}
 
-    return Scenario(interventions=keep(scenario.interventions), observations=keep(scenario.observations))
+    return Scenario(interventions=keep(scenario.interventions, settable),
+                    observations=keep(scenario.observations, measurable))

@@ -84,3 +84,34 @@ def test_two_sessions_editing_one_workspace_lose_nothing(store):
     alice.restore_version(alice.conflict.kept)  # she chooses hers: current again, as a new version
     assert store.load("shared").has_node("il_6") and alice.conflict is None
     assert {v.version for v in store.versions("shared")} == set(range(1, len(store.versions("shared")) + 1))
+
+
+def test_measurements_repairs_and_their_undo(store):
+    session = WorkspaceSession.start(smoking_graph(), store=store)
+    session.save_as("measured")
+    session.observe("lab 1", "neuronal_death", "decreasing")
+    check = session.checks["lab 1"]
+    assert check.consistent is False and check.cores
+    flip = next(s for s in check.repairs if [(r.action, r.target) for r in s.repairs] ==
+                [("flip_edge", "oxidative_stress+>neuronal_death")])
+    session.apply_repair("lab 1", flip)
+    assert session.checks["lab 1"].consistent is True
+    assert session.labelling.labels["neuronal_death"].label == "decreasing"  # relabelled
+    assert store.load("measured").edge("oxidative_stress->neuronal_death").sign == -1
+    session.undo_repair()
+    assert session.graph == smoking_graph() and session.checks["lab 1"].consistent is False
+
+    distrust = next(s for s in session.checks["lab 1"].repairs if s.repairs[0].action == "distrust_observation")
+    session.apply_repair("lab 1", distrust)
+    assert session.experiments[0].scenario.observations == {} and "lab 1" not in session.checks
+    session.undo_repair()
+    assert session.experiments[0].scenario.observations == {"neuronal_death": "decreasing"}
+
+    # a second experiment, measured under other interventions, is checked on the same graph
+    session.set_intervention("smoking", "inactive")
+    session.observe("lab 2", "oxidative_stress", "not increasing")
+    assert session.checks["lab 2"].consistent is True and session.checks["lab 1"].consistent is False
+    reopened = WorkspaceSession.open(store, "measured")  # saved with the workspace, checked on opening
+    assert [e.name for e in reopened.experiments] == ["lab 1", "lab 2"]
+    assert reopened.experiments[1].scenario.interventions == {"smoking": "inactive"}
+    assert reopened.checks["lab 2"].consistent and not reopened.checks["lab 1"].consistent
