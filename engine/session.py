@@ -291,8 +291,7 @@ class WorkspaceSession:
     def _set_experiments(self, experiments: list[Experiment], description: str) -> None:
         self.experiments = experiments
         self.applied_repair = None
-        self._check_experiments()
-        self.last_change = description
+        self._check_experiments()  # the scenario's labels do not change: last_change stays theirs
         self._autosave(description)
 
     def _check_experiments(self) -> None:

@@ -205,7 +205,7 @@ def test_a_measurement_shows_cores_and_repairs_and_applying_one_relabels(app):
     assert "| neuronal death | down | ▲ increasing |" in plain(text)
     assert any("cannot explain" in w.value for w in app.warning)
     assert "measured neuronal death down — no edge of the graph can bring this about" in plain(text)
-    repairs = [plain(str(m.value)) for m in app.markdown if re.match(r"\d+\. ", str(m.value))]
+    repairs = [plain(str(m.value)) for m in app.markdown if re.match(r"\d+\\\. ", str(m.value))]
     assert repairs[0].startswith("1. distrust the measurement of neuronal death")  # overturns no evidence
     assert any("flip the sign of oxidative stress → neuronal death" in r for r in repairs)
     flip = next(i for i, r in enumerate(repairs, 1) if "flip the sign of oxidative stress → neuronal death" in r)

@@ -133,7 +133,7 @@ def _repairs(session: WorkspaceSession, experiment: Experiment, check: Labelling
     st.markdown("**Cheapest repairs**, those that overturn the least evidence first:")
     for rank, repair_set in enumerate(ranked[:MAX_REPAIRS_SHOWN], 1):
         text_col, apply_col = st.columns([5, 1])
-        text_col.markdown(f"{rank}. {_repair_text(graph, repair_set)}")
+        text_col.markdown(f"{rank}\\. {_repair_text(graph, repair_set)}")  # a rank, not a list
         if apply_col.button("Apply", key=f"repair_apply_{number}_{rank}"):
             with guard("Applying the repair"):
                 session.apply_repair(experiment.name, repair_set)
