@@ -67,12 +67,11 @@ def _current_box(session: WorkspaceSession) -> None:
 def _conflict_box(session: WorkspaceSession) -> None:
     conflict = session.conflict
     st.warning(md(session.autosave_error or "This workspace was saved elsewhere meanwhile."))
-    mine_col, latest_col = st.columns(2)
-    if mine_col.button(f"Make mine (v{conflict.kept}) current", key="workspace_keep_mine"):
+    if st.button(f"Make mine (v{conflict.kept}) current", key="workspace_keep_mine"):
         session.restore_version(conflict.kept)
         session.autosave_error = None
         st.rerun()
-    if latest_col.button(f"Take the latest (v{conflict.latest})", key="workspace_take_latest"):
+    if st.button(f"Take the latest (v{conflict.latest})", key="workspace_take_latest"):
         session.take_latest()
         session.autosave_error = None
         st.rerun()

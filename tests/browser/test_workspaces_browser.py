@@ -47,7 +47,7 @@ def test_save_then_a_new_question_then_save_never_touches_the_first(app_server, 
     first = store.load("first")
 
     _go(page, "Ask")
-    example = page.get_by_test_id("stButton").first.locator("button")
+    example = page.get_by_test_id("stMain").get_by_test_id("stButton").first.locator("button")
     question = example.inner_text()
     example.click()
     settle(page)
