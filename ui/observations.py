@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from engine.session import ranked_repairs
-from ui.graph_view import value_text
+from ui.graph_view import build_view, show_graph, value_text
 from ui.guard import guard
 from ui.panels import edge_name, node_name
 from ui.text import md
@@ -89,6 +89,7 @@ def _experiment_box(session: WorkspaceSession, experiment: Experiment, number: i
         if check.consistent is False:
             st.warning("The graph cannot explain these measurements.")
             _cores(graph, scenario.observations, check.cores)
+            _core_drawing(graph, check, number)
             _repairs(session, experiment, check, number)
 
 
@@ -123,6 +124,25 @@ def _cores(graph: Graph, observations: dict[str, str], cores: list[InconsistentC
         lines.append(f"- measured {measured} " + (f"against {edges}" if edges else
                                                   "— no edge of the graph can bring this about"))
     st.markdown("\n".join(lines))
+
+
+def _core_drawing(graph: Graph, check: Labelling, number: int) -> None:
+    """One clash drawn on the graph: its measured nodes and its edges (drawn wide), labelled as the
+    graph predicts them under the experiment's interventions."""
+    if not check.cores:
+        return
+    picked = st.selectbox("Draw a clash on the graph", range(len(check.cores)), key=f"core_pick_{number}",
+                          format_func=lambda i: f"clash {i + 1}")
+    core = check.cores[picked if picked is not None else 0]
+    shown = set(core.observations) | {end for e in core.edges for end in (graph.edge(e).source, graph.edge(e).target)}
+    part = graph.model_copy(update={
+        "nodes": [n for n in graph.nodes if n.id in shown],
+        "edges": [e for e in graph.edges if e.id in core.edges],
+        "sources": [n for n in graph.sources if n in shown],
+        "targets": [n for n in graph.targets if n in shown],
+    })
+    show_graph(build_view(part, check, height=260, emphasised_edges=frozenset(core.edges)),
+               key=f"core_graph_{number}")
 
 
 def _repairs(session: WorkspaceSession, experiment: Experiment, check: Labelling, number: int) -> None:
