@@ -257,6 +257,11 @@ class WorkspaceSession:
         set its distrusted measurements aside. ``undo_repair`` takes the whole of it back."""
         names = {e.id: e for e in self.graph.edges}
         graph, distrusted, parts = self.graph, set(), []
+
+        def edge_text(edge_id: str) -> str:
+            edge = names[edge_id]
+            return f"{self.graph.node(edge.source).label} → {self.graph.node(edge.target).label}"
+
         for repair in repair_set.repairs:
             if repair.action == "distrust_observation":
                 distrusted.add(repair.target)
@@ -265,10 +270,10 @@ class WorkspaceSession:
                 raise GraphError(f"the edge {repair.target!r} is no longer in the graph; check again")
             elif repair.action == "flip_edge":
                 graph = edits.set_edge_sign(graph, repair.target, -names[repair.target].sign)
-                parts.append(f"flipped {repair.target}")
+                parts.append(f"flipped the sign of {edge_text(repair.target)}")
             else:
                 graph = edits.delete_edge(graph, repair.target)
-                parts.append(f"removed {repair.target}")
+                parts.append(f"removed {edge_text(repair.target)}")
         description = f"repair for {experiment}: " + "; ".join(parts)
         before = AppliedRepair(description, self.graph, tuple(self.experiments))
         self.experiments = [
