@@ -171,22 +171,19 @@ class _GroundProgram:
     def switch(self, wanted: Sequence[int]) -> None:
         """Make exactly ``wanted`` true among the scenario externals, touching only the changes
         (external values persist between solves)."""
-        wanted_set = set(wanted)
-        for literal in self.externals_on - wanted_set:
-            self.control.assign_external(literal, False)
-        for literal in wanted_set - self.externals_on:
-            self.control.assign_external(literal, True)
-        self.externals_on = wanted_set
+        self.externals_on = self._assign(self.externals_on, set(wanted), True)
 
     def release(self, wanted: Iterable[int]) -> None:
         """Leave exactly ``wanted`` free among the externals released here (the solver chooses
         their truth); the ones released before and not wanted now become false again."""
-        wanted_set = set(wanted)
-        for literal in self.externals_free - wanted_set:
+        self.externals_free = self._assign(self.externals_free, set(wanted), None)
+
+    def _assign(self, current: set[int], wanted: set[int], value: bool | None) -> set[int]:
+        for literal in current - wanted:
             self.control.assign_external(literal, False)
-        for literal in wanted_set - self.externals_free:
-            self.control.assign_external(literal, None)
-        self.externals_free = wanted_set
+        for literal in wanted - current:
+            self.control.assign_external(literal, value)
+        return wanted
 
     def core(self, assumptions: Sequence[int], deadline: float) -> tuple[bool, list[int] | None]:
         """(finished, None when satisfiable, else a subset of ``assumptions`` that is already

@@ -44,7 +44,7 @@ from engine.model import (
 from engine.reasoner import Reasoner, compare_labellings
 
 if TYPE_CHECKING:
-    from engine.storage import SaveResult, Snapshot, WorkspaceStore
+    from engine.storage import SaveResult, WorkspaceStore
 
 Edit = Callable[[Graph], Graph]
 
@@ -301,10 +301,11 @@ class WorkspaceSession:
 
     def _check_experiments(self) -> None:
         """Check every experiment against the graph (its own interventions, its measurements)."""
-        self._label()  # makes sure the reasoner is this graph's
-        self.checks = {e.name: self._reasoner.label(e.scenario) for e in self.experiments if e.scenario.observations}
-        # the reasoner's next labelling of the scenario builds on its last one; make that the scenario's
-        self.labelling = self._reasoner.label(self.scenario) if self.checks else self.labelling
+        self.checks = {}
+        if not any(e.scenario.observations for e in self.experiments):
+            return
+        reasoner = self._graph_reasoner()
+        self.checks = {e.name: reasoner.label(e.scenario) for e in self.experiments if e.scenario.observations}
 
     def set_time_limit(self, seconds: float) -> None:
         """A new solver time limit, used from the next labelling on."""
@@ -358,21 +359,28 @@ class WorkspaceSession:
             raise GraphError("only a saved workspace has earlier versions")
         restored = self.store.restore(self.name, version)
         self.base_version, self.conflict = restored.version, None
-        self.history.push(restored.graph.validate_shapes())
-        self.graph = restored.graph
-        state = _read_model(WorkspaceState, restored.state)
-        scenario = state.scenario if state is not None else self.scenario
-        self._relabel(_fitting(scenario, self.graph), f"restored version {version}")
+        self._adopt(restored.graph, _read_model(WorkspaceState, restored.state), f"restored version {version}")
 
     def take_latest(self) -> None:
         """After a conflict: continue from the version saved elsewhere (this session's change
         stays in the history, kept aside)."""
         if self.store is None or not self.name:
             raise GraphError("only a saved workspace has other versions")
-        latest = WorkspaceSession.open(self.store, self.name, self.time_limit_s)
-        self.history.push(latest.graph)
-        self.graph, self.base_version, self.conflict = latest.graph, latest.base_version, None
-        self._relabel(latest.scenario, "took the version saved elsewhere")
+        latest = self.store.snapshot(self.name)
+        self.base_version, self.conflict = latest.version, None
+        self._adopt(latest.graph, _read_model(WorkspaceState, latest.state), "took the version saved elsewhere")
+
+    def _adopt(self, graph: Graph, state: WorkspaceState | None, description: str) -> None:
+        """Make a saved graph and its state (scenario, experiments) this session's, as one undoable
+        change; it is saved already, so nothing is written."""
+        graph = graph.validate_shapes()
+        self.history.push(graph)
+        self.graph, self.applied_repair = graph, None
+        if state is not None:
+            self.experiments = [e.model_copy(update={"scenario": _fitting(e.scenario, graph)})
+                                for e in state.experiments]
+        self._relabel(_fitting(state.scenario if state is not None else self.scenario, graph), description)
+        self._check_experiments()
 
     def _state_json(self) -> dict[str, Any]:
         return self.state().model_dump(mode="json")
@@ -408,8 +416,7 @@ class WorkspaceSession:
         self.applied_repair = None
         self.experiments = [e.model_copy(update={"scenario": _fitting(e.scenario, graph)}) for e in self.experiments]
         self._relabel(Scenario(interventions=interventions, observations=observations), description)
-        if self.experiments:
-            self._check_experiments()
+        self._check_experiments()
         self._autosave(description)
 
     def _relabel(self, scenario: Scenario, description: str) -> None:
@@ -421,12 +428,15 @@ class WorkspaceSession:
         self.answer = explain(self.graph, self.labelling, self.contrast)
 
     def _label(self) -> Labelling:
+        return self._graph_reasoner().label(self.scenario)
+
+    def _graph_reasoner(self) -> Reasoner:
         if self._reasoner is None:
             self._reasoner = Reasoner(self.graph, time_limit_s=self.time_limit_s)
         elif self._reasoner.graph is not self.graph:
             # Re-grounds only when the structure changed (not after a rename or a toggle).
             self._reasoner = self._reasoner.with_graph(self.graph)
-        return self._reasoner.label(self.scenario)
+        return self._reasoner
 
     def _autosave(self, note: str) -> None:
         """Save under the workspace's name; the change's description becomes the version's note."""

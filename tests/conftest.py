@@ -29,3 +29,18 @@ def postgres_server():
         pytest.skip(f"no PostgreSQL server for the tests: {exc}")
     yield server
     server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path):
+    """A workspace store on SQLite (the default) and on a real PostgreSQL server (for teams): every
+    test that takes it runs on both."""
+    from engine.storage import WorkspaceStore
+
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'nested' / 'workspaces.db'}"
+    else:
+        url = request.getfixturevalue("postgres_server").new_database()
+    created = WorkspaceStore(url)
+    yield created
+    created.close()

@@ -3,25 +3,12 @@ sessions saving the same workspace. Run on SQLite and on a real PostgreSQL serve
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from app_graphs import smoking_graph
 from engine import edits
 from engine.session import WorkspaceSession, WorkspaceView
-from engine.storage import WorkspaceExists, WorkspaceStore
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> WorkspaceStore:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'w.db'}"
-    else:
-        url = request.getfixturevalue("postgres_server").new_database()
-    created = WorkspaceStore(url)
-    yield created
-    created.close()
+from engine.storage import WorkspaceExists
 
 
 def test_a_new_graph_is_unsaved_and_named_after_its_question(store):
@@ -115,3 +102,16 @@ def test_measurements_repairs_and_their_undo(store):
     assert [e.name for e in reopened.experiments] == ["lab 1", "lab 2"]
     assert reopened.experiments[1].scenario.interventions == {"smoking": "inactive"}
     assert reopened.checks["lab 2"].consistent and not reopened.checks["lab 1"].consistent
+
+
+def test_restoring_a_version_brings_back_its_scenario_and_measurements(store):
+    session = WorkspaceSession.start(smoking_graph(), store=store)
+    session.save_as("versions")
+    session.observe("lab", "neuronal_death", "decreasing")
+    measured = store.current_version("versions")
+    session.set_intervention("smoking", "inactive")
+    session.delete_experiment("lab")
+    assert session.experiments == [] and session.checks == {}
+    session.restore_version(measured)
+    assert session.scenario.interventions == {"smoking": "active"}
+    assert [e.name for e in session.experiments] == ["lab"] and session.checks["lab"].consistent is False

@@ -21,18 +21,6 @@ def _graph(question: str = "How does A affect B?", extra_nodes: int = 0) -> Grap
                  sources=["a"], targets=["b"]).validate_shapes()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> WorkspaceStore:
-    """Every store test runs on SQLite (the default) and on a real PostgreSQL server (for teams)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'nested' / 'workspaces.db'}"
-    else:
-        url = request.getfixturevalue("postgres_server").new_database()
-    created = WorkspaceStore(url)
-    yield created
-    created.close()
-
-
 def test_save_load_list(store: WorkspaceStore) -> None:
     assert store.list() == []
     store.save("smoking", _graph())

@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from app_graphs import smoking_graph
 from browser_support import ARTIFACTS, settle, wait_idle
 from engine.storage import WorkspaceStore
 from test_app_browser import ASK_TIMEOUT_MS, _go, _labels, _open_example_graph, _pick
