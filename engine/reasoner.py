@@ -263,15 +263,14 @@ class Reasoner:
     >>> reasoner.label(Scenario(interventions={"smoking": "active"}))
     """
 
-    def __init__(
-        self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10, max_cores: int = 5
-    ) -> None:
+    max_cores = 5  # inconsistent cores listed per labelling
+
+    def __init__(self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10) -> None:
         if time_limit_s <= 0:
             raise ValueError("time_limit_s must be positive")
         self.graph = graph.validate_shapes()
         self.time_limit_s = time_limit_s
         self.max_repair_sets = max_repair_sets
-        self.max_cores = max_cores
         directed = _directed_edges(graph)
         self._encoding = _Encoding.of(graph, directed)
         self._node_index = self._encoding.index
@@ -295,7 +294,7 @@ class Reasoner:
         """A reasoner for an edited graph: shares this one's grounding when the structure (node
         kinds and directed signed edges) is unchanged, e.g. after editing a label or evidence."""
         if graph.structure_key() != self.graph.structure_key():
-            return Reasoner(graph, self.time_limit_s, self.max_repair_sets, self.max_cores)
+            return Reasoner(graph, self.time_limit_s, self.max_repair_sets)
         twin = object.__new__(Reasoner)
         twin.__dict__.update(self.__dict__)
         twin.graph = graph.validate_shapes()
