@@ -106,6 +106,7 @@ class WorkspaceSession:
     experiments: list[Experiment] = field(default_factory=list)  # measured observation sets
     checks: dict[str, Labelling] = field(default_factory=dict)  # experiment name → its check
     applied_repair: AppliedRepair | None = None
+    _saved_graph: Graph | None = field(default=None, repr=False)  # the graph of version base_version
     _reasoner: Reasoner | None = field(default=None, repr=False)
 
     # --- creation ---------------------------------------------------------------------------
@@ -152,7 +153,7 @@ class WorkspaceSession:
         except GraphError:  # saved before a change this build no longer accepts: start afresh
             state = WorkspaceState()
         session = cls.start(snapshot.graph, state.scenario if snapshot.state else None, time_limit_s, name, store)
-        session.base_version = snapshot.version
+        session.base_version, session._saved_graph = snapshot.version, session.graph
         session.view = _read_model(WorkspaceView, snapshot.view) or WorkspaceView()
         if snapshot.state is not None:
             session.question_scenario = state.question_scenario
@@ -375,7 +376,7 @@ class WorkspaceSession:
         change; it is saved already, so nothing is written."""
         graph = graph.validate_shapes()
         self.history.push(graph)
-        self.graph, self.applied_repair = graph, None
+        self.graph, self.applied_repair, self._saved_graph = graph, None, graph
         if state is not None:
             self.experiments = [e.model_copy(update={"scenario": _fitting(e.scenario, graph)})
                                 for e in state.experiments]
@@ -386,6 +387,8 @@ class WorkspaceSession:
         return self.state().model_dump(mode="json")
 
     def _saved(self, result: SaveResult) -> None:
+        # base_version's graph is this session's only when the save became current
+        self._saved_graph = self.graph if result.current else None
         if result.current:
             self.base_version, self.conflict = result.version, None
             return
@@ -443,8 +446,11 @@ class WorkspaceSession:
         if self.store is None or not self.name:
             return
         try:
-            result = self.store.save(self.name, self.graph, note=note, state=self._state_json(),
-                                     based_on=self.base_version)
+            if self.graph is self._saved_graph and self.base_version is not None:  # only the state changed
+                result = self.store.save_state(self.name, self._state_json(), self.base_version, note=note)
+            else:
+                result = self.store.save(self.name, self.graph, note=note, state=self._state_json(),
+                                         based_on=self.base_version)
             self.autosave_error = None
             self._saved(result)
         except Exception as exc:  # noqa: BLE001 - a failed save must not lose the edit in memory

@@ -387,6 +387,21 @@ class WorkspaceStore:
             workspace.updated_at = now
             return SaveResult(version=number, latest=number)
 
+    def save_state(self, name: str, state: dict[str, Any] | None, based_on: int, note: str = "") -> SaveResult:
+        """Save a new state with the graph of version ``based_on`` unchanged (a toggle of the
+        scenario): as ``save`` with that graph, without serialising and checking it again."""
+        name, state_text = _checked_name(name), _checked_state(state)
+        with self._transaction() as session:
+            row = self._get_version(session, name, based_on)
+            text, counts = row.graph_json, (row.node_count, row.edge_count)
+        for attempt in range(1, _SAVE_ATTEMPTS + 1):
+            try:
+                return self._save_once(name, text, state_text, counts, note, based_on, False)
+            except IntegrityError as exc:
+                if attempt == _SAVE_ATTEMPTS:
+                    raise WorkspaceError(f"could not save {name!r}: other saves kept conflicting ({exc.orig})") from exc
+        raise AssertionError("unreachable")
+
     def save_view(self, name: str, view: dict[str, Any] | None) -> None:
         """Remember what the workspace shows (not a version: the view is not part of the history)."""
         name = _checked_name(name)

@@ -262,3 +262,13 @@ def test_an_older_database_gains_the_new_columns(tmp_path: Path) -> None:
     store.save("old", _graph("new"), state={"scenario": {}}, based_on=1)
     assert store.snapshot("old").state == {"scenario": {}}
     store.close()
+
+
+def test_a_new_state_alone_keeps_the_graph_of_its_version(store: WorkspaceStore) -> None:
+    store.save("w", _graph("first"), state={"scenario": 1})
+    store.save("w", _graph("second"), state={"scenario": 1})
+    assert store.save_state("w", {"scenario": 2}, based_on=2, note="toggled").version == 3
+    assert store.snapshot("w").graph.question == "second" and store.snapshot("w").state == {"scenario": 2}
+    stale = store.save_state("w", {"scenario": 3}, based_on=1)  # made from version 1: kept aside
+    assert not stale.current and store.snapshot("w", stale.version).graph.question == "first"
+    assert store.snapshot("w").state == {"scenario": 2}
