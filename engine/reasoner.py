@@ -375,7 +375,7 @@ class Reasoner:
             return Labelling(labels=labels)
 
         finished, repairs = self._repairs(scenario, deadline)
-        cores = self._cores(scenario, deadline)[1] if finished else []
+        cores_finished, cores = self._cores(scenario, deadline) if finished else (False, [])
         if not finished:
             return Labelling(
                 status="timeout",
@@ -400,6 +400,7 @@ class Reasoner:
             message=(
                 "no resolution of the graph reproduces the observations; labels are the graph's "
                 f"prediction without them, and the repair sets are the cheapest changes that fix this{bound}"
+                + ("" if cores_finished else "; the search for clashing cores was stopped at the time limit")
             ),
         )
 
