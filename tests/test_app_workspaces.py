@@ -186,3 +186,12 @@ def test_a_stale_save_in_the_sidebar_offers_both_versions(monkeypatch, tmp_path)
     assert set(labels(app)) >= {"tau"} and "apoE" not in labels(app)
     kept = [v for v in store.versions("shared") if v.kept_aside]
     assert len(kept) == 1 and store.load_version("shared", kept[0].version).has_node("apoe")
+
+
+def test_the_saved_workspaces_picker_follows_the_workspace_on_screen(monkeypatch, tmp_path):
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph(), name="first")
+    assert app.selectbox(key="workspace_pick").value == "first"
+    _import(app, smoking_graph().model_copy(update={"question": "another question"}), "another.json")
+    assert app.selectbox(key="workspace_pick").value is None  # the new one is unsaved
+    _save_as(app, "second")
+    assert app.selectbox(key="workspace_pick").value == "second"

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 IMPORT_TYPES = ["json", "graphml", "xml"]
 HISTORY_LENGTH = 50  # versions listed; older ones stay in the database
 _SAVE_NAME = "workspace_save_name"
-_SAVE_NAME_FOR = "workspace_save_name_for"  # which session the suggested name was made for
+_SAVE_NAME_FOR = "workspace_save_name_for"  # the session and name the suggested name was made for
+_PICK = "workspace_pick"
+_PICK_FOR = "workspace_pick_for"  # the session and name the picker was last reset for
 
 
 def workspace_sidebar() -> None:
@@ -45,8 +47,7 @@ def _current_box(session: WorkspaceSession) -> None:
     if session.conflict is not None:
         _conflict_box(session)
     # The suggested name follows the workspace on screen (a new question suggests its own).
-    if st.session_state.get(_SAVE_NAME_FOR) is not session:
-        st.session_state[_SAVE_NAME_FOR] = session
+    if _new_for(_SAVE_NAME_FOR, session, session.name):
         st.session_state[_SAVE_NAME] = session.name or _suggest_name(session.graph)
     with st.form("save_workspace", border=False):
         name = st.text_input("Save as", max_chars=120, key=_SAVE_NAME)
@@ -62,6 +63,16 @@ def _current_box(session: WorkspaceSession) -> None:
             state.remember_name(session)
             st.toast(f"Saved {md(repr(session.name))}.")
             st.rerun()
+
+
+def _new_for(marker: str, session: WorkspaceSession | None, name: str | None) -> bool:
+    """Whether the workspace on screen (the session object, its name) changed since ``marker`` was
+    last set; sets it. A widget reset then follows the new workspace instead of keeping the old value."""
+    last = st.session_state.get(marker)
+    if last is not None and last[0] is session and last[1] == name:
+        return False
+    st.session_state[marker] = (session, name)
+    return True
 
 
 def _conflict_box(session: WorkspaceSession) -> None:
@@ -84,8 +95,11 @@ def _saved_box(session: WorkspaceSession | None, store: WorkspaceStore) -> None:
         return
     names = [info.name for info in saved]
     current = session.name if session is not None and session.name in names else None
+    if _new_for(_PICK_FOR, session, current):
+        # The picker starts at the workspace on screen (none for an unsaved one), not at the last pick.
+        st.session_state[_PICK] = current
     picked = st.selectbox("Saved workspaces", names, index=names.index(current) if current else None,
-                          placeholder="choose one", key="workspace_pick")
+                          placeholder="choose one", key=_PICK)
     if picked is None:
         return
     open_col, delete_col = st.columns(2)
