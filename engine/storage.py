@@ -65,10 +65,6 @@ class WorkspaceExists(WorkspaceError):
     pass
 
 
-class WorkspaceConflict(WorkspaceError):
-    pass
-
-
 class WorkspaceInfo(BaseModel):
     name: str
     updated_at: datetime
@@ -324,7 +320,20 @@ class WorkspaceStore:
         """
         name = _checked_name(name)
         text, state_text = _checked_json(graph), _checked_state(state)
-        counts = (len(graph.nodes), len(graph.edges))
+        return self._write(name, text, state_text, (len(graph.nodes), len(graph.edges)), note, based_on, new)
+
+    def save_state(self, name: str, state: dict[str, Any] | None, based_on: int, note: str = "") -> SaveResult:
+        """Save a new state with the graph of version ``based_on`` unchanged (a toggle of the
+        scenario): as ``save`` with that graph, without serialising and checking it again."""
+        name, state_text = _checked_name(name), _checked_state(state)
+        with self._transaction() as session:
+            row = self._get_version(session, name, based_on)
+            text, counts = row.graph_json, (row.node_count, row.edge_count)
+        return self._write(name, text, state_text, counts, note, based_on, False)
+
+    def _write(self, name: str, text: str, state_text: str | None, counts: tuple[int, int], note: str,
+               based_on: int | None, new: bool) -> SaveResult:
+        """``_save_once``, again when a concurrent save took the same version number first."""
         for attempt in range(1, _SAVE_ATTEMPTS + 1):
             try:
                 return self._save_once(name, text, state_text, counts, note, based_on, new)
@@ -386,21 +395,6 @@ class WorkspaceStore:
             workspace.node_count, workspace.edge_count = counts
             workspace.updated_at = now
             return SaveResult(version=number, latest=number)
-
-    def save_state(self, name: str, state: dict[str, Any] | None, based_on: int, note: str = "") -> SaveResult:
-        """Save a new state with the graph of version ``based_on`` unchanged (a toggle of the
-        scenario): as ``save`` with that graph, without serialising and checking it again."""
-        name, state_text = _checked_name(name), _checked_state(state)
-        with self._transaction() as session:
-            row = self._get_version(session, name, based_on)
-            text, counts = row.graph_json, (row.node_count, row.edge_count)
-        for attempt in range(1, _SAVE_ATTEMPTS + 1):
-            try:
-                return self._save_once(name, text, state_text, counts, note, based_on, False)
-            except IntegrityError as exc:
-                if attempt == _SAVE_ATTEMPTS:
-                    raise WorkspaceError(f"could not save {name!r}: other saves kept conflicting ({exc.orig})") from exc
-        raise AssertionError("unreachable")
 
     def save_view(self, name: str, view: dict[str, Any] | None) -> None:
         """Remember what the workspace shows (not a version: the view is not part of the history)."""
