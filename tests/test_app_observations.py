@@ -35,3 +35,20 @@ def test_a_measurement_shows_cores_and_repairs_and_applying_one_relabels(app):
     app.button(key="repair_undo").click().run()
     assert labels(app)["neuronal death"] == "▲ increasing"
     assert any("cannot explain" in w.value for w in app.warning)
+
+
+def test_two_experiments_are_checked_on_one_graph(app):
+    app.selectbox(key="measure_node").set_value("oxidative_stress").run()
+    app.segmented_control(key="measure_value_quantity").set_value("not decreasing").run()
+    app.button(key="measure_mark").click().run()
+    assert_clean(app)
+    # explained: what else must then hold, given the measurement
+    assert any("Then, certainly: neuronal death ▲ increasing" in plain(str(c.value)) for c in app.caption)
+    app.selectbox(key="measure_experiment").set_value("(a new experiment)").run()
+    app.text_input(key="measure_new_name").input("knockdown")
+    app.selectbox(key="measure_node").set_value("neuronal_death").run()
+    app.segmented_control(key="measure_value_quantity").set_value("stable").run()
+    app.button(key="measure_mark").click().run()
+    assert_clean(app)
+    assert "**1 of 2 experiments** are explained by the graph." in markdown_text(app)
+    assert "**knockdown** — measured under: smoking active" in plain(markdown_text(app))

@@ -28,6 +28,10 @@ def observations_panel(session: WorkspaceSession) -> None:
     st.markdown("**Measurements** — mark what an experiment measured; the solver says whether the graph "
                 "explains it and, if not, the smallest clashes and the cheapest repairs.")
     _measure_form(session)
+    checked = [c for c in session.checks.values() if c.consistent is not None]
+    if len(checked) > 1:
+        explained = sum(bool(c.consistent) for c in checked)
+        st.markdown(f"**{explained} of {len(checked)} experiments** are explained by the graph.")
     if session.applied_repair is not None:
         _undo_box(session)
     for number, experiment in enumerate(session.experiments):
@@ -85,12 +89,24 @@ def _experiment_box(session: WorkspaceSession, experiment: Experiment, number: i
             st.warning(f"Not decided in time: {md(check.message)}")
         if check.consistent:
             st.success("The graph explains these measurements.")
+            _predictions(graph, experiment, check)
             return
         if check.consistent is False:
             st.warning("The graph cannot explain these measurements.")
             _cores(graph, scenario.observations, check.cores)
             _core_drawing(graph, check, number)
             _repairs(session, experiment, check, number)
+
+
+def _predictions(graph: Graph, experiment: Experiment, check: Labelling) -> None:
+    """What else must hold given the measurements (iggy's predictions): the certain labels of the
+    nodes neither measured nor set."""
+    scenario = experiment.scenario
+    certain = [(node_id, label) for node_id, label in check.labels.items()
+               if label.certain and node_id not in scenario.observations and node_id not in scenario.interventions]
+    if certain:
+        st.caption("Then, certainly: " + "; ".join(f"{md(node_name(graph, n))} {md(value_text(label))}"
+                                                   for n, label in certain))
 
 
 def _experiment_actions(session: WorkspaceSession, experiment: Experiment, number: int) -> None:
