@@ -195,3 +195,25 @@ def test_the_saved_workspaces_picker_follows_the_workspace_on_screen(monkeypatch
     assert app.selectbox(key="workspace_pick").value is None  # the new one is unsaved
     _save_as(app, "second")
     assert app.selectbox(key="workspace_pick").value == "second"
+
+
+def test_a_team_database_round_trip_through_the_app(monkeypatch, tmp_path, postgres_server):
+    """CAUSEWAY_DATABASE_URL set to a real PostgreSQL server: save, edit, reload, as on SQLite."""
+    from engine.storage import WorkspaceStore
+
+    url = postgres_server.new_database()
+    monkeypatch.setenv("CAUSEWAY_DATABASE_URL", url)
+    app = new_app(monkeypatch, tmp_path)
+    app.switch_page(page_path("graph")).run()
+    _save_as(_import(app, smoking_graph(), "smoking.json"), "team graph")
+    app.segmented_control(key="graph_page_set_smoking").set_value("inactive").run()
+    store = WorkspaceStore(url)
+    assert [info.name for info in store.list()] == ["team graph"] and len(store.versions("team graph")) == 2
+    assert not (tmp_path / "workspaces.db").exists()  # nothing went to the default SQLite file
+
+    reloaded = new_app(monkeypatch, tmp_path)
+    reloaded.query_params["workspace"] = "team graph"
+    reloaded.switch_page(page_path("graph")).run()
+    assert_clean(reloaded)
+    assert labels(reloaded)["neuronal death"] == "■ stable"
+    store.close()
