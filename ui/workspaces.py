@@ -23,6 +23,8 @@ _SAVE_NAME = "workspace_save_name"
 _SAVE_NAME_FOR = "workspace_save_name_for"  # the session and name the suggested name was made for
 _PICK = "workspace_pick"
 _PICK_FOR = "workspace_pick_for"  # the session and name the picker was last reset for
+_VERSION = "workspace_version"
+_VERSION_FOR = "workspace_version_for"
 
 
 def workspace_sidebar() -> None:
@@ -140,8 +142,10 @@ def _history_box(session: WorkspaceSession, store: WorkspaceStore) -> None:
             mark = " · current" if number == current else (" · kept aside" if info.kept_aside else "")
             return f"v{number}{mark} · {when} · {info.node_count} nodes, {info.edge_count} edges{note}"
 
+        if _new_for(_VERSION_FOR, session, f"{session.name} v{current}") and current in versions:
+            st.session_state[_VERSION] = current  # the picker starts at the current version
         picked = st.selectbox(f"Versions (the latest {len(versions)})", list(versions), format_func=describe,
-                              key="workspace_version")
+                              key=_VERSION)
         if st.button("Restore this version", key="workspace_restore", disabled=picked == current,
                      help="Saved as a new version: nothing in the history is lost, and Undo takes it back."):
             session.restore_version(picked)
