@@ -512,7 +512,10 @@ class Reasoner:
         observed = self._literals(program, "observe", scenario.observations)
         program.release(observed)
         items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
-        items.update({program.literal("use", j): ("edge", edge_id) for j, edge_id in enumerate(self._edge_ids)})
+        # A possible edge (read by one reader only) may act or not, so it never takes part in a clash.
+        possible = {edge.id for edge in self.graph.edges if edge.status == "possible"}
+        items.update({program.literal("use", j): ("edge", edge_id) for j, edge_id in enumerate(self._edge_ids)
+                      if edge_id not in possible})
         everything = list(items)
         finished, first = self._minimal_core(program, everything, deadline)
         if first is None:

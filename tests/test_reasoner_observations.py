@@ -155,3 +155,14 @@ def test_cli_checks_several_experiments_with_repairs_and_cores(tmp_path, capsys)
     path.write_text(json.dumps([{"name": "bad", "scenario": {"observations": {"nowhere": "up"}}}]))
     assert engine_main(["label", str(graph_path), "--experiments", str(path)]) == 2
     assert "experiment 'bad'" in capsys.readouterr().err
+
+
+def test_a_possible_edge_never_takes_part_in_a_clash() -> None:
+    graph = _chain()
+    graph = graph.model_copy(update={"edges": [
+        e.model_copy(update={"status": "possible"}) if e.id == "kinase+>substrate" else e for e in graph.edges]})
+    labelling = Reasoner(graph).label(Scenario(interventions={"drug": "increasing"},
+                                               observations={"substrate": "not decreasing"}))
+    # the only way to the clash runs through the possible edge, and with it idle substrate stays
+    # stable, which the measurement allows: nothing clashes for certain
+    assert labelling.cores == []
