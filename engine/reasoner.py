@@ -502,20 +502,22 @@ class Reasoner:
         The first comes from the whole set of measurements and edges; each next one from that
         set without one element of the first, so the cores listed differ."""
         if self._core_finder is None:
-            program = self._core_finder = _GroundProgram.build(
+            self._core_finder = _GroundProgram.build(
                 (CORE_PROGRAM, SWITCHES_PROGRAM, OBSERVE_PROGRAM, CORES_PROGRAM), self._encoding.facts, ()
             )
-            for edge in range(len(self._edge_ids)):  # edges not assumed may be there or not
-                program.control.assign_external(program.literal("use", edge), None)
         program = self._core_finder
         program.switch(self._intervention_literals(program, scenario.interventions))
         observed = self._literals(program, "observe", scenario.observations)
-        program.release(observed)
-        items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
-        # A possible edge (read by one reader only) may act or not, so it never takes part in a clash.
+        # Only an edge on some path from an intervention to a measured node can move one: the others
+        # are left out (their switches off), which spares the search, and never take part in a clash.
+        # A possible edge (read by one reader only) may act or not: it is left free, never assumed.
+        relevant = {j: program.literal("use", j) for j in self._edges_between(scenario.interventions,
+                                                                                scenario.observations)}
+        program.release([*observed, *relevant.values()])
         possible = {edge.id for edge in self.graph.edges if edge.status == "possible"}
-        items.update({program.literal("use", j): ("edge", edge_id) for j, edge_id in enumerate(self._edge_ids)
-                      if edge_id not in possible})
+        items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
+        items.update({literal: ("edge", self._edge_ids[j]) for j, literal in relevant.items()
+                      if self._edge_ids[j] not in possible})
         everything = list(items)
         finished, first = self._minimal_core(program, everything, deadline)
         if first is None:
@@ -536,26 +538,42 @@ class Reasoner:
                                           edges=sorted(e for kind, e in named if kind == "edge")))
         return finished, cores
 
+    def _edges_between(self, starts: Iterable[str], ends: Iterable[str]) -> list[int]:
+        """The solver's numbers of the edges that lie on some path from a node of ``starts`` to a
+        node of ``ends``: only a change that starts at an intervention can reach a measured node."""
+        edges = self._encoding.edges
+        index = self._node_index
+        forward = _reachable({index[n] for n in starts}, [(index[s], index[t]) for s, _, _, t in edges])
+        backward = _reachable({index[n] for n in ends}, [(index[t], index[s]) for s, _, _, t in edges])
+        return [j for j, (source, _, _, target) in enumerate(edges)
+                if index[source] in forward and index[target] in backward]
+
     @staticmethod
     def _minimal_core(program: _GroundProgram, assumptions: list[int], deadline: float) -> tuple[bool, list[int] | None]:
         """A subset of ``assumptions`` that is unsatisfiable and from which no element can be
-        dropped (deletion-based shrinking of clasp's core); None when the assumptions are satisfiable."""
+        dropped; None when the assumptions are satisfiable. clasp's own core of a large set is often
+        the whole set, so it is shrunk by dropping runs of elements, halving the run each pass down
+        to single elements: most of a large set goes in a few long runs."""
         finished, core = program.core(assumptions, deadline)
         if core is None:
             return finished, None
         needed = [literal for literal in assumptions if literal in set(core)]
-        position = 0
-        while position < len(needed):
-            trial = needed[:position] + needed[position + 1:]
-            finished, smaller = program.core(trial, deadline)
-            if not finished:
-                return False, None
-            if smaller is None:
-                position += 1  # needed: without it the rest can hold
-            else:  # not needed; clasp's core of the rest may drop more (never one found needed)
-                kept = set(smaller)
-                needed = [literal for literal in trial if literal in kept]
-        return True, needed
+        run = max(1, len(needed) // 2)
+        while True:
+            position = 0
+            while position < len(needed):
+                trial = needed[:position] + needed[position + run:]
+                finished, smaller = program.core(trial, deadline)
+                if not finished:
+                    return False, None
+                if smaller is None:
+                    position += run  # something in this run is needed: keep it for now
+                else:  # none of it is needed; clasp's core of the rest may drop more
+                    kept = set(smaller)
+                    needed = [literal for literal in trial if literal in kept]
+            if run == 1:
+                return True, needed
+            run = max(1, run // 2)
 
     def _repair_set(self, model: clingo.Model) -> RepairSet:
         repairs = []
@@ -639,6 +657,20 @@ def _directed_edges(graph: Graph) -> list[tuple[str, str, int, str, str]]:
         (edge.source, edge.relation, edge.sign, edge.target, edge.id)
         for edge in graph.edges if edge.orientation == "directed"
     )
+
+
+def _reachable(starts: set[int], arcs: list[tuple[int, int]]) -> set[int]:
+    """The nodes reachable from ``starts`` along ``arcs`` (starts included)."""
+    following: dict[int, list[int]] = {}
+    for tail, head in arcs:
+        following.setdefault(tail, []).append(head)
+    seen, stack = set(starts), list(starts)
+    while stack:
+        for head in following.get(stack.pop(), ()):
+            if head not in seen:
+                seen.add(head)
+                stack.append(head)
+    return seen
 
 
 def _shown_raw(model: clingo.Model) -> list[int]:
