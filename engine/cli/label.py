@@ -211,8 +211,8 @@ def _observation_lines(scenario: Scenario, labelling: Labelling) -> list[str]:
         lines.append(f"  repair {number} (cost {repair_set.cost}): {actions}")
     for number, core in enumerate(labelling.cores, 1):
         measured = ", ".join(f"{n}={scenario.observations[n]}" for n in core.observations)
-        edges = ", ".join(core.edges) or "whichever edges"
-        lines.append(f"  core {number}: {measured} clash with {edges}")
+        clash = f"clash with {', '.join(core.edges)}" if core.edges else "- no edge of the graph can bring this about"
+        lines.append(f"  core {number}: {measured} {clash}")
     return lines
 
 
