@@ -12,6 +12,8 @@ from ui.workspaces import workspace_sidebar
 
 st.set_page_config(page_title="Causeway", page_icon="⛓", layout="wide")
 navigation = st.navigation(all_pages())
-workspace_sidebar()
 navigation.run()
+# After the page: a page may open a new workspace (a question, an import), and the sidebar must name
+# the one on screen.
+workspace_sidebar()
 freeze_startup_heap()

@@ -124,8 +124,9 @@ def layered_layout(graph: Graph, node_ids: list[str], sizes: dict[str, Size], ma
     digraph, joined = _ranking_digraph(graph, node_ids)
     connected = [n for n in node_ids if n in joined]
     isolated = [n for n in node_ids if n not in joined]
-    ranks = _ranks(digraph.subgraph(connected).copy(), [s for s in graph.sources if s in digraph],
-                   [t for t in graph.targets if t in digraph])
+    linked = set(connected)  # a question node with no drawn edge is placed with the isolated ones
+    ranks = _ranks(digraph.subgraph(connected).copy(), [s for s in graph.sources if s in linked],
+                   [t for t in graph.targets if t in linked])
     columns = _split_tall(_ordered_columns(digraph, connected, ranks), sizes, max_height, spacing)
     bands = _bands(columns, sizes, max_width, spacing)
     positions = _place(bands, sizes, spacing)

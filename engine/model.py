@@ -37,6 +37,9 @@ Value = Literal["increasing", "decreasing", "stable", "active", "inactive"]
 
 QUANTITY_VALUES: tuple[str, ...] = ("increasing", "decreasing", "stable")
 STATE_VALUES: tuple[str, ...] = ("active", "inactive")
+# A measurement may be uncertain, as in the bioasp tools (iggy): "not up" (stable or down), "not down".
+ObservedValue = Literal["increasing", "decreasing", "stable", "active", "inactive", "not increasing", "not decreasing"]
+UNCERTAIN_VALUES: tuple[str, ...] = ("not increasing", "not decreasing")
 
 # Spellings a person may type for a value; the model itself only stores the canonical ones.
 _VALUE_SYNONYMS = {
@@ -62,6 +65,20 @@ def parse_value(text: str) -> Value:
             "active/inactive for a state"
         )
     return word  # type: ignore[return-value]
+
+
+def parse_observed(text: str) -> ObservedValue:
+    """Read a measured value: any value ``parse_value`` reads, or "not up" / "not down" for a quantity
+    ("not on" is simply off, and the other way round)."""
+    word = " ".join(text.strip().lower().split())
+    if not word.startswith("not "):
+        return parse_value(word)
+    negated = parse_value(word.removeprefix("not "))
+    opposite = {"increasing": "not increasing", "decreasing": "not decreasing",
+                "active": "inactive", "inactive": "active"}
+    if negated not in opposite:
+        raise GraphError(f"unknown value {text!r}: 'not stable' is not a measurement; use 'not up' or 'not down'")
+    return opposite[negated]  # type: ignore[return-value]
 
 
 # Lower-case Greek letters spelled out (names of genes and proteins carry them: Aβ, TNF-α, NF-κB).
@@ -264,7 +281,7 @@ class Scenario(BaseModel):
     """Interventions (do-operator settings) and optional observations, both node id → value."""
 
     interventions: dict[str, Value] = Field(default_factory=dict)
-    observations: dict[str, Value] = Field(default_factory=dict)
+    observations: dict[str, ObservedValue] = Field(default_factory=dict)
 
     def validate_against(self, graph: Graph) -> Scenario:
         """Check that every node named exists and takes the value given; return self if so."""
@@ -277,6 +294,8 @@ class Scenario(BaseModel):
                 if node_id not in kinds:
                     raise GraphError(f"{role} on unknown node {node_id!r}")
                 allowed = QUANTITY_VALUES if kinds[node_id] == "quantity" else STATE_VALUES
+                if role == "observation" and kinds[node_id] == "quantity":
+                    allowed += UNCERTAIN_VALUES
                 if value not in allowed:
                     raise GraphError(
                         f"{role} {node_id}={value}: a {kinds[node_id]} takes one of {', '.join(allowed)}"
@@ -316,12 +335,28 @@ class RepairSet(BaseModel):
     repairs: list[Repair]
 
 
+class InconsistentCore(BaseModel):
+    """A minimal set of measurements and edges that cannot all hold together (whatever the other
+    edges do): drop any one of them and the rest can."""
+
+    observations: list[str]  # node ids of the measured values
+    edges: list[str]
+
+
 class Labelling(BaseModel):
     status: Literal["ok", "timeout", "unsatisfiable"] = "ok"
     message: str = ""
     labels: dict[str, NodeLabel] = Field(default_factory=dict)
     consistent: bool | None = None
     repairs: list[RepairSet] = Field(default_factory=list)
+    cores: list[InconsistentCore] = Field(default_factory=list)
+
+
+class Experiment(BaseModel):
+    """One set of measurements (an observation set) and the interventions it was measured under."""
+
+    name: str = Field(min_length=1, max_length=200)
+    scenario: Scenario = Field(default_factory=Scenario)
 
 
 class LabelChange(BaseModel):

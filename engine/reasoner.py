@@ -18,7 +18,8 @@ resolution), computed in one solve with clingo's brave enumeration mode, which n
 the answer sets themselves. As each node has exactly one label per answer set, a node is certain
 exactly when it has one possible label, so the cautious consequences come for free. Observations
 are checked as assumptions; when no resolution reproduces them, ``qpt_repair.lp`` computes all
-minimum-cost repair sets.
+minimum-cost repair sets and ``qpt_cores.lp`` the minimal inconsistent cores (the smallest sets of
+measurements and edges that clash), as the bioasp tool iggy does.
 
 Per node the ``NodeLabel`` gives: ``possible`` (canonical order), ``certain`` (one possible label),
 ``label`` (the certain one; for an uncertain node the neutral stable / inactive when possible, as
@@ -47,6 +48,7 @@ from pydantic import TypeAdapter
 from engine.model import (
     Contrast,
     Graph,
+    InconsistentCore,
     LabelChange,
     Labelling,
     NodeLabel,
@@ -62,6 +64,8 @@ SWITCHES_PROGRAM = PROGRAM_DIR / "qpt_switches.lp"
 LABEL_PROGRAM = PROGRAM_DIR / "qpt_label.lp"
 REPAIR_PROGRAM = PROGRAM_DIR / "qpt_repair.lp"
 POSSIBLE_PROGRAM = PROGRAM_DIR / "qpt_possible.lp"
+OBSERVE_PROGRAM = PROGRAM_DIR / "qpt_observe.lp"
+CORES_PROGRAM = PROGRAM_DIR / "qpt_cores.lp"
 
 # Brave enumeration, steered as qpt_label.lp explains.
 LABEL_OPTIONS = ("--enum-mode=brave", "--models=0", "--heuristic=Domain", "--dom-mod=true,show", "--restart-on-model")
@@ -72,7 +76,10 @@ ONE_SCENARIO_OPTIONS = (*LABEL_OPTIONS, "--eq=0")
 REPAIR_OPTIONS = ("--opt-mode=optN", "--project=show", "--models=0")
 
 # Model values ↔ the program's constants.
-_TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive"}
+_TO_ASP = {"increasing": "inc", "decreasing": "dec", "stable": "stable", "active": "active", "inactive": "inactive",
+           "not increasing": "notinc", "not decreasing": "notdec"}
+# An uncertain measurement, as a solve assumption: the value it rules out does not hold.
+_RULED_OUT = {"not increasing": "inc", "not decreasing": "dec"}
 _SIGN_TO_ASP = {1: "plus", -1: "minus"}
 _CANONICAL_ORDER: tuple[Value, ...] = ("increasing", "decreasing", "stable", "active", "inactive")
 _CODED_VALUES = _CANONICAL_ORDER  # value code K in qpt_label.lp's shown integers
@@ -143,6 +150,7 @@ class _GroundProgram:
     # (node id, value) → the externals intervene(N,V) and intervened(N) that set it: a toggle
     # looks up each intervention once instead of building two atoms
     intervention_literals: dict[tuple[str, Value], tuple[int, int]] = field(default_factory=dict)
+    externals_free: set[int] = field(default_factory=set)
 
     @classmethod
     def build(cls, programs: Sequence[Path], facts: str, options: Sequence[str]) -> _GroundProgram:
@@ -167,12 +175,33 @@ class _GroundProgram:
     def switch(self, wanted: Sequence[int]) -> None:
         """Make exactly ``wanted`` true among the scenario externals, touching only the changes
         (external values persist between solves)."""
-        wanted_set = set(wanted)
-        for literal in self.externals_on - wanted_set:
+        self.externals_on = self._assign(self.externals_on, set(wanted), True)
+
+    def release(self, wanted: Iterable[int]) -> None:
+        """Leave exactly ``wanted`` free among the externals released here (the solver chooses
+        their truth); the ones released before and not wanted now become false again."""
+        self.externals_free = self._assign(self.externals_free, set(wanted), None)
+
+    def _assign(self, current: set[int], wanted: set[int], value: bool | None) -> set[int]:
+        for literal in current - wanted:
             self.control.assign_external(literal, False)
-        for literal in wanted_set - self.externals_on:
-            self.control.assign_external(literal, True)
-        self.externals_on = wanted_set
+        for literal in wanted - current:
+            self.control.assign_external(literal, value)
+        return wanted
+
+    def core(self, assumptions: Sequence[int], deadline: float) -> tuple[bool, list[int] | None]:
+        """(finished, None when satisfiable, else a subset of ``assumptions`` that is already
+        unsatisfiable, as clasp names it)."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False, None
+        with self.control.solve(assumptions=list(assumptions), async_=True) as handle:
+            if not handle.wait(remaining):
+                handle.cancel()
+            result = handle.get()
+            if result.interrupted:
+                return False, None
+            return True, None if result.satisfiable else list(handle.core())
 
     def solve(
         self,
@@ -238,6 +267,8 @@ class Reasoner:
     >>> reasoner.label(Scenario(interventions={"smoking": "active"}))
     """
 
+    max_cores = 5  # inconsistent cores listed per labelling
+
     def __init__(self, graph: Graph, time_limit_s: float = 10.0, max_repair_sets: int = 10) -> None:
         if time_limit_s <= 0:
             raise ValueError("time_limit_s must be positive")
@@ -252,6 +283,7 @@ class Reasoner:
         self._edge_ids = [edge[4] for edge in directed]
         self._labeller: Future[_GroundProgram] | None = None  # grounding started on the first label()
         self._repairer: _GroundProgram | None = None  # grounded on first need
+        self._core_finder: _GroundProgram | None = None  # grounded on first need
         self._label_cache: dict[tuple[int, tuple[int, ...], bool], NodeLabel] = {}
         # shown integer symbol → what it says, decoded once per reasoner: every solve of every
         # program of this encoding shows the same integers again and again. Keyed by the symbol's
@@ -330,7 +362,7 @@ class Reasoner:
         labeller.switch(self._intervention_literals(labeller, scenario.interventions))
 
         if scenario.observations:
-            brave = self._brave(labeller, self._literals(labeller, "val", scenario.observations), deadline)
+            brave = self._brave(labeller, self._observation_assumptions(labeller, scenario.observations), deadline)
             if not brave.finished:
                 return _timeout("labelling", self.time_limit_s)
             if brave.satisfiable:
@@ -348,6 +380,7 @@ class Reasoner:
             return Labelling(labels=labels)
 
         finished, repairs = self._repairs(scenario, deadline)
+        cores_finished, cores = self._cores(scenario, deadline) if finished else (False, [])
         if not finished:
             return Labelling(
                 status="timeout",
@@ -368,9 +401,11 @@ class Reasoner:
             labels=labels,
             consistent=False,
             repairs=repairs,
+            cores=cores,
             message=(
                 "no resolution of the graph reproduces the observations; labels are the graph's "
                 f"prediction without them, and the repair sets are the cheapest changes that fix this{bound}"
+                + ("" if cores_finished else "; the search for clashing cores was stopped at the time limit")
             ),
         )
 
@@ -395,6 +430,17 @@ class Reasoner:
     # --- solver calls -----------------------------------------------------------------------
     def _literals(self, program: _GroundProgram, name: str, values: dict[str, Value]) -> list[int]:
         return [program.literal(name, self._node_index[node], _TO_ASP[value]) for node, value in values.items()]
+
+    def _observation_assumptions(self, program: _GroundProgram, observations: dict[str, str]) -> list[int]:
+        """Measured values as assumptions on val/2: the value holds, or for an uncertain
+        measurement the value it rules out does not."""
+        assumptions = []
+        for node, value in observations.items():
+            if value in _RULED_OUT:
+                assumptions.append(-program.literal("val", self._node_index[node], _RULED_OUT[value]))
+            else:
+                assumptions.append(program.literal("val", self._node_index[node], _TO_ASP[value]))
+        return assumptions
 
     def _intervention_literals(self, program: _GroundProgram, interventions: dict[str, Value]) -> list[int]:
         """The externals of do(): intervene(N,V) and intervened(N) for every intervened node."""
@@ -438,8 +484,8 @@ class Reasoner:
         """All optimal repair sets (up to ``max_repair_sets``); (finished, sets)."""
         if self._repairer is None:
             self._repairer = _GroundProgram.build(
-                (CORE_PROGRAM, POSSIBLE_PROGRAM, SWITCHES_PROGRAM, REPAIR_PROGRAM), self._encoding.facts,
-                REPAIR_OPTIONS,
+                (CORE_PROGRAM, POSSIBLE_PROGRAM, SWITCHES_PROGRAM, OBSERVE_PROGRAM, REPAIR_PROGRAM),
+                self._encoding.facts, REPAIR_OPTIONS,
             )
         self._repairer.switch(
             self._intervention_literals(self._repairer, scenario.interventions)
@@ -456,6 +502,84 @@ class Reasoner:
         # clasp finds them in an order that depends on the earlier searches of this control
         found.sort(key=lambda repair_set: [(repair.action, repair.target) for repair in repair_set.repairs])
         return finished or len(found) >= self.max_repair_sets, found
+
+    def _cores(self, scenario: Scenario, deadline: float) -> tuple[bool, list[InconsistentCore]]:
+        """Up to ``max_cores`` minimal inconsistent cores (``qpt_cores.lp``); (finished, cores).
+        The first comes from the whole set of measurements and edges; each next one from that
+        set without one element of the first, so the cores listed differ."""
+        if self._core_finder is None:
+            self._core_finder = _GroundProgram.build(
+                (CORE_PROGRAM, SWITCHES_PROGRAM, OBSERVE_PROGRAM, CORES_PROGRAM), self._encoding.facts, ()
+            )
+        program = self._core_finder
+        program.switch(self._intervention_literals(program, scenario.interventions))
+        observed = self._literals(program, "observe", scenario.observations)
+        # Only an edge on some path from an intervention to a measured node can move one: the others
+        # are left out (their switches off), which spares the search, and never take part in a clash.
+        # A possible edge (read by one reader only) may act or not: it is left free, never assumed.
+        relevant = {j: program.literal("use", j) for j in self._edges_between(scenario.interventions,
+                                                                                scenario.observations)}
+        program.release([*observed, *relevant.values()])
+        possible = {edge.id for edge in self.graph.edges if edge.status == "possible"}
+        items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
+        items.update({literal: ("edge", self._edge_ids[j]) for j, literal in relevant.items()
+                      if self._edge_ids[j] not in possible})
+        everything = list(items)
+        finished, first = self._minimal_core(program, everything, deadline)
+        if first is None:
+            return finished, []
+        found = [first]
+        for dropped in first:
+            if len(found) >= self.max_cores:
+                break
+            finished, other = self._minimal_core(program, [x for x in everything if x != dropped], deadline)
+            if not finished:
+                break
+            if other is not None and other not in found:
+                found.append(other)
+        cores = []
+        for core in found:
+            named = [items[literal] for literal in core]
+            cores.append(InconsistentCore(observations=sorted(n for kind, n in named if kind == "observation"),
+                                          edges=sorted(e for kind, e in named if kind == "edge")))
+        return finished, cores
+
+    def _edges_between(self, starts: Iterable[str], ends: Iterable[str]) -> list[int]:
+        """The solver's numbers of the edges that lie on some path from a node of ``starts`` to a
+        node of ``ends``: only a change that starts at an intervention can reach a measured node."""
+        edges = self._encoding.edges
+        index = self._node_index
+        forward = _reachable({index[n] for n in starts}, [(index[s], index[t]) for s, _, _, t in edges])
+        backward = _reachable({index[n] for n in ends}, [(index[t], index[s]) for s, _, _, t in edges])
+        return [j for j, (source, _, _, target) in enumerate(edges)
+                if index[source] in forward and index[target] in backward]
+
+    @staticmethod
+    def _minimal_core(program: _GroundProgram, assumptions: list[int], deadline: float) -> tuple[bool, list[int] | None]:
+        """A subset of ``assumptions`` that is unsatisfiable and from which no element can be
+        dropped; None when the assumptions are satisfiable. clasp's own core of a large set is often
+        the whole set, so it is shrunk by dropping runs of elements, halving the run each pass down
+        to single elements: most of a large set goes in a few long runs."""
+        finished, core = program.core(assumptions, deadline)
+        if core is None:
+            return finished, None
+        needed = [literal for literal in assumptions if literal in set(core)]
+        run = max(1, len(needed) // 2)
+        while True:
+            position = 0
+            while position < len(needed):
+                trial = needed[:position] + needed[position + run:]
+                finished, smaller = program.core(trial, deadline)
+                if not finished:
+                    return False, None
+                if smaller is None:
+                    position += run  # something in this run is needed: keep it for now
+                else:  # none of it is needed; clasp's core of the rest may drop more
+                    kept = set(smaller)
+                    needed = [literal for literal in trial if literal in kept]
+            if run == 1:
+                return True, needed
+            run = max(1, run // 2)
 
     def _repair_set(self, model: clingo.Model) -> RepairSet:
         repairs = []
@@ -545,6 +669,20 @@ def _possible_edges(graph: Graph, directed: list[tuple[str, str, int, str, str]]
     """The solver's numbers of the directed edges whose status is possible (read by one reader)."""
     possible = {edge.id for edge in graph.edges if edge.status == "possible"}
     return tuple(j for j, edge in enumerate(directed) if edge[4] in possible) if possible else ()
+
+
+def _reachable(starts: set[int], arcs: list[tuple[int, int]]) -> set[int]:
+    """The nodes reachable from ``starts`` along ``arcs`` (starts included)."""
+    following: dict[int, list[int]] = {}
+    for tail, head in arcs:
+        following.setdefault(tail, []).append(head)
+    seen, stack = set(starts), list(starts)
+    while stack:
+        for head in following.get(stack.pop(), ()):
+            if head not in seen:
+                seen.add(head)
+                stack.append(head)
+    return seen
 
 
 def _shown_raw(model: clingo.Model) -> list[int]:

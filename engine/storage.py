@@ -5,10 +5,18 @@ works, e.g. PostgreSQL for a team. Every save appends a version, so nothing a us
 is validated before it touches the database and runs in one transaction, so a bad or failed save leaves
 the last good graph in place. Each call opens a short session of its own, which suits Streamlit reruns
 on several threads; the store object owns its engine (no module-level cache).
+
+Beside its graph a version keeps a *state* (the scenario and whatever else the session saves with
+it, as JSON the caller defines) and the workspace keeps its *view* (what is shown, not versioned).
+A save may name the version it was based on: when another session has saved a newer one meanwhile,
+the save is kept aside as a version of its own, the newer one stays current, and the caller is told
+(nothing is dropped, nothing is overwritten without a choice). Columns added since a database was
+created are added to it on opening.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -17,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import (
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,6 +35,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -69,6 +79,26 @@ class VersionInfo(BaseModel):
     node_count: int
     edge_count: int
     note: str = ""
+    kept_aside: bool = False  # saved while a newer version was current; never made current by that save
+
+
+class Snapshot(BaseModel):
+    """One version of a workspace as saved: the graph, its state and (for the current one) the view."""
+
+    name: str
+    version: int
+    graph: Graph
+    state: dict[str, Any] | None = None
+    view: dict[str, Any] | None = None
+
+
+class SaveResult(BaseModel):
+    """What a save did: ``version`` is the version written (or the unchanged current one);
+    ``current`` is False when it was kept aside because ``latest`` had been saved meanwhile."""
+
+    version: int
+    current: bool = True
+    latest: int
 
 
 class _Base(DeclarativeBase):
@@ -84,6 +114,8 @@ class _Workspace(_Base):
     version: Mapped[int] = mapped_column(Integer)
     node_count: Mapped[int] = mapped_column(Integer)
     edge_count: Mapped[int] = mapped_column(Integer)
+    state_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    view_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     versions: Mapped[list[_Version]] = relationship(
@@ -104,6 +136,8 @@ class _Version(_Base):
     node_count: Mapped[int] = mapped_column(Integer)
     edge_count: Mapped[int] = mapped_column(Integer)
     note: Mapped[str] = mapped_column(String(500), default="")
+    state_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    kept_aside: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     workspace: Mapped[_Workspace] = relationship(back_populates="versions")
 
@@ -138,6 +172,20 @@ def _checked_json(graph: Graph) -> str:
     return text
 
 
+def _checked_state(state: dict[str, Any] | None, what: str = "state") -> str | None:
+    """A state or view as JSON text (keys sorted, so an unchanged one compares equal)."""
+    if state is None:
+        return None
+    try:
+        return json.dumps(state, sort_keys=True, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise GraphError(f"the workspace {what} is not plain JSON ({exc}); not saved") from exc
+
+
+def _read_state(text: str | None) -> dict[str, Any] | None:
+    return None if text is None else json.loads(text)
+
+
 class WorkspaceStore:
     """Named graphs with their version history in the database at ``database_url``.
 
@@ -168,6 +216,7 @@ class WorkspaceStore:
             event.listen(self._engine, "begin", _sqlite_begin)
         try:
             _Base.metadata.create_all(self._engine)
+            _add_missing_columns(self._engine)
         except SQLAlchemyError as exc:
             cause = getattr(exc, "orig", None) or exc
             raise WorkspaceError(f"cannot open the workspace database {self._display_url}: {cause}") from exc
@@ -200,6 +249,24 @@ class WorkspaceStore:
         with self._transaction() as session:
             return self._parse(self._get(session, name).graph_json, f"workspace {name!r}")
 
+    def snapshot(self, name: str, version: int | None = None) -> Snapshot:
+        """The current version (with the view), or the saved ``version`` (without it)."""
+        name = _checked_name(name)
+        with self._transaction() as session:
+            workspace = self._get(session, name)
+            if version is None or version == workspace.version:
+                graph = self._parse(workspace.graph_json, f"workspace {name!r}")
+                return Snapshot(name=name, version=workspace.version, graph=graph,
+                                state=_read_state(workspace.state_json), view=_read_state(workspace.view_json))
+            row = self._get_version(session, name, version)
+            graph = self._parse(row.graph_json, f"workspace {name!r} version {version}")
+            return Snapshot(name=name, version=version, graph=graph, state=_read_state(row.state_json))
+
+    def current_version(self, name: str) -> int:
+        name = _checked_name(name)
+        with self._transaction() as session:
+            return self._get(session, name).version
+
     def versions(self, name: str, limit: int | None = None) -> list[VersionInfo]:
         """The saved versions of a workspace, newest first (the ``limit`` newest when given).
         Only the listed columns are read, not the graphs: every edit is a version."""
@@ -207,7 +274,8 @@ class WorkspaceStore:
         with self._transaction() as session:
             workspace = self._get(session, name)
             query = (
-                select(_Version.version, _Version.saved_at, _Version.node_count, _Version.edge_count, _Version.note)
+                select(_Version.version, _Version.saved_at, _Version.node_count, _Version.edge_count, _Version.note,
+                       _Version.kept_aside)
                 .where(_Version.workspace_id == workspace.id)
                 .order_by(_Version.version.desc())
                 .limit(limit)
@@ -219,6 +287,7 @@ class WorkspaceStore:
                     node_count=row.node_count,
                     edge_count=row.edge_count,
                     note=row.note,
+                    kept_aside=bool(row.kept_aside),
                 )
                 for row in session.execute(query)
             ]
@@ -230,60 +299,117 @@ class WorkspaceStore:
             return self._parse(row.graph_json, f"workspace {name!r} version {version}")
 
     # --- writing ------------------------------------------------------------------------------
-    def save(self, name: str, graph: Graph, note: str = "") -> None:
-        """Create or update a workspace; appends a version unless the graph is unchanged.
+    def save(
+        self,
+        name: str,
+        graph: Graph,
+        note: str = "",
+        state: dict[str, Any] | None = None,
+        based_on: int | None = None,
+        new: bool = False,
+    ) -> SaveResult:
+        """Create or update a workspace; appends a version unless graph and state are unchanged.
+
+        ``based_on``: the version the caller's graph was made from. When another save made a newer
+        version current meanwhile, this one is kept aside as a version of its own and the newer
+        one stays current (``SaveResult.current`` is False). ``new``: only create; an existing
+        workspace of that name raises WorkspaceExists and is left untouched.
 
         Raises GraphError for an invalid graph and WorkspaceError for a bad name or a database
         failure; either way the previously saved graph is untouched.
         """
         name = _checked_name(name)
-        text = _checked_json(graph)
+        text, state_text = _checked_json(graph), _checked_state(state)
+        return self._write(name, text, state_text, (len(graph.nodes), len(graph.edges)), note, based_on, new)
+
+    def save_state(self, name: str, state: dict[str, Any] | None, based_on: int, note: str = "") -> SaveResult:
+        """Save a new state with the graph of version ``based_on`` unchanged (a toggle of the
+        scenario): as ``save`` with that graph, without serialising and checking it again."""
+        name, state_text = _checked_name(name), _checked_state(state)
+        with self._transaction() as session:
+            row = self._get_version(session, name, based_on)
+            text, counts = row.graph_json, (row.node_count, row.edge_count)
+        return self._write(name, text, state_text, counts, note, based_on, False)
+
+    def _write(self, name: str, text: str, state_text: str | None, counts: tuple[int, int], note: str,
+               based_on: int | None, new: bool) -> SaveResult:
+        """``_save_once``, again when a concurrent save took the same version number first."""
         for attempt in range(1, _SAVE_ATTEMPTS + 1):
             try:
-                self._save_once(name, text, len(graph.nodes), len(graph.edges), note)
-                return
+                return self._save_once(name, text, state_text, counts, note, based_on, new)
             except IntegrityError as exc:
+                if new and self.exists(name):
+                    raise WorkspaceExists(f"a workspace named {name!r} already exists") from exc
                 if attempt == _SAVE_ATTEMPTS:
                     raise WorkspaceError(f"could not save {name!r}: other saves kept conflicting ({exc.orig})") from exc
+        raise AssertionError("unreachable")
 
-    def _save_once(self, name: str, text: str, node_count: int, edge_count: int, note: str) -> None:
+    def _save_once(
+        self,
+        name: str,
+        text: str,
+        state_text: str | None,
+        counts: tuple[int, int],
+        note: str,
+        based_on: int | None,
+        new: bool,
+    ) -> SaveResult:
         now = datetime.now(UTC)
         with self._transaction() as session:
-            workspace = self._find(session, name)
+            # The row lock makes concurrent saves of one workspace take turns on PostgreSQL (SQLite
+            # has one writer anyway), so each reads the version the previous one wrote.
+            workspace = session.scalar(select(_Workspace).where(_Workspace.name == name).with_for_update())
+            if workspace is not None and new:
+                raise WorkspaceExists(f"a workspace named {name!r} already exists: choose another name")
             if workspace is None:
+                if based_on is not None:
+                    raise WorkspaceNotFound(f"workspace {name!r} was deleted meanwhile; save it under a name")
                 workspace = _Workspace(
                     name=name, graph_json=text, version=0, node_count=0, edge_count=0, created_at=now, updated_at=now
                 )
                 session.add(workspace)
                 session.flush()
-            elif workspace.graph_json == text:
-                return
-            latest = session.scalar(
-                select(func.max(_Version.version)).where(_Version.workspace_id == workspace.id)
-            )
+            elif (workspace.graph_json, workspace.state_json) == (text, state_text):
+                return SaveResult(version=workspace.version, latest=workspace.version)
+            aside = based_on is not None and based_on != workspace.version
+            latest = session.scalar(select(func.max(_Version.version)).where(_Version.workspace_id == workspace.id))
             number = (latest or 0) + 1
+            if aside:
+                note = f"kept aside: made from v{based_on} while v{workspace.version} was saved elsewhere; {note}"
             session.add(
                 _Version(
                     workspace_id=workspace.id,
                     version=number,
                     graph_json=text,
-                    node_count=node_count,
-                    edge_count=edge_count,
+                    state_json=state_text,
+                    node_count=counts[0],
+                    edge_count=counts[1],
                     note=note[:500],
+                    kept_aside=aside,
                     saved_at=now,
                 )
             )
-            workspace.graph_json = text
-            workspace.version = number
-            workspace.node_count = node_count
-            workspace.edge_count = edge_count
+            if aside:
+                return SaveResult(version=number, current=False, latest=workspace.version)
+            workspace.graph_json, workspace.state_json, workspace.version = text, state_text, number
+            workspace.node_count, workspace.edge_count = counts
             workspace.updated_at = now
+            return SaveResult(version=number, latest=number)
 
-    def restore(self, name: str, version: int) -> Graph:
+    def save_view(self, name: str, view: dict[str, Any] | None) -> None:
+        """Remember what the workspace shows (not a version: the view is not part of the history)."""
+        name = _checked_name(name)
+        view_text = _checked_state(view, "view")
+        with self._transaction() as session:
+            workspace = self._get(session, name)
+            if workspace.view_json != view_text:
+                workspace.view_json = view_text
+
+    def restore(self, name: str, version: int) -> Snapshot:
         """Make an old version current again, as a new version (the history keeps everything)."""
-        graph = self.load_version(name, version)
-        self.save(name, graph, note=f"restored version {version}")
-        return graph
+        old = self.snapshot(name, version)
+        result = self.save(name, old.graph, note=f"restored version {version}", state=old.state)
+        return old.model_copy(update={"version": result.version, "view": None})
 
     def rename(self, old: str, new: str) -> None:
         old, new = _checked_name(old), _checked_name(new)
@@ -344,6 +470,19 @@ class WorkspaceStore:
             return Graph.from_json(text)
         except GraphError as exc:
             raise WorkspaceError(f"{what} holds a graph that no longer validates: {exc}") from exc
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns this version of the tables has and an older database lacks (all nullable,
+    so old rows read as having no state, no view and not kept aside)."""
+    with engine.begin() as connection:
+        inspector = inspect(connection)
+        for table in _Base.metadata.sorted_tables:
+            present = {column["name"] for column in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in present and column.nullable:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    connection.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:

@@ -10,6 +10,7 @@ from engine.session import WorkspaceSession
 from ui import panels, state
 from ui.guard import guard
 from ui.navigation import ensure_entry_point
+from ui.observations import observations_panel
 from ui.text import md
 from ui.workspaces import export_buttons
 
@@ -139,9 +140,12 @@ def render() -> None:
     history_bar(session)
     panels.scenario_extras(session, key="graph_page")
     live_view()
-    evidence_tab, nodes_tab, edges_tab, export_tab = st.tabs(["Evidence", "Edit nodes", "Edit edges", "Export"])
+    evidence_tab, measure_tab, nodes_tab, edges_tab, export_tab = st.tabs(
+        ["Evidence", "Measurements", "Edit nodes", "Edit edges", "Export"])
     with evidence_tab:
         panels.evidence_panel(session, key="graph_page")
+    with measure_tab:
+        observations_panel(session)
     with nodes_tab:
         node_editor(session)
         question_editor(session)

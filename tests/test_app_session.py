@@ -130,7 +130,7 @@ def test_each_change_is_a_noted_version_and_a_version_can_be_restored(tmp_path):
     session.edit("added tau", lambda g: edits.add_node(g, "tau"))
     session.edit("flipped the sign", lambda g: edits.set_edge_sign(g, "oxidative_stress+>neuronal_death", -1))
     assert [(v.version, v.note) for v in store.versions("demo")] == [
-        (3, "flipped the sign"), (2, "added tau"), (1, "")]
+        (3, "flipped the sign"), (2, "added tau"), (1, "saved as 'demo'")]
     assert [v.version for v in store.versions("demo", limit=2)] == [3, 2]
 
     session.restore_version(1)

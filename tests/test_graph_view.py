@@ -130,3 +130,12 @@ def test_a_hub_with_many_regulators_is_set_in_several_columns():
     assert int(view.config["height"].removesuffix("px")) <= 1000  # not a column 38 boxes tall
     xs = {node.id: node.x for node in view.nodes}
     assert max(xs[f"r{i}"] for i in range(38)) < xs["y"]
+
+
+def test_a_question_node_without_a_drawn_edge_is_placed_apart() -> None:
+    # a part of a graph (one clash of measurements) can hold the question's target with no edge to it
+    graph = Graph(nodes=[Node(id=n, label=n) for n in ("a", "b", "y")],
+                  edges=[Edge(id=edge_id("a", "influence", 1, "b"), source="a", target="b")],
+                  sources=["a"], targets=["y"]).validate_shapes()
+    view = build_view(graph)
+    assert {node.id for node in view.nodes} == {"a", "b", "y"}

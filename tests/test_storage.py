@@ -21,13 +21,6 @@ def _graph(question: str = "How does A affect B?", extra_nodes: int = 0) -> Grap
                  sources=["a"], targets=["b"]).validate_shapes()
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> WorkspaceStore:
-    created = WorkspaceStore(f"sqlite:///{tmp_path / 'nested' / 'workspaces.db'}")
-    yield created
-    created.close()
-
-
 def test_save_load_list(store: WorkspaceStore) -> None:
     assert store.list() == []
     store.save("smoking", _graph())
@@ -58,7 +51,7 @@ def test_restore_keeps_everything(store: WorkspaceStore) -> None:
     store.save("w", _graph("first"))
     store.save("w", _graph("second"))
     restored = store.restore("w", 1)
-    assert restored.question == "first" and store.load("w").question == "first"
+    assert restored.graph.question == "first" and store.load("w").question == "first"
     assert [v.version for v in store.versions("w")] == [3, 2, 1]
     assert store.load_version("w", 2).question == "second"
     with pytest.raises(WorkspaceNotFound, match="no version 9"):
@@ -202,3 +195,80 @@ def test_concurrent_saves_lose_nothing(store: WorkspaceStore, tmp_path: Path) ->
     assert sorted(v.version for v in versions) == list(range(1, 41))
     questions = {store.load_version("shared", v.version).question for v in versions}
     assert len(questions) == 40
+
+
+def test_state_and_view_are_saved_with_the_workspace(store: WorkspaceStore) -> None:
+    state = {"scenario": {"interventions": {"a": "decreasing"}, "observations": {}}, "last_change": "a set"}
+    store.save("w", _graph(), state=state)
+    store.save_view("w", {"selected_node": "b"})
+    current = store.snapshot("w")
+    assert (current.version, current.state, current.view) == (1, state, {"selected_node": "b"})
+    # A new state alone is a new version; the view is not versioned and stays.
+    changed = {**state, "scenario": {"interventions": {"a": "increasing"}, "observations": {}}}
+    assert store.save("w", _graph(), state=changed).version == 2
+    assert store.save("w", _graph(), state=changed).version == 2  # unchanged: no version
+    assert store.snapshot("w").view == {"selected_node": "b"}
+    assert store.snapshot("w", 1).state == state and store.snapshot("w", 1).view is None
+    with pytest.raises(GraphError, match="not plain JSON"):
+        store.save("w", _graph(), state={"x": float("nan")})
+    assert store.snapshot("w").state == changed
+
+
+def test_a_new_workspace_never_overwrites_another(store: WorkspaceStore) -> None:
+    store.save("w", _graph("first"), new=True)
+    with pytest.raises(WorkspaceExists, match="already exists"):
+        store.save("w", _graph("second"), new=True)
+    assert store.load("w").question == "first"
+    assert [v.version for v in store.versions("w")] == [1]
+
+
+def test_a_stale_save_is_kept_aside_not_made_current(store: WorkspaceStore) -> None:
+    """Two sessions open version 1; the second to save neither drops the first's edit nor wins silently."""
+    store.save("w", _graph("opened"))
+    first = store.save("w", _graph("first session's edit"), based_on=1)
+    assert (first.version, first.current) == (2, True)
+    second = store.save("w", _graph("second session's edit"), based_on=1)
+    assert (second.version, second.current, second.latest) == (3, False, 2)
+    assert store.load("w").question == "first session's edit"  # still current
+    history = {v.version: v for v in store.versions("w")}
+    assert history[3].kept_aside and "made from v1 while v2" in history[3].note
+    assert store.load_version("w", 3).question == "second session's edit"  # both kept
+    assert store.current_version("w") == 2
+    # Choosing the kept-aside version makes it current, as a new version.
+    assert store.restore("w", 3).version == 4 and store.load("w").question == "second session's edit"
+    with pytest.raises(WorkspaceNotFound, match="deleted meanwhile"):
+        store.save("gone", _graph(), based_on=1)
+
+
+def test_an_older_database_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as connection:  # the tables as the first release created them
+        connection.executescript("""
+            CREATE TABLE causeway_workspaces (id INTEGER PRIMARY KEY, name VARCHAR(200) UNIQUE, graph_json TEXT,
+                version INTEGER, node_count INTEGER, edge_count INTEGER, created_at DATETIME, updated_at DATETIME);
+            CREATE TABLE causeway_workspace_versions (id INTEGER PRIMARY KEY, workspace_id INTEGER, version INTEGER,
+                graph_json TEXT, node_count INTEGER, edge_count INTEGER, note VARCHAR(500), saved_at DATETIME,
+                UNIQUE (workspace_id, version));
+        """)
+        text = _graph("old").to_json(indent=None)
+        connection.execute("INSERT INTO causeway_workspaces VALUES (1, 'old', ?, 1, 2, 1, '2025-01-01', '2025-01-01')",
+                           (text,))
+        connection.execute("INSERT INTO causeway_workspace_versions VALUES (1, 1, 1, ?, 2, 1, '', '2025-01-01')",
+                           (text,))
+    store = WorkspaceStore(f"sqlite:///{path}")
+    old = store.snapshot("old")
+    assert (old.graph.question, old.state, old.view) == ("old", None, None)
+    assert not store.versions("old")[0].kept_aside
+    store.save("old", _graph("new"), state={"scenario": {}}, based_on=1)
+    assert store.snapshot("old").state == {"scenario": {}}
+    store.close()
+
+
+def test_a_new_state_alone_keeps_the_graph_of_its_version(store: WorkspaceStore) -> None:
+    store.save("w", _graph("first"), state={"scenario": 1})
+    store.save("w", _graph("second"), state={"scenario": 1})
+    assert store.save_state("w", {"scenario": 2}, based_on=2, note="toggled").version == 3
+    assert store.snapshot("w").graph.question == "second" and store.snapshot("w").state == {"scenario": 2}
+    stale = store.save_state("w", {"scenario": 3}, based_on=1)  # made from version 1: kept aside
+    assert not stale.current and store.snapshot("w", stale.version).graph.question == "first"
+    assert store.snapshot("w").state == {"scenario": 2}

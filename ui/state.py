@@ -126,7 +126,13 @@ def start_session(
 
 
 def open_workspace(name: str) -> WorkspaceSession:
-    return start_session(store().load(name), name=name)
+    """Reopen a saved workspace as it was left (scenario, last contrast, view)."""
+    from engine.session import WorkspaceSession
+
+    opened = WorkspaceSession.open(store(), name, time_limit_s=settings().solver.time_limit_s)
+    set_session(opened)
+    st.session_state[_SELECTED] = opened.view.selected_node
+    return opened
 
 
 def remember_name(new: WorkspaceSession) -> None:
@@ -148,4 +154,9 @@ def selected_node() -> str | None:
 
 
 def select_node(node_id: str | None) -> None:
+    """Select a node; a saved workspace remembers it as part of its view."""
     st.session_state[_SELECTED] = node_id
+    current = st.session_state.get(_SESSION)
+    if current is not None and current.view.selected_node != node_id:
+        current.view = current.view.model_copy(update={"selected_node": node_id})
+        current.save_view()
