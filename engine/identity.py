@@ -11,7 +11,9 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
    or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
-   insulin rises in insulin resistance), and "rate" names another quantity ("heart rate").
+   insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
+   before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
+   dropped too: "aberrant lipid accumulation" is lipid.
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
    extractor passes it as an annotation alias; the reason names the paper.
 3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
@@ -48,6 +50,13 @@ MEASURE_WORDS = frozenset({
     "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity",
 })
 # Not "a": normalised, "Aβ" is "a beta".
+_MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
+# Words that say how much or how badly, not what: "aberrant lipid accumulation" is lipid accumulating,
+# "elevated BDNF" is BDNF. Dropped before the name, never inside it.
+CHANGE_DESCRIBERS = frozenset({
+    "aberrant", "abnormal", "excessive", "excess", "increased", "elevated", "enhanced", "decreased",
+    "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
+})
 _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
 
 # A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
@@ -86,11 +95,13 @@ def canonical_words(name: str) -> list[str]:
     moved last in its noun spelling ("phosphorylated tau" → ["tau", "phosphorylation"])."""
     text = _PHOSPHO_PREFIX.sub("phosphorylated ", name.strip())
     words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
+    while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
+        words = words[1:]
     forms: list[str] = []
     while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
         at = words.index("of")
         head, rest = words[:at], words[at + 1:]
-        if not head or not rest or not all(w in MEASURE_WORDS or w in FORM_WORDS for w in head):
+        if not head or not rest or not all(_measure(w) or w in FORM_WORDS for w in head):
             break
         forms = [FORM_WORDS[w] for w in head if w in FORM_WORDS] + forms
         words = [w for w in rest if w not in _DETERMINERS]
@@ -110,11 +121,15 @@ def canonical_words(name: str) -> list[str]:
 
 def _strip_measures(words: list[str]) -> list[str]:
     start, end = 0, len(words)
-    while start < end and words[start] in MEASURE_WORDS:
+    while start < end and _measure(words[start]):
         start += 1
-    while end > start and words[end - 1] in MEASURE_WORDS:
+    while end > start and _measure(words[end - 1]):
         end -= 1
     return words[start:end]
+
+
+def _measure(word: str) -> bool:
+    return term_key(word) in _MEASURE_KEYS
 
 
 def identity_key(name: str) -> str:
@@ -128,10 +143,11 @@ def same_form(a: str, b: str) -> Identity | None:
         return None
     if term_key(a) == term_key(b):
         return Identity("same normalised form (case, Greek letters, hyphens, plural)")
-    words_a, words_b = (set(normalise_term(n).split()) & MEASURE_WORDS for n in (a, b))
+    words_a, words_b = ({w for w in normalise_term(n).split() if _measure(w) or w in CHANGE_DESCRIBERS}
+                        for n in (a, b))
     dropped = sorted(words_a ^ words_b)
     if dropped:
-        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured or named")
+        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed")
     return Identity("same form of the same entity, spelled differently")
 
 

@@ -15,6 +15,8 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("levels of Velk1", "Velk1", "'levels' only says how it is measured"),
     ("Velk1 mRNA expression", "Velk1 protein", "'expression, mrna, protein' only says"),
     ("the Quarzin activity", "Quarzin", "'activity' only says"),
+    ("Quarzin contents", "Quarzin", "'contents' only says"),
+    ("aberrant Quarzin accumulation", "Quarzin", "'aberrant, accumulation' only says"),
     ("phosphorylated Velk1", "Velk1 phosphorylation", "same form of the same entity"),
     ("p-Velk1", "phosphorylation of Velk1", "same form of the same entity"),
     ("oligomeric Zorin", "Zorin oligomers", "same form of the same entity"),
@@ -50,6 +52,8 @@ def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None
     ("Velk", "Velk1"),
     ("neuronal death", "neuronal cell death"),
     ("Zorin", "Zorin receptor"),
+    ("low-density Zorin", "Zorin"),
+    ("high-fat diet", "fat diet"),
 ])
 def test_names_that_are_not_one_entity(a: str, b: str) -> None:
     assert same_form(a, b) is None
