@@ -3,10 +3,10 @@
 A claim end must name an entity that can change or hold: a molecule, a process, a condition, a
 behaviour. These do not, and a claim with such an end is pruned with the reason:
 
-- a person or an organisation, or a citation fragment ("Kraemer and colleagues", "Smith et al.",
-  "Food" of "the Food and Drug Administration"): found by the sentence's named entities (persons;
-  organisations only when their name has an institution word, since the English pipeline tags many
-  gene symbols as organisations) and by citation cues after the name;
+- an author or an organisation, or a citation fragment ("Kraemer and colleagues", "Smith et al.",
+  "Smith (2019)", "Food" of "the Food and Drug Administration"): authors by the citation cue after
+  the name, organisations by the sentence's named entities when their name has an institution word
+  (the English pipeline tags many gene symbols as organisations, and "Akt" or "Tau" as persons);
 - a bare number, a number-letter code ("2A") or a residue ("T153", "Ser396");
 - a fragment split across a sentence boundary ("PD.It");
 - a describing word or a verb alone ("behavioral", "fibrillize");
@@ -40,8 +40,9 @@ _GENERIC_DESCRIBERS = frozenset({
     "positive", "negative", "high", "higher", "low", "lower", "increased", "decreased", "reduced",
     "many", "other", "such", "these", "those", "this", "that", "the", "a", "an", "of", "in", "its",
 })
-_CITATION_AFTER = re.compile(r"^\s*(?:and|&)\s+(?:colleagues|coworkers|co-workers|collaborators)\b|^\s*et\s+al\b", re.I)
-_CITATION_IN = re.compile(r"\bet\s+al\b|\b(?:and|&)\s+(?:colleagues|co-?workers)\b", re.I)
+_CITATION_AFTER = re.compile(
+    r"^\s*(?:(?:and|&)\s+(?:colleagues|coworkers|co-workers|collaborators)\b|et\s+al\b|,?\s*\(?(?:19|20)\d\d\b)", re.I)
+_CITATION_IN = re.compile(r"\bet(?:\s+al)?\.?$|\bet\s+al\b|\b(?:and|&)\s+(?:colleagues|co-?workers)\b", re.I)
 _INSTITUTION = re.compile(
     r"\b(?:Administration|Agency|Institutes?|University|Association|Foundation|Society|Organi[sz]ation|"
     r"Department|Ministry|Council|Consortium|Centers?|Centres?|Committee|Company|Inc|Ltd|Hospital)\b")
@@ -98,18 +99,16 @@ def _generic(text: str, words: list[str]) -> str | None:
 
 
 def _named_by_the_sentence(text: str, sentence: str) -> str | None:
-    """A capitalised word of a person's name, an institution's name or a citation in the sentence."""
+    """An author cited in the sentence, or a word of an institution's name. The English pipeline's
+    person tags are not used: it tags "Akt", "Tau" and "Aβ" as persons; a person in a paper's
+    sentence is an author, found by the citation that follows the name."""
     if not sentence or not text[:1].isupper() or not any(c.islower() for c in text):
         return None  # a symbol ("LRRK2", "AMPK") is never a person
     at = sentence.find(text)
     if at >= 0 and _CITATION_AFTER.match(sentence[at + len(text):]):
-        return "a citation fragment (an author named before 'and colleagues' / 'et al.')"
+        return "a citation fragment (an author named before 'and colleagues', 'et al.' or a year)"
     for span_text, label in _sentence_entities(sentence):
-        if text not in span_text:
-            continue
-        if label == "PERSON":
-            return "a person's name"
-        if label == "ORG" and _INSTITUTION.search(span_text):
+        if label == "ORG" and text in span_text and _INSTITUTION.search(span_text):
             return f"part of an organisation's name ({span_text})"
     return None
 
@@ -118,7 +117,7 @@ def _lone_word(text: str, words: list[str]) -> str | None:
     """A single lower-case describing word or verb ("behavioral", "fibrillize")."""
     if len(words) != 1 or not text.isalpha() or not text.islower():
         return None
-    if text.endswith(("ize", "izes")):  # the tagger reads an unknown "fibrillize" as a noun
+    if text.endswith(("ize", "izes")) and len(text) > 6:  # the tagger reads "fibrillize" as a noun; not "size"
         return "a verb alone, not an entity"
     if text.endswith(_ADJECTIVE_OR_ADVERB) and _tag(text).startswith(("JJ", "RB")):
         return "a describing word alone, not an entity"

@@ -12,7 +12,8 @@ from engine.entities import non_entity_reason
     ("Prensk", "Prensk et al. found that Velk1 lowers Zorin.", "citation"),
     ("colleagues", "", "citation"),
     ("Food", "The Food and Drug Administration approved quarzinib, which lowers Zorin.", "organisation"),
-    ("Tomas Hallorby", "Tomas Hallorby reported that Velk1 raises Zorin in 2019.", "person"),
+    ("Hallorby", "As Hallorby (2019) reported, Velk1 raises Zorin.", "citation"),
+    ("Prensk et", "", "citation"),
     ("2A", "", "number"),
     ("1,250", "", "number"),
     ("T153", "", "residue"),
@@ -43,6 +44,10 @@ def test_non_entities_are_named_with_the_reason(name: str, sentence: str, reason
     ("neuroinflammation", ""),
     ("ageing", ""),
     ("P301L", ""),
+    # capitalised molecule names that the English pipeline tags as persons
+    ("Tau", "Tau binds microtubules and Tau raises Zorin."),
+    ("Akt", "Akt phosphorylates Velk1, and Akt raises Zorin."),
+    ("Quarzin", "Quarzin lowers Velk1 in neurons."),
 ])
 def test_entities_pass(name: str, sentence: str) -> None:
     assert non_entity_reason(name, sentence) is None
