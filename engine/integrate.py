@@ -192,11 +192,11 @@ class Integrator:
             return first  # a source and a target stay apart, whatever a paper abbreviates
         self._parent[second] = first
         keep, gone = self._entities[first], self._entities[second]
+        reasons = {m.name: m.reason for m in gone.merged}  # the names filed under the other keep their reason
         for name in gone.names:
             if all(normalise_term(name) != normalise_term(n) for n in keep.names):
                 keep.names.append(name)
-                keep.merged.append(MergedName(name=name, reason=identity.reason))
-        keep.merged += [m for m in gone.merged if m.name in keep.names and m not in keep.merged]
+                keep.merged.append(MergedName(name=name, reason=reasons.get(name, identity.reason)))
         return first
 
     def _side(self, term: str, change: Change | None, aliases: list[str], doc_id: str) -> _Side:

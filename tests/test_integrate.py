@@ -171,6 +171,8 @@ def test_an_abbreviation_joins_two_entities_already_made() -> None:
         _claim("Velk1", "increase", "QRF", "increase", "Velk1 raises QRF.", doc="d1"),
         _claim("quarzin-releasing factor", "increase", "Zorin", "increase",
                "Quarzin-releasing factor raises Zorin.", doc="d2"),
+        _claim("quarzin-releasing factor levels", "increase", "Zorin", "increase",
+               "Quarzin-releasing factor levels raise Zorin.", doc="d4"),
         _claim("QRF", "increase", "Zorin", "increase", "Quarzin-releasing factor (QRF) raises Zorin.",
                doc="d3", subject_aliases=["quarzin-releasing factor"]),
     ], 1)
@@ -178,4 +180,6 @@ def test_an_abbreviation_joins_two_entities_already_made() -> None:
     assert built.connected
     assert {(e.source, e.target) for e in built.graph.edges} == {("velk1", "qrf"), ("qrf", "zorin")}
     assert [(m.name, m.reason) for m in built.graph.node("qrf").merged] == [
-        ("quarzin-releasing factor", "abbreviation defined in d3: QRF = quarzin-releasing factor")]
+        ("quarzin-releasing factor", "abbreviation defined in d3: QRF = quarzin-releasing factor"),
+        ("quarzin-releasing factor levels",
+         "same entity; 'levels' only says how it is measured, named or changed")]
