@@ -116,7 +116,7 @@ def canonical_words(name: str) -> list[str]:
         # Only measure words ("levels", "protein aggregates"), or a describing word left alone
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
-    return core + list(dict.fromkeys(forms))
+    return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
 
 
 def _strip_measures(words: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("p-Velk1", "phosphorylation of Velk1", "same form of the same entity"),
     ("oligomeric Zorin", "Zorin oligomers", "same form of the same entity"),
     ("aggregation of Zorin", "Zorin aggregates", "same form of the same entity"),
+    ("phosphorylated Zorin oligomers", "Zorin oligomer phosphorylation", "same form of the same entity"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
