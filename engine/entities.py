@@ -32,6 +32,8 @@ _GENERIC_NOUNS = frozenset({
     "state", "states", "condition", "conditions", "phenotype", "outcome", "outcomes", "response",
     "responses", "this", "that", "these", "those", "it", "they", "which", "others", "other", "one",
     "both", "all", "many", "several", "some", "such", "fact", "addition", "contrast", "turn",
+    "disease", "diseases", "mutation", "mutations", "cofactor", "cofactors", "area", "areas", "region",
+    "regions", "cascade", "cascades", "damage", "residue", "residues", "step", "steps",
 })
 _GENERIC_DESCRIBERS = frozenset({
     "important", "key", "critical", "crucial", "major", "central", "essential", "main", "potential",
@@ -39,6 +41,8 @@ _GENERIC_DESCRIBERS = frozenset({
     "pivotal", "relevant", "certain", "further", "similar", "same", "overall", "direct", "indirect",
     "positive", "negative", "high", "higher", "low", "lower", "increased", "decreased", "reduced",
     "many", "other", "such", "these", "those", "this", "that", "the", "a", "an", "of", "in", "its",
+    "unknown", "sequential", "meanwhile", "however", "moreover", "furthermore", "therefore", "thus",
+    "here", "together", "finally", "interestingly", "notably", "importantly", "additionally",
 })
 _CITATION_AFTER = re.compile(
     r"^\s*(?:(?:and|&)\s+(?:colleagues|coworkers|co-workers|collaborators)\b|et\s+al\b|,?\s*\(?(?:19|20)\d\d\b)", re.I)

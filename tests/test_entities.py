@@ -25,6 +25,9 @@ from engine.entities import non_entity_reason
     ("important roles", "", "generic"),
     ("these effects", "", "generic"),
     ("levels", "", "generic"),
+    ("Meanwhile", "", "generic"),
+    ("unknown cofactors", "", "generic"),
+    ("disease", "", "generic"),
 ])
 def test_non_entities_are_named_with_the_reason(name: str, sentence: str, reason: str) -> None:
     found = non_entity_reason(name, sentence)
