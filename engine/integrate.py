@@ -1,7 +1,7 @@
 """Integrate (DESIGN §5 step 6): merge names into entities and grow the graph best-first.
 
-Verified claims from every round are pooled. A claim whose end names no entity (a person, a
-citation, a number, a residue, a lone describing word: ``engine.entities``) is pruned with the
+Verified claims from every round are pooled. A claim whose end names no entity (an author, an
+organisation, a number, a residue, a lone describing word: ``engine.entities``) is pruned with the
 reason. Each other end is resolved to an *entity*, and two names are one entity only when
 ``engine.identity`` says they name the same thing: the same normalised form, an abbreviation the
 paper defines (the annotation's aliases), or a curated synonym. A form or modification of X (its
