@@ -1,0 +1,213 @@
+"""When two names denote the same entity, and why (DESIGN §5 step 6).
+
+Integrate merges two names only on one of these grounds, each with its reason shown on the node:
+
+1. **The same normalised form** (``identity_key``): case, Greek letters and their names ("Aβ",
+   "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
+   that only say how the thing itself is measured or named — "levels", "expression", "amount",
+   "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
+   "gene", "mRNA", "activity", "risk", "incidence", "severity" — before or after it ("levels of
+   BDNF", "BDNF mRNA expression", "tau protein" are BDNF and tau). A rise in "BDNF expression" is a
+   rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
+   or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
+   "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
+   insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
+   before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
+   dropped too: "aberrant lipid accumulation" is lipid.
+2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
+   extractor passes it as an annotation alias; the reason names the paper.
+3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
+   family and one of its members are *not* the same entity (AMPK is not PRKAA1), so only equal
+   groundings merge. The ``famplex`` package on PyPI (0.0.5) installs its resource files outside its
+   package folder; they are found through the installed distribution's file list.
+
+A *form or modification* of X is its own entity, never X: a phosphorylated, hyperphosphorylated,
+acetylated, ubiquitinated, SUMOylated, cleaved, truncated, misfolded, oligomeric, aggregated or
+fibrillar X, a mutant X, X deficiency. Each changes what the thing is or does (phosphorylated tau
+detaches from microtubules; oligomers are toxic where monomers are not), so an increase of one says
+nothing about the other. The several spellings of one form of one thing are one name, though:
+"phosphorylated tau", "p-tau", "phosphorylation of tau" and "tau phosphorylation" share the key of
+"tau phosphorylation"; "Aβ oligomers", "oligomeric Aβ" and "oligomerization of Aβ" that of
+"Aβ oligomer".
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.offline.text import normalise_term, term_key
+
+# Words that say how much of a thing there is, or that name it as a molecule, without changing what it
+# is (rule 1): stripped before or after the name, and as the head of "WORD of X".
+MEASURE_WORDS = frozenset({
+    "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
+    "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
+    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity",
+})
+# Not "a": normalised, "Aβ" is "a beta".
+_MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
+# Words that say how much or how badly, not what: "aberrant lipid accumulation" is lipid accumulating,
+# "elevated BDNF" is BDNF. Dropped before the name, never inside it.
+CHANGE_DESCRIBERS = frozenset({
+    "aberrant", "abnormal", "excessive", "excess", "increased", "elevated", "enhanced", "decreased",
+    "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
+})
+_DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
+
+# A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
+# before the thing ("oligomeric Aβ"), nouns after it or as "NOUN of X".
+FORM_WORDS = {
+    **dict.fromkeys(("phosphorylation", "phosphorylated", "phospho"), "phosphorylation"),
+    **dict.fromkeys(("hyperphosphorylation", "hyperphosphorylated"), "hyperphosphorylation"),
+    **dict.fromkeys(("acetylation", "acetylated"), "acetylation"),
+    **dict.fromkeys(("ubiquitination", "ubiquitinated", "ubiquitylation", "ubiquitylated"), "ubiquitination"),
+    **dict.fromkeys(("sumoylation", "sumoylated"), "sumoylation"),
+    **dict.fromkeys(("nitration", "nitrated"), "nitration"),
+    **dict.fromkeys(("oxidation", "oxidized", "oxidised"), "oxidation"),
+    **dict.fromkeys(("cleavage", "cleaved"), "cleavage"),
+    **dict.fromkeys(("truncation", "truncated"), "truncation"),
+    **dict.fromkeys(("fragment", "fragments"), "fragment"),
+    **dict.fromkeys(("misfolding", "misfolded"), "misfolding"),
+    **dict.fromkeys(("oligomer", "oligomers", "oligomeric", "oligomerization", "oligomerisation"), "oligomer"),
+    **dict.fromkeys(("aggregate", "aggregates", "aggregated", "aggregation"), "aggregate"),
+    **dict.fromkeys(("fibril", "fibrils", "fibrillar", "fibrillization", "fibrillisation"), "fibril"),
+    **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated"), "mutation"),
+    **dict.fromkeys(("deficiency", "deficient"), "deficiency"),
+}
+_ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
+_PHOSPHO_PREFIX = re.compile(r"^p-(?=\w)", re.I)  # "p-tau", "p-Akt": the phosphorylated form
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Why two names denote one entity."""
+
+    reason: str
+
+
+def canonical_words(name: str) -> list[str]:
+    """The words of a name in canonical order: measure words and determiners dropped, a form word
+    moved last in its noun spelling ("phosphorylated tau" → ["tau", "phosphorylation"])."""
+    text = _PHOSPHO_PREFIX.sub("phosphorylated ", name.strip())
+    words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
+    while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
+        words = words[1:]
+    forms: list[str] = []
+    while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
+        at = words.index("of")
+        head, rest = words[:at], words[at + 1:]
+        if not head or not rest or not all(_measure(w) or w in FORM_WORDS for w in head):
+            break
+        forms = [FORM_WORDS[w] for w in head if w in FORM_WORDS] + forms
+        words = [w for w in rest if w not in _DETERMINERS]
+    kept: list[str] = []
+    for word in words:
+        if word in FORM_WORDS:
+            forms.append(FORM_WORDS[word])
+        else:
+            kept.append(word)
+    core = _strip_measures(kept)
+    if not core or core[-1].endswith(_ADJECTIVE_ENDINGS):
+        # Only measure words ("levels", "protein aggregates"), or a describing word left alone
+        # ("synaptic activity" is not "synaptic density"): the words as written.
+        core = kept
+    return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _strip_measures(words: list[str]) -> list[str]:
+    start, end = 0, len(words)
+    while start < end and _measure(words[start]):
+        start += 1
+    while end > start and _measure(words[end - 1]):
+        end -= 1
+    return words[start:end]
+
+
+def _measure(word: str) -> bool:
+    return term_key(word) in _MEASURE_KEYS
+
+
+def identity_key(name: str) -> str:
+    """The key two names share exactly when rule 1 makes them one entity ("" for a blank name)."""
+    return "".join(term_key(word) for word in canonical_words(name))
+
+
+def same_form(a: str, b: str) -> Identity | None:
+    """Rule 1 with its reason: which of the normalisations made the two names one."""
+    if not identity_key(a) or identity_key(a) != identity_key(b):
+        return None
+    if term_key(a) == term_key(b):
+        return Identity("same normalised form (case, Greek letters, hyphens, plural)")
+    words_a, words_b = ({w for w in normalise_term(n).split() if _measure(w) or w in CHANGE_DESCRIBERS}
+                        for n in (a, b))
+    dropped = sorted(words_a ^ words_b)
+    if dropped:
+        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed")
+    return Identity("same form of the same entity, spelled differently")
+
+
+def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
+    """Rule 2: the paper defines one name as the abbreviation of the other."""
+    return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")
+
+
+def curated_synonym(a: str, b: str, groundings: dict[str, str] | None = None) -> Identity | None:
+    """Rule 3: both names ground to the same identifier in the FamPlex grounding map."""
+    table = famplex_groundings() if groundings is None else groundings
+    ground_a, ground_b = table.get(identity_key(a)), table.get(identity_key(b))
+    if ground_a is None or ground_a != ground_b:
+        return None
+    return Identity(f"FamPlex grounding map: both name {ground_a}")
+
+
+def famplex_groundings(resource_dir: Path | None = None) -> dict[str, str]:
+    """Name key → grounding ("FPLX:AMPK", "HGNC:6840") from FamPlex's ``grounding_map.csv``: the
+    first namespace of each row, FamPlex before HGNC. Rows without a grounding, and keys that two
+    rows ground differently, are left out (an ambiguous name is no synonym)."""
+    return dict(_famplex_groundings(str(resource_dir or _famplex_resources())))
+
+
+def _famplex_resources() -> Path:
+    """The folder of FamPlex's CSV files. The 0.0.5 wheel installs them outside its package folder
+    (under another Python's site-packages path), so ask the installed distribution where they are."""
+    from importlib.metadata import PackageNotFoundError, files
+
+    try:
+        listed = files("famplex") or []
+    except PackageNotFoundError:
+        return Path("/nonexistent")
+    for path in listed:
+        if path.name == "grounding_map.csv" and "resources" in path.parts:
+            return Path(str(path.locate())).parent
+    return Path("/nonexistent")
+
+
+@lru_cache(maxsize=4)
+def _famplex_groundings(resource_dir: str) -> tuple[tuple[str, str], ...]:
+    path = Path(resource_dir) / "grounding_map.csv"
+    if not path.is_file():
+        return ()
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    return tuple(_unambiguous((identity_key(row[0]), _grounding(row[1:])) for row in rows if row))
+
+
+def _grounding(cells: list[str]) -> str | None:
+    pairs = dict(zip(cells[0::2], cells[1::2]))
+    for namespace in ("FPLX", "HGNC", "UP", "CHEBI", "GO", "MESH"):
+        if pairs.get(namespace):
+            return f"{namespace}:{pairs[namespace]}"
+    return None
+
+
+def _unambiguous(items: Iterable[tuple[str, str | None]]) -> list[tuple[str, str]]:
+    found: dict[str, set[str | None]] = {}
+    for key, grounding in items:
+        if key:
+            found.setdefault(key, set()).add(grounding)
+    return sorted((k, next(iter(g))) for k, g in found.items() if len(g) == 1 and None not in g)

@@ -1,0 +1,91 @@
+"""When two names are one entity (engine.identity): exact decisions and reasons, invented names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.identity import curated_synonym, famplex_groundings, identity_key, same_form
+
+
+@pytest.mark.parametrize(("a", "b", "reason"), [
+    ("Zorin-β", "zorin beta", "same normalised form"),
+    ("Velk fibrils", "velk fibril", "same normalised form"),
+    ("levels of Velk1", "Velk1", "'levels' only says how it is measured"),
+    ("Velk1 mRNA expression", "Velk1 protein", "'expression, mrna, protein' only says"),
+    ("the Quarzin activity", "Quarzin", "'activity' only says"),
+    ("Quarzin contents", "Quarzin", "'contents' only says"),
+    ("aberrant Quarzin accumulation", "Quarzin", "'aberrant, accumulation' only says"),
+    ("phosphorylated Velk1", "Velk1 phosphorylation", "same form of the same entity"),
+    ("p-Velk1", "phosphorylation of Velk1", "same form of the same entity"),
+    ("oligomeric Zorin", "Zorin oligomers", "same form of the same entity"),
+    ("aggregation of Zorin", "Zorin aggregates", "same form of the same entity"),
+    ("phosphorylated Zorin oligomers", "Zorin oligomer phosphorylation", "same form of the same entity"),
+])
+def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
+    found = same_form(a, b)
+    assert found is not None and reason in found.reason
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a form or modification of X is never X
+    ("Velk1 phosphorylation", "Velk1"),
+    ("hyperphosphorylated Velk1", "phosphorylated Velk1"),
+    ("Zorin oligomers", "Zorin"),
+    ("Zorin oligomer formation", "Zorin oligomer"),
+    ("Zorin aggregates", "Zorin"),
+    ("Zorin fibrils", "Zorin oligomers"),
+    ("Velk1 mutation", "Velk1"),
+    ("Velk1 deficiency", "Velk1"),
+    ("SUMOylated Velk1", "Velk1"),
+    ("cleaved Velk1", "Velk1"),
+    ("Velk1 fragments", "Velk1"),
+    ("misfolded Zorin", "Zorin"),
+    # a flow or pathway of X is not X, nor another quantity named after it
+    ("Quarzin secretion", "Quarzin"),
+    ("Quarzin signaling", "Quarzin"),
+    ("Quarzin production", "Quarzin"),
+    ("Quarzin rate", "Quarzin"),
+    # a describing word left alone after the measure word is kept whole
+    ("synaptic activity", "synaptic density"),
+    # a family and a member, a word and a longer name, different words
+    ("Velk", "Velk1"),
+    ("neuronal death", "neuronal cell death"),
+    ("Zorin", "Zorin receptor"),
+    ("low-density Zorin", "Zorin"),
+    ("high-fat diet", "fat diet"),
+])
+def test_names_that_are_not_one_entity(a: str, b: str) -> None:
+    assert same_form(a, b) is None
+    assert identity_key(a) != identity_key(b)
+
+
+def _grounding_map(tmp_path: Path) -> Path:
+    # FamPlex's grounding_map.csv layout: text, then namespace/id pairs
+    (tmp_path / "grounding_map.csv").write_text(
+        "Velk kinase,FPLX,VELK,,,\r\n"
+        "VELK complex,FPLX,VELK,,,\r\n"
+        "Velk1,HGNC,99001,UP,Q00001\r\n"
+        "velk alpha 1,HGNC,99001,,\r\n"
+        "Zorin,HGNC,99002,,\r\n"
+        "zorin,HGNC,99003,,\r\n"
+        "ungrounded,,,,\r\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_curated_synonyms_ground_to_one_identifier_and_a_family_is_not_its_member(tmp_path: Path) -> None:
+    table = famplex_groundings(_grounding_map(tmp_path))
+    found = curated_synonym("Velk kinase", "VELK complex", table)
+    assert found is not None and "FPLX:VELK" in found.reason
+    assert curated_synonym("Velk1", "velk alpha 1", table) is not None
+    # the family VELK and its member Velk1 ground differently: no identity
+    assert curated_synonym("Velk kinase", "Velk1", table) is None
+    # a name grounded two ways is ambiguous, and an ungrounded row grounds nothing
+    assert identity_key("Zorin") not in table and identity_key("ungrounded") not in table
+
+
+def test_without_famplex_resource_files_nothing_is_curated(tmp_path: Path) -> None:
+    # The famplex 0.0.5 wheel installs no resource files: the table is then empty and merges nothing.
+    assert famplex_groundings(tmp_path) == {}
+    assert curated_synonym("Velk kinase", "VELK complex", {}) is None

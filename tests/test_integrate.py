@@ -1,0 +1,185 @@
+"""Integrate: merges by identity only, forms as their own nodes, junk pruned, disagreements kept."""
+
+from __future__ import annotations
+
+from engine.annotations import Annotation
+from engine.backends.base import ExtractedClaim
+from engine.integrate import Integrator
+from engine.model import Evidence, Scenario
+from engine.reasoner import label_graph
+
+
+def _claim(subject: str, s_change, obj: str, o_change, sentence: str, doc: str = "d1", **extra) -> ExtractedClaim:
+    annotation = Annotation(subject=subject, subject_change=s_change, object=obj, object_change=o_change,
+                            text=sentence, **extra)
+    return ExtractedClaim(annotation=annotation, evidence=Evidence(doc_id=doc, title="t", sentence=sentence))
+
+
+def test_an_abbreviation_defined_in_a_paper_merges_with_its_reason() -> None:
+    integrator = Integrator("q", ["VLK2"], ["neuronal survival"])
+    integrator.add([
+        _claim("VLK2", "increase", "zorin-releasing factor", "increase",
+               "VLK2 raises zorin-releasing factor.", doc="PMID1"),
+        _claim("ZRF", "increase", "neuronal survival", "increase",
+               "Zorin-releasing factor (ZRF) promotes neuronal survival.", doc="PMID2",
+               subject_aliases=["zorin-releasing factor"]),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("zorin_releasing_factor")
+    assert [(m.name, m.reason) for m in node.merged] == [
+        ("ZRF", "abbreviation defined in PMID2: ZRF = zorin-releasing factor")]
+
+
+def test_names_merge_by_normalised_form_and_the_node_says_why() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1 levels", "increase", "Zorin-β fibrils", "increase", "Velk1 levels raise Zorin-β fibrils.",
+               doc="d1"),
+        _claim("Zorin beta fibril", "increase", "Zorin", "increase", "Zorin beta fibril raises Zorin.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    velk = graph.node("velk1")
+    assert [m.name for m in velk.merged] == ["Velk1 levels"]
+    assert "'levels' only says how it is measured" in velk.merged[0].reason
+    fibrils = graph.node("zorin_beta_fibrils")
+    assert [(m.name, m.reason) for m in fibrils.merged] == [
+        ("Zorin beta fibril", "same normalised form (case, Greek letters, hyphens, plural)")]
+    assert {(e.source, e.target) for e in graph.edges} == {
+        ("velk1", "zorin_beta_fibrils"), ("zorin_beta_fibrils", "zorin")}
+
+
+def test_a_form_or_modification_is_its_own_node() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    velk = integrator.resolve("Velk1")
+    for form in ("Velk1 phosphorylation", "Velk1 oligomers", "Velk1 oligomer formation", "Velk1 mutation",
+                 "Velk1 deficiency", "SUMOylated Velk1", "Velk1 cleavage", "Velk1 aggregates"):
+        assert integrator.resolve(form) != velk, form
+    assert integrator.resolve("p-Velk1") == integrator.resolve("Velk1 phosphorylation")
+    assert integrator.resolve("Velk1 oligomers") != integrator.resolve("Velk1 oligomer formation")
+    # no more general or longer name is pulled in
+    assert integrator.resolve("Velk") != velk
+    assert integrator.resolve("Velk1 signaling") != velk
+
+
+def test_a_deficiency_is_a_state_of_its_own() -> None:
+    integrator = Integrator("q", ["Velk1 deficiency"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1-deficiency", None, "Zorin", "decrease", "Velk1-deficiency lowered Zorin."),
+        _claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.relation, e.sign, e.target) for e in graph.edges} >= {
+        ("velk1_deficiency", "triggers", -1, "zorin")}
+    assert graph.node("velk1_deficiency").kind == "state"
+    # Velk1 itself is another node: the deficiency reaches nothing through it
+    assert integrator.resolve("Velk1") != integrator.resolve("Velk1 deficiency")
+    assert not any(e.source == "velk1_deficiency" and e.target == "quarzin" for e in graph.edges)
+
+
+def test_a_lowering_name_is_a_decrease_of_its_core_and_says_so() -> None:
+    integrator = Integrator("q", ["Cdk9"], ["lipid"])
+    integrator.add([
+        _claim("Cdk9 siRNA", "increase", "Velk1", "decrease", "Velk1 was reduced by Cdk9 siRNA."),
+        _claim("inhibition of Velk1", None, "autophagy", "increase", "Inhibition of Velk1 induces autophagy.",
+               doc="d2"),
+        _claim("autophagy", "increase", "lipid", "decrease", "Autophagy lowers lipid.", doc="d3"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {
+        ("cdk9", 1, "velk1"), ("velk1", -1, "autophagy"), ("autophagy", -1, "lipid")}
+    assert [m.reason for m in graph.node("velk1").merged] == ["a lowering of Velk1: read as its decrease"]
+
+
+def test_a_claim_with_a_junk_end_is_pruned_with_the_reason() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Hallorby", "increase", "Velk1", "increase", "Hallorby and colleagues showed that Velk1 rises."),
+        _claim("Velk1", "increase", "T153", "increase", "Velk1 raises T153 phosphorylation.", doc="d2"),
+        _claim("Velk1", "increase", "important roles", "increase", "Velk1 plays important roles.", doc="d3"),
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d4"),
+    ], 1)
+    built = integrator.build()
+    assert {n.label for n in built.graph.nodes} == {"Velk1", "Zorin"}
+    reasons = {p.doc_id: p.reason for p in built.pruned}
+    assert "'Hallorby' is not an entity: a citation fragment" in reasons["d1"]
+    assert "'T153' is not an entity: an amino-acid residue" in reasons["d2"]
+    assert "'important roles' is not an entity: generic words" in reasons["d3"]
+
+
+def test_a_question_term_is_never_filtered() -> None:
+    integrator = Integrator("q", ["behavioral"], ["Zorin"])
+    integrator.add([_claim("behavioral", None, "Zorin", "increase", "Behavioral training raises Zorin.")], 1)
+    built = integrator.build()
+    assert built.connected and not built.pruned
+
+
+def test_papers_that_disagree_on_a_sign_give_two_contested_edges_and_an_ambiguous_target() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d1"),
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 increases Zorin in mice.", doc="d2"),
+        _claim("Velk1", "increase", "Zorin", "decrease", "Velk1 lowers Zorin.", doc="d3", confidence=0.5),
+    ], 1)
+    built = integrator.build()
+    edges = {(e.sign, e.status, tuple(ev.doc_id for ev in e.evidence)) for e in built.graph.edges}
+    assert edges == {(1, "contested", ("d1", "d2")), (-1, "contested", ("d3",))}
+    assert not any("contradicted" in p.reason for p in built.pruned)
+    labels = label_graph(built.graph, Scenario.default_for(built.graph)).labels
+    assert not labels["zorin"].certain
+    assert set(labels["zorin"].possible) == {"increasing", "decreasing", "stable"}
+
+
+def test_an_edge_whose_claims_all_failed_the_challenge_is_contested() -> None:
+    integrator = Integrator("q", ["cortisol"], ["blood pressure"])
+    challenged = _claim("cortisol", "increase", "blood pressure", "increase", "Cortisol raises blood pressure.")
+    integrator.add([challenged.model_copy(update={"contested": True})], 1)
+    assert [e.status for e in integrator.build().graph.edges] == ["contested"]
+    integrator.add([_claim("cortisol", "increase", "blood pressure", "increase",
+                           "Cortisol increases blood pressure.", doc="d2")], 1)
+    assert [e.status for e in integrator.build().graph.edges] == ["supported"]
+
+
+def test_states_stay_states() -> None:
+    integrator = Integrator("q", ["smoking"], ["lung cancer"])
+    integrator.add([
+        _claim("smoking", None, "carcinogen exposure", "increase", "Smoking increases carcinogen exposure."),
+        _claim("carcinogen exposure", "increase", "lung cancer", None, "Carcinogen exposure causes lung cancer."),
+    ], 1)
+    graph = integrator.build().graph
+    kinds = {n.id: n.kind for n in graph.nodes}
+    assert kinds["smoking"] == "state" and kinds["lung_cancer"] == "state"
+    assert {(e.source, e.relation, e.sign, e.target) for e in graph.edges} == {
+        ("smoking", "triggers", 1, "carcinogen_exposure"), ("carcinogen_exposure", "triggers", 1, "lung_cancer")}
+
+
+def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
+    # Confidences whose costs do not add up exactly in floating point, whichever way they are summed.
+    integrator = Integrator("q", ["A1"], ["D4"])
+    integrator.add([
+        _claim("A1", "increase", "B2", "increase", "A1 raises B2.", confidence=0.9),
+        _claim("B2", "increase", "C3", "increase", "B2 raises C3.", doc="d2", confidence=0.8),
+        _claim("C3", "increase", "D4", "increase", "C3 raises D4.", doc="d3", confidence=0.43),
+    ], 1)
+    graph = integrator.build().graph
+    assert {e.source for e in graph.edges} == {"a1", "b2", "c3"}
+
+
+def test_an_abbreviation_joins_two_entities_already_made() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "QRF", "increase", "Velk1 raises QRF.", doc="d1"),
+        _claim("quarzin-releasing factor", "increase", "Zorin", "increase",
+               "Quarzin-releasing factor raises Zorin.", doc="d2"),
+        _claim("quarzin-releasing factor levels", "increase", "Zorin", "increase",
+               "Quarzin-releasing factor levels raise Zorin.", doc="d4"),
+        _claim("QRF", "increase", "Zorin", "increase", "Quarzin-releasing factor (QRF) raises Zorin.",
+               doc="d3", subject_aliases=["quarzin-releasing factor"]),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    assert {(e.source, e.target) for e in built.graph.edges} == {("velk1", "qrf"), ("qrf", "zorin")}
+    assert [(m.name, m.reason) for m in built.graph.node("qrf").merged] == [
+        ("quarzin-releasing factor", "abbreviation defined in d3: QRF = quarzin-releasing factor"),
+        ("quarzin-releasing factor levels",
+         "same entity; 'levels' only says how it is measured, named or changed")]
