@@ -2,7 +2,7 @@
 
 For every statement the offline extractor reads the evidence sentence. A statement is *linked* when
 one extracted annotation has a subject matching the statement's subject and an object matching its
-object under ``engine.offline.text.terms_match`` (names of states "X deficiency" / "X mutation" are
+object under ``engine.language.text.terms_match`` (names of states "X deficiency" / "X mutation" are
 compared through their entity X). The *sign* of a linked annotation is the sign of its edge
 (``engine.annotations.interpret``) times the direction of any state it names (a deficiency of X moves
 X down), and times -1 when the gold names a lowering agent ("proteasome inhibitors") that the
@@ -65,7 +65,7 @@ sys.path.insert(0, str(REPO))
 
 from engine.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
-from engine.offline.text import state_core, terms_match  # noqa: E402
+from engine.language.text import state_core, terms_match  # noqa: E402
 from engine.parse_reader import read_sentences  # noqa: E402
 from engine.parse_reader.agreement import agreeing, claim_sign, union  # noqa: E402
 from engine.settings import Settings  # noqa: E402

@@ -54,7 +54,7 @@ import networkx as nx  # noqa: E402
 from engine.answer import MAX_PATH_EDGES  # noqa: E402
 from engine.backends import BackendError  # noqa: E402
 from engine.model import Graph, Labelling, Node  # noqa: E402
-from engine.offline.text import terms_match  # noqa: E402
+from engine.language.text import terms_match  # noqa: E402
 from engine.pipeline import AskResult, ask  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 from engine.verify import mentions  # noqa: E402

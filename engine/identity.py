@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine.offline.text import normalise_term, term_key
+from engine.language.text import normalise_term, term_key
 
 # Words that say how much of a thing there is, or that name it as a molecule, without changing what it
 # is (rule 1): stripped before or after the name, and as the head of "WORD of X".

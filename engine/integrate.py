@@ -40,8 +40,8 @@ from engine.identity import (
     Identity, curated_synonym, defined_abbreviation, famplex_groundings, identity_key, same_form,
 )
 from engine.model import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
-from engine.offline import lexicon
-from engine.offline.text import normalise_term
+from engine.language import lexicon
+from engine.language.text import normalise_term
 
 MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5

@@ -31,7 +31,7 @@ from engine.backends.base import evidence_of
 from engine.integrate import Integration, Integrator, PrunedClaim
 from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
-from engine.offline.analyze import QuestionAnalysis
+from engine.language.analyze import QuestionAnalysis
 from engine.offline.extract import find_abbreviations
 from engine.parse_reader.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
 from engine.parse_reader.reader import with_abbreviations

@@ -17,8 +17,8 @@ from pydantic import BaseModel
 
 from engine.annotations import StateOf
 from engine.backends.base import ExtractedClaim
-from engine.offline import lexicon
-from engine.offline.text import terms_match
+from engine.language import lexicon
+from engine.language.text import terms_match
 
 _TOKEN = re.compile(r"[^\s,;:()\[\]{}\"]+")
 

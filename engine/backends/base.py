@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from engine.annotations import Annotation
 from engine.model import Evidence, Graph, GraphError, Labelling
-from engine.offline.analyze import QuestionAnalysis
+from engine.language.analyze import QuestionAnalysis
 
 if TYPE_CHECKING:
     from engine.answer import Answer

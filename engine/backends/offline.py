@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.annotations import Annotation
 from engine.backends.base import ExtractedClaim, evidence_of
 from engine.model import Graph, Labelling
-from engine.offline.analyze import QuestionAnalysis, analyze_question
+from engine.language.analyze import QuestionAnalysis, analyze_question
 from engine.offline.extract import extract_annotations
 
 if TYPE_CHECKING:

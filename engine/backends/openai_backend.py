@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 from engine.annotations import Annotation, AnnotationError, format_annotation, parse_annotation
 from engine.backends.base import BackendError, ExtractedClaim, evidence_of
 from engine.model import Graph, Labelling
-from engine.offline.analyze import QuestionAnalysis
+from engine.language.analyze import QuestionAnalysis
 from engine.settings import LLMSettings
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ takes tokens, parts of speech, lemmas, noun phrases and grammatical roles from a
 parser, and reads claims from the tree by construction family: causal verbs (``verbs``), verbs whose
 sign depends on their object (``restoring``), claims inside noun phrases (``nominals``),
 experiments that remove or add an entity (``perturbations``), negation and hedges (``modality``),
-entity spans (``phrases``). Both readers share the word lists of ``engine.offline.lexicon`` and the
+entity spans (``phrases``). Both readers share the word lists of ``engine.language.lexicon`` and the
 one statement model, ``engine.annotations.Annotation``.
 """
 

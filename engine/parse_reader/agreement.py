@@ -14,7 +14,7 @@ from collections import defaultdict
 from engine.annotations import Annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Graph
-from engine.offline.text import state_core, terms_match
+from engine.language.text import state_core, terms_match
 
 # Whoever read a claim: the hand-written rules (engine.offline.extract), the dependency-parse reader
 # (engine.parse_reader) and a language model (the openai backend).

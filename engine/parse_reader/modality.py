@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from spacy.tokens import Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 
 # Dependencies through which a clause is said by, or depends on, the predicate above it.
 _EMBEDDING = frozenset({"xcomp", "ccomp", "conj"})

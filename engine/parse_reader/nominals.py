@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.phrases import Side, side_of, sides

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 
 # Phrasal verbs of removal: lemma + particle.
 _REMOVING_PARTICLES = {("knock", "out"), ("knock", "down"), ("shut", "down"), ("switch", "off"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 from engine.parse_reader import perturbations
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.

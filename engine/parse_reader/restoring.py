@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 from engine.parse_reader.phrases import Side
 
 RESTORING_LEMMAS = lexicon.RESTORING_VERBS | frozenset({"normalize", "normalise", "recover", "repair"})

@@ -37,7 +37,7 @@ FILL_STEP = 256
 def reader_version() -> str:
     """A digest of the reader's source files, the lexicon it reads with, and the parser."""
     digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__}".encode())
-    sources = sorted(_PACKAGE.glob("*.py")) + [_PACKAGE.parent / "offline" / "lexicon.py"]
+    sources = sorted(_PACKAGE.glob("*.py")) + [_PACKAGE.parent / "language" / "lexicon.py"]
     for path in sources:
         if path.name != "store.py":
             digest.update(path.name.encode() + path.read_bytes())

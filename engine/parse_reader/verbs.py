@@ -2,7 +2,7 @@
 "autophagy requires ATG5", "X negatively regulates Y", "TOR, a kinase that suppresses Y, ...",
 "Y induced by X", "knocking out X prevents Y", "X was shown to increase Y".
 
-The verb's polarity comes from the shared lexicon (``engine.offline.lexicon``). The cause is the
+The verb's polarity comes from the shared lexicon (``engine.language.lexicon``). The cause is the
 subject (or the agent of a passive; for a relative clause the noun it describes, for a coordinated
 or embedded verb the subject it shares), the effect the object (the subject of a passive, the
 object of the particle of "lead to" and kin). Verbs whose object is the cause ("require",
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from engine.offline import lexicon
+from engine.language import lexicon
 from engine.parse_reader import modality, restoring
 from engine.parse_reader.claims import Claim, pairs
 from engine.parse_reader.phrases import sides

@@ -4,7 +4,7 @@ and intransitive changes ("Y rises after X").
 
 from __future__ import annotations
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (

@@ -5,7 +5,7 @@ inhibits Z) and the means of a result, at lower confidence.
 from __future__ import annotations
 
 from engine.annotations import Annotation
-from engine.offline.text import term_key
+from engine.language.text import term_key
 
 
 _CHAIN_CONFIDENCE = 0.8

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.annotations import StateOf
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.records import Entity
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
     ADJECTIVE_ENDINGS, ANTIBODY_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE,

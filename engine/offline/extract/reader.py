@@ -5,7 +5,7 @@ matters: a construction read first claims its words), and the Annotation each cl
 from __future__ import annotations
 
 from engine.annotations import Annotation, Change
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim, Entity
 from engine.offline.extract.tokens import Token, find_abbreviations, tokenize, undo_typesetting
 from engine.offline.extract.vocabulary import COMPARATIVES, HARD_BOUNDARY, ROLE_NOUNS, SIGNING_ADJECTIVES

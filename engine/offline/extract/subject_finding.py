@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (

@@ -8,8 +8,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from engine.offline import lexicon as lx
-from engine.offline.text import GREEK, is_abbreviation_of
+from engine.language import lexicon as lx
+from engine.language.text import GREEK, is_abbreviation_of
 from engine.offline.extract.vocabulary import CLOSED_WORDS
 
 

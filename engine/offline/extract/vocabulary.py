@@ -4,7 +4,7 @@ nouns, markers of deficiency and overexpression, and the confidence of each cons
 
 from __future__ import annotations
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 
 
 HARD_BOUNDARY = frozenset({".", ";", "?", "!", ":"})

@@ -4,7 +4,7 @@ and negation in reach of a predicate.
 
 from __future__ import annotations
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY
 from engine.offline.extract import nominals

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from engine.offline import lexicon as lx
+from engine.language import lexicon as lx
 
 _CAUSAL_VERBS = (
     r"impact|affect|influence|regulate|modulate|alter|change|control|cause|drive|shape|determine|"
