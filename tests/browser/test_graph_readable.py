@@ -94,9 +94,6 @@ def test_sachs_discovery_graph_is_legible(page, tmp_path):
     assert sorted(label.split("\n")[0] for label in drawing["labels"]) == sorted(n.label for n in graph.nodes)
 
 
-@pytest.mark.xfail(reason="the answer does not yet explain through intermediate nodes: on the default index the "
-                          "example's answer is the direct edge only (issue 15's answer work, another branch)",
-                   strict=False)
 def test_example_answer_names_an_intermediate_node(app_server, page):
     """Reads the answer's structured statements: some mechanism runs through a node between the
     question's cause and effect, and its text names that node."""
@@ -109,7 +106,7 @@ def test_example_answer_names_an_intermediate_node(app_server, page):
     question = page.get_by_test_id("stButton").first.locator("button").inner_text()
     settings = Settings()
     result = ask(question, PaperIndex.open(app_server.index_dir, embedding_model=settings.embedding_model), settings)
-    mechanisms = [s for s in result.answer.statements if s.kind == "path" and len(s.path) >= 3]
+    mechanisms = [s for s in result.answer.statements if s.kind == "mechanism" and len(s.path) >= 3]
     assert mechanisms, [s.path for s in result.answer.statements]
     middle = {result.graph.node(node_id).label for s in mechanisms for node_id in s.path[1:-1]}
     assert any(label in s.text for s in mechanisms for label in middle), middle
