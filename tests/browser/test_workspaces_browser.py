@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from browser_support import ARTIFACTS, settle, wait_idle
+from browser_support import ARTIFACTS, go_to, settle, wait_idle
 from engine.storage import WorkspaceStore
-from test_app_browser import ASK_TIMEOUT_MS, _go, _labels, _open_example_graph, _pick
+from test_app_browser import ASK_TIMEOUT_MS, _labels, _open_example_graph, _pick
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,7 @@ def test_save_then_a_new_question_then_save_never_touches_the_first(app_server, 
     store = _store(app_server)
     first = store.load("first")
 
-    _go(page, "Ask")
+    go_to(page, "Ask")
     example = page.get_by_test_id("stMain").get_by_test_id("stButton").first.locator("button")
     question = example.inner_text()
     example.click()
