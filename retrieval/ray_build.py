@@ -46,6 +46,9 @@ from retrieval.sharded import (
 )
 
 BUILD_STATE = "build.json"
+# Turning a document into its passages is light: the step asks for a sliver of a CPU so that it runs
+# beside the embedding actors (which take a whole CPU each) instead of waiting for one of them.
+_LIGHT_TASK_CPUS = 0.1
 # Inputs larger than this (bytes on disk) are built by `retrieval build` as a sharded index on Ray;
 # smaller ones keep the exact one-folder index. SciFact's JSONL holds about 5,600 sentences per MB
 # and PubMed's gzipped XML about 10,000, so 40 MB is near EXACT_SEARCH_LIMIT's 200,000 passages.
@@ -163,7 +166,8 @@ def _start_ray(plan: BuildPlan) -> None:
     if address:
         ray.init(address=address, **options)
     else:
-        ray.init(num_cpus=plan.workers or os.cpu_count() or 1, **options)
+        # one CPU per embedding actor, and one for the driver's light steps and the shard writer
+        ray.init(num_cpus=(plan.workers or os.cpu_count() or 1) + 1, **options)
     from ray.data import DataContext
 
     DataContext.get_current().enable_progress_bars = False
@@ -278,9 +282,9 @@ def embed_on_ray(documents: list[Document], model: str, plan: BuildPlan) -> tupl
                      "title_at": title_at if titled else -1})
         first += len(document.sentences)
         title_at += titled
-    workers = plan.workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
+    workers = plan.workers or max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
     dataset = (ray.data.from_items(rows, override_num_blocks=max(1, min(len(rows), 4 * workers)))
-               .flat_map(_passages_of)
+               .flat_map(_passages_of, num_cpus=_LIGHT_TASK_CPUS)
                .map_batches(_EmbedBatch, fn_constructor_kwargs={"model": model}, batch_size=plan.batch_size,
                             concurrency=workers, num_cpus=1, batch_format="numpy"))
     vectors: np.ndarray | None = None
