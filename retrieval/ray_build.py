@@ -286,7 +286,7 @@ def embed_on_ray(documents: list[Document], model: str, plan: BuildPlan) -> tupl
     dataset = (ray.data.from_items(rows, override_num_blocks=max(1, min(len(rows), 4 * workers)))
                .flat_map(_passages_of, num_cpus=_LIGHT_TASK_CPUS)
                .map_batches(_EmbedBatch, fn_constructor_kwargs={"model": model}, batch_size=plan.batch_size,
-                            concurrency=workers, num_cpus=1, batch_format="numpy"))
+                            compute=ray.data.ActorPoolStrategy(size=workers), num_cpus=1, batch_format="numpy"))
     vectors: np.ndarray | None = None
     for batch in dataset.iter_batches(batch_format="numpy", batch_size=None):
         if vectors is None:

@@ -73,7 +73,7 @@ IVF_SEED = 17
 def make_ivfpq_index(vectors: np.ndarray) -> faiss.Index:
     """An IVF-PQ index (inner product) of ``vectors``, trained on a seeded sample of them."""
     count, dimension = vectors.shape
-    lists = max(1, min(65_536, int(IVF_LISTS_PER_ROOT * math.sqrt(count))))
+    lists = max(1, min(65_536, int(IVF_LISTS_PER_ROOT * math.sqrt(count)), count // 4))
     subquantizers = next(m for m in (PQ_CODE_BYTES, 32, 24, 16, 12, 8, 4, 2, 1) if dimension % m == 0)
     sample = np.random.default_rng(IVF_SEED).permutation(count)[:IVF_TRAINING_SAMPLE]
     # 8-bit codes need about 10,000 training vectors (256 centroids x 39); a small shard gets 4-bit codes
@@ -99,8 +99,12 @@ def _set_probes(index: faiss.Index) -> None:
     ivf.nprobe = min(ivf.nlist, max(IVF_MIN_PROBES, int(ivf.nlist * IVF_PROBE_SHARE)))
 
 
+# Fewer vectors than this cannot train even 4-bit product quantisers (16 centroids) and a few lists.
+IVFPQ_MIN_TRAINING = 32
+
+
 def shard_dense_kind(passages: int, ivf_min_passages: int = IVF_MIN_PASSAGES) -> str:
-    return "ivfpq" if passages >= ivf_min_passages else "flat"
+    return "ivfpq" if passages >= max(ivf_min_passages, IVFPQ_MIN_TRAINING) else "flat"
 
 
 # ---------------------------------------------------------------------- layout
