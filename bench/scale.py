@@ -141,6 +141,32 @@ def dense_recall(exact: PaperIndex, sharded, texts: list[str], k: int = 100) -> 
     return round(float(np.mean(shares)), 4)
 
 
+def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: list[str]) -> dict:
+    """Dense Recall@100 against exact search for each "REFINE:MIN_PROBES" setting, on ``split`` claims
+    (no judgements needed: the exact top 100 is the reference), so settings are chosen on train claims."""
+    import faiss
+
+    from retrieval import sharded as sharded_module
+
+    exact = PaperIndex.open(exact_dir)
+    documents = exact.documents()
+    queries = read_queries(data / "beir" / "queries.jsonl")
+    claims = [queries[q] for q in read_qrels(data / "beir" / "qrels" / f"{split}.beir.tsv")][:300]
+    report = {"split": split, "queries": len(claims)}
+    with tempfile.TemporaryDirectory() as folder:
+        index = sharded_module.build_sharded(documents, Path(folder), StoredIndexVectors(exact_dir, documents),
+                                             shard_passages=-(-exact.manifest.passages // shards), ivf_min_passages=0)
+        for setting in settings:
+            refine, probes = (int(part) for part in setting.split(":"))
+            sharded_module.IVF_REFINE = refine
+            for shard in index._shards:
+                ivf = faiss.extract_index_ivf(shard._dense)
+                ivf.nprobe = min(ivf.nlist, max(probes, int(ivf.nlist * sharded_module.IVF_PROBE_SHARE)))
+            report[setting] = dense_recall(exact, index, claims)
+            print(split, setting, report[setting], file=sys.stderr)
+    return report
+
+
 # ---------------------------------------------------------------------- throughput
 
 
@@ -313,6 +339,12 @@ def main() -> int:
     q.add_argument("--exact", type=Path, required=True, help="an exact SciFact index folder (bench/retrieval.py)")
     q.add_argument("--data", type=Path, default=DEFAULT_DATA)
     q.add_argument("--shards", type=int, default=2)
+    r = commands.add_parser("recall")
+    r.add_argument("--exact", type=Path, required=True)
+    r.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    r.add_argument("--shards", type=int, default=2)
+    r.add_argument("--split", default="train", choices=["train", "test"])
+    r.add_argument("--settings", nargs="+", default=["4:32", "8:32", "4:64", "8:64"], help="REFINE:MIN_PROBES")
     t = commands.add_parser("throughput")
     t.add_argument("--input", type=Path, default=DEFAULT_DATA / "corpus.jsonl")
     t.add_argument("--documents", type=int, default=200)
@@ -325,6 +357,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.command == "quality":
         report = quality(args.exact, args.data, args.shards)
+    elif args.command == "recall":
+        report = recall_grid(args.exact, args.data, args.shards, args.split, args.settings)
     elif args.command == "throughput":
         report = throughput(args.input, args.documents, args.workers)
     else:
