@@ -446,11 +446,6 @@ class PaperIndex:
             weights=weights or FusionWeights(),
         )
 
-    def save(self) -> None:
-        """Write the index into its folder (under the folder lock), replacing what was there."""
-        with _folder_lock(self._prepared_folder()):
-            self._save(replace=True)
-
     def add_documents(self, documents: Iterable[Document], progress: ProgressCallback | None = None) -> AddReport:
         """Embed and add only documents not already present (by id or content); saves the index.
 
