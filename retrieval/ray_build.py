@@ -230,7 +230,8 @@ def _run(
             _save_state(index_dir, state)
             documents += len(group)
             sentences += len(vectors)
-        done_files.update(d.source for d in group[:-1])  # the last document's file may go on
+        # files are read in order: every file before the last document's one is finished
+        done_files.update({d.source for d in group} - {group[-1].source})
         if progress is not None:
             progress(BuildProgress(documents, sentences, len(state.shards), time.perf_counter() - started,
                                    sum(sizes.get(f, 0) for f in done_files) / total_bytes, resumed))
