@@ -74,6 +74,7 @@ def _build_sharded(args: argparse.Namespace, settings: Settings) -> int:
 
         try:
             index = build_with_ray(args.input, index_dir, args.model or settings.embedding_model, plan, report, show)
+            bar.n = 100
         except ValueError as error:
             print(f"error: {error}", file=sys.stderr)
             return 1

@@ -18,6 +18,7 @@ the result equals an uninterrupted build. The manifest is written last and ``bui
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import shutil
 import time
@@ -170,7 +171,8 @@ def _start_ray(plan: BuildPlan) -> None:
         ray.init(num_cpus=(plan.workers or os.cpu_count() or 1) + 1, **options)
     from ray.data import DataContext
 
-    DataContext.get_current().enable_progress_bars = False
+    DataContext.get_current().enable_progress_bars = False  # `retrieval build` shows its own
+    logging.getLogger("ray.data").setLevel(logging.WARNING)
 
 
 def _resume_or_start(index_dir: Path, fingerprint: str) -> BuildState:
