@@ -44,6 +44,8 @@ def index_summary(index) -> None:
     model_col.metric("Embedding model", manifest.embedding_model)
     st.caption(f"Index folder {md(str(settings.resolved_index_dir))} · {manifest.dimension}-dimensional "
                f"vectors (FAISS) fused with BM25 · content hash {md(manifest.content_hash[:16])}")
+    st.caption(f"{index.shard_count:,} shard{'s' if index.shard_count != 1 else ''} · "
+               f"{index.disk_bytes() / 1e6:,.1f} MB on disk")
 
 
 def upload_section(index) -> None:

@@ -1,6 +1,9 @@
 """``python -m retrieval build|add|search|eval``: the paper index from the command line.
 
   build  --input PATH... [--index DIR] [--model NAME]   ingest files/folders and build a fresh index
+         [--sharded] [--shard-passages N] [--workers N] [--ray-address ADDR]
+                                                        a large input (over 40 MB, or --sharded) is built
+                                                        on Ray into a sharded index; run again to resume
   add    --input PATH... [--index DIR]                  embed and add only new documents
   search "query" [--index DIR] [-k 10] [--mode hybrid|bm25|dense] [--json]
   eval   --corpus C --queries Q --qrels R [--mode ...] [--index DIR] [--json]
@@ -24,6 +27,7 @@ from retrieval.embeddings import EmbeddingModelError, resolve_model
 from retrieval.evaluation import EvaluationError, evaluate, read_qrels, read_queries
 from retrieval.index import IndexBusy, IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
 from retrieval.ingest import IngestReport, ingest_paths
+from retrieval.ray_build import SHARDED_INPUT_BYTES, BuildProgress, InputChanged, input_bytes
 from retrieval.progress import terminal_progress
 
 
@@ -39,6 +43,8 @@ def _index_dir(args: argparse.Namespace, settings: Settings) -> Path:
 
 
 def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
+    if args.sharded or input_bytes(args.input) > SHARDED_INPUT_BYTES:
+        return _build_sharded(args, settings)
     report = ingest_paths(args.input)
     _print_ingest_problems(report)
     if not report.documents:
@@ -50,6 +56,34 @@ def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
         index = PaperIndex.build(report.documents, index_dir, model, progress=progress)
     _read_claims(index_dir, index.documents())
     print(json.dumps({"index": str(index_dir), **index.manifest.model_dump(), "problems": len(report.problems)}, indent=2))
+    return 0
+
+
+def _build_sharded(args: argparse.Namespace, settings: Settings) -> int:
+    from retrieval.ray_build import BuildPlan, build_with_ray
+
+    plan = BuildPlan(shard_passages=args.shard_passages, workers=args.workers, ray_address=args.ray_address)
+    index_dir = _index_dir(args, settings)
+    report = IngestReport()
+    with tqdm(desc="building shards", unit="%", total=100, file=sys.stderr, dynamic_ncols=True) as bar:
+        def show(progress: BuildProgress) -> None:
+            bar.n = round(100 * progress.input_done)
+            left = progress.time_left_s
+            bar.set_postfix_str(
+                f"{progress.documents:,} documents, {progress.sentences:,} sentences, {progress.shards} shards"
+                f" ({progress.resumed_shards} resumed), {progress.rate:,.0f} sentences/s"
+                + (f", about {left / 60:,.0f} min left" if left is not None else ""))
+
+        try:
+            index = build_with_ray(args.input, index_dir, args.model or settings.embedding_model, plan, report, show)
+            bar.n = 100
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        finally:
+            _print_ingest_problems(report)
+    print(json.dumps({"index": str(index_dir), **index.manifest.model_dump(), "shards": index.shard_count,
+                      "problems": len(report.problems), "deleted": len(report.deleted)}, indent=2))
     return 0
 
 
@@ -134,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--input", nargs="+", required=True, metavar="PATH")
     build.add_argument("--index", metavar="DIR")
     build.add_argument("--model", help="embedding model name or path (default: the configured one)")
+    build.add_argument("--sharded", action="store_true", help="build a sharded index on Ray whatever the input's size")
+    build.add_argument("--shard-passages", type=int, default=500_000, metavar="N", help="sentences per shard (sharded build)")
+    build.add_argument("--workers", type=int, metavar="N", help="embedding workers (default: every CPU Ray offers)")
+    build.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to run on (default: RAY_ADDRESS, else local mode)")
     build.set_defaults(func=cmd_build)
 
     add = commands.add_parser("add", help="add new documents to an existing index")
@@ -165,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(args, "model", None):
             resolve_model(args.model)
         return args.func(args, settings)
-    except (IndexNotFound, IndexModelMismatch, IndexBusy, EmbeddingModelError, EvaluationError) as error:
+    except (IndexNotFound, IndexModelMismatch, IndexBusy, EmbeddingModelError, EvaluationError, InputChanged) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     except OSError as error:

@@ -13,8 +13,10 @@ train queries (see ``FusionWeights``):
 
 On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content hash), ``documents.jsonl``,
 ``vectors.npy`` (one float32 row per passage), ``doc_vectors.npy``, ``dense.faiss`` (only for the
-approximate index, which is slow to rebuild), and the BM25 folders ``lexical_passages/`` and
-``lexical_documents/``. Reopening loads these without embedding anything.
+approximate indexes, which are slow to rebuild), and the BM25 folders ``lexical_passages/`` and
+``lexical_documents/``. Reopening loads these without embedding anything. A library too large for one
+such folder is a sharded index (``retrieval/sharded.py``): its folder holds shards laid out the same way,
+each with an IVF-PQ dense index, and ``PaperIndex.open`` returns it behind the same interface.
 
 Several programs may share one index folder (the app, ``python -m retrieval add``, ``corpus ensure``):
 a lock file (``.write.lock``) lets one of them write or read it at a time, so no reader sees half a
@@ -29,7 +31,7 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -106,7 +108,8 @@ class Manifest(BaseModel):
     documents: int
     passages: int
     content_hash: str
-    dense_index: Literal["flat", "hnsw"]
+    # "ivfpq" for a shard of a sharded index; "sharded" for the folder that holds the shards
+    dense_index: Literal["flat", "hnsw", "ivfpq", "sharded"]
     corpus: str = ""
     created_at: str
     updated_at: str
@@ -218,8 +221,12 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     if embedding_model is not None and manifest.embedding_model != embedding_model:
         return _model_mismatch_message(index_dir, manifest.embedding_model, embedding_model)
     index_dir = Path(index_dir)
+    if manifest.dense_index == "sharded":
+        from retrieval.sharded import sharded_index_problem
+
+        return sharded_index_problem(index_dir, manifest, embedding_model)
     needed = [_DOCUMENTS, _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
-    if manifest.dense_index == "hnsw":
+    if manifest.dense_index in ("hnsw", "ivfpq"):
         needed.append(_FAISS)
     missing = [name for name in needed if not (index_dir / name).exists()]
     if missing:
@@ -318,6 +325,10 @@ class PaperIndex:
         manifest = read_manifest(index_dir)
         if embedding_model is not None and manifest.embedding_model != embedding_model:
             raise IndexModelMismatch(_model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
+        if manifest.dense_index == "sharded":
+            from retrieval.sharded import ShardedPaperIndex
+
+            return ShardedPaperIndex.load(index_dir, manifest, weights, _embedder_for(manifest.embedding_model, embedder))
         problem = index_problem(index_dir)
         if problem is not None:
             raise IndexNotFound(problem)
@@ -327,10 +338,17 @@ class PaperIndex:
                 f"the index in {index_dir} is inconsistent: {len(documents)} documents stored, "
                 f"{manifest.documents} in the manifest; rebuild the index"
             )
-        vectors = np.load(index_dir / _VECTORS)
+        # A shard of a sharded index stays on disk, memory-mapped: serving memory is then bounded by
+        # what queries touch, not by the size of the library.
+        mapped = "r" if manifest.dense_index == "ivfpq" else None
+        vectors = np.load(index_dir / _VECTORS, mmap_mode=mapped)
         if manifest.dense_index == "hnsw":
             dense = faiss.read_index(str(index_dir / _FAISS))
             dense.hnsw.efSearch = HNSW_EF_SEARCH
+        elif manifest.dense_index == "ivfpq":
+            from retrieval.sharded import read_ivfpq_index
+
+            dense = read_ivfpq_index(index_dir / _FAISS)
         else:
             dense = make_flat_index(vectors)
         return cls(
@@ -338,10 +356,10 @@ class PaperIndex:
             manifest=manifest,
             documents=documents,
             vectors=vectors,
-            doc_vectors=np.load(index_dir / _DOC_VECTORS),
+            doc_vectors=np.load(index_dir / _DOC_VECTORS, mmap_mode=mapped),
             dense=dense,
-            lexical_passages=LexicalIndex.load(index_dir / _LEXICAL_PASSAGES),
-            lexical_documents=LexicalIndex.load(index_dir / _LEXICAL_DOCUMENTS),
+            lexical_passages=LexicalIndex.load(index_dir / _LEXICAL_PASSAGES, mmap=mapped is not None),
+            lexical_documents=LexicalIndex.load(index_dir / _LEXICAL_DOCUMENTS, mmap=mapped is not None),
             embedder=_embedder_for(manifest.embedding_model, embedder),
             weights=weights or FusionWeights(),
         )
@@ -376,35 +394,57 @@ class PaperIndex:
         if not unique:
             raise ValueError(f"nothing to index into {index_dir}: no document has any text")
         embedder = _embedder_for(embedding_model, embedder)
-        weights = weights or FusionWeights()
-        vectors, title_vectors = _embed_documents(embedder, unique, progress)
+        vectors, title_vectors = embed_documents(embedder, unique, progress)
+        dense_index = "hnsw" if len(vectors) > exact_search_limit else "flat"
+        index = cls.from_vectors(unique, vectors, title_vectors, index_dir, embedder, dense_index, corpus, weights)
+        with _folder_lock(index._prepared_folder()):
+            index._save(replace=True)
+        return index
+
+    @classmethod
+    def from_vectors(
+        cls,
+        documents: list[Document],
+        vectors: np.ndarray,
+        title_vectors: np.ndarray,
+        index_dir: Path,
+        embedder: Embedder,
+        dense_index: Literal["flat", "hnsw", "ivfpq"],
+        corpus: str = "",
+        weights: FusionWeights | None = None,
+    ) -> PaperIndex:
+        """An index of distinct, non-empty ``documents`` whose sentence and title vectors are given (in
+        document order, as ``embed_documents`` returns them); not saved yet."""
         now = _now()
         manifest = Manifest(
-            embedding_model=embedding_model,
-            dimension=embedder.dimension,
-            documents=len(unique),
+            embedding_model=embedder.model_name,
+            dimension=int(vectors.shape[1]),
+            documents=len(documents),
             passages=len(vectors),
-            content_hash=corpus_hash(unique),
-            dense_index="hnsw" if len(vectors) > exact_search_limit else "flat",
+            content_hash=corpus_hash(documents),
+            dense_index=dense_index,
             corpus=corpus,
             created_at=now,
             updated_at=now,
         )
-        index = cls(
+        if dense_index == "ivfpq":
+            from retrieval.sharded import make_ivfpq_index
+
+            dense = make_ivfpq_index(vectors)
+        else:
+            dense = make_hnsw_index(vectors) if dense_index == "hnsw" else make_flat_index(vectors)
+        return cls(
             index_dir=Path(index_dir),
             manifest=manifest,
-            documents=unique,
+            documents=documents,
             vectors=vectors,
-            doc_vectors=_document_vectors(unique, vectors, title_vectors),
-            dense=make_hnsw_index(vectors) if manifest.dense_index == "hnsw" else make_flat_index(vectors),
-            lexical_passages=LexicalIndex.build(_passage_texts(unique, LEXICAL_CONTEXT_SENTENCES)),
-            lexical_documents=LexicalIndex.build([_document_text(d) for d in unique]),
+            doc_vectors=_document_vectors(documents, vectors, title_vectors),
+            dense=dense,
+            lexical_passages=LexicalIndex.build(_passage_texts(documents, LEXICAL_CONTEXT_SENTENCES)),
+            lexical_documents=LexicalIndex.build([_document_text(d) for d in documents]),
             embedder=embedder,
-            weights=weights,
+            weights=weights or FusionWeights(),
         )
-        with _folder_lock(index._prepared_folder()):
-            index._save(replace=True)
-        return index
 
     def add_documents(self, documents: Iterable[Document], progress: ProgressCallback | None = None) -> AddReport:
         """Embed and add only documents not already present (by id or content); saves the index.
@@ -416,25 +456,10 @@ class PaperIndex:
         first takes in whatever another program saved since this index was loaded."""
         with self._adding, _folder_lock(self._prepared_folder()):
             self._catch_up()
-            report = AddReport()
-            new: list[Document] = []
-            new_ids: set[str] = set()
-            hashes = dict(self._hashes)
-            for document in documents:
-                content = document.content_hash()
-                if document.id in self._position or document.id in new_ids:
-                    report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
-                elif content in hashes:
-                    report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
-                elif not document.sentences:
-                    report.without_text.append(document.id)
-                else:
-                    new.append(document)
-                    new_ids.add(document.id)
-                    hashes[content] = document.id
+            new, report = new_documents(documents, self.has_document, self._hashes)
             if not new:
                 return report
-            vectors, title_vectors = _embed_documents(self._embedder, new, progress)
+            vectors, title_vectors = embed_documents(self._embedder, new, progress)
             all_documents = self._documents + new
             all_vectors = np.vstack([self._vectors, vectors])
             doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, title_vectors)])
@@ -507,6 +532,15 @@ class PaperIndex:
         return len(self._documents)
 
     @property
+    def shard_count(self) -> int:
+        """How many shards the index is split into (1 for an index in one folder)."""
+        return 1
+
+    def disk_bytes(self) -> int:
+        """The size of the index folder on disk."""
+        return sum(f.stat().st_size for f in self.index_dir.rglob("*") if f.is_file())
+
+    @property
     def embedder(self) -> Embedder:
         return self._embedder
 
@@ -527,20 +561,25 @@ class PaperIndex:
     def search(self, query: str, k: int = 10, mode: SearchMode = "hybrid") -> list[Passage]:
         """The ``k`` best sentences for ``query``, best first."""
         with self._searching:
-            scored = self._score(query, mode)
-            if scored is None:
-                return []
-            candidates, fused, lexical, dense = scored
-            top = np.argsort(-fused, kind="stable")[:k]
-            return [self._passage(candidates[i], fused[i], lexical[i], dense[i]) for i in top]
+            return self._search(query, k, mode)
+
+    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
+        scored = self._score(query, mode, query_vector)
+        if scored is None:
+            return []
+        candidates, fused, lexical, dense = scored
+        top = np.argsort(-fused, kind="stable")[:k]
+        return [self._passage(candidates[i], fused[i], lexical[i], dense[i]) for i in top]
 
     def rank_documents(self, query: str, k: int = 100, mode: SearchMode = "hybrid") -> list[DocumentHit]:
         """Documents ranked by their best passage's fused score, best first."""
         with self._searching:
             return self._rank_documents(query, k, mode)
 
-    def _rank_documents(self, query: str, k: int, mode: SearchMode) -> list[DocumentHit]:
-        scored = self._score(query, mode)
+    def _rank_documents(
+        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None
+    ) -> list[DocumentHit]:
+        scored = self._score(query, mode, query_vector)
         if scored is None:
             return []
         candidates, fused, _, _ = scored
@@ -562,11 +601,11 @@ class PaperIndex:
         return hits
 
     def _score(
-        self, query: str, mode: SearchMode
+        self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
         with self._one_thread():
-            signals = self.signals(query, mode)
+            signals = self._signals(query, mode, query_vector)
         if signals is None:
             return None
         fused = signals.scaled @ self.weights.vector()
@@ -577,7 +616,8 @@ class PaperIndex:
         with self._searching:
             return self._signals(query, mode)
 
-    def _signals(self, query: str, mode: SearchMode) -> Signals | None:
+    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None) -> Signals | None:
+        """``query_vector``, when given, is the query already embedded (a sharded index embeds it once)."""
         query = query.strip()
         if not query or not self._documents:
             return None
@@ -591,10 +631,9 @@ class PaperIndex:
             candidate_sets.append(_top(lexical_all, weights.candidate_passages))
             candidate_sets.append(self._passages_of(_top(lexical_docs_all, weights.candidate_documents)))
         if use_dense:
-            query_vector = self._embedder.embed_query(query)
-            passage_count = min(weights.candidate_passages, len(self._vectors))
-            _, found = self._dense.search(query_vector[None, :], passage_count)
-            candidate_sets.append(found[0][found[0] >= 0])
+            if query_vector is None:
+                query_vector = self._embedder.embed_query(query)
+            candidate_sets.append(self._dense_candidates(query_vector, weights.candidate_passages))
             doc_dense_all = self._doc_vectors @ query_vector
             candidate_sets.append(self._passages_of(_top(doc_dense_all, weights.candidate_documents)))
         candidates = np.unique(np.concatenate(candidate_sets)).astype(np.int64)
@@ -616,6 +655,20 @@ class PaperIndex:
             scaled[:, 0] = dense if absolute else _normalise(dense)
             scaled[:, 1] = dense_docs if absolute else _normalise(dense_docs)
         return Signals(candidates=candidates, documents=docs, scaled=scaled, lexical=lexical, dense=dense)
+
+    def _dense_candidates(self, query_vector: np.ndarray, count: int) -> np.ndarray:
+        """The ``count`` passages nearest the query. An IVF-PQ index compares compressed vectors, so it is
+        asked for ``IVF_REFINE`` times as many, which are re-ranked by their exact cosine."""
+        count = min(count, len(self._vectors))
+        if self.manifest.dense_index != "ivfpq":
+            _, found = self._dense.search(query_vector[None, :], count)
+            return found[0][found[0] >= 0]
+        from retrieval.sharded import IVF_REFINE
+
+        _, found = self._dense.search(query_vector[None, :], min(count * IVF_REFINE, len(self._vectors)))
+        found = np.sort(found[0][found[0] >= 0])  # in file order: the memory-mapped rows are read in one sweep
+        exact = self._vectors[found] @ query_vector
+        return found[np.argsort(-exact, kind="stable")[:count]]
 
     def _one_thread(self) -> AbstractContextManager[object]:
         """Run one query's BLAS and OpenMP work (FAISS, numpy) on a single thread.
@@ -669,7 +722,7 @@ class PaperIndex:
                 out.write(document.model_dump_json() + "\n")
         np.save(staging / _VECTORS, self._vectors)
         np.save(staging / _DOC_VECTORS, self._doc_vectors)
-        if self.manifest.dense_index == "hnsw":
+        if self.manifest.dense_index in ("hnsw", "ivfpq"):
             faiss.write_index(self._dense, str(staging / _FAISS))
         self._lexical_passages.save(staging / _LEXICAL_PASSAGES)
         self._lexical_documents.save(staging / _LEXICAL_DOCUMENTS)
@@ -686,6 +739,30 @@ class PaperIndex:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def new_documents(
+    documents: Iterable[Document], known: Callable[[str], bool], known_hashes: dict[str, str]
+) -> tuple[list[Document], AddReport]:
+    """The documents to add: not known by id (``known``) or content (``known_hashes``: hash -> id), not
+    repeated in the batch, with text; the report lists the others."""
+    report = AddReport()
+    new: list[Document] = []
+    new_ids: set[str] = set()
+    hashes = dict(known_hashes)
+    for document in documents:
+        content = document.content_hash()
+        if known(document.id) or document.id in new_ids:
+            report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
+        elif content in hashes:
+            report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
+        elif not document.sentences:
+            report.without_text.append(document.id)
+        else:
+            new.append(document)
+            new_ids.add(document.id)
+            hashes[content] = document.id
+    return new, report
 
 
 @contextmanager
@@ -755,7 +832,7 @@ def _document_text(document: Document) -> str:
     return " ".join([*[document.title] * DOCUMENT_TITLE_REPEATS, *document.sentences])
 
 
-def _embed_documents(
+def embed_documents(
     embedder: Embedder, documents: list[Document], progress: ProgressCallback | None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Vectors of every sentence (in document order) and of every title (a zero row for no title),

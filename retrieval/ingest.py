@@ -2,17 +2,27 @@
 
 Formats: JSONL/JSON (the SciFact ``corpus.jsonl`` schema, the BEIR ``{_id, title, text}`` schema and
 this project's own ``{id, title, sentences}``), plain text, Markdown, PDF (pypdf) and PubMed XML
-(``PubmedArticleSet`` as saved from PubMed, parsed with defusedxml). A file that cannot be read becomes
-an ``IngestProblem`` with the reason; the rest of the batch still goes in.
+(``PubmedArticleSet`` as saved from PubMed or the gzipped baseline and update files ``pubmed*.xml.gz``,
+parsed with defusedxml). A file that cannot be read becomes an ``IngestProblem`` with the reason; the rest
+of the batch still goes in.
+
+``iter_documents`` reads as a stream: JSONL line by line, PubMed XML one ``<PubmedArticle>`` at a time
+(a broken record is reported with its file, article number and line and skipped, the records after it
+still go in), and other files one at a time, so memory does not grow with the input beyond the
+duplicate check (two 8-byte digests per document). Citations deleted by a ``<DeleteCitation>`` in a
+PubMed file are left out unless a later file brings them back.
 """
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from xml.etree.ElementTree import Element, ParseError
 
 import charset_normalizer
@@ -30,6 +40,8 @@ MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 PDF_SUFFIXES = frozenset({".pdf"})
 XML_SUFFIXES = frozenset({".xml"})
 SUPPORTED_SUFFIXES = JSON_SUFFIXES | TEXT_SUFFIXES | MARKDOWN_SUFFIXES | PDF_SUFFIXES | XML_SUFFIXES
+# Gzipped files are read as streams when what is inside is XML or JSONL (PubMed ships .xml.gz).
+GZIP_INNER_SUFFIXES = frozenset({".xml", ".jsonl", ".ndjson"})
 
 # A first line this short and without a full stop reads as a title rather than a sentence.
 _MAX_TITLE_CHARS = 200
@@ -59,6 +71,7 @@ class IngestReport(BaseModel):
     documents: list[Document] = []
     problems: list[IngestProblem] = []
     duplicates: list[Duplicate] = []
+    deleted: list[str] = []  # PMIDs left out because a PubMed file deletes them
 
 
 class _BadFile(Exception):
@@ -68,29 +81,61 @@ class _BadFile(Exception):
 def ingest_paths(paths: Iterable[Path | str]) -> IngestReport:
     """Read every supported file under ``paths`` (files or folders, folders recursively)."""
     report = IngestReport()
-    seen_ids: set[str] = set()
-    seen_hashes: dict[str, str] = {}
-    for file in _expand(paths, report):
-        for document in _read_file(file, report):
-            duplicate = _find_duplicate(document, seen_ids, seen_hashes)
-            if duplicate is not None:
-                report.duplicates.append(duplicate)
-                continue
-            seen_ids.add(document.id)
-            seen_hashes[document.content_hash()] = document.id
-            report.documents.append(document)
+    report.documents = list(iter_documents(paths, report))
     return report
 
 
-def _find_duplicate(
-    document: Document, seen_ids: set[str], seen_hashes: dict[str, str]
-) -> Duplicate | None:
-    if document.id in seen_ids:
-        return Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id")
-    original = seen_hashes.get(document.content_hash())
-    if original is not None:
-        return Duplicate(doc_id=document.id, duplicate_of=original, reason="same content")
-    return None
+def iter_documents(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Document]:
+    """The documents under ``paths`` one at a time, in file order; problems, duplicates and deleted
+    citations go into ``report`` (whose ``documents`` stays untouched)."""
+    files = list(_expand(paths, report))
+    deletions = _pubmed_deletions(files, report)
+    seen = _SeenDocuments()
+    for position, file in enumerate(files):
+        for document in _read_file(file, report):
+            if deletions.get(document.id, -1) >= position:
+                report.deleted.append(document.id)
+                continue
+            duplicate = seen.duplicate(document)
+            if duplicate is not None:
+                report.duplicates.append(duplicate)
+                continue
+            yield document
+
+
+class _SeenDocuments:
+    """Ids and content hashes met so far, as 8-byte digests (with the first id of each content, for the
+    duplicate's message): about 150 bytes per document, so tens of millions fit in a few GB."""
+
+    def __init__(self) -> None:
+        self._ids: set[int] = set()
+        self._contents: dict[int, str] = {}
+
+    def duplicate(self, document: Document) -> Duplicate | None:
+        doc_key = _digest(document.id.encode())
+        content_key = int(document.content_hash()[:16], 16)
+        if doc_key in self._ids:
+            return Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id")
+        original = self._contents.get(content_key)
+        if original is not None:
+            return Duplicate(doc_id=document.id, duplicate_of=original, reason="same content")
+        self._ids.add(doc_key)
+        self._contents[content_key] = document.id
+        return None
+
+
+def _digest(data: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+
+
+def file_kind(path: Path) -> str:
+    """The reading suffix of a file: its own, or for ``NAME.xml.gz`` / ``NAME.jsonl.gz`` the inner one
+    (prefixed ``.gz``), or "" when it is not a supported file."""
+    suffix = path.suffix.lower()
+    if suffix == ".gz":
+        inner = Path(path.stem).suffix.lower()
+        return f".gz{inner}" if inner in GZIP_INNER_SUFFIXES else ""
+    return suffix if suffix in SUPPORTED_SUFFIXES else ""
 
 
 def _expand(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Path]:
@@ -100,84 +145,102 @@ def _expand(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Path]
             for file in sorted(p for p in path.rglob("*") if p.is_file()):
                 if any(part.startswith(".") for part in file.relative_to(path).parts):
                     continue
-                if file.suffix.lower() in SUPPORTED_SUFFIXES:
+                if file_kind(file):
                     yield file
                 else:
                     report.problems.append(IngestProblem(
                         path=str(file), reason=f"skipped: unsupported file type {file.suffix or '(none)'!r}"
                     ))
         elif path.is_file():
-            if path.suffix.lower() in SUPPORTED_SUFFIXES:
+            if file_kind(path):
                 yield path
             else:
                 report.problems.append(IngestProblem(
                     path=str(path),
                     reason=f"unsupported file type {path.suffix or '(none)'!r}; expected one of "
-                    + ", ".join(sorted(SUPPORTED_SUFFIXES)),
+                    + ", ".join(sorted(SUPPORTED_SUFFIXES | {".xml.gz", ".jsonl.gz"})),
                 ))
         else:
             report.problems.append(IngestProblem(path=str(path), reason="no such file or folder"))
 
 
-def _read_file(path: Path, report: IngestReport) -> list[Document]:
-    suffix = path.suffix.lower()
+def _open_stream(path: Path) -> IO[bytes]:
+    return gzip.open(path, "rb") if path.suffix.lower() == ".gz" else open(path, "rb")
+
+
+def _read_file(path: Path, report: IngestReport) -> Iterator[Document]:
+    """The documents of one file, streamed for JSONL and PubMed XML; a problem with the whole file
+    (or with the rest of it, after a read error) becomes an IngestProblem naming it."""
+    kind = file_kind(path).removeprefix(".gz")
     try:
-        data = path.read_bytes()
-        if suffix in JSON_SUFFIXES:
-            return _read_json(path, data, report)
-        if suffix in PDF_SUFFIXES:
-            documents = [_read_pdf(path)]
-        elif suffix in XML_SUFFIXES:
-            return _read_pubmed_xml(path, data, report)
-        elif suffix in MARKDOWN_SUFFIXES:
-            documents = [_read_markdown(path, _decode_text(data))]
+        if kind in (".jsonl", ".ndjson"):
+            yield from _read_jsonl(path, report)
+        elif kind in XML_SUFFIXES:
+            yield from _read_pubmed_xml(path, report)
+        elif kind in JSON_SUFFIXES:
+            yield from _read_json(path, path.read_bytes(), report)
+        elif kind in PDF_SUFFIXES:
+            yield _read_pdf(path)
+        elif kind in MARKDOWN_SUFFIXES:
+            yield _read_markdown(path, _decode_text(path.read_bytes()))
         else:
-            documents = [_read_plain_text(path, _decode_text(data))]
-    except OSError as error:
-        report.problems.append(IngestProblem(path=str(path), reason=f"cannot read: {error.strerror or error}"))
-        return []
+            yield _read_plain_text(path, _decode_text(path.read_bytes()))
+    except (OSError, EOFError, zlib.error) as error:  # gzip raises all three for damaged archives
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        report.problems.append(IngestProblem(path=str(path), reason=f"cannot read: {reason}"))
     except _BadFile as error:
         report.problems.append(IngestProblem(path=str(path), reason=str(error)))
-        return []
-    return documents
 
 
 # ---------------------------------------------------------------- JSON and JSONL
 
 
 def _read_json(path: Path, data: bytes, report: IngestReport) -> list[Document]:
-    problems_before = len(report.problems)
+    """A ``.json`` file: one object or an array of them (read whole; use JSONL for large sets)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise _BadFile(f"not valid UTF-8 (byte {error.start}); JSON files must be UTF-8") from None
-    if path.suffix.lower() == ".json":
-        try:
-            parsed = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise _BadFile(f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
-        records = parsed if isinstance(parsed, list) else [parsed]
-        numbered = list(enumerate(records, start=1))
-        where = "record"
-    else:
-        numbered = []
-        for line_number, line in enumerate(text.splitlines(), start=1):
+    try:
+        parsed = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _BadFile(f"malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+    records = parsed if isinstance(parsed, list) else [parsed]
+    if not records:
+        raise _BadFile("no records")
+    return _documents_from_records(
+        path, ((f"record {number}", record) for number, record in enumerate(records, start=1)),
+        lambda record: _document_from_record(record, source=str(path)), report,
+    )
+
+
+def _read_jsonl(path: Path, report: IngestReport) -> Iterator[Document]:
+    """One document per line, read line by line; a bad line is reported by number and skipped. A file
+    whose first line is not UTF-8 is refused whole (it is another encoding, not one damaged line)."""
+    records = 0
+    with _open_stream(path) as stream:
+        for line_number, raw in enumerate(stream, start=1):
+            try:
+                line = raw.decode("utf-8-sig" if line_number == 1 else "utf-8")
+            except UnicodeDecodeError as error:
+                if records == 0:
+                    raise _BadFile(f"not valid UTF-8 (byte {error.start}); JSON files must be UTF-8") from None
+                report.problems.append(IngestProblem(path=f"{path} line {line_number}", reason="not valid UTF-8"))
+                continue
             if not line.strip():
                 continue
+            records += 1
             try:
-                numbered.append((line_number, json.loads(line)))
+                record = json.loads(line)
             except json.JSONDecodeError as error:
                 report.problems.append(IngestProblem(
                     path=f"{path} line {line_number}", reason=f"malformed JSON: {error.msg} (column {error.colno})"
                 ))
-        where = "line"
-    documents = _documents_from_records(
-        path, ((f"{where} {number}", record) for number, record in numbered),
-        lambda record: _document_from_record(record, source=str(path)), report,
-    )
-    if not numbered and len(report.problems) == problems_before:
+                continue
+            yield from _documents_from_records(
+                path, [(f"line {line_number}", record)], lambda r: _document_from_record(r, source=str(path)), report)
+    if records == 0:
         raise _BadFile("no records")
-    return documents
 
 
 def _documents_from_records(
@@ -302,26 +365,102 @@ def _read_pdf(path: Path) -> Document:
 # ---------------------------------------------------------------- PubMed XML
 
 
-def _read_pubmed_xml(path: Path, data: bytes, report: IngestReport) -> list[Document]:
+# A record is one <PubmedArticle> (or <PubmedBookArticle>, which has no MedlineCitation abstract and is
+# reported) or one <DeleteCitation> block of an update file.
+_RECORD_START = re.compile(rb"<(PubmedArticle|PubmedBookArticle|DeleteCitation)[\s>]")
+_PROLOG = re.compile(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", re.DOTALL)
+_FIRST_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+_READ_BLOCK = 1 << 18
+
+
+def _pubmed_records(path: Path) -> Iterator[tuple[str, int, bytes]]:
+    """(tag, line, bytes) of each record of a PubMed XML file, read a block at a time. Records are cut
+    at their tags before parsing, so one malformed record does not take the rest of the file with it:
+    a record that never closes ends where the next one starts (or at the end of the file)."""
+    with _open_stream(path) as stream:
+        buffer = stream.read(_READ_BLOCK)
+        _check_pubmed_root(buffer)
+        position, line = 0, 1  # where the unread part of the buffer starts, and its line number
+        while True:
+            start = _RECORD_START.search(buffer, position)
+            close = following = None
+            if start is not None:
+                tag = start.group(1)
+                close = buffer.find(b"</" + tag + b">", start.end())
+                following = _RECORD_START.search(buffer, start.end())
+            if start is None or (close < 0 and following is None):
+                more = stream.read(_READ_BLOCK)
+                if more:  # keep the tail: a tag may straddle two blocks
+                    keep = position if start is not None else max(position, len(buffer) - 64)
+                    line += buffer.count(b"\n", position, keep)
+                    buffer, position = buffer[keep:] + more, 0
+                    continue
+                if start is None:
+                    return
+                stop = len(buffer)  # the file ends inside this record
+            elif close >= 0 and (following is None or close < following.start()):
+                stop = close + len(tag) + 3
+            else:
+                stop = following.start()  # never closed: a broken record, up to the next one
+            line += buffer.count(b"\n", position, start.start())
+            yield tag.decode(), line, buffer[start.start():stop]
+            line += buffer.count(b"\n", start.start(), stop)
+            position = stop
+
+
+def _check_pubmed_root(head: bytes) -> None:
+    first = _FIRST_TAG.search(_PROLOG.sub(b"", head[:65536]))
+    if first is None:
+        raise _BadFile("not PubMed XML: no element found")
+    root = first.group(1).decode(errors="replace")
+    if root != "PubmedArticleSet":
+        raise _BadFile(f"not PubMed XML: the root element is <{root}>, expected <PubmedArticleSet>")
+
+
+def _read_pubmed_xml(path: Path, report: IngestReport) -> Iterator[Document]:
+    articles = 0
+    for tag, line, record in _pubmed_records(path):
+        if tag == "DeleteCitation":
+            continue
+        articles += 1
+        place = f"{path} article {articles} (line {line})"
+        try:
+            yield _pubmed_document(_parse_record(record), source=str(path))
+        except _BadFile as error:
+            report.problems.append(IngestProblem(path=place, reason=str(error)))
+    if articles == 0:
+        raise _BadFile("no <PubmedArticle> elements")
+
+
+def _parse_record(record: bytes) -> Element:
     try:
-        root = parse_xml(data, forbid_dtd=False)
+        return parse_xml(record)
     except ParseError as error:
         raise _BadFile(f"malformed XML: {error}") from None
     except DefusedXmlException as error:
         raise _BadFile(f"refused unsafe XML: {error}") from None
-    if root.tag != "PubmedArticleSet":
-        raise _BadFile(f"not PubMed XML: the root element is <{root.tag}>, expected <PubmedArticleSet>")
-    problems_before = len(report.problems)
-    documents = _documents_from_records(
-        path, ((f"article {number}", article) for number, article in enumerate(root.iter("PubmedArticle"), start=1)),
-        lambda article: _pubmed_document(article, source=str(path)), report,
-    )
-    if not documents and len(report.problems) == problems_before:
-        raise _BadFile("no <PubmedArticle> elements")
-    return documents
+
+
+def _pubmed_deletions(files: list[Path], report: IngestReport) -> dict[str, int]:
+    """PMID -> position (in ``files``) of the last PubMed file that deletes it. A first pass over the
+    XML files that parses only the <DeleteCitation> blocks (update files end with one)."""
+    deleted: dict[str, int] = {}
+    for position, file in enumerate(files):
+        if file_kind(file).removeprefix(".gz") not in XML_SUFFIXES:
+            continue
+        try:
+            for tag, _, record in _pubmed_records(file):
+                if tag == "DeleteCitation":
+                    for pmid in _parse_record(record).iter("PMID"):
+                        deleted[_element_text(pmid)] = position
+        except (OSError, EOFError, zlib.error, _BadFile):
+            continue  # reported when the file is read for its articles
+    return deleted
 
 
 def _pubmed_document(article: Element, source: str) -> Document:
+    if article.tag != "PubmedArticle":
+        raise _BadFile(f"<{article.tag}> is not a journal article citation")
     pmid = _element_text(article.find("MedlineCitation/PMID"))
     if not pmid:
         raise _BadFile("article without a PMID")

@@ -32,8 +32,9 @@ class LexicalIndex:
         return cls(retriever, len(texts))
 
     @classmethod
-    def load(cls, folder: Path) -> LexicalIndex:
-        retriever = bm25s.BM25.load(str(folder), show_progress=False)
+    def load(cls, folder: Path, mmap: bool = False) -> LexicalIndex:
+        """``mmap`` leaves the score matrix on disk, read as queries touch it (for shards)."""
+        retriever = bm25s.BM25.load(str(folder), mmap=mmap, show_progress=False)
         size = int(retriever.scores["num_docs"])
         return cls(retriever, size)
 

@@ -310,7 +310,7 @@ def test_cli_build_search_and_errors(tmp_path: Path, capsys: pytest.CaptureFixtu
                            str(FIXTURES / "malformed.xml"), "--index", str(index_dir)])
     captured = capsys.readouterr()
     assert code == 0
-    assert "malformed.xml: malformed XML" in captured.err
+    assert "malformed.xml article 1 (line 3): malformed XML" in captured.err  # file and record named
     assert json.loads(captured.out)["documents"] == 2
 
     assert retrieval_main(["search", "exercise and oxidative stress", "--index", str(index_dir), "-k", "2", "--json"]) == 0

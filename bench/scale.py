@@ -1,0 +1,371 @@
+"""Scale benchmark: the sharded IVF-PQ index against the exact one, the Ray build's throughput, and
+index figures at growing sizes.
+
+    # quality: SciFact claims on a sharded IVF-PQ index built from the vectors of an exact index
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py quality --exact DIR [--data ../shared/data/scifact] [--shards 2]
+    # throughput: sentences per second and peak memory, one process against Ray with 1 and 2 workers
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py throughput --input corpus.jsonl --documents 200 --workers 1 2
+    # curve: build time (index only), disk, serving memory and query latency at each size
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py curve --exact DIR --sizes 10000 100000 1000000
+
+``quality`` and ``curve`` embed nothing: they reuse the sentence vectors of an exact index folder
+(built by bench/retrieval.py) and recover each title vector from the stored document vector (a
+document vector is unit(unit(mean of sentences) + title), so title = 2 (d.m) d - m, exactly). Where
+``curve`` needs more passages than the folder holds it adds copies of its documents whose vectors are
+the real ones plus seeded Gaussian noise (sigma ``--noise`` per dimension, then re-normalised), with the
+same text; build throughput is only measured by ``throughput``, on real text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from retrieval.documents import Document  # noqa: E402
+from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
+from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
+from retrieval.index import PaperIndex, read_manifest, stored_documents  # noqa: E402
+
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"
+
+
+class StoredIndexVectors(Embedder):
+    """Serves the sentence and title vectors of an exact index folder instead of embedding (queries
+    are still embedded by the model)."""
+
+    def __init__(self, folder: Path, documents: list[Document] | None = None, noise: float = 0.0, seed: int = 0) -> None:
+        super().__init__(read_manifest(folder).embedding_model)
+        documents = documents if documents is not None else stored_documents(folder)
+        vectors = np.load(folder / "vectors.npy")
+        doc_vectors = np.load(folder / "doc_vectors.npy")
+        self._sentences: dict[str, np.ndarray] = {}
+        self._titles: dict[str, np.ndarray] = {}
+        start = 0
+        for document, doc_vector in zip(documents, doc_vectors, strict=True):
+            rows = vectors[start:start + len(document.sentences)]
+            start += len(document.sentences)
+            self._sentences.update(zip(document.sentences, rows, strict=True))
+            mean = _unit(rows.mean(axis=0))
+            if document.title.strip():
+                self._titles[document.title] = 2 * float(doc_vector @ mean) * doc_vector - mean
+        self._noise = noise
+        self._generator = np.random.default_rng(seed)
+
+    def embed(self, texts: Sequence[str], progress: ProgressCallback | None = None) -> np.ndarray:
+        stored = {**self._titles, **self._sentences}
+        if any(t not in stored for t in texts):  # a query (or a warm-up text): embedded by the model
+            return super().embed(texts, progress)
+        rows = np.stack([stored[t] for t in texts])
+        if self._noise:
+            rows = rows + self._generator.normal(0, self._noise, rows.shape).astype(np.float32)
+            rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        return rows.astype(np.float32)
+
+
+def _unit(vector: np.ndarray) -> np.ndarray:
+    return vector / np.linalg.norm(vector)
+
+
+def peak_rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+# ---------------------------------------------------------------------- quality
+
+
+def quality(exact_dir: Path, data: Path, shards: int) -> dict:
+    from retrieval.sharded import build_sharded
+
+    exact = PaperIndex.open(exact_dir)
+    documents = exact.documents()
+    with tempfile.TemporaryDirectory() as folder:
+        started = time.perf_counter()
+        sharded = build_sharded(documents, Path(folder), StoredIndexVectors(exact_dir, documents),
+                                shard_passages=-(-exact.manifest.passages // shards), ivf_min_passages=0)
+        report: dict = {"passages": exact.manifest.passages, "documents": len(documents),
+                        "shards": sharded.shard_count, "sharded_build_s_without_embedding": round(time.perf_counter() - started, 1)}
+        queries = read_queries(data / "beir" / "queries.jsonl")
+        qrels = read_qrels(data / "beir" / "qrels" / "test.beir.tsv")
+        present = {d.id for d in documents}
+        qrels = {q: {d: r for d, r in rel.items() if d in present} for q, rel in qrels.items()}
+        qrels = {q: rel for q, rel in qrels.items() if rel}
+        halves: dict[str, dict] = {"half_a": {}, "half_b": {}}
+        for q, rel in qrels.items():  # fixed halves by the claim id's parity, for a second look
+            halves["half_a" if int(q) % 2 else "half_b"][q] = rel
+        for label, index in (("exact", exact), ("sharded_ivfpq", sharded)):
+            results = {name: evaluate(index, queries, part, mode="hybrid") for name, part in halves.items()}
+            for name, result in results.items():
+                report[f"{name}_{label}"] = {"queries": result.queries, "ndcg@10": round(result.ndcg_at_10, 4),
+                                             "recall@100": round(result.recall_at_100, 4),
+                                             "latency_median_ms": round(result.latency_median_ms, 1),
+                                             "latency_p95_ms": round(result.latency_p95_ms, 1)}
+                print(name, label, report[f"{name}_{label}"], file=sys.stderr)
+            count = sum(r.queries for r in results.values())  # both metrics are means over queries
+            report[f"all_{label}"] = {
+                "queries": count,
+                "ndcg@10": round(sum(r.ndcg_at_10 * r.queries for r in results.values()) / count, 4),
+                "recall@100": round(sum(r.recall_at_100 * r.queries for r in results.values()) / count, 4)}
+        report["dense_recall@100_vs_exact"] = dense_recall(exact, sharded, [queries[q] for q in qrels])
+    return report
+
+
+def dense_recall(exact: PaperIndex, sharded, texts: list[str], k: int = 100) -> float:
+    """Share of the exact top-``k`` passages by cosine that the shards' IVF-PQ search (with its exact
+    re-ranking) returns in its top ``k``."""
+    vectors = np.load(exact.index_dir / "vectors.npy")
+    shares = []
+    for text in texts:
+        query = exact.embedder.embed_query(text)
+        truth = set(np.argsort(-(vectors @ query))[:k].tolist())
+        found, offset = [], 0
+        for shard in sharded._shards:
+            local = shard._dense_candidates(query, k)
+            found.extend((float(shard._vectors[i] @ query), offset + int(i)) for i in local)
+            offset += shard.manifest.passages
+        top = {passage for _, passage in sorted(found, reverse=True)[:k]}
+        shares.append(len(top & truth) / k)
+    return round(float(np.mean(shares)), 4)
+
+
+def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: list[str]) -> dict:
+    """Dense Recall@100 against exact search for each "REFINE:MIN_PROBES" setting, on ``split`` claims
+    (no judgements needed: the exact top 100 is the reference), so settings are chosen on train claims."""
+    import faiss
+
+    from retrieval import sharded as sharded_module
+
+    exact = PaperIndex.open(exact_dir)
+    documents = exact.documents()
+    queries = read_queries(data / "beir" / "queries.jsonl")
+    claims = [queries[q] for q in read_qrels(data / "beir" / "qrels" / f"{split}.beir.tsv")][:300]
+    report = {"split": split, "queries": len(claims)}
+    with tempfile.TemporaryDirectory() as folder:
+        index = sharded_module.build_sharded(documents, Path(folder), StoredIndexVectors(exact_dir, documents),
+                                             shard_passages=-(-exact.manifest.passages // shards), ivf_min_passages=0)
+        for setting in settings:
+            refine, probes = (int(part) for part in setting.split(":"))
+            sharded_module.IVF_REFINE = refine
+            for shard in index._shards:
+                ivf = faiss.extract_index_ivf(shard._dense)
+                ivf.nprobe = min(ivf.nlist, max(probes, int(ivf.nlist * sharded_module.IVF_PROBE_SHARE)))
+            report[setting] = dense_recall(exact, index, claims)
+            print(split, setting, report[setting], file=sys.stderr)
+    return report
+
+
+# ---------------------------------------------------------------------- throughput
+
+
+def throughput(input_path: Path, documents: int, workers: list[int]) -> dict:
+    """Each build in its own process, timed there; the peak memory is that of the process tree."""
+    from retrieval.ingest import ingest_paths
+
+    chosen = ingest_paths([input_path]).documents[:documents]
+    with tempfile.TemporaryDirectory() as folder:
+        corpus = Path(folder) / "input.jsonl"
+        corpus.write_text("".join(d.model_dump_json() + "\n" for d in chosen), encoding="utf-8")
+        report = {"documents": len(chosen), "sentences": sum(len(d.sentences) for d in chosen),
+                  "single_process": _child(["--one", str(corpus), str(Path(folder) / "one")])}
+        print("single", report["single_process"], file=sys.stderr)
+        for count in workers:
+            report[f"ray_{count}_workers"] = _child(["--ray", str(corpus), str(Path(folder) / f"ray{count}"), str(count)])
+            print("ray", count, report[f"ray_{count}_workers"], file=sys.stderr)
+    return report
+
+
+def _child(arguments: list[str]) -> dict:
+    import psutil
+
+    process = subprocess.Popen([sys.executable, __file__, "child", *arguments], stdout=subprocess.PIPE, text=True)
+    peak = 0
+    watcher = psutil.Process(process.pid)
+
+    def watch() -> None:
+        nonlocal peak
+        while process.poll() is None:
+            try:
+                tree = [watcher, *watcher.children(recursive=True)]
+                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(0.5)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    output, _ = process.communicate()
+    thread.join()
+    result = json.loads(output.strip().splitlines()[-1])
+    result["peak_tree_rss_mib"] = round(peak / 2**20)
+    return result
+
+
+def child(arguments: list[str]) -> None:
+    from retrieval.embeddings import Embedder
+    from retrieval.ingest import ingest_paths
+
+    kind, corpus, target = arguments[0], Path(arguments[1]), Path(arguments[2])
+    started = time.perf_counter()
+    if kind == "--one":
+        embedder = Embedder(read_default_model())
+        embedder.dimension  # load the model before timing, as a Ray actor does in its constructor
+        started = time.perf_counter()
+        index = PaperIndex.build(ingest_paths([corpus]).documents, target, embedder.model_name, embedder=embedder)
+    else:
+        from retrieval.ray_build import BuildPlan, build_with_ray
+
+        index = build_with_ray([corpus], target, read_default_model(), BuildPlan(workers=int(arguments[3])))
+    elapsed = time.perf_counter() - started
+    print(json.dumps({"seconds": round(elapsed, 1), "sentences_per_s": round(index.manifest.passages / elapsed, 1),
+                      "driver_peak_rss_mib": round(peak_rss_mib())}))
+
+
+def read_default_model() -> str:
+    from engine.settings import Settings
+
+    return Settings().embedding_model
+
+
+# ---------------------------------------------------------------------- scaling curve
+
+
+def curve(exact_dir: Path, sizes: list[int], noise: float, data: Path) -> dict:
+    base = stored_documents(exact_dir)
+    texts = list(read_queries(data / "beir" / "queries.jsonl").values())[:100]
+    report = {}
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            entry = json.loads(subprocess.run(
+                [sys.executable, __file__, "curve-build", str(exact_dir), folder, str(size), str(noise)],
+                stdout=subprocess.PIPE, text=True, check=True).stdout.strip().splitlines()[-1])
+            serving = json.loads(subprocess.run(
+                [sys.executable, __file__, "curve-serve", folder, json.dumps(texts)],
+                stdout=subprocess.PIPE, text=True, check=True).stdout.strip().splitlines()[-1])
+            report[size] = {**entry, **serving}
+            print("curve", size, report[size], file=sys.stderr)
+    del base
+    return report
+
+
+def grown_documents(base: list[Document], size: int) -> list[Document]:
+    """``base`` and as many renamed copies of it as reach ``size`` passages."""
+    out, passages, copy = [], 0, 0
+    while passages < size:
+        for document in base:
+            out.append(document if copy == 0 else document.model_copy(update={"id": f"{document.id}~{copy}"}))
+            passages += len(document.sentences)
+            if passages >= size:
+                break
+        copy += 1
+    return out
+
+
+def curve_build(exact_dir: Path, folder: Path, size: int, noise: float) -> None:
+    from retrieval.sharded import IVF_MIN_PASSAGES, build_sharded
+
+    base = stored_documents(exact_dir)
+    documents = grown_documents(base, size)
+    copies = [d for d in documents if "~" in d.id]
+    embedder = StoredIndexVectors(exact_dir, base)
+    if copies:
+        # copies share their texts with the originals; their vectors are perturbed per copy
+        embedder = _PerturbedCopies(embedder, noise)
+    started = time.perf_counter()
+    index = build_sharded(documents, folder, embedder, shard_passages=500_000, ivf_min_passages=IVF_MIN_PASSAGES)
+    elapsed = time.perf_counter() - started
+    print(json.dumps({"passages": index.manifest.passages, "shards": index.shard_count,
+                      "dense": sorted({s.manifest.dense_index for s in index._shards}),
+                      "index_build_s": round(elapsed, 1), "disk_mb": round(index.disk_bytes() / 1e6, 1),
+                      "perturbed_copies": len(copies)}))
+
+
+class _PerturbedCopies(Embedder):
+    """Each call after the first text repeats gets the stored vectors plus fresh seeded noise."""
+
+    def __init__(self, stored: StoredIndexVectors, noise: float) -> None:
+        super().__init__(stored.model_name)
+        self._stored = stored
+        self._noise = noise
+        self._generator = np.random.default_rng(1)
+
+    def embed(self, texts: Sequence[str], progress: ProgressCallback | None = None) -> np.ndarray:
+        rows = self._stored.embed(texts)
+        seen: set[str] = set()
+        repeated = np.array([t in seen or seen.add(t) for t in texts])  # type: ignore[func-returns-value]
+        noisy = rows + self._generator.normal(0, self._noise, rows.shape).astype(np.float32)
+        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+        return np.where(repeated[:, None], noisy, rows)
+
+
+def curve_serve(folder: Path, texts: list[str]) -> None:
+    index = PaperIndex.open(folder)
+    index.search(texts[0])  # loads the model
+    latencies = []
+    for text in texts:
+        started = time.perf_counter()
+        index.search(text, k=10)
+        latencies.append((time.perf_counter() - started) * 1000)
+    print(json.dumps({"serving_peak_rss_mib": round(peak_rss_mib()),
+                      "latency_median_ms": round(statistics.median(latencies), 1),
+                      "latency_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "child":
+        child(sys.argv[2:])
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "curve-build":
+        curve_build(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
+        return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "curve-serve":
+        curve_serve(Path(sys.argv[2]), json.loads(sys.argv[3]))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    q = commands.add_parser("quality")
+    q.add_argument("--exact", type=Path, required=True, help="an exact SciFact index folder (bench/retrieval.py)")
+    q.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    q.add_argument("--shards", type=int, default=2)
+    r = commands.add_parser("recall")
+    r.add_argument("--exact", type=Path, required=True)
+    r.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    r.add_argument("--shards", type=int, default=2)
+    r.add_argument("--split", default="train", choices=["train", "test"])
+    r.add_argument("--settings", nargs="+", default=["4:32", "8:32", "4:64", "8:64"], help="REFINE:MIN_PROBES")
+    t = commands.add_parser("throughput")
+    t.add_argument("--input", type=Path, default=DEFAULT_DATA / "corpus.jsonl")
+    t.add_argument("--documents", type=int, default=200)
+    t.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    c = commands.add_parser("curve")
+    c.add_argument("--exact", type=Path, required=True)
+    c.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    c.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
+    c.add_argument("--noise", type=float, default=0.01)
+    args = parser.parse_args()
+    if args.command == "quality":
+        report = quality(args.exact, args.data, args.shards)
+    elif args.command == "recall":
+        report = recall_grid(args.exact, args.data, args.shards, args.split, args.settings)
+    elif args.command == "throughput":
+        report = throughput(args.input, args.documents, args.workers)
+    else:
+        report = curve(args.exact, args.sizes, args.noise, args.data)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,370 @@
+"""A paper index split into shards, for libraries too large for one exact index.
+
+On disk the index folder holds ``manifest.json`` (``dense_index`` "sharded", totals over the shards),
+``shards.json`` (the shard folders, in order) and ``shards/NNNNN/``, each a complete index folder in
+the one-folder layout. A shard above ``IVF_MIN_PASSAGES`` passages searches its vectors with IVF-PQ
+(an inverted file of coarse clusters whose vectors are product-quantised to 48 bytes, trained on a
+sample of the shard) instead of an exact scan, and keeps its vectors, BM25 matrices and FAISS lists
+memory-mapped, so that serving memory is bounded by what queries touch.
+
+A query is embedded once and fans out to every shard; each shard scores its candidates exactly as a
+one-folder index does (``PaperIndex._search``) and the best fused scores of all shards are kept. Dense
+scores are absolute cosines, equal in every shard; BM25 uses each shard's own term statistics (as
+search engines' shards do), which for shards of hundreds of thousands of passages differ little from
+the whole library's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import faiss
+import numpy as np
+
+from retrieval.documents import Document
+from retrieval.embeddings import Embedder, ProgressCallback
+from retrieval.index import (
+    AddReport,
+    DocumentHit,
+    FusionWeights,
+    Manifest,
+    Passage,
+    PaperIndex,
+    SearchMode,
+    Signals,
+    _folder_lock,
+    _now,
+    embed_documents,
+    index_problem,
+    new_documents,
+    stored_manifest,
+)
+from retrieval.index import IndexNotFound
+
+SHARD_LIST = "shards.json"
+SHARDS_FOLDER = "shards"
+MANIFEST = "manifest.json"
+# A shard with fewer passages keeps an exact flat index: scanning it costs less than a millisecond per
+# 10,000 passages, and IVF clusters need tens of thousands of vectors to train well.
+IVF_MIN_PASSAGES = 20_000
+# Inverted lists: about 4 per square root of the shard's passages (FAISS's rule of thumb), of which a
+# query visits IVF_PROBE_SHARE, at least IVF_MIN_PROBES. Chosen on the SciFact train claims (300, dense
+# Recall@100 against exact search on two IVF-PQ shards of the SciFact slice, bench/scale.py recall):
+# 32 probes 0.904, 64 probes 0.972; a re-ranking depth of 8 instead of 4 added 0.004.
+IVF_LISTS_PER_ROOT = 4
+IVF_PROBE_SHARE = 1 / 16
+IVF_MIN_PROBES = 64
+# Bytes per vector after product quantisation (one 8-bit code per 8 dimensions of a 384-d model).
+PQ_CODE_BYTES = 48
+# The IVF-PQ search returns this many times the candidates the fusion needs; they are re-ranked by
+# their exact cosine from the stored vectors, which recovers most of what quantisation blurs.
+IVF_REFINE = 4
+IVF_TRAINING_SAMPLE = 100_000
+IVF_SEED = 17
+
+
+# ---------------------------------------------------------------------- IVF-PQ
+
+
+def make_ivfpq_index(vectors: np.ndarray) -> faiss.Index:
+    """An IVF-PQ index (inner product) of ``vectors``, trained on a seeded sample of them."""
+    count, dimension = vectors.shape
+    lists = max(1, min(65_536, int(IVF_LISTS_PER_ROOT * math.sqrt(count)), count // 4))
+    subquantizers = next(m for m in (PQ_CODE_BYTES, 32, 24, 16, 12, 8, 4, 2, 1) if dimension % m == 0)
+    sample = np.random.default_rng(IVF_SEED).permutation(count)[:IVF_TRAINING_SAMPLE]
+    # 8-bit codes need about 10,000 training vectors (256 centroids x 39); a small shard gets 4-bit codes
+    bits = 8 if sample.size >= 256 * 39 else 4
+    index = faiss.index_factory(dimension, f"IVF{lists},PQ{subquantizers}x{bits}", faiss.METRIC_INNER_PRODUCT)
+    index.cp.seed = IVF_SEED
+    index.pq.cp.seed = IVF_SEED
+    index.train(np.ascontiguousarray(vectors[np.sort(sample)]))
+    index.add(np.ascontiguousarray(vectors))
+    _set_probes(index)
+    return index
+
+
+def read_ivfpq_index(path: Path) -> faiss.Index:
+    """An IVF-PQ index from disk, its inverted lists memory-mapped."""
+    index = faiss.read_index(str(path), faiss.IO_FLAG_MMAP)
+    _set_probes(index)
+    return index
+
+
+def _set_probes(index: faiss.Index) -> None:
+    ivf = faiss.extract_index_ivf(index)
+    ivf.nprobe = min(ivf.nlist, max(IVF_MIN_PROBES, int(ivf.nlist * IVF_PROBE_SHARE)))
+
+
+# Fewer vectors than this cannot train even 4-bit product quantisers (16 centroids) and a few lists.
+IVFPQ_MIN_TRAINING = 32
+
+
+def shard_dense_kind(passages: int, ivf_min_passages: int = IVF_MIN_PASSAGES) -> str:
+    return "ivfpq" if passages >= max(ivf_min_passages, IVFPQ_MIN_TRAINING) else "flat"
+
+
+# ---------------------------------------------------------------------- layout
+
+
+def shard_names(index_dir: Path) -> list[str]:
+    path = Path(index_dir) / SHARD_LIST
+    if not path.is_file():
+        raise IndexNotFound(f"the sharded index in {index_dir} has no {SHARD_LIST}; rebuild it")
+    try:
+        names = json.loads(path.read_text(encoding="utf-8"))["shards"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise IndexNotFound(f"{path} is unreadable ({error}); rebuild the index") from None
+    return [str(name) for name in names]
+
+
+def shard_folder(index_dir: Path, name: str) -> Path:
+    return Path(index_dir) / SHARDS_FOLDER / name
+
+
+def sharded_index_problem(index_dir: Path, manifest: Manifest, embedding_model: str | None) -> str | None:
+    """Why the sharded index cannot be opened, or None; reads every shard's manifest and array headers."""
+    try:
+        names = shard_names(index_dir)
+    except IndexNotFound as error:
+        return str(error)
+    documents = 0
+    for name in names:
+        problem = index_problem(shard_folder(index_dir, name), embedding_model)
+        if problem is not None:
+            return f"shard {name}: {problem}"
+        documents += stored_manifest(shard_folder(index_dir, name)).documents
+    if documents != manifest.documents:
+        return f"the sharded index in {index_dir} is inconsistent: its shards hold {documents} documents, the manifest {manifest.documents}"
+    return None
+
+
+def write_shard_list(index_dir: Path, names: list[str], corpus: str = "", created_at: str | None = None) -> Manifest:
+    """Record the shards of ``index_dir`` and write its manifest (totals over the shards), manifest last."""
+    index_dir = Path(index_dir)
+    manifests = [stored_manifest(shard_folder(index_dir, name)) for name in names]
+    if not manifests:
+        raise ValueError(f"a sharded index needs at least one shard ({index_dir})")
+    now = _now()
+    manifest = Manifest(
+        embedding_model=manifests[0].embedding_model,
+        dimension=manifests[0].dimension,
+        documents=sum(m.documents for m in manifests),
+        passages=sum(m.passages for m in manifests),
+        content_hash=hashlib.sha256("".join(m.content_hash for m in manifests).encode()).hexdigest(),
+        dense_index="sharded",
+        corpus=corpus,
+        created_at=created_at or now,
+        updated_at=now,
+    )
+    _write_atomically(index_dir / SHARD_LIST, json.dumps({"shards": names}, indent=1))
+    _write_atomically(index_dir / MANIFEST, manifest.model_dump_json(indent=2))
+    return manifest
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def save_shard(shard: PaperIndex) -> None:
+    """Write a shard beside its final folder and move it into place, so a killed build leaves either
+    a whole shard or none."""
+    final = shard.index_dir
+    partial = final.with_name(f".partial-{final.name}")
+    shutil.rmtree(partial, ignore_errors=True)
+    shard.index_dir = partial
+    shard._save(replace=True)
+    shutil.rmtree(final, ignore_errors=True)
+    os.replace(partial, final)
+    shard.index_dir = final
+
+
+def next_shard_name(names: list[str]) -> str:
+    return f"{max((int(n) for n in names), default=-1) + 1:05d}"
+
+
+# ---------------------------------------------------------------------- the index
+
+
+class ShardedPaperIndex(PaperIndex):
+    """``PaperIndex`` over several shards: the same searches, listings and additions."""
+
+    def __init__(
+        self, index_dir: Path, manifest: Manifest, shards: list[PaperIndex], embedder: Embedder, weights: FusionWeights
+    ) -> None:
+        # No call to PaperIndex.__init__: the documents, vectors and BM25 indexes live in the shards.
+        self.index_dir = Path(index_dir)
+        self.manifest = manifest
+        self.weights = weights
+        self._shards = shards
+        self._embedder = embedder
+        self._thread_controller = None
+        self._searching = threading.RLock()
+        self._adding = threading.Lock()
+
+    @classmethod
+    def load(
+        cls, index_dir: Path, manifest: Manifest, weights: FusionWeights | None, embedder: Embedder
+    ) -> ShardedPaperIndex:
+        """Open the shards of ``index_dir`` (the caller holds its folder lock and read its manifest)."""
+        problem = sharded_index_problem(index_dir, manifest, manifest.embedding_model)
+        if problem is not None:
+            raise IndexNotFound(problem)
+        weights = weights or FusionWeights()
+        shards = [PaperIndex._load(shard_folder(index_dir, name), manifest.embedding_model, weights, embedder)
+                  for name in shard_names(index_dir)]
+        return cls(index_dir, manifest, shards, embedder, weights)
+
+    # ------------------------------------------------------------------ reading
+
+    def __len__(self) -> int:
+        return sum(len(shard) for shard in self._shards)
+
+    @property
+    def shard_count(self) -> int:
+        return len(self._shards)
+
+    def documents(self) -> list[Document]:
+        return [document for shard in self._shards for document in shard.documents()]
+
+    def has_document(self, doc_id: str) -> bool:
+        return any(shard.has_document(doc_id) for shard in self._shards)
+
+    def document(self, doc_id: str) -> Document:
+        for shard in self._shards:
+            if shard.has_document(doc_id):
+                return shard.document(doc_id)
+        raise KeyError(f"no document {doc_id!r} in the index at {self.index_dir}")
+
+    # ------------------------------------------------------------------ search
+
+    def _query_vector(self, query: str, mode: SearchMode) -> np.ndarray | None:
+        return self._embedder.embed_query(query) if mode != "bm25" else None
+
+    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
+        query = query.strip()
+        if not query:
+            return []
+        with self._one_thread():
+            vector = query_vector if query_vector is not None else self._query_vector(query, mode)
+            found = [p for shard in self._shards for p in shard._search(query, k, mode, vector)]
+        return sorted(found, key=lambda passage: -passage.score)[:k]  # stable: ties keep shard order
+
+    def _rank_documents(
+        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None
+    ) -> list[DocumentHit]:
+        query = query.strip()
+        if not query:
+            return []
+        with self._one_thread():
+            vector = query_vector if query_vector is not None else self._query_vector(query, mode)
+            hits = [h for shard in self._shards for h in shard._rank_documents(query, k, mode, vector)]
+        return sorted(hits, key=lambda hit: -hit.score)[:k]
+
+    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None) -> Signals | None:
+        """Every shard's candidates, numbered as if the shards' passages and documents were one list."""
+        query = query.strip()
+        if not query:
+            return None
+        vector = query_vector if query_vector is not None else self._query_vector(query, mode)
+        parts, passage_offset, document_offset = [], 0, 0
+        for shard in self._shards:
+            signals = shard._signals(query, mode, vector)
+            if signals is not None:
+                parts.append(Signals(candidates=signals.candidates + passage_offset,
+                                     documents=signals.documents + document_offset, scaled=signals.scaled,
+                                     lexical=signals.lexical, dense=signals.dense))
+            passage_offset += shard.manifest.passages
+            document_offset += shard.manifest.documents
+        if not parts:
+            return None
+        return Signals(*(np.concatenate([getattr(p, field) for p in parts])
+                         for field in ("candidates", "documents", "scaled", "lexical", "dense")))
+
+    # ------------------------------------------------------------------ additions
+
+    def add_documents(self, documents, progress: ProgressCallback | None = None) -> AddReport:
+        """Embed the documents not already present into a new shard; the other shards stay as they are."""
+        with self._adding, _folder_lock(self.index_dir):
+            self._catch_up()
+            hashes = {h: d for shard in self._shards for h, d in shard._hashes.items()}
+            new, report = new_documents(documents, self.has_document, hashes)
+            if not new:
+                return report
+            vectors, title_vectors = embed_documents(self._embedder, new, progress)
+            names = shard_names(self.index_dir)
+            name = next_shard_name(names)
+            shard = PaperIndex.from_vectors(new, vectors, title_vectors, shard_folder(self.index_dir, name), self._embedder,
+                                            shard_dense_kind(len(vectors)), self.manifest.corpus, self.weights)
+            save_shard(shard)
+            manifest = write_shard_list(self.index_dir, [*names, name], self.manifest.corpus, self.manifest.created_at)
+            reopened = PaperIndex._load(shard.index_dir, manifest.embedding_model, self.weights, self._embedder)
+            self._adopt(ShardedPaperIndex(self.index_dir, manifest, [*self._shards, reopened], self._embedder, self.weights))
+            report.added = [d.id for d in new]
+            report.passages_added = len(vectors)
+            return report
+
+    def _catch_up(self) -> None:
+        try:
+            stored = stored_manifest(self.index_dir)
+        except IndexNotFound:
+            return
+        if stored != self.manifest:
+            self._adopt(ShardedPaperIndex.load(self.index_dir, stored, self.weights, self._embedder))
+
+    def _adopt(self, other: PaperIndex) -> None:
+        if not isinstance(other, ShardedPaperIndex):
+            raise IndexNotFound(f"the index in {self.index_dir} is no longer sharded; reopen it")
+        with self._searching:
+            self.manifest, self._shards = other.manifest, other._shards
+
+    def _save(self, replace: bool) -> None:
+        raise NotImplementedError("a sharded index is saved shard by shard (save_shard, write_shard_list)")
+
+
+def build_sharded(
+    documents: list[Document],
+    index_dir: Path,
+    embedder: Embedder,
+    shard_passages: int,
+    ivf_min_passages: int = IVF_MIN_PASSAGES,
+    corpus: str = "",
+) -> ShardedPaperIndex:
+    """A sharded index of ``documents`` (distinct, with text) in one process: consecutive documents fill
+    shards of about ``shard_passages`` passages. The Ray build (``retrieval.ray_build``) writes the same
+    shards from a stream; this is the small, direct form (tests, benchmarks over stored vectors)."""
+    index_dir = Path(index_dir)
+    index_dir.mkdir(parents=True, exist_ok=True)
+    with _folder_lock(index_dir):
+        (index_dir / MANIFEST).unlink(missing_ok=True)
+        shutil.rmtree(index_dir / SHARDS_FOLDER, ignore_errors=True)
+        names: list[str] = []
+        for group in group_by_passages(documents, shard_passages):
+            vectors, title_vectors = embed_documents(embedder, group, None)
+            name = next_shard_name(names)
+            save_shard(PaperIndex.from_vectors(group, vectors, title_vectors, shard_folder(index_dir, name), embedder,
+                                               shard_dense_kind(len(vectors), ivf_min_passages), corpus))
+            names.append(name)
+        manifest = write_shard_list(index_dir, names, corpus)
+        return ShardedPaperIndex.load(index_dir, manifest, None, embedder)
+
+
+def group_by_passages(documents, shard_passages: int):
+    """Consecutive documents in groups of at least ``shard_passages`` sentences (the last may be smaller)."""
+    group: list[Document] = []
+    passages = 0
+    for document in documents:
+        group.append(document)
+        passages += len(document.sentences)
+        if passages >= shard_passages:
+            yield group
+            group, passages = [], 0
+    if group:
+        yield group

@@ -1,0 +1,118 @@
+"""The sharded index: IVF-PQ shards searched by fan-out give the unsharded index's answers where IVF
+scans every list (a small corpus), reopen through PaperIndex.open, and grow by new shards."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval.documents import Document
+from retrieval.embeddings import DEFAULT_MODEL, Embedder
+from retrieval.index import PaperIndex, index_problem
+from retrieval.sharded import ShardedPaperIndex, build_sharded, shard_folder
+
+AGENTS = ["Kinase AB1", "Cytokine QL7", "Peptide ZR2", "Lipid MX4", "Enzyme TT9", "Hormone GV3"]
+TARGETS = ["neurite growth", "astrocyte swelling", "synaptic vesicle release", "myelin repair",
+           "microglial migration", "lysosomal acidity", "axonal transport"]
+VERBS = ["raises", "lowers", "does not change", "doubles"]
+QUERIES = ["what lowers myelin repair", "Kinase AB1 and axonal transport", "microglia moving toward plaques",
+           "hormone effects on vesicle release", "lysosome pH"]
+
+
+def _library() -> list[Document]:
+    """Invented papers: each states how one agent acts on several targets."""
+    documents = []
+    for number, (agent, verb) in enumerate(itertools.product(AGENTS, VERBS)):
+        targets = TARGETS[number % 3:] + TARGETS[: number % 3]
+        sentences = [f"In cultured cells {agent} {verb} {target} within {number + 2} hours." for target in targets[:4]]
+        sentences.append(f"Blocking {agent} reversed the effect in {number + 5} of 12 animals.")
+        documents.append(Document(id=f"P{number:03d}", title=f"{agent} and {targets[0]}", sentences=sentences))
+    return documents
+
+
+class RememberingEmbedder(Embedder):
+    """Embeds each text once for the whole module (every index here holds the same sentences)."""
+
+    def __init__(self) -> None:
+        super().__init__(DEFAULT_MODEL)
+        self._seen: dict[str, np.ndarray] = {}
+
+    def embed(self, texts, progress=None) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._seen]
+        if missing:
+            self._seen.update(zip(missing, super().embed(missing), strict=True))
+        return np.stack([self._seen[t] for t in texts]) if texts else np.zeros((0, 384), np.float32)
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return RememberingEmbedder()
+
+
+@pytest.fixture(scope="module")
+def exact(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> PaperIndex:
+    return PaperIndex.build(_library(), tmp_path_factory.mktemp("exact"), DEFAULT_MODEL, embedder=embedder)
+
+
+@pytest.fixture()
+def sharded(tmp_path: Path, embedder: Embedder) -> ShardedPaperIndex:
+    # about 40 passages per shard, each with an IVF-PQ index (no size threshold)
+    return build_sharded(_library(), tmp_path / "sharded", embedder, shard_passages=40, ivf_min_passages=0)
+
+
+def _answers(index: PaperIndex, query: str, mode: str) -> list[tuple[str, int, float]]:
+    return [(p.doc_id, p.sentence_index, round(p.score, 5)) for p in index.search(query, k=10, mode=mode)]
+
+
+def test_shards_use_ivfpq_and_reopen_behind_paper_index(sharded: ShardedPaperIndex, embedder: Embedder) -> None:
+    assert sharded.shard_count == 3
+    assert {shard.manifest.dense_index for shard in sharded._shards} == {"ivfpq"}
+    reopened = PaperIndex.open(sharded.index_dir, DEFAULT_MODEL, embedder=embedder)
+    assert isinstance(reopened, ShardedPaperIndex) and reopened.shard_count == 3
+    assert len(reopened) == len(_library()) == reopened.manifest.documents
+    assert reopened.document("P017").title == _library()[17].title
+    assert index_problem(sharded.index_dir, DEFAULT_MODEL) is None
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_dense_search_over_ivfpq_shards_equals_the_exact_index(exact: PaperIndex, sharded: ShardedPaperIndex, query: str) -> None:
+    assert _answers(sharded, query, "dense") == _answers(exact, query, "dense")
+    assert [h.doc_id for h in sharded.rank_documents(query, k=5, mode="dense")] == [
+        h.doc_id for h in exact.rank_documents(query, k=5, mode="dense")]
+
+
+def test_one_ivfpq_shard_equals_the_exact_index_in_every_mode(
+    exact: PaperIndex, tmp_path: Path, embedder: Embedder
+) -> None:
+    single = build_sharded(_library(), tmp_path / "one", embedder, shard_passages=10_000, ivf_min_passages=0)
+    assert single.shard_count == 1 and single._shards[0].manifest.dense_index == "ivfpq"
+    for query in QUERIES:
+        for mode in ("hybrid", "bm25", "dense"):
+            assert _answers(single, query, mode) == _answers(exact, query, mode)
+
+
+def test_hybrid_search_across_shards_keeps_the_exact_top_documents(exact: PaperIndex, sharded: ShardedPaperIndex) -> None:
+    # BM25 statistics are per shard, so fused scores differ slightly; the best documents stay
+    for query in QUERIES:
+        top_exact = {h.doc_id for h in exact.rank_documents(query, k=5)}
+        top_sharded = {h.doc_id for h in sharded.rank_documents(query, k=5)}
+        assert len(top_exact & top_sharded) >= 4, query
+
+
+def test_adding_papers_writes_a_new_shard(sharded: ShardedPaperIndex, embedder: Embedder) -> None:
+    new = Document(id="N1", title="Sleep and glymphatic flow", sentences=["Deep sleep widens the interstitial space of the cortex."])
+    report = sharded.add_documents([new, _library()[0]])
+    assert report.added == ["N1"] and [d.doc_id for d in report.duplicates] == ["P000"]
+    assert sharded.shard_count == 4 and sharded.manifest.documents == len(_library()) + 1
+    assert sharded.search("sleep enlarges the space between brain cells", k=1)[0].doc_id == "N1"
+    reopened = PaperIndex.open(sharded.index_dir, DEFAULT_MODEL, embedder=embedder)
+    assert reopened.shard_count == 4 and reopened.has_document("N1")
+
+
+def test_a_missing_shard_is_reported(sharded: ShardedPaperIndex) -> None:
+    (shard_folder(sharded.index_dir, "00001") / "vectors.npy").unlink()
+    problem = index_problem(sharded.index_dir, DEFAULT_MODEL)
+    assert problem is not None and "shard 00001" in problem and "vectors.npy" in problem
