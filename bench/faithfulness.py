@@ -26,7 +26,9 @@ in and ``--import-verdicts FILE`` merges them (items still without a verdict are
 change to the pipeline only the new pairs need reading.
 
 Per split (tune, held-out, all) the report gives: the answered share; shown claims, the share supported
-and supported-or-partial among judged ones, unjudged ones; the sign-error share; the share of shown
+and supported-or-partial among judged ones, unjudged ones; the supported share apart for claims whose edge
+is drawn as established (status ``supported``: the readers agree) and for those drawn as possible or
+contested; the sign-error share; the share of shown
 nodes that are not entities; the share of answered questions whose graph holds a source -> target path of
 two steps or more (at most ``engine.answer.MAX_PATH_EDGES``), and of those the share whose answer states
 such a mechanism, and states one judged sound; mechanism soundness; the median seconds per question.
@@ -139,7 +141,7 @@ def shown_claims(graph: Graph, answer: Answer) -> list[dict]:
         key = claim_key(source, target, edge.sign, sentence)
         claim = claims.setdefault(key, {
             "key": key, "source": source, "target": target, "sign": edge.sign, "relation": edge.relation,
-            "sentence": sentence, "where": [],
+            "sentence": sentence, "status": edge.status, "where": [],
         })
         if where not in claim["where"]:
             claim["where"].append(where)
@@ -364,6 +366,8 @@ def summarise(records: list[dict], verdicts: Verdicts) -> dict:
     claims = [c for r in records for c in r["claims"]]
     judged = [(c, verdicts.get("claim", c["key"])) for c in claims if verdicts.get("claim", c["key"])]
     answer_judged = [(c, v) for c, v in judged if "answer" in c["where"]]
+    # Drawn and worded as established (both readers agree) as against possible or contested.
+    established = [(c, v) for c, v in judged if c.get("status") == "supported"]
     nodes = [n for r in records for n in r["nodes"]]
     node_verdicts = [verdicts.get("node", n["key"]) for n in nodes if verdicts.get("node", n["key"])]
     mechanisms = [m for r in records for m in r["mechanisms"]]
@@ -382,6 +386,13 @@ def summarise(records: list[dict], verdicts: Verdicts) -> dict:
         "unjudged_claims": len({c["key"] for c in claims if not verdicts.get("claim", c["key"])}),
         "supported_share": _share(sum(v["verdict"] == "supports" for _, v in judged), len(judged)),
         "supported_or_partial_share": _share(sum(v["verdict"] != "does_not" for _, v in judged), len(judged)),
+        "established_claims": len(established),
+        "established_supported_share": _share(sum(v["verdict"] == "supports" for _, v in established),
+                                              len(established)),
+        "possible_claims": len(judged) - len(established),
+        "possible_supported_share": _share(
+            sum(v["verdict"] == "supports" for c, v in judged if c.get("status") != "supported"),
+            len(judged) - len(established)),
         "answer_claims": sum("answer" in c["where"] for c in claims),
         "answer_supported_share": _share(sum(v["verdict"] == "supports" for _, v in answer_judged),
                                          len(answer_judged)),
