@@ -103,6 +103,16 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     return False
 
 
+def _bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
+    """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
+    harm ("improved memory deficits"); other verbs keep their polarity."""
+    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, span):
+        return 1
+    if lemma in lx.IMPROVING_VERBS and detrimental(tokens, span):
+        return -1
+    return polarity
+
+
 def _verb_form(low: str) -> tuple[str, int, str]:
     if low in lx.VERB_FORMS:
         return lx.VERB_FORMS[low]
@@ -220,10 +230,11 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
             not word_tests.is_content(tokens, subject_end):
         return None
     negated = word_tests.negated(tokens, subject_end + 1, i) or word_tests.negated(tokens, subjects[0][0] - 1,
-                                                               subjects[0][0] + 1)
+                                                               subjects[0][0] + 1) \
+        or word_tests.neither_subject(tokens, subjects[0][0], floor) \
+        or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
-    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, objects[0]):
-        polarity = 1  # "rescued neuronal survival" restores it
+    polarity = _bettering_polarity(tokens, lemma, objects[0], polarity)
     if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
             and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
         # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
@@ -366,8 +377,7 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, patients[0]):
-        polarity = 1
+    polarity = _bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
