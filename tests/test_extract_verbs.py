@@ -643,6 +643,13 @@ CASES = [
     # improving a harm lowers it ("deficits" read as less of what they lack), improving a good raises it
     ("Statins improve cognitive deficits.", ["[change=increase] Statins ==CAUSE=> [change=increase] cognitive"]),
     ("Exercise improves spatial memory.", ["[change=increase] Exercise ==CAUSE=> [change=increase] spatial memory"]),
+    # the bond a modification is made through is not its agent
+    ("Insulin is ubiquitylated through K63 linkages.", []),
+    # a gerund of change opening the clause belongs to the subject after it
+    ("Reducing the levels of leptin facilitates fat oxidation.",
+     ["[change=decrease] leptin ==CAUSE=> [change=increase] fat oxidation"]),
+    ("We found that inhibiting the activity of PKA enhances lipolysis.",
+     ["[change=decrease] PKA ==CAUSE=> [change=increase] lipolysis"]),
 ]
 
 

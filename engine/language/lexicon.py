@@ -373,6 +373,8 @@ DETRIMENT_WORDS = frozenset({
     "failure", "disruption", "degradation", "vulnerability", "susceptibility",
 })
 
+# Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".
+LINKAGE_WORDS = frozenset({"linkage", "linkages", "chain", "chains", "bond", "bonds"})
 # Those a finding is observed in, not entities that change: "deficits of AD patients".
 HOST_NOUNS = frozenset({"patients", "subjects", "individuals", "participants", "people", "animals",
                         "mice", "rats", "models", "cases", "volunteers", "controls"})

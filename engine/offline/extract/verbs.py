@@ -103,6 +103,23 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     return False
 
 
+def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
+                         floor: int) -> list[tuple[int, int]]:
+    """"Reducing the levels of X facilitates Y": a gerund of change opening the clause before a
+    determiner belongs to the subject (the phrase alone would name X, not its reduction)."""
+    start = subjects[0][0] - 1 if subjects else floor - 1
+    if start < floor or tokens[start + 1].low not in lx.DETERMINERS:
+        return subjects
+    lemma, _, form = lx.VERB_FORMS.get(tokens[start].low, ("", 0, ""))
+    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in ("that", "and")
+    if form != "ing" or not opens or (lemma not in _CHANGE_LEMMAS):
+        return subjects
+    return [(start, subjects[0][1]), *subjects[1:]]
+
+
+_CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {"overexpress"}
+
+
 def _bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
     """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
     harm ("improved memory deficits"); other verbs keep their polarity."""
@@ -210,6 +227,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if subject is None:
         return _condition_agent_claim(tokens, i, floor, lemma, form, polarity, objects, objects_end)
     subjects, subject_end = subject
+    subjects = _with_opening_gerund(tokens, subjects, floor)
     if all(nominals.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
             and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
         # "neurons induce Y upon X expression", "cells upregulate Y in response to X": the
@@ -365,6 +383,7 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                    polarity: int, after: int) -> Claim | None:
     """The agents after "by" act on the patients before the participle."""
     agents, agents_end = phrases.phrases_right(tokens, after + 1)
+    agents = [a for a in agents if tokens[a[1] - 1].low not in lx.LINKAGE_WORDS]  # the bond, not its maker
     if len(agents) == 1:
         given = conditions.treated_carrier_agents(tokens, *agents[0])
         if given:
