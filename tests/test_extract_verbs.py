@@ -643,6 +643,9 @@ CASES = [
     # improving a harm lowers it ("deficits" read as less of what they lack), improving a good raises it
     ("Statins improve cognitive deficits.", ["[change=increase] Statins ==CAUSE=> [change=increase] cognitive"]),
     ("Exercise improves spatial memory.", ["[change=increase] Exercise ==CAUSE=> [change=increase] spatial memory"]),
+    # the hosts of a deficit are not what it lacks
+    ("Statins improve motor deficits of diabetic patients.",
+     ["[change=increase] Statins ==CAUSE=> [change=decrease] motor deficits of diabetic patients"]),
     # the bond a modification is made through is not its agent
     ("Insulin is ubiquitylated through K63 linkages.", []),
     # a gerund of change opening the clause belongs to the subject after it

@@ -39,6 +39,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("PP2A dephosphorylates the receptor.", {f"{UP} PP2A ==CAUSE=> {DOWN} receptor phosphorylation"}),
     ("Insulin is ubiquitylated through K63 linkages by the ligase.",
      {f"{UP} ligase ==CAUSE=> {UP} Insulin ubiquitination"}),
+    ("Insulin can be ubiquitylated by both K48 and K63 linkages.", set()),
     # a pronoun names nothing
     ("It strongly inhibits renin secretion.", set()),
 ])

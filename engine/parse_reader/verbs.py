@@ -38,7 +38,8 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        causes = [s for head in cause_heads for s in sides(head)]
+        causes = [s for head in cause_heads for s in sides(head)
+                  if head.lower_ not in lexicon.LINKAGE_WORDS]  # "ubiquitylated by K63 linkages": the bond
         hedged = modality.hedged(verb)
         for head in effect_heads:
             for effect in _modified(verb, sides(head)):
