@@ -646,6 +646,11 @@ CASES = [
     # the hosts of a deficit are not what it lacks
     ("Statins improve motor deficits of diabetic patients.",
      ["[change=increase] Statins ==CAUSE=> [change=decrease] motor deficits of diabetic patients"]),
+    # "had higher X, lower Y": a list of findings, "lower" is no verb
+    ("Aged rats had higher levels of resistin, lower phosphorylation of AMPK, and reduced Akt.", []),
+    # a phrase after "in" is where, not the subject of the gerund after it
+    ("Given that in animal models of obesity reducing leptin levels attenuates insulin resistance, there is interest.",
+     ["[change=decrease] leptin ==CAUSE=> [change=decrease] insulin resistance"]),
     # the bond a modification is made through is not its agent
     ("Insulin is ubiquitylated through K63 linkages.", []),
     # a gerund of change opening the clause belongs to the subject after it

@@ -40,6 +40,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Insulin is ubiquitylated through K63 linkages by the ligase.",
      {f"{UP} ligase ==CAUSE=> {UP} Insulin ubiquitination"}),
     ("Insulin can be ubiquitylated by both K48 and K63 linkages.", set()),
+    # the treated hosts are not a cause, nor is a noun inside an "in" phrase
+    ("Transgenic mice reduced food intake.", set()),
+    ("Given that in animal models of obesity reducing leptin levels attenuates insulin resistance, there is interest.",
+     set()),
     # a pronoun names nothing
     ("It strongly inhibits renin secretion.", set()),
 ])

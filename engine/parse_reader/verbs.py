@@ -38,8 +38,9 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
+        # "ubiquitylated by K63 linkages" names the bond; "rTg4510 mice reduced Y" the treated hosts
         causes = [s for head in cause_heads for s in sides(head)
-                  if head.lower_ not in lexicon.LINKAGE_WORDS]  # "ubiquitylated by K63 linkages": the bond
+                  if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
         hedged = modality.hedged(verb)
         for head in effect_heads:
             for effect in _modified(verb, sides(head)):
@@ -98,7 +99,7 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
-        return [verb.head]  # "a drug inhibiting X"
+        return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
         shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
@@ -106,6 +107,17 @@ def _subjects(verb: Token) -> list[Token]:
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         return shared
     return []
+
+
+def _in_place(noun: Token) -> bool:
+    """"in models of obesity reducing X ...": a noun inside an "in" phrase names where, not who
+    (a parser may hang the participle on it)."""
+    token = noun
+    while token.dep_ in ("pobj", "prep") and token.head is not token:
+        if token.dep_ == "prep" and token.lower_ in ("in", "within"):
+            return True
+        token = token.head
+    return False
 
 
 def _described(noun: Token) -> Token:

@@ -103,6 +103,15 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     return False
 
 
+def _listed_comparison(tokens: list[Token], i: int, subjects: list[tuple[int, int]]) -> bool:
+    """"had higher levels of X, lower Y and reduced Z": "lower" after a compared phrase continues a
+    list of findings; it is no verb with that phrase as its subject."""
+    if tokens[i].low not in COMPARATIVES or i == 0 or tokens[i - 1].text != "," or not subjects:
+        return False
+    first = tokens[subjects[-1][0]].low
+    return first in COMPARATIVES or first in lx.INCREASE_ADJECTIVES or first in lx.DECREASE_ADJECTIVES
+
+
 def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
                          floor: int) -> list[tuple[int, int]]:
     """"Reducing the levels of X facilitates Y": a gerund of change opening the clause before a
@@ -227,6 +236,9 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if subject is None:
         return _condition_agent_claim(tokens, i, floor, lemma, form, polarity, objects, objects_end)
     subjects, subject_end = subject
+    if _listed_comparison(tokens, i, subjects) or (
+            form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in ("in", "within")):
+        return None  # "in animal models reducing X lowers Y": the models are where, not who
     subjects = _with_opening_gerund(tokens, subjects, floor)
     if all(nominals.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
             and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
