@@ -653,6 +653,14 @@ CASES = [
      ["[change=decrease] leptin ==CAUSE=> [change=decrease] insulin resistance"]),
     # the bond a modification is made through is not its agent
     ("Insulin is ubiquitylated through K63 linkages.", []),
+    ("Insulin can be ubiquitylated by both K48 and K63 linkages.", []),
+    # the patient of a passive is the head before a reduced clause, not its adjunct's object
+    ("The reduction in glucagon secretion observed following metformin treatment is mediated by a decrease of PKA activity.",
+     ["[change=decrease] PKA ==CAUSE=> [change=decrease] glucagon secretion"]),
+    # an improvement in a transgenic model is not the transgene's effect
+    ("A similar compound reduced gliosis and improved memory in APP transgenic mice.",
+     ["[change=increase] similar compound ==CAUSE=> [change=decrease] gliosis",
+      "[change=increase] similar compound ==CAUSE=> [change=increase] memory"]),
     # a gerund of change opening the clause belongs to the subject after it
     ("Reducing the levels of leptin facilitates fat oxidation.",
      ["[change=decrease] leptin ==CAUSE=> [change=increase] fat oxidation"]),

@@ -304,11 +304,11 @@ def _verb_objects(tokens: list[Token], i: int, k: int, floor: int, claims: list[
 def _condition_agent_claim(tokens: list[Token], i: int, floor: int, lemma: str, form: str, polarity: int,
                            objects: list[tuple[int, int]], objects_end: int) -> Claim | None:
     """A verb with no subject whose cause is the treatment named after its object: "promoting
-    autophagy with trehalose treatment". Not for a rescue ("to restore memory in APP mice" names the
-    model that lacked it), nor after a time ("promotes Y after injury": when, not what), nor a
+    autophagy with trehalose treatment". Not for a rescue or an improvement ("to restore memory in
+    APP mice" names the model that lacked it), nor after a time ("promotes Y after injury": when, not what), nor a
     gerund's "in" phrase ("silencing X in arsenite-treated cells": where the experimenter acted)."""
     in_carrier = form == "ing" and objects_end < len(tokens) and tokens[objects_end].low == "in"
-    if lemma in lx.RESTORING_VERBS or in_carrier:
+    if lemma in lx.RESTORING_VERBS or lemma in lx.IMPROVING_VERBS or in_carrier:
         return None
     agent = conditions.condition_agent(tokens, objects_end, states_after=False)
     if agent is None:
@@ -395,7 +395,8 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                    polarity: int, after: int) -> Claim | None:
     """The agents after "by" act on the patients before the participle."""
     agents, agents_end = phrases.phrases_right(tokens, after + 1)
-    agents = [a for a in agents if tokens[a[1] - 1].low not in lx.LINKAGE_WORDS]  # the bond, not its maker
+    if agents and tokens[agents[-1][1] - 1].low in lx.LINKAGE_WORDS:
+        agents = []  # "by K48 and K63 linkages": the bonds, not their maker
     if len(agents) == 1:
         given = conditions.treated_carrier_agents(tokens, *agents[0])
         if given:
@@ -452,9 +453,11 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         relative = True
     if patients and not relative and passive_participle(tokens, i, floor):
         first = patients[0][0]
-        if first - 2 > floor and tokens[first - 1].low == "by" \
-                and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
-            # "the increase in Y caused by D was attenuated by X": the head, not D
+        if first - 2 > floor and tokens[first - 1].low in ("by", "following", "after", "upon") \
+                and (lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed"
+                     or tokens[first - 1].low != "by" and tokens[first - 2].low.endswith("ed")):
+            # "the increase in Y caused by D was attenuated by X", "the fall in Y observed after D
+            # is mediated by X": the head, not D
             head = phrases.phrases_left(tokens, first - 3)
             patients = head or patients
     if patients and (relative or passive_participle(tokens, i, floor)):
