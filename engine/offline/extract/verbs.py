@@ -305,8 +305,9 @@ def _condition_agent_claim(tokens: list[Token], i: int, floor: int, lemma: str, 
                            objects: list[tuple[int, int]], objects_end: int) -> Claim | None:
     """A verb with no subject whose cause is the treatment named after its object: "promoting
     autophagy with trehalose treatment". Not for a rescue or an improvement ("to restore memory in
-    APP mice" names the model that lacked it), nor after a time ("promotes Y after injury": when, not what), nor a
-    gerund's "in" phrase ("silencing X in arsenite-treated cells": where the experimenter acted)."""
+    APP mice" names the model that lacked it), nor after a time ("promotes Y after injury": when,
+    not what), nor a gerund's "in" phrase ("silencing X in arsenite-treated cells": where the
+    experimenter acted)."""
     in_carrier = form == "ing" and objects_end < len(tokens) and tokens[objects_end].low == "in"
     if lemma in lx.RESTORING_VERBS or lemma in lx.IMPROVING_VERBS or in_carrier:
         return None
