@@ -154,6 +154,10 @@ CASES = [
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
+    # the agent of a lost modification is its maker, not the loss's cause
+    ("The mutation results in a loss of phosphorylation of CREB by PKA.",
+     ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
+      "mutation ==CAUSE=> [change=decrease] CREB phosphorylation"]),
 ]
 
 

@@ -221,9 +221,9 @@ CASES = [
      ["[change=increase] BDNF ==CAUSE=> [change=increase] dendritic spines"]),
     ("Dyrk1A phosphorylates a number of cytosolic proteins.",
      ["[change=increase] Dyrk1A ==CAUSE=> [change=increase] cytosolic proteins phosphorylation"]),
-    # conditions named by their carriers
-    ("The expression of SIRT1 was decreased in the brains of AD patients.",
-     ["AD ==CAUSE=> [change=decrease] SIRT1"]),
+    # a transgene named by its carriers is a cause; a disease its carriers have is only associated
+    ("The expression of SIRT1 was decreased in the brains of AD patients.", []),
+    ("Ghrelin receptor expression is elevated in the adipose tissue of obese patients.", []),
     ("Tau phosphorylation was increased in APP transgenic mice.",
      ["[change=increase] APP ==CAUSE=> [change=increase] Tau phosphorylation"]),
     # a subject is not the object of a place preposition
@@ -520,8 +520,8 @@ CASES = [
      ["[change=increase] isolation membrane ==CAUSE=> [change=increase] autophagosome formation"]),
     ("Metformin inhibits complex I.", ["[change=increase] Metformin ==CAUSE=> [change=decrease] complex I"]),
     # an abbreviated genus does not end the sentence; "down to" ends a phrase; "at least"
-    ("The Sir2 gene in C. elegans was significantly upregulated in HD worms.",
-     ["HD ==CAUSE=> [change=increase] Sir2"]),
+    ("The Sir2 gene in C. elegans was significantly upregulated in polyQ transgenic worms.",
+     ["[change=increase] polyQ ==CAUSE=> [change=increase] Sir2"]),
     ("Rolipram suppressed missorting of MAPT down to 4.5% of dendrites.",
      ["[change=increase] Rolipram ==CAUSE=> [change=decrease] missorting of MAPT"]),
     # an infinitive of purpose after a prepositional object belongs to the clause subject
@@ -634,6 +634,38 @@ CASES = [
     # the onset of a harm event is the cause of what it sets free
     ("Krt9 may be released upon neuronal death.",
      ["[change=increase] neuronal death ==CAUSE=> [change=increase] Krt9"]),
+    # "neither ... nor" denies each subject; two verbs sharing one object share a negation
+    ("Assays showed that neither leptin nor any of the receptor constructs caused apoptosis.", []),
+    ("The hormone ghrelin is unable to bind and phosphorylate insulin receptors.", []),
+    ("Resistin failed to activate and phosphorylate AMPK.", []),
+    ("Orexin does not bind the receptor but inhibits lipolysis.",
+     ["[change=increase] Orexin ==CAUSE=> [change=decrease] lipolysis"]),
+    # improving a harm lowers it ("deficits" read as less of what they lack), improving a good raises it
+    ("Statins improve cognitive deficits.", ["[change=increase] Statins ==CAUSE=> [change=increase] cognitive"]),
+    ("Exercise improves spatial memory.", ["[change=increase] Exercise ==CAUSE=> [change=increase] spatial memory"]),
+    # the hosts of a deficit are not what it lacks
+    ("Statins improve motor deficits of diabetic patients.",
+     ["[change=increase] Statins ==CAUSE=> [change=decrease] motor deficits of diabetic patients"]),
+    # "had higher X, lower Y": a list of findings, "lower" is no verb
+    ("Aged rats had higher levels of resistin, lower phosphorylation of AMPK, and reduced Akt.", []),
+    # a phrase after "in" is where, not the subject of the gerund after it
+    ("Given that in animal models of obesity reducing leptin levels attenuates insulin resistance, there is interest.",
+     ["[change=decrease] leptin ==CAUSE=> [change=decrease] insulin resistance"]),
+    # the bond a modification is made through is not its agent
+    ("Insulin is ubiquitylated through K63 linkages.", []),
+    ("Insulin can be ubiquitylated by both K48 and K63 linkages.", []),
+    # the patient of a passive is the head before a reduced clause, not its adjunct's object
+    ("The reduction in glucagon secretion observed following metformin treatment is mediated by a decrease of PKA activity.",
+     ["[change=decrease] PKA ==CAUSE=> [change=decrease] glucagon secretion"]),
+    # an improvement in a transgenic model is not the transgene's effect
+    ("A similar compound reduced gliosis and improved memory in APP transgenic mice.",
+     ["[change=increase] similar compound ==CAUSE=> [change=decrease] gliosis",
+      "[change=increase] similar compound ==CAUSE=> [change=increase] memory"]),
+    # a gerund of change opening the clause belongs to the subject after it
+    ("Reducing the levels of leptin facilitates fat oxidation.",
+     ["[change=decrease] leptin ==CAUSE=> [change=increase] fat oxidation"]),
+    ("We found that inhibiting the activity of PKA enhances lipolysis.",
+     ["[change=decrease] PKA ==CAUSE=> [change=increase] lipolysis"]),
 ]
 
 

@@ -16,9 +16,18 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     "Caffeine never increases adenosine release.",
     "We asked whether caffeine increases adenosine release.",
     "Caffeine was not shown to increase adenosine release.",
+    # a verb that shares the object of a negated one shares its negation
+    "Orexin did not bind or inhibit the receptor.",
+    "The hormone ghrelin is unable to bind and phosphorylate insulin receptors.",
 ])
 def test_negated_and_questioned_claims_are_no_claims(sentence: str) -> None:
     assert lines(sentence) == set()
+
+
+def test_a_verb_with_its_own_object_keeps_its_own_polarity() -> None:
+    # the first verb's negation stays with it when the second has an object of its own
+    assert lines("Caffeine did not raise heart rate and lowered adenosine release.") == {
+        f"{UP} Caffeine ==CAUSE=> {DOWN} adenosine release"}
 
 
 @pytest.mark.parametrize("sentence", [

@@ -21,6 +21,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("They measured IL4-suppressed chemotaxis.", {f"{UP} IL4 ==CAUSE=> {DOWN} chemotaxis"}),
     # a participle on a change head: the change is of what the head governs
     ("Leptin-mediated activation of microglia was seen.", {f"{UP} Leptin ==CAUSE=> {UP} microglia"}),
+    # the agent of a lost modification is the modifier: CBP acetylates p53
+    ("The substitution causes a loss of acetylation of p53 by CBP.",
+     {f"{UP} CBP ==CAUSE=> {UP} p53 acetylation", f"{UP} substitution ==CAUSE=> {DOWN} p53 acetylation"}),
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
 ])

@@ -37,3 +37,20 @@ def test_document_abbreviations_become_aliases() -> None:
     found = read_sentence("BNP reduced blood pressure.", {"BNP": "brain natriuretic peptide"})
     assert [(a.subject, a.subject_aliases) for a in found] == [("BNP", ["brain natriuretic peptide"])]
     assert with_abbreviations(found, None) == found
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a member denied in its phrase names no side; "neither ... nor" names none
+    ("In these cells, neither leptin nor resistin increased glucose uptake.", set()),
+    ("Leptin reduced neither glucagon nor cortisol.", set()),
+    ("The structural change, but not the oligomerization itself, impairs insulin clearance.", set()),
+    # a decrease adjective before a list describes every member without a change word of its own
+    ("Metformin treatment resulted in decreased glucagon secretion, hepatic gluconeogenesis, and lipid synthesis.",
+     {f"{UP} Metformin ==CAUSE=> {DOWN} glucagon secretion", f"{UP} Metformin ==CAUSE=> {DOWN} hepatic gluconeogenesis",
+      f"{UP} Metformin ==CAUSE=> {DOWN} lipid synthesis"}),
+    # "treatment of <hosts> with X": X is given, the hosts are where
+    ("Chronic treatment of obese rats with the agonist lowered blood pressure.",
+     {f"{UP} agonist ==CAUSE=> {DOWN} blood pressure"}),
+])
+def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

@@ -16,6 +16,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # restoring a harm lowers it; restoring an unmarked good raises it
     ("Ketamine rescues neuronal death.", {f"{UP} Ketamine ==CAUSE=> {DOWN} neuronal death"}),
     ("Ketamine restores dendritic branching.", {f"{UP} Ketamine ==CAUSE=> {UP} dendritic branching"}),
+    # improving a harm lowers it, improving a good raises it; the hosts of a harm are no entity
+    ("Statins improve motor deficits of diabetic patients.", {f"{UP} Statins ==CAUSE=> {DOWN} motor deficits"}),
+    ("Exercise improves spatial memory.", {f"{UP} Exercise ==CAUSE=> {UP} spatial memory"}),
     # lowering a fall is a rise; lowering a rise a fall
     ("Zinc prevents the loss of olfactory neurons.", {f"{UP} Zinc ==CAUSE=> {UP} olfactory neurons"}),
     ("Zinc reverses the increase in plasma renin.", {f"{UP} Zinc ==CAUSE=> {DOWN} plasma renin"}),

@@ -35,6 +35,15 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Gliosis induced by kainate spreads quickly.", {f"{UP} kainate ==CAUSE=> {UP} Gliosis"}),
     # the object is the modified form, not the protein ("up-regulated X acetylation")
     ("Nocodazole up-regulated tubulin acetylation.", {f"{UP} Nocodazole ==CAUSE=> {UP} tubulin acetylation"}),
+    # a modifying verb changes its object's modification, not its amount
+    ("PP2A dephosphorylates the receptor.", {f"{UP} PP2A ==CAUSE=> {DOWN} receptor phosphorylation"}),
+    ("Insulin is ubiquitylated through K63 linkages by the ligase.",
+     {f"{UP} ligase ==CAUSE=> {UP} Insulin ubiquitination"}),
+    ("Insulin can be ubiquitylated by both K48 and K63 linkages.", set()),
+    # the treated hosts are not a cause, nor is a noun inside an "in" phrase
+    ("Transgenic mice reduced food intake.", set()),
+    ("Given that in animal models of obesity reducing leptin levels attenuates insulin resistance, there is interest.",
+     set()),
     # a pronoun names nothing
     ("It strongly inhibits renin secretion.", set()),
 ])

@@ -360,6 +360,9 @@ CLASS_NOUNS = frozenset({
 # Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
 # "rescued neuronal survival" restores a good.
 RESTORING_VERBS = frozenset({"rescue", "restore"})
+# Verbs of betterment, read as raising their object unless it is a harm, which they lower:
+# "improves memory" raises memory, "improves memory deficits" lowers the deficits.
+IMPROVING_VERBS = frozenset({"improve"})
 # Heads of harms: what a restoring verb lowers.
 DETRIMENT_WORDS = frozenset({
     "death", "loss", "toxicity", "neurotoxicity", "cytotoxicity", "degeneration",
@@ -369,6 +372,12 @@ DETRIMENT_WORDS = frozenset({
     "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
     "failure", "disruption", "degradation", "vulnerability", "susceptibility",
 })
+
+# Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".
+LINKAGE_WORDS = frozenset({"linkage", "linkages", "chain", "chains", "bond", "bonds"})
+# Those a finding is observed in, not entities that change: "deficits of AD patients".
+HOST_NOUNS = frozenset({"patients", "subjects", "individuals", "participants", "people", "animals",
+                        "mice", "rats", "models", "cases", "volunteers", "controls"})
 
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({

@@ -34,12 +34,23 @@ def _chain(predicate: Token) -> Iterator[Token]:
 
 
 def negated(predicate: Token) -> bool:
-    for token in _chain(predicate):
+    for token in (*_chain(predicate), *_sharing_verbs(predicate)):
         if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lower_ == "no") for c in token.children):
             return True
         if token is not predicate and token.lemma_.lower() in _FAILING:
             return True
     return False
+
+
+def _sharing_verbs(predicate: Token) -> list[Token]:
+    """"X did not bind or inhibit Y", "X failed to activate and phosphorylate Y": a verb coordinated
+    with one that has no object of its own shares that verb's object, and so its negation too."""
+    if predicate.dep_ != "conj" or predicate.head is predicate:
+        return []
+    first = predicate.head
+    if any(c.dep_ in ("dobj", "prep") for c in first.children):
+        return []
+    return list(_chain(first))
 
 
 def questioned(predicate: Token) -> bool:

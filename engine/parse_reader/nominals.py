@@ -27,11 +27,21 @@ def _agent_claims(noun: Token) -> list[Claim]:
     agents = _agents(noun)
     if not agents:
         return []
-    effect = side_of(noun)
+    effect = side_of(_acted_on(noun))
     if effect is None or effect.name.lower() == noun.lower_:
         return []  # the noun names no change of anything ("the effect by X")
     causes = [s for a in agents for s in sides(a)]
     return pairs(causes, 1, [effect], _hedged(noun), NOMINAL_CONFIDENCE)
+
+
+def _acted_on(noun: Token) -> Token:
+    """What the agent after "by" does: "a loss of phosphorylation of X by Y" names a loss of what
+    Y does (Y phosphorylates X), not something Y brings about; for other nouns, the noun itself."""
+    if noun.lower_ not in lexicon.DEFICIENCY_HEADS:
+        return noun
+    processes = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                 if g.dep_ == "pobj" and (g.lower_ in lexicon.MODIFICATION_NOUNS or g.lower_ in lexicon.PROCESS_NOUNS)]
+    return processes[0] if processes else noun
 
 
 def _agents(noun: Token) -> list[Token]:

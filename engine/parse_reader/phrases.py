@@ -44,13 +44,44 @@ class Side:
 
 
 def sides(head: Token) -> list[Side]:
-    """The sides named by the phrase headed by ``head`` and by nouns coordinated with it."""
+    """The sides named by the phrase headed by ``head`` and by nouns coordinated with it.
+
+    A member denied in the phrase names no side ("X, but not Y, ...": Y is excluded), nor does any
+    member of "neither X nor Y". A decrease adjective before the first member describes the
+    members after it that have no change word of their own ("decreased X, Y and Z")."""
+    if _neither(head):
+        return []
+    leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
     for token in (head, *_noun_conjuncts(head)):
+        if _denied(token):
+            continue
         side = side_of(token)
-        if side is not None:
-            found.append(side)
+        if side is None:
+            continue
+        if token is not head and leading < 0 and not _has_change_word(token):
+            side = _turned(side, leading)
+        found.append(side)
     return found
+
+
+def _neither(head: Token) -> bool:
+    return any(c.dep_ == "preconj" and c.lower_ == "neither" for c in head.children) or \
+        any(c.dep_ == "cc" and c.lower_ == "nor" for c in head.children)
+
+
+def _denied(token: Token) -> bool:
+    """"not the aggregation itself", "but not Y": a member with a negation of its own."""
+    return any(c.dep_ == "neg" for c in token.children)
+
+
+def _decrease_adjective(token: Token) -> bool:
+    return any(c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES for c in token.lefts)
+
+
+def _has_change_word(token: Token) -> bool:
+    return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
+        _change_head_sign(token.lower_) != 0
 
 
 def _noun_conjuncts(head: Token) -> list[Token]:
@@ -99,12 +130,14 @@ def _governed(head: Token) -> Token | None:
     changes = _change_head_sign(lower) != 0
     if not changes and lower not in lexicon.QUANTITY_WORDS:
         return None
-    wanted = {lexicon.HEAD_PREPOSITIONS.get(lower, "of"), *(_CHANGE_PREPS if changes else ("of",))}
-    for child in head.rights:
-        if child.dep_ == "prep" and child.lower_ in wanted:
-            objects = [t for t in child.children if t.dep_ == "pobj"]
-            if objects:
-                return objects[0]
+    own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
+    # the head's own preposition first: "treatment of mice with X" treats with X
+    for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
+        for child in head.rights:
+            if child.dep_ == "prep" and child.lower_ in wanted:
+                objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
+                if objects:
+                    return objects[0]
     return None
 
 

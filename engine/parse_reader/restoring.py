@@ -1,5 +1,6 @@
 """Predicates whose sign depends on their object: "normalizes / rescues / restores impaired X",
-"rescues the loss of X" raise X; "rescues neuronal death" lowers a harm; "restores X" raises X.
+"rescues the loss of X" raise X; "rescues neuronal death" and "improves memory deficits" lower a
+harm; "restores X" and "improves X" raise X.
 
 A marked object (an adjective or noun of decrease: "impaired X", "loss of X", "X deficits") is
 already read by ``phrases`` as X moving down, so the restoring verb lowers that fall (sign -1) and X
@@ -13,7 +14,8 @@ from spacy.tokens import Token
 from engine.language import lexicon
 from engine.parse_reader.phrases import Side
 
-RESTORING_LEMMAS = lexicon.RESTORING_VERBS | frozenset({"normalize", "normalise", "recover", "repair"})
+RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | \
+    frozenset({"normalize", "normalise", "recover", "repair"})
 
 
 def is_restoring(verb: Token) -> bool:

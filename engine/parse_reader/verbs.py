@@ -1,6 +1,7 @@
 """Claims of causal verbs: "X inhibits Y", "Y is induced by X and Z", "X leads to increased Y",
 "autophagy requires ATG5", "X negatively regulates Y", "TOR, a kinase that suppresses Y, ...",
-"Y induced by X", "knocking out X prevents Y", "X was shown to increase Y".
+"Y induced by X", "knocking out X prevents Y", "X was shown to increase Y", "X phosphorylates Y"
+(Y's phosphorylation rises).
 
 The verb's polarity comes from the shared lexicon (``engine.language.lexicon``). The cause is the
 subject (or the agent of a passive; for a relative clause the noun it describes, for a coordinated
@@ -11,12 +12,14 @@ object of the particle of "lead to" and kin). Verbs whose object is the cause ("
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import modality, restoring
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import sides
+from engine.parse_reader.phrases import Side, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -35,13 +38,25 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        causes = [s for head in cause_heads for s in sides(head)]
+        # "ubiquitylated by K63 linkages" names the bond; "rTg4510 mice reduced Y" the treated hosts
+        causes = [s for head in cause_heads for s in sides(head)
+                  if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
         hedged = modality.hedged(verb)
         for head in effect_heads:
-            for effect in sides(head):
+            for effect in _modified(verb, sides(head)):
                 effect_sign = restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign
                 claims += pairs(causes, effect_sign, [effect], hedged)
     return claims
+
+
+def _modified(verb: Token, effects: list[Side]) -> list[Side]:
+    """"X phosphorylates Y" changes Y's phosphorylation, not the amount of Y."""
+    modification = lexicon.MODIFYING_VERBS.get(verb.lemma_.lower())
+    if modification is None:
+        return effects
+    return [e if e.name.lower().endswith(modification.lower())
+            else replace(e, name=f"{e.name} {modification}", state=False, aliases=())
+            for e in effects]
 
 
 def base_sign(verb: Token) -> int:
@@ -84,7 +99,7 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
-        return [verb.head]  # "a drug inhibiting X"
+        return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
         shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
@@ -92,6 +107,17 @@ def _subjects(verb: Token) -> list[Token]:
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         return shared
     return []
+
+
+def _in_place(noun: Token) -> bool:
+    """"in models of obesity reducing X ...": a noun inside an "in" phrase names where, not who
+    (a parser may hang the participle on it)."""
+    token = noun
+    while token.dep_ in ("pobj", "prep") and token.head is not token:
+        if token.dep_ == "prep" and token.lower_ in ("in", "within"):
+            return True
+        token = token.head
+    return False
 
 
 def _described(noun: Token) -> Token:

@@ -169,26 +169,14 @@ def _given_to_carrier(tokens: list[Token], start: int, end: int) -> tuple[int, i
 
 
 def _carrier_condition(tokens: list[Token], start: int, end: int) -> tuple[int, int] | None:
-    """The condition named in a carrier phrase: "(in) the brains of AD patients" → AD, "(in) HD
-    mice" → HD, "(in) APP transgenic mice" → APP. A change found in carriers of a disease or a
-    transgene is reported as that condition's effect."""
+    """The transgene named in a carrier phrase: "(in) APP transgenic mice" → APP. A change found in
+    carriers of a transgene is reported as its effect; one found in carriers of a disease ("in the
+    brains of AD patients") is an association with the disease, not its effect, and is not read."""
     words = [t.low for t in tokens[start:end]]
-    if not any(w in CARRIERS for w in words):
+    if not any(w in CARRIERS for w in words) or "transgenic" not in words:
         return None
-    if "transgenic" in words:
-        cut = start + words.index("transgenic")
-        first = start
-        while first < cut and (tokens[first].low in lx.DETERMINERS or tokens[first].low in NAME_NOISE):
-            first += 1
-        return (first, cut) if first < cut else None
-    for k in range(start, end):
-        low = tokens[k].low
-        if (low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES)) and low not in CARRIERS:
-            first, last = k, k + 1
-            while first - 1 >= start and word_tests.is_content(tokens, first - 1) \
-                    and tokens[first - 1].low not in CARRIERS:
-                first -= 1
-            while last < end and word_tests.is_content(tokens, last) and tokens[last].low not in CARRIERS:
-                last += 1
-            return first, last
-    return None
+    cut = start + words.index("transgenic")
+    first = start
+    while first < cut and (tokens[first].low in lx.DETERMINERS or tokens[first].low in NAME_NOISE):
+        first += 1
+    return (first, cut) if first < cut else None

@@ -141,11 +141,11 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             if words and words[0].low == "for":
                 words.pop(0)
         elif len(words) > 3 and words[2].low in ("of", "with", "to") and change_head(nxt) \
-                and (manner_adjective(words[0]) or low in COURSE_MODIFIERS):
+                and (manner_adjective(words[0]) or low in COURSE_MODIFIERS) and not _of_hosts(words):
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < weak_claims.course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
             words[:weak_claims.course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
-        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") \
+        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and not _of_hosts(words) \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
                 or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
@@ -169,6 +169,13 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words.pop(0); changed = True
     naming.words, naming.polarity = words, polarity
     naming.deficiency, naming.mutation, naming.quantity = deficiency, mutation, quantity
+
+
+def _of_hosts(words: list[Token]) -> bool:
+    """"deficits of AD patients": the phrase ends in those who have the change, not what changes."""
+    joint = next((k for k, w in enumerate(words[:3]) if w.low in lx.PREPOSITIONS), None)
+    return joint is not None and words[-1].low in lx.HOST_NOUNS \
+        and not any(w.low in lx.PREPOSITIONS for w in words[joint + 1:])
 
 
 def _cut_tails(naming: _Naming) -> None:

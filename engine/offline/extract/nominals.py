@@ -100,6 +100,9 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
         if agent is not None and tokens[end].low != "by" and not caused_change(tokens, i, floor):
             return Claim([agent], objects, polarity, "nominal", word_tests.negated(tokens, max(floor, i - 2), i),
                           False, agent[1])
+        if objects and end < n and tokens[end].low == "by" and tokens[i].low in lx.DEFICIENCY_HEADS \
+                and tokens[objects[0][0]].low in lx.MODIFICATION_NOUNS:
+            return None  # "loss of phosphorylation of Y by X": X phosphorylates Y (read on its own)
         if objects and end < n and tokens[end].low == "by":
             agents, agents_end = phrases.phrases_right(tokens, end + 1)
             agents, agents_end = _before_coordinated_verb(tokens, agents, agents_end)

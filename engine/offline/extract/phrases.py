@@ -175,6 +175,8 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             if nxt == k or _followed_by_verb(tokens, nxt) or (
                     pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
+            if tokens[j - 1].text == "," and nxt < n and tokens[nxt].low in _CLAUSE_AUXILIARIES:
+                break  # "X is involved in A, and B has been shown to ...": B opens a new clause
             if nxt + 1 < n and tokens[nxt].low in ("and", "or") \
                     and phrase_right(tokens, nxt + 1) > nxt + 1 \
                     and _followed_by_verb(tokens, phrase_right(tokens, nxt + 1)):
@@ -305,6 +307,9 @@ def _list_follows(tokens: list[Token], comma: int) -> bool:
                 and not word_tests.is_content(tokens, k)):
             return False
     return False
+
+
+_CLAUSE_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had"})
 
 
 def _followed_by_verb(tokens: list[Token], j: int) -> bool:

@@ -103,6 +103,42 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     return False
 
 
+def _listed_comparison(tokens: list[Token], i: int, subjects: list[tuple[int, int]]) -> bool:
+    """"had higher levels of X, lower Y and reduced Z": "lower" after a compared phrase continues a
+    list of findings; it is no verb with that phrase as its subject."""
+    if tokens[i].low not in COMPARATIVES or i == 0 or tokens[i - 1].text != "," or not subjects:
+        return False
+    first = tokens[subjects[-1][0]].low
+    return first in COMPARATIVES or first in lx.INCREASE_ADJECTIVES or first in lx.DECREASE_ADJECTIVES
+
+
+def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
+                         floor: int) -> list[tuple[int, int]]:
+    """"Reducing the levels of X facilitates Y": a gerund of change opening the clause before a
+    determiner belongs to the subject (the phrase alone would name X, not its reduction)."""
+    start = subjects[0][0] - 1 if subjects else floor - 1
+    if start < floor or tokens[start + 1].low not in lx.DETERMINERS:
+        return subjects
+    lemma, _, form = lx.VERB_FORMS.get(tokens[start].low, ("", 0, ""))
+    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in ("that", "and")
+    if form != "ing" or not opens or (lemma not in _CHANGE_LEMMAS):
+        return subjects
+    return [(start, subjects[0][1]), *subjects[1:]]
+
+
+_CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {"overexpress"}
+
+
+def _bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
+    """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
+    harm ("improved memory deficits"); other verbs keep their polarity."""
+    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, span):
+        return 1
+    if lemma in lx.IMPROVING_VERBS and detrimental(tokens, span):
+        return -1
+    return polarity
+
+
 def _verb_form(low: str) -> tuple[str, int, str]:
     if low in lx.VERB_FORMS:
         return lx.VERB_FORMS[low]
@@ -200,6 +236,10 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if subject is None:
         return _condition_agent_claim(tokens, i, floor, lemma, form, polarity, objects, objects_end)
     subjects, subject_end = subject
+    if _listed_comparison(tokens, i, subjects) or (
+            form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in ("in", "within")):
+        return None  # "in animal models reducing X lowers Y": the models are where, not who
+    subjects = _with_opening_gerund(tokens, subjects, floor)
     if all(nominals.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
             and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
         # "neurons induce Y upon X expression", "cells upregulate Y in response to X": the
@@ -220,10 +260,11 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
             not word_tests.is_content(tokens, subject_end):
         return None
     negated = word_tests.negated(tokens, subject_end + 1, i) or word_tests.negated(tokens, subjects[0][0] - 1,
-                                                               subjects[0][0] + 1)
+                                                               subjects[0][0] + 1) \
+        or word_tests.neither_subject(tokens, subjects[0][0], floor) \
+        or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
-    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, objects[0]):
-        polarity = 1  # "rescued neuronal survival" restores it
+    polarity = _bettering_polarity(tokens, lemma, objects[0], polarity)
     if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
             and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
         # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
@@ -263,11 +304,12 @@ def _verb_objects(tokens: list[Token], i: int, k: int, floor: int, claims: list[
 def _condition_agent_claim(tokens: list[Token], i: int, floor: int, lemma: str, form: str, polarity: int,
                            objects: list[tuple[int, int]], objects_end: int) -> Claim | None:
     """A verb with no subject whose cause is the treatment named after its object: "promoting
-    autophagy with trehalose treatment". Not for a rescue ("to restore memory in APP mice" names the
-    model that lacked it), nor after a time ("promotes Y after injury": when, not what), nor a
-    gerund's "in" phrase ("silencing X in arsenite-treated cells": where the experimenter acted)."""
+    autophagy with trehalose treatment". Not for a rescue or an improvement ("to restore memory in
+    APP mice" names the model that lacked it), nor after a time ("promotes Y after injury": when,
+    not what), nor a gerund's "in" phrase ("silencing X in arsenite-treated cells": where the
+    experimenter acted)."""
     in_carrier = form == "ing" and objects_end < len(tokens) and tokens[objects_end].low == "in"
-    if lemma in lx.RESTORING_VERBS or in_carrier:
+    if lemma in lx.RESTORING_VERBS or lemma in lx.IMPROVING_VERBS or in_carrier:
         return None
     agent = conditions.condition_agent(tokens, objects_end, states_after=False)
     if agent is None:
@@ -354,6 +396,8 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                    polarity: int, after: int) -> Claim | None:
     """The agents after "by" act on the patients before the participle."""
     agents, agents_end = phrases.phrases_right(tokens, after + 1)
+    if agents and tokens[agents[-1][1] - 1].low in lx.LINKAGE_WORDS:
+        agents = []  # "by K48 and K63 linkages": the bonds, not their maker
     if len(agents) == 1:
         given = conditions.treated_carrier_agents(tokens, *agents[0])
         if given:
@@ -366,8 +410,7 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, patients[0]):
-        polarity = 1
+    polarity = _bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
@@ -411,9 +454,11 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         relative = True
     if patients and not relative and passive_participle(tokens, i, floor):
         first = patients[0][0]
-        if first - 2 > floor and tokens[first - 1].low == "by" \
-                and lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed":
-            # "the increase in Y caused by D was attenuated by X": the head, not D
+        if first - 2 > floor and tokens[first - 1].low in ("by", "following", "after", "upon") \
+                and (lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed"
+                     or tokens[first - 1].low != "by" and tokens[first - 2].low.endswith("ed")):
+            # "the increase in Y caused by D was attenuated by X", "the fall in Y observed after D
+            # is mediated by X": the head, not D
             head = phrases.phrases_left(tokens, first - 3)
             patients = head or patients
     if patients and (relative or passive_participle(tokens, i, floor)):

@@ -144,3 +144,25 @@ def negated(tokens: list[Token], lo: int, hi: int) -> bool:
                 continue
             return True
     return False
+
+
+# How far before a subject a "neither" or "nor" still denies it ("neither X nor any of the Y ...").
+_NEITHER_REACH = 6
+
+
+def neither_subject(tokens: list[Token], start: int, floor: int) -> bool:
+    """"neither X nor (any of) Y caused Z": a subject in "neither ... nor" is denied."""
+    for k in range(start - 1, max(floor, start - _NEITHER_REACH) - 1, -1):
+        if tokens[k].text == "," or tokens[k].text in HARD_BOUNDARY or tokens[k].low in lx.RELATIVE_PRONOUNS:
+            return False
+        if tokens[k].low in ("neither", "nor"):
+            return True
+    return False
+
+
+def shared_negation(tokens: list[Token], joint: int, floor: int) -> bool:
+    """"X is unable to bind and phosphorylate Y", "X did not bind or cleave Y": two verbs joined at
+    ``joint`` share one object, so the second shares the first's negation."""
+    if joint - 2 < floor or joint >= len(tokens) or tokens[joint].low not in ("and", "or"):
+        return False
+    return tokens[joint - 2].low in ("to", "not", "n't") and negated(tokens, max(floor, joint - 4), joint - 1)
