@@ -14,7 +14,8 @@ behaviour. These do not, and a claim with such an end is pruned with the reason:
 - a fragment: split across a sentence boundary ("PD.It"), cut from a longer word ("S7D" of
   "Q4A/S7D"), or beginning or ending with a function word ("and Zorin", "Zorin of");
 - a describing word or a verb alone ("behavioral", "fibrillize");
-- generic words that name no entity ("order", "important roles", "accumulation", "a novel kinase");
+- generic words that name no entity ("order", "important roles", "accumulation", "a novel kinase",
+  "protease inhibitors");
 - by its head noun, people studied ("elderly donors"), a model organism or system ("Zorin-null
   mice", "rodent models of stroke"), a preparation ("primary glial cultures", "spinal cord
   extract"), an experimental step ("overnight incubation"), a time span ("later times") or a measure
@@ -34,7 +35,8 @@ from pathlib import Path
 _WORDS = tomllib.loads((Path(__file__).with_name("entity_words.toml")).read_text(encoding="utf-8"))
 _GENERIC_NOUNS = frozenset(_WORDS["generic_nouns"])
 _GENERIC_DESCRIBERS = frozenset(_WORDS["describers"])
-_CLASS_WORDS = frozenset(_WORDS["class_words"])
+_AGENT_WORDS = frozenset(_WORDS["agent_words"])
+_CLASS_WORDS = frozenset(_WORDS["class_words"]) | _AGENT_WORDS
 _FUNCTION_WORDS = frozenset(_WORDS["function_words"])
 _LEADING_FUNCTION_WORDS = frozenset(_WORDS["leading_function_words"])
 _UNITS = frozenset(_WORDS["units"])
@@ -171,8 +173,8 @@ def _function_word_edge(text: str, words: list[str]) -> str | None:
 
 def _generic(text: str, words: list[str]) -> str | None:
     lowered = [w.lower().strip(",;:") for w in words]
-    classes = sum(w in _CLASS_WORDS for w in lowered)
-    if classes <= 1 and all(w in _GENERIC_NOUNS or w in _GENERIC_DESCRIBERS or w in _CLASS_WORDS for w in lowered):
+    one_kind = sum(w in _CLASS_WORDS for w in lowered) <= 1 or lowered[-1] in _AGENT_WORDS
+    if one_kind and all(w in _GENERIC_NOUNS or w in _GENERIC_DESCRIBERS or w in _CLASS_WORDS for w in lowered):
         return "generic words that name no entity"
     return None
 
