@@ -185,7 +185,7 @@ def _head_noun(text: str, words: list[str]) -> str | None:
     cut = next((i for i, w in enumerate(lowered) if i and w in _PREPOSITIONS), len(lowered))
     head = lowered[cut - 1]
     for kind, heads in _HEADS.items():
-        if head in heads:
+        if head in heads and (kind != "role" or cut == len(lowered)):  # "mammalian target of rapamycin" is a name
             return _HEAD_REASONS[kind]
     if head in _EXTRACTS and any(w in _TISSUES for w in lowered[:cut - 1]):
         return _HEAD_REASONS["preparation"]

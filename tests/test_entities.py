@@ -109,7 +109,7 @@ def test_generic_words(name: str) -> None:
     ("1-methyl-4-phenyl-1,2,3,6-tetrahydropyridine", ""), ("protein kinase", ""), ("Zorin accumulation", ""),
     ("aggregation", ""), ("uptake", ""), ("memory T cells", ""), ("tubastatin A", ""), ("vitamin D", ""),
     ("Velk1 release from neurons", ""), ("export of Zorin", ""), ("cognitive deficits in aged mice", ""),
-    ("green tea extract", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
+    ("green tea extract", ""), ("vertebrate target of velkamycin", ""), ("vertebrate target of velkamycin complex 1", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
     ("K29", "Velk1 raises K29 in glia."),  # no residue reading in the sentence
     ("Q4A", "Q4A raises Zorin release."),
 ])
