@@ -60,6 +60,7 @@ _INSTITUTION = re.compile(
     r"\b(?:Administration|Agency|Institutes?|University|Association|Foundation|Society|Organi[sz]ation|"
     r"Department|Ministry|Council|Consortium|Centers?|Centres?|Committee|Company|Inc|Ltd|Hospital)\b")
 _NUMBER = re.compile(r"^[\d\s.,:;%±+\-–/()]+$")
+_DIGIT_NAME = re.compile(r"^\d+-\d+-\d+$")  # "14-3-3" names a protein family; "2-5" is a range
 _NUMBER_CODE = re.compile(r"^\d+[A-Za-z]$")
 _DECIMAL = re.compile(r"^[~∼≈<>±]?\d+(?:[.,]\d+)?$")
 _NUMBER_WITH_UNIT = re.compile(r"^\d+(?:[.,]\d+)?(?P<unit>\D+)$")
@@ -82,7 +83,7 @@ _ANIMAL_AFTER = re.compile(
 _SPLIT_WORD = re.compile(r"\w\.[A-Z][a-z]|^\W|[^\w)\]'’+]$")
 _PREPOSITIONS = frozenset({"of", "in", "to", "from", "with", "on", "at", "for", "by", "during", "after",
                            "before", "among", "between", "within", "under", "via"})
-_DESCRIBING_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ory", "ly", "ful", "less", "ble")
+_DESCRIBING_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ory", "ful", "less", "ble")  # not "ly": "family 2"
 _ADJECTIVE_OR_ADVERB = ("al", "ic", "ive", "ous", "ary", "ory", "ar", "ly", "ful", "less", "able", "ible", "ant",
                         "ent", "ed")
 
@@ -122,7 +123,7 @@ def _figure_label(text: str, words: list[str]) -> str | None:
 
 
 def _number(text: str, words: list[str]) -> str | None:
-    if _NUMBER.match(text) or _NUMBER_CODE.match(text):
+    if (_NUMBER.match(text) and not _DIGIT_NAME.match(text)) or _NUMBER_CODE.match(text):
         return "a bare number or number-letter code"
     if _LOCANT_CUT.match(text):
         return "a chemical name cut at a number (a fragment)"
@@ -163,9 +164,10 @@ def _function_word_edge(text: str, words: list[str]) -> str | None:
     """A phrase cut at a function word ("and Zorin", "Zorin of"), or one that holds an article
     ("loss of a Zorin"): a name has neither."""
     first = words[0].lower() if len(words[0]) > 1 else words[0]  # "A beta 42" and "tubastatin A" stay
-    if len(words) > 1 and (first in _LEADING_FUNCTION_WORDS or words[-1] in _FUNCTION_WORDS):
+    last = words[-1] if len(words[-1]) > 1 else ""  # "withaferin a" as a question may write it
+    if len(words) > 1 and (first in _LEADING_FUNCTION_WORDS or last in _FUNCTION_WORDS):
         return "a fragment beginning or ending with a function word, not an entity"
-    if any(w in {"a", "an"} for w in words[1:]) or any(
+    if any(w in {"a", "an"} for w in words[1:-1]) or any(
             w == "the" and before in {"and", "or", "but"} for before, w in zip(words, words[1:])):
         return "a phrase (it holds an article), not a name"
     return None

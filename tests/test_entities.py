@@ -34,7 +34,7 @@ def test_figure_and_panel_labels(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "reason"), [
-    ("2A", "number"), ("1,250", "number"), ("3-chloro-6", "cut at a number"),
+    ("2A", "number"), ("1,250", "number"), ("2-5", "number"), ("3-chloro-6", "cut at a number"),
     ("kDa", "unit"), ("µM", "unit"), ("3.5 fold", "quantity"), ("12 h exposure to Zorin", "quantity"),
     ("h exposure to 40nM Zorin", "quantity"), ("40nM Zorin", "quantity"), ("~20 min", "quantity"),
     ("soluble 7", "cut at a number"), ("Zorin only 12", "cut at a number"), ("Velk1 of 3", "cut at a number"),
@@ -109,7 +109,7 @@ def test_generic_words(name: str) -> None:
     ("1-methyl-4-phenyl-1,2,3,6-tetrahydropyridine", ""), ("protein kinase", ""), ("Zorin accumulation", ""),
     ("aggregation", ""), ("uptake", ""), ("memory T cells", ""), ("tubastatin A", ""), ("vitamin D", ""),
     ("Velk1 release from neurons", ""), ("export of Zorin", ""), ("cognitive deficits in aged mice", ""),
-    ("green tea extract", ""), ("vertebrate target of velkamycin", ""), ("vertebrate target of velkamycin complex 1", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
+    ("green tea extract", ""), ("14-3-3", ""), ("velkotransferase family 12", ""), ("quarzin a", ""), ("vertebrate target of velkamycin", ""), ("vertebrate target of velkamycin complex 1", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
     ("K29", "Velk1 raises K29 in glia."),  # no residue reading in the sentence
     ("Q4A", "Q4A raises Zorin release."),
 ])
