@@ -77,6 +77,7 @@ _SHORT_RESIDUE = re.compile(r"^[ACDEFGHIKLMNPQRSTVWY]\d{2}$")
 _RESIDUE_AFTER = re.compile(
     r"^(?:\s*(?:,|and|or|/)\s*[A-Z]\d{2,4})*\s*-?\s*(?:linked|linkages?|chains?|mutants?|residues?|sites?)\b")
 _RESIDUE_BEFORE = re.compile(r"\b(?:at|on|residues?|lysines?|ubiquitin|position)\s+$", re.I)
+_MUTATION = re.compile(r"^[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY]$")
 _MUTATION_OR_LINE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])\S+$")
 _ANIMAL_AFTER = re.compile(
     r"^\s+(?:(?:transgenic|knock-?in|knock-?out|mutant|tau)\s+)?(?:mice|mouse|rats?|flies|animals)\b", re.I)
@@ -183,7 +184,7 @@ def _generic(text: str, words: list[str]) -> str | None:
 
 def _head_noun(text: str, words: list[str]) -> str | None:
     """What the head noun (the last word before the first preposition) says the name is."""
-    lowered = [w.lower() for w in words]
+    lowered = [w if w.isupper() else w.lower() for w in words]  # "AGE" (glycation end products) is no age
     cut = next((i for i, w in enumerate(lowered) if i and w in _PREPOSITIONS), len(lowered))
     head = lowered[cut - 1]
     for kind, heads in _HEADS.items():
@@ -232,9 +233,11 @@ def _named_by_the_sentence(text: str, sentence: str) -> str | None:
 
 
 def _cut_from_a_word(text: str, sentence: str) -> str | None:
-    """Everywhere the sentence has the name, it is the end of a longer word ("S7D" of "Q4A/S7D")."""
+    """Everywhere the sentence has the name, it is the end of a longer word, or a mutation that ends
+    a mutant's name ("S7D export" of "Zorin-Q4A/S7D export"). A slash alone joins names ("Cdk5/p25")."""
     places = _occurrences(text, sentence)
-    if places and all(before[-1:].isalnum() or before.endswith("/") for before, _ in places):
+    mutation = _MUTATION.match(text.split()[0])
+    if places and all(before[-1:].isalnum() or (mutation and before.endswith("/")) for before, _ in places):
         return "a fragment cut from a longer name, not an entity"
     return None
 

@@ -55,6 +55,7 @@ def test_residues(name: str, sentence: str) -> None:
 
 @pytest.mark.parametrize(("name", "sentence", "reason"), [
     ("Q4A lysosomal export", "Velk1 raised wild-type but not Zorin-R2E/Q4A lysosomal export.", "cut from"),
+    ("elk1", "Velk1 raises Zorin.", "cut from"),
     ("and Zorin", "", "function word"), ("Zorin of", "", "function word"), ("of Velk1 release", "", "function word"),
     ("nuclear and a rise of Zorin", "", "article"),
 ])
@@ -112,6 +113,8 @@ def test_generic_words(name: str) -> None:
     ("green tea extract", ""), ("14-3-3", ""), ("velkotransferase family 12", ""), ("quarzin a", ""), ("vertebrate target of velkamycin", ""), ("vertebrate target of velkamycin complex 1", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
     ("K29", "Velk1 raises K29 in glia."),  # no residue reading in the sentence
     ("Q4A", "Q4A raises Zorin release."),
+    ("p27", "Velk5/p27 raises Zorin."), ("Velk3 inhibitors", "Cdc9/Velk3 inhibitors lower Zorin."),  # a slash joins names
+    ("AGE", ""), ("AGEs", ""), ("reaction time", ""),
 ])
 def test_entities_pass(name: str, sentence: str) -> None:
     assert non_entity_reason(name, sentence) is None
