@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -212,9 +213,10 @@ def _describing(word: str) -> bool:
 
 # --- the name in its sentence ------------------------------------------------------------------
 
-def _occurrences(text: str, sentence: str) -> list[tuple[str, str]]:
-    """The text before and after each place ``text`` stands in ``sentence``."""
-    return [(sentence[:m.start()], sentence[m.end():]) for m in re.finditer(re.escape(text), sentence)]
+def _everywhere(text: str, sentence: str, reads_so: Callable[[str, str], bool]) -> bool:
+    """Whether the sentence has ``text`` and ``reads_so(before, after)`` holds at each place it stands."""
+    places = [(sentence[:m.start()], sentence[m.end():]) for m in re.finditer(re.escape(text), sentence)]
+    return bool(places) and all(reads_so(before, after) for before, after in places)
 
 
 def _named_by_the_sentence(text: str, sentence: str) -> str | None:
@@ -235,29 +237,23 @@ def _named_by_the_sentence(text: str, sentence: str) -> str | None:
 def _cut_from_a_word(text: str, sentence: str) -> str | None:
     """Everywhere the sentence has the name, it is the end of a longer word, or a mutation that ends
     a mutant's name ("S7D export" of "Zorin-Q4A/S7D export"). A slash alone joins names ("Cdk5/p25")."""
-    places = _occurrences(text, sentence)
-    mutation = _MUTATION.match(text.split()[0])
-    if places and all(before[-1:].isalnum() or (mutation and before.endswith("/")) for before, _ in places):
+    mutation = bool(_MUTATION.match(text.split()[0]))
+    if _everywhere(text, sentence, lambda before, _: before[-1:].isalnum() or (mutation and before.endswith("/"))):
         return "a fragment cut from a longer name, not an entity"
     return None
 
 
 def _residue_in_context(text: str, sentence: str) -> str | None:
     """A letter and two digits that the sentence reads as a residue ("K29-linked", "at K29")."""
-    if not _SHORT_RESIDUE.match(text):
-        return None
-    places = _occurrences(text, sentence)
-    if places and all(_RESIDUE_AFTER.match(after) or _RESIDUE_BEFORE.search(before) for before, after in places):
+    if _SHORT_RESIDUE.match(text) and _everywhere(
+            text, sentence, lambda before, after: bool(_RESIDUE_AFTER.match(after) or _RESIDUE_BEFORE.search(before))):
         return "an amino-acid residue (read as one by the sentence), not an entity"
     return None
 
 
 def _animal_line(text: str, sentence: str) -> str | None:
     """A mutation or line code that the sentence uses for animals ("A12T transgenic mice")."""
-    if not _MUTATION_OR_LINE.match(text):
-        return None
-    places = _occurrences(text, sentence)
-    if places and all(_ANIMAL_AFTER.match(after) for _, after in places):
+    if _MUTATION_OR_LINE.match(text) and _everywhere(text, sentence, lambda _, after: bool(_ANIMAL_AFTER.match(after))):
         return "names an animal line (a model system), not an entity"
     return None
 
