@@ -215,15 +215,16 @@ def broad_reasons(graph: Graph) -> dict[str, str]:
 
 
 def best_edges(graph: Graph) -> dict[tuple[str, str], Edge]:
-    """Per (source, target) pair the directed edge with the strongest evidence."""
-    best: dict[tuple[str, str], tuple[float, str, Edge]] = {}
+    """Per (source, target) pair the directed edge with the strongest evidence, an established one
+    before any other."""
+    best: dict[tuple[str, str], tuple[bool, float, str, Edge]] = {}
     for edge in graph.edges:
         if edge.orientation != "directed" or edge.source == edge.target:
             continue
-        key, ranked = (edge.source, edge.target), (step_cost(edge), edge.id, edge)
-        if key not in best or ranked[:2] < best[key][:2]:
+        key, ranked = (edge.source, edge.target), (not is_established(edge), step_cost(edge), edge.id, edge)
+        if key not in best or ranked[:3] < best[key][:3]:
             best[key] = ranked
-    return {key: edge for key, (_, _, edge) in best.items()}
+    return {key: ranked[-1] for key, ranked in best.items()}
 
 
 def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: int = MAX_ROUTE_EDGES) -> Routes:

@@ -74,6 +74,12 @@ def test_an_established_route_ranks_before_one_with_a_possible_step_whatever_its
     assert [route.intermediates for route in find_routes(graph).mechanisms] == [["a", "b"], ["read_once"], ["c", "d"]]
 
 
+def test_of_two_edges_between_the_same_nodes_the_established_one_is_stated() -> None:
+    established, read_once = _edge("x", "y", 1), _edge("x", "y", -1, papers=5, status="possible")
+    graph = _graph([read_once, established])
+    assert [route.edges[0].id for route in find_routes(graph).direct] == [established.id]
+
+
 def test_a_route_of_more_than_two_possible_steps_is_not_offered() -> None:
     two = _graph([_edge("x", "a", status="possible"), _edge("a", "y", status="possible")])
     assert [route.intermediates for route in find_routes(two).mechanisms] == [["a"]]
