@@ -20,9 +20,10 @@ Routes are ranked by the evidence of their steps. A step's strength is the numbe
 that state it (further sentences of the same paper count half: they repeat one group's finding),
 scaled by how far the step can be trusted: supported (or asserted by the user) 1, possible (read by
 one reader only) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
-possible step also adds POSSIBLE_STEP_COST, so a route of established steps ranks before every route
-with a possible step, and one possible step before two, whatever their papers. A route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
-its weak links and every further step adds cost. A state intermediate (a condition such as "TIMP-2
+route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
+its weak links and every further step adds cost; a possible step adds POSSIBLE_STEP_COST besides, so
+a route of established steps ranks before every route with a possible step, and one possible step
+before two, whatever their papers. A state intermediate (a condition such as "TIMP-2
 deficiency", not an amount) adds half a step: it may be the mechanism, but a quantity says more. An
 intermediate joined to much of the graph adds the share it touches (see HUB_SHARE).
 """
