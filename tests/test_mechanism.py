@@ -102,8 +102,8 @@ def test_a_contested_step_makes_no_route_but_a_contested_direct_edge_is_stated()
 def test_an_intermediate_named_only_by_class_words_makes_no_route() -> None:
     assert all(is_generic(Node(id="n", label=label))
                for label in ("compound", "the compounds", "kinase activity", "Protein expression", "a factor"))
-    assert not any(is_generic(Node(id="n", label=label))
-                   for label in ("compound 7b", "tau kinase", "cell death", "oxidative stress", "GSK3", "a", "vitamin A"))
+    specific = ("compound 7b", "tau kinase", "cell death", "oxidative stress", "GSK3", "a", "vitamin A")
+    assert not any(is_generic(Node(id="n", label=label)) for label in specific)
     graph = _graph([_edge("x", "c", papers=5), _edge("c", "y", papers=5), _edge("x", "m"), _edge("m", "y")],
                    labels={"c": "compounds"})
     assert [route.intermediates for route in find_routes(graph).mechanisms] == [["m"]]
