@@ -25,7 +25,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from engine.mechanism import MAX_ROUTE_EDGES, Route, Routes, find_routes
+from engine.mechanism import MAX_POSSIBLE_STEPS, MAX_ROUTE_EDGES, Route, Routes, find_routes
 from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
 
 MAX_PATH_EDGES = MAX_ROUTE_EDGES
@@ -205,6 +205,11 @@ def _hedged(edge: Edge) -> bool:
     return edge.status in ("possible", "contested")
 
 
+def _through(route: Route) -> str:
+    """How a mechanism is introduced: as a possibility when a step of it rests on one reading."""
+    return "Possibly through" if any(_hedged(edge) for edge in route.edges) else "Through"
+
+
 def _route_statement(
     kind: Literal["mechanism", "chain"], route: Route, nodes: dict[str, Node], labels: dict[str, NodeLabel],
     citer: _Citer,
@@ -228,9 +233,11 @@ def _route_statement(
     if kind == "chain":
         lead = f"Only through {via} ({named}), which names no specific mechanism"
     elif route.broad:  # through a hub: the graph holds no route that avoids one
-        lead = f"Through {via} ({named}, so this may be one route of many)"
+        lead = f"{_through(route)} {via} ({named}, so this may be one route of many)"
     else:
-        lead = f"Through {via}"
+        lead = f"{_through(route)} {via}"
+    if kind == "mechanism" and all(_hedged(edge) for edge in route.edges):
+        lead += " (each step read by one reader only)"
     opening = _opening(start, labels.get(start.id)) if labels else "along this path"
     text = f"{lead}: {opening}, " + "; ".join(clauses) + "."
     return _statement_along(kind, text, route, steps, certain=not hedged and _labels_certain(route, labels))
@@ -287,7 +294,7 @@ def _summary_statement(
     if route.diseases:
         how = f", but only through {via}, which names no specific mechanism"
     elif via:
-        how = f", through {via}"
+        how = f", {_through(route).lower()} {via}"
     else:
         how = ""
     target_label = labels.get(target.id)
@@ -303,8 +310,16 @@ def _summary_statement(
 def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
     names = lambda ids: ", ".join(nodes[i].label for i in ids if i in nodes) or "none"  # noqa: E731
     digraph = nx.DiGraph((e.source, e.target) for e in graph.edges if e.orientation == "directed")
-    if any(s in digraph and t in digraph and nx.has_path(digraph, s, t)
-           for s in graph.sources for t in graph.targets):
+    lengths = [nx.shortest_path_length(digraph, s, t) for s in graph.sources for t in graph.targets
+               if s in digraph and t in digraph and nx.has_path(digraph, s, t)]
+    if lengths and min(lengths) <= MAX_PATH_EDGES:
+        return (
+            f"The sources ({names(graph.sources)}) reach the targets ({names(graph.targets)}) only by routes "
+            "that state no mechanism: through a disease or a generic word, across a step whose sign the "
+            f"papers dispute, or on more than {MAX_POSSIBLE_STEPS} claims drawn by one reader. The graph "
+            "shows them, but this answer does not explain the effect through them."
+        )
+    if lengths:
         return (
             f"The sources ({names(graph.sources)}) reach the targets ({names(graph.targets)}) only through "
             f"chains of more than {MAX_PATH_EDGES} steps, too long to state as an explanation: each step is "

@@ -9,12 +9,21 @@ offers it only when the graph holds nothing better, worded as such. A route thro
 crossroads of the graph) is a mechanism of a lower tier: offered only when no route avoids every hub,
 and worded with the hub named as such.
 
+Three things never make a route, because they leave it without a determinate meaning: an intermediate
+named only by generic words ("compound", "protein", "kinase activity": it joins claims about different
+things that share a class word); a contested step (papers disagree on its sign, so the route's sign is
+undetermined; such an edge is stated apart when it is the direct one); and a chain through a disease
+that rests on a single reading (see ``chain_is_established``). A route of more than MAX_POSSIBLE_STEPS
+possible steps is not offered either: each such step is about as likely misread as read right.
+
 Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
 that state it (further sentences of the same paper count half: they repeat one group's finding),
 scaled by how far the step can be trusted: supported (or asserted by the user) 1, possible (read by
 one reader only) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
 route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
-its weak links and every further step adds cost. A state intermediate (a condition such as "TIMP-2
+its weak links and every further step adds cost; a possible step adds POSSIBLE_STEP_COST besides, so
+a route of established steps ranks before every route with a possible step, and one possible step
+before two, whatever their papers. A state intermediate (a condition such as "TIMP-2
 deficiency", not an amount) adds half a step: it may be the mechanism, but a quantity says more. An
 intermediate joined to much of the graph adds the share it touches (see HUB_SHARE).
 """
@@ -34,6 +43,9 @@ from engine.model import Edge, EdgeStatus, Graph, Node
 MAX_ROUTE_EDGES = 6
 MAX_MECHANISMS = 3
 MAX_CANDIDATES = 40  # routes read at most per (source, target) pair
+# Claims drawn by one reader hold about half as often as those both readers drew: two in a row make a
+# route more likely wrong than right, so a route of more is no explanation.
+MAX_POSSIBLE_STEPS = 2
 
 STATUS_WEIGHT: dict[EdgeStatus, float] = {
     "supported": 1.0, "asserted-by-user": 1.0, "possible": 0.5, "contested": 0.25,
@@ -41,7 +53,10 @@ STATUS_WEIGHT: dict[EdgeStatus, float] = {
 SAME_PAPER_SENTENCE_WEIGHT = 0.5
 STATE_INTERMEDIATE_COST = 0.5
 # A route through a hub sorts after every route without one, and a route through a disease after
-# both (its cost is raised this much per such node), so the search meets the tiers in order.
+# both (its cost is raised this much per such node), so the search meets the tiers in order. Within a
+# tier, each possible step raises the cost by POSSIBLE_STEP_COST (at most MAX_POSSIBLE_STEPS of them,
+# so they never reach the next tier): established routes first, then those with one possible step.
+POSSIBLE_STEP_COST = 10.0
 HUB_INTERMEDIATE_COST = 100.0
 DISEASE_INTERMEDIATE_COST = 10_000.0
 
@@ -68,6 +83,20 @@ DISORDER_HEADS = frozenset({
 })
 _WORD = re.compile(r"[a-z]+")
 DISEASE_REASON = "a disease or clinical state"
+
+# Words that name a class of things, or an aspect of one, rather than a thing: a node labelled only
+# with these ("compound", "the protein", "kinase activity") names nothing a mechanism could act
+# through. Plural forms are read as their singular.
+CLASS_WORDS = frozenset({
+    "compound", "drug", "agent", "molecule", "substance", "factor", "protein", "gene", "enzyme",
+    "kinase", "phosphatase", "inhibitor", "activator", "treatment", "therapy", "intervention", "mechanism",
+    "pathway", "process", "effect", "level", "activity", "expression", "function", "signal", "signaling",
+    "signalling", "target", "cell", "group", "model", "condition", "state", "change", "response", "product",
+    "component", "element", "system", "form", "type",
+})
+_FILLERS = frozenset({"the", "a", "an", "this", "these", "that", "such", "its", "their", "other", "certain",
+                      "various", "specific", "of"})
+_NAME_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -137,6 +166,27 @@ def is_disease_like(node: Node) -> bool:
     return False
 
 
+def is_generic(node: Node) -> bool:
+    """A node whose label is made only of class words (see CLASS_WORDS), besides articles and the like."""
+    words = [word for word in _NAME_WORD.findall(node.label.lower()) if word not in _FILLERS]
+    return bool(words) and all(word in CLASS_WORDS or word.removesuffix("s") in CLASS_WORDS for word in words)
+
+
+def is_established(edge: Edge) -> bool:
+    """Drawn by both readers (supported) or asserted by the user."""
+    return edge.status in ("supported", "asserted-by-user")
+
+
+def chain_is_established(route: Route) -> bool:
+    """A chain through a disease joins claims made about different things; it is offered only when
+    each of those claims is established, never on a single reading."""
+    return all(is_established(edge) for edge in route.edges)
+
+
+def possible_steps(route: Route) -> int:
+    return sum(edge.status == "possible" for edge in route.edges)
+
+
 def connectedness(graph: Graph) -> dict[str, float]:
     """Node id → the share of the graph's other linked nodes it is joined to (0 to 1)."""
     neighbours: dict[str, set[str]] = {}
@@ -166,15 +216,16 @@ def broad_reasons(graph: Graph) -> dict[str, str]:
 
 
 def best_edges(graph: Graph) -> dict[tuple[str, str], Edge]:
-    """Per (source, target) pair the directed edge with the strongest evidence."""
-    best: dict[tuple[str, str], tuple[float, str, Edge]] = {}
+    """Per (source, target) pair the directed edge with the strongest evidence, an established one
+    before any other."""
+    best: dict[tuple[str, str], tuple[bool, float, str, Edge]] = {}
     for edge in graph.edges:
         if edge.orientation != "directed" or edge.source == edge.target:
             continue
-        key, ranked = (edge.source, edge.target), (step_cost(edge), edge.id, edge)
-        if key not in best or ranked[:2] < best[key][:2]:
+        key, ranked = (edge.source, edge.target), (not is_established(edge), step_cost(edge), edge.id, edge)
+        if key not in best or ranked[:3] < best[key][:3]:
             best[key] = ranked
-    return {key: edge for key, (_, _, edge) in best.items()}
+    return {key: ranked[-1] for key, ranked in best.items()}
 
 
 def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: int = MAX_ROUTE_EDGES) -> Routes:
@@ -184,17 +235,7 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
     direct = [_route((best[(s, t)],), {}, step_cost(best[(s, t)]))
               for s in graph.sources for t in graph.targets if (s, t) in best]
     reasons = broad_reasons(graph)
-    kinds = graph.kinds()
-    connected = connectedness(graph)
-    ends = set(graph.sources) | set(graph.targets)
-    digraph = nx.DiGraph()
-    for (source, target), edge in best.items():
-        if source in graph.targets or target in graph.sources:
-            continue  # a route runs from a source to a target without passing another end
-        if source in graph.sources and target in graph.targets:
-            continue  # the direct edge is stated apart
-        penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons, connected)
-        digraph.add_edge(source, target, weight=step_cost(edge) + penalty)
+    digraph = _route_graph(graph, best, reasons)
 
     mechanisms: list[Route] = []
     chain: Route | None = None
@@ -204,14 +245,39 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
     for route in islice(_routes(graph, digraph, best, reasons, max_edges), MAX_CANDIDATES):
         if len(mechanisms) == max_mechanisms or (mechanisms and route.tier > mechanisms[0].tier):
             break
+        if possible_steps(route) > MAX_POSSIBLE_STEPS:
+            continue
         if not route.is_mechanism:
-            chain = route
-            break
+            if chain_is_established(route):
+                chain = route
+                break
+            continue
         if set(route.intermediates) <= named:
             continue  # says nothing an earlier, better mechanism did not
         mechanisms.append(route)
         named |= set(route.intermediates)
     return Routes(direct=sorted(direct, key=lambda r: r.cost), mechanisms=mechanisms, chain=chain)
+
+
+def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[str, str]) -> nx.DiGraph:
+    """The steps a route of two or more may take, each weighted by its cost (see the module's doc):
+    no direct edge, no end passed on the way, no contested step, no generic intermediate."""
+    kinds = graph.kinds()
+    connected = connectedness(graph)
+    ends = set(graph.sources) | set(graph.targets)
+    generic = {node.id for node in graph.nodes if node.id not in ends and is_generic(node)}
+    digraph = nx.DiGraph()
+    for (source, target), edge in best.items():
+        if source in graph.targets or target in graph.sources:
+            continue  # a route runs from a source to a target without passing another end
+        if source in graph.sources and target in graph.targets:
+            continue  # the direct edge is stated apart
+        if edge.status == "contested" or source in generic or target in generic:
+            continue
+        penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons, connected)
+        penalty += POSSIBLE_STEP_COST if edge.status == "possible" else 0.0
+        digraph.add_edge(source, target, weight=step_cost(edge) + penalty)
+    return digraph
 
 
 def _intermediate_cost(

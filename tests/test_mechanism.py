@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from engine.answer import explain
-from engine.mechanism import find_routes, hubs, is_disease_like, step_strength
+from engine.mechanism import find_routes, hubs, is_disease_like, is_generic, step_strength
 from engine.model import Edge, EdgeStatus, Evidence, Graph, Labelling, MergedName, Node, NodeLabel, edge_id
 from engine.reasoner import label_graph
 
@@ -52,16 +52,64 @@ def test_summary_leads_and_a_mechanism_is_stated_where_a_direct_edge_exists() ->
 def test_mechanisms_are_ranked_by_evidence_and_name_new_intermediates() -> None:
     graph = _graph([
         _edge("x", "strong", papers=3), _edge("strong", "y", papers=4),
-        _edge("x", "read_once", papers=3, status="possible"), _edge("read_once", "y", papers=3),
         _edge("x", "weak"), _edge("weak", "y"),
         _edge("x", "weaker"), _edge("weaker", "mid"), _edge("mid", "y"),
-        # strong -> read_once -> y only repeats the intermediates of better routes
-        _edge("strong", "read_once"),
+        _edge("x", "weakest"), _edge("weakest", "mid2"), _edge("mid2", "mid3"), _edge("mid3", "y"),
+        # strong -> weak -> y only repeats the intermediates of better routes
+        _edge("strong", "weak"),
     ])
     routes = find_routes(graph)
-    assert [route.intermediates for route in routes.mechanisms] == [["strong"], ["read_once"], ["weak"]]
-    assert [route.intermediates for route in find_routes(graph, max_mechanisms=4).mechanisms][3] == ["weaker", "mid"]
+    assert [route.intermediates for route in routes.mechanisms] == [["strong"], ["weak"], ["weaker", "mid"]]
+    assert [route.intermediates for route in find_routes(graph, max_mechanisms=4).mechanisms][3] == [
+        "weakest", "mid2", "mid3"]
     assert step_strength(_edge("a", "b", papers=2)) == 2 * step_strength(_edge("a", "b", papers=2, status="possible"))
+
+
+def test_an_established_route_ranks_before_one_with_a_possible_step_whatever_its_papers() -> None:
+    graph = _graph([
+        _edge("x", "read_once", papers=6, status="possible"), _edge("read_once", "y", papers=6),
+        _edge("x", "a"), _edge("a", "b"), _edge("b", "y"),  # longer, one paper a step, but both readers agree
+        _edge("x", "c", status="possible"), _edge("c", "d", status="possible"), _edge("d", "y", papers=9),
+    ])
+    assert [route.intermediates for route in find_routes(graph).mechanisms] == [["a", "b"], ["read_once"], ["c", "d"]]
+
+
+def test_of_two_edges_between_the_same_nodes_the_established_one_is_stated() -> None:
+    established, read_once = _edge("x", "y", 1), _edge("x", "y", -1, papers=5, status="possible")
+    graph = _graph([read_once, established])
+    assert [route.edges[0].id for route in find_routes(graph).direct] == [established.id]
+
+
+def test_a_route_of_more_than_two_possible_steps_is_not_offered() -> None:
+    two = _graph([_edge("x", "a", status="possible"), _edge("a", "y", status="possible")])
+    assert [route.intermediates for route in find_routes(two).mechanisms] == [["a"]]
+    three = _graph([_edge("x", "a", status="possible"), _edge("a", "b", status="possible"),
+                    _edge("b", "y", status="possible")])
+    assert not find_routes(three)
+    note = _answer(three).statements[-1]
+    assert note.kind == "note" and "on more than 2 claims drawn by one reader" in note.text
+
+
+def test_a_contested_step_makes_no_route_but_a_contested_direct_edge_is_stated() -> None:
+    graph = _graph([_edge("x", "m", papers=3), _edge("m", "y", status="contested", papers=3),
+                    _edge("x", "y", -1, status="contested")])
+    routes = find_routes(graph)
+    assert routes.mechanisms == [] and routes.chain is None
+    assert [route.nodes for route in routes.direct] == [["x", "y"]]
+    assert "(contested)" in _answer(graph).text
+
+
+def test_an_intermediate_named_only_by_class_words_makes_no_route() -> None:
+    assert all(is_generic(Node(id="n", label=label))
+               for label in ("compound", "the compounds", "kinase activity", "Protein expression", "a factor"))
+    specific = ("compound 7b", "tau kinase", "cell death", "oxidative stress", "GSK3", "a", "vitamin A")
+    assert not any(is_generic(Node(id="n", label=label)) for label in specific)
+    graph = _graph([_edge("x", "c", papers=5), _edge("c", "y", papers=5), _edge("x", "m"), _edge("m", "y")],
+                   labels={"c": "compounds"})
+    assert [route.intermediates for route in find_routes(graph).mechanisms] == [["m"]]
+    # the question's own ends are never set aside, however they are named
+    ends = _graph([_edge("x", "m"), _edge("m", "y")], labels={"x": "the drug", "y": "protein levels"})
+    assert [route.intermediates for route in find_routes(ends).mechanisms] == [["m"]]
 
 
 def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_such_otherwise() -> None:
@@ -80,6 +128,16 @@ def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_
     assert chain.broad == ["ill"]
     assert "which names no specific mechanism" in chain.text
     assert "only through Hollow-Reed syndrome" in answer.statements[0].text
+
+
+def test_a_disease_chain_resting_on_a_single_reading_is_not_offered() -> None:
+    disease = {"x": "gene X", "ill": "Hollow-Reed syndrome", "y": "protein Y"}
+    graph = _graph([_edge("x", "ill", papers=4, status="possible"), _edge("ill", "y", -1, papers=4)], labels=disease)
+    routes = find_routes(graph)
+    assert not routes and routes.chain is None
+    answer = _answer(graph)
+    assert [s.kind for s in answer.statements] == ["note"]
+    assert "only by routes that state no mechanism: through a disease" in answer.text
 
 
 def test_a_hub_route_is_offered_only_when_no_route_avoids_every_hub() -> None:
@@ -144,6 +202,15 @@ def test_a_possible_edge_is_worded_apart_and_never_reads_as_certain() -> None:
     assert "one reading suggests x raises factor M [1], possibly" in mechanism.text
     assert "and if so y may increase or stay stable" in mechanism.text
     assert not mechanism.certain
+
+
+def test_a_mechanism_with_a_possible_step_is_introduced_as_possible() -> None:
+    graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y", status="possible")], labels={"m": "Velk1"})
+    summary, mechanism = _answer(graph).statements
+    assert mechanism.text.startswith("Possibly through Velk1 (each step read by one reader only): ")
+    assert ", possibly through Velk1 [1][2]." in summary.text
+    mixed = _graph([_edge("x", "m", status="possible"), _edge("m", "y")], labels={"m": "Velk1"})
+    assert _answer(mixed).statements[1].text.startswith("Possibly through Velk1: ")
 
 
 def test_a_possible_step_hedges_the_rest_of_its_route_even_when_labels_are_certain() -> None:
