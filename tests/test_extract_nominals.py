@@ -24,6 +24,14 @@ CASES = [
      ["[change=increase] glutamate ==CAUSE=> [change=increase] calcium influx"]),
     ("We saw an insulin-dependent reduction of tau phosphorylation.",
      ["[change=increase] insulin ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # a compound participle before a class noun is part of its name, not a claim
+    ("Ouabain blocks calcium-dependent kinase IV in astrocytes.",
+     ["[change=increase] Ouabain ==CAUSE=> [change=decrease] calcium-dependent kinase IV"]),
+    ("Osmotic stress activates p38 and zinc-activated protein kinase 3.",
+     ["[change=increase] Osmotic stress ==CAUSE=> [change=increase] p38",
+      "[change=increase] Osmotic stress ==CAUSE=> [change=increase] zinc-activated protein kinase 3"]),
+    ("Lactate-activated potassium channels lower excitability.",
+     ["[change=increase] Lactate-activated potassium channels ==CAUSE=> [change=decrease] excitability"]),
     # role nouns and appositions
     ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",

@@ -116,7 +116,8 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words.pop(0); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
             words.pop(0); polarity = -polarity; changed = True
-        elif len(words) > 1 and phrases.compound_suffix(low):
+        elif len(words) > 1 and phrases.compound_suffix(low) \
+                and not phrases.names_a_class([w.low for w in words[1:]]):
             if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
                 polarity = -polarity  # "LPS-impaired memory" is less memory
             words.pop(0); changed = True  # "Aβ-induced apoptosis" names apoptosis

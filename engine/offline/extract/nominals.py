@@ -173,11 +173,6 @@ def modification_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     return claim
 
 
-_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
-                               "superfamily", "member", "members", "potassium", "calcium",
-                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
-
-
 def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
     text = tokens[i].text
@@ -191,8 +186,7 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
         return None
     unbracketed = [k for k in range(*objects[0]) if states.words_outside_brackets(tokens, (k, k + 1))
                    and not states.inside_brackets(tokens, objects[0][0], k)]
-    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in unbracketed) and all(
-            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS for k in unbracketed):
+    if len(objects) == 1 and phrases.names_a_class([tokens[k].low for k in unbracketed]):
         return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i

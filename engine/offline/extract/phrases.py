@@ -549,5 +549,25 @@ def compound_suffix(low: str) -> bool:
     return bool(dash and stem and suffix in lx.COMPOUND_SUFFIXES)
 
 
+# Words that may stand with a class noun in a name: "calcium-activated potassium channel".
+_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
+                               "superfamily", "member", "members", "potassium", "calcium",
+                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
+# A member mark after a class noun: "kinase 5", "kinase II", "kinase A", "kinase 1b".
+_MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?|[IVX]{1,4}|[A-Z]|alpha|beta|gamma|delta|[α-δ]", re.IGNORECASE)
+
+
+def names_a_class(lows: list[str]) -> bool:
+    """Words after a compound participle that make it part of a name, not a claim: a class noun
+    with only class words and member marks beside it ("mitogen-activated protein kinase",
+    "calcium-activated channels", "calmodulin-dependent kinase II")."""
+    marks = 0
+    while len(lows) > marks + 1 and _MEMBER_MARK.fullmatch(lows[-1 - marks]):
+        marks += 1
+    words = lows[:len(lows) - marks]
+    return any(w in lx.CLASS_NOUNS for w in words) and \
+        all(w in lx.CLASS_NOUNS or w in _CLASS_NAME_PARTS for w in words)
+
+
 def process_noun(low: str) -> bool:
     return low in lx.PROCESS_NOUNS or low.endswith(lx.PROCESS_SUFFIXES)
