@@ -701,3 +701,19 @@ def test_dash_asides_and_apposed_names(sentence: str, expected: str) -> None:
 def test_predicate_role_nouns_past_an_aside(sentence: str, expected: set[str]) -> None:
     found = lines(sentence)
     assert expected <= found, sorted(found)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a systematic chemical name keeps its locants, commas and brackets
+    ("Dosing with 3-bromo-5-(2-thienyl)-pyrazine lowered glucose.",
+     {"[change=increase] 3-bromo-5-(2-thienyl)-pyrazine ==CAUSE=> [change=decrease] glucose"}),
+    ("Exposure to 2,4'-dinitro-biphenyl increased necrosis.",
+     {"[change=increase] 2,4'-dinitro-biphenyl ==CAUSE=> [change=increase] necrosis"}),
+    # commas between names and brackets after them still part them
+    ("IL-2, IL-10 and CCL5 were raised by zymosan (Table 1).",
+     {"[change=increase] zymosan ==CAUSE=> [change=increase] IL-2",
+      "[change=increase] zymosan ==CAUSE=> [change=increase] IL-10",
+      "[change=increase] zymosan ==CAUSE=> [change=increase] CCL5"}),
+])
+def test_chemical_names_are_one_word(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
