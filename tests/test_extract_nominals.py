@@ -32,6 +32,12 @@ CASES = [
       "[change=increase] Osmotic stress ==CAUSE=> [change=increase] zinc-activated protein kinase 3"]),
     ("Lactate-activated potassium channels lower excitability.",
      ["[change=increase] Lactate-activated potassium channels ==CAUSE=> [change=decrease] excitability"]),
+    # a dimension before "-dependent" describes the change; it causes nothing
+    ("Estradiol prevents the sex-dependent loss of dendritic spines.",
+     ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),
+    ("Estradiol prevents the nicotine-dependent loss of dendritic spines.",
+     ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines",
+      "[change=increase] nicotine ==CAUSE=> [change=decrease] dendritic spines"]),
     # role nouns and appositions
     ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",

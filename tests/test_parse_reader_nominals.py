@@ -29,6 +29,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Ouabain ==CAUSE=> {DOWN} calcium-dependent kinase IV"}),
     ("Lactate-activated potassium channels lower excitability.",
      {f"{UP} Lactate-activated potassium channels ==CAUSE=> {DOWN} excitability"}),
+    # a dimension before "-dependent" describes the change; it causes nothing
+    ("Stage-dependent loss of myelin was prevented by biotin.",
+     {f"{UP} biotin ==CAUSE=> {UP} myelin"}),
+    ("Copper-dependent loss of myelin was prevented by biotin.",
+     {f"{UP} Copper ==CAUSE=> {DOWN} myelin", f"{UP} biotin ==CAUSE=> {UP} myelin"}),
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
 ])

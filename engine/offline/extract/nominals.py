@@ -9,7 +9,8 @@ import re
 from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
-from engine.offline.extract.vocabulary import CLOSED, GIVEN_HEADS, NAME_NOISE, ROLE_NOUNS, SIGNING_ADJECTIVES
+from engine.offline.extract.vocabulary import (
+    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.offline.extract import (
     conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
 )
@@ -178,8 +179,8 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     text = tokens[i].text
     stem, _, suffix = text.rpartition("-")
     polarity = lx.COMPOUND_SUFFIXES.get(suffix.lower())
-    if polarity is None or not stem or not re.search(r"\w", stem):
-        return None
+    if polarity is None or not stem or not re.search(r"\w", stem) or stem.lower() in DIMENSION_WORDS:
+        return None  # "age-dependent loss of X": a change described along age, not caused by it
     n = len(tokens)
     objects, end = phrases.phrases_right(tokens, i + 1)
     if not objects:
