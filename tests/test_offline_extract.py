@@ -717,3 +717,21 @@ def test_predicate_role_nouns_past_an_aside(sentence: str, expected: set[str]) -
 ])
 def test_chemical_names_are_one_word(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a lone modifier coordinated before a named kind of cell shares its head
+    ("Naive and memory B cells reduce IL-10.",
+     {"[change=increase] Naive and memory B cells ==CAUSE=> [change=decrease] IL-10"}),
+    ("Resident and effector NK cells were increased by IL-21.",
+     {"[change=increase] IL-21 ==CAUSE=> [change=increase] Resident and effector NK cells"}),
+    # two causes stay two: no symbol opens the second name, or no kind is named
+    ("Obesity and type 2 diabetes increase inflammation.",
+     {"Obesity ==CAUSE=> [change=increase] inflammation",
+      "type 2 diabetes ==CAUSE=> [change=increase] inflammation"}),
+    ("Exercise and plasma BDNF levels increase memory.",
+     {"[change=increase] Exercise ==CAUSE=> [change=increase] memory",
+      "[change=increase] plasma BDNF ==CAUSE=> [change=increase] memory"}),
+])
+def test_coordinated_modifiers_share_a_named_head(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)

@@ -9,7 +9,7 @@ import re
 from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE,
     ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
 from engine.offline.extract import naming, verbs, word_tests
@@ -435,9 +435,21 @@ def after_head_preposition(tokens: list[Token], p: int) -> bool:
 
 
 def _adjective_pair(tokens: list[Token], other: int, other_end: int, start: int, k: int) -> bool:
-    """"acute and chronic X": a lone adjective coordinated with the modifier of a longer phrase."""
-    return other == other_end and k > start and tokens[other].low.endswith(ADJECTIVE_ENDINGS) \
-        and tokens[start].low.endswith(ADJECTIVE_ENDINGS)
+    """"acute and chronic X": a lone adjective coordinated with the modifier of a longer phrase;
+    "effector and memory CD8+ T cells": a lone plain word coordinated with the plain modifier of a
+    named head shares that head (the name is not "effector" alone)."""
+    if other != other_end or k <= start:
+        return False
+    if tokens[other].low.endswith(ADJECTIVE_ENDINGS) and tokens[start].low.endswith(ADJECTIVE_ENDINGS):
+        return True
+    plain = all(re.fullmatch(r"[A-Za-z][a-z]+", tokens[m].text) and tokens[m].low not in CLOSED_WORDS
+                and tokens[m].low not in lx.VERB_FORMS and tokens[m].low not in lx.INCREASE_ADJECTIVES
+                and tokens[m].low not in lx.DECREASE_ADJECTIVES for m in (other, start))
+    named = tokens[start + 1].text  # the shared name opens with a symbol: "CD8+", "B" (not "2", "II")
+    head = tokens[k]  # a plural common head names kinds: "memory B cells", "naive T lymphocytes"
+    return plain and tokens[start].text.islower() and re.search(r"[A-Z]", named) is not None \
+        and re.fullmatch(r"[IVX]+", named) is None and re.fullmatch(r"[a-z]+s", head.text) is not None \
+        and head.low not in lx.QUANTITY_WORDS
 
 
 def after_predicate(tokens: list[Token], start: int) -> bool:
