@@ -241,8 +241,10 @@ def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
     for token in reversed(tokens):
         if token.i >= end:
             continue
-        if run and token.i == run[0].i - 2 and token.doc[token.i + 1].text == "/":
-            run.insert(0, token.doc[token.i + 1])  # "tyrosine/threonine kinase": one name
+        if run and token.i == run[0].i - 2 and token.doc[token.i + 1].text == "/" \
+                and token.text.isalpha() and token.text.islower() and run[0].text.islower():
+            # "tyrosine/threonine kinase" is one name; symbols in "IRE1/ASK1/JNK" are steps
+            run.insert(0, token.doc[token.i + 1])
         elif run and token.i != run[0].i - 1:
             break
         run.insert(0, token)
