@@ -735,3 +735,13 @@ def test_chemical_names_are_one_word(sentence: str, expected: set[str]) -> None:
 ])
 def test_coordinated_modifiers_share_a_named_head(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a substitution before "transgenic" describes the carriers; the transgene stays the cause
+    ("Loss of spines was increased in R406W transgenic mice.", set()),
+    ("Loss of spines was increased in APP transgenic mice.",
+     {"[change=increase] APP ==CAUSE=> [change=decrease] spines"}),
+])
+def test_a_substitution_names_no_transgene(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
