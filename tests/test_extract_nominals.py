@@ -38,6 +38,11 @@ CASES = [
     ("Estradiol prevents the nicotine-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines",
       "[change=increase] nicotine ==CAUSE=> [change=decrease] dendritic spines"]),
+    # a dimension before a change head describes it: the change is of what the head governs
+    ("Ketamine caused an age-related increase in cortical glutamate.",
+     ["[change=increase] Ketamine ==CAUSE=> [change=increase] cortical glutamate"]),
+    ("Age-related macular degeneration increases falls.",
+     ["[change=increase] Age-related macular degeneration ==CAUSE=> [change=increase] falls"]),
     # role nouns and appositions
     ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",
