@@ -9,8 +9,8 @@ import re
 from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE,
-    ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY,
+    NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
 from engine.offline.extract import naming, verbs, word_tests
 
