@@ -30,6 +30,8 @@ CASES = [
     ("Osmotic stress activates p38 and zinc-activated protein kinase 3.",
      ["[change=increase] Osmotic stress ==CAUSE=> [change=increase] p38",
       "[change=increase] Osmotic stress ==CAUSE=> [change=increase] zinc-activated protein kinase 3"]),
+    ("Curcumin lowers stress-activated protein kinases 3/4.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=decrease] stress-activated protein kinases 3/4"]),
     ("Lactate-activated potassium channels lower excitability.",
      ["[change=increase] Lactate-activated potassium channels ==CAUSE=> [change=decrease] excitability"]),
     # a dimension before "-dependent" describes the change; it causes nothing

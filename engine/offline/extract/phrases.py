@@ -565,8 +565,9 @@ def compound_suffix(low: str) -> bool:
 _CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
                                "superfamily", "member", "members", "potassium", "calcium",
                                "sodium", "chloride", "cation", "ion", "the", "a", "an"})
-# A member mark after a class noun: "kinase 5", "kinase II", "kinase A", "kinase 1b".
-_MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?|[IVX]{1,4}|[A-Z]|alpha|beta|gamma|delta|[α-δ]", re.IGNORECASE)
+# A member mark after a class noun: "kinase 5", "kinase II", "kinase A", "kinase 1b", "kinases 1/2".
+_MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?(?:/\d{1,2})*|[IVX]{1,4}|[A-Z]|alpha|beta|gamma|delta|[α-δ]",
+                          re.IGNORECASE)
 
 
 def names_a_class(lows: list[str]) -> bool:
