@@ -24,6 +24,27 @@ CASES = [
      ["[change=increase] glutamate ==CAUSE=> [change=increase] calcium influx"]),
     ("We saw an insulin-dependent reduction of tau phosphorylation.",
      ["[change=increase] insulin ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # a compound participle before a class noun is part of its name, not a claim
+    ("Ouabain blocks calcium-dependent kinase IV in astrocytes.",
+     ["[change=increase] Ouabain ==CAUSE=> [change=decrease] calcium-dependent kinase IV"]),
+    ("Osmotic stress activates p38 and zinc-activated protein kinase 3.",
+     ["[change=increase] Osmotic stress ==CAUSE=> [change=increase] p38",
+      "[change=increase] Osmotic stress ==CAUSE=> [change=increase] zinc-activated protein kinase 3"]),
+    ("Curcumin lowers stress-activated protein kinases 3/4.",
+     ["[change=increase] Curcumin ==CAUSE=> [change=decrease] stress-activated protein kinases 3/4"]),
+    ("Lactate-activated potassium channels lower excitability.",
+     ["[change=increase] Lactate-activated potassium channels ==CAUSE=> [change=decrease] excitability"]),
+    # a dimension before "-dependent" describes the change; it causes nothing
+    ("Estradiol prevents the sex-dependent loss of dendritic spines.",
+     ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),
+    ("Estradiol prevents the nicotine-dependent loss of dendritic spines.",
+     ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines",
+      "[change=increase] nicotine ==CAUSE=> [change=decrease] dendritic spines"]),
+    # a dimension before a change head describes it: the change is of what the head governs
+    ("Ketamine caused an age-related increase in cortical glutamate.",
+     ["[change=increase] Ketamine ==CAUSE=> [change=increase] cortical glutamate"]),
+    ("Age-related macular degeneration increases falls.",
+     ["[change=increase] Age-related macular degeneration ==CAUSE=> [change=increase] falls"]),
     # role nouns and appositions
     ("Donepezil, an acetylcholinesterase inhibitor, improves memory.",
      ["[change=increase] Donepezil ==CAUSE=> [change=decrease] acetylcholinesterase",

@@ -701,3 +701,47 @@ def test_dash_asides_and_apposed_names(sentence: str, expected: str) -> None:
 def test_predicate_role_nouns_past_an_aside(sentence: str, expected: set[str]) -> None:
     found = lines(sentence)
     assert expected <= found, sorted(found)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a systematic chemical name keeps its locants, commas and brackets
+    ("Dosing with 3-bromo-5-(2-thienyl)-pyrazine lowered glucose.",
+     {"[change=increase] 3-bromo-5-(2-thienyl)-pyrazine ==CAUSE=> [change=decrease] glucose"}),
+    ("Exposure to 2,4'-dinitro-biphenyl increased necrosis.",
+     {"[change=increase] 2,4'-dinitro-biphenyl ==CAUSE=> [change=increase] necrosis"}),
+    # commas between names and brackets after them still part them
+    ("IL-2, IL-10 and CCL5 were raised by zymosan (Table 1).",
+     {"[change=increase] zymosan ==CAUSE=> [change=increase] IL-2",
+      "[change=increase] zymosan ==CAUSE=> [change=increase] IL-10",
+      "[change=increase] zymosan ==CAUSE=> [change=increase] CCL5"}),
+])
+def test_chemical_names_are_one_word(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a lone modifier coordinated before a named kind of cell shares its head
+    ("Naive and memory B cells reduce IL-10.",
+     {"[change=increase] Naive and memory B cells ==CAUSE=> [change=decrease] IL-10"}),
+    ("Resident and effector NK cells were increased by IL-21.",
+     {"[change=increase] IL-21 ==CAUSE=> [change=increase] Resident and effector NK cells"}),
+    # two causes stay two: no symbol opens the second name, or no kind is named
+    ("Obesity and type 2 diabetes increase inflammation.",
+     {"Obesity ==CAUSE=> [change=increase] inflammation",
+      "type 2 diabetes ==CAUSE=> [change=increase] inflammation"}),
+    ("Exercise and plasma BDNF levels increase memory.",
+     {"[change=increase] Exercise ==CAUSE=> [change=increase] memory",
+      "[change=increase] plasma BDNF ==CAUSE=> [change=increase] memory"}),
+])
+def test_coordinated_modifiers_share_a_named_head(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a substitution before "transgenic" describes the carriers; the transgene stays the cause
+    ("Loss of spines was increased in R406W transgenic mice.", set()),
+    ("Loss of spines was increased in APP transgenic mice.",
+     {"[change=increase] APP ==CAUSE=> [change=decrease] spines"}),
+])
+def test_a_substitution_names_no_transgene(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)

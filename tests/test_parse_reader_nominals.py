@@ -24,6 +24,16 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # the agent of a lost modification is the modifier: CBP acetylates p53
     ("The substitution causes a loss of acetylation of p53 by CBP.",
      {f"{UP} CBP ==CAUSE=> {UP} p53 acetylation", f"{UP} substitution ==CAUSE=> {DOWN} p53 acetylation"}),
+    # a compound participle before a class noun and its member mark is part of that name
+    ("Ouabain blocks calcium-dependent kinase IV in astrocytes.",
+     {f"{UP} Ouabain ==CAUSE=> {DOWN} calcium-dependent kinase IV"}),
+    ("Lactate-activated potassium channels lower excitability.",
+     {f"{UP} Lactate-activated potassium channels ==CAUSE=> {DOWN} excitability"}),
+    # a dimension before "-dependent" describes the change; it causes nothing
+    ("Stage-dependent loss of myelin was prevented by biotin.",
+     {f"{UP} biotin ==CAUSE=> {UP} myelin"}),
+    ("Copper-dependent loss of myelin was prevented by biotin.",
+     {f"{UP} Copper ==CAUSE=> {DOWN} myelin", f"{UP} biotin ==CAUSE=> {UP} myelin"}),
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
 ])

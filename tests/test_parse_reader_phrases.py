@@ -23,6 +23,9 @@ def test_hyphenated_names_stay_one_token() -> None:
     ("High cortisol levels cause hypertension.", {f"{UP} cortisol ==CAUSE=> hypertension"}),
     ("Vitamin D prevents rickets.", {f"{UP} Vitamin D ==CAUSE=> {DOWN} rickets"}),
     ("The phosphorylation of tau increases its aggregation.", set()),
+    # a slash joins the parts of one name
+    ("Zinc activates the histidine/aspartate kinase.",
+     {f"{UP} Zinc ==CAUSE=> {UP} histidine/aspartate kinase"}),
 ])
 def test_entity_spans(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

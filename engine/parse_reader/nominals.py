@@ -7,9 +7,10 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
+from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
-from engine.parse_reader.phrases import Side, side_of, sides
+from engine.parse_reader.phrases import Side, names_a_class, side_of, sides
 
 
 def nominal_claims(doc: Doc) -> list[Claim]:
@@ -57,8 +58,9 @@ def _participle_claims(participle: Token) -> list[Claim]:
     """"X-induced Y": X raises Y; "X-inhibited Y": X lowers Y."""
     prefix, suffix = participle.text.rsplit("-", 1)
     sign = lexicon.COMPOUND_SUFFIXES.get(suffix.lower(), 0)
-    if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES:
-        return []
+    if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES or names_a_class(participle) \
+            or prefix.lower() in DIMENSION_WORDS:
+        return []  # "age-dependent loss of X": a change described along age, not caused by it
     effect = side_of(participle.head)
     if effect is None:
         return []

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from spacy.tokens import Token
 
 from engine.language import lexicon
+from engine.offline.extract import phrases as rule_phrases
 from engine.parse_reader import perturbations
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
@@ -182,8 +183,21 @@ def _is_change_adjective(token: Token) -> bool:
 
 
 def _is_claim_participle(token: Token) -> bool:
-    """"TNF-alpha-induced": a compound participle read as a claim of its own (``nominals``)."""
-    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES
+    """"TNF-alpha-induced": a compound participle read as a claim of its own (``nominals``); not
+    one that names a class ("stress-activated protein kinase", "calcium-dependent channels")."""
+    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES \
+        and not names_a_class(token)
+
+
+def names_a_class(participle: Token) -> bool:
+    """The nouns after the participle are a class noun and its member mark ("kinase II"): the
+    participle is part of that name. Read off the words, as the parse of such names often errs."""
+    following: list[str] = []
+    for token in participle.doc[participle.i + 1:]:
+        if token.pos_ not in ("NOUN", "PROPN", "NUM") and token.lower_ not in lexicon.CLASS_NOUNS:
+            break
+        following.append(token.lower_)
+    return rule_phrases.names_a_class(following)
 
 
 def _name_parts(head: Token) -> list[Token]:
@@ -227,7 +241,11 @@ def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
     for token in reversed(tokens):
         if token.i >= end:
             continue
-        if run and token.i != run[0].i - 1:
+        if run and token.i == run[0].i - 2 and token.doc[token.i + 1].text == "/" \
+                and token.text.isalpha() and token.text.islower() and run[0].text.islower():
+            # "tyrosine/threonine kinase" is one name; symbols in "IRE1/ASK1/JNK" are steps
+            run.insert(0, token.doc[token.i + 1])
+        elif run and token.i != run[0].i - 1:
             break
         run.insert(0, token)
     return run or tokens[-1:]

@@ -4,6 +4,8 @@ and intransitive changes ("Y rises after X").
 
 from __future__ import annotations
 
+import re
+
 from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
@@ -179,4 +181,10 @@ def _carrier_condition(tokens: list[Token], start: int, end: int) -> tuple[int, 
     first = start
     while first < cut and (tokens[first].low in lx.DETERMINERS or tokens[first].low in NAME_NOISE):
         first += 1
+    if all(_SUBSTITUTION.fullmatch(t.text) for t in tokens[first:cut]):
+        return None  # "R406W transgenic mice": the mutation describes the mice; it names no transgene
     return (first, cut) if first < cut else None
+
+
+# An amino-acid substitution: "A53T", "G2019S", "R406W".
+_SUBSTITUTION = re.compile(r"[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY]")

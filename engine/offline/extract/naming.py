@@ -13,8 +13,8 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Entity
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS,
-    NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS, DIMENSION_WORDS,
+    GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
     TOOL_TARGET_WORDS,
 )
 from engine.offline.extract import phrases, states, weak_claims
@@ -116,10 +116,15 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words.pop(0); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
             words.pop(0); polarity = -polarity; changed = True
-        elif len(words) > 1 and phrases.compound_suffix(low):
+        elif len(words) > 1 and phrases.compound_suffix(low) \
+                and not phrases.names_a_class([w.low for w in words[1:]]):
             if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
                 polarity = -polarity  # "LPS-impaired memory" is less memory
             words.pop(0); changed = True  # "Aβ-induced apoptosis" names apoptosis
+        elif len(words) > 1 and _describes_a_dimension(low) and _change_head(nxt):
+            # "an age-related increase of X" is an increase of X ("age-related macular
+            # degeneration" keeps its name)
+            words.pop(0); changed = True
         elif low in ("mutant", "mutated") and len(words) > 1:
             words.pop(0); mutation = True; changed = True
         elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
@@ -463,3 +468,15 @@ _BLOCKING_MODIFIERS = frozenset({"neutralizing", "neutralising", "blocking", "fu
 
 _DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
                              "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})
+
+
+def _describes_a_dimension(low: str) -> bool:
+    """"age-related", "sex-specific": a word that says along what a change varies."""
+    stem, dash, suffix = low.rpartition("-")
+    return bool(dash) and stem in DIMENSION_WORDS and suffix in ("related", "dependent", "specific",
+                                                                 "associated")
+
+
+def _change_head(low: str) -> bool:
+    return low in lx.INCREASE_HEADS or low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS \
+        or low in lx.NOMINAL_TRIGGERS

@@ -9,7 +9,8 @@ import re
 from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
-from engine.offline.extract.vocabulary import CLOSED, GIVEN_HEADS, NAME_NOISE, ROLE_NOUNS, SIGNING_ADJECTIVES
+from engine.offline.extract.vocabulary import (
+    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.offline.extract import (
     conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
 )
@@ -173,26 +174,20 @@ def modification_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     return claim
 
 
-_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
-                               "superfamily", "member", "members", "potassium", "calcium",
-                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
-
-
 def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     """"X-induced Y", "X-mediated increase in Y", "X-dependent Y"."""
     text = tokens[i].text
     stem, _, suffix = text.rpartition("-")
     polarity = lx.COMPOUND_SUFFIXES.get(suffix.lower())
-    if polarity is None or not stem or not re.search(r"\w", stem):
-        return None
+    if polarity is None or not stem or not re.search(r"\w", stem) or stem.lower() in DIMENSION_WORDS:
+        return None  # "age-dependent loss of X": a change described along age, not caused by it
     n = len(tokens)
     objects, end = phrases.phrases_right(tokens, i + 1)
     if not objects:
         return None
     unbracketed = [k for k in range(*objects[0]) if states.words_outside_brackets(tokens, (k, k + 1))
                    and not states.inside_brackets(tokens, objects[0][0], k)]
-    if len(objects) == 1 and any(tokens[k].low in lx.CLASS_NOUNS for k in unbracketed) and all(
-            tokens[k].low in lx.CLASS_NOUNS or tokens[k].low in _CLASS_NAME_PARTS for k in unbracketed):
+    if len(objects) == 1 and phrases.names_a_class([tokens[k].low for k in unbracketed]):
         return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i

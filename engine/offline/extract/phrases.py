@@ -9,8 +9,8 @@ import re
 from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE,
-    ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY,
+    NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
 from engine.offline.extract import naming, verbs, word_tests
 
@@ -435,9 +435,21 @@ def after_head_preposition(tokens: list[Token], p: int) -> bool:
 
 
 def _adjective_pair(tokens: list[Token], other: int, other_end: int, start: int, k: int) -> bool:
-    """"acute and chronic X": a lone adjective coordinated with the modifier of a longer phrase."""
-    return other == other_end and k > start and tokens[other].low.endswith(ADJECTIVE_ENDINGS) \
-        and tokens[start].low.endswith(ADJECTIVE_ENDINGS)
+    """"acute and chronic X": a lone adjective coordinated with the modifier of a longer phrase;
+    "effector and memory CD8+ T cells": a lone plain word coordinated with the plain modifier of a
+    named head shares that head (the name is not "effector" alone)."""
+    if other != other_end or k <= start:
+        return False
+    if tokens[other].low.endswith(ADJECTIVE_ENDINGS) and tokens[start].low.endswith(ADJECTIVE_ENDINGS):
+        return True
+    plain = all(re.fullmatch(r"[A-Za-z][a-z]+", tokens[m].text) and tokens[m].low not in CLOSED_WORDS
+                and tokens[m].low not in lx.VERB_FORMS and tokens[m].low not in lx.INCREASE_ADJECTIVES
+                and tokens[m].low not in lx.DECREASE_ADJECTIVES for m in (other, start))
+    named = tokens[start + 1].text  # the shared name opens with a symbol: "CD8+", "B" (not "2", "II")
+    head = tokens[k]  # a plural common head names kinds: "memory B cells", "naive T lymphocytes"
+    return plain and tokens[start].text.islower() and re.search(r"[A-Z]", named) is not None \
+        and re.fullmatch(r"[IVX]+", named) is None and re.fullmatch(r"[a-z]+s", head.text) is not None \
+        and head.low not in lx.QUANTITY_WORDS
 
 
 def after_predicate(tokens: list[Token], start: int) -> bool:
@@ -547,6 +559,27 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
 def compound_suffix(low: str) -> bool:
     stem, dash, suffix = low.rpartition("-")
     return bool(dash and stem and suffix in lx.COMPOUND_SUFFIXES)
+
+
+# Words that may stand with a class noun in a name: "calcium-activated potassium channel".
+_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
+                               "superfamily", "member", "members", "potassium", "calcium",
+                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
+# A member mark after a class noun: "kinase 5", "kinase II", "kinase A", "kinase 1b", "kinases 1/2".
+_MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?(?:/\d{1,2})*|[IVX]{1,4}|[A-Z]|alpha|beta|gamma|delta|[α-δ]",
+                          re.IGNORECASE)
+
+
+def names_a_class(lows: list[str]) -> bool:
+    """Words after a compound participle that make it part of a name, not a claim: a class noun
+    with only class words and member marks beside it ("mitogen-activated protein kinase",
+    "calcium-activated channels", "calmodulin-dependent kinase II")."""
+    marks = 0
+    while len(lows) > marks + 1 and _MEMBER_MARK.fullmatch(lows[-1 - marks]):
+        marks += 1
+    words = lows[:len(lows) - marks]
+    return any(w in lx.CLASS_NOUNS for w in words) and \
+        all(w in lx.CLASS_NOUNS or w in _CLASS_NAME_PARTS for w in words)
 
 
 def process_noun(low: str) -> bool:

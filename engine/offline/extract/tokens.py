@@ -123,10 +123,42 @@ _ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "ref
                             "st"})  # a supplier's town: "(Sigma, St. Louis, MO)"
 
 
+# A systematic chemical name is one word though it holds brackets and commas:
+# "2,6-dichloro-N-(2-pyridyl)benzamide", "4-(4-methoxyphenyl)-butanoic acid".
+_CHEMICAL_RUN = re.compile(r"(?<![^\s(\[])\w[\w'’\-,()\[\]+]*\w")
+# a list of locants ("2,6-", "N,N'-") anywhere, or a locant at the start ("4-amino-", "N-methyl-")
+_CHEMICAL_MARK = re.compile(r"[\dNOS]'*(?:,[\dNOS]+'*)+-|^(?:\d{1,2}[a-z]?|[NOS])'*-")
+
+
+def _chemical_names(text: str) -> dict[int, int]:
+    """Start → end of each chemical name: a run without spaces, with balanced brackets and
+    locants ("2,6-", or "4-" at its start) and a bracket or a comma inside."""
+    found: dict[int, int] = {}
+    for match in _CHEMICAL_RUN.finditer(text):
+        run = match.group(0)
+        depth = 0
+        for ch in run:
+            depth += 1 if ch in "([" else -1 if ch in ")]" else 0
+            if depth < 0:
+                break
+        if depth == 0 and re.search(r"[(\[,]", run) and _CHEMICAL_MARK.search(run):
+            found[match.start()] = match.end()
+    return found
+
+
 def tokenize(text: str) -> list[Token]:
     """Words, numbers and punctuation; an abbreviation keeps its full stop ("Fig.", "al.")."""
     tokens: list[Token] = []
+    chemicals = _chemical_names(text)
+    inside = 0
     for m in _TOKEN.finditer(text):
+        if m.start() < inside:
+            continue
+        if m.start() in chemicals:
+            inside = chemicals[m.start()]
+            word = text[m.start():inside]
+            tokens.append(Token(word, word.lower(), m.start()))
+            continue
         word = m.group(0)
         # "D. melanogaster", "C. elegans": an abbreviated genus keeps its full stop
         genus = word == "." and tokens and re.fullmatch(r"[A-Z]", tokens[-1].text) is not None \

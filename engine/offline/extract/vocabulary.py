@@ -105,6 +105,14 @@ COURSE_MODIFIERS = frozenset({"long-term", "short-term", "chronic", "acute", "re
                                "low-dose", "high-dose", "early", "late", "prior", "combined"})
 
 
+# Dimensions along which a change is described, not agents: "age-dependent accumulation of X" is
+# an accumulation that varies with age, not one that age brings about.
+DIMENSION_WORDS = frozenset({"age", "sex", "gender", "time", "dose", "concentration", "temperature",
+                             "voltage", "size", "stage", "region", "frequency", "density", "state",
+                             "context", "use", "duration", "length", "distance", "depth", "layer",
+                             "cell-type", "genotype"})
+
+
 # "X was effective in reducing Y": the gerund is X's predicate.
 EFFICACY_WORDS = frozenset({"effective", "efficacious", "successful", "instrumental", "ineffective",
                              "unsuccessful"})
