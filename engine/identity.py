@@ -15,7 +15,10 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
    dropped too: "aberrant lipid accumulation" is lipid.
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
-   extractor passes it as an annotation alias; the reason names the paper.
+   extractor passes it as an annotation alias; the reason names the paper. A definition also holds
+   in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
+   the library defines the short form, or the long form, otherwise. Papers often spell a name out
+   where another paper defined its symbol, so one chain would otherwise be cut in two.
 3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
    family and one of its members are *not* the same entity (AMPK is not PRKAA1), so only equal
    groundings merge. The ``famplex`` package on PyPI (0.0.5) installs its resource files outside its
@@ -154,6 +157,80 @@ def same_form(a: str, b: str) -> Identity | None:
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
     """Rule 2: the paper defines one name as the abbreviation of the other."""
     return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")
+
+
+@dataclass(frozen=True)
+class LibraryDefinition:
+    """A short form and its long form, and the first paper of the library that defines them."""
+
+    short: str
+    long: str
+    doc_id: str
+
+    def partner(self, name: str) -> str:
+        """The other form of the pair (the long form for the short one, and back)."""
+        return self.long if identity_key(name) == identity_key(self.short) else self.short
+
+
+class LibraryAbbreviations:
+    """The abbreviations a library's papers define, found by identity key of either form. A pair is
+    kept only when it is unambiguous in the library: every definition of its short form gives the
+    same long form, and every definition of its long form the same short form (up to rule 1, and a
+    long form cut at its start: "tion factor EB" is "transcription factor EB"). A family member's
+    symbol defined by the family's name ("death-associated protein kinase (DAPK1)") is left out:
+    the family is not its member."""
+
+    def __init__(self, definitions: Iterable[tuple[str, str, str]] = ()) -> None:
+        shorts: dict[str, list[LibraryDefinition]] = {}
+        longs: dict[str, list[LibraryDefinition]] = {}
+        for doc_id, short, long in definitions:
+            if _member_left_out(short, long) or not identity_key(short) or not identity_key(long):
+                continue
+            definition = LibraryDefinition(short.strip(), long.strip(), doc_id)
+            shorts.setdefault(identity_key(short), []).append(definition)
+            longs.setdefault(identity_key(long), []).append(definition)
+        self._by_key: dict[str, LibraryDefinition] = {}
+        for key, found in shorts.items():
+            if not _one_long_form(found):
+                continue
+            first = min(found, key=lambda d: -len(d.long))  # the whole long form, not a cut one
+            if all(_one_short_form(longs[identity_key(d.long)]) for d in found) and key not in longs:
+                self._by_key[key] = first
+                for definition in found:
+                    self._by_key.setdefault(identity_key(definition.long), first)
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def get(self, name: str) -> LibraryDefinition | None:
+        """The unambiguous definition ``name`` is one form of, or None."""
+        return self._by_key.get(identity_key(name))
+
+
+def _one_long_form(definitions: list[LibraryDefinition]) -> bool:
+    keys = sorted({identity_key(d.long) for d in definitions}, key=len)
+    return all(keys[-1].endswith(k) for k in keys)
+
+
+def _one_short_form(definitions: list[LibraryDefinition]) -> bool:
+    return len({identity_key(d.short) for d in definitions}) == 1
+
+
+_MEMBER_MARK = re.compile(r"(?:\d+[a-z]?|alpha|beta|gamma|delta|kappa|epsilon)$")
+
+
+def _member_left_out(short: str, long: str) -> bool:
+    """The short form ends in a member's number or Greek letter that the long form lacks."""
+    mark = _MEMBER_MARK.search(normalise_term(short).replace(" ", ""))
+    if mark is None:
+        return False
+    return not normalise_term(long).replace(" ", "").endswith(mark.group(0))
+
+
+def library_abbreviation(definition: LibraryDefinition) -> Identity:
+    """Rule 2 across the library: another paper defines the pair, and no paper defines it otherwise."""
+    return Identity(f"abbreviation defined in {definition.doc_id} (and nowhere else otherwise): "
+                    f"{definition.short} = {definition.long}")
 
 
 def curated_synonym(a: str, b: str, groundings: dict[str, str] | None = None) -> Identity | None:

@@ -18,6 +18,7 @@ when no frontier is left to query, or when the round budget is spent.
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -28,6 +29,7 @@ from engine.annotations import format_annotation, interpret
 from engine.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.backends.base import evidence_of
+from engine.identity import LibraryAbbreviations
 from engine.integrate import Integration, Integrator, PrunedClaim
 from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
@@ -47,6 +49,9 @@ if TYPE_CHECKING:
 # loosely matched names (BENCHMARKS.md: tune answered 40 -> 47, right 26 -> 33; held-out right unchanged).
 FRONTIER_PER_SIDE = 8
 PAIRED_FRONTIER = 3
+# The library's abbreviations are read once per index (398 papers: about 1.4 s). Past this many papers
+# a first question would wait too long, and only each paper's own definitions count.
+LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS = 5_000
 
 
 class ProgressEvent(BaseModel):
@@ -182,6 +187,26 @@ def abbreviations_for(
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
 
 
+_library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -> LibraryAbbreviations:
+    """The abbreviations the whole library defines (``engine.identity.LibraryAbbreviations``), read
+    once per index and size; each paper's definitions are kept in ``cache`` too."""
+    documents = index.documents()
+    found = _library_tables.get(index)
+    if found is not None and found[0] == len(documents):
+        return found[1]
+    if len(documents) > LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS:
+        return LibraryAbbreviations()
+    for document in documents:
+        cache.setdefault(document.id, find_abbreviations(" ".join(document.sentences)))
+    table = LibraryAbbreviations(
+        (document.id, short, long) for document in documents for short, long in cache[document.id].items())
+    _library_tables[index] = (len(documents), table)
+    return table
+
+
 def extract(
     backend: LanguageBackend, retrieved: list[Retrieved], graph: Graph,
     abbreviations: Mapping[str, dict[str, str]], claim_store: ClaimStore | None = None,
@@ -287,11 +312,14 @@ def ask(
         return AskResult(question=question, abstained=True, reason=analysis.reason, analysis=analysis,
                          graph=graph, labelling=labelling, answer=explain(graph, labelling), trace=trace)
 
-    integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes)
+    abbreviation_cache: dict[str, dict[str, str]] = {}
+    with timer("extract"):
+        library = library_abbreviations(index, abbreviation_cache)
+    integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes,
+                            library=library)
     integration = integrator.build()
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
-    abbreviation_cache: dict[str, dict[str, str]] = {}
     claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
     path_nodes: set[str] = set()
     has_mechanism = False

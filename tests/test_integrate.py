@@ -183,3 +183,31 @@ def test_an_abbreviation_joins_two_entities_already_made() -> None:
         ("quarzin-releasing factor", "abbreviation defined in d3: QRF = quarzin-releasing factor"),
         ("quarzin-releasing factor levels",
          "same entity; 'levels' only says how it is measured, named or changed")]
+
+
+def test_an_abbreviation_another_paper_defines_joins_the_question_entity_with_its_reason() -> None:
+    from engine.identity import LibraryAbbreviations
+
+    library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
+    integrator = Integrator("q", ["qrf4"], ["Zorin"], library=library)
+    integrator.add([
+        _claim("quarzin response factor 4", "increase", "Zorin", "increase",
+               "Quarzin response factor 4 raises Zorin.", doc="PMID9"),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("qrf4")
+    assert [(m.name, m.reason) for m in node.merged] == [(
+        "quarzin response factor 4",
+        "abbreviation defined in PMID7 (and nowhere else otherwise): QRF4 = quarzin response factor 4")]
+
+
+def test_a_library_abbreviation_never_joins_a_source_and_a_target() -> None:
+    from engine.identity import LibraryAbbreviations
+
+    library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
+    integrator = Integrator("q", ["QRF4"], ["quarzin response factor 4"], library=library)
+    integrator.add([_claim("QRF4", "increase", "quarzin response factor 4", "increase", "QRF4 raises it.")], 1)
+    built = integrator.build()
+    assert built.graph.sources != built.graph.targets
+    assert built.connected  # the claim is an edge between the two, not a loop on one node
