@@ -13,7 +13,10 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
    insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
    before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
-   dropped too: "aberrant lipid accumulation" is lipid.
+   dropped too: "aberrant lipid accumulation" is lipid; so are words that say which measure
+   ("transcriptional levels of TFEB") and, before a symbol, the cell type or brain region where it
+   is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
+   where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
    extractor passes it as an annotation alias; the reason names the paper. A definition also holds
    in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
@@ -61,6 +64,16 @@ CHANGE_DESCRIBERS = frozenset({
     "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
 })
 _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
+# Words that say which measure of a thing is meant, beside a measure word in "HEAD of X":
+# "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
+MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
+                                "cellular"})
+# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
+# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
+# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
+# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
+PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
+                         "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
 
 # A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
 # before the thing ("oligomeric Aβ"), nouns after it or as "NOUN of X".
@@ -96,7 +109,7 @@ class Identity:
 def canonical_words(name: str) -> list[str]:
     """The words of a name in canonical order: measure words and determiners dropped, a form word
     moved last in its noun spelling ("phosphorylated tau" → ["tau", "phosphorylation"])."""
-    text = _PHOSPHO_PREFIX.sub("phosphorylated ", name.strip())
+    text = _PHOSPHO_PREFIX.sub("phosphorylated ", _without_place(name.strip()))
     words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
     while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
         words = words[1:]
@@ -104,7 +117,7 @@ def canonical_words(name: str) -> list[str]:
     while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
         at = words.index("of")
         head, rest = words[:at], words[at + 1:]
-        if not head or not rest or not all(_measure(w) or w in FORM_WORDS for w in head):
+        if not head or not rest or not _measure_head(head):
             break
         forms = [FORM_WORDS[w] for w in head if w in FORM_WORDS] + forms
         words = [w for w in rest if w not in _DETERMINERS]
@@ -120,6 +133,23 @@ def canonical_words(name: str) -> list[str]:
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _measure_head(head: list[str]) -> bool:
+    """Measure and form words, and describers of a measure beside one ("transcriptional levels")."""
+    if all(_measure(w) or w in FORM_WORDS for w in head):
+        return True
+    return any(_measure(w) for w in head) and all(
+        _measure(w) or w in FORM_WORDS or w in MEASURE_DESCRIBERS for w in head)
+
+
+def _without_place(name: str) -> str:
+    """"astroglial TFEB" → "TFEB": a cell type or region before one symbol (a capital or a digit)."""
+    words = name.split()
+    if len(words) >= 2 and words[0].lower() in PLACE_WORDS and re.search(r"[A-Z0-9]", words[1]) \
+            and all(_measure(w) for w in words[2:]):
+        return " ".join(words[1:])
+    return name
 
 
 def _strip_measures(words: list[str]) -> list[str]:
@@ -146,11 +176,13 @@ def same_form(a: str, b: str) -> Identity | None:
         return None
     if term_key(a) == term_key(b):
         return Identity("same normalised form (case, Greek letters, hyphens, plural)")
-    words_a, words_b = ({w for w in normalise_term(n).split() if _measure(w) or w in CHANGE_DESCRIBERS}
+    words_a, words_b = ({w for w in normalise_term(n).split()
+                         if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
                         for n in (a, b))
     dropped = sorted(words_a ^ words_b)
     if dropped:
-        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed")
+        where = " or where" if set(dropped) & PLACE_WORDS else ""
+        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed{where}")
     return Identity("same form of the same entity, spelled differently")
 
 

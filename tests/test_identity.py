@@ -125,3 +125,23 @@ def test_a_member_symbol_defined_by_its_family_name_is_left_out() -> None:
     assert library.get("DRK1") is None and library.get("dorin-related kinase") is None
     assert library.get("ZNF-α") is None
     assert library.get("DRK2").long == "dorin-related kinase 2"
+
+
+def test_a_measure_described_or_a_cell_type_before_a_symbol_is_the_same_entity() -> None:
+    from engine.identity import identity_key, same_form
+
+    assert identity_key("transcriptional levels of VLK2") == identity_key("VLK2")
+    assert identity_key("basal levels of Zorin") == identity_key("Zorin")
+    assert identity_key("astroglial VLK2") == identity_key("VLK2")
+    assert identity_key("hippocampal Zrf3 expression") == identity_key("Zrf3")
+    assert "'astroglial' only says how it is measured, named or changed or where" in same_form("astroglial VLK2", "VLK2").reason
+
+
+def test_a_place_before_a_process_a_compartment_or_a_describer_alone_stays_apart() -> None:
+    from engine.identity import identity_key
+
+    assert identity_key("neuronal death") != identity_key("death")  # a process, not a symbol
+    assert identity_key("nuclear VLK2") != identity_key("VLK2")  # compartments move apart
+    assert identity_key("CSF VLK2") != identity_key("VLK2")
+    assert identity_key("transcriptional regulation of VLK2") != identity_key("VLK2")  # no measure word
+    assert identity_key("astroglial VLK2 phosphorylation") != identity_key("VLK2")
