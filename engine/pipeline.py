@@ -11,8 +11,9 @@ targets, nodes that reach the targets only with the sources, and the best of eac
 While the graph links source and target only directly (or only through hubs and diseases), a round
 first asks for intermediates: source and target together with each of the strongest frontier nodes,
 so that a mechanism can be found and stated beside the direct edge.
-The loop stops when a source–target mechanism is established and a round adds no node to a path,
-when no frontier is left to query, or when the round budget is spent.
+When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
+beyond them. The loop stops when a source–target mechanism is established and a round adds no node to
+a path, when no frontier is left to query, or when the round budget is spent.
 """
 
 from __future__ import annotations
@@ -133,7 +134,8 @@ def plan_queries(
 ) -> list[Query]:
     """The queries of a round: the question itself first, then the open frontier (names, not ids).
     ``seek_intermediates``: no mechanism links the question yet, so a later round first asks for the
-    strongest frontier nodes between source and target."""
+    strongest frontier nodes between source and target. When every pairing of a later round was asked
+    already, the frontier nodes are asked alone, so the next step beyond them can be read."""
     planned: list[Query] = []
     if round_ > 1 and seek_intermediates:
         planned += [Query(round=round_, purpose="intermediates between the sources and targets", text=f"{s} {m} {t}")
@@ -151,6 +153,19 @@ def plan_queries(
                     for b in backward[:FRONTIER_PER_SIDE] for s in sources]
         planned += [Query(round=round_, purpose="between the two frontiers", text=f"{f} {b}")
                     for f in forward[:PAIRED_FRONTIER] for b in backward[:PAIRED_FRONTIER]]
+    fresh = _not_asked(planned, asked)
+    if round_ > 1 and not fresh:
+        # Every pairing was asked: reach one step further from each frontier node on its own.
+        fresh = _not_asked(
+            [Query(round=round_, purpose="effects of the frontier from the sources", text=f)
+             for f in forward[:FRONTIER_PER_SIDE]]
+            + [Query(round=round_, purpose="causes of the frontier of the targets", text=b)
+               for b in backward[:FRONTIER_PER_SIDE]], asked)
+    return fresh
+
+
+def _not_asked(planned: list[Query], asked: set[str]) -> list[Query]:
+    """The queries not asked before (compared without case and spacing); they count as asked now."""
     fresh: list[Query] = []
     for query in planned:
         key = " ".join(query.text.lower().split())
