@@ -6,7 +6,7 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
    that only say how the thing itself is measured or named — "levels", "expression", "amount",
    "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
-   "gene", "mRNA", "activity", "risk", "incidence", "severity" — before or after it ("levels of
+   "gene", "mRNA", "activity", "risk", "incidence", "severity", "progression" — before or after it ("levels of
    BDNF", "BDNF mRNA expression", "tau protein" are BDNF and tau). A rise in "BDNF expression" is a
    rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
    or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
@@ -53,7 +53,7 @@ from engine.language.text import normalise_term, term_key
 MEASURE_WORDS = frozenset({
     "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
     "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
-    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity",
+    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity", "progression",
 })
 # Not "a": normalised, "Aβ" is "a beta".
 _MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"

@@ -145,3 +145,10 @@ def test_a_place_before_a_process_a_compartment_or_a_describer_alone_stays_apart
     assert identity_key("CSF VLK2") != identity_key("VLK2")
     assert identity_key("transcriptional regulation of VLK2") != identity_key("VLK2")  # no measure word
     assert identity_key("astroglial VLK2 phosphorylation") != identity_key("VLK2")
+
+
+def test_the_progression_of_a_condition_is_the_condition() -> None:
+    from engine.identity import identity_key
+
+    assert identity_key("Zorin syndrome progression") == identity_key("Zorin syndrome")
+    assert identity_key("progression of Zorin syndrome") == identity_key("Zorin syndrome")
