@@ -9,7 +9,8 @@ phosphorylation, oligomers, mutation, deficiency) is its own entity. Every name 
 is shown on its node with the reason (``Node.merged``).
 
 One reading is not a merge: a name that states a lowering of X ("mTOR inhibitors", "inhibition of
-Akt", "Cdc37 siRNA") is a *decrease of X*, recorded on X's node as such.
+Akt", "Cdc37 siRNA", "clearance of misfolded proteins") is a *decrease of X*, recorded on X's node as
+such, unless the question itself names it.
 
 An entity is a *state* when every mention of it is a plain state (no change); otherwise a
 *quantity*, and its state-like mentions are read as changes. Each claim is then rewritten with the
@@ -214,7 +215,7 @@ class Integrator:
         return first
 
     def _side(self, term: str, change: Change | None, aliases: list[str], doc_id: str) -> _Side:
-        core = _lowered_core(term)
+        core = None if identity_key(term) in self._question_keys else _lowered_core(term)  # the user's own term
         if core is None:
             return _Side(self.resolve(term, aliases, doc_id), change)
         # "[change=increase] Cdc37 siRNA" / "mTOR inhibitors" / "inhibition of Akt" state a decrease of
@@ -380,7 +381,10 @@ class Integrator:
 
 # Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
 # precede with "of" ("inhibition of X"): the lexicon's decrease heads and RNA-interference reagents.
-_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS} | {"sirna", "sirnas", "shrna", "shrnas", "rnai"})
+# Removing a thing lowers it too: "clearance of misfolded proteins" rising is misfolded proteins falling.
+_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS}
+                            | {"sirna", "sirnas", "shrna", "shrnas", "rnai"}
+                            | {"clearance", "degradation", "removal", "elimination"})
 _LOWERING_SUFFIX = re.compile(
     r"^(?P<core>.+?)[\s-]+(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
     + r")$", re.I)

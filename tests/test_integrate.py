@@ -211,3 +211,20 @@ def test_a_library_abbreviation_never_joins_a_source_and_a_target() -> None:
     built = integrator.build()
     assert built.graph.sources != built.graph.targets
     assert built.connected  # the claim is an edge between the two, not a loop on one node
+
+
+def test_clearing_a_thing_is_its_decrease_unless_the_question_names_the_clearance() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "clearance of misfolded quarzin", "increase", "Velk1 speeds quarzin clearance."),
+        _claim("misfolded quarzin", "increase", "Zorin", "increase", "Misfolded quarzin raises Zorin.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert ("velk1", -1, "misfolded_quarzin") in {(e.source, e.sign, e.target) for e in graph.edges}
+    assert [m.reason for m in graph.node("misfolded_quarzin").merged] == [
+        "a lowering of misfolded quarzin: read as its decrease"]
+
+    asked = Integrator("q", ["Velk1"], ["quarzin clearance"])
+    asked.add([_claim("Velk1", "increase", "quarzin clearance", "increase", "Velk1 speeds quarzin clearance.")], 1)
+    built = asked.build()
+    assert built.connected and built.graph.targets == ["quarzin_clearance"]
