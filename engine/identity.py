@@ -193,7 +193,8 @@ def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
 
 @dataclass(frozen=True)
 class LibraryDefinition:
-    """A short form and its long form, and the first paper of the library that defines them."""
+    """A short form and its long form, and a paper of the library that defines them (one that gives
+    the whole long form)."""
 
     short: str
     long: str
@@ -261,7 +262,7 @@ def _member_left_out(short: str, long: str) -> bool:
 
 def library_abbreviation(definition: LibraryDefinition) -> Identity:
     """Rule 2 across the library: another paper defines the pair, and no paper defines it otherwise."""
-    return Identity(f"abbreviation defined in {definition.doc_id} (and nowhere else otherwise): "
+    return Identity(f"abbreviation defined in {definition.doc_id}, the library's only definition: "
                     f"{definition.short} = {definition.long}")
 
 

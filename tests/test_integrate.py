@@ -199,7 +199,7 @@ def test_an_abbreviation_another_paper_defines_joins_the_question_entity_with_it
     node = built.graph.node("qrf4")
     assert [(m.name, m.reason) for m in node.merged] == [(
         "quarzin response factor 4",
-        "abbreviation defined in PMID7 (and nowhere else otherwise): QRF4 = quarzin response factor 4")]
+        "abbreviation defined in PMID7, the library's only definition: QRF4 = quarzin response factor 4")]
 
 
 def test_a_library_abbreviation_never_joins_a_source_and_a_target() -> None:
