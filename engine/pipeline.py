@@ -13,7 +13,8 @@ first asks for intermediates: source and target together with each of the strong
 so that a mechanism can be found and stated beside the direct edge.
 When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
 beyond them. The loop stops when a source–target mechanism is established and a round adds no node to
-a path, when no frontier is left to query, or when the round budget is spent.
+a path, when no frontier is left to query, when a chain links the question and its rounds
+(``connected_rounds``) are spent, or when the round budget is spent.
 """
 
 from __future__ import annotations
@@ -384,6 +385,9 @@ def ask(
              connected=int(integration.connected))
         if has_mechanism and not new_path_nodes:
             trace.stop_reason = f"a source–target mechanism is established and round {round_} added nothing to it"
+            break
+        if integration.connected and round_ >= budget.connected_rounds:
+            trace.stop_reason = f"a chain links the question, and {budget.connected_rounds} rounds are spent"
             break
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"

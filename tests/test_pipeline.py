@@ -193,3 +193,14 @@ def test_the_library_abbreviations_are_read_once_per_index() -> None:
     assert table.get("BDNF") is not None and table.get("brain-derived neurotrophic factor") is not None
     assert set(cache) == {doc.id for doc in index.documents()}
     assert library_abbreviations(index, {}) is table
+
+
+def test_a_connected_question_stops_after_its_connected_rounds() -> None:
+    from engine.settings import PipelineSettings
+
+    settings = Settings(pipeline=PipelineSettings(rounds=5, connected_rounds=2))
+    outcome = ask(QUESTION, FixtureIndex(), settings)
+    assert not outcome.abstained
+    assert outcome.trace.rounds <= 2
+    unconnected = ask("How does caffeine impact zorin?", FixtureIndex(), settings)
+    assert unconnected.abstained and unconnected.trace.rounds > 2 or "no open frontier" in unconnected.trace.stop_reason
