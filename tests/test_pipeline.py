@@ -203,4 +203,5 @@ def test_a_connected_question_stops_after_its_connected_rounds() -> None:
     assert not outcome.abstained
     assert outcome.trace.rounds <= 2
     unconnected = ask("How does caffeine impact zorin?", FixtureIndex(), settings)
-    assert unconnected.abstained and unconnected.trace.rounds > 2 or "no open frontier" in unconnected.trace.stop_reason
+    assert unconnected.abstained  # an unconnected question may use every round it has
+    assert unconnected.trace.rounds > 2 or "no open frontier" in unconnected.trace.stop_reason
