@@ -6,16 +6,22 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
    that only say how the thing itself is measured or named — "levels", "expression", "amount",
    "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
-   "gene", "mRNA", "activity", "risk", "incidence", "severity" — before or after it ("levels of
+   "gene", "mRNA", "activity", "risk", "incidence", "severity", "progression" — before or after it ("levels of
    BDNF", "BDNF mRNA expression", "tau protein" are BDNF and tau). A rise in "BDNF expression" is a
    rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
    or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
    insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
    before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
-   dropped too: "aberrant lipid accumulation" is lipid.
+   dropped too: "aberrant lipid accumulation" is lipid; so are words that say which measure
+   ("transcriptional levels of TFEB") and, before a symbol, the cell type or brain region where it
+   is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
+   where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
-   extractor passes it as an annotation alias; the reason names the paper.
+   extractor passes it as an annotation alias; the reason names the paper. A definition also holds
+   in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
+   the library defines the short form, or the long form, otherwise. Papers often spell a name out
+   where another paper defined its symbol, so one chain would otherwise be cut in two.
 3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
    family and one of its members are *not* the same entity (AMPK is not PRKAA1), so only equal
    groundings merge. The ``famplex`` package on PyPI (0.0.5) installs its resource files outside its
@@ -47,7 +53,7 @@ from engine.language.text import normalise_term, term_key
 MEASURE_WORDS = frozenset({
     "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
     "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
-    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity",
+    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity", "progression",
 })
 # Not "a": normalised, "Aβ" is "a beta".
 _MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
@@ -58,6 +64,16 @@ CHANGE_DESCRIBERS = frozenset({
     "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
 })
 _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
+# Words that say which measure of a thing is meant, beside a measure word in "HEAD of X":
+# "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
+MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
+                                "cellular"})
+# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
+# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
+# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
+# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
+PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
+                         "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
 
 # A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
 # before the thing ("oligomeric Aβ"), nouns after it or as "NOUN of X".
@@ -93,7 +109,7 @@ class Identity:
 def canonical_words(name: str) -> list[str]:
     """The words of a name in canonical order: measure words and determiners dropped, a form word
     moved last in its noun spelling ("phosphorylated tau" → ["tau", "phosphorylation"])."""
-    text = _PHOSPHO_PREFIX.sub("phosphorylated ", name.strip())
+    text = _PHOSPHO_PREFIX.sub("phosphorylated ", _without_place(name.strip()))
     words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
     while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
         words = words[1:]
@@ -101,7 +117,7 @@ def canonical_words(name: str) -> list[str]:
     while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
         at = words.index("of")
         head, rest = words[:at], words[at + 1:]
-        if not head or not rest or not all(_measure(w) or w in FORM_WORDS for w in head):
+        if not head or not rest or not _measure_head(head):
             break
         forms = [FORM_WORDS[w] for w in head if w in FORM_WORDS] + forms
         words = [w for w in rest if w not in _DETERMINERS]
@@ -117,6 +133,23 @@ def canonical_words(name: str) -> list[str]:
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _measure_head(head: list[str]) -> bool:
+    """Measure and form words, and describers of a measure beside one ("transcriptional levels")."""
+    if all(_measure(w) or w in FORM_WORDS for w in head):
+        return True
+    return any(_measure(w) for w in head) and all(
+        _measure(w) or w in FORM_WORDS or w in MEASURE_DESCRIBERS for w in head)
+
+
+def _without_place(name: str) -> str:
+    """"astroglial TFEB" → "TFEB": a cell type or region before one symbol (a capital or a digit)."""
+    words = name.split()
+    if len(words) >= 2 and words[0].lower() in PLACE_WORDS and re.search(r"[A-Z0-9]", words[1]) \
+            and all(_measure(w) for w in words[2:]):
+        return " ".join(words[1:])
+    return name
 
 
 def _strip_measures(words: list[str]) -> list[str]:
@@ -143,17 +176,94 @@ def same_form(a: str, b: str) -> Identity | None:
         return None
     if term_key(a) == term_key(b):
         return Identity("same normalised form (case, Greek letters, hyphens, plural)")
-    words_a, words_b = ({w for w in normalise_term(n).split() if _measure(w) or w in CHANGE_DESCRIBERS}
+    words_a, words_b = ({w for w in normalise_term(n).split()
+                         if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
                         for n in (a, b))
     dropped = sorted(words_a ^ words_b)
     if dropped:
-        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed")
+        where = " or where" if set(dropped) & PLACE_WORDS else ""
+        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed{where}")
     return Identity("same form of the same entity, spelled differently")
 
 
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
     """Rule 2: the paper defines one name as the abbreviation of the other."""
     return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")
+
+
+@dataclass(frozen=True)
+class LibraryDefinition:
+    """A short form and its long form, and a paper of the library that defines them (one that gives
+    the whole long form)."""
+
+    short: str
+    long: str
+    doc_id: str
+
+    def partner(self, name: str) -> str:
+        """The other form of the pair (the long form for the short one, and back)."""
+        return self.long if identity_key(name) == identity_key(self.short) else self.short
+
+
+class LibraryAbbreviations:
+    """The abbreviations a library's papers define, found by identity key of either form. A pair is
+    kept only when it is unambiguous in the library: every definition of its short form gives the
+    same long form, and every definition of its long form the same short form (up to rule 1, and a
+    long form cut at its start: "tion factor EB" is "transcription factor EB"). A family member's
+    symbol defined by the family's name ("death-associated protein kinase (DAPK1)") is left out:
+    the family is not its member."""
+
+    def __init__(self, definitions: Iterable[tuple[str, str, str]] = ()) -> None:
+        shorts: dict[str, list[LibraryDefinition]] = {}
+        longs: dict[str, list[LibraryDefinition]] = {}
+        for doc_id, short, long in definitions:
+            if _member_left_out(short, long) or not identity_key(short) or not identity_key(long):
+                continue
+            definition = LibraryDefinition(short.strip(), long.strip(), doc_id)
+            shorts.setdefault(identity_key(short), []).append(definition)
+            longs.setdefault(identity_key(long), []).append(definition)
+        self._by_key: dict[str, LibraryDefinition] = {}
+        for key, found in shorts.items():
+            if not _one_long_form(found):
+                continue
+            first = min(found, key=lambda d: -len(d.long))  # the whole long form, not a cut one
+            if all(_one_short_form(longs[identity_key(d.long)]) for d in found) and key not in longs:
+                self._by_key[key] = first
+                for definition in found:
+                    self._by_key.setdefault(identity_key(definition.long), first)
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def get(self, name: str) -> LibraryDefinition | None:
+        """The unambiguous definition ``name`` is one form of, or None."""
+        return self._by_key.get(identity_key(name))
+
+
+def _one_long_form(definitions: list[LibraryDefinition]) -> bool:
+    keys = sorted({identity_key(d.long) for d in definitions}, key=len)
+    return all(keys[-1].endswith(k) for k in keys)
+
+
+def _one_short_form(definitions: list[LibraryDefinition]) -> bool:
+    return len({identity_key(d.short) for d in definitions}) == 1
+
+
+_MEMBER_MARK = re.compile(r"(?:\d+[a-z]?|alpha|beta|gamma|delta|kappa|epsilon)$")
+
+
+def _member_left_out(short: str, long: str) -> bool:
+    """The short form ends in a member's number or Greek letter that the long form lacks."""
+    mark = _MEMBER_MARK.search(normalise_term(short).replace(" ", ""))
+    if mark is None:
+        return False
+    return not normalise_term(long).replace(" ", "").endswith(mark.group(0))
+
+
+def library_abbreviation(definition: LibraryDefinition) -> Identity:
+    """Rule 2 across the library: another paper defines the pair, and no paper defines it otherwise."""
+    return Identity(f"abbreviation defined in {definition.doc_id}, the library's only definition: "
+                    f"{definition.short} = {definition.long}")
 
 
 def curated_synonym(a: str, b: str, groundings: dict[str, str] | None = None) -> Identity | None:

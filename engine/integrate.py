@@ -9,7 +9,8 @@ phosphorylation, oligomers, mutation, deficiency) is its own entity. Every name 
 is shown on its node with the reason (``Node.merged``).
 
 One reading is not a merge: a name that states a lowering of X ("mTOR inhibitors", "inhibition of
-Akt", "Cdc37 siRNA") is a *decrease of X*, recorded on X's node as such.
+Akt", "Cdc37 siRNA", "clearance of misfolded proteins") is a *decrease of X*, recorded on X's node as
+such, unless the question itself names it.
 
 An entity is a *state* when every mention of it is a plain state (no change); otherwise a
 *quantity*, and its state-like mentions are read as changes. Each claim is then rewritten with the
@@ -37,7 +38,8 @@ from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.entities import non_entity_reason
 from engine.identity import (
-    Identity, curated_synonym, defined_abbreviation, famplex_groundings, identity_key, same_form,
+    Identity, LibraryAbbreviations, curated_synonym, defined_abbreviation, famplex_groundings, identity_key,
+    library_abbreviation, same_form,
 )
 from engine.model import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
 from engine.language import lexicon
@@ -104,9 +106,11 @@ class Integration(BaseModel):
 class Integrator:
     """The pool of verified claims of one question, and the entities they name."""
 
-    def __init__(self, question: str, sources: list[str], targets: list[str], max_nodes: int = 40) -> None:
+    def __init__(self, question: str, sources: list[str], targets: list[str], max_nodes: int = 40,
+                 library: LibraryAbbreviations | None = None) -> None:
         self.question = question
         self.max_nodes = max_nodes
+        self._library = library or LibraryAbbreviations()
         self._entities: list[_Entity] = []
         self._parent: list[int] = []  # union-find over entities joined after both were made
         self._by_key: dict[str, tuple[int, str]] = {}  # identity key → (entity, the first name with it)
@@ -169,7 +173,8 @@ class Integrator:
 
     def resolve(self, term: str, aliases: list[str] | None = None, doc_id: str = "") -> int:
         """The entity a name refers to (new if none); ``aliases`` are names the paper ``doc_id``
-        defines as the same (abbreviation and long form), which join their entities."""
+        defines as the same (abbreviation and long form), and the other form of an abbreviation the
+        library defines unambiguously; each joins its entity."""
         known = self._known(term)
         if known is None:
             index = self._new_entity(term)
@@ -178,18 +183,28 @@ class Integrator:
             self._file(index, term, known[1])
         for alias in aliases or []:
             identity = defined_abbreviation(*sorted((term, alias), key=len), doc_id or "the paper")
-            other = self._known(alias)
-            if other is None:
-                self._file(index, alias, identity)
-            elif other[0] != index:
-                index = self._union(index, other[0], identity)
+            index = self._join(index, alias, identity)
+        for name in (term, *(aliases or [])):
+            definition = self._library.get(name)
+            if definition is not None:
+                index = self._join(index, definition.partner(name), library_abbreviation(definition))
         return self._find(index)
+
+    def _join(self, index: int, name: str, identity: Identity) -> int:
+        """File ``name`` under the entity, or join the entity it already names."""
+        other = self._known(name)
+        if other is None:
+            self._file(index, name, identity)
+            return index
+        if other[0] != self._find(index):
+            return self._union(self._find(index), other[0], identity)
+        return index
 
     def _union(self, a: int, b: int, identity: Identity) -> int:
         """Join two entities the paper names as one; a question's entity stays the node."""
         first, second = sorted((a, b), key=lambda i: (not self._entities[i].role, i))  # else the older
         if self._entities[first].role and self._entities[second].role:
-            return first  # a source and a target stay apart, whatever a paper abbreviates
+            return a  # a source and a target stay apart, whatever a paper abbreviates
         self._parent[second] = first
         keep, gone = self._entities[first], self._entities[second]
         reasons = {m.name: m.reason for m in gone.merged}  # the names filed under the other keep their reason
@@ -200,7 +215,7 @@ class Integrator:
         return first
 
     def _side(self, term: str, change: Change | None, aliases: list[str], doc_id: str) -> _Side:
-        core = _lowered_core(term)
+        core = None if identity_key(term) in self._question_keys else _lowered_core(term)  # the user's own term
         if core is None:
             return _Side(self.resolve(term, aliases, doc_id), change)
         # "[change=increase] Cdc37 siRNA" / "mTOR inhibitors" / "inhibition of Akt" state a decrease of
@@ -366,7 +381,10 @@ class Integrator:
 
 # Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
 # precede with "of" ("inhibition of X"): the lexicon's decrease heads and RNA-interference reagents.
-_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS} | {"sirna", "sirnas", "shrna", "shrnas", "rnai"})
+# Removing a thing lowers it too: "clearance of misfolded proteins" rising is misfolded proteins falling.
+_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS}
+                            | {"sirna", "sirnas", "shrna", "shrnas", "rnai"}
+                            | {"clearance", "degradation", "removal", "elimination"})
 _LOWERING_SUFFIX = re.compile(
     r"^(?P<core>.+?)[\s-]+(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
     + r")$", re.I)

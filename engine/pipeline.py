@@ -11,13 +11,16 @@ targets, nodes that reach the targets only with the sources, and the best of eac
 While the graph links source and target only directly (or only through hubs and diseases), a round
 first asks for intermediates: source and target together with each of the strongest frontier nodes,
 so that a mechanism can be found and stated beside the direct edge.
-The loop stops when a source–target mechanism is established and a round adds no node to a path,
-when no frontier is left to query, or when the round budget is spent.
+When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
+beyond them. The loop stops when a source–target mechanism is established and a round adds no node to
+a path, when no frontier is left to query, when a chain links the question and its rounds
+(``connected_rounds``) are spent, or when the round budget is spent.
 """
 
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -28,6 +31,7 @@ from engine.annotations import format_annotation, interpret
 from engine.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.backends.base import evidence_of
+from engine.identity import LibraryAbbreviations
 from engine.integrate import Integration, Integrator, PrunedClaim
 from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
@@ -47,6 +51,9 @@ if TYPE_CHECKING:
 # loosely matched names (BENCHMARKS.md: tune answered 40 -> 47, right 26 -> 33; held-out right unchanged).
 FRONTIER_PER_SIDE = 8
 PAIRED_FRONTIER = 3
+# The library's abbreviations are read once per index (398 papers: about 1.4 s). Past this many papers
+# a first question would wait too long, and only each paper's own definitions count.
+LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS = 5_000
 
 
 class ProgressEvent(BaseModel):
@@ -128,7 +135,8 @@ def plan_queries(
 ) -> list[Query]:
     """The queries of a round: the question itself first, then the open frontier (names, not ids).
     ``seek_intermediates``: no mechanism links the question yet, so a later round first asks for the
-    strongest frontier nodes between source and target."""
+    strongest frontier nodes between source and target. When every pairing of a later round was asked
+    already, the frontier nodes are asked alone, so the next step beyond them can be read."""
     planned: list[Query] = []
     if round_ > 1 and seek_intermediates:
         planned += [Query(round=round_, purpose="intermediates between the sources and targets", text=f"{s} {m} {t}")
@@ -146,6 +154,19 @@ def plan_queries(
                     for b in backward[:FRONTIER_PER_SIDE] for s in sources]
         planned += [Query(round=round_, purpose="between the two frontiers", text=f"{f} {b}")
                     for f in forward[:PAIRED_FRONTIER] for b in backward[:PAIRED_FRONTIER]]
+    fresh = _not_asked(planned, asked)
+    if round_ > 1 and not fresh:
+        # Every pairing was asked: reach one step further from each frontier node on its own.
+        fresh = _not_asked(
+            [Query(round=round_, purpose="effects of the frontier from the sources", text=f)
+             for f in forward[:FRONTIER_PER_SIDE]]
+            + [Query(round=round_, purpose="causes of the frontier of the targets", text=b)
+               for b in backward[:FRONTIER_PER_SIDE]], asked)
+    return fresh
+
+
+def _not_asked(planned: list[Query], asked: set[str]) -> list[Query]:
+    """The queries not asked before (compared without case and spacing); they count as asked now."""
     fresh: list[Query] = []
     for query in planned:
         key = " ".join(query.text.lower().split())
@@ -180,6 +201,26 @@ def abbreviations_for(
             document = index.document(doc_id)
             cache[doc_id] = find_abbreviations(" ".join(document.sentences))
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
+
+
+_library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -> LibraryAbbreviations:
+    """The abbreviations the whole library defines (``engine.identity.LibraryAbbreviations``), read
+    once per index and size; each paper's definitions are kept in ``cache`` too."""
+    documents = index.documents()
+    found = _library_tables.get(index)
+    if found is not None and found[0] == len(documents):
+        return found[1]
+    if len(documents) > LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS:
+        return LibraryAbbreviations()
+    for document in documents:
+        cache.setdefault(document.id, find_abbreviations(" ".join(document.sentences)))
+    table = LibraryAbbreviations(
+        (document.id, short, long) for document in documents for short, long in cache[document.id].items())
+    _library_tables[index] = (len(documents), table)
+    return table
 
 
 def extract(
@@ -287,11 +328,14 @@ def ask(
         return AskResult(question=question, abstained=True, reason=analysis.reason, analysis=analysis,
                          graph=graph, labelling=labelling, answer=explain(graph, labelling), trace=trace)
 
-    integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes)
+    abbreviation_cache: dict[str, dict[str, str]] = {}
+    with timer("extract"):
+        library = library_abbreviations(index, abbreviation_cache)
+    integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes,
+                            library=library)
     integration = integrator.build()
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
-    abbreviation_cache: dict[str, dict[str, str]] = {}
     claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
     path_nodes: set[str] = set()
     has_mechanism = False
@@ -341,6 +385,9 @@ def ask(
              connected=int(integration.connected))
         if has_mechanism and not new_path_nodes:
             trace.stop_reason = f"a source–target mechanism is established and round {round_} added nothing to it"
+            break
+        if integration.connected and round_ >= budget.connected_rounds:
+            trace.stop_reason = f"a chain links the question, and {budget.connected_rounds} rounds are spent"
             break
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"

@@ -89,3 +89,66 @@ def test_without_famplex_resource_files_nothing_is_curated(tmp_path: Path) -> No
     # The famplex 0.0.5 wheel installs no resource files: the table is then empty and merges nothing.
     assert famplex_groundings(tmp_path) == {}
     assert curated_synonym("Velk kinase", "VELK complex", {}) is None
+
+
+# --- abbreviations the library defines ------------------------------------------------------------
+
+from engine.identity import LibraryAbbreviations  # noqa: E402
+
+
+def test_a_library_definition_names_both_forms() -> None:
+    library = LibraryAbbreviations([("P1", "ZRF2", "zorin-releasing factor 2"), ("P2", "VLK", "velkin ligase kinase")])
+    definition = library.get("zorin releasing factor 2")
+    assert definition is not None and definition.doc_id == "P1"
+    assert definition.partner("Zorin-releasing factor 2") == "ZRF2"
+    assert library.get("zrf2").partner("zrf2") == "zorin-releasing factor 2"
+    assert library.get("zorin") is None
+
+
+def test_a_short_form_the_library_defines_two_ways_is_no_synonym() -> None:
+    library = LibraryAbbreviations([
+        ("P1", "QRP", "quarzin-related peptide"), ("P2", "QRP", "quinolone resistance pump"),
+        ("P3", "TLX", "telzin kinase X"), ("P4", "TKX", "telzin kinase X"),
+    ])
+    assert library.get("QRP") is None and library.get("quinolone resistance pump") is None
+    assert library.get("TLX") is None and library.get("telzin kinase X") is None  # one long form, two short
+
+
+def test_a_cut_long_form_is_the_same_definition_and_the_whole_one_is_kept() -> None:
+    library = LibraryAbbreviations([("P1", "TFZ", "transcription factor Z"), ("P2", "TFZ", "tion factor Z")])
+    assert library.get("TFZ").long == "transcription factor Z"
+
+
+def test_a_member_symbol_defined_by_its_family_name_is_left_out() -> None:
+    library = LibraryAbbreviations([("P1", "DRK1", "dorin-related kinase"), ("P2", "ZNF-α", "zorin necrosis factor"),
+                                    ("P3", "DRK2", "dorin-related kinase 2")])
+    assert library.get("DRK1") is None and library.get("dorin-related kinase") is None
+    assert library.get("ZNF-α") is None
+    assert library.get("DRK2").long == "dorin-related kinase 2"
+
+
+def test_a_measure_described_or_a_cell_type_before_a_symbol_is_the_same_entity() -> None:
+    from engine.identity import identity_key, same_form
+
+    assert identity_key("transcriptional levels of VLK2") == identity_key("VLK2")
+    assert identity_key("basal levels of Zorin") == identity_key("Zorin")
+    assert identity_key("astroglial VLK2") == identity_key("VLK2")
+    assert identity_key("hippocampal Zrf3 expression") == identity_key("Zrf3")
+    assert "'astroglial' only says how it is measured, named or changed or where" in same_form("astroglial VLK2", "VLK2").reason
+
+
+def test_a_place_before_a_process_a_compartment_or_a_describer_alone_stays_apart() -> None:
+    from engine.identity import identity_key
+
+    assert identity_key("neuronal death") != identity_key("death")  # a process, not a symbol
+    assert identity_key("nuclear VLK2") != identity_key("VLK2")  # compartments move apart
+    assert identity_key("CSF VLK2") != identity_key("VLK2")
+    assert identity_key("transcriptional regulation of VLK2") != identity_key("VLK2")  # no measure word
+    assert identity_key("astroglial VLK2 phosphorylation") != identity_key("VLK2")
+
+
+def test_the_progression_of_a_condition_is_the_condition() -> None:
+    from engine.identity import identity_key
+
+    assert identity_key("Zorin syndrome progression") == identity_key("Zorin syndrome")
+    assert identity_key("progression of Zorin syndrome") == identity_key("Zorin syndrome")

@@ -183,3 +183,48 @@ def test_an_abbreviation_joins_two_entities_already_made() -> None:
         ("quarzin-releasing factor", "abbreviation defined in d3: QRF = quarzin-releasing factor"),
         ("quarzin-releasing factor levels",
          "same entity; 'levels' only says how it is measured, named or changed")]
+
+
+def test_an_abbreviation_another_paper_defines_joins_the_question_entity_with_its_reason() -> None:
+    from engine.identity import LibraryAbbreviations
+
+    library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
+    integrator = Integrator("q", ["qrf4"], ["Zorin"], library=library)
+    integrator.add([
+        _claim("quarzin response factor 4", "increase", "Zorin", "increase",
+               "Quarzin response factor 4 raises Zorin.", doc="PMID9"),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("qrf4")
+    assert [(m.name, m.reason) for m in node.merged] == [(
+        "quarzin response factor 4",
+        "abbreviation defined in PMID7, the library's only definition: QRF4 = quarzin response factor 4")]
+
+
+def test_a_library_abbreviation_never_joins_a_source_and_a_target() -> None:
+    from engine.identity import LibraryAbbreviations
+
+    library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
+    integrator = Integrator("q", ["QRF4"], ["quarzin response factor 4"], library=library)
+    integrator.add([_claim("QRF4", "increase", "quarzin response factor 4", "increase", "QRF4 raises it.")], 1)
+    built = integrator.build()
+    assert built.graph.sources != built.graph.targets
+    assert built.connected  # the claim is an edge between the two, not a loop on one node
+
+
+def test_clearing_a_thing_is_its_decrease_unless_the_question_names_the_clearance() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "clearance of misfolded quarzin", "increase", "Velk1 speeds quarzin clearance."),
+        _claim("misfolded quarzin", "increase", "Zorin", "increase", "Misfolded quarzin raises Zorin.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert ("velk1", -1, "misfolded_quarzin") in {(e.source, e.sign, e.target) for e in graph.edges}
+    assert [m.reason for m in graph.node("misfolded_quarzin").merged] == [
+        "a lowering of misfolded quarzin: read as its decrease"]
+
+    asked = Integrator("q", ["Velk1"], ["quarzin clearance"])
+    asked.add([_claim("Velk1", "increase", "quarzin clearance", "increase", "Velk1 speeds quarzin clearance.")], 1)
+    built = asked.build()
+    assert built.connected and built.graph.targets == ["quarzin_clearance"]

@@ -31,14 +31,17 @@ class FixtureIndex:
     """The part of PaperIndex the pipeline uses, over the fixture documents."""
 
     def __init__(self, path: Path = FIXTURE) -> None:
-        self.documents = [Document(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
+        self._documents = [Document(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
         self.queries: list[str] = []
+
+    def documents(self) -> list[Document]:
+        return list(self._documents)
 
     def search(self, query: str, k: int = 10, mode: str = "hybrid") -> list[Passage]:
         self.queries.append(query)
         words = set(re.findall(r"[a-z0-9]+", query.lower()))
         scored = []
-        for doc in self.documents:
+        for doc in self._documents:
             for i, sentence in enumerate(doc.sentences):
                 overlap = len(words & set(re.findall(r"[a-z0-9]+", sentence.lower())))
                 if overlap:
@@ -48,7 +51,7 @@ class FixtureIndex:
                 for score, doc, i, sentence in scored[:k]]
 
     def document(self, doc_id: str) -> Document:
-        return next(doc for doc in self.documents if doc.id == doc_id)
+        return next(doc for doc in self._documents if doc.id == doc_id)
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +80,7 @@ def test_ask_builds_a_connected_labelled_graph(result) -> None:
 
 def test_every_edge_cites_a_sentence_of_the_corpus(result) -> None:
     outcome, _ = result
-    corpus = {(doc.id, s) for doc in FixtureIndex().documents for s in doc.sentences}
+    corpus = {(doc.id, s) for doc in FixtureIndex().documents() for s in doc.sentences}
     for edge in outcome.graph.edges:
         assert edge.evidence, edge.id
         assert all((ev.doc_id, ev.sentence) in corpus for ev in edge.evidence)
@@ -179,3 +182,26 @@ def test_ask_command_names_a_missing_index(tmp_path: Path, capsys: pytest.Captur
     assert main(["ask", QUESTION, "--index", str(tmp_path / "nowhere")]) == 2
     error = capsys.readouterr().err
     assert "nowhere" in error and "python -m corpus ensure" in error
+
+
+def test_the_library_abbreviations_are_read_once_per_index() -> None:
+    from engine.pipeline import library_abbreviations
+
+    index = FixtureIndex()
+    cache: dict[str, dict[str, str]] = {}
+    table = library_abbreviations(index, cache)
+    assert table.get("BDNF") is not None and table.get("brain-derived neurotrophic factor") is not None
+    assert set(cache) == {doc.id for doc in index.documents()}
+    assert library_abbreviations(index, {}) is table
+
+
+def test_a_connected_question_stops_after_its_connected_rounds() -> None:
+    from engine.settings import PipelineSettings
+
+    settings = Settings(pipeline=PipelineSettings(rounds=5, connected_rounds=2))
+    outcome = ask(QUESTION, FixtureIndex(), settings)
+    assert not outcome.abstained
+    assert outcome.trace.rounds <= 2
+    unconnected = ask("How does caffeine impact zorin?", FixtureIndex(), settings)
+    assert unconnected.abstained  # an unconnected question may use every round it has
+    assert unconnected.trace.rounds > 2 or "no open frontier" in unconnected.trace.stop_reason

@@ -27,3 +27,16 @@ def test_no_intermediate_queries_once_a_mechanism_is_found_or_in_round_one() -> 
     assert not any(q.purpose.startswith("intermediates") for q in first)
     later = plan_queries(2, ["leptin"], ["ghrelin"], ["x"], ["y"], asked)
     assert not any(q.purpose.startswith("intermediates") for q in later)
+
+
+def test_a_round_whose_pairings_were_all_asked_asks_the_frontier_nodes_alone() -> None:
+    asked: set[str] = set()
+    plan_queries(1, ["leptin"], ["ghrelin"], [], [], asked)
+    forward, backward = ["zolkinase"], ["gastric emptying"]
+    second = plan_queries(2, ["leptin"], ["ghrelin"], forward, backward, asked)
+    assert "zolkinase" not in [q.text for q in second]  # pairings first
+    third = plan_queries(3, ["leptin"], ["ghrelin"], forward, backward, asked)
+    assert [(q.purpose, q.text) for q in third] == [
+        ("effects of the frontier from the sources", "zolkinase"),
+        ("causes of the frontier of the targets", "gastric emptying")]
+    assert plan_queries(4, ["leptin"], ["ghrelin"], forward, backward, asked) == []
