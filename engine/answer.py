@@ -11,8 +11,8 @@ through hubs or diseases is stated, as such, only when the graph holds no mechan
 (``engine.mechanism`` chooses and ranks the routes). ``Statement.kind`` says which is which.
 
 Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
-decrease or stay stable"). A claim read by one reader only (a possible edge) is worded as one
-reading's suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
+decrease or stay stable"). A claim read by one reader only, or stated only hedged (a possible edge), is
+worded as a suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
 statement resting on it reads as certain. With a ``Contrast`` the answer also says which labels change between two
 scenarios and why. The function needs no index and no solver: the app calls it after every edit.
 """
@@ -171,11 +171,13 @@ def _cite_text(numbers: list[int]) -> str:
 
 
 def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]:
-    """One edge in words with its citations; a possible edge is worded as one reading's suggestion."""
+    """One edge in words with its citations; a possible edge is worded as a suggestion (of one reading,
+    or of papers that state it only hedged)."""
     numbers, sentences = citer.cite(edge)
     words = edge_verb(edge, nodes[edge.source], nodes[edge.target])
     if edge.status == "possible":
-        words = f"one reading suggests {words}"
+        hedged = edge.evidence and all(evidence.hedged for evidence in edge.evidence)
+        words = f"{'the cited papers only suggest that' if hedged else 'one reading suggests'} {words}"
     if numbers:
         words += f" {_cite_text(numbers)}"
     elif edge.origin == "user":
@@ -237,7 +239,7 @@ def _route_statement(
     else:
         lead = f"{_through(route)} {via}"
     if kind == "mechanism" and all(_hedged(edge) for edge in route.edges):
-        lead += " (each step read by one reader only)"
+        lead += " (no step of it established)"
     opening = _opening(start, labels.get(start.id)) if labels else "along this path"
     text = f"{lead}: {opening}, " + "; ".join(clauses) + "."
     return _statement_along(kind, text, route, steps, certain=not hedged and _labels_certain(route, labels))

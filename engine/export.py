@@ -306,7 +306,7 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
   <span>state (oval): ● active (dark grey) · ○ inactive (pale grey)</span>
   <span>“?” and a dashed border: only possibly so</span>
   <span>edges: green → promotes (+), red ⊣ inhibits (−); solid influence, dashed triggers</span>
-  <span>thin, pale, dotted “?”: possible (read by one reader only)</span>
+  <span>thin, pale, dotted “?”: possible (read by one reader only, or stated only hedged)</span>
   <span>orange: contested, papers disagree on the sign (both signs drawn)</span>
   <span>purple “yours”: drawn by the user</span>
 </p>

@@ -301,10 +301,13 @@ class Integrator:
             evidence: dict[tuple[str, str], Evidence] = {}
             for p in sorted(pooled, key=lambda p: -p.claim.evidence.score):
                 ev = p.claim.evidence
+                if p.claim.annotation.hedged and not ev.hedged:
+                    ev = ev.model_copy(update={"hedged": True})
                 kept = evidence.setdefault((ev.doc_id, ev.sentence), ev)
-                if not set(ev.readers) <= set(kept.readers):  # readers whose claims merged into this edge
+                if not set(ev.readers) <= set(kept.readers) or ev.hedged > kept.hedged:
+                    # readers whose claims merged into this edge; a hedge any of them read
                     evidence[(ev.doc_id, ev.sentence)] = kept.model_copy(
-                        update={"readers": sorted({*kept.readers, *ev.readers})})
+                        update={"readers": sorted({*kept.readers, *ev.readers}), "hedged": kept.hedged or ev.hedged})
             challenged = all(p.claim.contested for p in pooled)
             edges[key] = Edge(
                 id=edge_id(self._entities[source].node_id, relation, sign, self._entities[target].node_id),

@@ -25,8 +25,8 @@ SCHEMA_VERSION = 1
 NodeKind = Literal["quantity", "state"]
 Relation = Literal["influence", "triggers"]
 Origin = Literal["literature", "data", "user"]
-# supported: a claim its sentence states, read alike by two readers; possible: read by one reader only,
-# drawn and worded apart; contested: papers disagree on the sign (both sides kept, each with its citations).
+# supported: a claim its sentence states, read alike by two readers; possible: read by one reader only
+# or stated only hedged ("may", "suggests"), drawn and worded apart; contested: papers disagree on the sign (both sides kept, each with its citations).
 EdgeStatus = Literal["supported", "possible", "contested", "asserted-by-user"]
 Orientation = Literal["directed", "undirected", "bidirected", "partial"]
 Sign = Literal[1, -1]
@@ -110,6 +110,9 @@ class Evidence(BaseModel):
     # The readers that found this claim in this sentence ("rules", "parse", "llm"); empty when unknown
     # (an older graph, or evidence a user typed).
     readers: list[str] = Field(default_factory=list)
+    # The sentence states the claim only hedged ("may", "suggests", "putative"): it cannot make the edge
+    # established, however many readers agree.
+    hedged: bool = False
 
 
 class MergedName(BaseModel):

@@ -179,3 +179,15 @@ def test_explain_is_fast_on_a_40_node_graph() -> None:
         explain(graph, labelling)
         timings.append(time.perf_counter() - start)
     assert sorted(timings)[2] < 0.05
+
+
+def test_a_possible_edge_from_hedged_sentences_is_worded_as_the_papers_suggestion() -> None:
+    from engine.answer import _Citer, _step
+    from engine.model import Edge, Evidence, Node
+
+    nodes = {n: Node(id=n, label=n.capitalize()) for n in ("velk1", "zorin")}
+    hedged = Edge(id="v+>z", source="velk1", target="zorin", status="possible",
+                  evidence=[Evidence(doc_id="d1", sentence="Velk1 may raise Zorin.", hedged=True)])
+    one_reader = hedged.model_copy(update={"evidence": [Evidence(doc_id="d1", sentence="Velk1 raises Zorin.")]})
+    assert _step(hedged, nodes, _Citer([], {}))[1].startswith("the cited papers only suggest that Velk1 raises Zorin [1]")
+    assert _step(one_reader, nodes, _Citer([], {}))[1].startswith("one reading suggests Velk1 raises Zorin [1]")

@@ -228,3 +228,13 @@ def test_clearing_a_thing_is_its_decrease_unless_the_question_names_the_clearanc
     asked.add([_claim("Velk1", "increase", "quarzin clearance", "increase", "Velk1 speeds quarzin clearance.")], 1)
     built = asked.build()
     assert built.connected and built.graph.targets == ["quarzin_clearance"]
+
+
+def test_a_sentence_any_claim_of_which_is_hedged_is_hedged_evidence() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    sentence = "Velk1 levels may raise Zorin."
+    plain = _claim("Velk1", "increase", "Zorin", "increase", sentence)
+    hedged = _claim("Velk1 levels", "increase", "Zorin", "increase", sentence, hedged=True)
+    integrator.add([plain, hedged], 1)
+    [edge] = integrator.build().graph.edges
+    assert [(e.sentence, e.hedged) for e in edge.evidence] == [(sentence, True)]

@@ -745,3 +745,13 @@ def test_coordinated_modifiers_share_a_named_head(sentence: str, expected: set[s
 ])
 def test_a_substitution_names_no_transgene(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Trehalose is thought to enhance autophagy.",
+    "Trehalose is often considered to enhance autophagy.",
+    "Trehalose has been postulated to enhance autophagy.",
+])
+def test_a_reported_view_is_hedged(sentence: str) -> None:
+    assert [(a.subject, a.object, a.hedged) for a in extract_annotations(sentence)] == [
+        ("Trehalose", "autophagy", True)]

@@ -73,3 +73,21 @@ def test_mark_possible_keeps_agreed_contested_and_unknown_edges() -> None:
     marked = {e.target: e.status for e in mark_possible(graph).edges}
     assert marked == {"b": "possible", "c": "supported", "d": "contested", "e": "supported",
                       "f": "asserted-by-user"}
+
+
+def test_a_hedged_sentence_does_not_establish_an_edge_even_when_both_readers_agree() -> None:
+    hedged = Edge(id="a+>g", source="a", target="g", evidence=[
+        Evidence(doc_id="d", sentence="s0", readers=["parse", "rules"], hedged=True)])
+    plain_too = Edge(id="a+>h", source="a", target="h", evidence=[
+        Evidence(doc_id="d", sentence="s0", readers=["parse", "rules"], hedged=True),
+        Evidence(doc_id="d", sentence="s1", readers=["parse", "rules"])])
+    graph = Graph(nodes=[Node(id=n, label=n) for n in "agh"], edges=[hedged, plain_too])
+    assert {e.target: e.status for e in mark_possible(graph).edges} == {"g": "possible", "h": "supported"}
+
+
+def test_cross_check_keeps_a_hedge_either_reader_read() -> None:
+    rules = [_claim("[change=increase] A ==CAUSE=> [change=increase] B", "s1", "rules")]
+    parse = [_claim("[change=increase] A ==CAUSE=> [change=increase] B", "s1", "parse")]
+    parse[0] = parse[0].model_copy(update={"annotation": parse[0].annotation.model_copy(update={"hedged": True})})
+    [checked] = cross_check(rules, parse)
+    assert checked.evidence.readers == ["parse", "rules"] and checked.annotation.hedged

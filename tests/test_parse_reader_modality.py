@@ -34,6 +34,9 @@ def test_a_verb_with_its_own_object_keeps_its_own_polarity() -> None:
     "Caffeine may increase adenosine release.",
     "These results suggest that caffeine increases adenosine release.",
     "Caffeine possibly increases adenosine release.",
+    # a view reported, not a finding
+    "Caffeine is thought to increase adenosine release.",
+    "Caffeine is widely believed to increase adenosine release.",
 ])
 def test_hedged_claims_are_kept_as_hedged(sentence: str) -> None:
     found = read_sentence(sentence)

@@ -246,7 +246,7 @@ def legend_markdown() -> str:
         "black border: the question's cause or effect · thick amber border: changed by your last change "
         "(says what it was).  \n"
         "**Edges** — :green[→ +] promotes, :red[⊣ −] inhibits · solid: influence, dashed: triggers · "
-        "thin, pale and dotted with “?”: possible (read by one reader only) · :orange[orange: contested] "
+        "thin, pale and dotted with “?”: possible (read by one reader only, or stated only hedged) · :orange[orange: contested] "
         "(papers disagree on the sign; both signs drawn, + and −) · :violet[purple, “yours”: drawn by you] · "
         "teal: learned from data · no arrow: direction undecided · wider: on a path the answer explains.  \n"
         "**Moving around** — scroll to zoom, drag the background to pan, drag a node to move it; click a "

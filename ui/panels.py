@@ -170,7 +170,7 @@ def doc_link(doc_id: str) -> str:
 
 _STATUS_TEXT = {
     "supported": "supported",
-    "possible": "possible: read by one reader only",
+    "possible": "possible: read by one reader only, or stated only hedged",
     "contested": "contested: papers disagree on its sign",
     "asserted-by-user": "asserted by you",
 }

@@ -425,6 +425,8 @@ HEDGES = frozenset({
     "hypothesize", "hypothesized", "hypothesise", "hypothesised", "hypothesis", "likely",
     "whether", "appear", "appears", "seem", "seems", "speculate", "speculated", "probably",
     "unclear", "conceivably", "intended", "designed", "aimed",
+    # "X is thought / believed / considered / postulated to raise Y": a view reported, not a finding
+    "thought", "believed", "considered", "postulated",
 })
 
 # Words a long form cannot contain, so the search for one stops there ("... are deposits of peptides

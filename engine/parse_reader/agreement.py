@@ -1,5 +1,6 @@
 """Precision by agreement: a claim two independent readers find in the same sentence is supported;
-a claim only one reader finds is *possible* (drawn and worded apart, never shown as supported).
+a claim only one reader finds, or one its sentence states only hedged, is *possible* (drawn and worded
+apart, never shown as supported).
 
 Two annotations of one sentence state the same claim when they give the same signed effect of one
 entity on another (``claim_sign``: the edge sign times the direction of any deficiency state) and
@@ -13,7 +14,7 @@ from collections import defaultdict
 
 from engine.annotations import Annotation, interpret
 from engine.backends.base import ExtractedClaim
-from engine.model import Graph
+from engine.model import Evidence, Graph
 from engine.language.text import state_core, terms_match
 
 # Whoever read a claim: the hand-written rules (engine.offline.extract), the dependency-parse reader
@@ -53,8 +54,8 @@ def union(first: list[Annotation], second: list[Annotation]) -> list[Annotation]
 
 def cross_check(first: list[ExtractedClaim], second: list[ExtractedClaim]) -> list[ExtractedClaim]:
     """Both readers' claims, sentence by sentence: a claim of ``first`` that ``second`` also states
-    carries both readers (and the second's copy is dropped); every other claim carries its own
-    reader. Each claim's ``evidence.readers`` names its reader on the way in."""
+    carries both readers and is hedged if either reading is (the second's copy is dropped); every other
+    claim carries its own reader. Each claim's ``evidence.readers`` names its reader on the way in."""
     by_sentence: dict[tuple[str, str], list[ExtractedClaim]] = defaultdict(list)
     for claim in second:
         by_sentence[(claim.evidence.doc_id, claim.evidence.sentence)].append(claim)
@@ -65,6 +66,8 @@ def cross_check(first: list[ExtractedClaim], second: list[ExtractedClaim]) -> li
         hits = [o for o in others if same_claim(claim.annotation, o.annotation)]
         matched.update(id(o) for o in hits)
         readers = sorted({*claim.evidence.readers, *(r for o in hits for r in o.evidence.readers)})
+        if any(o.annotation.hedged for o in hits) and not claim.annotation.hedged:  # a hedge either reader read
+            claim = claim.model_copy(update={"annotation": claim.annotation.model_copy(update={"hedged": True})})
         checked.append(_with_readers(claim, readers))
     return checked + [c for c in second if id(c) not in matched]
 
@@ -77,13 +80,19 @@ def with_reader(claims: list[ExtractedClaim], reader: str) -> list[ExtractedClai
     return [_with_readers(c, [reader]) for c in claims]
 
 
+def establishes(evidence: Evidence) -> bool:
+    """A sentence that can make an edge established: two readers agree on it (evidence whose readers
+    are unknown, from an older graph, counts as agreed) and it states the claim without a hedge."""
+    return (len(evidence.readers) >= 2 or not evidence.readers) and not evidence.hedged
+
+
 def mark_possible(graph: Graph) -> Graph:
-    """Literature edges none of whose sentences two readers agree on become "possible" (a contested
-    edge stays contested; evidence whose readers are unknown, from an older graph, counts as agreed)."""
+    """Literature edges none of whose sentences ``establishes`` them become "possible" (a contested
+    edge stays contested)."""
     edges = []
     for edge in graph.edges:
         if edge.origin == "literature" and edge.status == "supported" and edge.evidence and \
-                not any(len(e.readers) >= 2 or not e.readers for e in edge.evidence):
+                not any(establishes(e) for e in edge.evidence):
             edge = edge.model_copy(update={"status": "possible"})
         edges.append(edge)
     return graph.model_copy(update={"edges": edges})
