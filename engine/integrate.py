@@ -292,7 +292,10 @@ class Integrator:
             for side in (pooled.subject, pooled.object):
                 root = self._find(side.entity)
                 plain_only[root] = plain_only.get(root, True) and side.plain_state
-        return {e.index: ("state" if plain_only.get(e.index, False) else "quantity") for e in self._entities}
+        # The question asks how its target changes, so a target stays a quantity even where every claim
+        # names it as a plain state ("X causes neurodegeneration": more neurodegeneration).
+        return {e.index: ("state" if plain_only.get(e.index, False) and e.role != "target" else "quantity")
+                for e in self._entities}
 
     def _edges(self, grouped: dict[tuple[int, str, int, int], list[_PooledClaim]]) -> dict[tuple, Edge]:
         edges: dict[tuple, Edge] = {}

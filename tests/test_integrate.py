@@ -141,16 +141,31 @@ def test_an_edge_whose_claims_all_failed_the_challenge_is_contested() -> None:
 
 
 def test_states_stay_states() -> None:
+    integrator = Integrator("q", ["smoking"], ["mortality"])
+    integrator.add([
+        _claim("smoking", None, "carcinogen exposure", "increase", "Smoking increases carcinogen exposure."),
+        _claim("carcinogen exposure", "increase", "lung cancer", None, "Carcinogen exposure causes lung cancer."),
+        _claim("lung cancer", None, "mortality", "increase", "Lung cancer increases mortality."),
+    ], 1)
+    graph = integrator.build().graph
+    kinds = {n.id: n.kind for n in graph.nodes}
+    assert kinds["smoking"] == "state" and kinds["lung_cancer"] == "state"
+    assert {(e.source, e.relation, e.sign, e.target) for e in graph.edges} == {
+        ("smoking", "triggers", 1, "carcinogen_exposure"), ("carcinogen_exposure", "triggers", 1, "lung_cancer"),
+        ("lung_cancer", "triggers", 1, "mortality")}
+
+
+def test_the_question_target_is_a_quantity_even_when_named_only_as_a_state() -> None:
+    # the question asks how its target changes: "causes lung cancer" reads as more of it
     integrator = Integrator("q", ["smoking"], ["lung cancer"])
     integrator.add([
         _claim("smoking", None, "carcinogen exposure", "increase", "Smoking increases carcinogen exposure."),
         _claim("carcinogen exposure", "increase", "lung cancer", None, "Carcinogen exposure causes lung cancer."),
     ], 1)
     graph = integrator.build().graph
-    kinds = {n.id: n.kind for n in graph.nodes}
-    assert kinds["smoking"] == "state" and kinds["lung_cancer"] == "state"
-    assert {(e.source, e.relation, e.sign, e.target) for e in graph.edges} == {
-        ("smoking", "triggers", 1, "carcinogen_exposure"), ("carcinogen_exposure", "triggers", 1, "lung_cancer")}
+    assert graph.node("lung_cancer").kind == "quantity"
+    assert ("carcinogen_exposure", "influence", 1, "lung_cancer") in {
+        (e.source, e.relation, e.sign, e.target) for e in graph.edges}
 
 
 def test_every_node_of_the_best_chain_is_kept_despite_rounding() -> None:
