@@ -209,17 +209,18 @@ _library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -> LibraryAbbreviations:
     """The abbreviations the whole library defines (``engine.identity.LibraryAbbreviations``), read
     once per index and size; each paper's definitions are kept in ``cache`` too."""
-    documents = index.documents()
+    size = len(index)  # counted without listing a large (sharded) library's documents
     found = _library_tables.get(index)
-    if found is not None and found[0] == len(documents):
+    if found is not None and found[0] == size:
         return found[1]
-    if len(documents) > LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS:
+    if size > LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS:
         return LibraryAbbreviations()
+    documents = index.documents()
     for document in documents:
         cache.setdefault(document.id, find_abbreviations(" ".join(document.sentences)))
     table = LibraryAbbreviations(
         (document.id, short, long) for document in documents for short, long in cache[document.id].items())
-    _library_tables[index] = (len(documents), table)
+    _library_tables[index] = (size, table)
     return table
 
 

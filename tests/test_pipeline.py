@@ -34,6 +34,9 @@ class FixtureIndex:
         self._documents = [Document(**json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
         self.queries: list[str] = []
 
+    def __len__(self) -> int:
+        return len(self._documents)
+
     def documents(self) -> list[Document]:
         return list(self._documents)
 
