@@ -19,7 +19,7 @@ possible steps is not offered either: each such step is about as likely misread 
 Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
 that state it (further sentences of the same paper count half: they repeat one group's finding),
 scaled by how far the step can be trusted: supported (or asserted by the user) 1, possible (read by
-one reader only) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
+one reader only, or stated only hedged) 1/2, contested (papers disagree on the sign) 1/4, and by the edge's confidence. A
 route costs the sum of 1 / strength over its steps, like resistances in series: a chain is as weak as
 its weak links and every further step adds cost; a possible step adds POSSIBLE_STEP_COST besides, so
 a route of established steps ranks before every route with a possible step, and one possible step
