@@ -307,7 +307,7 @@ class Integrator:
                 if p.claim.annotation.hedged and not ev.hedged:
                     ev = ev.model_copy(update={"hedged": True})
                 kept = evidence.setdefault((ev.doc_id, ev.sentence), ev)
-                if not set(ev.readers) <= set(kept.readers) or ev.hedged > kept.hedged:
+                if not set(ev.readers) <= set(kept.readers) or (ev.hedged and not kept.hedged):
                     # readers whose claims merged into this edge; a hedge any of them read
                     evidence[(ev.doc_id, ev.sentence)] = kept.model_copy(
                         update={"readers": sorted({*kept.readers, *ev.readers}), "hedged": kept.hedged or ev.hedged})

@@ -22,6 +22,7 @@ import math
 import os
 import shutil
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import faiss
@@ -252,24 +253,25 @@ class ShardedPaperIndex(PaperIndex):
         return self._embedder.embed_query(query) if mode != "bm25" else None
 
     def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
-        query = query.strip()
-        if not query:
-            return []
-        with self._one_thread():
-            vector = query_vector if query_vector is not None else self._query_vector(query, mode)
-            found = [p for shard in self._shards for p in shard._search(query, k, mode, vector)]
-        return sorted(found, key=lambda passage: -passage.score)[:k]  # stable: ties keep shard order
+        return self._fan_out(query, mode, query_vector, lambda shard, q, v: shard._search(q, k, mode, v))[:k]
 
     def _rank_documents(
         self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None
     ) -> list[DocumentHit]:
+        return self._fan_out(query, mode, query_vector,
+                             lambda shard, q, v: shard._rank_documents(q, k, mode, v))[:k]
+
+    def _fan_out(self, query: str, mode: SearchMode, query_vector: np.ndarray | None,
+                 read: Callable[[PaperIndex, str, np.ndarray | None], list]) -> list:
+        """Every shard's results for ``query`` (the query embedded once for all), best first; ties keep
+        shard order (the sort is stable)."""
         query = query.strip()
         if not query:
             return []
         with self._one_thread():
             vector = query_vector if query_vector is not None else self._query_vector(query, mode)
-            hits = [h for shard in self._shards for h in shard._rank_documents(query, k, mode, vector)]
-        return sorted(hits, key=lambda hit: -hit.score)[:k]
+            found = [item for shard in self._shards for item in read(shard, query, vector)]
+        return sorted(found, key=lambda item: -item.score)
 
     def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None) -> Signals | None:
         """Every shard's candidates, numbered as if the shards' passages and documents were one list."""
