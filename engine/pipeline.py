@@ -401,7 +401,7 @@ def ask(
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"
 
-    graph = shown_graph(integration.graph, budget)
+    graph = mark_possible(integration.graph) if budget.cross_check else integration.graph
     trace.edges_kept = [edge.id for edge in graph.edges]
     trace.pruned += integration.pruned
     emit("label", message="labelling the graph", nodes=len(graph.nodes), edges=len(graph.edges))
@@ -418,12 +418,6 @@ def ask(
         question=question, abstained=abstained, reason=reason, sources=graph.sources, targets=graph.targets,
         analysis=analysis, graph=graph, labelling=labelling, answer=answer, trace=trace,
     )
-
-
-def shown_graph(graph: Graph, budget: PipelineSettings) -> Graph:
-    """The graph as the user is shown it: with the cross-check, edges no two readers agree on are
-    possible."""
-    return mark_possible(graph) if budget.cross_check else graph
 
 
 def abstention_reason(
