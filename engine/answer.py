@@ -11,7 +11,8 @@ through hubs or diseases is stated, as such, only when the graph holds no mechan
 (``engine.mechanism`` chooses and ranks the routes). ``Statement.kind`` says which is which.
 
 Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
-decrease or stay stable"). A claim read by one reader only, or stated only hedged (a possible edge), is
+decrease or stay stable"); a step that one paper alone states says so ("(one paper only)"), as the
+solver never takes such a finding as certain (``engine.model.is_tentative``). A claim read by one reader only, or stated only hedged (a possible edge), is
 worded as a suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
 statement resting on it reads as certain. With a ``Contrast`` the answer also says which labels change between two
 scenarios and why. The function needs no index and no solver: the app calls it after every edit.
@@ -26,7 +27,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from engine.mechanism import MAX_POSSIBLE_STEPS, MAX_ROUTE_EDGES, Route, Routes, find_routes
-from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
+from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel, is_tentative
 
 MAX_PATH_EDGES = MAX_ROUTE_EDGES
 CITATIONS_PER_EDGE = 2
@@ -190,6 +191,8 @@ def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]
         words += ", possibly"
     elif edge.status == "contested":
         words += " (contested)"
+    elif is_tentative(edge):
+        words += " (one paper only)"
     step = Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences)
     return step, words
 

@@ -262,7 +262,7 @@ class Integrator:
     def build(self) -> Integration:
         kinds = self._kinds()
         pruned: list[PrunedClaim] = list(self._filtered)
-        grouped: dict[tuple[int, str, int, int], list[_PooledClaim]] = defaultdict(list)
+        readings: list[tuple[_PooledClaim, tuple[int, str, int, int]]] = []
         for pooled in self._claims:
             source, target = self._find(pooled.subject.entity), self._find(pooled.object.entity)
             if source == target:
@@ -273,7 +273,12 @@ class Integrator:
                 subject=self._entities[source].label, subject_change=_canonical_change(pooled.subject, kinds[source]),
                 object=self._entities[target].label, object_change=_canonical_change(pooled.object, kinds[target]),
             ))
-            grouped[(source, reading.relation, reading.sign, target)].append(pooled)
+            readings.append((pooled, (source, reading.relation, reading.sign, target)))
+        readings, unclear = _split_unclear_sentences(readings)
+        pruned += [_pruned(p.claim, p.round, UNCLEAR_SENTENCE) for p in unclear]
+        grouped: dict[tuple[int, str, int, int], list[_PooledClaim]] = defaultdict(list)
+        for pooled, key in readings:
+            grouped[key].append(pooled)
 
         edges = _mark_disagreements(self._edges(grouped))
         graph, forward, backward, distances, connected = self._grow(kinds, edges)
@@ -407,6 +412,30 @@ def _lowered_core(term: str) -> str | None:
         return None
     core = match.group("core").strip(" -")
     return core if non_entity_reason(core) is None else None
+
+
+UNCLEAR_SENTENCE = "the sentence is read with both signs between the same two entities, by as many readers each"
+
+
+def _split_unclear_sentences(
+    readings: list[tuple[_PooledClaim, tuple[int, str, int, int]]],
+) -> tuple[list[tuple[_PooledClaim, tuple[int, str, int, int]]], list[_PooledClaim]]:
+    """(kept, pruned): one sentence read with both signs between the same two entities is one
+    sentence the readers disagree on, not two papers that do. The sign more readers found stands;
+    on a tie its direction is unclear and neither reading is kept (precision first)."""
+    readers: dict[tuple, dict[int, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for pooled, (source, _, sign, target) in readings:
+        ev = pooled.claim.evidence
+        readers[(ev.doc_id, ev.sentence, source, target)][sign].update(ev.readers or ["unknown"])
+    kept, unclear = [], []
+    for pooled, key in readings:
+        source, _, sign, target = key
+        by_sign = readers[(pooled.claim.evidence.doc_id, pooled.claim.evidence.sentence, source, target)]
+        if len(by_sign) > 1 and len(by_sign[sign]) <= len(by_sign[-sign]):
+            unclear.append(pooled)
+        else:
+            kept.append((pooled, key))
+    return kept, unclear
 
 
 def _mark_disagreements(edges: dict[tuple, Edge]) -> dict[tuple, Edge]:

@@ -146,6 +146,22 @@ class Edge(BaseModel):
     weight: float | None = Field(None, allow_inf_nan=False)
 
 
+def papers_stating(edge: Edge) -> int:
+    """The number of distinct papers whose sentences the edge cites."""
+    return len({evidence.doc_id for evidence in edge.evidence})
+
+
+def is_tentative(edge: Edge) -> bool:
+    """An edge the solver does not assume to act (engine/qpt_possible.lp): one read by one reader only
+    or stated only hedged (status possible), or a literature claim that a single paper states. One
+    paper's finding, however clearly read, is unreplicated: a label resting on such edges alone is
+    possible, never certain. (A literature edge without recorded evidence comes from an older graph
+    and is taken as it was.)"""
+    if edge.status == "possible":
+        return True
+    return edge.origin == "literature" and edge.status != "asserted-by-user" and papers_stating(edge) == 1
+
+
 def edge_id(source: str, relation: str, sign: int, target: str) -> str:
     """The conventional id of an edge: one edge per (source, relation, sign, target)."""
     return f"{source}{'+' if sign > 0 else '-'}{'>' if relation == 'influence' else '>>'}{target}"

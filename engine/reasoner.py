@@ -56,6 +56,7 @@ from engine.model import (
     RepairSet,
     Scenario,
     Value,
+    is_tentative,
 )
 
 PROGRAM_DIR = Path(__file__).resolve().parent
@@ -92,13 +93,13 @@ class _Encoding:
     """How one graph structure is numbered for the solver: node i is ``node_ids[i]``, the
     quantities first, then the states (so the node facts are two ranges, not one fact per node);
     edge j is the j-th directed edge in structural order. Derived from the structure alone (what
-    ``Graph.structure_key()`` holds) and which edges are possible, so graphs that agree on both share
+    ``Graph.structure_key()`` holds) and which edges are tentative, so graphs that agree on both share
     it (and the grounded programs)."""
 
     node_ids: tuple[str, ...]
     quantities: int  # nodes 0 .. quantities-1 are quantities, the rest states
     edges: tuple[tuple[str, str, int, str], ...]  # (source, relation, sign, target)
-    possible: tuple[int, ...] = ()  # the edges read by one reader only (qpt_possible.lp)
+    possible: tuple[int, ...] = ()  # the tentative edges, which may act or not (qpt_possible.lp)
 
     @classmethod
     def of(cls, graph: Graph, directed: list[tuple[str, str, int, str, str]]) -> _Encoding:
@@ -516,14 +517,15 @@ class Reasoner:
         observed = self._literals(program, "observe", scenario.observations)
         # Only an edge on some path from an intervention to a measured node can move one: the others
         # are left out (their switches off), which spares the search, and never take part in a clash.
-        # A possible edge (read by one reader only) may act or not: it is left free, never assumed.
+        # A tentative edge (one reader, a hedge or one paper only) may act or not: it is left free,
+        # never assumed.
         relevant = {j: program.literal("use", j) for j in self._edges_between(scenario.interventions,
                                                                                 scenario.observations)}
         program.release([*observed, *relevant.values()])
-        possible = {edge.id for edge in self.graph.edges if edge.status == "possible"}
+        tentative = {edge.id for edge in self.graph.edges if is_tentative(edge)}
         items = {literal: ("observation", node) for literal, node in zip(observed, scenario.observations)}
         items.update({literal: ("edge", self._edge_ids[j]) for j, literal in relevant.items()
-                      if self._edge_ids[j] not in possible})
+                      if self._edge_ids[j] not in tentative})
         everything = list(items)
         finished, first = self._minimal_core(program, everything, deadline)
         if first is None:
@@ -666,9 +668,10 @@ def _directed_edges(graph: Graph) -> list[tuple[str, str, int, str, str]]:
 
 
 def _possible_edges(graph: Graph, directed: list[tuple[str, str, int, str, str]]) -> tuple[int, ...]:
-    """The solver's numbers of the directed edges whose status is possible (read by one reader)."""
-    possible = {edge.id for edge in graph.edges if edge.status == "possible"}
-    return tuple(j for j, edge in enumerate(directed) if edge[4] in possible) if possible else ()
+    """The solver's numbers of the directed edges it may leave idle (``is_tentative``: read by one
+    reader, stated only hedged, or by one paper only)."""
+    tentative = {edge.id for edge in graph.edges if is_tentative(edge)}
+    return tuple(j for j, edge in enumerate(directed) if edge[4] in tentative) if tentative else ()
 
 
 def _reachable(starts: set[int], arcs: list[tuple[int, int]]) -> set[int]:

@@ -36,6 +36,8 @@ class PipelineSettings(BaseModel):
     connected_rounds: int = Field(3, ge=1, description="rounds once a chain links them")
     passages_per_query: int = Field(20, ge=1)
     max_nodes: int = Field(40, ge=2)
+    require_route: bool = Field(True, description="answer only when the answer can state a route (a direct "
+                                "edge, a mechanism or an established chain); else abstain, the graph still shown")
     cross_check: bool = Field(True, description="read every passage with the dependency-parse reader too; "
                               "an edge no two readers agree on is drawn as possible")
 

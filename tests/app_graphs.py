@@ -6,13 +6,17 @@ from engine.model import Edge, Evidence, Graph, Node, edge_id
 
 
 def _edge(source: str, target: str, relation: str, sign: int, doc: str, sentence: str) -> Edge:
+    """A claim that two papers state (``doc`` and a replication), so the solver takes it as established
+    and the labels it carries are certain (``engine.model.is_tentative``)."""
     return Edge(
         id=edge_id(source, relation, sign, target),
         source=source,
         target=target,
         relation=relation,
         sign=sign,
-        evidence=[Evidence(doc_id=doc, title=f"Paper {doc}", sentence=sentence, score=0.9)],
+        evidence=[Evidence(doc_id=doc, title=f"Paper {doc}", sentence=sentence, score=0.9),
+                  Evidence(doc_id=f"{doc}-replication", title=f"Replication of {doc}",
+                           sentence=f"We confirm: {sentence[0].lower()}{sentence[1:]}", score=0.8)],
     )
 
 

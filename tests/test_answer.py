@@ -6,7 +6,7 @@ import random
 import re
 import time
 
-from engine.answer import explain, label_phrase
+from engine.answer import _Citer, _step, explain, label_phrase
 from engine.mechanism import find_routes
 from engine.model import (
     Contrast, Edge, Evidence, Graph, LabelChange, Labelling, Node, NodeLabel, edge_id,
@@ -54,7 +54,7 @@ def test_each_path_statement_follows_one_path_and_cites_its_edges() -> None:
     assert statement.edges == ["unc5b+>dapk1", "dapk1->pin1"]
     assert [step.citations for step in statement.steps] == [[1], [2]]
     assert "UNC5B raises DAPK1 [1]" in statement.text
-    assert "DAPK1 lowers Pin1 [2], so Pin1 decreases" in statement.text
+    assert "DAPK1 lowers Pin1 [2] (one paper only), so Pin1 decreases" in statement.text
     # The unrelated edge is not on a source-target path, so its document is never cited.
     assert [(r.n, r.doc_id) for r in answer.references] == [(1, "111"), (2, "222")]
     assert "[1] Title of 111 (111)" in answer.text
@@ -191,3 +191,13 @@ def test_a_possible_edge_from_hedged_sentences_is_worded_as_the_papers_suggestio
     one_reader = hedged.model_copy(update={"evidence": [Evidence(doc_id="d1", sentence="Velk1 raises Zorin.")]})
     assert _step(hedged, nodes, _Citer([], {}))[1].startswith("the cited papers only suggest that Velk1 raises Zorin [1]")
     assert _step(one_reader, nodes, _Citer([], {}))[1].startswith("one reading suggests Velk1 raises Zorin [1]")
+
+
+def test_a_step_one_paper_states_says_so_and_one_two_papers_state_does_not() -> None:
+    once = _edge("unc5b", "dapk1", 1, "PMID1", "UNC5B raises DAPK1.")
+    twice = once.model_copy(update={"evidence": [*once.evidence, Evidence(
+        doc_id="PMID9", title="Title of PMID9", sentence="UNC5B increases DAPK1 in neurons.", score=1.0)]})
+    nodes = {"unc5b": Node(id="unc5b", label="UNC5B"), "dapk1": Node(id="dapk1", label="DAPK1")}
+    citer = _Citer(references=[], by_doc={})
+    assert _step(once, nodes, citer)[1] == "UNC5B raises DAPK1 [1] (one paper only)"
+    assert _step(twice, nodes, citer)[1] == "UNC5B raises DAPK1 [1][2]"

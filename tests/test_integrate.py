@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.annotations import Annotation
 from engine.backends.base import ExtractedClaim
-from engine.integrate import Integrator
+from engine.integrate import UNCLEAR_SENTENCE, Integrator
 from engine.model import Evidence, Scenario
 from engine.reasoner import label_graph
 
@@ -253,3 +253,42 @@ def test_a_sentence_any_claim_of_which_is_hedged_is_hedged_evidence() -> None:
     integrator.add([plain, hedged], 1)
     [edge] = integrator.build().graph.edges
     assert [(e.sentence, e.hedged) for e in edge.evidence] == [(sentence, True)]
+
+
+def _read_by(claim: ExtractedClaim, *readers: str) -> ExtractedClaim:
+    return claim.model_copy(update={"evidence": claim.evidence.model_copy(update={"readers": list(readers)})})
+
+
+def test_one_sentence_read_with_both_signs_by_one_reader_each_is_unclear_and_pruned() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    sentence = "Velk1 restored grooming and lowered levels of Zorin in treated mice."
+    integrator.add([
+        _read_by(_claim("Velk1", "increase", "Zorin", "increase", sentence), "parse"),
+        _read_by(_claim("Velk1", "increase", "Zorin", "decrease", sentence), "rules"),
+    ], 1)
+    built = integrator.build()
+    assert built.graph.edges == []
+    assert not built.connected
+    assert [p.reason for p in built.pruned] == [UNCLEAR_SENTENCE] * 2
+
+
+def test_in_one_sentence_the_sign_more_readers_found_stands() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    sentence = "Velk1 lowered Zorin, which restored grooming in treated mice."
+    integrator.add([
+        _read_by(_claim("Velk1", "increase", "Zorin", "decrease", sentence), "parse", "rules"),
+        _read_by(_claim("Velk1", "increase", "Zorin", "increase", sentence), "rules"),
+    ], 1)
+    built = integrator.build()
+    assert [(e.sign, e.status) for e in built.graph.edges] == [(-1, "supported")]
+    assert [p.line for p in built.pruned if p.reason == UNCLEAR_SENTENCE] == [
+        "[change=increase] Velk1 ==CAUSE=> [change=increase] Zorin"]
+
+
+def test_two_papers_that_disagree_still_give_contested_edges_whatever_their_readers() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _read_by(_claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d1"), "parse"),
+        _read_by(_claim("Velk1", "increase", "Zorin", "decrease", "Velk1 lowers Zorin.", doc="d2"), "rules"),
+    ], 1)
+    assert sorted((e.sign, e.status) for e in integrator.build().graph.edges) == [(-1, "contested"), (1, "contested")]

@@ -214,9 +214,10 @@ def test_a_mechanism_with_a_possible_step_is_introduced_as_possible() -> None:
 
 
 def test_a_possible_step_hedges_the_rest_of_its_route_even_when_labels_are_certain() -> None:
-    graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y"), _edge("x", "n"), _edge("n", "y")])
+    graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y", papers=2), _edge("x", "n", papers=2),
+                    _edge("n", "y", papers=2)])
     labelling = label_graph(graph)
-    assert labelling.labels["y"].certain  # a supported route holds y up on its own
+    assert labelling.labels["y"].certain  # a supported route that two papers state at each step holds y up
     answer = explain(graph, labelling)
     by_path = {tuple(s.path): s for s in answer.statements if s.kind == "mechanism"}
     assert by_path[("x", "n", "y")].certain

@@ -76,9 +76,10 @@ def test_ask_builds_a_connected_labelled_graph(result) -> None:
     assert (bdnf.id, 1, "hippocampal_neurogenesis") in edges
     labels = outcome.labelling.labels
     assert labels["chronic_stress"].label == "increasing" and labels["chronic_stress"].intervened
-    assert labels["cortisol"].label == "increasing" and labels["cortisol"].certain
-    assert labels["hippocampal_neurogenesis"].label == "decreasing"
-    assert labels["hippocampal_neurogenesis"].certain
+    # Each claim of the chain is stated by one paper of the fixture only: the labels lean its way but
+    # are not certain (an unreplicated finding may not hold: engine.model.is_tentative).
+    assert labels["cortisol"].possible == ("increasing", "stable") and not labels["cortisol"].certain
+    assert labels["hippocampal_neurogenesis"].possible == ("decreasing", "stable")
 
 
 def test_every_edge_cites_a_sentence_of_the_corpus(result) -> None:
@@ -95,7 +96,9 @@ def test_the_answer_follows_the_path_and_cites_it(result) -> None:
     paths = [s for s in answer.statements if s.kind == "mechanism"]
     assert paths and paths[0].path[0] == "chronic_stress" and paths[0].path[-1] == "hippocampal_neurogenesis"
     assert all(step.citations for step in paths[0].steps)
-    assert "hippocampal neurogenesis decreases" in paths[0].text
+    # one paper states each step: the labels lean, and the steps say why they are not certain
+    assert "hippocampal neurogenesis may decrease or stay stable" in paths[0].text
+    assert "chronic stress raises cortisol [1] (one paper only), so cortisol may increase or stay stable" in paths[0].text
     assert {r.doc_id for r in answer.references} == {"fx-stress-1", "fx-bdnf-2"}
     cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
     assert cited == {r.n for r in answer.references}
@@ -208,3 +211,29 @@ def test_a_connected_question_stops_after_its_connected_rounds() -> None:
     unconnected = ask("How does caffeine impact zorin?", FixtureIndex(), settings)
     assert unconnected.abstained  # an unconnected question may use every round it has
     assert unconnected.trace.rounds > 2 or "no open frontier" in unconnected.trace.stop_reason
+
+
+def _disputed_chain_index(tmp_path: Path) -> FixtureIndex:
+    documents = [
+        {"id": "fx-d1", "title": "Velk1 in glia", "source": "fixture", "sentences": ["Velk1 increases zorin in astrocytes."]},
+        {"id": "fx-d2", "title": "Velk1 in neurons", "source": "fixture", "sentences": ["Velk1 reduces zorin in neurons."]},
+        {"id": "fx-d3", "title": "Zorin and pelt", "source": "fixture", "sentences": ["Zorin increases pelt secretion."]},
+    ]
+    path = tmp_path / "documents.jsonl"
+    path.write_text("\n".join(json.dumps(d) for d in documents))
+    return FixtureIndex(path)
+
+
+def test_a_question_linked_only_across_a_disputed_sign_is_abstained_on_with_its_graph(tmp_path: Path) -> None:
+    from engine.settings import PipelineSettings
+
+    index = _disputed_chain_index(tmp_path)
+    outcome = ask("How does Velk1 impact pelt secretion?", index, Settings())
+    assert outcome.abstained
+    assert "only by routes that state no mechanism" in outcome.reason
+    assert {e.status for e in outcome.graph.edges if e.target == "zorin"} == {"contested"}
+    assert outcome.labelling.labels["pelt_secretion"].possible == ("increasing", "decreasing", "stable")
+    assert [s.kind for s in outcome.answer.statements] == ["note"]
+    lenient = ask("How does Velk1 impact pelt secretion?", index,
+                  Settings(pipeline=PipelineSettings(require_route=False)))
+    assert not lenient.abstained and lenient.reason == ""

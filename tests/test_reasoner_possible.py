@@ -4,7 +4,7 @@ Expected labellings worked out by hand from engine/qpt_possible.lp and engine/qp
 
 from __future__ import annotations
 
-from engine.model import EdgeStatus, Graph, Scenario
+from engine.model import EdgeStatus, Evidence, Graph, Scenario, is_tentative
 from engine.reasoner import Reasoner, label_graph
 from tests.test_reasoner import ANY, INC, STABLE, do, make_graph, summary
 
@@ -73,3 +73,49 @@ def test_an_observation_the_idle_edge_explains_needs_no_repair() -> None:
     assert labelling.consistent is False
     assert [[(r.action, r.target) for r in s.repairs] for s in labelling.repairs] == [
         [("distrust_observation", "b")], [("flip_edge", "a+>b")]]
+
+
+def _cited_by(graph: Graph, edge_id: str, *papers: str) -> Graph:
+    evidence = [Evidence(doc_id=paper, sentence=f"A sentence of {paper} stating {edge_id}.") for paper in papers]
+    edges = [edge.model_copy(update={"evidence": evidence}) if edge.id == edge_id else edge for edge in graph.edges]
+    return graph.model_copy(update={"edges": edges}).validate_shapes()
+
+
+def test_an_edge_one_paper_states_is_tentative_and_two_papers_make_it_established() -> None:
+    graph = make_graph("a b", [("a", "b", 1)])
+    [edge] = _cited_by(graph, "a+>b", "p1").edges
+    assert is_tentative(edge)
+    [edge] = _cited_by(graph, "a+>b", "p1", "p1").edges  # two sentences of one paper are still one paper
+    assert is_tentative(edge)
+    [edge] = _cited_by(graph, "a+>b", "p1", "p2").edges
+    assert not is_tentative(edge)
+    assert is_tentative(edge.model_copy(update={"status": "possible"}))
+    assert not is_tentative(edge.model_copy(update={"evidence": [], "origin": "literature"}))  # an older graph
+    assert not is_tentative(edge.model_copy(update={"evidence": edge.evidence[:1], "origin": "user"}))
+
+
+def test_a_chain_of_single_paper_claims_leans_but_is_never_certain() -> None:
+    graph = make_graph("a m c", [("a", "m", 1), ("m", "c", -1)])
+    graph = _cited_by(_cited_by(graph, "a+>m", "p1", "p2"), "m->c", "p3")
+    assert summary(label_graph(graph, do(a="increasing"))) == {
+        "a": INC, "m": INC, "c": ("decreasing", "stable")}
+    both = _cited_by(graph, "m->c", "p3", "p4")
+    assert summary(label_graph(both, do(a="increasing")))["c"] == ("decreasing",)
+
+
+def test_a_replicated_route_beside_a_single_paper_one_keeps_the_label_certain() -> None:
+    graph = make_graph("a m n c", [("a", "m", 1), ("m", "c", 1), ("a", "n", 1), ("n", "c", 1)])
+    for edge_id in ("a+>n", "n+>c", "m+>c"):
+        graph = _cited_by(graph, edge_id, "p1", "p2")
+    graph = _cited_by(graph, "a+>m", "p3")
+    assert summary(label_graph(graph, do(a="increasing"))) == {
+        "a": INC, "m": ("increasing", "stable"), "n": INC, "c": INC}
+
+
+def test_citing_a_second_paper_regrounds_and_makes_the_label_certain() -> None:
+    graph = _cited_by(make_graph("a b", [("a", "b", 1)], sources=("a",)), "a+>b", "p1")
+    reasoner = Reasoner(graph)
+    assert summary(reasoner.label())["b"] == ("increasing", "stable")
+    replicated = reasoner.with_graph(_cited_by(graph, "a+>b", "p1", "p2"))
+    assert replicated is not reasoner
+    assert summary(replicated.label())["b"] == INC
