@@ -18,7 +18,9 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
    where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
-   extractor passes it as an annotation alias; the reason names the paper. A definition also holds
+   extractor passes it as an annotation alias; the reason names the paper. Only a short form that
+   can spell its long form defines it (``spells_abbreviation``): a citation read as a definition
+   ("Bell = Aβ") or a long form the text cut ("PKA = protein kinase") joins nothing. A definition also holds
    in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
    the library defines the short form, or the long form, otherwise. Papers often spell a name out
    where another paper defined its symbol, so one chain would otherwise be cut in two.
@@ -211,8 +213,8 @@ def spells_abbreviation(short: str, long: str) -> bool:
     written = _ABBREVIATION_WORD.findall(_spelled_greek(long))
     while written and written[0][0].lower() != characters[0] and _leading_mark(written[0].lower()):
         written = written[1:]
-    greek_end = normalise_term(short).split()[-1] if normalise_term(short).split()[-1] in _GREEK_NAMES else None
-    if greek_end and (not written or written[-1].lower() != greek_end):
+    last = normalise_term(short).split()[-1]
+    if last in _GREEK_NAMES and (not written or written[-1].lower() != last):
         return False
     shorter = list(written)
     while len(shorter) > 1 and shorter[-1].lower() in MEASURE_WORDS | _UNNAMED_TAIL:
@@ -228,8 +230,8 @@ def _letters_in_order(characters: str, written: list[str], capital_last: bool) -
         return False
     text = " ".join(words)
     last_word = range(text.rfind(" ") + 1, len(text))
-    allowed = {i for i in last_word if not capital_last or i == last_word.start
-               or any(ch.isupper() for ch in written[-1][1:])}
+    inner_capitals = any(ch.isupper() for ch in written[-1][1:])
+    allowed = {i for i in last_word if not capital_last or inner_capitals or i == last_word.start}
     at = text.rfind(characters[-1])
     while at > 0 and at not in allowed:
         at = text.rfind(characters[-1], 0, at)
