@@ -18,7 +18,9 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
    where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
-   extractor passes it as an annotation alias; the reason names the paper. A definition also holds
+   extractor passes it as an annotation alias; the reason names the paper. Only a short form that
+   can spell its long form defines it (``spells_abbreviation``): a citation read as a definition
+   ("Bell = Aβ") or a long form the text cut ("PKA = protein kinase") joins nothing. A definition also holds
    in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
    the library defines the short form, or the long form, otherwise. Papers often spell a name out
    where another paper defined its symbol, so one chain would otherwise be cut in two.
@@ -41,12 +43,14 @@ from __future__ import annotations
 
 import csv
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from engine.language.text import normalise_term, term_key
+from engine.model import GREEK_LETTERS
 
 # Words that say how much of a thing there is, or that name it as a molecule, without changing what it
 # is (rule 1): stripped before or after the name, and as the head of "WORD of X".
@@ -186,6 +190,76 @@ def same_form(a: str, b: str) -> Identity | None:
     return Identity("same form of the same entity, spelled differently")
 
 
+_ABBREVIATION_WORD = re.compile(r"[^\W_]+")
+_GREEK_NAMES = frozenset({"alpha", "beta", "gamma", "delta", "kappa", "epsilon"})
+_UNNAMED_TAIL = frozenset({"peptide", "peptides", "kda"})
+
+
+def spells_abbreviation(short: str, long: str) -> bool:
+    """Can ``short`` abbreviate ``long``? The test of Schwartz and Hearst (2003): every letter and digit
+    of the short form occurs in the long form in the same order, the first at the start of the long
+    form's first word, and the long form has at most min(n + 5, 2n) words for n characters. Words
+    without a letter, single letters and Greek letters may come before the long form ("5'-AMP-activated
+    protein kinase", "β-amyloid precursor protein"). No word may be left over after it: the short
+    form's last character falls in the long form's last word (measure words aside: "amyloid beta
+    peptides" is Aβ), a Greek letter ending the short form ends the long form too, and a capital
+    ending it stands for a word, so is matched at a word's start or inside a word written with
+    capitals ("NF-kB"). A definition the text cut ("PKA = protein kinase"), one that runs on
+    ("Aβ = amyloid-β clearance") and a citation read as one ("Bell = Aβ") fail, and join nothing."""
+    short = re.sub(r"(?<=[A-Z])s$", "", short.strip())  # "DAMPs": the plural of the short form
+    characters = "".join(ch for ch in normalise_term(short) if ch.isalnum())
+    if len(characters) < 2 or not characters[0].isalpha():
+        return False
+    written = _ABBREVIATION_WORD.findall(_spelled_greek(long))
+    while written and written[0][0].lower() != characters[0] and _leading_mark(written[0].lower()):
+        written = written[1:]
+    last = normalise_term(short).split()[-1]
+    if last in _GREEK_NAMES and (not written or written[-1].lower() != last):
+        return False
+    shorter = list(written)
+    while len(shorter) > 1 and shorter[-1].lower() in MEASURE_WORDS | _UNNAMED_TAIL:
+        shorter = shorter[:-1]
+    return any(_letters_in_order(characters, words, short[-1].isupper()) for words in (written, shorter))
+
+
+def _letters_in_order(characters: str, written: list[str], capital_last: bool) -> bool:
+    """Schwartz and Hearst's match of the short form's characters, right to left, in the words."""
+    words = [w.lower() for w in written]
+    if not words or len(characters) >= len("".join(words)) or len(words) > min(len(characters) + 5,
+                                                                                2 * len(characters)):
+        return False
+    text = " ".join(words)
+    last_word = range(text.rfind(" ") + 1, len(text))
+    inner_capitals = any(ch.isupper() for ch in written[-1][1:])
+    allowed = {i for i in last_word if not capital_last or inner_capitals or i == last_word.start}
+    at = text.rfind(characters[-1])
+    while at > 0 and at not in allowed:
+        at = text.rfind(characters[-1], 0, at)
+    for character in reversed(characters[1:-1]):  # each one as far right as it can be
+        if at <= 0:
+            return False
+        at = text.rfind(character, 0, at)
+    return at > 0 and text[0] == characters[0]
+
+
+def _spelled_greek(text: str) -> str:
+    return "".join(f" {GREEK_LETTERS[ch]} " if ch in GREEK_LETTERS else ch for ch in unicodedata.normalize("NFKC", text))
+
+
+def _leading_mark(word: str) -> bool:
+    """A word that may stand before a long form: no Latin letter, one letter, or a Greek letter's name."""
+    return not re.search(r"[a-z]", word) or len(word) == 1 or word in _GREEK_NAMES
+
+
+def may_define(name: str, other: str) -> bool:
+    """Can a paper's definition make ``name`` and ``other`` one entity? When they share the normalised
+    form, or the shorter spells an abbreviation of the longer (``spells_abbreviation``)."""
+    if identity_key(name) and identity_key(name) == identity_key(other):
+        return True
+    short, long = sorted((name, other), key=lambda n: len(identity_key(n)))
+    return spells_abbreviation(short, long)
+
+
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
     """Rule 2: the paper defines one name as the abbreviation of the other."""
     return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")
@@ -217,7 +291,8 @@ class LibraryAbbreviations:
         shorts: dict[str, list[LibraryDefinition]] = {}
         longs: dict[str, list[LibraryDefinition]] = {}
         for doc_id, short, long in definitions:
-            if _member_left_out(short, long) or not identity_key(short) or not identity_key(long):
+            if _member_left_out(short, long) or not identity_key(short) or not identity_key(long) \
+                    or not may_define(short, long):
                 continue
             definition = LibraryDefinition(short.strip(), long.strip(), doc_id)
             shorts.setdefault(identity_key(short), []).append(definition)

@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from engine.annotations import format_annotation, interpret
+from engine.annotations import Annotation, format_annotation, interpret
 from engine.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.backends.base import evidence_of
-from engine.identity import LibraryAbbreviations
+from engine.identity import LibraryAbbreviations, may_define
 from engine.integrate import Integration, Integrator, PrunedClaim
 from engine.mechanism import find_routes
 from engine.model import Graph, Labelling, Scenario
@@ -205,8 +205,14 @@ def abbreviations_for(
     for doc_id in doc_ids:
         if doc_id not in cache:
             document = index.document(doc_id)
-            cache[doc_id] = find_abbreviations(" ".join(document.sentences))
+            cache[doc_id] = defined_in(" ".join(document.sentences))
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
+
+
+def defined_in(text: str) -> dict[str, str]:
+    """The short → long forms a text defines whose short form can abbreviate the long one
+    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing."""
+    return {short: long for short, long in find_abbreviations(text).items() if may_define(short, long)}
 
 
 _library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -223,7 +229,7 @@ def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -
         return LibraryAbbreviations()
     documents = index.documents()
     for document in documents:
-        cache.setdefault(document.id, find_abbreviations(" ".join(document.sentences)))
+        cache.setdefault(document.id, defined_in(" ".join(document.sentences)))
     table = LibraryAbbreviations(
         (document.id, short, long) for document in documents for short, long in cache[document.id].items())
     _library_tables[index] = (size, table)
@@ -242,11 +248,21 @@ def extract(
     if claim_store is not None:
         claims = cross_check(claims, parse_claims(claim_store, passages, abbreviations))
     return [
-        claim.model_copy(update={"evidence": claim.evidence.model_copy(update={
-            "query": query_of.get((claim.evidence.doc_id, claim.evidence.sentence), ""),
-        })})
+        claim.model_copy(update={"annotation": with_defined_aliases(claim.annotation),
+                                 "evidence": claim.evidence.model_copy(update={
+                                     "query": query_of.get((claim.evidence.doc_id, claim.evidence.sentence), ""),
+                                 })})
         for claim in claims
     ]
+
+
+def with_defined_aliases(annotation: Annotation) -> Annotation:
+    """The annotation with only the aliases a definition can give each end (``may_define``): a reader's
+    pairing of a name with a citation ("Bell") or a cut long form ("protein kinase") is dropped."""
+    return annotation.model_copy(update={
+        "subject_aliases": [a for a in annotation.subject_aliases if may_define(annotation.subject, a)],
+        "object_aliases": [a for a in annotation.object_aliases if may_define(annotation.object, a)],
+    })
 
 
 def parse_claims(

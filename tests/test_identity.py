@@ -152,3 +152,50 @@ def test_the_progression_of_a_condition_is_the_condition() -> None:
 
     assert identity_key("Zorin syndrome progression") == identity_key("Zorin syndrome")
     assert identity_key("progression of Zorin syndrome") == identity_key("Zorin syndrome")
+
+
+from engine.identity import may_define, spells_abbreviation  # noqa: E402
+
+
+@pytest.mark.parametrize(("short", "long"), [
+    ("ZRF2", "zorin-releasing factor 2"),
+    ("VPK", "velkin phospho-kinase"),            # a letter inside a word, the last one at a word's start
+    ("QAPK", "5'-QAP-activated protein kinase"),  # a number word and a capitalised word before
+    ("BZP", "β-zorin precursor protein"),          # a Greek letter before; "protein" ends it unspelled
+    ("TLZF", "tolzin-like zinc finger"),
+    ("ZK-18", "zorinkinase 18"),
+    ("ZNF-kB", "zorin nuclear factor-kB"),        # a capital inside a word written with capitals
+    ("VAMPs", "velk associated molecular patterns"),  # a plural short form
+    ("Zβ", "zorin-β"),
+    ("Zβ42", "zorin-β fragment 42"),
+    ("ZMP", "zorin mono phosphate peptides"),
+])
+def test_a_short_form_spells_its_long_form(short: str, long: str) -> None:
+    assert spells_abbreviation(short, long)
+    assert may_define(long, short)  # in either order
+
+
+@pytest.mark.parametrize(("short", "long"), [
+    ("ZKA", "zorin kinase"),                  # the long form was cut before its last word ("zorin kinase A")
+    ("QAPK", "protein kinase"),               # a letter the long form lacks
+    ("Bell", "Zorin"),                        # an author's name in a citation, read as a definition
+    ("144", "velkophagy"),                     # a reference number
+    ("Zβ", "zorin-β clearance"),              # the long form runs on past the short form
+    ("ZMPK", "glycated end product-mediated zorin mono phosphate kinase"),  # words before the long form
+    ("VK", "ZVK"),                            # the first letter not at the start
+    ("Z", "zorin"),                           # one letter is no abbreviation
+    ("ZK", "zorin-dependent velk kinase kinase ligase factor"),  # far too many words for two letters
+])
+def test_a_pair_the_short_form_cannot_spell_is_no_definition(short: str, long: str) -> None:
+    assert not spells_abbreviation(short, long)
+    assert not may_define(short, long)
+
+
+def test_names_of_one_normalised_form_may_always_be_defined_as_one() -> None:
+    assert may_define("Velk1 protein", "velk1") and may_define("Zorin-β", "zorin beta")
+
+
+def test_a_library_definition_the_short_form_cannot_spell_is_left_out() -> None:
+    library = LibraryAbbreviations([("P1", "Bell", "zorin"), ("P2", "ZKA", "zorin kinase")])
+    assert library.get("Bell") is None and library.get("zorin") is None
+    assert library.get("ZKA") is None and library.get("zorin kinase") is None

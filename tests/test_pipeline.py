@@ -237,3 +237,22 @@ def test_a_question_linked_only_across_a_disputed_sign_is_abstained_on_with_its_
     lenient = ask("How does Velk1 impact pelt secretion?", index,
                   Settings(pipeline=PipelineSettings(require_route=False)))
     assert not lenient.abstained and lenient.reason == ""
+
+
+def test_a_reader_alias_the_name_cannot_abbreviate_is_dropped() -> None:
+    from engine.pipeline import with_defined_aliases
+
+    annotation = Annotation(subject="Zorin", subject_change="increase", subject_aliases=["Bell", "Zor"],
+                            object="QKA", object_change="decrease",
+                            object_aliases=["quarzin kinase", "quarzin kinase A", "QKA protein"])
+    kept = with_defined_aliases(annotation)
+    assert kept.subject_aliases == ["Zor"]
+    assert kept.object_aliases == ["quarzin kinase A", "QKA protein"]
+
+
+def test_a_paper_defines_only_what_its_short_forms_can_spell() -> None:
+    from engine.pipeline import defined_in
+
+    text = ("Zorin-releasing factor (ZRF) rises with age (Bell). Quarzin kinase (QKA) falls, "
+            "and velkin (Bell) follows.")
+    assert defined_in(text) == {"ZRF": "Zorin-releasing factor"}

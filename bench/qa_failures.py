@@ -1,0 +1,146 @@
+"""Where each unanswered question of bench/qa_eval.py is lost: the gold path, step by step.
+
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_failures.py --records QA.json [--half tune|held-out]
+        [--questions FILE] [--out FILE.json]
+
+``--records`` is a ``bench/qa_eval.py --out`` file; its unanswered questions (of one half) are asked
+again with the default settings. Each gold step (X → Y of a gold path) is looked up among the
+curated statements of the ``hbp-knowledge`` package (subject and object names, signed relation) for
+its evidence sentences, and each sentence is followed through the pipeline's trace:
+
+1. ``not in index``: the sentence is not one of the default index's passages;
+2. ``not retrieved``: no round's query reached it;
+3. ``reader: no claim X -> Y``: read, but neither reader states a claim from a name matching X to one
+   matching Y (``terms_match``), or no claim at all;
+4. ``pruned: REASON``: such a claim was read and pruned (Verify, a node filter, or outside the grown graph);
+5. ``edge in graph``: an edge between nodes named like X and Y cites it.
+
+A question's stage is the earliest stage of the worst step of its best gold path; a question whose
+every step has its edge in the graph is ``steps in graph, not joined``: the edges' ends are different
+entities (a form of the gold entity, or a name a reader cut or padded). Only the tune half should be
+read while working on a fix. The figures are counts of questions per stage, and of steps per stage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
+from engine.annotations import AnnotationError, parse_annotation  # noqa: E402
+from engine.language.text import terms_match  # noqa: E402
+
+SIGNED = {"increases", "directlyIncreases", "decreases", "directlyDecreases"}
+STEPS_JOINED = "steps in graph, not joined"
+
+
+def gold_sentences() -> dict[tuple[str, str], list[str]]:
+    """(subject, object) names, lower case → the evidence sentences of the package's signed statements."""
+    from corpus.hbp import cache_path
+    from retrieval.documents import clean_text
+
+    graph = json.loads(cache_path().read_text(encoding="utf-8"))
+    nodes, found = graph["nodes"], defaultdict(list)
+    for link in graph["links"]:
+        subject, obj = nodes[link["source"]].get("name"), nodes[link["target"]].get("name")
+        if link.get("relation") in SIGNED and link.get("evidence") and subject and obj:
+            found[(subject.lower(), obj.lower())].append(clean_text(link["evidence"]))
+    return found
+
+
+def _named(name: str, names: list[str]) -> bool:
+    return any(n and terms_match(name, n) for n in names)
+
+
+def step_stage(step: tuple[str, str], sentence: str, seen: dict) -> str:
+    """The stage of one gold step's sentence; ``seen`` holds the trace's passages, annotation lines,
+    pruned (line, reason) pairs and graph edges (source names, target names) by sentence."""
+    x, y = step
+    if sentence not in seen["index"]:
+        return "1 not in index"
+    if sentence not in seen["retrieved"]:
+        return "2 not retrieved"
+    if any(_named(x, a) and _named(y, b) for a, b in seen["edges"].get(sentence, [])):
+        return "5 edge in graph"
+    claims = []
+    for line in seen["annotations"].get(sentence, []):
+        try:
+            claims.append(parse_annotation(line))
+        except AnnotationError:
+            continue
+    matching = {line for line, c in zip(seen["annotations"].get(sentence, []), claims)
+                if _named(x, [c.subject]) and _named(y, [c.object])}
+    if not matching:
+        return "3 reader: no claim X -> Y" if claims else "3 reader: no claim at all"
+    reasons = [reason for line, reason in seen["pruned"].get(sentence, []) if line in matching]
+    return f"4 pruned: {reasons[0][:60]}" if reasons else "4 read, no edge between these ends"
+
+
+def question_stage(stages: list[list[str]]) -> tuple[str, list[str]]:
+    """The best gold path's stages (the one whose worst step got furthest) and the question's stage."""
+    best = max(stages, key=lambda path: (min(path), sorted(path)))
+    if all(s.startswith("5") for s in best):
+        return STEPS_JOINED, best
+    return min(best), best
+
+
+def trace_seen(result, index_sentences: set[str]) -> dict:
+    names = {n.id: [n.label, *n.aliases] for n in result.graph.nodes}
+    seen: dict = {"index": index_sentences, "retrieved": {p.sentence for p in result.trace.passages},
+                  "annotations": defaultdict(list), "pruned": defaultdict(list), "edges": defaultdict(list)}
+    for annotation in result.trace.annotations:
+        seen["annotations"][annotation.sentence].append(annotation.line)
+    for pruned in result.trace.pruned:
+        seen["pruned"][pruned.sentence].append((pruned.line, pruned.reason))
+    for edge in result.graph.edges:
+        for evidence in edge.evidence:
+            seen["edges"][evidence.sentence].append((names[edge.source], names[edge.target]))
+    return seen
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=Path, required=True, help="a bench/qa_eval.py --out file")
+    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--half", choices=["tune", "held-out"], default="tune")
+    parser.add_argument("--out", type=Path, default=None, help="per-question stages (JSON)")
+    args = parser.parse_args()
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from engine.pipeline import ask
+    from engine.settings import Settings
+    from retrieval.index import PaperIndex
+
+    answered = {r["id"]: r["answered"] for r in json.loads(args.records.read_text())["records"]}
+    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = [q for q in questions if question_half(q["id"]) == args.half and answered.get(q["id"]) is False]
+    settings = Settings()
+    index = PaperIndex.open(settings.resolved_index_dir, settings.embedding_model)
+    index_sentences = {s for document in index.documents() for s in document.sentences}
+    gold = gold_sentences()
+    per_question, step_counts = [], Counter()
+    for question in questions:
+        seen = trace_seen(ask(question["question"], index, settings), index_sentences)
+        stages = [[max((step_stage(step, s, seen) for s in gold.get(step, [])), default="0 no statement")
+                   for step in zip(path["nodes"], path["nodes"][1:])] for path in question["gold_paths"]]
+        stage, best = question_stage(stages)
+        step_counts.update(best)
+        per_question.append({"id": question["id"], "question": question["question"], "stage": stage, "steps": best})
+        print(f"{question['id']} {stage}", file=sys.stderr)
+    summary = {"half": args.half, "unanswered": len(per_question),
+               "questions_by_stage": dict(Counter(q["stage"] for q in per_question).most_common()),
+               "steps_by_stage": dict(step_counts.most_common())}
+    print(json.dumps(summary, indent=2))
+    if args.out:
+        args.out.write_text(json.dumps({"summary": summary, "questions": per_question}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
