@@ -49,3 +49,15 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "respectively" pairs the members off in order
+    ("Aspirin and ibuprofen lowered fever and pain, respectively.",
+     {f"{UP} Aspirin ==CAUSE=> {DOWN} fever", f"{UP} ibuprofen ==CAUSE=> {DOWN} pain"}),
+    # counts that differ (a member the phrase reading missed) pair nothing
+    ("Aspirin and ibuprofen lowered fever, pain and swelling, respectively.", set()),
+    ("Activation of AMPK, SIRT1 and PKA are respectively responsible for glucose uptake and lipolysis.", set()),
+])
+def test_respectively_pairs_members_in_order(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

@@ -427,6 +427,8 @@ HEDGES = frozenset({
     "unclear", "conceivably", "intended", "designed", "aimed",
     # "X is thought / believed / considered / postulated to raise Y": a view reported, not a finding
     "thought", "believed", "considered", "postulated",
+    # "we think / believe that X raises Y": the authors' view over the clause they embed
+    "think", "believe",
 })
 
 # Words a long form cannot contain, so the search for one stops there ("... are deposits of peptides

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spacy.tokens import Token
+
 from engine.annotations import Annotation, Change
 from engine.parse_reader.phrases import Side
 
@@ -45,7 +47,17 @@ def _change(direction: int, state: bool) -> Change | None:
 
 
 def pairs(causes: list[Side], sign: int, effects: list[Side], hedged: bool,
-          confidence: float = PLAIN_CONFIDENCE) -> list[Claim]:
-    """One claim per cause and effect of a coordinated phrase; a side never causes itself."""
+          confidence: float = PLAIN_CONFIDENCE, respectively: bool = False) -> list[Claim]:
+    """One claim per cause and effect of a coordinated phrase; a side never causes itself. With
+    ``respectively`` ("A and B raise X and Y, respectively") the members pair off in order, and
+    counts that differ (a member the phrase reading missed) leave no pairing one can trust."""
+    combined = [(c, e) for c in causes for e in effects]
+    if respectively and max(len(causes), len(effects)) > 1:
+        combined = list(zip(causes, effects)) if len(causes) == len(effects) else []
     return [Claim(cause=c, sign=sign, effect=e, hedged=hedged, confidence=confidence)
-            for c in causes for e in effects if c.name.lower() != e.name.lower()]
+            for c, e in combined if c.name.lower() != e.name.lower()]
+
+
+def respective(predicate: Token) -> bool:
+    """"... are respectively responsible for ...", "... raise X and Y, respectively"."""
+    return any(c.lower_ == "respectively" for c in predicate.children)
