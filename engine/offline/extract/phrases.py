@@ -364,6 +364,9 @@ def phrase_left(tokens: list[Token], k: int) -> int:
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
+        elif low == "for" and start <= k and j >= 2 and tokens[j - 1].low == "coding" \
+                and tokens[j - 2].low in ("gene", "genes"):
+            j -= 2  # "mutations in the gene coding for X": the gene, and what is said of it, is X's
         elif low == "to" and start == j + 1 and j + 2 <= k and tokens[j + 2].low in _CHANGE_OVER_NOUNS \
                 and j > 0 and word_tests.is_content(tokens, j - 1):
             j -= 1  # "cis to trans conversion"

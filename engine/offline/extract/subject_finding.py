@@ -24,6 +24,11 @@ _NEGATION_REACH = 4
 def subject_of_predicate(tokens: list[Token], i: int, floor: int,
                           claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """Subject phrases of the verb at i and the index where the subject ends (for negation)."""
+    opened = _clause_opening_apposition(tokens, i - 1, floor) if i - 1 > floor and tokens[i - 1].text == "," else None
+    if opened is not None:
+        return [opened], i - 1
+    if _purpose_after_relative(tokens, i, floor):
+        return None
     j = phrases.gap_left(tokens, i, floor)
     if j < floor:
         return None
@@ -289,6 +294,36 @@ def _combined_partner(tokens: list[Token], start: int, floor: int) -> list[tuple
         return []
     partner = phrases.phrase_left(tokens, p)
     return [(partner, p + 1)] if partner <= p else []
+
+
+def _purpose_after_relative(tokens: list[Token], i: int, floor: int) -> bool:
+    """"X activates the complex, which is made of A and B, to produce Y": a purpose set off after a
+    relative clause belongs to the clause before it, not to the members the relative clause lists,
+    and whether X or the complex is meant the sentence leaves open."""
+    if i - 2 <= floor or tokens[i - 1].low != "to" or tokens[i - 2].text != ",":
+        return False
+    return any(tokens[k].low in lx.RELATIVE_PRONOUNS for k in range(floor, i - 2))
+
+
+def _clause_opening_apposition(tokens: list[Token], comma: int, floor: int) -> tuple[int, int] | None:
+    """"..., while a similar compound, D/E-12, reduced Y": a describing phrase and its name that open
+    a new clause (after "while", "whereas", "although" ...) are that clause's subject, not an aside
+    on the clause before."""
+    end = comma - 1
+    name_start = phrases.phrase_left(tokens, end)
+    while name_start - 2 >= floor and tokens[name_start - 1].text == "/":
+        name_start = phrases.phrase_left(tokens, name_start - 2)  # "D/E-12" is one name
+    opening = name_start - 1
+    if name_start > end or opening - 1 < floor or tokens[opening].text != ",":
+        return None
+    described = phrases.phrase_left(tokens, opening - 1)
+    if described > opening - 1 or described - 1 < floor or tokens[described].low not in ("the", "a", "an", "another"):
+        return None
+    before = tokens[described - 1].low
+    if before in CLAUSE_OPENERS or (before in ("and", "but") and described - 2 >= floor
+                                    and tokens[described - 2].text == ","):
+        return name_start, comma
+    return None
 
 
 def name_apposition(tokens: list[Token], comma: int,

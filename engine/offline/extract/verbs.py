@@ -344,8 +344,11 @@ def _after_verb(tokens: list[Token], i: int) -> int:
     Y"), a particle ("slow down Y") and coordinated verbs ("phosphorylates and activates Y")."""
     n = len(tokens)
     after = i + 1
-    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("):
-        if tokens[after].text == "(":
+    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("
+                         or _extent_phrase(tokens, after)):
+        if _extent_phrase(tokens, after):
+            after += _extent_phrase(tokens, after)
+        elif tokens[after].text == "(":
             close = phrases.skip_parens_right(tokens, after)
             if close == after:
                 break
@@ -355,6 +358,16 @@ def _after_verb(tokens: list[Token], i: int) -> int:
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1
     return _skip_coordinated_verbs(tokens, after)
+
+
+def _extent_phrase(tokens: list[Token], k: int) -> int:
+    """The length of "in part", "at least in part", "in large part" at ``k`` (0 when none): how
+    much of the change the agent accounts for, not a place or condition ("mediated in part by X")."""
+    words = [t.low for t in tokens[k:k + 4]]
+    for phrase in (["at", "least", "in", "part"], ["in", "large", "part"], ["in", "part"]):
+        if words[:len(phrase)] == phrase:
+            return len(phrase)
+    return 0
 
 
 def _object_start(tokens: list[Token], k: int, lemma: str) -> tuple[int, bool] | None:
@@ -396,8 +409,8 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                    polarity: int, after: int) -> Claim | None:
     """The agents after "by" act on the patients before the participle."""
     agents, agents_end = phrases.phrases_right(tokens, after + 1)
-    if agents and tokens[agents[-1][1] - 1].low in lx.LINKAGE_WORDS:
-        agents = []  # "by K48 and K63 linkages": the bonds, not their maker
+    if any(tokens[k].low in lx.LINKAGE_WORDS for span in agents for k in range(*span)):
+        agents = []  # "by K48 and K63 linkages (12)": the bonds, not their maker
     if len(agents) == 1:
         given = conditions.treated_carrier_agents(tokens, *agents[0])
         if given:
