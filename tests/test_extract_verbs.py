@@ -698,6 +698,23 @@ CASES = [
      ["[change=increase] Aspirin ==CAUSE=> [change=decrease] fever",
       "[change=increase] ibuprofen ==CAUSE=> [change=decrease] pain"]),
     ("Activation of AMPK, SIRT1 and PKA are respectively responsible for glucose uptake and lipolysis.", []),
+    # "X reduced Y induced by Z": the verb read as a predicate is no part of what Z induces
+    ("Metformin treatment reduced insulin resistance induced by palmitate.",
+     ["[change=increase] Metformin ==CAUSE=> [change=decrease] insulin resistance",
+      "[change=increase] palmitate ==CAUSE=> [change=increase] insulin resistance"]),
+    ("The reduced insulin secretion induced by palmitate was restored by metformin.",
+     ["[change=increase] palmitate ==CAUSE=> [change=decrease] insulin secretion",
+      "[change=increase] metformin ==CAUSE=> [change=increase] insulin secretion"]),
+    # the process of the first member is the process of each bare member after it
+    ("Leptin facilitated clearance of glucose and insulin.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose clearance",
+      "[change=increase] Leptin ==CAUSE=> [change=increase] insulin clearance"]),
+    ("Leptin increased phosphorylation of AMPK and PKA.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] AMPK phosphorylation",
+      "[change=increase] Leptin ==CAUSE=> [change=increase] PKA phosphorylation"]),
+    ("Leptin promoted degradation of AMPK and PKA.",
+     ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK",
+      "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

@@ -46,6 +46,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      set()),
     # a pronoun names nothing
     ("It strongly inhibits renin secretion.", set()),
+    # a noun set beside a clause renames its event: what "an effect that ..." does is not its host's
+    ("In obesity, the acetylation of leptin is reduced — an effect that might contribute to the resistance of leptin.",
+     set()),
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -398,6 +398,8 @@ VAGUE_NAMES = frozenset({
     "sufficient", "necessary", "particular", "specific", "selective", "least", "failure", "apart",
     "chronic", "acute", "daily", "prolonged", "repeated", "phosphorylation", "acetylation",
     "ubiquitination", "methylation", "dephosphorylation", "deacetylation",
+    # a blend or a kind of substance, named by what it holds: "a mixture of antioxidants"
+    "mixture", "mixtures", "combination", "combinations", "cocktail", "compound", "compounds",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".

@@ -25,6 +25,9 @@ _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = frozenset({"that", "which", "who"})
+# Nouns that rename a whole clause when set beside it ("..., an effect that ...").
+_EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
+                          "finding", "observation", "process", "consequence", "outcome", "response"})
 
 
 def verb_claims(doc: Doc) -> list[Claim]:
@@ -99,7 +102,7 @@ def _subjects(verb: Token) -> list[Token]:
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
-            return [_described(verb.head)]
+            return [] if _renames_a_clause(verb.head) else [_described(verb.head)]
         return own
     if verb.dep_ == "relcl":
         return []
@@ -123,6 +126,12 @@ def _in_place(noun: Token) -> bool:
             return True
         token = token.head
     return False
+
+
+def _renames_a_clause(noun: Token) -> bool:
+    """"X is reduced — an effect that contributes to Y": the apposed noun names the clause's event
+    (X's fall), not X, and what that event does the noun it hangs on cannot say."""
+    return noun.dep_ == "appos" and noun.lower_ in _EVENT_NOUNS
 
 
 def _described(noun: Token) -> Token:

@@ -178,6 +178,17 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
                       subject_state_of=subject.state_of, object_state_of=obj.state_of)
 
 
+def _with_process(tokens: list[Token], span: tuple[int, int], entity: Entity, process: str) -> Entity | None:
+    """A bare member of "<process> of A and B" named as B's process ("B clearance"); a member the
+    naming changed ("hyperphosphorylated B") would need two readings at once, so it names nothing."""
+    plain = " ".join(t.text for t in tokens[span[0]:span[1]] if t.low not in lx.DETERMINERS)
+    if entity.state or entity.polarity != 1 or entity.name != plain:
+        return None
+    entity.name = f"{entity.name} {process}"
+    entity.aliases = []
+    return entity
+
+
 def _respective(tokens: list[Token], claim: Claim, subjects: int, objects: int) -> set[tuple[int, int]] | None:
     """With "respectively" in the claim's clause ("A and B lower X and Y, respectively") the members
     pair off in order; counts that differ pair nothing. None: every subject goes with every object."""
@@ -308,6 +319,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             continue
         subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
         objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
+        processes = states.shared_process(tokens, [span for span, _ in objects])
         paired = _respective(tokens, claim, len(subjects), len(objects))
         for subject_index, (subject_span, subject_head) in enumerate(subjects):
             subject = naming.entity(tokens, subject_span, "subject", known)
@@ -319,6 +331,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 if paired is not None and (subject_index, index) not in paired:
                     continue
                 obj = naming.entity(tokens, object_span, "object", known)
+                if obj is not None and processes[index] is not None:
+                    obj = _with_process(tokens, object_span, obj, processes[index])
                 if obj is None or obj.name.lower() == subject.name.lower():
                     continue
                 obj.polarity *= object_head

@@ -161,6 +161,33 @@ def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]
         else 1 for span in spans[1:]]
 
 
+def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[str | None]:
+    """"clearance of A and B", "phosphorylation of A and B": the process the first phrase names is
+    named of every bare member after it too (the member's process, not the member itself, is what
+    changes). Per span, the process words a member shares ("autophagic clearance"), else None."""
+    shared: list[str | None] = [None] * len(spans)
+    if len(spans) < 2 or leading_change(tokens, spans[0]) is not None:
+        return shared
+    first = spans[0]
+    of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
+    if of is None or not _process_word(tokens[of - 1].low):
+        return shared
+    start = first[0]
+    while start < of and tokens[start].low in lx.DETERMINERS:
+        start += 1
+    process = " ".join(t.text for t in tokens[start:of])
+    for index, span in enumerate(spans[1:], start=1):
+        own = [tokens[k].low for k in range(*span)]
+        if "of" not in own and leading_change(tokens, span) is None and not any(_process_word(w) for w in own):
+            shared[index] = process
+    return shared
+
+
+def _process_word(low: str) -> bool:
+    return low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS \
+        or low in lx.REMOVAL_WORDS
+
+
 _MEMBER_MARKERS = frozenset(marker[0] for marker in EXAMPLE_MARKERS if len(marker) == 1)
 
 

@@ -451,6 +451,9 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         patients = earlier.objects if earlier is not None else []
     if not patients and j >= floor and tokens[j].low == "and":
         patients = copular_conjunct_subject(tokens, j, floor, claims)
+    if patients and patients[0][1] - patients[0][0] > 1 and any(c.verb == patients[0][0] for c in claims):
+        # "X reduced Y induced by Z": the verb already read as a predicate is no part of what Z induces
+        patients = [(patients[0][0] + 1, patients[0][1])] + patients[1:]
     if patients and not relative and not passive_participle(tokens, i, floor):
         first = patients[0][0]
         low_first = tokens[first].low
