@@ -715,6 +715,14 @@ CASES = [
     ("Leptin promoted degradation of AMPK and PKA.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA"]),
+    # a purpose's subject that the clause before changed acts as that change
+    ("Exendin lowered the activity of PKA to reverse lipolysis.",
+     ["[change=increase] Exendin ==CAUSE=> [change=decrease] PKA",
+      "[change=decrease] PKA ==CAUSE=> [change=decrease] lipolysis",
+      "[change=increase] Exendin ==CAUSE=> [change=decrease] lipolysis"]),
+    ("Exendin could promote biogenesis besides down-regulating the activity of PKA to reverse lipolysis directly.",
+     ["[change=increase] Exendin ==CAUSE=> [change=increase] biogenesis",
+      "[change=decrease] PKA ==CAUSE=> [change=decrease] lipolysis"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

@@ -120,7 +120,9 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
     if start < floor or tokens[start + 1].low not in lx.DETERMINERS:
         return subjects
     lemma, _, form = lx.VERB_FORMS.get(tokens[start].low, ("", 0, ""))
-    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in ("that", "and")
+    # also after a preposition of means or addition: "besides lowering the activity of X to reverse Y"
+    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in (
+        "that", "and", "besides", "by", "through", "via")
     if form != "ing" or not opens or (lemma not in _CHANGE_LEMMAS):
         return subjects
     return [(start, subjects[0][1]), *subjects[1:]]
@@ -324,8 +326,12 @@ def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Clai
     "X lowers Y, which leads to Z": the lowering of Y); None when the two readings clash."""
     polarity = 1
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
+    purposed = next((c for c in reversed(claims) if c.floor == floor and subjects and subjects[0] in c.objects),
+                    None) if i - 1 > floor and tokens[i - 1].low == "to" else None
     if shared is not None:
         polarity = shared.subject_polarity  # a coordinated predicate, same subject
+    elif purposed is not None:
+        polarity = purposed.polarity  # "X lowered Y to reverse Z": the lowering of Y reverses Z
     elif tokens[subject_end].text == ",":
         named = subject_finding.name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
