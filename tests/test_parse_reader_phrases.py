@@ -80,7 +80,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} Sirtuins ==CAUSE=> {DOWN} lipolysis"}),
     ("We found that both drugs and ACY-9 lowered cortisol, altered insulin, and reduced glucagon secretion.",
      {f"{UP} drugs ==CAUSE=> {DOWN} cortisol", f"{UP} ACY-9 ==CAUSE=> {DOWN} cortisol"}),
-    # ... but a form ("phosphorylated") and parallel change words are members
+    # ... but a form ("phosphorylated"), parallel change words and changes in a subject are members
+    ("Improper folding and impaired clearance of insulin would compromise glucose uptake.",
+     {f"{UP} Improper folding ==CAUSE=> {DOWN} glucose uptake", f"{DOWN} insulin clearance ==CAUSE=> {DOWN} glucose uptake"}),
     ("Stress raised cortisol and phosphorylated CREB.",
      {f"{UP} Stress ==CAUSE=> {UP} cortisol", f"{UP} Stress ==CAUSE=> {UP} CREB phosphorylation"}),
     # "the regulation of X" leaves open which way X moves

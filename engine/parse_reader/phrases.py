@@ -114,9 +114,15 @@ def _misread_verb(head: Token, member: Token) -> bool:
     A, altered B and reduced C secretion"; "and facilitated clearance of Y") while the first member
     opens with no such word: a verb the tagger read as an adjective, so the coordination joins
     clauses, and the verb's sign would be read under the first one's. Parallel members ("reduced A
-    and increased B") and forms ("A and phosphorylated B") are members."""
-    return _opens_with_past_verb(member) and not _opens_with_past_verb(head) \
-        and not _is_change_adjective(head.doc[head.left_edge.i])
+    and increased B"), forms ("A and phosphorylated B") and changes in a subject ("improper A and
+    impaired B would ...") are members."""
+    opening = member.doc[member.left_edge.i]
+    if not _opens_with_past_verb(member) or _opens_with_past_verb(head) \
+            or _is_change_adjective(head.doc[head.left_edge.i]):
+        return False
+    # a change word ("impaired") opens a member of a subject as an adjective; after a verb's object
+    # ("lowered A and reduced B") it is as likely the next verb
+    return not _is_change_adjective(opening) or head.dep_ == "dobj"
 
 
 def _opens_with_past_verb(member: Token) -> bool:
