@@ -181,7 +181,13 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
 def _with_process(tokens: list[Token], span: tuple[int, int], entity: Entity, process: str) -> Entity | None:
     """A bare member of "<process> of A and B" named as B's process ("B clearance"); a member the
     naming changed ("hyperphosphorylated B") would need two readings at once, so it names nothing."""
-    plain = " ".join(t.text for t in tokens[span[0]:span[1]] if t.low not in lx.DETERMINERS)
+    words, depth = [], 0
+    for t in tokens[span[0]:span[1]]:
+        depth += t.text in ("(", "[")
+        if depth == 0 and t.low not in lx.DETERMINERS:
+            words.append(t.text)
+        depth -= t.text in (")", "]")
+    plain = " ".join(words)  # a bracketed short form is an alias, not part of the name
     if entity.state or entity.polarity != 1 or entity.name != plain:
         return None
     entity.name = f"{entity.name} {process}"
@@ -189,13 +195,18 @@ def _with_process(tokens: list[Token], span: tuple[int, int], entity: Entity, pr
     return entity
 
 
-def _respective(tokens: list[Token], claim: Claim, subjects: int, objects: int) -> set[tuple[int, int]] | None:
-    """With "respectively" in the claim's clause ("A and B lower X and Y, respectively") the members
-    pair off in order; counts that differ pair nothing. None: every subject goes with every object."""
+def _respective(tokens: list[Token], claim: Claim, subjects: list[tuple[int, int]],
+                objects: int) -> set[tuple[int, int]] | None:
+    """With "respectively" in the claim's clause ("A and B lower X and Y, respectively") coordinated
+    subjects pair off with the objects in order; counts that differ pair nothing. None: every
+    subject goes with every object (also when the subjects are not a coordination: "X raises
+    classes A and B such as C and D, respectively" pairs within the object)."""
     clause = range(claim.floor, min(len(tokens), claim.end + 3))
-    if max(subjects, objects) < 2 or not any(tokens[k].low == "respectively" for k in clause):
+    coordinated = len(subjects) > 1 and all(
+        any(tokens[k].low in ("and", "or", ",") for k in range(a[1], b[0])) for a, b in zip(subjects, subjects[1:]))
+    if not coordinated or not any(tokens[k].low == "respectively" for k in clause):
         return None
-    return {(k, k) for k in range(subjects)} if subjects == objects else set()
+    return {(k, k) for k in range(len(subjects))} if len(subjects) == objects else set()
 
 
 def _with_bracketed_members(tokens: list[Token], spans: list[tuple[int, int]],
@@ -320,7 +331,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
         objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
         processes = states.shared_process(tokens, [span for span, _ in objects])
-        paired = _respective(tokens, claim, len(subjects), len(objects))
+        paired = _respective(tokens, claim, [span for span, _ in subjects], len(objects))
         for subject_index, (subject_span, subject_head) in enumerate(subjects):
             subject = naming.entity(tokens, subject_span, "subject", known)
             if subject is None or (claim.construction == "state" and not subject.state
