@@ -724,10 +724,10 @@ CASES = [
      ["[change=increase] Exendin ==CAUSE=> [change=increase] biogenesis",
       "[change=decrease] PKA ==CAUSE=> [change=decrease] lipolysis"]),
     # a bracketed short form does not keep a bare member from sharing the process
-    ("Nicotinic antagonists often diminish the release of ACh, dopamine (DA), and serotonin.",
-     ["[change=decrease] Nicotinic ==CAUSE=> [change=decrease] ACh release",
-      "[change=decrease] Nicotinic ==CAUSE=> [change=decrease] dopamine release",
-      "[change=decrease] Nicotinic ==CAUSE=> [change=decrease] serotonin release"]),
+    ("Leptin often diminishes the release of ACh, dopamine (DA), and serotonin.",
+     ["[change=increase] Leptin ==CAUSE=> [change=decrease] ACh release",
+      "[change=increase] Leptin ==CAUSE=> [change=decrease] dopamine release",
+      "[change=increase] Leptin ==CAUSE=> [change=decrease] serotonin release"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),
