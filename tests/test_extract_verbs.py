@@ -728,6 +728,12 @@ CASES = [
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] ACh release",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] dopamine release",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] serotonin release"]),
+    # a modifying participle closing an "of" phrase names a form of its member, not a new verb;
+    # a member changed so would need two readings at once, and names nothing
+    ("Leptin facilitated the autophagic clearance of glucose and phosphorylated insulin.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose autophagic clearance"]),
+    ("Leptin bound the receptor and phosphorylated STAT3.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] STAT3 phosphorylation"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

@@ -216,7 +216,8 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                                 lemma in lx.RESTORING_VERBS)
     floating = prev in ("all", "both", "each") and i - 2 >= floor and word_tests.is_content(tokens, i - 2)
     if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
-                         or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS):
+                         or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS
+                         or _form_in_of_list(tokens, i, floor, lemma)):
         return None  # adjectival: "the reduced levels", "with increased Y" (not "and thereby reduced Y")
     object_start = _object_start(tokens, after, lemma)
     if object_start is None:
@@ -364,6 +365,16 @@ def _after_verb(tokens: list[Token], i: int) -> int:
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1
     return _skip_coordinated_verbs(tokens, after)
+
+
+def _form_in_of_list(tokens: list[Token], i: int, floor: int, lemma: str) -> bool:
+    """"the clearance of A and hyperphosphorylated B": a modifying participle after "and" that
+    closes an "of" phrase names a form of B, a member of that phrase, not a verb."""
+    if lemma not in lx.MODIFYING_VERBS or i - 2 < floor or tokens[i - 1].low != "and" \
+            or i + 1 >= len(tokens) or not word_tests.is_content(tokens, i + 1):
+        return False
+    start = phrases.phrase_left(tokens, i - 2)  # the phrase reaches back over its own "of"
+    return floor <= start <= i - 2 and any(tokens[k].low == "of" for k in range(max(floor, start - 1), i - 1))
 
 
 def _extent_phrase(tokens: list[Token], k: int) -> int:
