@@ -734,6 +734,13 @@ CASES = [
      ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose autophagic clearance"]),
     ("Leptin bound the receptor and phosphorylated STAT3.",
      ["[change=increase] Leptin ==CAUSE=> [change=increase] STAT3 phosphorylation"]),
+    # "repair" restores: it lowers a harm, also coordinated after a modal; "DNA repair" stays a name
+    ("GLP-9 could inhibit oxidative stress and repair mitochondrial damage in addition to decreasing tau levels.",
+     ["[change=increase] GLP-9 ==CAUSE=> [change=decrease] oxidative stress",
+      "[change=increase] GLP-9 ==CAUSE=> [change=decrease] mitochondrial damage"]),
+    ("Exendin repaired the damaged axons.", ["[change=increase] Exendin ==CAUSE=> [change=decrease] damaged axons"]),
+    ("XRCC1 repairs DNA breaks.", ["[change=increase] XRCC1 ==CAUSE=> [change=decrease] DNA breaks"]),
+    ("Cisplatin impairs DNA repair in neurons.", ["[change=increase] Cisplatin ==CAUSE=> [change=decrease] DNA repair"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

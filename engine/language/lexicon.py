@@ -25,7 +25,7 @@ DECREASE_VERBS = (
     "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
-    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore", "repair",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
     "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
 )
@@ -64,7 +64,7 @@ REVERSED_VERBS = frozenset({"require", "depend", "rely"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
 # only their inflected forms are read as verbs.
 NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
-                             "decrease", "increase", "decline", "damage", "slow", "raise"})
+                             "decrease", "increase", "decline", "damage", "slow", "raise", "repair"})
 # Unsigned verbs that a polarity adverb signs: "positively regulates", "negatively modulates".
 SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", "modulate",
                             "modulates", "modulated", "modulating", "control", "controls",
@@ -359,7 +359,7 @@ CLASS_NOUNS = frozenset({
 
 # Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
 # "rescued neuronal survival" restores a good.
-RESTORING_VERBS = frozenset({"rescue", "restore"})
+RESTORING_VERBS = frozenset({"rescue", "restore", "repair"})
 # Verbs of betterment, read as raising their object unless it is a harm, which they lower:
 # "improves memory" raises memory, "improves memory deficits" lowers the deficits.
 IMPROVING_VERBS = frozenset({"improve"})
@@ -371,6 +371,7 @@ DETRIMENT_WORDS = frozenset({
     "phenotypes", "atrophy", "injury", "deficiency", "abnormality", "abnormalities", "lethality",
     "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
     "failure", "disruption", "degradation", "vulnerability", "susceptibility",
+    "break", "breaks", "lesion", "lesions", "damaged",
 })
 
 # Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".
