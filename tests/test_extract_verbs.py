@@ -731,7 +731,7 @@ CASES = [
     # a modifying participle closing an "of" phrase names a form of its member, not a new verb;
     # a member changed so would need two readings at once, and names nothing
     ("Leptin facilitated the autophagic clearance of glucose and phosphorylated insulin.",
-     ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose autophagic clearance"]),
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose clearance"]),
     ("Leptin bound the receptor and phosphorylated STAT3.",
      ["[change=increase] Leptin ==CAUSE=> [change=increase] STAT3 phosphorylation"]),
     # "repair" restores: it lowers a harm, also coordinated after a modal; "DNA repair" stays a name
@@ -741,6 +741,10 @@ CASES = [
     ("Exendin repaired the damaged axons.", ["[change=increase] Exendin ==CAUSE=> [change=decrease] damaged axons"]),
     ("XRCC1 repairs DNA breaks.", ["[change=increase] XRCC1 ==CAUSE=> [change=decrease] DNA breaks"]),
     ("Cisplatin impairs DNA repair in neurons.", ["[change=increase] Cisplatin ==CAUSE=> [change=decrease] DNA repair"]),
+    # "X-mediated regulation of Y" leaves open which way Y moves
+    ("These results suggest a role of raptor in AMPK-mediated regulation of TFEB.", []),
+    ("Leptin promoted the proteasomal degradation of AMPK.",
+     ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),
