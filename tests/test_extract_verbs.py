@@ -745,6 +745,12 @@ CASES = [
     ("These results suggest a role of raptor in AMPK-mediated regulation of TFEB.", []),
     ("Leptin promoted the proteasomal degradation of AMPK.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK"]),
+    # a one-word member before "B processing" may or may not share the process: left out
+    ("Leptin signalling mediates IL-6 and IL-9 processing.",
+     ["[change=increase] Leptin signalling ==CAUSE=> [change=increase] IL-9 processing"]),
+    ("Leptin increases Abeta, tau and GSK3.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] Abeta", "[change=increase] Leptin ==CAUSE=> [change=increase] tau",
+      "[change=increase] Leptin ==CAUSE=> [change=increase] GSK3"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

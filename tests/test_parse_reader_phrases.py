@@ -85,6 +85,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} Improper folding ==CAUSE=> {DOWN} glucose uptake", f"{DOWN} insulin clearance ==CAUSE=> {DOWN} glucose uptake"}),
     ("Stress raised cortisol and phosphorylated CREB.",
      {f"{UP} Stress ==CAUSE=> {UP} cortisol", f"{UP} Stress ==CAUSE=> {UP} CREB phosphorylation"}),
+    # coordinated compounds share the head after them
+    ("Leptin reduced dopamine and serotonin release in the striatum.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),
     # "the regulation of X" leaves open which way X moves
     ("Sestrin promotes the regulation of mTOR.", set()),
     # a blend is named by what it holds, not as "mixture"

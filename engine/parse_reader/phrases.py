@@ -53,6 +53,9 @@ def sides(head: Token) -> list[Side]:
     members after it that have no change word of their own ("decreased X, Y and Z")."""
     if _neither(head):
         return []
+    shared = _shared_head_members(head)
+    if shared is not None:
+        return shared
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
     for token in (head, *_noun_conjuncts(head)):
@@ -65,6 +68,21 @@ def sides(head: Token) -> list[Side]:
             side = _turned(side, leading)
         found.append(side)
     return found
+
+
+def _shared_head_members(head: Token) -> list[Side] | None:
+    """"insulin and glucagon secretion": coordinated compounds share the head after them, each
+    naming its own "X secretion" (read alone, the head would lose both)."""
+    compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod") and any(k.dep_ == "conj" for k in c.children)]
+    if len(compounds) != 1 or _noun_conjuncts(head):
+        return None
+    side = side_of(head)
+    if side is None or " " in side.name:
+        return None
+    members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
+    named = [_named(m, exclude_head=False, direction=1) for m in members]
+    return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
+            for m in named if m is not None]
 
 
 def _neither(head: Token) -> bool:

@@ -331,6 +331,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
         objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
         processes = states.shared_process(tokens, [span for span, _ in objects])
+        unsure = states.trailing_process(tokens, [span for span, _ in objects])
         paired = _respective(tokens, claim, [span for span, _ in subjects], len(objects))
         for subject_index, (subject_span, subject_head) in enumerate(subjects):
             subject = naming.entity(tokens, subject_span, "subject", known)
@@ -339,7 +340,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 continue  # "X shows Y" is causal only for a state X ("X-deficient mice show Y")
             subject.polarity *= subject_head * claim.subject_polarity
             for index, (object_span, object_head) in enumerate(objects):
-                if paired is not None and (subject_index, index) not in paired:
+                if (paired is not None and (subject_index, index) not in paired) or index in unsure:
                     continue
                 obj = naming.entity(tokens, object_span, "object", known)
                 if obj is not None and processes[index] is not None:

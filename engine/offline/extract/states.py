@@ -183,6 +183,19 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
     return shared
 
 
+def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
+    """"mediates IL-6 and IL-9 processing": a one-word member before a last member named by its
+    process may share that process ("IL-6 processing") or stand alone; the reading is unsure, so
+    such members (their indices) are left out."""
+    if len(spans) < 2:
+        return set()
+    last = spans[-1]
+    if last[1] - last[0] < 2 or not _process_word(tokens[last[1] - 1].low):
+        return set()
+    return {index for index, span in enumerate(spans[:-1])
+            if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
+
+
 def _process_word(low: str) -> bool:
     return low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS \
         or low in lx.REMOVAL_WORDS
