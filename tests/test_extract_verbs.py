@@ -751,6 +751,15 @@ CASES = [
     ("Leptin increases Abeta, tau and GSK3.",
      ["[change=increase] Leptin ==CAUSE=> [change=increase] Abeta", "[change=increase] Leptin ==CAUSE=> [change=increase] tau",
       "[change=increase] Leptin ==CAUSE=> [change=increase] GSK3"]),
+    ("Donepezil rescued learning and memory deficits.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=increase] memory"]),
+    # a restoring verb's sign is read for each object: it lowers a harm and raises a good
+    ("Donepezil rescued memory deficits and neuronal survival.",
+     ["[change=increase] Donepezil ==CAUSE=> [change=increase] memory",
+      "[change=increase] Donepezil ==CAUSE=> [change=increase] neuronal survival"]),
+    ("Leptin reduced fever and neuronal death.",
+     ["[change=increase] Leptin ==CAUSE=> [change=decrease] fever",
+      "[change=increase] Leptin ==CAUSE=> [change=decrease] neuronal death"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

@@ -88,6 +88,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # coordinated compounds share the head after them
     ("Leptin reduced dopamine and serotonin release in the striatum.",
      {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),
+    # ... but not a harm, which may be the last member's alone
+    ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
+     {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),
     # "the regulation of X" leaves open which way X moves
     ("Sestrin promotes the regulation of mTOR.", set()),
     # a blend is named by what it holds, not as "mixture"

@@ -71,8 +71,9 @@ def sides(head: Token) -> list[Side]:
 
 
 def _shared_head_members(head: Token) -> list[Side] | None:
-    """"insulin and glucagon secretion": coordinated compounds share the head after them, each
-    naming its own "X secretion" (read alone, the head would lose both)."""
+    """"insulin and glucagon secretion": coordinated compounds share a process head after them, each
+    naming its own "X secretion" (read alone, the head would lose both). Another head ("anxiety and
+    memory deficits") may be the last member's alone: only that member is named with it."""
     compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod") and any(k.dep_ == "conj" for k in c.children)]
     if len(compounds) != 1 or _noun_conjuncts(head):
         return None
@@ -80,9 +81,16 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     if side is None or " " in side.name:
         return None
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
+    if not _names_a_process(head.lower_):
+        members = members[-1:]
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None]
+
+
+def _names_a_process(word: str) -> bool:
+    return (word in lexicon.PROCESS_NOUNS or word in lexicon.MODIFICATION_NOUNS) \
+        and word not in lexicon.DETRIMENT_WORDS and _change_head_sign(word) == 0
 
 
 def _neither(head: Token) -> bool:

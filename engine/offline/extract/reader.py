@@ -178,6 +178,17 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
                       subject_state_of=subject.state_of, object_state_of=obj.state_of)
 
 
+def _object_polarity(tokens: list[Token], claim: Claim, span: tuple[int, int]) -> int:
+    """The claim's polarity on one object; a restoring or improving verb's depends on each object
+    ("rescued learning and memory deficits": memory deficits fall whatever the first object is)."""
+    if claim.construction != "active" or len(claim.objects) < 2:
+        return claim.polarity
+    lemma, polarity, _ = lx.VERB_FORMS.get(tokens[claim.verb].low, ("", 0, ""))
+    if lemma not in lx.RESTORING_VERBS | lx.IMPROVING_VERBS:
+        return claim.polarity
+    return verbs.bettering_polarity(tokens, lemma, span, polarity)
+
+
 def _with_process(tokens: list[Token], span: tuple[int, int], entity: Entity, process: str) -> Entity | None:
     """A bare member of "<process> of A and B" named as B's process ("B clearance"); a member the
     naming changed ("hyperphosphorylated B") would need two readings at once, so it names nothing."""
@@ -356,7 +367,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                         not obj.name.lower().endswith(claim.object_suffix.lower()):
                     obj.name = f"{obj.name} {claim.object_suffix}"
                     obj.aliases = [f"{alias} {claim.object_suffix}" for alias in obj.aliases]
-                annotation = _annotation(subject, obj, claim.polarity, sentence,
+                annotation = _annotation(subject, obj, _object_polarity(tokens, claim, object_span), sentence,
                                          round(confidence, 3), claim.hedged)
                 if annotation is None:
                     continue

@@ -184,13 +184,16 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
 
 
 def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
-    """"mediates IL-6 and IL-9 processing": a one-word member before a last member named by its
-    process may share that process ("IL-6 processing") or stand alone; the reading is unsure, so
-    such members (their indices) are left out."""
+    """"mediates IL-6 and IL-9 processing", "rescued anxiety and memory deficits": a one-word member
+    before a last member named by its process or harm may share that head ("IL-6 processing") or
+    stand alone; the reading is unsure, so such members (their indices) are left out."""
     if len(spans) < 2:
         return set()
     last = spans[-1]
-    if last[1] - last[0] < 2 or not _process_word(tokens[last[1] - 1].low):
+    head = tokens[last[1] - 1].low
+    # a head of lack ("deficits", "impairment") shared or not gives opposite signs to the member
+    if last[1] - last[0] < 2 or not ((_process_word(head) and head not in lx.DETRIMENT_WORDS)
+                                     or head in lx.DECREASE_HEADS):
         return set()
     return {index for index, span in enumerate(spans[:-1])
             if span[1] - span[0] == 1 and leading_change(tokens, span) is None}

@@ -131,7 +131,7 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
 _CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {"overexpress"}
 
 
-def _bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
+def bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
     """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
     harm ("improved memory deficits"); other verbs keep their polarity."""
     if lemma in lx.RESTORING_VERBS and not detrimental(tokens, span):
@@ -267,7 +267,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         or word_tests.neither_subject(tokens, subjects[0][0], floor) \
         or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
-    polarity = _bettering_polarity(tokens, lemma, objects[0], polarity)
+    polarity = bettering_polarity(tokens, lemma, objects[0], polarity)
     if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
             and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
         # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
@@ -440,7 +440,7 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    polarity = _bettering_polarity(tokens, lemma, patients[0], polarity)
+    polarity = bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
