@@ -732,6 +732,11 @@ CASES = [
     # a member changed so would need two readings at once, and names nothing
     ("Leptin facilitated the autophagic clearance of glucose and phosphorylated insulin.",
      ["[change=increase] Leptin ==CAUSE=> [change=increase] glucose clearance"]),
+    ("Stress can lead to accumulation of actin and ubiquitinated proteins, an inflammatory response and increased apoptosis.",
+     ["[change=increase] Stress ==CAUSE=> [change=increase] actin",
+      "[change=increase] Stress ==CAUSE=> [change=increase] ubiquitinated proteins",
+      "[change=increase] Stress ==CAUSE=> [change=increase] inflammatory response",
+      "[change=increase] Stress ==CAUSE=> [change=increase] apoptosis"]),
     ("Leptin bound the receptor and phosphorylated STAT3.",
      ["[change=increase] Leptin ==CAUSE=> [change=increase] STAT3 phosphorylation"]),
     # "repair" restores: it lowers a harm, also coordinated after a modal; "DNA repair" stays a name

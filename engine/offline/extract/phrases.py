@@ -147,6 +147,14 @@ _PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "bindi
                             "co-localization"})
 
 
+def _form_in_of_list(tokens: list[Token], first: tuple[int, int], k: int) -> bool:
+    """"accumulation of A and ubiquitinated proteins": a modifying participle opening a member
+    of an "of" list names a form of that member, not the next verb."""
+    lemma, _, form = lx.VERB_FORMS[tokens[k].low]
+    return lemma in lx.MODIFYING_VERBS and form == "ed" and k + 1 < len(tokens) \
+        and word_tests.is_content(tokens, k + 1) and any(tokens[m].low == "of" for m in range(*first))
+
+
 def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], int]:
     """Coordinated noun phrases starting at i ("Y, Z and W"); returns spans and the end index."""
     n = len(tokens)
@@ -169,9 +177,11 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             if k + 2 < n and tokens[k].text == "(" and tokens[k + 2].text == ")" \
                     and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[k + 1].low):
                 k += 3
-            if k < n and tokens[k].low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k):
+            form_member = k < n and tokens[k].low in lx.VERB_FORMS and _form_in_of_list(tokens, spans[0], k)
+            if k < n and tokens[k].low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k) \
+                    and not form_member:
                 break
-            nxt = phrase_right(tokens, k)
+            nxt = phrase_right(tokens, k + 1) if form_member else phrase_right(tokens, k)
             if nxt == k or _followed_by_verb(tokens, nxt) or (
                     pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
