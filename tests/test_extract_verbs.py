@@ -765,6 +765,12 @@ CASES = [
     ("Leptin reduced fever and neuronal death.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] fever",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] neuronal death"]),
+    # a phrase after "to" / "in" that ends a longer subject is not the subject itself
+    ("The conversion of serine 12 to alanine in ATF4 results in a loss of phosphorylation of ATF4 by PERK.",
+     ["[change=increase] PERK ==CAUSE=> [change=increase] ATF4 phosphorylation"]),
+    ("The translocation of Nrf2 to the nucleus induces HO-1.", []),
+    ("Exposure of neurons to glutamate in culture induces death.",
+     ["[change=increase] glutamate ==CAUSE=> [change=increase] death"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),
