@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import modality, restoring
-from engine.parse_reader.claims import Claim, pairs, respective
+from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
@@ -47,13 +47,8 @@ def verb_claims(doc: Doc) -> list[Claim]:
         hedged = modality.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads for effect in _modified(verb, sides(head))]
-        if respective(verb) and max(len(causes), len(effects)) > 1:
-            if len(causes) == len(effects):  # members pair off in order; other counts pair nothing
-                for cause, (effect, effect_sign) in zip(causes, effects):
-                    claims += pairs([cause], effect_sign, [effect], hedged)
-            continue
-        for effect, effect_sign in effects:
-            claims += pairs(causes, effect_sign, [effect], hedged)
+        for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
+            claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
 
 
