@@ -771,6 +771,11 @@ CASES = [
     ("The translocation of Nrf2 to the nucleus induces HO-1.", []),
     ("Exposure of neurons to glutamate in culture induces death.",
      ["[change=increase] glutamate ==CAUSE=> [change=increase] death"]),
+    # members named after "such as" belong to the class in the phrase, not to its process
+    ("Stress raises the transactivation function of factors such as ATF6 and XBP1.",
+     ["[change=increase] Stress ==CAUSE=> [change=increase] factors transactivation function",
+      "[change=increase] Stress ==CAUSE=> [change=increase] ATF6",
+      "[change=increase] Stress ==CAUSE=> [change=increase] XBP1"]),
     # the gene coding for X, mutated, is X mutated
     ("Missense mutations in the gene coding for huntingtin cause chorea.",
      ["huntingtin mutation ==CAUSE=> [change=increase] chorea"]),

@@ -88,6 +88,12 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # coordinated compounds share the head after them
     ("Leptin reduced dopamine and serotonin release in the striatum.",
      {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),
+    # ... not a verb parsed into the phrase
+    ("Acting as an agonist, galantamine improves synaptic transmission and decreases neurodegeneration.",
+     {f"{UP} galantamine ==CAUSE=> {UP} synaptic transmission", f"{UP} galantamine ==CAUSE=> {DOWN} neurodegeneration"}),
+    # a bracketed aside closed before the next member leaves it a member
+    ("Leptin decreased lysosomal proteolysis (in cells) as well as autophagic proteolysis.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} lysosomal proteolysis", f"{UP} Leptin ==CAUSE=> {DOWN} autophagic proteolysis"}),
     # ... but not a harm, which may be the last member's alone
     ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
      {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),

@@ -74,18 +74,25 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     """"insulin and glucagon secretion": coordinated compounds share a process head after them, each
     naming its own "X secretion" (read alone, the head would lose both). Another head ("anxiety and
     memory deficits") may be the last member's alone: only that member is named with it."""
-    compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod") and any(k.dep_ == "conj" for k in c.children)]
+    compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod")
+                 and any(k.dep_ == "conj" and not _verb_like(k) for k in c.children)]
     if len(compounds) != 1 or _noun_conjuncts(head):
         return None
     side = side_of(head)
     if side is None or " " in side.name:
         return None
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
+    if any(_verb_like(m) for m in members):
+        return None  # "improves transmission and decreases Y" parsed as one phrase: not members
     if not _names_a_process(head.lower_):
         members = members[-1:]
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None]
+
+
+def _verb_like(token: Token) -> bool:
+    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
 
 
 def _names_a_process(word: str) -> bool:
@@ -132,7 +139,11 @@ _ASIDE_MARKS = frozenset({"–", "—", "-", "--", ":", "(", "[", ";"})
 
 
 def _set_off(head: Token, member: Token) -> bool:
-    return any(t.text in _ASIDE_MARKS for t in head.doc[head.i + 1:member.i])
+    """A dash, colon or semicolon between the two, or a bracket the member lies inside (an aside
+    closed before the member leaves it a member: "A (in cells) as well as B")."""
+    between = head.doc[head.i + 1:member.i]
+    depth = sum((t.text in ("(", "[")) - (t.text in (")", "]")) for t in between)
+    return depth > 0 or any(t.text in _ASIDE_MARKS - {"(", "["} for t in between)
 
 
 def _misread_verb(head: Token, member: Token) -> bool:

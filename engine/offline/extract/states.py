@@ -178,6 +178,8 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
     process = " ".join(t.text for t in tokens[start:of])
     for index, span in enumerate(spans[1:], start=1):
         own = [tokens[k].low for k in range(*span)]
+        if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
+            break  # "the function of factors such as A and B": members of the class, not of the list
         if "of" not in own and leading_change(tokens, span) is None and not any(_process_word(w) for w in own):
             shared[index] = process
     return shared
@@ -200,8 +202,10 @@ def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[i
 
 
 def _process_word(low: str) -> bool:
-    return low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS \
-        or low in lx.REMOVAL_WORDS
+    """A process named after what it acts on; not "function", which (like "activity") is read as
+    the thing itself."""
+    return (low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS
+            or low in lx.REMOVAL_WORDS) and low != "function"
 
 
 _MEMBER_MARKERS = frozenset(marker[0] for marker in EXAMPLE_MARKERS if len(marker) == 1)
