@@ -147,7 +147,7 @@ _PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "bindi
                             "co-localization"})
 
 
-def _form_in_of_list(tokens: list[Token], first: tuple[int, int], k: int) -> bool:
+def form_in_of_list(tokens: list[Token], first: tuple[int, int], k: int) -> bool:
     """"accumulation of A and ubiquitinated proteins": a modifying participle opening a member
     of an "of" list names a form of that member, not the next verb."""
     lemma, _, form = lx.VERB_FORMS[tokens[k].low]
@@ -177,7 +177,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             if k + 2 < n and tokens[k].text == "(" and tokens[k + 2].text == ")" \
                     and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[k + 1].low):
                 k += 3
-            form_member = k < n and tokens[k].low in lx.VERB_FORMS and _form_in_of_list(tokens, spans[0], k)
+            form_member = k < n and tokens[k].low in lx.VERB_FORMS and form_in_of_list(tokens, spans[0], k)
             if k < n and tokens[k].low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k) \
                     and not form_member:
                 break

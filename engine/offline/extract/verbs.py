@@ -370,11 +370,10 @@ def _after_verb(tokens: list[Token], i: int) -> int:
 def _form_in_of_list(tokens: list[Token], i: int, floor: int, lemma: str) -> bool:
     """"the clearance of A and hyperphosphorylated B": a modifying participle after "and" that
     closes an "of" phrase names a form of B, a member of that phrase, not a verb."""
-    if lemma not in lx.MODIFYING_VERBS or i - 2 < floor or tokens[i - 1].low != "and" \
-            or i + 1 >= len(tokens) or not word_tests.is_content(tokens, i + 1):
+    if lemma not in lx.MODIFYING_VERBS or i - 2 < floor or tokens[i - 1].low != "and":
         return False
     start = phrases.phrase_left(tokens, i - 2)  # the phrase reaches back over its own "of"
-    return floor <= start <= i - 2 and any(tokens[k].low == "of" for k in range(max(floor, start - 1), i - 1))
+    return floor <= start <= i - 2 and phrases.form_in_of_list(tokens, (max(floor, start - 1), i - 1), i)
 
 
 def _extent_phrase(tokens: list[Token], k: int) -> int:
