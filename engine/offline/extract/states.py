@@ -162,7 +162,7 @@ def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]
 
 
 def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[str | None]:
-    """"clearance of A and B", "phosphorylation of A and B": the process the first phrase names is
+    """"clearance of A and B", "release of A and B": the process the first phrase names is
     named of every bare member after it too (the member's process, not the member itself, is what
     changes). Per span, the process words a member shares ("autophagic clearance"), else None."""
     shared: list[str | None] = [None] * len(spans)
@@ -170,8 +170,9 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         return shared
     first = spans[0]
     of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
-    if of is None or not _process_word(tokens[of - 1].low):
-        return shared
+    if of is None or not _process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
+        return shared  # a modification of a bare member is left as that member (its own node would
+        # cut the chains the member's other claims make; measured on the question benchmark)
     start = first[0]
     while start < of and tokens[start].low in lx.DETERMINERS:
         start += 1
