@@ -105,6 +105,11 @@ def test_hedged_claims_are_kept_at_lower_confidence() -> None:
     assert len(plain) == len(hedged) == len(suggested) == 1
     assert not plain[0].hedged and hedged[0].hedged and suggested[0].hedged
     assert hedged[0].confidence < plain[0].confidence
+    # the authors' view over the clause they embed
+    for view in ("We think that activation of trehalase should be responsible for autophagy.",
+                 "We believe that trehalose enhances autophagy."):
+        found = extract_annotations(view)
+        assert len(found) == 1 and found[0].hedged, view
 
 
 def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:

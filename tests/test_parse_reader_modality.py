@@ -37,6 +37,9 @@ def test_a_verb_with_its_own_object_keeps_its_own_polarity() -> None:
     # a view reported, not a finding
     "Caffeine is thought to increase adenosine release.",
     "Caffeine is widely believed to increase adenosine release.",
+    # the authors' view over the clause they embed
+    "We think that caffeine should be responsible for adenosine release.",
+    "We believe that caffeine increases adenosine release.",
 ])
 def test_hedged_claims_are_kept_as_hedged(sentence: str) -> None:
     found = read_sentence(sentence)

@@ -57,3 +57,51 @@ def test_document_abbreviations_become_aliases() -> None:
 ])
 def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # typeset words are read as the words they are (a ligature hid the harm "deficits")
+    ("Statins improve cognitive \ufb01xation de\ufb01cits in aged rats.",
+     {f"{UP} Statins ==CAUSE=> {DOWN} cognitive fixation deficits"}),
+    # a bracketed reference names authors, not entities
+    ("Since orexin has been shown to induce arousal (Harada et al, 2001), sleep falls.",
+     {f"{UP} orexin ==CAUSE=> {UP} arousal"}),
+    ("Glucagon increases ketone bodies (Smith and Jones, 2009).", {f"{UP} Glucagon ==CAUSE=> {UP} ketone bodies"}),
+    # what follows a dash restates the phrase before it; it adds no effects of its own
+    ("Directly stimulating the vagus nerve leads to enhanced gastric emptying – either solid meals or liquid meals.",
+     {f"{UP} vagus nerve ==CAUSE=> {UP} gastric emptying"}),
+    # a gerund of a perturbation read as an adjective is a change word, not part of the name
+    ("Directly activating autophagy leads to enhanced clearance of tau.",
+     {f"{UP} autophagy ==CAUSE=> {UP} tau clearance"}),
+    # ... and one the parse hung above the clause still acts on the subject after it
+    ("Chronically inhibiting the pump leads to raised sodium.", {f"{DOWN} pump ==CAUSE=> {UP} sodium"}),
+    # a verb read as an adjective ends the list of members: the rest are clauses
+    ("Sirtuins reduced lipolysis and facilitated oxidation of fatty acids.",
+     {f"{UP} Sirtuins ==CAUSE=> {DOWN} lipolysis"}),
+    ("We found that both drugs and ACY-9 lowered cortisol, altered insulin, and reduced glucagon secretion.",
+     {f"{UP} drugs ==CAUSE=> {DOWN} cortisol", f"{UP} ACY-9 ==CAUSE=> {DOWN} cortisol"}),
+    # ... but a form ("phosphorylated"), parallel change words and changes in a subject are members
+    ("Improper folding and impaired clearance of insulin would compromise glucose uptake.",
+     {f"{UP} Improper folding ==CAUSE=> {DOWN} glucose uptake", f"{DOWN} insulin clearance ==CAUSE=> {DOWN} glucose uptake"}),
+    ("Stress raised cortisol and phosphorylated CREB.",
+     {f"{UP} Stress ==CAUSE=> {UP} cortisol", f"{UP} Stress ==CAUSE=> {UP} CREB phosphorylation"}),
+    # coordinated compounds share the head after them
+    ("Leptin reduced dopamine and serotonin release in the striatum.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),
+    # ... not a verb parsed into the phrase
+    ("Acting as an agonist, galantamine improves synaptic transmission and decreases neurodegeneration.",
+     {f"{UP} galantamine ==CAUSE=> {UP} synaptic transmission", f"{UP} galantamine ==CAUSE=> {DOWN} neurodegeneration"}),
+    # a bracketed aside closed before the next member leaves it a member
+    ("Leptin decreased lysosomal proteolysis (in cells) as well as autophagic proteolysis.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} lysosomal proteolysis", f"{UP} Leptin ==CAUSE=> {DOWN} autophagic proteolysis"}),
+    # ... but not a harm, which may be the last member's alone
+    ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
+     {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),
+    # "the regulation of X" leaves open which way X moves
+    ("Sestrin promotes the regulation of mTOR.", set()),
+    # a blend is named by what it holds, not as "mixture"
+    ("Fever was prevented by a mixture of antioxidant drugs.", set()),
+    ("These findings suggest that AMPK-mediated regulation of mTOR needs sestrin.", set()),
+])
+def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

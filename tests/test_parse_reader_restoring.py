@@ -16,6 +16,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # restoring a harm lowers it; restoring an unmarked good raises it
     ("Ketamine rescues neuronal death.", {f"{UP} Ketamine ==CAUSE=> {DOWN} neuronal death"}),
     ("Ketamine restores dendritic branching.", {f"{UP} Ketamine ==CAUSE=> {UP} dendritic branching"}),
+    # a harm named by its adjective ("damaged") is lowered too
+    ("Exendin repaired the damaged axons.", {f"{UP} Exendin ==CAUSE=> {DOWN} damaged axons"}),
     # improving a harm lowers it, improving a good raises it; the hosts of a harm are no entity
     ("Statins improve motor deficits of diabetic patients.", {f"{UP} Statins ==CAUSE=> {DOWN} motor deficits"}),
     ("Exercise improves spatial memory.", {f"{UP} Exercise ==CAUSE=> {UP} spatial memory"}),

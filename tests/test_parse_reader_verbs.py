@@ -46,6 +46,21 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      set()),
     # a pronoun names nothing
     ("It strongly inhibits renin secretion.", set()),
+    # a noun set beside a clause renames its event: what "an effect that ..." does is not its host's
+    ("In obesity, the acetylation of leptin is reduced — an effect that might contribute to the resistance of leptin.",
+     set()),
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "respectively" pairs the members off in order
+    ("Aspirin and ibuprofen lowered fever and pain, respectively.",
+     {f"{UP} Aspirin ==CAUSE=> {DOWN} fever", f"{UP} ibuprofen ==CAUSE=> {DOWN} pain"}),
+    # counts that differ (a member the phrase reading missed) pair nothing
+    ("Aspirin and ibuprofen lowered fever, pain and swelling, respectively.", set()),
+    ("Activation of AMPK, SIRT1 and PKA are respectively responsible for glucose uptake and lipolysis.", set()),
+])
+def test_respectively_pairs_members_in_order(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

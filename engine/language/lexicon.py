@@ -25,7 +25,7 @@ DECREASE_VERBS = (
     "antagonise", "repress", "limit", "alleviate", "ameliorate", "counteract", "mitigate",
     "weaken", "disrupt", "dampen", "lessen", "slow", "hinder", "decelerate",
     "deplete", "abate", "reverse", "eliminate", "restrict", "silence", "inactivate",
-    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore",
+    "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore", "repair",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
     "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
 )
@@ -64,7 +64,7 @@ REVERSED_VERBS = frozenset({"require", "depend", "rely"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
 # only their inflected forms are read as verbs.
 NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
-                             "decrease", "increase", "decline", "damage", "slow", "raise"})
+                             "decrease", "increase", "decline", "damage", "slow", "raise", "repair"})
 # Unsigned verbs that a polarity adverb signs: "positively regulates", "negatively modulates".
 SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", "modulate",
                             "modulates", "modulated", "modulating", "control", "controls",
@@ -359,7 +359,7 @@ CLASS_NOUNS = frozenset({
 
 # Verbs whose direction depends on their object: "rescued memory deficits" lowers a harm,
 # "rescued neuronal survival" restores a good.
-RESTORING_VERBS = frozenset({"rescue", "restore"})
+RESTORING_VERBS = frozenset({"rescue", "restore", "repair"})
 # Verbs of betterment, read as raising their object unless it is a harm, which they lower:
 # "improves memory" raises memory, "improves memory deficits" lowers the deficits.
 IMPROVING_VERBS = frozenset({"improve"})
@@ -371,6 +371,7 @@ DETRIMENT_WORDS = frozenset({
     "phenotypes", "atrophy", "injury", "deficiency", "abnormality", "abnormalities", "lethality",
     "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
     "failure", "disruption", "degradation", "vulnerability", "susceptibility",
+    "break", "breaks", "lesion", "lesions", "damaged",
 })
 
 # Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".
@@ -398,6 +399,8 @@ VAGUE_NAMES = frozenset({
     "sufficient", "necessary", "particular", "specific", "selective", "least", "failure", "apart",
     "chronic", "acute", "daily", "prolonged", "repeated", "phosphorylation", "acetylation",
     "ubiquitination", "methylation", "dephosphorylation", "deacetylation",
+    # a blend or a kind of substance, named by what it holds: "a mixture of antioxidants"
+    "mixture", "mixtures", "combination", "combinations", "cocktail", "compound", "compounds",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
@@ -427,6 +430,8 @@ HEDGES = frozenset({
     "unclear", "conceivably", "intended", "designed", "aimed",
     # "X is thought / believed / considered / postulated to raise Y": a view reported, not a finding
     "thought", "believed", "considered", "postulated",
+    # "we think / believe that X raises Y": the authors' view over the clause they embed
+    "think", "believe",
 })
 
 # Words a long form cannot contain, so the search for one stops there ("... are deposits of peptides

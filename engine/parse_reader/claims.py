@@ -9,6 +9,9 @@ without a change, as a state; one that falls keeps the change, since a state can
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+from spacy.tokens import Token
 
 from engine.annotations import Annotation, Change
 from engine.parse_reader.phrases import Side
@@ -16,6 +19,8 @@ from engine.parse_reader.phrases import Side
 PLAIN_CONFIDENCE = 0.9
 NOMINAL_CONFIDENCE = 0.8
 HEDGED_CONFIDENCE = 0.6
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,22 @@ def _change(direction: int, state: bool) -> Change | None:
 
 
 def pairs(causes: list[Side], sign: int, effects: list[Side], hedged: bool,
-          confidence: float = PLAIN_CONFIDENCE) -> list[Claim]:
-    """One claim per cause and effect of a coordinated phrase; a side never causes itself."""
+          confidence: float = PLAIN_CONFIDENCE, respectively: bool = False) -> list[Claim]:
+    """One claim per cause and effect of a coordinated phrase (``matched``); a side never causes
+    itself."""
     return [Claim(cause=c, sign=sign, effect=e, hedged=hedged, confidence=confidence)
-            for c in causes for e in effects if c.name.lower() != e.name.lower()]
+            for c, e in matched(causes, effects, respectively) if c.name.lower() != e.name.lower()]
+
+
+def matched(causes: list[T], effects: list[U], respectively: bool) -> list[tuple[T, U]]:
+    """Every cause with every effect; with ``respectively`` ("A and B raise X and Y, respectively")
+    the members pair off in order, and counts that differ (a member the phrase reading missed)
+    leave no pairing one can trust."""
+    if respectively and max(len(causes), len(effects)) > 1:
+        return list(zip(causes, effects)) if len(causes) == len(effects) else []
+    return [(c, e) for c in causes for e in effects]
+
+
+def respective(predicate: Token) -> bool:
+    """"... are respectively responsible for ...", "... raise X and Y, respectively"."""
+    return any(c.lower_ == "respectively" for c in predicate.children)

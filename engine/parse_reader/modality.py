@@ -19,6 +19,9 @@ _EMBEDDING = frozenset({"xcomp", "ccomp", "conj"})
 _FAILING = frozenset({"fail", "unable", "lack", "cease"})
 _HEDGING_MODALS = frozenset({"may", "might", "could"})
 _QUESTION_MARKS = frozenset({"whether", "if"})
+# Verbs that report a view or an inference over the clause they embed ("we think that X raises Y").
+_HEDGING_VERBS = frozenset({"suggest", "propose", "hypothesize", "hypothesise", "speculate", "appear",
+                            "seem", "think", "believe", "postulate", "presume", "assume"})
 
 
 def _chain(predicate: Token) -> Iterator[Token]:
@@ -67,7 +70,6 @@ def hedged(predicate: Token) -> bool:
                 return True
         if token is not predicate and token.lower_ in lexicon.HEDGES | {"suggest", "propose", "hypothesize"}:
             return True
-        if token is not predicate and token.lemma_.lower() in ("suggest", "propose", "hypothesize",
-                                                               "hypothesise", "speculate", "appear", "seem"):
+        if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
             return True
     return False

@@ -27,20 +27,21 @@ def perturbed(head: Token) -> tuple[Token, int] | None:
     of a perturbation, or a gerund noun "silencing of X"; None otherwise."""
     if head.tag_ != "VBG" and not head.lower_.endswith("ing"):
         return None
-    direction = _direction(head)
-    if direction == 0:
+    sign = direction(head)
+    if sign == 0:
         return None
     for child in head.children:
         if child.dep_ == "dobj":
-            return child, direction
+            return child, sign
         if child.dep_ == "prep" and child.lower_ == "of":
             objects = [t for t in child.children if t.dep_ == "pobj"]
             if objects:
-                return objects[0], direction
+                return objects[0], sign
     return None
 
 
-def _direction(gerund: Token) -> int:
+def direction(gerund: Token) -> int:
+    """-1 for a gerund of removal, +1 for one of addition, 0 for any other word."""
     lemma = gerund.lemma_.lower()
     particles = {c.lower_ for c in gerund.children if c.dep_ == "prt"}
     if any((lemma, p) in _REMOVING_PARTICLES for p in particles):

@@ -10,6 +10,7 @@ govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knoc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Token
@@ -52,6 +53,9 @@ def sides(head: Token) -> list[Side]:
     members after it that have no change word of their own ("decreased X, Y and Z")."""
     if _neither(head):
         return []
+    shared = _shared_head_members(head)
+    if shared is not None:
+        return shared
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
     for token in (head, *_noun_conjuncts(head)):
@@ -64,6 +68,36 @@ def sides(head: Token) -> list[Side]:
             side = _turned(side, leading)
         found.append(side)
     return found
+
+
+def _shared_head_members(head: Token) -> list[Side] | None:
+    """"insulin and glucagon secretion": coordinated compounds share a process head after them, each
+    naming its own "X secretion" (read alone, the head would lose both). Another head ("anxiety and
+    memory deficits") may be the last member's alone: only that member is named with it."""
+    compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod")
+                 and any(k.dep_ == "conj" and not _verb_like(k) for k in c.children)]
+    if len(compounds) != 1 or _noun_conjuncts(head):
+        return None
+    side = side_of(head)
+    if side is None or " " in side.name:
+        return None
+    members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
+    if any(_verb_like(m) for m in members):
+        return None  # "improves transmission and decreases Y" parsed as one phrase: not members
+    if not _names_a_process(head.lower_):
+        members = members[-1:]
+    named = [_named(m, exclude_head=False, direction=1) for m in members]
+    return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
+            for m in named if m is not None]
+
+
+def _verb_like(token: Token) -> bool:
+    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
+
+
+def _names_a_process(word: str) -> bool:
+    return (word in lexicon.PROCESS_NOUNS or word in lexicon.MODIFICATION_NOUNS) \
+        and word not in lexicon.DETRIMENT_WORDS and _change_head_sign(word) == 0
 
 
 def _neither(head: Token) -> bool:
@@ -86,14 +120,69 @@ def _has_change_word(token: Token) -> bool:
 
 
 def _noun_conjuncts(head: Token) -> list[Token]:
-    return [t for t in head.conjuncts if t.i > head.i and (t.pos_ in ("NOUN", "PROPN")
-            or (t.pos_ == "NUM" and any(ch.isalpha() for ch in t.text)))]
+    """The nouns coordinated after ``head``, up to the first one set off by a dash, colon or bracket
+    ("tau clearance – either soluble forms or total tau" restates what is cleared; it adds no effect)
+    or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y": the
+    rest of the coordination is verbs and their objects, not members)."""
+    members: list[Token] = []
+    for token in sorted(head.conjuncts, key=lambda t: t.i):
+        if token.i < head.i:
+            continue
+        if _set_off(head, token) or _misread_verb(head, token):
+            break
+        if token.pos_ in ("NOUN", "PROPN") or (token.pos_ == "NUM" and any(ch.isalpha() for ch in token.text)):
+            members.append(token)
+    return members
+
+
+_ASIDE_MARKS = frozenset({"–", "—", "-", "--", ":", "(", "[", ";"})
+
+
+def _set_off(head: Token, member: Token) -> bool:
+    """A dash, colon or semicolon between the two, or a bracket the member lies inside (an aside
+    closed before the member leaves it a member: "A (in cells) as well as B")."""
+    between = head.doc[head.i + 1:member.i]
+    depth = sum((t.text in ("(", "[")) - (t.text in (")", "]")) for t in between)
+    return depth > 0 or any(t.text in _ASIDE_MARKS - {"(", "["} for t in between)
+
+
+def _misread_verb(head: Token, member: Token) -> bool:
+    """A member opened, right after its "and", "or" or comma, by the past form of a verb ("X lowered
+    A, altered B and reduced C secretion"; "and facilitated clearance of Y") while the first member
+    opens with no such word: a verb the tagger read as an adjective, so the coordination joins
+    clauses, and the verb's sign would be read under the first one's. Parallel members ("reduced A
+    and increased B"), forms ("A and phosphorylated B") and changes in a subject ("improper A and
+    impaired B would ...") are members."""
+    opening = member.doc[member.left_edge.i]
+    if not _opens_with_past_verb(member) or _opens_with_past_verb(head) \
+            or _is_change_adjective(head.doc[head.left_edge.i]):
+        return False
+    # a change word ("impaired") opens a member of a subject as an adjective; after a verb's object
+    # ("lowered A and reduced B") it is as likely the next verb
+    return not _is_change_adjective(opening) or head.dep_ == "dobj"
+
+
+def _opens_with_past_verb(member: Token) -> bool:
+    first = member.doc[member.left_edge.i]
+    before = member.doc[first.i - 1] if first.i > 0 else None
+    return first is not member and before is not None and before.lower_ in ("and", "or", ",") \
+        and past_verb(first)
+
+
+def past_verb(token: Token) -> bool:
+    """The past form of a verb of change or of another known verb, not of a modifying one
+    ("phosphorylated tau" names a form)."""
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    if form is not None:
+        return form[2] == "ed" and form[0] not in lexicon.MODIFYING_VERBS
+    return token.lower_.endswith("ed") and token.lower_ in lexicon.OTHER_VERBS
 
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS:
-        return None
+    if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
+            or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS:
+        return None  # "the regulation of X" leaves open which way X moves
     perturbed = perturbations.perturbed(head)
     if perturbed is not None:
         target, direction = perturbed
@@ -116,7 +205,46 @@ def side_of(head: Token) -> Side | None:
         return _named(head, exclude_head=True, direction=_change_head_sign(lower))
     if _anaphoric(head):
         return None
-    return _named(head, exclude_head=False, direction=_adjective_direction(head))
+    return _named(head, exclude_head=False, direction=_adjective_direction(head) * _stray_perturbation(head))
+
+
+def _stray_perturbation(head: Token) -> int:
+    """"inhibiting the pump leads to Y" parsed with the gerund above the clause and "pump" as the
+    subject: the perturbation right before the phrase still acts on it (-1 / +1; 1 when none)."""
+    start = head.left_edge.i
+    if start == 0 or head.dep_ not in ("nsubj", "nsubjpass"):
+        return 1
+    gerund = head.doc[start - 1]
+    if gerund.tag_ != "VBG" or gerund is head.head:
+        return 1
+    return perturbations.direction(gerund) or 1
+
+
+_YEAR = re.compile(r"^(1[89]|20)\d\d[a-z]?$")
+
+
+def _in_citation(token: Token) -> bool:
+    """A word inside a bracketed reference ("(Harada et al, 2001)", "[Smith and Jones 2010]")
+    names an author, not an entity."""
+    doc, opening = token.doc, None
+    for t in reversed(doc[:token.i]):
+        if t.text in (")", "]"):
+            return False
+        if t.text in ("(", "["):
+            opening = t
+            break
+    if opening is None:
+        return False
+    closing = next((t.i for t in doc[token.i:] if t.text in (")", "]")), len(doc))
+    inside = [t.lower_ for t in doc[opening.i + 1:closing]]
+    return any(_YEAR.match(w) for w in inside) or any(a == "et" and b.startswith("al") for a, b in zip(inside, inside[1:]))
+
+
+def _object_of_noun(head: Token) -> bool:
+    """A noun the parse gives an object of its own ("activates all brain nAChR subtypes" read as
+    "brain" taking "subtypes" as object): the phrase is misread, and its name would be cut wrong."""
+    return head.pos_ in ("NOUN", "PROPN") and any(
+        c.dep_ in ("dobj", "nsubj") and c.pos_ in ("NOUN", "PROPN") for c in head.rights)
 
 
 def _anaphoric(head: Token) -> bool:
@@ -171,7 +299,7 @@ def _adjective_direction(head: Token) -> int:
     """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
     "reduced BDNF levels"), else +1."""
     for child in head.lefts:
-        if child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES:
+        if child.dep_ == "amod" and (child.lower_ in lexicon.DECREASE_ADJECTIVES or _perturbing_gerund(child) < 0):
             return -1
         if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
@@ -179,7 +307,15 @@ def _adjective_direction(head: Token) -> int:
 
 
 def _is_change_adjective(token: Token) -> bool:
-    return token.lower_ in lexicon.INCREASE_ADJECTIVES or token.lower_ in lexicon.DECREASE_ADJECTIVES
+    return token.lower_ in lexicon.INCREASE_ADJECTIVES or token.lower_ in lexicon.DECREASE_ADJECTIVES \
+        or _perturbing_gerund(token) != 0
+
+
+def _perturbing_gerund(token: Token) -> int:
+    """"activating autophagy" tagged as an adjective before its noun: the change it makes (+1 / -1)."""
+    if token.dep_ != "amod" or not token.lower_.endswith("ing"):
+        return 0
+    return perturbations.direction(token)
 
 
 def _is_claim_participle(token: Token) -> bool:
@@ -231,6 +367,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     name = _text(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name):
         return None
+    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]):
+        return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from spacy.tokens import Doc
 
 from engine.annotations import Annotation
+from engine.offline.extract.tokens import undo_ligatures
 from engine.parse_reader.claims import to_annotation
 from engine.parse_reader.nlp import parser
 from engine.parse_reader.nominals import nominal_claims
@@ -29,12 +30,16 @@ def read_doc(doc: Doc) -> list[Annotation]:
 
 
 def read_sentence(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
-    return with_abbreviations(read_doc(parser()(sentence)), abbreviations)
+    return with_abbreviations(read_doc(parser()(undo_ligatures(sentence))), abbreviations)
 
 
 def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
-    """Each sentence's annotations, parsed in batches (far faster than one at a time)."""
-    return [read_doc(doc) for doc in parser().pipe(sentences, batch_size=BATCH_SIZE)]
+    """Each sentence's annotations, parsed in batches (far faster than one at a time). The text is
+    read as typeset characters are meant ("deﬁcits" is "deficits", "(-)-nicotine" is "nicotine"), so
+    that the lexicon knows its words; the rule reader's other repairs of the text (joined line-end
+    hyphens, compounds) are left to the parser."""
+    texts = (undo_ligatures(s) for s in sentences)
+    return [read_doc(doc) for doc in parser().pipe(texts, batch_size=BATCH_SIZE)]
 
 
 def with_abbreviations(annotations: list[Annotation], abbreviations: dict[str, str] | None) -> list[Annotation]:

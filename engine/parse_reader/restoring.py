@@ -24,6 +24,7 @@ def is_restoring(verb: Token) -> bool:
 
 def restoring_sign(effect_head: Token, effect: Side) -> int:
     if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
-            or effect_head.lower_ in lexicon.DETRIMENT_WORDS:
-        return -1
+            or effect_head.lower_ in lexicon.DETRIMENT_WORDS \
+            or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in effect_head.lefts):
+        return -1  # also "repairs the damaged axons"
     return 1

@@ -8,7 +8,7 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import modality
-from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
+from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.parse_reader.phrases import sides
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
@@ -105,7 +105,7 @@ def _needed_for_claims(word: Token) -> list[Claim]:
     targets = _prep_objects(word, ("for",))
     causes = [s for head in subjects for s in sides(head)]
     return pairs(causes, 1, [s for t in targets for s in sides(t)], modality.hedged(predicate),
-                 NOMINAL_CONFIDENCE)
+                 NOMINAL_CONFIDENCE, respective(predicate))
 
 
 def _prep_objects(head: Token, prepositions: tuple[str, ...]) -> list[Token]:

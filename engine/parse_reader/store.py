@@ -35,9 +35,12 @@ FILL_STEP = 256
 
 @lru_cache(maxsize=1)
 def reader_version() -> str:
-    """A digest of the reader's source files, the lexicon it reads with, and the parser."""
+    """A digest of the reader's source files, the lexicon and rule-reader modules it reads with
+    (typesetting undone, class names, word lists), and the parser."""
     digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__}".encode())
-    sources = sorted(_PACKAGE.glob("*.py")) + [_PACKAGE.parent / "language" / "lexicon.py"]
+    extract = _PACKAGE.parent / "offline" / "extract"  # the rule reader's modules it reads with
+    sources = sorted(_PACKAGE.glob("*.py")) + [_PACKAGE.parent / "language" / "lexicon.py"] + [
+        extract / name for name in ("tokens.py", "phrases.py", "vocabulary.py")]
     for path in sources:
         if path.name != "store.py":
             digest.update(path.name.encode() + path.read_bytes())

@@ -18,13 +18,16 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import modality, restoring
-from engine.parse_reader.claims import Claim, pairs
+from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = frozenset({"that", "which", "who"})
+# Nouns that rename a whole clause when set beside it ("..., an effect that ...").
+_EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
+                          "finding", "observation", "process", "consequence", "outcome", "response"})
 
 
 def verb_claims(doc: Doc) -> list[Claim]:
@@ -42,10 +45,10 @@ def verb_claims(doc: Doc) -> list[Claim]:
         causes = [s for head in cause_heads for s in sides(head)
                   if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
         hedged = modality.hedged(verb)
-        for head in effect_heads:
-            for effect in _modified(verb, sides(head)):
-                effect_sign = restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign
-                claims += pairs(causes, effect_sign, [effect], hedged)
+        effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
+                   for head in effect_heads for effect in _modified(verb, sides(head))]
+        for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
+            claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
 
 
@@ -94,7 +97,7 @@ def _subjects(verb: Token) -> list[Token]:
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
-            return [_described(verb.head)]
+            return [] if _renames_a_clause(verb.head) else [_described(verb.head)]
         return own
     if verb.dep_ == "relcl":
         return []
@@ -118,6 +121,12 @@ def _in_place(noun: Token) -> bool:
             return True
         token = token.head
     return False
+
+
+def _renames_a_clause(noun: Token) -> bool:
+    """"X is reduced — an effect that contributes to Y": the apposed noun names the clause's event
+    (X's fall), not X, and what that event does the noun it hangs on cannot say."""
+    return noun.dep_ == "appos" and noun.lower_ in _EVENT_NOUNS
 
 
 def _described(noun: Token) -> Token:

@@ -302,6 +302,11 @@ def _of_phrase(naming: _Naming) -> None:
                 modification = lx.MODIFICATION_NOUNS[head[0].low][0]
                 words = rest + [Token(modification, modification.lower(), head[0].start)]
                 polarity = -polarity
+            elif len(head) == 2 and head[-1].low in lx.REMOVAL_WORDS | lx.RESPONSE_WORDS \
+                    and head[0].text.isalpha() and head[0].text.islower() and len(rest) <= 3:
+                # "autophagic clearance of X" is X's clearance (by way of autophagy): the route
+                # word would split the name ("X autophagic"), so it is left out
+                words = rest + head[-1:]
             elif len(head) <= 2 and phrases.process_noun(head[-1].low) and len(rest) <= 3:
                 words = rest + head
     naming.words, naming.polarity, naming.quantity = words, polarity, quantity
@@ -328,6 +333,8 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         return None  # "the receptor", "these drugs": a class, no particular entity
     if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
         return None  # "Fourth, X reduces Y": a step of the argument, no entity
+    if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS:
+        return None  # "the X-mediated regulation of Y": which way Y moves is left open
     if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
         return None  # "genetic mutations (and anomalies of X)": no gene named
     if not _names_something(words, name):

@@ -147,6 +147,14 @@ _PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "bindi
                             "co-localization"})
 
 
+def form_in_of_list(tokens: list[Token], first: tuple[int, int], k: int) -> bool:
+    """"accumulation of A and ubiquitinated proteins": a modifying participle opening a member
+    of an "of" list names a form of that member, not the next verb."""
+    lemma, _, form = lx.VERB_FORMS[tokens[k].low]
+    return lemma in lx.MODIFYING_VERBS and form == "ed" and k + 1 < len(tokens) \
+        and word_tests.is_content(tokens, k + 1) and any(tokens[m].low == "of" for m in range(*first))
+
+
 def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], int]:
     """Coordinated noun phrases starting at i ("Y, Z and W"); returns spans and the end index."""
     n = len(tokens)
@@ -169,9 +177,11 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             if k + 2 < n and tokens[k].text == "(" and tokens[k + 2].text == ")" \
                     and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[k + 1].low):
                 k += 3
-            if k < n and tokens[k].low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k):
+            form_member = k < n and tokens[k].low in lx.VERB_FORMS and form_in_of_list(tokens, spans[0], k)
+            if k < n and tokens[k].low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k) \
+                    and not form_member:
                 break
-            nxt = phrase_right(tokens, k)
+            nxt = phrase_right(tokens, k + 1) if form_member else phrase_right(tokens, k)
             if nxt == k or _followed_by_verb(tokens, nxt) or (
                     pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
@@ -364,6 +374,9 @@ def phrase_left(tokens: list[Token], k: int) -> int:
             j -= 1  # "BACE1 deficiency in AD model mice": the carrier is dropped by _entity
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
+        elif low == "for" and start <= k and j >= 2 and tokens[j - 1].low == "coding" \
+                and tokens[j - 2].low in ("gene", "genes"):
+            j -= 2  # "mutations in the gene coding for X": the gene, and what is said of it, is X's
         elif low == "to" and start == j + 1 and j + 2 <= k and tokens[j + 2].low in _CHANGE_OVER_NOUNS \
                 and j > 0 and word_tests.is_content(tokens, j - 1):
             j -= 1  # "cis to trans conversion"

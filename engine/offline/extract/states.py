@@ -161,6 +161,54 @@ def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]
         else 1 for span in spans[1:]]
 
 
+def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[str | None]:
+    """"clearance of A and B", "release of A and B": the process the first phrase names is
+    named of every bare member after it too (the member's process, not the member itself, is what
+    changes). Per span, the process words a member shares ("autophagic clearance"), else None."""
+    shared: list[str | None] = [None] * len(spans)
+    if len(spans) < 2 or leading_change(tokens, spans[0]) is not None:
+        return shared
+    first = spans[0]
+    of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
+    if of is None or not _process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
+        return shared  # a modification of a bare member is left as that member (its own node would
+        # cut the chains the member's other claims make; measured on the question benchmark)
+    start = first[0]
+    while start < of and tokens[start].low in lx.DETERMINERS:
+        start += 1
+    process = " ".join(t.text for t in tokens[start:of])
+    for index, span in enumerate(spans[1:], start=1):
+        own = [tokens[k].low for k in range(*span)]
+        if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
+            break  # "the function of factors such as A and B": members of the class, not of the list
+        if "of" not in own and leading_change(tokens, span) is None and not any(_process_word(w) for w in own):
+            shared[index] = process
+    return shared
+
+
+def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
+    """"mediates IL-6 and IL-9 processing", "rescued anxiety and memory deficits": a one-word member
+    before a last member named by its process or harm may share that head ("IL-6 processing") or
+    stand alone; the reading is unsure, so such members (their indices) are left out."""
+    if len(spans) < 2:
+        return set()
+    last = spans[-1]
+    head = tokens[last[1] - 1].low
+    # a head of lack ("deficits", "impairment") shared or not gives opposite signs to the member
+    if last[1] - last[0] < 2 or not ((_process_word(head) and head not in lx.DETRIMENT_WORDS)
+                                     or head in lx.DECREASE_HEADS):
+        return set()
+    return {index for index, span in enumerate(spans[:-1])
+            if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
+
+
+def _process_word(low: str) -> bool:
+    """A process named after what it acts on; not "function", which (like "activity") is read as
+    the thing itself."""
+    return (low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS
+            or low in lx.REMOVAL_WORDS) and low != "function"
+
+
 _MEMBER_MARKERS = frozenset(marker[0] for marker in EXAMPLE_MARKERS if len(marker) == 1)
 
 

@@ -24,6 +24,11 @@ _NEGATION_REACH = 4
 def subject_of_predicate(tokens: list[Token], i: int, floor: int,
                           claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """Subject phrases of the verb at i and the index where the subject ends (for negation)."""
+    opened = _clause_opening_apposition(tokens, i - 1, floor) if i - 1 > floor and tokens[i - 1].text == "," else None
+    if opened is not None:
+        return [opened], i - 1
+    if _purpose_after_relative(tokens, i, floor):
+        return None
     j = phrases.gap_left(tokens, i, floor)
     if j < floor:
         return None
@@ -139,7 +144,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
     if not spans:
         return None
     spans = head_before_place(tokens, spans, floor)
-    if not spans:
+    if not spans or _inside_larger_phrase(tokens, spans[0][0], floor):
         return None
     if len(spans) == 1 and spans[0][1] == j + 1 and j + 1 < i and tokens[j + 1].text == ",":
         # "Antioxidants, such as vitamin E and melatonin, reduced Y": the named members of the
@@ -289,6 +294,48 @@ def _combined_partner(tokens: list[Token], start: int, floor: int) -> list[tuple
         return []
     partner = phrases.phrase_left(tokens, p)
     return [(partner, p + 1)] if partner <= p else []
+
+
+def _inside_larger_phrase(tokens: list[Token], start: int, floor: int) -> bool:
+    """"The conversion of S to A in X results in ...": a phrase after "to" / "in" that follows a noun
+    is the tail of a larger subject whose head came earlier (no place the reader could climb
+    over), so it is not the subject itself; but in "exposure of neurons to X" the head's own
+    preposition names what is given."""
+    preposition = tokens[start - 1].low if start - 1 >= floor else ""
+    return start - 2 >= floor and preposition in ("to", "in") \
+        and word_tests.is_content(tokens, start - 2) and tokens[start - 2].low not in lx.VERB_FORMS \
+        and any(tokens[k].low == "of" for k in range(floor, start - 2)) \
+        and not any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == preposition for k in range(floor, start - 1))
+
+
+def _purpose_after_relative(tokens: list[Token], i: int, floor: int) -> bool:
+    """"X activates the complex, which is made of A and B, to produce Y": a purpose set off after a
+    relative clause belongs to the clause before it, not to the members the relative clause lists,
+    and whether X or the complex is meant the sentence leaves open."""
+    if i - 2 <= floor or tokens[i - 1].low != "to" or tokens[i - 2].text != ",":
+        return False
+    return any(tokens[k].low in lx.RELATIVE_PRONOUNS for k in range(floor, i - 2))
+
+
+def _clause_opening_apposition(tokens: list[Token], comma: int, floor: int) -> tuple[int, int] | None:
+    """"..., while a similar compound, D/E-12, reduced Y": a describing phrase and its name that open
+    a new clause (after "while", "whereas", "although" ...) are that clause's subject, not an aside
+    on the clause before."""
+    end = comma - 1
+    name_start = phrases.phrase_left(tokens, end)
+    while name_start - 2 >= floor and tokens[name_start - 1].text == "/":
+        name_start = phrases.phrase_left(tokens, name_start - 2)  # "D/E-12" is one name
+    opening = name_start - 1
+    if name_start > end or opening - 1 < floor or tokens[opening].text != ",":
+        return None
+    described = phrases.phrase_left(tokens, opening - 1)
+    if described > opening - 1 or described - 1 < floor or tokens[described].low not in ("the", "a", "an", "another"):
+        return None
+    before = tokens[described - 1].low
+    if before in CLAUSE_OPENERS or (before in ("and", "but") and described - 2 >= floor
+                                    and tokens[described - 2].text == ","):
+        return name_start, comma
+    return None
 
 
 def name_apposition(tokens: list[Token], comma: int,

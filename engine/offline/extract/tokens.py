@@ -79,6 +79,12 @@ def _join_inner_short_form(match: re.Match[str]) -> str:
 _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\d{1,3})\b")
 
 
+def undo_ligatures(text: str) -> str:
+    """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi") and a
+    stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine")."""
+    return _STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text))
+
+
 def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end

@@ -120,7 +120,9 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
     if start < floor or tokens[start + 1].low not in lx.DETERMINERS:
         return subjects
     lemma, _, form = lx.VERB_FORMS.get(tokens[start].low, ("", 0, ""))
-    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in ("that", "and")
+    # also after a preposition of means or addition: "besides lowering the activity of X to reverse Y"
+    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in (
+        "that", "and", "besides", "by", "through", "via")
     if form != "ing" or not opens or (lemma not in _CHANGE_LEMMAS):
         return subjects
     return [(start, subjects[0][1]), *subjects[1:]]
@@ -129,7 +131,7 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
 _CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {"overexpress"}
 
 
-def _bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
+def bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
     """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
     harm ("improved memory deficits"); other verbs keep their polarity."""
     if lemma in lx.RESTORING_VERBS and not detrimental(tokens, span):
@@ -214,7 +216,8 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                                 lemma in lx.RESTORING_VERBS)
     floating = prev in ("all", "both", "each") and i - 2 >= floor and word_tests.is_content(tokens, i - 2)
     if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
-                         or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS):
+                         or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS
+                         or _form_in_of_list(tokens, i, floor, lemma)):
         return None  # adjectival: "the reduced levels", "with increased Y" (not "and thereby reduced Y")
     object_start = _object_start(tokens, after, lemma)
     if object_start is None:
@@ -264,7 +267,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         or word_tests.neither_subject(tokens, subjects[0][0], floor) \
         or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
-    polarity = _bettering_polarity(tokens, lemma, objects[0], polarity)
+    polarity = bettering_polarity(tokens, lemma, objects[0], polarity)
     if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
             and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
         # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
@@ -324,8 +327,12 @@ def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Clai
     "X lowers Y, which leads to Z": the lowering of Y); None when the two readings clash."""
     polarity = 1
     shared = next((c for c in reversed(claims) if c.subjects is subjects), None)
+    purposed = next((c for c in reversed(claims) if c.floor == floor and subjects and subjects[0] in c.objects),
+                    None) if i - 1 > floor and tokens[i - 1].low == "to" else None
     if shared is not None:
         polarity = shared.subject_polarity  # a coordinated predicate, same subject
+    elif purposed is not None:
+        polarity = purposed.polarity  # "X lowered Y to reverse Z": the lowering of Y reverses Z
     elif tokens[subject_end].text == ",":
         named = subject_finding.name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
@@ -344,8 +351,11 @@ def _after_verb(tokens: list[Token], i: int) -> int:
     Y"), a particle ("slow down Y") and coordinated verbs ("phosphorylates and activates Y")."""
     n = len(tokens)
     after = i + 1
-    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("):
-        if tokens[after].text == "(":
+    while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("
+                         or _extent_phrase(tokens, after)):
+        if _extent_phrase(tokens, after):
+            after += _extent_phrase(tokens, after)
+        elif tokens[after].text == "(":
             close = phrases.skip_parens_right(tokens, after)
             if close == after:
                 break
@@ -355,6 +365,25 @@ def _after_verb(tokens: list[Token], i: int) -> int:
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1
     return _skip_coordinated_verbs(tokens, after)
+
+
+def _form_in_of_list(tokens: list[Token], i: int, floor: int, lemma: str) -> bool:
+    """"the clearance of A and hyperphosphorylated B": a modifying participle after "and" that
+    closes an "of" phrase names a form of B, a member of that phrase, not a verb."""
+    if lemma not in lx.MODIFYING_VERBS or i - 2 < floor or tokens[i - 1].low != "and":
+        return False
+    start = phrases.phrase_left(tokens, i - 2)  # the phrase reaches back over its own "of"
+    return floor <= start <= i - 2 and phrases.form_in_of_list(tokens, (max(floor, start - 1), i - 1), i)
+
+
+def _extent_phrase(tokens: list[Token], k: int) -> int:
+    """The length of "in part", "at least in part", "in large part" at ``k`` (0 when none): how
+    much of the change the agent accounts for, not a place or condition ("mediated in part by X")."""
+    words = [t.low for t in tokens[k:k + 4]]
+    for phrase in (["at", "least", "in", "part"], ["in", "large", "part"], ["in", "part"]):
+        if words[:len(phrase)] == phrase:
+            return len(phrase)
+    return 0
 
 
 def _object_start(tokens: list[Token], k: int, lemma: str) -> tuple[int, bool] | None:
@@ -396,8 +425,8 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                    polarity: int, after: int) -> Claim | None:
     """The agents after "by" act on the patients before the participle."""
     agents, agents_end = phrases.phrases_right(tokens, after + 1)
-    if agents and tokens[agents[-1][1] - 1].low in lx.LINKAGE_WORDS:
-        agents = []  # "by K48 and K63 linkages": the bonds, not their maker
+    if any(tokens[k].low in lx.LINKAGE_WORDS for span in agents for k in range(*span)):
+        agents = []  # "by K48 and K63 linkages (12)": the bonds, not their maker
     if len(agents) == 1:
         given = conditions.treated_carrier_agents(tokens, *agents[0])
         if given:
@@ -410,7 +439,7 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    polarity = _bettering_polarity(tokens, lemma, patients[0], polarity)
+    polarity = bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
@@ -438,6 +467,9 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         patients = earlier.objects if earlier is not None else []
     if not patients and j >= floor and tokens[j].low == "and":
         patients = copular_conjunct_subject(tokens, j, floor, claims)
+    if patients and patients[0][1] - patients[0][0] > 1 and any(c.verb == patients[0][0] for c in claims):
+        # "X reduced Y induced by Z": the verb already read as a predicate is no part of what Z induces
+        patients = [(patients[0][0] + 1, patients[0][1])] + patients[1:]
     if patients and not relative and not passive_participle(tokens, i, floor):
         first = patients[0][0]
         low_first = tokens[first].low
