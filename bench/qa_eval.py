@@ -175,6 +175,10 @@ def failure_kind(result: AskResult) -> str:
         return "no evidenced claim on the source"
     if not target_linked:
         return "no evidenced claim on the target"
+    chains = nx.DiGraph((e.source, e.target) for e in graph.edges)
+    if any(nx.has_path(chains, s, t) for s in graph.sources for t in graph.targets
+           if s in chains and t in chains):
+        return "a chain links the ends, but no route the answer can state"
     return "both ends have claims but no chain meets"
 
 
