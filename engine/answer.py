@@ -12,10 +12,10 @@ through hubs or diseases is stated, as such, only when the graph holds no mechan
 
 Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
 decrease or stay stable"); a step that one paper alone states says so ("(one paper only)"), as the
-solver never takes such a finding as certain (``engine.model.is_tentative``). A claim read by one reader only, or stated only hedged (a possible edge), is
-worded as a suggestion, and what follows from it on its route as conditional ("and if so ..."), so no
-statement resting on it reads as certain. With a ``Contrast`` the answer also says which labels change between two
-scenarios and why. The function needs no index and no solver: the app calls it after every edit.
+solver never takes such a finding as certain (``engine.model.is_tentative``). A claim read by one
+reader only, or stated only hedged (a possible edge), is worded as a suggestion, and what follows
+from it on its route as conditional ("and if so ..."), so no statement resting on it reads as certain.
+With a ``Contrast`` the answer also says which labels change between two scenarios and why. The function needs no index and no solver: the app calls it after every edit.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Literal
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from engine.mechanism import MAX_POSSIBLE_STEPS, MAX_ROUTE_EDGES, Route, Routes, find_routes
+from engine.mechanism import MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, find_routes
 from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel, is_tentative
 
 MAX_PATH_EDGES = MAX_ROUTE_EDGES
@@ -320,9 +320,8 @@ def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
     if lengths and min(lengths) <= MAX_PATH_EDGES:
         return (
             f"The sources ({names(graph.sources)}) reach the targets ({names(graph.targets)}) only by routes "
-            "that state no mechanism: through a disease or a generic word, across a step whose sign the "
-            f"papers dispute, or on more than {MAX_POSSIBLE_STEPS} claims drawn by one reader. The graph "
-            "shows them, but this answer does not explain the effect through them."
+            f"that state no mechanism: {UNSTATABLE_ROUTES}. The graph shows them, but this answer does not "
+            "explain the effect through them."
         )
     if lengths:
         return (

@@ -46,6 +46,10 @@ MAX_CANDIDATES = 40  # routes read at most per (source, target) pair
 # Claims drawn by one reader hold about half as often as those both readers drew: two in a row make a
 # route more likely wrong than right, so a route of more is no explanation.
 MAX_POSSIBLE_STEPS = 2
+# The rules above in words, for whoever says why a graph offers no route to state (the answer, and
+# the pipeline when it abstains).
+UNSTATABLE_ROUTES = ("through a disease or a generic word, across a step whose sign the papers dispute, "
+                     f"or on more than {MAX_POSSIBLE_STEPS} claims drawn by one reader")
 
 STATUS_WEIGHT: dict[EdgeStatus, float] = {
     "supported": 1.0, "asserted-by-user": 1.0, "possible": 0.5, "contested": 0.25,

@@ -39,7 +39,7 @@ from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.backends.base import evidence_of
 from engine.identity import LibraryAbbreviations, may_define
 from engine.integrate import Integration, Integrator, PrunedClaim
-from engine.mechanism import find_routes
+from engine.mechanism import UNSTATABLE_ROUTES, find_routes
 from engine.model import Graph, Labelling, Scenario
 from engine.language.analyze import QuestionAnalysis
 from engine.offline.extract import find_abbreviations
@@ -446,8 +446,8 @@ def abstention_reason(
     if not connected:
         return f"no chain of evidenced claims links {sources} to {targets} in the indexed papers after {rounds} round(s)"
     if budget.require_route and not states_route:
-        return (f"{sources} reaches {targets} only by routes that state no mechanism (through a disease or a "
-                f"generic word, across a disputed sign, or on too many single readings) after {rounds} round(s)")
+        return (f"{sources} reaches {targets} only by routes that state no mechanism ({UNSTATABLE_ROUTES}) "
+                f"after {rounds} round(s)")
     return ""
 
 
