@@ -33,7 +33,8 @@ A *form or modification* of X is its own entity, never X: a phosphorylated, hype
 acetylated, ubiquitinated, SUMOylated, cleaved, truncated, misfolded, oligomeric, aggregated or
 fibrillar X, a mutant X, X deficiency. Each changes what the thing is or does (phosphorylated tau
 detaches from microtubules; oligomers are toxic where monomers are not), so an increase of one says
-nothing about the other. The several spellings of one form of one thing are one name, though:
+nothing about the other. (X deficiency is no other name for X either; Integrate reads it, like "X
+inhibitors", as a decrease of X.) The several spellings of one form of one thing are one name, though:
 "phosphorylated tau", "p-tau", "phosphorylation of tau" and "tau phosphorylation" share the key of
 "tau phosphorylation"; "Aβ oligomers", "oligomeric Aβ" and "oligomerization of Aβ" that of
 "Aβ oligomer".
