@@ -105,6 +105,20 @@ def test_a_deficiency_or_knockout_is_a_decrease_of_its_entity() -> None:
     assert [m.reason for m in graph.node("quarzin").merged] == ["a lowering of Quarzin: read as its decrease"]
 
 
+def test_an_adjective_cut_from_its_noun_joins_the_noun_it_names() -> None:
+    integrator = Integrator("q", ["Velk1"], ["cognition"])
+    integrator.add([
+        _claim("Velk1", "increase", "cognitive", "decrease", "Velk1 caused cognitive deficits."),
+        _claim("Quarzin", "increase", "cognitive decline", "increase", "Quarzin hastened cognitive decline.",
+               doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {("velk1", -1, "cognition"),
+                                                                   ("quarzin", -1, "cognition")}
+    assert ("cognitive", "same entity; 'cognitive' is the adjective of cognition") in {
+        (m.name, m.reason) for m in graph.node("cognition").merged}
+
+
 def test_a_claim_with_a_junk_end_is_pruned_with_the_reason() -> None:
     integrator = Integrator("q", ["Velk1"], ["Zorin"])
     integrator.add([
