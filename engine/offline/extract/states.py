@@ -8,7 +8,7 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CARRIER_MODIFIERS, CLOSED, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
+    CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
     ROLE_NOUNS,
 )
 from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
@@ -64,6 +64,7 @@ def state_claim(tokens: list[Token], i: int, floor: int,
         return None
     else:
         subjects = phrases.phrases_left(tokens, j)
+    subjects = [span for span in subjects if not _carrier_of_condition(tokens, span)]
     if not subjects:
         return None
     k = i + 1
@@ -74,6 +75,26 @@ def state_claim(tokens: list[Token], i: int, floor: int,
         return None
     return Claim(subjects, objects, 1, "state", word_tests.negated(tokens, j + 1, i),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), end)
+
+
+# Words that join carriers to the condition they live with: "patients with D", "brains diagnosed
+# with D", "individuals suffering from D".
+_LIVING_WITH = frozenset({"with", "diagnosed", "suffering", "affected"})
+
+
+def _carrier_of_condition(tokens: list[Token], span: tuple[int, int]) -> bool:
+    """"Patients with D show more Y", "brains diagnosed with D exhibit more Y": what is found in
+    those who have a condition is associated with it, not shown to be its effect. Carriers given a
+    change by experiment ("mice with X deletion") show that change's effects."""
+    k = span[0] - 1
+    while k >= 0 and tokens[k].low in _LIVING_WITH | {"from", "by"}:
+        k -= 1
+    joined = [t.low for t in tokens[k + 1:span[0]]]
+    if k < 0 or not joined or tokens[k].low not in CARRIERS or not _LIVING_WITH & set(joined):
+        return False
+    named = [tokens[m].low for m in range(*span)]
+    return not any(w in lx.DEFICIENCY_HEADS or w in lx.MUTATION_HEADS or w in lx.INCREASE_HEADS
+                   or w.endswith(DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS) for w in named)
 
 
 # --------------------------------------------------------------------------------------------
