@@ -156,8 +156,8 @@ def test_a_long_form_does_not_reach_back_over_a_clause() -> None:
 
 
 def test_a_disease_defined_with_its_short_form_stays_a_state() -> None:
-    [a] = extract_annotations("Patients with vascular dementia (VaD) showed an increase in KLF9.")
-    assert format_annotation(a) == "vascular dementia ==CAUSE=> [change=increase] KLF9"
+    # (what patients with it show is an association, no claim: tests/test_extract_states.py)
+    assert extract_annotations("Patients with vascular dementia (VaD) showed an increase in KLF9.") == []
     [b] = extract_annotations("Vascular dementia (VaD) lowers KLF9.")
     assert format_annotation(b) == "Vascular dementia ==CAUSE=> [change=decrease] KLF9"
     assert b.subject_aliases == ["VaD"]

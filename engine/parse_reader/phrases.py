@@ -18,6 +18,7 @@ from spacy.tokens import Token
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.parse_reader import perturbations
+from engine.parse_reader.forms import bracketed_form
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
@@ -369,6 +370,9 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         return None
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
+    form = bracketed_form(words[-1])
+    if form is not None:
+        name = f"{form} {name}"
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
 
 
