@@ -18,7 +18,8 @@ from spacy.tokens import Token
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.parse_reader import perturbations
-from engine.parse_reader.forms import bracketed_form
+from engine.parse_reader.forms import bracketed_form, kind_of
+from engine.parse_reader.shared_heads import trailing_process
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
@@ -59,8 +60,10 @@ def sides(head: Token) -> list[Side]:
         return shared
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
-    for token in (head, *_noun_conjuncts(head)):
-        if _denied(token):
+    members = _noun_conjuncts(head)
+    unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
+    for token in (head, *members):
+        if _denied(token) or token in unsure:
             continue
         side = side_of(token)
         if side is None:
@@ -189,6 +192,12 @@ def side_of(head: Token) -> Side | None:
         target, direction = perturbed
         inner = side_of(target)
         return None if inner is None else _turned(inner, direction)
+    kind = kind_of(head)
+    if kind is not None:
+        inner = side_of(kind[0])
+        if inner is None or not kind[1]:
+            return inner
+        return Side(name=f"{kind[1]} {inner.name}", direction=inner.direction, state=inner.state)
     lower = head.lower_
     inner_token = _governed(head)
     if inner_token is not None:

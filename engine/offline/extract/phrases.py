@@ -574,8 +574,11 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
     return words, aliases
 
 
-# Participles that make a form of a thing (identity: a form of X is never X).
+# Participles that make a form of a thing (identity: a form of X is never X), and the adjectives
+# that do ("insoluble forms of tau" are insoluble tau).
 FORM_PARTICIPLES = frozenset(w for w in FORM_WORDS if w.endswith("ed"))
+FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(("ic", "ar"))} \
+    | {"soluble", "insoluble"}
 
 
 def forming_bracket(tokens: list[Token], j: int) -> bool:

@@ -12,6 +12,7 @@ from engine.offline.extract.vocabulary import (
     ROLE_NOUNS,
 )
 from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
+from engine.offline.extract.vocabulary import PLACING_NOUNS
 
 
 def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
@@ -217,7 +218,7 @@ def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[i
     head = tokens[last[1] - 1].low
     # a head of lack ("deficits", "impairment") shared or not gives opposite signs to the member
     if last[1] - last[0] < 2 or not ((_process_word(head) and head not in lx.DETRIMENT_WORDS)
-                                     or head in lx.DECREASE_HEADS):
+                                     or head in PLACING_NOUNS or head in lx.DECREASE_HEADS):
         return set()
     return {index for index, span in enumerate(spans[:-1])
             if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
