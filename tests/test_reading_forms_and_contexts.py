@@ -34,6 +34,15 @@ CASES = [
     ("Expression of huntingtin (Htt) caused synaptic dysfunction.",
      {f"{UP} huntingtin ==CAUSE=> {UP} synaptic dysfunction"},
      {f"{UP} huntingtin ==CAUSE=> {UP} synaptic dysfunction"}),
+    # in a sentence that removes X by experiment, "X-mediated Y" names the removal's effect with no
+    # sign one can trust: no claim from the compound
+    ("In PKD1-depleted cells, PKD1-mediated Nrf2 export was lost.", set(), set()),
+    ("In contrast, in PKD1 knockdown neurons, Nrf2 moved to the nucleus, pointing to PKD1-dependent Nrf2 export.",
+     set(), set()),
+    ("Nrf2 accumulated in PKD1-depleted cells, indicating PKD1-mediated Nrf2 export.", set(), set()),
+    ("PKD1-mediated Nrf2 export was enhanced by lithium.",
+     {f"{UP} PKD1 ==CAUSE=> {UP} Nrf2 export", f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"},
+     {f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"}),
 ]
 
 
@@ -41,3 +50,11 @@ CASES = [
 def test_both_readers(sentence: str, rules: set[str], parse: set[str]) -> None:
     assert rule_lines(sentence) == rules
     assert parse_lines(sentence) == parse
+
+
+def test_a_phrase_under_a_verb_of_view_is_hedged_in_both_readers() -> None:
+    from engine.offline.extract import extract_annotations
+    from engine.parse_reader import read_sentence
+    sentence = "These data suggest an involvement of PKD1 in lithium-induced Nrf2 export."
+    for annotations in (extract_annotations(sentence), read_sentence(sentence)):
+        assert [(a.subject, a.object, a.hedged) for a in annotations] == [("lithium", "Nrf2 export", True)]

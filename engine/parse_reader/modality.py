@@ -73,3 +73,9 @@ def hedged(predicate: Token) -> bool:
         if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
             return True
     return False
+
+
+def hedged_phrase(predicate: Token) -> bool:
+    """A noun phrase under ``predicate`` is hedged with its clause, and also when the predicate
+    itself reports a view ("suggesting an involvement of X in Y-mediated Z")."""
+    return hedged(predicate) or predicate.lemma_.lower() in _HEDGING_VERBS
