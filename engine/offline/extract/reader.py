@@ -25,7 +25,7 @@ _ANAPHOR_CONFIDENCE = 0.8
 
 
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "associated": 0.5, "effect": 0.7, "expression": 0.5,
+               "needed": 0.7, "associated": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -335,10 +335,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 f"{tokens[claim.verb - 1].low} {tokens[claim.verb].low} {tokens[claim.verb + 1].low}" in long
                 for long in long_forms):
             continue  # "apoptotic protease activating factor 1 (Apaf-1)" is a name
-        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
-            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
             continue
+        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
+            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
         objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
         processes = states.shared_process(tokens, [span for span, _ in objects])
