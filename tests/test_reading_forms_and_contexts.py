@@ -40,6 +40,13 @@ CASES = [
     ("In contrast, in PKD1 knockdown neurons, Nrf2 moved to the nucleus, pointing to PKD1-dependent Nrf2 export.",
      set(), set()),
     ("Nrf2 accumulated in PKD1-depleted cells, indicating PKD1-mediated Nrf2 export.", set(), set()),
+    # a claim said to hold "depending on" an unnamed condition leaves open where it holds: none
+    ("Depending on the cell type, lithium increased BDNF.", set(), set()),
+    ("Lithium increased BDNF, depending on the cell type.", set(), set()),
+    ("Lithium increased BDNF. Depending on the dose, it may lower or raise IL-6.",
+     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, set()),  # (the parse reader reads one sentence at a time)
+    ("Lithium increased BDNF in a dose-dependent manner.",
+     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
     ("PKD1-mediated Nrf2 export was enhanced by lithium.",
      {f"{UP} PKD1 ==CAUSE=> {UP} Nrf2 export", f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"},
      {f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"}),

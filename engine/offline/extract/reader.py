@@ -111,6 +111,8 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
     """Add a claim read at ``i`` with what it implies: its members' claims and its means."""
     low = tokens[i].low
     claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
+    # a claim said to hold "depending on" an unnamed condition is read as none
+    claim.negated = claim.negated or word_tests.conditioned(tokens, floor, claim.end + 6)
     claim.verb = i
     claim.floor = floor
     # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
