@@ -30,6 +30,13 @@ CASES = [
     ("Lithium reduced ERK and Akt translocation.",
      {f"{UP} Lithium ==CAUSE=> {DOWN} Akt translocation"},
      {f"{UP} Lithium ==CAUSE=> {DOWN} Akt translocation"}),
+    # "A, but not B or C PROCESS": the contrast names the process A undergoes as well (its
+    # localization, not its amount); the excluded members name nothing
+    ("Knockdown of PKD1 increased wild-type (WT) Nrf2, but not Nrf2-S40A or Nrf2-T80A nuclear localization (Fig. 3).",
+     {f"{DOWN} PKD1 ==CAUSE=> {UP} wild-type Nrf2 nuclear localization"},
+     {f"{DOWN} PKD1 ==CAUSE=> {UP} Nrf2 nuclear localization"}),
+    ("Lithium, but not valproate or carbamazepine, increased BDNF.",
+     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, set()),
     # a bracket of another kind leaves the name as it is
     ("Expression of huntingtin (Htt) caused synaptic dysfunction.",
      {f"{UP} huntingtin ==CAUSE=> {UP} synaptic dysfunction"},

@@ -19,7 +19,7 @@ from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.parse_reader import perturbations
 from engine.parse_reader.forms import bracketed_form, kind_of
-from engine.parse_reader.shared_heads import trailing_process
+from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
@@ -63,11 +63,15 @@ def sides(head: Token) -> list[Side]:
     members = _noun_conjuncts(head)
     unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
     for token in (head, *members):
-        if _denied(token) or token in unsure:
+        if _denied(token) or token in unsure or inside_contrast(token):
             continue
         side = side_of(token)
         if side is None:
             continue
+        process = contrasted_process(token)
+        if process is not None:
+            side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
+                        aliases=side.aliases)
         if token is not head and leading < 0 and not _has_change_word(token):
             side = _turned(side, leading)
         found.append(side)

@@ -38,3 +38,44 @@ def _bare_name(token: Token) -> bool:
     return token.pos_ in ("PROPN", "NOUN", "NUM") and not process_word(token.lower_) \
         and token.lower_ not in lexicon.QUANTITY_WORDS \
         and not any(c.dep_ == "prep" for c in token.rights)
+
+
+# Marks that close a contrasted insert ("A, but not B lysosomal localization (Fig. 3), ...").
+_INSERT_ENDS = frozenset({",", "(", ")", "[", "]", ";", ":", "."})
+
+
+def _contrast_after(token: Token) -> tuple[int, int] | None:
+    """The span of ", but not ..." right after ``token``, up to the mark that closes it."""
+    doc, i = token.doc, token.i
+    if i + 4 >= len(doc) or [t.lower_ for t in doc[i + 1:i + 4]] != [",", "but", "not"]:
+        return None
+    end = i + 4
+    while end < len(doc) and doc[end].text not in _INSERT_ENDS and doc[end].sent == token.sent:
+        end += 1
+    return (i + 4, end) if end > i + 4 else None
+
+
+def contrasted_process(token: Token) -> str | None:
+    """"increased A, but not B or C lysosomal localization": the contrast names the process both
+    undergo, so A's side is "A lysosomal localization" (these words), not A's amount."""
+    span = _contrast_after(token)
+    if span is None:
+        return None
+    words = token.doc[span[0]:span[1]]
+    if not process_word(words[-1].lower_):
+        return None
+    first = len(words) - 1
+    while first > 0 and words[first - 1].text.isalpha() and words[first - 1].text.islower():
+        first -= 1
+    return words[first:].text if first > 0 else None
+
+
+def inside_contrast(token: Token) -> bool:
+    """Is ``token`` inside a ", but not ..." insert (a member excluded from the claim)?"""
+    doc = token.doc
+    for k in range(token.i - 1, token.sent.start, -1):
+        if doc[k].text in _INSERT_ENDS:
+            return False
+        if doc[k].lower_ == "not":
+            return k >= 2 and doc[k - 1].lower_ == "but" and doc[k - 2].text == ","
+    return False

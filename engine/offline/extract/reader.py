@@ -8,7 +8,9 @@ from engine.annotations import Annotation, Change
 from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim, Entity
 from engine.offline.extract.tokens import Token, find_abbreviations, tokenize, undo_typesetting
-from engine.offline.extract.vocabulary import COMPARATIVES, HARD_BOUNDARY, ROLE_NOUNS, SIGNING_ADJECTIVES
+from engine.offline.extract.vocabulary import (
+    COMPARATIVES, HARD_BOUNDARY, PLACING_NOUNS, ROLE_NOUNS, SIGNING_ADJECTIVES,
+)
 from engine.offline.extract import (
     implied, naming, nominals, phrases, states, subject_finding, verbs, weak_claims, word_tests,
 )
@@ -286,8 +288,12 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
                 and word_tests.is_content(tokens, i - 1):
             end = phrases.phrase_right(tokens, k + 1)
-            if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
-                    end >= n or tokens[end].text in (",", ")") or tokens[end].text in HARD_BOUNDARY):
+            if end < n and tokens[end].low in ("or", "and"):
+                end = phrases.phrases_right(tokens, k + 1)[1]  # "but not B or C, ..."
+            if k + 1 < end and _without_bracket(tokens, k + 1, end) <= k + 1 + _EXCLUSION_PHRASE_MAX and (
+                    end >= n or tokens[end].text in (",", ")", "(") or tokens[end].text in HARD_BOUNDARY):
+                # "A, but not B lysosomal localization": the contrast shares its process with A
+                kept.extend(tokens[_shared_process_start(tokens, k + 1, end):end])
                 i = end + 1 if end < n and tokens[end].text == "," else end
                 continue
         if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
@@ -305,6 +311,31 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         kept.append(tokens[i])
         i += 1
     return kept
+
+
+def _without_bracket(tokens: list[Token], start: int, end: int) -> int:
+    """The end of the phrase start..end before the brackets that close it ("B (Fig. 3)")."""
+    core = end
+    while core > start and tokens[core - 1].text in (")", "]"):
+        opening = phrases.skip_parens_left(tokens, core - 1)
+        if opening >= core - 1:
+            break
+        core = opening
+    return core
+
+
+def _shared_process_start(tokens: list[Token], start: int, end: int) -> int:
+    """Where the process words ending an excluded phrase start ("but not B or C lysosomal
+    localization": "lysosomal localization", which A shares); ``end`` when the phrase ends in no
+    process of an entity (its release, uptake, localization)."""
+    core = _without_bracket(tokens, start, end)
+    last = tokens[core - 1].low if core > start else ""
+    if not (states.process_word(last) or last in PLACING_NOUNS) or last in lx.DETRIMENT_WORDS:
+        return end
+    first = core - 1
+    while first - 1 > start and tokens[first - 1].text.isalpha() and tokens[first - 1].text.islower():
+        first -= 1
+    return first if first > start else end
 
 
 def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:

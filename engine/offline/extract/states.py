@@ -192,7 +192,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         return shared
     first = spans[0]
     of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
-    if of is None or not _process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
+    if of is None or not process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
         return shared  # a modification of a bare member is left as that member (its own node would
         # cut the chains the member's other claims make; measured on the question benchmark)
     start = first[0]
@@ -203,7 +203,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         own = [tokens[k].low for k in range(*span)]
         if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
             break  # "the function of factors such as A and B": members of the class, not of the list
-        if "of" not in own and leading_change(tokens, span) is None and not any(_process_word(w) for w in own):
+        if "of" not in own and leading_change(tokens, span) is None and not any(process_word(w) for w in own):
             shared[index] = process
     return shared
 
@@ -217,14 +217,14 @@ def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[i
     last = spans[-1]
     head = tokens[last[1] - 1].low
     # a head of lack ("deficits", "impairment") shared or not gives opposite signs to the member
-    if last[1] - last[0] < 2 or not ((_process_word(head) and head not in lx.DETRIMENT_WORDS)
+    if last[1] - last[0] < 2 or not ((process_word(head) and head not in lx.DETRIMENT_WORDS)
                                      or head in PLACING_NOUNS or head in lx.DECREASE_HEADS):
         return set()
     return {index for index, span in enumerate(spans[:-1])
             if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
 
 
-def _process_word(low: str) -> bool:
+def process_word(low: str) -> bool:
     """A process named after what it acts on; not "function", which (like "activity") is read as
     the thing itself."""
     return (low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS
