@@ -35,6 +35,11 @@ CASES = [
     ("Knockdown of PKD1 increased wild-type (WT) Nrf2, but not Nrf2-S40A or Nrf2-T80A nuclear localization (Fig. 3).",
      {f"{DOWN} PKD1 ==CAUSE=> {UP} wild-type Nrf2 nuclear localization"},
      {f"{DOWN} PKD1 ==CAUSE=> {UP} Nrf2 nuclear localization"}),
+    # ... unless the first member names a process of its own
+    ("Inhibiting NLRP1 reduces the maturation of IL-33, but not IL-25 secretion.",
+     {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 maturation"}, {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 maturation"}),
+    ("Inhibiting NLRP1 reduces IL-33 production, but not IL-25 secretion.",
+     {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 production"}, {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 production"}),
     ("Lithium, but not valproate or carbamazepine, increased BDNF.",
      {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, set()),
     # a bracket of another kind leaves the name as it is

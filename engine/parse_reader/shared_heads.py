@@ -59,8 +59,8 @@ def contrasted_process(token: Token) -> str | None:
     """"increased A, but not B or C lysosomal localization": the contrast names the process both
     undergo, so A's side is "A lysosomal localization" (these words), not A's amount."""
     span = _contrast_after(token)
-    if span is None:
-        return None
+    if span is None or process_word(token.lower_) or (token.dep_ == "pobj" and token.head.lower_ == "of"):
+        return None  # "the production of A, but not B secretion": A's own process stays
     words = token.doc[span[0]:span[1]]
     if not process_word(words[-1].lower_):
         return None

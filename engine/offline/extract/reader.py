@@ -293,7 +293,8 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
             if k + 1 < end and _without_bracket(tokens, k + 1, end) <= k + 1 + _EXCLUSION_PHRASE_MAX and (
                     end >= n or tokens[end].text in (",", ")", "(") or tokens[end].text in HARD_BOUNDARY):
                 # "A, but not B lysosomal localization": the contrast shares its process with A
-                kept.extend(tokens[_shared_process_start(tokens, k + 1, end):end])
+                if not _own_process(tokens, i):
+                    kept.extend(tokens[_shared_process_start(tokens, k + 1, end):end])
                 i = end + 1 if end < n and tokens[end].text == "," else end
                 continue
         if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
@@ -311,6 +312,14 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         kept.append(tokens[i])
         i += 1
     return kept
+
+
+def _own_process(tokens: list[Token], comma: int) -> bool:
+    """Does the phrase before ``comma`` name a process of its own ("the production of A", "A
+    production"), which a contrasted process after it ("but not B secretion") does not replace?"""
+    start = phrases.phrase_left(tokens, comma - 1)
+    return any(states.process_word(t.low) or t.low in PLACING_NOUNS or t.low == "of" for t in tokens[start:comma]) \
+        or (start > 0 and tokens[start - 1].low == "of")
 
 
 def _without_bracket(tokens: list[Token], start: int, end: int) -> int:
