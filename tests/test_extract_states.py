@@ -18,6 +18,13 @@ CASES = [
     # stimuli, recipients, verbs after nominal words, organisms lacking a gene
     ("Mice lacking TREM2 show increased amyloid plaques.",
      ["TREM2 deficiency ==CAUSE=> [change=increase] amyloid plaques"]),
+    # what carriers of a condition show is associated with it, not its effect; an experiment's
+    # carriers show the experiment's effect
+    ("Post-mortem brains diagnosed with vascular dementia exhibited an increase in levels of CD44.", []),
+    ("Subjects with multiple sclerosis displayed increased levels of IL-17.", []),
+    ("Individuals suffering from Crohn's disease showed elevated calprotectin.", []),
+    ("Rats with Nrf2 deletion displayed increased lipid peroxidation.",
+     ["Nrf2 deficiency ==CAUSE=> [change=increase] lipid peroxidation"]),
     # signed effect nouns
     ("Curcumin has a neuroprotective effect against glutamate toxicity.",
      ["[change=increase] Curcumin ==CAUSE=> [change=decrease] glutamate toxicity"]),

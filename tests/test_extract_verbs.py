@@ -33,6 +33,11 @@ CASES = [
      ["[change=increase] physical exercise ==CAUSE=> [change=increase] BDNF"]),
     ("Neuronal apoptosis, which is induced by oxidative stress, was reduced.",
      ["[change=increase] oxidative stress ==CAUSE=> [change=increase] Neuronal apoptosis"]),
+    # the agent after coordinated participles is the last one's: what ubiquitylates Y is not said
+    ("In transfected cells, synphilin is quickly sumoylated and degraded by calpain.",
+     ["[change=increase] calpain ==CAUSE=> [change=decrease] synphilin"]),
+    ("Cyclin E is phosphorylated and then inactivated by PKR.",
+     ["[change=increase] PKR ==CAUSE=> [change=decrease] Cyclin E"]),
     # relative clauses and phrasal verbs
     ("Under stress, the body experiences elevated cortisol levels which increases blood pressure.",
      ["[change=increase] cortisol ==CAUSE=> [change=increase] blood pressure"]),

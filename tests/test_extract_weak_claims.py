@@ -34,8 +34,7 @@ CASES = [
      ["[change=increase] Netrin-1 ==CAUSE=> [change=increase] neurite outgrowth",
       "[change=increase] Netrin-1 ==CAUSE=> [change=increase] axon guidance"]),
     # shielding, taking part, nouns of improvement
-    ("Mutations in PARK2 have been implicated in juvenile parkinsonism.",
-     ["PARK2 mutation ==CAUSE=> juvenile parkinsonism"]),
+    ("Mutations in PARK2 have been implicated in juvenile parkinsonism.", []),  # no direction
     # "Y depends on X", "necessary and sufficient for", "rescue" restores goods and lowers harms
     ("SARM1 is necessary and sufficient for axon degeneration.",
      ["[change=increase] SARM1 ==CAUSE=> [change=increase] axon degeneration"]),

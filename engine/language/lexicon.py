@@ -81,8 +81,8 @@ RISK_FACTOR_HEADS = frozenset({"factor", "factors"})
 NEEDED_FOR = frozenset({"required", "essential", "necessary", "critical", "crucial",
                         "indispensable", "needed", "important", "vital", "instrumental",
                         "responsible"})
-# "X is involved / implicated in Y", "X participates in Y": X takes part in Y. Read as a hedged
-# positive claim (the usual reading of taking part in a process), at low confidence.
+# "X is involved / implicated in Y", "X participates in Y": X takes part in Y, which states no
+# direction; read as no claim (the rule reader keeps it as context for a shared subject).
 INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates", "participated",
                          "participating"})
 # "X is associated with increased Y", "X correlates with reduced Y": a weak, hedged claim, read only

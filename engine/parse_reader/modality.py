@@ -57,7 +57,10 @@ def _sharing_verbs(predicate: Token) -> list[Token]:
 
 
 def questioned(predicate: Token) -> bool:
-    return any(c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS
+    """"we asked whether X raises Y"; also a claim said to hold "depending on" an unnamed condition
+    ("Depending on the site, X raises Y"), which leaves open where it holds."""
+    return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)
+               or (c.lower_ in ("depending", "dependent") and any(g.lower_ in ("on", "upon") for g in c.children))
                for token in _chain(predicate) for c in token.children)
 
 
@@ -73,3 +76,9 @@ def hedged(predicate: Token) -> bool:
         if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
             return True
     return False
+
+
+def hedged_phrase(predicate: Token) -> bool:
+    """A noun phrase under ``predicate`` is hedged with its clause, and also when the predicate
+    itself reports a view ("suggesting an involvement of X in Y-mediated Z")."""
+    return hedged(predicate) or predicate.lemma_.lower() in _HEDGING_VERBS

@@ -7,6 +7,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
+from engine.language.removal import removed_in
 from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
@@ -61,6 +62,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
     if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES or names_a_class(participle) \
             or prefix.lower() in DIMENSION_WORDS:
         return []  # "age-dependent loss of X": a change described along age, not caused by it
+    if removed_in(participle.sent.text, prefix):
+        return []  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
     effect = side_of(participle.head)
     if effect is None:
         return []
@@ -72,4 +75,4 @@ def _hedged(noun: Token) -> bool:
     predicate = noun
     while predicate.dep_ not in ("ROOT",) and not predicate.tag_.startswith("VB"):
         predicate = predicate.head
-    return modality.hedged(predicate)
+    return modality.hedged_phrase(predicate)

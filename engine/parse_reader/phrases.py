@@ -18,6 +18,8 @@ from spacy.tokens import Token
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.parse_reader import perturbations
+from engine.parse_reader.forms import bracketed_form, kind_of
+from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
@@ -58,12 +60,18 @@ def sides(head: Token) -> list[Side]:
         return shared
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
-    for token in (head, *_noun_conjuncts(head)):
-        if _denied(token):
+    members = _noun_conjuncts(head)
+    unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
+    for token in (head, *members):
+        if _denied(token) or token in unsure or inside_contrast(token):
             continue
         side = side_of(token)
         if side is None:
             continue
+        process = contrasted_process(token)
+        if process is not None:
+            side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
+                        aliases=side.aliases)
         if token is not head and leading < 0 and not _has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
@@ -188,6 +196,12 @@ def side_of(head: Token) -> Side | None:
         target, direction = perturbed
         inner = side_of(target)
         return None if inner is None else _turned(inner, direction)
+    kind = kind_of(head)
+    if kind is not None:
+        inner = side_of(kind[0])
+        if inner is None or not kind[1]:
+            return inner
+        return Side(name=f"{kind[1]} {inner.name}", direction=inner.direction, state=inner.state)
     lower = head.lower_
     inner_token = _governed(head)
     if inner_token is not None:
@@ -369,6 +383,9 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         return None
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
+    form = bracketed_form(words[-1])
+    if form is not None:
+        name = f"{form} {name}"
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
 
 

@@ -10,7 +10,7 @@ it is deterministic, fast (well under 2 ms a sentence) and needs no model downlo
    inhibited by", "leads to", "results from"), nominalisations ("inhibition of Y by X", "a reduction
    in Y was observed after X"), compound participles ("X-induced Y"), role nouns ("D, an X
    inhibitor", "a negative regulator of Y"), signed effect nouns ("a protective effect on Y"),
-   shielding ("protects neurons from Y"), hedged taking part ("is involved in Y"), changes found
+   shielding ("protects neurons from Y"), changes found
    in carriers or conditions ("decreased in AD patients", "in response to X") and the verbs of
    having after a state ("X-deficient mice exhibit increased Y");
 3. chunks the noun phrases around each predicate, splitting coordinations ("X and Y reduce Z" is two
@@ -23,8 +23,9 @@ it is deterministic, fast (well under 2 ms a sentence) and needs no model downlo
    "expression") are dropped from the name, heads of change ("inhibition of X", "elevated X",
    "X knockdown") set the direction of the entity's change, and deficiencies ("loss of X",
    "X-deficient mice", "X knockout") and mutations become the states "X deficiency" / "X mutation";
-6. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and keeps hedged
-   ones ("may", "suggest") at lower confidence;
+6. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and claims of
+   taking part, which state no direction ("is involved / implicated in Y"), and keeps hedged ones
+   ("may", "suggest") at lower confidence;
 7. adds the claims a sentence implies: one step of a stated chain ("X activates Y, which inhibits
    Z" → X inhibits Z) and the means of a result ("X lowers Y by inhibiting Z" → less Z, less Y),
    at lower confidence.

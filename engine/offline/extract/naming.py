@@ -291,7 +291,9 @@ def _of_phrase(naming: _Naming) -> None:
         if rest and head:
             if head[-1].low in ("form", "forms", "type", "types", "variant", "subtype") \
                     and all(not re.search(r"[A-Z0-9]", w.text) for w in head) and len(rest) <= 4:
-                words = rest  # "an early-onset form of Alzheimer's disease"
+                # "an early-onset form of Alzheimer's disease" is the disease; "insoluble forms of
+                # tau" are a form of tau, their own entity
+                words = [w for w in head[:-1] if w.low in phrases.FORM_ADJECTIVES] + rest
             elif len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
                 words = rest
                 # "the number of cytosolic proteins" counts proteins: keep the noun.

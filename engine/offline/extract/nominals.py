@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.language import lexicon as lx
+from engine.language.removal import removed_in
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
@@ -181,6 +182,8 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     polarity = lx.COMPOUND_SUFFIXES.get(suffix.lower())
     if polarity is None or not stem or not re.search(r"\w", stem) or stem.lower() in DIMENSION_WORDS:
         return None  # "age-dependent loss of X": a change described along age, not caused by it
+    if removed_in(_sentence_text(tokens, floor), stem):
+        return None  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
     n = len(tokens)
     objects, end = phrases.phrases_right(tokens, i + 1)
     if not objects:
@@ -209,6 +212,12 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
             break
     return Claim([subject_span], objects, polarity, "compound",
                   word_tests.negated(tokens, max(floor, i - 2), i), False, end)
+
+
+def _sentence_text(tokens: list[Token], floor: int) -> str:
+    """The words of the sentence that starts at ``floor``, up to its full stop."""
+    end = next((k for k in range(floor, len(tokens)) if tokens[k].text == "."), len(tokens))
+    return " ".join(t.text for t in tokens[floor:end])
 
 
 def role_claims(tokens: list[Token], i: int, floor: int, polarity: int | None = None) -> list[Claim]:

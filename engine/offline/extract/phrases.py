@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from engine.identity import FORM_WORDS
 from engine.language import lexicon as lx
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
@@ -551,6 +552,8 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
             if close == j:
                 j += 1
                 continue
+            if forming_bracket(tokens, j) and words:
+                words.insert(_name_start(words), tokens[j + 1])  # "X (truncated at D421)" is truncated X
             inner = " ".join(t.text for t in tokens[j + 1:close - 1])
             if inner in abbreviations and (not words or words[-1].start < tok.start):
                 aliases.append(f"{tok.start}\x00{inner}")
@@ -559,6 +562,8 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
         if word_tests.is_word(tok) or tok.text in ("'", "’"):
             words.append(tok)
         j += 1
+    if words and end < len(tokens) and forming_bracket(tokens, end):
+        words.insert(_name_start(words), tokens[end + 1])
     bracket = end if end < len(tokens) and tokens[end].text == "(" else end - 3
     if words and bracket > start and bracket + 2 < len(tokens) and tokens[bracket].text == "(" \
             and tokens[bracket + 2].text == ")" and naming.symbol_like(tokens[bracket + 1].text) \
@@ -567,6 +572,28 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
         # "the α4 receptor subunit (CHRNA4)": a described gene product and its symbol
         aliases.append(f"{tokens[bracket].start}\x00{tokens[bracket + 1].text}")
     return words, aliases
+
+
+# Participles that make a form of a thing (identity: a form of X is never X), and the adjectives
+# that do ("insoluble forms of tau" are insoluble tau).
+FORM_PARTICIPLES = frozenset(w for w in FORM_WORDS if w.endswith("ed"))
+FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(("ic", "ar"))} \
+    | {"soluble", "insoluble"}
+
+
+def forming_bracket(tokens: list[Token], j: int) -> bool:
+    """A bracket at ``j`` that opens with a participle of form: "tau (truncated at Asp-421)",
+    "APP (cleaved by caspases)" name that form, not the plain thing."""
+    return tokens[j].text in ("(", "[") and j + 1 < len(tokens) and tokens[j + 1].low in FORM_PARTICIPLES
+
+
+def _name_start(words: list[Token]) -> int:
+    """Where the name of a phrase's words starts: after its last "of" and any determiners."""
+    lows = [w.low for w in words]
+    k = len(lows) - lows[::-1].index("of") if "of" in lows else 0
+    while k < len(words) - 1 and lows[k] in lx.DETERMINERS:
+        k += 1
+    return k
 
 
 def compound_suffix(low: str) -> bool:

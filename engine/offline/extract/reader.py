@@ -8,7 +8,9 @@ from engine.annotations import Annotation, Change
 from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim, Entity
 from engine.offline.extract.tokens import Token, find_abbreviations, tokenize, undo_typesetting
-from engine.offline.extract.vocabulary import COMPARATIVES, HARD_BOUNDARY, ROLE_NOUNS, SIGNING_ADJECTIVES
+from engine.offline.extract.vocabulary import (
+    COMPARATIVES, HARD_BOUNDARY, PLACING_NOUNS, ROLE_NOUNS, SIGNING_ADJECTIVES,
+)
 from engine.offline.extract import (
     implied, naming, nominals, phrases, states, subject_finding, verbs, weak_claims, word_tests,
 )
@@ -25,7 +27,7 @@ _ANAPHOR_CONFIDENCE = 0.8
 
 
 _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "role": 0.7,
-               "needed": 0.7, "involved": 0.5, "associated": 0.5, "effect": 0.7, "expression": 0.5,
+               "needed": 0.7, "associated": 0.5, "effect": 0.7, "expression": 0.5,
                "state": 0.75}
 
 
@@ -111,6 +113,8 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
     """Add a claim read at ``i`` with what it implies: its members' claims and its means."""
     low = tokens[i].low
     claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
+    # a claim said to hold "depending on" an unnamed condition is read as none
+    claim.negated = claim.negated or word_tests.conditioned(tokens, floor, claim.end + 6)
     claim.verb = i
     claim.floor = floor
     # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
@@ -284,8 +288,13 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
                 and word_tests.is_content(tokens, i - 1):
             end = phrases.phrase_right(tokens, k + 1)
-            if k + 1 < end <= k + 1 + _EXCLUSION_PHRASE_MAX and (
-                    end >= n or tokens[end].text in (",", ")") or tokens[end].text in HARD_BOUNDARY):
+            if end < n and tokens[end].low in ("or", "and"):
+                end = phrases.phrases_right(tokens, k + 1)[1]  # "but not B or C, ..."
+            if k + 1 < end and _without_bracket(tokens, k + 1, end) <= k + 1 + _EXCLUSION_PHRASE_MAX and (
+                    end >= n or tokens[end].text in (",", ")", "(") or tokens[end].text in HARD_BOUNDARY):
+                # "A, but not B lysosomal localization": the contrast shares its process with A
+                if not _own_process(tokens, i):
+                    kept.extend(tokens[_shared_process_start(tokens, k + 1, end):end])
                 i = end + 1 if end < n and tokens[end].text == "," else end
                 continue
         if tokens[i].low == "but" and i + 3 < n and tokens[i + 1].low == "not" and i > 0 \
@@ -303,6 +312,39 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         kept.append(tokens[i])
         i += 1
     return kept
+
+
+def _own_process(tokens: list[Token], comma: int) -> bool:
+    """Does the phrase before ``comma`` name a process of its own ("the production of A", "A
+    production"), which a contrasted process after it ("but not B secretion") does not replace?"""
+    start = phrases.phrase_left(tokens, comma - 1)
+    return any(states.process_word(t.low) or t.low in PLACING_NOUNS or t.low == "of" for t in tokens[start:comma]) \
+        or (start > 0 and tokens[start - 1].low == "of")
+
+
+def _without_bracket(tokens: list[Token], start: int, end: int) -> int:
+    """The end of the phrase start..end before the brackets that close it ("B (Fig. 3)")."""
+    core = end
+    while core > start and tokens[core - 1].text in (")", "]"):
+        opening = phrases.skip_parens_left(tokens, core - 1)
+        if opening >= core - 1:
+            break
+        core = opening
+    return core
+
+
+def _shared_process_start(tokens: list[Token], start: int, end: int) -> int:
+    """Where the process words ending an excluded phrase start ("but not B or C lysosomal
+    localization": "lysosomal localization", which A shares); ``end`` when the phrase ends in no
+    process of an entity (its release, uptake, localization)."""
+    core = _without_bracket(tokens, start, end)
+    last = tokens[core - 1].low if core > start else ""
+    if not (states.process_word(last) or last in PLACING_NOUNS) or last in lx.DETRIMENT_WORDS:
+        return end
+    first = core - 1
+    while first - 1 > start and tokens[first - 1].text.isalpha() and tokens[first - 1].text.islower():
+        first -= 1
+    return first if first > start else end
 
 
 def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
@@ -335,10 +377,10 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 f"{tokens[claim.verb - 1].low} {tokens[claim.verb].low} {tokens[claim.verb + 1].low}" in long
                 for long in long_forms):
             continue  # "apoptotic protease activating factor 1 (Apaf-1)" is a name
-        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
-            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         if claim.construction == "context":
             continue
+        confidence = _CONFIDENCE[claim.construction] * (_HEDGE_CONFIDENCE if claim.hedged else 1.0) \
+            * (_ANAPHOR_CONFIDENCE if claim.resolved else 1.0)
         subjects = _with_bracketed_members(tokens, claim.subjects, states.shared_heads(tokens, claim.subjects))
         objects = _with_bracketed_members(tokens, claim.objects, states.shared_heads(tokens, claim.objects))
         processes = states.shared_process(tokens, [span for span, _ in objects])

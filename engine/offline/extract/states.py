@@ -8,10 +8,11 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CARRIER_MODIFIERS, CLOSED, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
+    CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
     ROLE_NOUNS,
 )
 from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
+from engine.offline.extract.vocabulary import PLACING_NOUNS
 
 
 def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
@@ -64,6 +65,7 @@ def state_claim(tokens: list[Token], i: int, floor: int,
         return None
     else:
         subjects = phrases.phrases_left(tokens, j)
+    subjects = [span for span in subjects if not _carrier_of_condition(tokens, span)]
     if not subjects:
         return None
     k = i + 1
@@ -74,6 +76,26 @@ def state_claim(tokens: list[Token], i: int, floor: int,
         return None
     return Claim(subjects, objects, 1, "state", word_tests.negated(tokens, j + 1, i),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), end)
+
+
+# Words that join carriers to the condition they live with: "patients with D", "brains diagnosed
+# with D", "individuals suffering from D".
+_LIVING_WITH = frozenset({"with", "diagnosed", "suffering", "affected"})
+
+
+def _carrier_of_condition(tokens: list[Token], span: tuple[int, int]) -> bool:
+    """"Patients with D show more Y", "brains diagnosed with D exhibit more Y": what is found in
+    those who have a condition is associated with it, not shown to be its effect. Carriers given a
+    change by experiment ("mice with X deletion") show that change's effects."""
+    k = span[0] - 1
+    while k >= 0 and tokens[k].low in _LIVING_WITH | {"from", "by"}:
+        k -= 1
+    joined = [t.low for t in tokens[k + 1:span[0]]]
+    if k < 0 or not joined or tokens[k].low not in CARRIERS or not _LIVING_WITH & set(joined):
+        return False
+    named = [tokens[m].low for m in range(*span)]
+    return not any(w in lx.DEFICIENCY_HEADS or w in lx.MUTATION_HEADS or w in lx.INCREASE_HEADS
+                   or w.endswith(DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS) for w in named)
 
 
 # --------------------------------------------------------------------------------------------
@@ -170,7 +192,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         return shared
     first = spans[0]
     of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
-    if of is None or not _process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
+    if of is None or not process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
         return shared  # a modification of a bare member is left as that member (its own node would
         # cut the chains the member's other claims make; measured on the question benchmark)
     start = first[0]
@@ -181,7 +203,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         own = [tokens[k].low for k in range(*span)]
         if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
             break  # "the function of factors such as A and B": members of the class, not of the list
-        if "of" not in own and leading_change(tokens, span) is None and not any(_process_word(w) for w in own):
+        if "of" not in own and leading_change(tokens, span) is None and not any(process_word(w) for w in own):
             shared[index] = process
     return shared
 
@@ -195,14 +217,14 @@ def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[i
     last = spans[-1]
     head = tokens[last[1] - 1].low
     # a head of lack ("deficits", "impairment") shared or not gives opposite signs to the member
-    if last[1] - last[0] < 2 or not ((_process_word(head) and head not in lx.DETRIMENT_WORDS)
-                                     or head in lx.DECREASE_HEADS):
+    if last[1] - last[0] < 2 or not ((process_word(head) and head not in lx.DETRIMENT_WORDS)
+                                     or head in PLACING_NOUNS or head in lx.DECREASE_HEADS):
         return set()
     return {index for index, span in enumerate(spans[:-1])
             if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
 
 
-def _process_word(low: str) -> bool:
+def process_word(low: str) -> bool:
     """A process named after what it acts on; not "function", which (like "activity") is read as
     the thing itself."""
     return (low in lx.PROCESS_NOUNS or low in lx.MODIFICATION_NOUNS or low in lx.RESPONSE_WORDS

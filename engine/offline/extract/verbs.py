@@ -204,6 +204,11 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         if past < n and tokens[past].low == "by":
             after = past  # "Y was reduced by 50% by X"
     if _passive(tokens, i, floor, lemma, form, after):
+        own_end = _after_own_verb(tokens, i)
+        if _skip_coordinated_verbs(tokens, own_end) != own_end:
+            # "Y is ubiquitylated and degraded by X": the agent is the last participle's only (X
+            # degrades Y; what ubiquitylates Y is not said); it is read at that participle
+            return None
         return _passive_claim(tokens, i, floor, claims, lemma, polarity, after)
     left = i - 1
     while left > floor and word_tests.is_adverb(tokens[left].low):
@@ -349,6 +354,11 @@ def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Clai
 def _after_verb(tokens: list[Token], i: int) -> int:
     """Where the verb at ``i`` ends: past adverbs, a bracketed statistic ("diminished (p < 0.01) the
     Y"), a particle ("slow down Y") and coordinated verbs ("phosphorylates and activates Y")."""
+    return _skip_coordinated_verbs(tokens, _after_own_verb(tokens, i))
+
+
+def _after_own_verb(tokens: list[Token], i: int) -> int:
+    """Where the verb at ``i`` itself ends (``_after_verb`` without the verbs coordinated after it)."""
     n = len(tokens)
     after = i + 1
     while after < n and (word_tests.is_adverb(tokens[after].low) or tokens[after].text == "("
@@ -364,7 +374,7 @@ def _after_verb(tokens: list[Token], i: int) -> int:
             after += 1
     if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
         after += 1
-    return _skip_coordinated_verbs(tokens, after)
+    return after
 
 
 def _form_in_of_list(tokens: list[Token], i: int, floor: int, lemma: str) -> bool:
@@ -467,6 +477,14 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         patients = earlier.objects if earlier is not None else []
     if not patients and j >= floor and tokens[j].low == "and":
         patients = copular_conjunct_subject(tokens, j, floor, claims)
+    first_participle = j - 1
+    while first_participle > floor and word_tests.is_adverb(tokens[first_participle].low):
+        first_participle -= 1
+    if not patients and j >= floor and tokens[j].low in ("and", "or") \
+            and tokens[first_participle].low in lx.VERB_FORMS \
+            and passive_participle(tokens, first_participle, floor):
+        # "Y is ubiquitylated and degraded by X": the patient of the participle coordinated before
+        return _passive_patients(tokens, first_participle, floor, claims)
     if patients and patients[0][1] - patients[0][0] > 1 and any(c.verb == patients[0][0] for c in claims):
         # "X reduced Y induced by Z": the verb already read as a predicate is no part of what Z induces
         patients = [(patients[0][0] + 1, patients[0][1])] + patients[1:]

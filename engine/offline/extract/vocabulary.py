@@ -126,3 +126,9 @@ GIVEN_HEADS = frozenset({"administration", "treatment", "supplementation", "addi
 
 CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultured", "human",
                                 "adult", "aged", "young", "old", "male", "female"})
+
+
+# Where a thing is, or where it moves: processes of an entity ("TFEB nuclear translocation"), not its
+# amount.
+PLACING_NOUNS = frozenset({"localization", "localisation", "translocation", "trafficking", "transport",
+                           "recruitment"})

@@ -191,7 +191,9 @@ def _predicated(tokens: list[Token], i: int, floor: int) -> bool:
 
 def involved_in_claim(tokens: list[Token], i: int, floor: int,
                        claims: list[Claim]) -> Claim | None:
-    """"X is involved / implicated in Y", "X participates in Y": a hedged positive claim."""
+    """"X is involved / implicated in Y", "X participates in Y": X takes part in Y, which says not
+    which way X acts on Y, so the claim is kept only as context (never emitted) for the predicates
+    that share its subject ("X is involved in Y and increases Z")."""
     n = len(tokens)
     if i + 1 >= n or tokens[i + 1].low != "in":
         return None
@@ -204,7 +206,7 @@ def involved_in_claim(tokens: list[Token], i: int, floor: int,
     if not objects or subject is None:
         return None
     subjects, subject_end = subject
-    return Claim(subjects, objects, 1, "involved", word_tests.negated(tokens, subject_end + 1, i), True, end)
+    return Claim(subjects, objects, 1, "context", word_tests.negated(tokens, subject_end + 1, i), True, end)
 
 
 def course_prefix(words: list[Token]) -> int:

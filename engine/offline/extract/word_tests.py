@@ -146,6 +146,14 @@ def negated(tokens: list[Token], lo: int, hi: int) -> bool:
     return False
 
 
+def conditioned(tokens: list[Token], lo: int, hi: int) -> bool:
+    """"Depending on the site, X raises Y", "X raises Y, depending on the dose": the claim holds under
+    some conditions only, and the sentence does not say which (an alternative may hold under others)."""
+    return any(tokens[k].low in ("depending", "dependent") and k + 1 < len(tokens)
+               and tokens[k + 1].low in ("on", "upon") and (k == lo or tokens[k - 1].text == ",")
+               for k in range(max(lo, 0), min(hi, len(tokens))))
+
+
 # How far before a subject a "neither" or "nor" still denies it ("neither X nor any of the Y ...").
 _NEITHER_REACH = 6
 
