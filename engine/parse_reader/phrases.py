@@ -169,6 +169,13 @@ def _opens_with_past_verb(member: Token) -> bool:
         and past_verb(first)
 
 
+def _present_verb(words: list[Token]) -> bool:
+    """"JAK2 phosphorylates" read as one name: the present form of a verb of change or modification
+    ends a clause's subject, not a name."""
+    form = lexicon.VERB_FORMS.get(words[-1].lower_)
+    return form is not None and form[2] == "s" and form[1] != 0
+
+
 def past_verb(token: Token) -> bool:
     """The past form of a verb of change or of another known verb, not of a modifying one
     ("phosphorylated tau" names a form)."""
@@ -364,12 +371,25 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         words.pop()
     if not words:
         return None
+    if not exclude_head and words[-1].i == head.i:
+        words += _member_number(head)
     name = _text(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name):
         return None
-    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]):
+    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
+
+
+def _member_number(head: Token) -> list[Token]:
+    """The number right after a name that tells the member of its family ("caspase 9", "sirtuin 3",
+    "beclin 1"): part of the name, or the name would stand for the whole family."""
+    if head.i + 1 >= len(head.doc):
+        return []
+    after = head.doc[head.i + 1]
+    if after.head.i == head.i and after.dep_ == "nummod" and after.text.isdigit() and len(after.text) <= 2:
+        return [after]
+    return []
 
 
 def _contiguous(tokens: list[Token], head: Token) -> list[Token]:

@@ -12,7 +12,7 @@ from engine.parse_reader.claims import to_annotation
 from engine.parse_reader.nlp import parser
 from engine.parse_reader.nominals import nominal_claims
 from engine.parse_reader.roles import role_claims
-from engine.parse_reader.verbs import verb_claims
+from engine.parse_reader.verbs import means_claims, verb_claims
 
 BATCH_SIZE = 64
 
@@ -20,7 +20,7 @@ BATCH_SIZE = 64
 def read_doc(doc: Doc) -> list[Annotation]:
     """The annotations of one parsed sentence, each claim once (the most confident reading)."""
     best: dict[tuple, Annotation] = {}
-    for claim in verb_claims(doc) + nominal_claims(doc) + role_claims(doc):
+    for claim in verb_claims(doc) + means_claims(doc) + nominal_claims(doc) + role_claims(doc):
         annotation = to_annotation(claim, doc.text)
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

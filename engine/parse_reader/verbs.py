@@ -17,7 +17,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import modality, restoring
+from engine.parse_reader import means, modality, restoring
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -36,20 +36,30 @@ def verb_claims(doc: Doc) -> list[Claim]:
         if verb.pos_ not in ("VERB", "AUX") and not verb.tag_.startswith("VB"):
             continue
         sign = base_sign(verb)
-        if sign == 0 or modality.negated(verb) or modality.questioned(verb):
+        if sign == 0 or modality.negated(verb) or modality.questioned(verb) or means.blocked(verb):
             continue
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        # "ubiquitylated by K63 linkages" names the bond; "rTg4510 mice reduced Y" the treated hosts
-        causes = [s for head in cause_heads for s in sides(head)
-                  if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
-        hedged = modality.hedged(verb)
+        causes = cause_sides(cause_heads)
+        hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads for effect in _modified(verb, sides(head))]
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
+
+
+def cause_sides(cause_heads: list[Token]) -> list[Side]:
+    """The sides the cause heads name: "ubiquitylated by K63 linkages" names the bond, "rTg4510 mice
+    reduced Y" the treated hosts, neither a cause."""
+    return [s for head in cause_heads for s in sides(head)
+            if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
+
+
+def means_claims(doc: Doc) -> list[Claim]:
+    """Claims of nouns of means ("X activates Y through inhibition of Z"), caused by the verb's doer."""
+    return means.means_claims(doc, lambda verb: cause_sides(means.doers(_subjects(verb))))
 
 
 def _modified(verb: Token, effects: list[Side]) -> list[Side]:
@@ -94,6 +104,9 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
 
 
 def _subjects(verb: Token) -> list[Token]:
+    governing = means.governing_verb(verb)
+    if governing is not None:
+        return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
