@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 from parse_reader_helpers import lines
 
+from spacy.tokens import Doc
+
+from engine.annotations import format_annotation
 from engine.parse_reader import read_sentence
+from engine.parse_reader.nlp import parser
+from engine.parse_reader.reader import read_doc
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -25,9 +30,29 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # through a relative clause's noun
     ("Sestrin, which in turn promotes autophagy through the phosphorylation of ULK2, was studied.",
      {f"{UP} Sestrin ==CAUSE=> {UP} autophagy", f"{UP} Sestrin ==CAUSE=> {UP} ULK2 phosphorylation"}),
-    # a participle clause marked as the consequence; unmarked, it may be a mere circumstance
+    # a participle clause after its verb says what the subject does next
     ("Calpain cleaves p35, thereby activating CDK5.", {f"{UP} Calpain ==CAUSE=> {UP} CDK5"}),
-    ("Calpain cleaves p35, activating CDK5.", set()),
+    ("Exercise raises BDNF, IGF1 and VEGF, lowering cortisol.",
+     {f"{UP} Exercise ==CAUSE=> {UP} BDNF", f"{UP} Exercise ==CAUSE=> {UP} IGF1",
+      f"{UP} Exercise ==CAUSE=> {UP} VEGF", f"{UP} Exercise ==CAUSE=> {DOWN} cortisol"}),
+    # an argument is no entity
+    ("Beta4 is present in the ganglia, supporting the view that it drives craving.", set()),
+    # a list in brackets is its own clauses, not the verb's object; a gerund before a name is an
+    # experiment on it
+    ("Overexpressing SIRT2 had a similar effect in old mice, reducing the frailty phenotype (delaying paralysis, "
+     "increasing motor neuron density in the spinal cord, decreasing gliosis) and decreasing tau levels.",
+     {f"{UP} SIRT2 ==CAUSE=> {DOWN} frailty phenotype", f"{UP} SIRT2 ==CAUSE=> {DOWN} tau"}),
+    ("ATF4 can also bind to the promoter region of proapoptotic PUMA, increasing its expression as well as "
+     "transcriptionally down-regulating MCL-1.", {f"{UP} ATF4 ==CAUSE=> {DOWN} MCL-1"}),
+    # a participle that the parser hangs on a list of nouns continues the clause's verbs
+    ("Probucol (a lipid-lowering drug) removes tau from neuronal cell lines by promoting autophagy, upregulating "
+     "sestrin 2, ATG7 and LC3, downregulating mTORC1 and inducing lysosomal cathepsin D; these actions involve SIRT3.",
+     {f"{UP} Probucol ==CAUSE=> {UP} autophagy", f"{UP} Probucol ==CAUSE=> {UP} sestrin 2",
+      f"{UP} Probucol ==CAUSE=> {UP} ATG7", f"{UP} Probucol ==CAUSE=> {UP} LC3",
+      f"{UP} Probucol ==CAUSE=> {DOWN} mTORC1", f"{UP} Probucol ==CAUSE=> {UP} lysosomal cathepsin D"}),
+    # what the subject does besides, and by what means
+    ("Quercetin protected the neurons in addition to accelerating the removal of huntingtin by repressing GSK3.",
+     {f"{UP} Quercetin ==CAUSE=> {DOWN} huntingtin", f"{UP} Quercetin ==CAUSE=> {DOWN} GSK3"}),
     # a member number belongs to the name
     ("Sirtuin 3 protects neurons through inhibiting caspase 9.", {f"{UP} Sirtuin 3 ==CAUSE=> {DOWN} caspase 9"}),
     # the clause's negation reaches its means; a passive clause names no doer; a means that names
@@ -51,3 +76,12 @@ def test_means_share_the_hedge_of_their_clause() -> None:
     claims = read_sentence("Lithium may improve memory via increasing the levels of BDNF.")
     assert {c.object for c in claims} == {"memory", "BDNF"}
     assert all(c.hedged for c in claims)
+
+
+def test_a_change_complement_hung_on_the_verb_completes_the_change() -> None:
+    """"Zinc induced deficits in glycine" as the parser sometimes gives it: "in glycine" on the verb."""
+    doc = Doc(parser().vocab, words=["Zinc", "induced", "deficits", "in", "glycine", "."],
+              heads=[1, 1, 1, 1, 3, 1], deps=["nsubj", "ROOT", "dobj", "prep", "pobj", "punct"],
+              pos=["NOUN", "VERB", "NOUN", "ADP", "NOUN", "PUNCT"], tags=["NN", "VBD", "NNS", "IN", "NN", "."],
+              lemmas=["zinc", "induce", "deficit", "in", "glycine", "."])
+    assert {format_annotation(a) for a in read_doc(doc)} == {f"{UP} Zinc ==CAUSE=> {DOWN} glycine"}

@@ -1,7 +1,8 @@
 """Claims stated as the means of another claim: "X clears Y by activating Z", "X protects neurons
 through inhibiting Z", "X improves memory via increasing Z, enhancing W and suppressing V",
 "X activates autophagy through inhibition of Z", "X promotes Y through the phosphorylation of Z",
-"X phosphorylates Y, thereby inhibiting Z".
+"X phosphorylates Y, thereby inhibiting Z", "X raises A, B and C, lowering D", and what is done
+besides ("X protects A in addition to lowering Z").
 
 The means is done by the doer of the clause it hangs on: the subject of an active verb (its
 relative clause's noun, or the subject it shares), so "X ... by activating Z" says that X raises
@@ -40,8 +41,9 @@ def governing_verb(gerund: Token) -> Token | None:
         return None
     if first.dep_ == "pcomp" and first.head.lower_ in MEANS_PREPOSITIONS:
         verb = clause_verb(first.head)
-    elif first.dep_ == "advcl" and any(c.dep_ == "advmod" and c.lower_ in _CONSEQUENCE_ADVERBS
-                                       for c in first.children):
+    elif first.dep_ == "pcomp" and _in_addition_to(first.head):
+        verb = first.head.head.head.head  # "X protected A in addition to accelerating B": X accelerates B
+    elif first.dep_ == "advcl" and _consequence(first):
         verb = first.head
     else:
         return None
@@ -66,6 +68,20 @@ def _names_a_change(noun: Token) -> bool:
     lower = noun.lower_
     return lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS or \
         lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS
+
+
+def _in_addition_to(preposition: Token) -> bool:
+    addition = preposition.head
+    return preposition.lower_ == "to" and addition.lower_ == "addition" and addition.head.lower_ == "in"
+
+
+def _consequence(participle: Token) -> bool:
+    """"X raises A, lowering B", "X binds A, thereby activating B": a participle clause after its
+    verb and a comma (or marked by "thereby") says what the clause's subject does next. One
+    before the verb ("Using mice lacking A, we ...") names a method, not a consequence."""
+    marked = any(c.dep_ == "advmod" and c.lower_ in _CONSEQUENCE_ADVERBS for c in participle.children)
+    after_comma = participle.i > participle.head.i and participle.doc[participle.i - 1].text == ","
+    return marked or after_comma
 
 
 def clause_verb(preposition: Token) -> Token:

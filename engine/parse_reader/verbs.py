@@ -44,10 +44,21 @@ def verb_claims(doc: Doc) -> list[Claim]:
         causes = cause_sides(cause_heads)
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
-                   for head in effect_heads for effect in _modified(verb, sides(head))]
+                   for head in effect_heads if not _bracketed_apart(verb, head)
+                   for effect in _modified(verb, sides(head))]
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
+
+
+def _bracketed_apart(verb: Token, head: Token) -> bool:
+    """An object inside a bracket that the verb is outside of ("reducing the phenotype (delaying
+    paralysis, decreasing gliosis)"): the bracket's list is its own clauses, misread as the object."""
+    low, high = sorted((verb.i, head.i))
+    depth = 0
+    for token in verb.doc[low + 1:high]:
+        depth += (token.text in ("(", "[")) - (token.text in (")", "]"))
+    return depth != 0
 
 
 def cause_sides(cause_heads: list[Token]) -> list[Side]:
@@ -115,6 +126,8 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
+        if _after_a_list(verb):
+            return _clause_subjects(verb.head)
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
@@ -123,6 +136,23 @@ def _subjects(verb: Token) -> list[Token]:
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         return shared
     return []
+
+
+def _after_a_list(gerund: Token) -> bool:
+    """"X clears Y by raising A, B and C, lowering D": a participle after a comma that the parser
+    hangs on a list of nouns continues the clause's verbs; the list's members do not do it."""
+    noun = gerund.head
+    return gerund.i > 0 and gerund.doc[gerund.i - 1].text == "," and bool(noun.conjuncts)
+
+
+def _clause_subjects(noun: Token) -> list[Token]:
+    """The doers of the nearest clause above a noun: a means gerund's, or a verb's own subject."""
+    token = noun
+    while token.dep_ != "ROOT" and token.head.i != token.i:
+        token = token.head
+        if token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB"):
+            return means.doers(_subjects(token))
+    return [c for c in token.children if c.dep_ in _SUBJECTS]
 
 
 def _in_place(noun: Token) -> bool:
