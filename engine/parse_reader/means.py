@@ -6,10 +6,11 @@ besides ("X protects A in addition to lowering Z").
 
 The means is done by the doer of the clause it hangs on: the subject of an active verb (its
 relative clause's noun, or the subject it shares), so "X ... by activating Z" says that X raises
-Z. A gerund of means is a verb of its own (``verbs`` reads it, asking ``doer`` for its subject); a
-noun of means ("through inhibition of Z") is read by ``means_claims`` when it names what it acts on ("of Z"), so
-"by a new mechanism" or "by 40 %" names nothing. The clause's negation, question and hedge reach
-its means. A passive clause ("neurons are protected by activating Z") names no doer.
+Z. A gerund of means is a verb of its own (``verbs`` reads it, asking ``governing_verb`` whose
+subject it takes); a noun of means ("through inhibition of Z") is read by ``means_claims`` when it
+names a change of something ("of Z"), so "by a new mechanism" or "by 40 %" names nothing. The
+clause's negation, question and hedge reach its means. A passive clause ("neurons are protected
+by activating Z") names no doer, nor does a verb of reporting ("these data suggest ...").
 """
 
 from __future__ import annotations

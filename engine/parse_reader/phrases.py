@@ -408,8 +408,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     if not exclude_head and words[-1].i == head.i:
         words += _member_number(head)
     name = _text(words)
-    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name):
-        return None
+    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-"):
+        return None  # "time- and dose-dependently": half of a shared compound is no name
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
