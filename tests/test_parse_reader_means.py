@@ -19,9 +19,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 @pytest.mark.parametrize("sentence, expected", [
     # a gerund of means is done by the clause's subject; coordinated gerunds each
     ("Metformin clears tau from cultured neurons by promoting autophagy, downregulating mTORC1 and inducing "
-     "cathepsin D.",
+     "cathepsin B in lysosomes.",
      {f"{UP} Metformin ==CAUSE=> {UP} autophagy", f"{UP} Metformin ==CAUSE=> {DOWN} mTORC1",
-      f"{UP} Metformin ==CAUSE=> {UP} cathepsin D."}),
+      f"{UP} Metformin ==CAUSE=> {UP} cathepsin B"}),
     ("Lithium improves memory via increasing the levels of BDNF.",
      {f"{UP} Lithium ==CAUSE=> {UP} memory", f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
     # a noun of means that names what it acts on
