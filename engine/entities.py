@@ -13,7 +13,7 @@ behaviour. These do not, and a claim with such an end is pruned with the reason:
   sentence reads it as one: "K29-linked");
 - a fragment: split across a sentence boundary ("PD.It"), cut from a longer word ("S7D" of
   "Q4A/S7D"), or beginning or ending with a function word ("and Zorin", "Zorin of");
-- a describing word or a verb alone ("behavioral", "fibrillize");
+- a describing word or a verb alone ("pathological", "fibrillize"), unless it names its noun ("cognitive");
 - generic words that name no entity ("order", "important roles", "accumulation", "a novel kinase",
   "protease inhibitors");
 - by its head noun, people studied ("elderly donors"), a model organism or system ("Zorin-null
@@ -32,6 +32,8 @@ import tomllib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+
+from engine.identity import RELATIONAL_ADJECTIVES
 
 _WORDS = tomllib.loads((Path(__file__).with_name("entity_words.toml")).read_text(encoding="utf-8"))
 _GENERIC_NOUNS = frozenset(_WORDS["generic_nouns"])
@@ -197,8 +199,9 @@ def _head_noun(text: str, words: list[str]) -> str | None:
 
 
 def _lone_word(text: str, words: list[str]) -> str | None:
-    """A single lower-case describing word or verb ("behavioral", "fibrillize")."""
-    if len(words) != 1 or not text.isalpha() or not text.islower():
+    """A single lower-case describing word or verb ("pathological", "fibrillize"); not an adjective
+    that names its noun ("cognitive" is cognition: ``engine.identity.RELATIONAL_ADJECTIVES``)."""
+    if len(words) != 1 or not text.isalpha() or not text.islower() or text in RELATIONAL_ADJECTIVES:
         return None
     if text.endswith(("ize", "izes")) and len(text) > 6:  # the tagger reads "fibrillize" as a noun; not "size"
         return "a verb alone, not an entity"

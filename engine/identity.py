@@ -33,7 +33,8 @@ A *form or modification* of X is its own entity, never X: a phosphorylated, hype
 acetylated, ubiquitinated, SUMOylated, cleaved, truncated, misfolded, oligomeric, aggregated or
 fibrillar X, a mutant X, X deficiency. Each changes what the thing is or does (phosphorylated tau
 detaches from microtubules; oligomers are toxic where monomers are not), so an increase of one says
-nothing about the other. The several spellings of one form of one thing are one name, though:
+nothing about the other. (X deficiency is no other name for X either; Integrate reads it, like "X
+inhibitors", as a decrease of X.) The several spellings of one form of one thing are one name, though:
 "phosphorylated tau", "p-tau", "phosphorylation of tau" and "tau phosphorylation" share the key of
 "tau phosphorylation"; "Aβ oligomers", "oligomeric Aβ" and "oligomerization of Aβ" that of
 "Aβ oligomer".
@@ -100,6 +101,15 @@ FORM_WORDS = {
     **dict.fromkeys(("deficiency", "deficient"), "deficiency"),
 }
 _ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
+# Adjectives that name the process, faculty or complex they derive from, alone ("cognitive" where a
+# reader cut "cognitive deficits" to the fall of "cognitive") or before a word for how well it works
+# ("cognitive function", "proteasomal activity"). Only those whose every change is a change of their
+# noun: not "neuronal" ("neuronal activity" is no number of neurons), nor "inflammatory" (cytokines).
+RELATIONAL_ADJECTIVES = {
+    "cognitive": "cognition", "behavioral": "behavior", "behavioural": "behavior", "proteasomal": "proteasome",
+    "lysosomal": "lysosome", "autophagic": "autophagy", "apoptotic": "apoptosis",
+}
+_WORKING_WORDS = frozenset({"function", "functions", "performance", "ability", "abilities", "capacity"})
 _PHOSPHO_PREFIX = re.compile(r"^p-(?=\w)", re.I)  # "p-tau", "p-Akt": the phosphorylated form
 
 
@@ -132,11 +142,21 @@ def canonical_words(name: str) -> list[str]:
         else:
             kept.append(word)
     core = _strip_measures(kept)
+    named = _named_by_adjective(core)
+    if named:
+        return [named] + sorted(set(forms))
     if not core or core[-1].endswith(_ADJECTIVE_ENDINGS):
         # Only measure words ("levels", "protein aggregates"), or a describing word left alone
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _named_by_adjective(words: list[str]) -> str | None:
+    """The noun a relational adjective names, alone or before a working word ("cognitive function")."""
+    if len(words) == 2 and words[1] in _WORKING_WORDS:
+        words = words[:1]
+    return RELATIONAL_ADJECTIVES.get(words[0]) if len(words) == 1 else None
 
 
 def _measure_head(head: list[str]) -> bool:
@@ -180,6 +200,9 @@ def same_form(a: str, b: str) -> Identity | None:
         return None
     if term_key(a) == term_key(b):
         return Identity("same normalised form (case, Greek letters, hyphens, plural)")
+    adjectives = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in RELATIONAL_ADJECTIVES})
+    if adjectives:
+        return Identity(f"same entity; '{adjectives[0]}' is the adjective of {RELATIONAL_ADJECTIVES[adjectives[0]]}")
     words_a, words_b = ({w for w in normalise_term(n).split()
                          if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
                         for n in (a, b))

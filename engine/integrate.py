@@ -5,12 +5,12 @@ organisation, a number, a residue, a lone describing word: ``engine.entities``) 
 reason. Each other end is resolved to an *entity*, and two names are one entity only when
 ``engine.identity`` says they name the same thing: the same normalised form, an abbreviation the
 paper defines (the annotation's aliases), or a curated synonym. A form or modification of X (its
-phosphorylation, oligomers, mutation, deficiency) is its own entity. Every name filed under an entity
-is shown on its node with the reason (``Node.merged``).
+phosphorylation, oligomers, mutation) is its own entity. Every name filed under an entity is shown on
+its node with the reason (``Node.merged``).
 
 One reading is not a merge: a name that states a lowering of X ("mTOR inhibitors", "inhibition of
-Akt", "Cdc37 siRNA", "clearance of misfolded proteins") is a *decrease of X*, recorded on X's node as
-such, unless the question itself names it.
+Akt", "Cdc37 siRNA", "clearance of misfolded proteins", "knockout of NLRP3", "TREM2 deficiency") is a
+*decrease of X*, recorded on X's node as such, unless the question itself names it.
 
 An entity is a *state* when every mention of it is a plain state (no change); otherwise a
 *quantity*, and its state-like mentions are read as changes. Each claim is then rewritten with the
@@ -393,7 +393,9 @@ class Integrator:
 # Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
 # precede with "of" ("inhibition of X"): the lexicon's decrease heads and RNA-interference reagents.
 # Removing a thing lowers it too: "clearance of misfolded proteins" rising is misfolded proteins falling.
-_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS}
+# So does losing it: "X deficiency" / "knockout of X" is less X, as "X knockdown" is (a loss-of-function
+# experiment read as the decrease it is; bench/qa_eval.py: one more question answered, and right, per half).
+_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS | lexicon.DEFICIENCY_HEADS}
                             | {"sirna", "sirnas", "shrna", "shrnas", "rnai"}
                             | {"clearance", "degradation", "removal", "elimination"})
 _LOWERING_SUFFIX = re.compile(

@@ -20,11 +20,16 @@ def _dropped(name: str, sentence: str, reason: str) -> None:
     ("Hallorby", "As Hallorby (2019) reported, Velk1 raises Zorin.", "citation"),
     ("Prensk et", "", "citation"),
     ("ZD.Its", "", "fragment"),
-    ("behavioral", "", "describing word"),
+    ("pathological", "", "describing word"),
     ("fibrillize", "", "verb"),
 ])
 def test_citations_fragments_and_lone_words(name: str, sentence: str, reason: str) -> None:
     _dropped(name, sentence, reason)
+
+
+def test_an_adjective_that_names_its_noun_is_an_entity() -> None:
+    # a reader that cut "cognitive deficits" to a fall of "cognitive" read a fall of cognition
+    assert non_entity_reason("cognitive", "Quarzin caused cognitive deficits.") is None
 
 
 @pytest.mark.parametrize("name", ["Fig. 4B", "Figs 7C", "Figure 2", "Supplementary Fig. S3", "Table 1", "EV5A",

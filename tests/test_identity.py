@@ -22,6 +22,10 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("oligomeric Zorin", "Zorin oligomers", "same form of the same entity"),
     ("aggregation of Zorin", "Zorin aggregates", "same form of the same entity"),
     ("phosphorylated Zorin oligomers", "Zorin oligomer phosphorylation", "same form of the same entity"),
+    # an adjective that names its noun, alone or with a word for how well it works
+    ("cognitive", "cognition", "'cognitive' is the adjective of cognition"),
+    ("cognitive performance", "cognition", "'cognitive' is the adjective of cognition"),
+    ("proteasomal activity", "proteasome", "'proteasomal' is the adjective of proteasome"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
@@ -49,6 +53,10 @@ def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None
     ("Quarzin rate", "Quarzin"),
     # a describing word left alone after the measure word is kept whole
     ("synaptic activity", "synaptic density"),
+    # an adjective's noun, but another process of it or a thing it describes
+    ("proteasomal degradation", "proteasome"),
+    ("cognitive training", "cognition"),
+    ("neuronal activity", "neurons"),
     # a family and a member, a word and a longer name, different words
     ("Velk", "Velk1"),
     ("neuronal death", "neuronal cell death"),

@@ -91,6 +91,34 @@ def test_a_lowering_name_is_a_decrease_of_its_core_and_says_so() -> None:
     assert [m.reason for m in graph.node("velk1").merged] == ["a lowering of Velk1: read as its decrease"]
 
 
+def test_a_deficiency_or_knockout_is_a_decrease_of_its_entity() -> None:
+    # A loss-of-function experiment says what more of the entity does, with the sign turned.
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin."),
+        _claim("Quarzin deficiency", None, "Zorin", "increase", "Quarzin deficiency raised Zorin.", doc="d2"),
+        _claim("knockout of Velk1", None, "Morlin", "increase", "Knockout of Velk1 raised Morlin.", doc="d3"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {
+        ("velk1", 1, "quarzin"), ("quarzin", -1, "zorin"), ("velk1", -1, "morlin")}
+    assert [m.reason for m in graph.node("quarzin").merged] == ["a lowering of Quarzin: read as its decrease"]
+
+
+def test_an_adjective_cut_from_its_noun_joins_the_noun_it_names() -> None:
+    integrator = Integrator("q", ["Velk1"], ["cognition"])
+    integrator.add([
+        _claim("Velk1", "increase", "cognitive", "decrease", "Velk1 caused cognitive deficits."),
+        _claim("Quarzin", "increase", "cognitive decline", "increase", "Quarzin hastened cognitive decline.",
+               doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {("velk1", -1, "cognition"),
+                                                                   ("quarzin", -1, "cognition")}
+    assert ("cognitive", "same entity; 'cognitive' is the adjective of cognition") in {
+        (m.name, m.reason) for m in graph.node("cognition").merged}
+
+
 def test_a_claim_with_a_junk_end_is_pruned_with_the_reason() -> None:
     integrator = Integrator("q", ["Velk1"], ["Zorin"])
     integrator.add([
