@@ -1,7 +1,7 @@
 """Where each unanswered question of bench/qa_eval.py is lost: the gold path, step by step.
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_failures.py --records QA.json [--half tune|held-out]
-        [--questions FILE] [--out FILE.json]
+        [--questions FILE] [--out FILE.json] [--show-reader-misses]
 
 ``--records`` is a ``bench/qa_eval.py --out`` file; its unanswered questions (of one half) are asked
 again with the default settings. Each gold step (X → Y of a gold path) is looked up among the
@@ -19,6 +19,11 @@ A question's stage is the earliest stage of the worst step of its best gold path
 every step has its edge in the graph is ``steps in graph, not joined``: the edges' ends are different
 entities (a form of the gold entity, or a name a reader cut or padded). Only the tune half should be
 read while working on a fix. The figures are counts of questions per stage, and of steps per stage.
+
+``--show-reader-misses`` also prints, for every step of a best gold path lost at the reader (stage 3),
+the gold step (X, Y, sign), each of its sentences that was read, and what each reader reads from that
+sentence on its own (the rule reader's and the parse reader's claims); with ``--out`` they are kept
+under ``reader_misses``. This is the material for grouping reader misses by construction.
 """
 
 from __future__ import annotations
@@ -41,8 +46,8 @@ SIGNED = {"increases", "directlyIncreases", "decreases", "directlyDecreases"}
 STEPS_JOINED = "steps in graph, not joined"
 
 
-def gold_sentences() -> dict[tuple[str, str], list[str]]:
-    """(subject, object) names, lower case → the evidence sentences of the package's signed statements."""
+def gold_statements() -> dict[tuple[str, str], list[tuple[str, int]]]:
+    """(subject, object) names, lower case → (evidence sentence, sign) of the package's signed statements."""
     from corpus.hbp import cache_path
     from retrieval.documents import clean_text
 
@@ -51,8 +56,14 @@ def gold_sentences() -> dict[tuple[str, str], list[str]]:
     for link in graph["links"]:
         subject, obj = nodes[link["source"]].get("name"), nodes[link["target"]].get("name")
         if link.get("relation") in SIGNED and link.get("evidence") and subject and obj:
-            found[(subject.lower(), obj.lower())].append(clean_text(link["evidence"]))
+            sign = -1 if "ecreases" in link["relation"] else 1
+            found[(subject.lower(), obj.lower())].append((clean_text(link["evidence"]), sign))
     return found
+
+
+def gold_sentences() -> dict[tuple[str, str], list[str]]:
+    """(subject, object) names, lower case → the evidence sentences of the package's signed statements."""
+    return {step: [sentence for sentence, _ in found] for step, found in gold_statements().items()}
 
 
 def _named(name: str, names: list[str]) -> bool:
@@ -105,12 +116,44 @@ def trace_seen(result, index_sentences: set[str]) -> dict:
     return seen
 
 
+def reader_misses(question_id: str, steps: list[tuple[str, str]], best: list[str], seen: dict,
+                  statements: dict) -> list[dict]:
+    """The best gold path's steps lost at the reader: each read sentence with what each reader reads
+    from it alone."""
+    from engine.annotations import format_annotation
+    from engine.offline.extract.reader import extract_annotations
+    from engine.parse_reader import read_sentence
+
+    misses = []
+    for step, stage in zip(steps, best):
+        if not stage.startswith("3"):
+            continue
+        for sentence, sign in statements.get(step, []):
+            if step_stage(step, sentence, seen).startswith("3"):
+                misses.append({"id": question_id, "x": step[0], "y": step[1], "sign": sign, "stage": stage,
+                               "sentence": sentence,
+                               "rules": [format_annotation(a) for a in extract_annotations(sentence)],
+                               "parse": [format_annotation(a) for a in read_sentence(sentence)]})
+    return misses
+
+
+def print_misses(misses: list[dict]) -> None:
+    for miss in misses:
+        print(f"\n{miss['id']}  {miss['x']} -> {miss['y']}  sign {miss['sign']:+d}  ({miss['stage']})")
+        print(f"  S: {miss['sentence']}")
+        for reader in ("rules", "parse"):
+            for line in miss[reader] or ["(none)"]:
+                print(f"  {reader:5s} {line}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=Path, required=True, help="a bench/qa_eval.py --out file")
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--half", choices=["tune", "held-out"], default="tune")
     parser.add_argument("--out", type=Path, default=None, help="per-question stages (JSON)")
+    parser.add_argument("--show-reader-misses", action="store_true",
+                        help="print each reader-stage gold step, its sentence and both readers' claims")
     args = parser.parse_args()
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from engine.pipeline import ask
@@ -123,22 +166,30 @@ def main() -> int:
     settings = Settings()
     index = PaperIndex.open(settings.resolved_index_dir, settings.embedding_model)
     index_sentences = {s for document in index.documents() for s in document.sentences}
-    gold = gold_sentences()
-    per_question, step_counts = [], Counter()
+    statements = gold_statements()
+    gold = {step: [sentence for sentence, _ in found] for step, found in statements.items()}
+    per_question, step_counts, misses = [], Counter(), []
     for question in questions:
         seen = trace_seen(ask(question["question"], index, settings), index_sentences)
+        paths = [list(zip(path["nodes"], path["nodes"][1:])) for path in question["gold_paths"]]
         stages = [[max((step_stage(step, s, seen) for s in gold.get(step, [])), default="0 no statement")
-                   for step in zip(path["nodes"], path["nodes"][1:])] for path in question["gold_paths"]]
+                   for step in path] for path in paths]
         stage, best = question_stage(stages)
         step_counts.update(best)
+        if args.show_reader_misses:
+            misses += reader_misses(question["id"], paths[stages.index(best)], best, seen, statements)
         per_question.append({"id": question["id"], "question": question["question"], "stage": stage, "steps": best})
         print(f"{question['id']} {stage}", file=sys.stderr)
     summary = {"half": args.half, "unanswered": len(per_question),
                "questions_by_stage": dict(Counter(q["stage"] for q in per_question).most_common()),
                "steps_by_stage": dict(step_counts.most_common())}
     print(json.dumps(summary, indent=2))
+    if args.show_reader_misses:
+        print_misses(misses)
     if args.out:
-        args.out.write_text(json.dumps({"summary": summary, "questions": per_question}, indent=1))
+        report = {"summary": summary, "questions": per_question}
+        args.out.write_text(json.dumps(report | ({"reader_misses": misses} if args.show_reader_misses else {}),
+                                       indent=1))
     return 0
 
 

@@ -53,3 +53,17 @@ def direction(gerund: Token) -> int:
     if lemma in _ADDING_LEMMAS:
         return 1
     return 0
+
+
+def word_direction(word: str) -> int:
+    """The direction of a gerund read off its letters, for one the tagger took for an adjective and
+    left unlemmatised ("Overexpressing SIRT2 had ...")."""
+    lower = word.lower()
+    if not lower.endswith("ing"):
+        return 0
+    for lemma in (lower[:-3], lower[:-3] + "e"):
+        if lemma in _REMOVING_LEMMAS:
+            return -1
+        if lemma in _ADDING_LEMMAS:
+            return 1
+    return 0

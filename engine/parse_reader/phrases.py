@@ -32,6 +32,9 @@ EXPERIMENT_HEADS = frozenset({
     "overexpression", "over-expression", "supplementation", "administration", "treatment",
     "upregulation", "up-regulation", "downregulation", "down-regulation", "null",
 })
+# Nouns of an argument, not of a thing: "..., supporting the view that ..." changes no entity.
+_DISCOURSE_NOUNS = frozenset({"view", "views", "notion", "idea", "ideas", "hypothesis", "hypotheses",
+                              "conclusion", "conclusions", "possibility", "assumption", "concept"})
 # Prepositions that join a change head to the entity it changes ("increase in Y", "loss of Y").
 _CHANGE_PREPS = frozenset({"of", "in"})
 
@@ -75,7 +78,24 @@ def sides(head: Token) -> list[Side]:
         if token is not head and leading < 0 and not _has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
+        found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
     return found
+
+
+# Nouns of a role or a kind that an apposition after them names: "the GABA antagonist, bicuculline".
+_KIND_NOUNS = frozenset({"drug", "drugs", "agent", "agents", "compound", "compounds", "molecule", "molecules"})
+_ROLE_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
+
+
+def _named_bearers(noun: Token) -> list[Token]:
+    """The names set beside a role or kind noun, between commas ("the GABA antagonist, bicuculline,
+    ..."): the same thing, by its own name. A bracketed one is a short form, kept as an alias."""
+    lower = noun.lower_
+    role = lower.endswith(_ROLE_ENDINGS) and (lower in lexicon.DECREASE_HEADS or lower in lexicon.INCREASE_HEADS)
+    if not role and lower not in _KIND_NOUNS:
+        return []
+    return [c for c in noun.rights if c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN")
+            and noun.doc[c.i - 1].text == ","]
 
 
 def _shared_head_members(head: Token) -> list[Side] | None:
@@ -177,6 +197,13 @@ def _opens_with_past_verb(member: Token) -> bool:
         and past_verb(first)
 
 
+def _present_verb(words: list[Token]) -> bool:
+    """"JAK2 phosphorylates" read as one name: the present form of a verb of change or modification
+    ends a clause's subject, not a name."""
+    form = lexicon.VERB_FORMS.get(words[-1].lower_)
+    return form is not None and form[2] == "s" and form[1] != 0
+
+
 def past_verb(token: Token) -> bool:
     """The past form of a verb of change or of another known verb, not of a modifying one
     ("phosphorylated tau" names a form)."""
@@ -189,7 +216,7 @@ def past_verb(token: Token) -> bool:
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
     if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
-            or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS:
+            or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
     perturbed = perturbations.perturbed(head)
     if perturbed is not None:
@@ -276,12 +303,22 @@ def _governed(head: Token) -> Token | None:
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
-        for child in head.rights:
+        for child in [*head.rights, *_stranded_preps(head)]:
             if child.dep_ == "prep" and child.lower_ in wanted:
                 objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
                 if objects:
                     return objects[0]
     return None
+
+
+def _stranded_preps(head: Token) -> list[Token]:
+    """"X induced deficits in Y" parsed with "in Y" on the verb: a preposition right after a verb's
+    object, hung on the verb, still completes the object's change."""
+    if head.dep_ != "dobj" or head.right_edge.i + 1 >= len(head.doc) or \
+            any(c.dep_ in ("compound", "nmod") for c in head.lefts):
+        return []  # "reduced Abeta accumulation in the brain": the change names its entity, "in" a place
+    after = head.doc[head.right_edge.i + 1]
+    return [after] if after.dep_ == "prep" and after.head.i == head.head.i else []
 
 
 def _process_of(head: Token) -> Side | None:
@@ -313,7 +350,7 @@ def _adjective_direction(head: Token) -> int:
     """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
     "reduced BDNF levels"), else +1."""
     for child in head.lefts:
-        if child.dep_ == "amod" and (child.lower_ in lexicon.DECREASE_ADJECTIVES or _perturbing_gerund(child) < 0):
+        if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or _perturbing_gerund(child) < 0:
             return -1
         if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
@@ -326,10 +363,14 @@ def _is_change_adjective(token: Token) -> bool:
 
 
 def _perturbing_gerund(token: Token) -> int:
-    """"activating autophagy" tagged as an adjective before its noun: the change it makes (+1 / -1)."""
-    if token.dep_ != "amod" or not token.lower_.endswith("ing"):
+    """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
+    makes (+1 / -1)."""
+    if token.dep_ not in ("amod", "compound") or not token.lower_.endswith("ing"):
         return 0
-    return perturbations.direction(token)
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    # a gerund tagged as an adjective keeps itself as its lemma ("down-regulating BCL-2")
+    return perturbations.direction(token) or perturbations.word_direction(token.text) or \
+        (form[1] if form is not None and form[2] == "ing" else 0)
 
 
 def _is_claim_participle(token: Token) -> bool:
@@ -378,15 +419,28 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         words.pop()
     if not words:
         return None
+    if not exclude_head and words[-1].i == head.i:
+        words += _member_number(head)
     name = _text(words)
-    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name):
-        return None
-    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]):
+    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-"):
+        return None  # "time- and dose-dependently": half of a shared compound is no name
+    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     form = bracketed_form(words[-1])
     if form is not None:
         name = f"{form} {name}"
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
+
+
+def _member_number(head: Token) -> list[Token]:
+    """The number right after a name that tells the member of its family ("caspase 9", "sirtuin 3",
+    "beclin 1"): part of the name, or the name would stand for the whole family."""
+    if head.i + 1 >= len(head.doc):
+        return []
+    after = head.doc[head.i + 1]
+    if after.head.i == head.i and after.dep_ == "nummod" and after.text.isdigit() and len(after.text) <= 2:
+        return [after]
+    return []
 
 
 def _contiguous(tokens: list[Token], head: Token) -> list[Token]:

@@ -9,10 +9,11 @@ from spacy.tokens import Doc
 from engine.annotations import Annotation
 from engine.offline.extract.tokens import undo_ligatures
 from engine.parse_reader.claims import to_annotation
+from engine.parse_reader.long_names import completed
 from engine.parse_reader.nlp import parser
 from engine.parse_reader.nominals import nominal_claims
 from engine.parse_reader.roles import role_claims
-from engine.parse_reader.verbs import verb_claims
+from engine.parse_reader.verbs import means_claims, verb_claims
 
 BATCH_SIZE = 64
 
@@ -20,8 +21,8 @@ BATCH_SIZE = 64
 def read_doc(doc: Doc) -> list[Annotation]:
     """The annotations of one parsed sentence, each claim once (the most confident reading)."""
     best: dict[tuple, Annotation] = {}
-    for claim in verb_claims(doc) + nominal_claims(doc) + role_claims(doc):
-        annotation = to_annotation(claim, doc.text)
+    claims = verb_claims(doc) + means_claims(doc) + nominal_claims(doc) + role_claims(doc)
+    for annotation in completed([to_annotation(claim, doc.text) for claim in claims], doc.text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)
         if key not in best or annotation.confidence > best[key].confidence:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import modality, restoring
+from engine.parse_reader import means, modality, restoring
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -36,20 +36,41 @@ def verb_claims(doc: Doc) -> list[Claim]:
         if verb.pos_ not in ("VERB", "AUX") and not verb.tag_.startswith("VB"):
             continue
         sign = base_sign(verb)
-        if sign == 0 or modality.negated(verb) or modality.questioned(verb):
+        if sign == 0 or modality.negated(verb) or modality.questioned(verb) or means.blocked(verb):
             continue
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        # "ubiquitylated by K63 linkages" names the bond; "rTg4510 mice reduced Y" the treated hosts
-        causes = [s for head in cause_heads for s in sides(head)
-                  if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
-        hedged = modality.hedged(verb)
+        causes = cause_sides(cause_heads)
+        hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
-                   for head in effect_heads for effect in _modified(verb, sides(head))]
+                   for head in effect_heads if not _bracketed_apart(verb, head)
+                   for effect in _modified(verb, sides(head))]
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
+
+
+def _bracketed_apart(verb: Token, head: Token) -> bool:
+    """An object inside a bracket that the verb is outside of ("reducing the phenotype (delaying
+    paralysis, decreasing gliosis)"): the bracket's list is its own clauses, misread as the object."""
+    low, high = sorted((verb.i, head.i))
+    depth = 0
+    for token in verb.doc[low + 1:high]:
+        depth += (token.text in ("(", "[")) - (token.text in (")", "]"))
+    return depth != 0
+
+
+def cause_sides(cause_heads: list[Token]) -> list[Side]:
+    """The sides the cause heads name: "ubiquitylated by K63 linkages" names the bond, "rTg4510 mice
+    reduced Y" the treated hosts, neither a cause."""
+    return [s for head in cause_heads for s in sides(head)
+            if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
+
+
+def means_claims(doc: Doc) -> list[Claim]:
+    """Claims of nouns of means ("X activates Y through inhibition of Z"), caused by the verb's doer."""
+    return means.means_claims(doc, lambda verb: cause_sides(means.doers(_subjects(verb))))
 
 
 def _modified(verb: Token, effects: list[Side]) -> list[Side]:
@@ -94,6 +115,9 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
 
 
 def _subjects(verb: Token) -> list[Token]:
+    governing = means.governing_verb(verb)
+    if governing is not None:
+        return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
@@ -102,6 +126,8 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
+        if _after_a_list(verb):
+            return _clause_subjects(verb.head)
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
@@ -110,6 +136,23 @@ def _subjects(verb: Token) -> list[Token]:
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         return shared
     return []
+
+
+def _after_a_list(gerund: Token) -> bool:
+    """"X clears Y by raising A, B and C, lowering D": a participle after a comma that the parser
+    hangs on a list of nouns continues the clause's verbs; the list's members do not do it."""
+    noun = gerund.head
+    return gerund.i > 0 and gerund.doc[gerund.i - 1].text == "," and bool(noun.conjuncts)
+
+
+def _clause_subjects(noun: Token) -> list[Token]:
+    """The doers of the nearest clause above a noun: a means gerund's, or a verb's own subject."""
+    token = noun
+    while token.dep_ != "ROOT" and token.head.i != token.i:
+        token = token.head
+        if token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB"):
+            return means.doers(_subjects(token))
+    return [c for c in token.children if c.dep_ in _SUBJECTS]
 
 
 def _in_place(noun: Token) -> bool:
