@@ -27,9 +27,7 @@ Only the tune half should be read while working on a fix.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import re
 import sys
 from collections import Counter
@@ -38,8 +36,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
-from bench.qa_failures import gold_sentences, question_stage, step_stage, trace_seen  # noqa: E402
+from bench.qa_failures import (  # noqa: E402
+    default_index, gold_sentences, path_stages, question_arguments, question_stage, trace_seen, unanswered)
 from engine.language.text import terms_match  # noqa: E402
 from engine.verify import mentions  # noqa: E402
 
@@ -162,32 +160,20 @@ def summarise(steps: list[dict], depth: int) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=Path, required=True, help="a bench/qa_eval.py --out file")
-    parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
-    parser.add_argument("--half", choices=["tune", "held-out"], default="tune")
+    parser = question_arguments(__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=300, help="passages per query when ranking a gold sentence")
     parser.add_argument("--out", type=Path, default=None, help="per-step records (JSON)")
     args = parser.parse_args()
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    settings, index, index_sentences = default_index()
     from engine.pipeline import ask
-    from engine.settings import Settings
-    from retrieval.index import PaperIndex
 
-    answered = {r["id"]: r["answered"] for r in json.loads(args.records.read_text())["records"]}
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
-    questions = [q for q in questions if question_half(q["id"]) == args.half and answered.get(q["id"]) is False]
-    settings = Settings()
-    index = PaperIndex.open(settings.resolved_index_dir, settings.embedding_model)
-    index_sentences = {s for document in index.documents() for s in document.sentences}
+    questions = unanswered(args.records, args.questions, args.half)
     context = {"depth": args.depth, "frequency": library_frequency(index), "claims_of": reader_claims(index, settings)}
     gold = gold_sentences()
     steps: list[dict] = []
     for question in questions:
         result = ask(question["question"], index, settings)
-        seen = trace_seen(result, index_sentences)
-        stages = [[max((step_stage(step, s, seen) for s in gold.get(step, [])), default="0 no statement")
-                   for step in zip(path["nodes"], path["nodes"][1:])] for path in question["gold_paths"]]
+        stages = path_stages(question, gold, trace_seen(result, index_sentences))
         _, best = question_stage(stages)
         path = next(p for p, s in zip(question["gold_paths"], stages) if s == best)
         for step, stage in zip(zip(path["nodes"], path["nodes"][1:]), best):
