@@ -12,7 +12,9 @@ While the graph links source and target only directly (or only through hubs and 
 first asks for intermediates: source and target together with each of the strongest frontier nodes,
 so that a mechanism can be found and stated beside the direct edge.
 When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
-beyond them. The loop stops when a source–target mechanism is established and a round adds no node to
+beyond them. Beside the searches, each round reads the sentences whose stored claims state a name as a
+cause or an effect (``engine.stated``): round 1 what the sources cause and what causes the targets, later
+rounds the same for the strongest frontier nodes; a search ranks those low when the name is frequent. The loop stops when a source–target mechanism is established and a round adds no node to
 a path, when no frontier is left to query, when a chain links the question and its rounds
 (``connected_rounds``) are spent, or when the round budget is spent.
 

@@ -61,9 +61,10 @@ class StatedClaims:
         return len(self._ends)
 
     def stating(self, name: str, side: Side, limit: int, skip: set[tuple[str, int]] | None = None) -> list[Passage]:
-        """Up to ``limit`` sentences with a claim whose ``side`` names ``name`` (``terms_match``), not in
-        ``skip`` ((doc_id, sentence_index) pairs): the same entity first (``identity_key``), then the
-        surer claims, then in library order. Their score is 0: no search ranked them."""
+        """Up to ``limit`` sentences with a claim whose ``side`` names ``name`` (``terms_match`` among the
+        ends sharing a word with it: a short form is not matched to its long form here), not in ``skip``
+        ((doc_id, sentence_index) pairs): the same entity first (``identity_key``), then the surer
+        claims, then in library order. Their score is 0: no search ranked them."""
         candidates = sorted({p for bucket in _buckets(name) for p in self._by_word.get((side, bucket), ())})
         key = identity_key(name)
         matching = [self._ends[p] for p in candidates
