@@ -14,9 +14,10 @@ so that a mechanism can be found and stated beside the direct edge.
 When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
 beyond them. Beside the searches, each round reads the sentences whose stored claims state a name as a
 cause or an effect (``engine.stated``): round 1 what the sources cause and what causes the targets, later
-rounds the same for the strongest frontier nodes; a search ranks those low when the name is frequent. The loop stops when a source–target mechanism is established and a round adds no node to
-a path, when no frontier is left to query, when a chain links the question and its rounds
-(``connected_rounds``) are spent, or when the round budget is spent.
+rounds the same for the strongest frontier nodes; a search ranks those low when the name is frequent.
+The loop stops when a source–target mechanism is established and a round adds no node to a path, when
+no frontier is left to query, when a chain links the question and its rounds (``connected_rounds``)
+are spent, or when the round budget is spent.
 
 A question is answered when the answer can state how its source reaches its target: a direct edge, a
 mechanism or an established chain (``engine.mechanism.find_routes``). When the graph links them only by
@@ -177,10 +178,11 @@ def plan_queries(
 
 
 def _not_asked(planned: list[Query], asked: set[str]) -> list[Query]:
-    """The queries not asked before (compared without case and spacing); they count as asked now."""
+    """The queries not asked before (compared without case and spacing, a look-up apart from a search
+    of the same words); they count as asked now."""
     fresh: list[Query] = []
     for query in planned:
-        key = " ".join(query.text.lower().split())
+        key = (f"{query.stated}: " if query.stated else "") + " ".join(query.text.lower().split())
         if key not in asked:
             asked.add(key)
             fresh.append(query)
@@ -196,13 +198,7 @@ def plan_stated(
     causes, effects = (sources, targets) if round_ == 1 else (forward[:PAIRED_FRONTIER], backward[:PAIRED_FRONTIER])
     planned = [Query(round=round_, purpose="stated effects", text=name, stated="cause") for name in causes]
     planned += [Query(round=round_, purpose="stated causes", text=name, stated="effect") for name in effects]
-    fresh = []
-    for query in planned:
-        key = f"{query.stated}: " + " ".join(query.text.lower().split())
-        if key not in asked:
-            asked.add(key)
-            fresh.append(query)
-    return fresh
+    return _not_asked(planned, asked)
 
 
 def discover(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.annotations import Annotation
-from engine.pipeline import Query, discover, plan_stated, query_label
+from engine.pipeline import Query, discover, plan_queries, plan_stated, query_label
 from engine.stated import StatedClaims, stated_claims, stated_ends
 from retrieval.documents import Document
 
@@ -129,3 +129,12 @@ def test_discover_reads_looked_up_sentences_beside_the_search_and_labels_them() 
     assert query_label(Query(round=1, purpose="p", text="velkin")) == "velkin"
     # without a lookup (no claim store) the look-up finds nothing and the search is unchanged
     assert discover(FakeIndex(DOCUMENTS), [Query(round=1, purpose="p", text="x", stated="effect")], 20, set()) == []
+
+
+def test_a_look_up_and_a_search_of_the_same_words_are_both_asked() -> None:
+    asked: set[str] = set()
+    searched = plan_queries(1, ["velkin"], ["glow"], [], [], asked)
+    looked_up = plan_stated(1, ["velkin"], ["glow"], [], [], asked)
+    assert "velkin" in [q.text for q in searched]
+    assert [(q.text, q.stated) for q in looked_up] == [("velkin", "cause"), ("glow", "effect")]
+    assert plan_stated(1, ["Velkin "], ["GLOW"], [], [], asked) == []
