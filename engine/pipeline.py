@@ -394,6 +394,8 @@ def ask(
     with timer("discover"):
         stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS) \
             if claim_store is not None and budget.stated_per_name else None
+    if stated is not None and not len(stated):  # no stored claims (a library read without its store)
+        stated = None
     path_nodes: set[str] = set()
     has_mechanism = False
     for round_ in range(1, budget.rounds + 1):

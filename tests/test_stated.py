@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from engine.annotations import Annotation
+from engine.language.text import terms_match
 from engine.pipeline import Query, discover, plan_queries, plan_stated, query_label
 from engine.stated import StatedClaims, stated_claims, stated_ends
 from retrieval.documents import Document
 
+FIXTURE = Path(__file__).parent / "fixtures" / "pipeline" / "documents.jsonl"
 DOCUMENTS = [
     Document(id="p1", title="Velkin", sentences=[
         "Velkin is a protein of the retina.",                      # mentions velkin, states nothing
@@ -138,3 +145,30 @@ def test_a_look_up_and_a_search_of_the_same_words_are_both_asked() -> None:
     assert "velkin" in [q.text for q in searched]
     assert [(q.text, q.stated) for q in looked_up] == [("velkin", "cause"), ("glow", "effect")]
     assert plan_stated(1, ["Velkin "], ["GLOW"], [], [], asked) == []
+
+
+@pytest.mark.slow
+def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_path: Path) -> None:
+    from engine.parse_reader.store import read_library, store_for
+    from engine.pipeline import ask
+    from engine.settings import PipelineSettings, Settings
+    from retrieval.index import PaperIndex
+
+    documents = [Document(**json.loads(line)) for line in FIXTURE.read_text().splitlines() if line.strip()]
+    index = PaperIndex.build(documents, tmp_path / "index", Settings().embedding_model)
+    read_library(index.index_dir, [s for d in documents for s in d.sentences], say=lambda message: None)
+    question = "How does chronic stress impact hippocampal neurogenesis?"
+    # one passage per search, so that the searches leave sentences of this small library unread
+    result = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1)))
+    looked_up = [q for q in result.trace.queries if q.stated]
+    assert [(q.text, q.stated) for q in looked_up if q.round == 1] == [
+        ("chronic stress", "cause"), ("hippocampal neurogenesis", "effect")]
+    store = store_for(index.index_dir)
+    for passage in result.trace.passages:
+        if passage.query.endswith("(stated as a cause)"):
+            name = passage.query.removesuffix(" (stated as a cause)")
+            assert any(terms_match(name, c.subject, (), c.subject_aliases)
+                       for c in store.claims([passage.sentence])[0]), passage.sentence
+    assert any(q.passages for q in looked_up)
+    off = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1, stated_per_name=0)))
+    assert not any(q.stated for q in off.trace.queries)
