@@ -102,6 +102,19 @@ def question_stage(stages: list[list[str]]) -> tuple[str, list[str]]:
     return min(best), best
 
 
+def path_stages(question: dict, gold: dict, seen: dict) -> list[list[str]]:
+    """Each gold path's step stages: the furthest stage any of the step's sentences reached."""
+    return [[max((step_stage(step, s, seen) for s in gold.get(step, [])), default="0 no statement")
+             for step in zip(path["nodes"], path["nodes"][1:])] for path in question["gold_paths"]]
+
+
+def unanswered(records: Path, questions: Path, half: str) -> list[dict]:
+    """The questions of ``half`` that a ``bench/qa_eval.py --out`` file records as unanswered."""
+    answered = {r["id"]: r["answered"] for r in json.loads(records.read_text())["records"]}
+    items = [json.loads(line) for line in questions.read_text().splitlines() if line.strip()]
+    return [q for q in items if question_half(q["id"]) == half and answered.get(q["id"]) is False]
+
+
 def trace_seen(result, index_sentences: set[str]) -> dict:
     names = {n.id: [n.label, *n.aliases] for n in result.graph.nodes}
     seen: dict = {"index": index_sentences, "retrieved": {p.sentence for p in result.trace.passages},
@@ -146,38 +159,47 @@ def print_misses(misses: list[dict]) -> None:
                 print(f"  {reader:5s} {line}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def question_arguments(description: str) -> argparse.ArgumentParser:
+    """The options both failure benches take: the records, the questions and the half to read."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--records", type=Path, required=True, help="a bench/qa_eval.py --out file")
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--half", choices=["tune", "held-out"], default="tune")
+    return parser
+
+
+def default_index():
+    """The default settings, their index and the set of its sentences."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from engine.settings import Settings
+    from retrieval.index import PaperIndex
+
+    settings = Settings()
+    index = PaperIndex.open(settings.resolved_index_dir, settings.embedding_model)
+    return settings, index, {s for document in index.documents() for s in document.sentences}
+
+
+def main() -> int:
+    parser = question_arguments(__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None, help="per-question stages (JSON)")
     parser.add_argument("--show-reader-misses", action="store_true",
                         help="print each reader-stage gold step, its sentence and both readers' claims")
     args = parser.parse_args()
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    settings, index, index_sentences = default_index()
     from engine.pipeline import ask
-    from engine.settings import Settings
-    from retrieval.index import PaperIndex
 
-    answered = {r["id"]: r["answered"] for r in json.loads(args.records.read_text())["records"]}
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
-    questions = [q for q in questions if question_half(q["id"]) == args.half and answered.get(q["id"]) is False]
-    settings = Settings()
-    index = PaperIndex.open(settings.resolved_index_dir, settings.embedding_model)
-    index_sentences = {s for document in index.documents() for s in document.sentences}
+    questions = unanswered(args.records, args.questions, args.half)
     statements = gold_statements()
     gold = {step: [sentence for sentence, _ in found] for step, found in statements.items()}
     per_question, step_counts, misses = [], Counter(), []
     for question in questions:
         seen = trace_seen(ask(question["question"], index, settings), index_sentences)
-        paths = [list(zip(path["nodes"], path["nodes"][1:])) for path in question["gold_paths"]]
-        stages = [[max((step_stage(step, s, seen) for s in gold.get(step, [])), default="0 no statement")
-                   for step in path] for path in paths]
+        stages = path_stages(question, gold, seen)
         stage, best = question_stage(stages)
         step_counts.update(best)
         if args.show_reader_misses:
-            misses += reader_misses(question["id"], paths[stages.index(best)], best, seen, statements)
+            path = question["gold_paths"][stages.index(best)]["nodes"]
+            misses += reader_misses(question["id"], list(zip(path, path[1:])), best, seen, statements)
         per_question.append({"id": question["id"], "question": question["question"], "stage": stage, "steps": best})
         print(f"{question['id']} {stage}", file=sys.stderr)
     summary = {"half": args.half, "unanswered": len(per_question),

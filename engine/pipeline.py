@@ -12,9 +12,12 @@ While the graph links source and target only directly (or only through hubs and 
 first asks for intermediates: source and target together with each of the strongest frontier nodes,
 so that a mechanism can be found and stated beside the direct edge.
 When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
-beyond them. The loop stops when a source–target mechanism is established and a round adds no node to
-a path, when no frontier is left to query, when a chain links the question and its rounds
-(``connected_rounds``) are spent, or when the round budget is spent.
+beyond them. Beside the searches, each round reads the sentences whose stored claims state a name as a
+cause or an effect (``engine.stated``): round 1 what the sources cause and what causes the targets, later
+rounds the same for the strongest frontier nodes; a search ranks those low when the name is frequent.
+The loop stops when a source–target mechanism is established and a round adds no node to a path, when
+no frontier is left to query, when a chain links the question and its rounds (``connected_rounds``)
+are spent, or when the round budget is spent.
 
 A question is answered when the answer can state how its source reaches its target: a direct edge, a
 mechanism or an established chain (``engine.mechanism.find_routes``). When the graph links them only by
@@ -29,7 +32,7 @@ import time
 import weakref
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
@@ -48,6 +51,7 @@ from engine.parse_reader.reader import with_abbreviations
 from engine.parse_reader.store import ClaimStore, store_for
 from engine.reasoner import label_graph
 from engine.settings import PipelineSettings, Settings
+from engine.stated import StatedClaims, stated_claims
 from engine.verify import VerifyResult, verify
 
 if TYPE_CHECKING:
@@ -74,6 +78,8 @@ class Query(BaseModel):
     purpose: str
     text: str
     passages: int = 0
+    stated: Literal["", "cause", "effect"] = Field(
+        "", description="not a search: the sentences whose stored claims state this name as a cause or an effect")
 
 
 class TracePassage(BaseModel):
@@ -172,30 +178,55 @@ def plan_queries(
 
 
 def _not_asked(planned: list[Query], asked: set[str]) -> list[Query]:
-    """The queries not asked before (compared without case and spacing); they count as asked now."""
+    """The queries not asked before (compared without case and spacing, a look-up apart from a search
+    of the same words); they count as asked now."""
     fresh: list[Query] = []
     for query in planned:
-        key = " ".join(query.text.lower().split())
+        key = (f"{query.stated}: " if query.stated else "") + " ".join(query.text.lower().split())
         if key not in asked:
             asked.add(key)
             fresh.append(query)
     return fresh
 
 
+def plan_stated(
+    round_: int, sources: list[str], targets: list[str], forward: list[str], backward: list[str], asked: set[str],
+) -> list[Query]:
+    """The stored-claim look-ups of a round (``engine.stated``): round 1 the sentences stating what the
+    sources cause and what causes the targets, later rounds the same for the strongest frontier nodes
+    (what the forward frontier causes, what causes the backward frontier), each name once."""
+    causes, effects = (sources, targets) if round_ == 1 else (forward[:PAIRED_FRONTIER], backward[:PAIRED_FRONTIER])
+    planned = [Query(round=round_, purpose="stated effects", text=name, stated="cause") for name in causes]
+    planned += [Query(round=round_, purpose="stated causes", text=name, stated="effect") for name in effects]
+    return _not_asked(planned, asked)
+
+
 def discover(
     index: PaperIndex, queries: list[Query], k: int, seen: set[tuple[str, int]],
+    stated: StatedClaims | None = None, stated_k: int = 0,
 ) -> list[Retrieved]:
-    """Search every query; passages already read in an earlier query or round are skipped."""
+    """Search every query (a stored-claim look-up in ``stated``, up to ``stated_k`` sentences, for a
+    ``Query.stated`` one); passages already read in an earlier query or round are skipped."""
     found: list[Retrieved] = []
     for query in queries:
-        for passage in index.search(query.text, k=k):
+        if query.stated:
+            passages = stated.stating(query.text, query.stated, stated_k, seen) if stated is not None else []
+        else:
+            passages = index.search(query.text, k=k)
+        for passage in passages:
             key = (passage.doc_id, passage.sentence_index)
             query.passages += 1
             if key in seen:
                 continue
             seen.add(key)
-            found.append(Retrieved(passage=passage, query=query.text, round=query.round))
+            found.append(Retrieved(passage=passage, query=query_label(query), round=query.round))
     return found
+
+
+def query_label(query: Query) -> str:
+    """The query as the trace and the evidence show it: its words, or the name a look-up stated."""
+    return f"{query.text} (stated as {'a cause' if query.stated == 'cause' else 'an effect'})" \
+        if query.stated else query.text
 
 
 def abbreviations_for(
@@ -360,22 +391,28 @@ def ask(
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
     claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
+    with timer("discover"):
+        stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS) \
+            if claim_store is not None and budget.stated_per_name else None
+    if stated is not None and not len(stated):  # no stored claims (a library read without its store)
+        stated = None
     path_nodes: set[str] = set()
     has_mechanism = False
     for round_ in range(1, budget.rounds + 1):
         names = {node.id: node.label for node in integration.graph.nodes}
-        queries = plan_queries(
-            round_, analysis.sources, analysis.targets,
-            [names[n] for n in integration.forward_frontier], [names[n] for n in integration.backward_frontier],
-            asked, seek_intermediates=integration.connected and not has_mechanism,
-        )
+        forward = [names[n] for n in integration.forward_frontier]
+        backward = [names[n] for n in integration.backward_frontier]
+        queries = plan_queries(round_, analysis.sources, analysis.targets, forward, backward,
+                               asked, seek_intermediates=integration.connected and not has_mechanism)
+        if queries and stated is not None:
+            queries += plan_stated(round_, analysis.sources, analysis.targets, forward, backward, asked)
         if not queries:
             trace.stop_reason = "no open frontier left to query"
             break
         trace.rounds = round_
         emit("discover", round_, f"searching {len(queries)} queries", queries=len(queries))
         with timer("discover"):
-            retrieved = discover(index, queries, budget.passages_per_query, seen)
+            retrieved = discover(index, queries, budget.passages_per_query, seen, stated, budget.stated_per_name)
         trace.queries += queries
         trace.passages += [
             TracePassage(round=round_, query=r.query, doc_id=r.passage.doc_id, title=r.passage.title,
