@@ -34,6 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.identity import RELATIONAL_ADJECTIVES
+from engine.language.lexicon import DECREASE_VERBS, INCREASE_VERBS
 
 _WORDS = tomllib.loads((Path(__file__).with_name("entity_words.toml")).read_text(encoding="utf-8"))
 _GENERIC_NOUNS = frozenset(_WORDS["generic_nouns"])
@@ -53,6 +54,7 @@ _HEAD_REASONS = {
     "measure": "a measure of something, not an entity",
     "role": "a role (a target of something), not an entity",
 }
+_CHANGE_VERBS = frozenset(INCREASE_VERBS + DECREASE_VERBS)
 _EXTRACTS = frozenset(_WORDS["extract"]["heads"])
 _TISSUES = frozenset(_WORDS["extract"]["tissues"])
 
@@ -205,9 +207,17 @@ def _lone_word(text: str, words: list[str]) -> str | None:
         return None
     if text.endswith(("ize", "izes")) and len(text) > 6:  # the tagger reads "fibrillize" as a noun; not "size"
         return "a verb alone, not an entity"
+    if _change_verb(text):
+        return "a verb alone, not an entity"
     if _describing(text):
         return "a describing word alone, not an entity"
     return None
+
+
+def _change_verb(word: str) -> bool:
+    """A form of a verb of change ("raising", "inhibits"); not a gerund that names a state ("aging")."""
+    token = _nlp()(word)[0]
+    return token.tag_ in ("VBG", "VBZ", "VBD") and token.lemma_ in _CHANGE_VERBS
 
 
 def _describing(word: str) -> bool:
@@ -237,12 +247,17 @@ def _named_by_the_sentence(text: str, sentence: str) -> str | None:
     return None
 
 
+_LINE_BREAK_BEFORE = re.compile(r"[a-z]-\s+$")
+
+
 def _cut_from_a_word(text: str, sentence: str) -> str | None:
     """Everywhere the sentence has the name, it is the end of a longer word, or a mutation that ends
     a mutant's name ("S7D export" of "Zorin-Q4A/S7D export"). A slash alone joins names ("Cdk5/p25")."""
     mutation = bool(_MUTATION.match(text.split()[0]))
     if _everywhere(text, sentence, lambda before, _: before[-1:].isalnum() or (mutation and before.endswith("/"))):
         return "a fragment cut from a longer name, not an entity"
+    if text[:1].islower() and _everywhere(text, sentence, lambda before, _: bool(_LINE_BREAK_BEFORE.search(before))):
+        return "the end of a word split by a line break ('pro- tective'), not an entity"
     return None
 
 

@@ -22,9 +22,24 @@ def _dropped(name: str, sentence: str, reason: str) -> None:
     ("ZD.Its", "", "fragment"),
     ("pathological", "", "describing word"),
     ("fibrillize", "", "verb"),
+    ("raising", "Velk1, raising Zorin, ...", "verb"),
+    ("idea", "", "generic"),
+    ("acute treatment", "", "generic"),
+    ("conformational change", "", "generic"),
+    ("cytoplasmic and nuclear pathways", "", "generic"),
+    ("disease brains", "", "preparation"),
+    ("tective effects", "These pro- tective effects of Velk1 ...", "split by a line break"),
 ])
 def test_citations_fragments_and_lone_words(name: str, sentence: str, reason: str) -> None:
     _dropped(name, sentence, reason)
+
+
+@pytest.mark.parametrize(("name", "sentence"), [
+    ("aging", "Aging raises Zorin."), ("smoking", ""), ("rapamycin treatment", ""), ("chronic stress", ""),
+    ("nuclear Velk1", ""), ("Velk1 and Zorin", ""), ("protective effects", "These protective effects of Velk1"),
+])
+def test_names_beside_the_new_filters_stay(name: str, sentence: str) -> None:
+    assert non_entity_reason(name, sentence) is None
 
 
 def test_an_adjective_that_names_its_noun_is_an_entity() -> None:
