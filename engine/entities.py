@@ -109,7 +109,7 @@ def non_entity_reason(name: str, sentence: str = "") -> str | None:
         reason = in_context(text, sentence) if sentence else None
         if reason:
             return reason
-    return _lone_word(text, words)
+    return _lone_word(text, words) or _describing_words(text, words)
 
 
 # --- the name alone ----------------------------------------------------------------------------
@@ -211,6 +211,16 @@ def _lone_word(text: str, words: list[str]) -> str | None:
         return "a verb alone, not an entity"
     if _describing(text):
         return "a describing word alone, not an entity"
+    return None
+
+
+def _describing_words(text: str, words: list[str]) -> str | None:
+    """Describing words joined with no noun ("autophagosomal and lysosomal", cut from "... numbers"); the
+    tagger reads such a word alone as a noun, so its ending decides."""
+    joined = [w.strip(",") for w in words]
+    if any(w in ("and", "or") for w in joined) and all(
+            w in ("and", "or") or (w.islower() and w.endswith(_DESCRIBING_ENDINGS)) for w in joined if w):
+        return "describing words alone, not an entity"
     return None
 
 

@@ -152,6 +152,12 @@ def canonical_words(name: str) -> list[str]:
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
 
 
+def adjective_noun(name: str) -> str | None:
+    """The noun a name stands for when it is a relational adjective alone or before a working word
+    ("cognitive", "Cognitive performance" → "cognition"); None for every other name."""
+    return _named_by_adjective(_strip_measures(normalise_term(name).split()))
+
+
 def _named_by_adjective(words: list[str]) -> str | None:
     """The noun a relational adjective names, alone or before a working word ("cognitive function")."""
     if len(words) == 2 and words[1] in _WORKING_WORDS:

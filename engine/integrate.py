@@ -38,7 +38,7 @@ from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.entities import non_entity_reason
 from engine.identity import (
-    Identity, LibraryAbbreviations, curated_synonym, defined_abbreviation, famplex_groundings, identity_key,
+    Identity, LibraryAbbreviations, adjective_noun, curated_synonym, defined_abbreviation, famplex_groundings, identity_key,
     library_abbreviation, same_form,
 )
 from engine.model import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
@@ -176,7 +176,11 @@ class Integrator:
         defines as the same (abbreviation and long form), and the other form of an abbreviation the
         library defines unambiguously; each joins its entity."""
         known = self._known(term)
-        if known is None:
+        noun = adjective_noun(term) if known is None else None
+        if noun:  # "cognitive": the node is named by its noun, the adjective filed under it
+            index = self._new_entity(noun)
+            self._file(index, term, same_form(term, noun))
+        elif known is None:
             index = self._new_entity(term)
         else:
             index = known[0]

@@ -29,6 +29,8 @@ def _dropped(name: str, sentence: str, reason: str) -> None:
     ("cytoplasmic and nuclear pathways", "", "generic"),
     ("disease brains", "", "preparation"),
     ("tective effects", "These pro- tective effects of Velk1 ...", "split by a line break"),
+    ("autophagosomal and lysosomal", "", "describing words alone"),
+    ("wild-type protein", "", "generic"),
 ])
 def test_citations_fragments_and_lone_words(name: str, sentence: str, reason: str) -> None:
     _dropped(name, sentence, reason)

@@ -119,6 +119,18 @@ def test_an_adjective_cut_from_its_noun_joins_the_noun_it_names() -> None:
         (m.name, m.reason) for m in graph.node("cognition").merged}
 
 
+def test_an_entity_first_named_by_its_adjective_is_labelled_by_its_noun() -> None:
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "autophagic", "increase", "Velk1 raises autophagic activity."),
+        _claim("autophagy", "increase", "Zorin", "decrease", "Autophagy clears Zorin.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {("velk1", 1, "autophagy"),
+                                                                   ("autophagy", -1, "zorin")}
+    assert graph.node("autophagy").label == "autophagy"
+
+
 def test_a_claim_with_a_junk_end_is_pruned_with_the_reason() -> None:
     integrator = Integrator("q", ["Velk1"], ["Zorin"])
     integrator.add([
