@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_AFTER = r"(?:knock-?down|knock-?out|ko|deficien(?:cy|t)|depleted|depletion|silenced|silencing|null|deleted|deletion|-/-|\+/-|lacking)"
+_AFTER = (r"(?:knock-?down|knock-?out|ko|deficien(?:cy|t)|depleted|depletion|silenced|silencing|null"
+          r"|deleted|deletion|-/-|\+/-|lacking)")
 _BEFORE = r"(?:knock-?down|knock-?out|loss|lack|absence|depletion|silencing|deletion|ablation|removal)\s+of"
 _GERUNDS = r"(?:knocking\s+(?:down|out)|silencing|depleting|deleting|ablating|lacking)"
 

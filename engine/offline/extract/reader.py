@@ -318,8 +318,8 @@ def _own_process(tokens: list[Token], comma: int) -> bool:
     """Does the phrase before ``comma`` name a process of its own ("the production of A", "A
     production"), which a contrasted process after it ("but not B secretion") does not replace?"""
     start = phrases.phrase_left(tokens, comma - 1)
-    return any(states.process_word(t.low) or t.low in PLACING_NOUNS or t.low == "of" for t in tokens[start:comma]) \
-        or (start > 0 and tokens[start - 1].low == "of")
+    return any(states.process_word(t.low) or t.low in PLACING_NOUNS or t.low == "of"
+               for t in tokens[start:comma]) or (start > 0 and tokens[start - 1].low == "of")
 
 
 def _without_bracket(tokens: list[Token], start: int, end: int) -> int:

@@ -8,11 +8,10 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS,
-    ROLE_NOUNS,
+    CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE,
+    ORGANISMS, OVEREXPRESSION_MARKERS, PLACING_NOUNS, ROLE_NOUNS,
 )
 from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
-from engine.offline.extract.vocabulary import PLACING_NOUNS
 
 
 def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
