@@ -551,6 +551,11 @@ CASES = [
     ("Apomorphine disrupts sensorimotor gating78,79 and activates sirt1.",
      ["[change=increase] Apomorphine ==CAUSE=> [change=decrease] sensorimotor gating",
       "[change=increase] Apomorphine ==CAUSE=> [change=increase] sirt1"]),
+    # and spaced after it: a list, or one number set off before a stop
+    ("Quarzin restores autophagy 12,14 .",
+     ["[change=increase] Quarzin ==CAUSE=> [change=increase] autophagy"]),
+    ("Velk1 lowers neurogenesis 141 .",
+     ["[change=increase] Velk1 ==CAUSE=> [change=decrease] neurogenesis"]),
     # a shared change head survives a citation after the last conjunct
     ("Loss of PGC1A causes impairment of learning and memory (Smith et al., 2001; Lee, 2004).",
      ["PGC1A deficiency ==CAUSE=> [change=decrease] learning",

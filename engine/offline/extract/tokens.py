@@ -80,9 +80,19 @@ _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\
 
 
 def undo_ligatures(text: str) -> str:
-    """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi") and a
-    stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine")."""
-    return _STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text))
+    """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi"), a
+    stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine"), and reference numbers that were
+    superscripts dropped (``drop_reference_numbers``)."""
+    return drop_reference_numbers(_STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text)))
+
+
+def drop_reference_numbers(text: str) -> str:
+    """Reference numbers set as superscripts, which text extraction leaves glued to a word
+    ("substances88") or spaced after it ("via induction of autophagy 103,105 .", "in SOD1 mice 128 .");
+    read as part of the name, they make "autophagy 103" another entity than autophagy."""
+    text = _GLUED_CITATION.sub(r"\1", text)
+    text = _SPACED_CITATION_LIST.sub(r"\1", text)
+    return _SPACED_CITATION_BEFORE_STOP.sub(r"\1", text)
 
 
 def undo_typesetting(text: str) -> str:
@@ -94,7 +104,7 @@ def undo_typesetting(text: str) -> str:
     text = _INNER_SHORT_FORM.sub(_join_inner_short_form, text)
     text = _WORD_DASH.sub("-", text)
     text = _FUNCTION_COMPOUND.sub(lambda m: f"{m.group(1)}-of-function", text)
-    text = _GLUED_CITATION.sub(r"\1", text)
+    text = drop_reference_numbers(text)
     text = _GLUED_TO.sub(r"\1 to", text)
     text = _DOUBLE_QUOTES.sub("", text)
     text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
@@ -110,6 +120,15 @@ _DOUBLE_QUOTES = re.compile(r"[\u201c\u201d\u201e\u201f\u00ab\u00bb\"]")
 # Only after a lower-case word of six letters or more and with at least two digits, so that
 # gene names ("sirt1", "atg5") keep their numbers.
 _GLUED_CITATION = re.compile(r"\b([a-z]{6,})\d{2,3}(?:[,-]\d{1,3})*(?=[\s.,;:)]|$)")
+# Spaced after a lower-case word: a list with a comma ("mice 162,163", "mitophagy 3,10,20–23"; not a
+# range alone, "residues 277–283"), or one number set off before a stop or comma ("neurons 190 .").
+# Not after a word that counts or compares ("about 500,000", "aged 12 ,").
+_NOT_COUNTING = r"(?!(?:with|about|than|from|between|and|to|of|in|at|by|for|over|under|nearly|approximately" \
+                r"|among|only|were|was|are|after|before|aged|days|weeks|months|years)\b)"
+_SPACED_CITATION_LIST = re.compile(
+    r"\b(" + _NOT_COUNTING + r"[a-z]{4,}) \d{1,3}(?:[\u2013-]\d{1,3})?(?:,\d{1,3}(?:[\u2013-]\d{1,3})?)+"
+    r"(?=\s*[.,;:)]|\s|$)")
+_SPACED_CITATION_BEFORE_STOP = re.compile(r"\b(" + _NOT_COUNTING + r"[a-z]{4,}) \d{1,3}(?= [.,;])")
 
 
 # A raising participle glued to its "to" by text extraction: "is knownto cause" is "known to cause".
