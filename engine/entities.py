@@ -224,8 +224,14 @@ def _describing_words(text: str, words: list[str]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def _change_verb(word: str) -> bool:
-    """A form of a verb of change ("raising", "inhibits"); not a gerund that names a state ("aging")."""
+    """A form of a verb of change ("raising", "inhibits"); not a gerund that names a state ("aging").
+    Only a word that could inflect such a verb is tagged (the tagger costs milliseconds a word)."""
+    stems = {word[:-len(end)] + extra for end in ("ing", "es", "s", "ed", "d") if word.endswith(end)
+             for extra in ("", "e")}
+    if not stems & _CHANGE_VERBS and not any(stem[:-1] in _CHANGE_VERBS for stem in stems):  # "stopping"
+        return False
     token = _nlp()(word)[0]
     return token.tag_ in ("VBG", "VBZ", "VBD") and token.lemma_ in _CHANGE_VERBS
 
@@ -251,6 +257,8 @@ def _named_by_the_sentence(text: str, sentence: str) -> str | None:
     at = sentence.find(text)
     if at >= 0 and _CITATION_AFTER.match(sentence[at + len(text):]):
         return "a citation fragment (an author named before 'and colleagues', 'et al.' or a year)"
+    if not _INSTITUTION.search(sentence):
+        return None  # no organisation's name to be part of: spare the parse
     for ent in _parse(sentence).ents:
         if ent.label_ == "ORG" and text in ent.text and _INSTITUTION.search(ent.text):
             return f"part of an organisation's name ({ent.text})"
