@@ -38,8 +38,8 @@ from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.entities import non_entity_reason
 from engine.identity import (
-    Identity, LibraryAbbreviations, adjective_noun, curated_synonym, defined_abbreviation, famplex_groundings, identity_key,
-    library_abbreviation, same_form,
+    Identity, LibraryAbbreviations, adjective_noun, curated_synonym, defined_abbreviation, famplex_groundings,
+    identity_key, library_abbreviation, same_form,
 )
 from engine.model import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
 from engine.language import lexicon
