@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from engine.identity import identity_key
-from engine.language.text import _word_keys, terms_match
+from engine.language.text import word_keys, terms_match
 
 if TYPE_CHECKING:
     from engine.parse_reader.store import ClaimStore
@@ -43,7 +43,7 @@ class StatedEnd:
 
 
 def _buckets(name: str) -> set[str]:
-    return {key[:_PREFIX] for key in _word_keys(name)}
+    return {key[:_PREFIX] for key in word_keys(name)}
 
 
 class StatedClaims:

@@ -55,3 +55,13 @@ def test_store_for_reloads_a_changed_file(tmp_path: Path) -> None:
     read_library(tmp_path, SENTENCES[:1], say=lambda m: None)
     assert store_for(tmp_path) is not first and len(store_for(tmp_path)) == 1
     assert len(store_for(None)) == 0
+
+
+def test_the_version_covers_every_engine_module_the_reader_imports() -> None:
+    names = {str(p.relative_to(store_module._ENGINE.parent)) for p in store_module.reader_sources()}
+    # its own modules, what they import directly or through another module, and the packages' __init__
+    assert {"engine/parse_reader/reader.py", "engine/parse_reader/modality.py", "engine/language/lexicon.py",
+            "engine/language/removal.py", "engine/language/text.py", "engine/offline/extract/tokens.py",
+            "engine/offline/extract/__init__.py", "engine/offline/__init__.py"} <= names
+    # not the store, nor what the reader never runs
+    assert not names & {"engine/parse_reader/store.py", "engine/pipeline.py", "engine/integrate.py"}

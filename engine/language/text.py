@@ -88,7 +88,7 @@ def _words(term: str) -> list[str]:
     return [w for w in (part.strip(".,;:()[]{}\"") for part in _WORD_SPLIT.split(text)) if w]
 
 
-def _word_keys(term: str) -> set[str]:
+def word_keys(term: str) -> set[str]:
     """Keys of every word, and of every hyphen-separated part of hyphenated words."""
     keys: set[str] = set()
     for word in _words(term):
@@ -145,7 +145,7 @@ def _names_match(a: str, b: str) -> bool:
         return True
     if (len(words_a) == 1 and is_abbreviation_of(a, b)) or (len(words_b) == 1 and is_abbreviation_of(b, a)):
         return True
-    keys_a, keys_b = _word_keys(a), _word_keys(b)
+    keys_a, keys_b = word_keys(a), word_keys(b)
     whole_a = {_key(w) for w in words_a} - _CONNECTIVES
     whole_b = {_key(w) for w in words_b} - _CONNECTIVES
     for shorter, other_keys in ((whole_a, keys_b), (whole_b, keys_a)):

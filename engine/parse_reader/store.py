@@ -6,12 +6,14 @@ retrieved passages per question, so the library is read when its index is built
 stored in ``parse_claims.jsonl`` in the index folder: a header line with the reader's version, then
 one line per sentence keyed by a hash of its text (the same sentence in two papers is read once).
 At question time ``ClaimStore.claims`` looks sentences up and parses only those it lacks (papers
-added since, kept in memory). The version is a digest of the reader's own source files and the
-parser's name, so a changed reader re-reads the library instead of serving stale claims.
+added since, kept in memory). The version is a digest of the source of every engine module the
+reader runs and the parser's name, so a changed reader re-reads the library instead of serving stale
+claims.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import threading
@@ -28,23 +30,54 @@ from engine.parse_reader.reader import read_sentences
 
 STORE_FILE = "parse_claims.jsonl"
 _LOCK_FILE = ".parse_claims.lock"
-_PACKAGE = Path(__file__).resolve().parent
+_ENGINE = Path(__file__).resolve().parent.parent
 # Sentences parsed and written per step while a library is read (progress is reported per step).
 FILL_STEP = 256
 
 
 @lru_cache(maxsize=1)
 def reader_version() -> str:
-    """A digest of the reader's source files, the lexicon and rule-reader modules it reads with
-    (typesetting undone, class names, word lists), and the parser."""
+    """A digest of the parser's name and the source of every engine module the reader runs: its own,
+    and those it imports directly or not (the lexicon, the rule reader's modules it reads with, the
+    annotation model). A change to any of them re-reads the library."""
     digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__}".encode())
-    extract = _PACKAGE.parent / "offline" / "extract"  # the rule reader's modules it reads with
-    sources = sorted(_PACKAGE.glob("*.py")) + [_PACKAGE.parent / "language" / "lexicon.py"] + [
-        extract / name for name in ("tokens.py", "phrases.py", "vocabulary.py")]
-    for path in sources:
-        if path.name != "store.py":
-            digest.update(path.name.encode() + path.read_bytes())
+    for path in reader_sources():
+        digest.update(str(path.relative_to(_ENGINE.parent)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def reader_sources(module: str = "engine.parse_reader.reader") -> list[Path]:
+    """The source files of ``module`` and of every engine module it imports, found in the import
+    statements; a module's packages count too (their ``__init__`` runs when it is imported)."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        path = _module_path(name)
+        if path is None or path in found:
+            continue
+        found.add(path)
+        todo += [name.rsplit(".", 1)[0]] if "." in name else []  # its package's __init__
+        todo += _engine_imports(path)
+    return sorted(found)
+
+
+def _engine_imports(path: Path) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "engine":
+            names += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names if alias.name.split(".")[0] == "engine"]
+    return names
+
+
+def _module_path(name: str) -> Path | None:
+    base = _ENGINE.parent.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def sentence_key(sentence: str) -> str:
