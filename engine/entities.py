@@ -224,7 +224,6 @@ def _describing_words(text: str, words: list[str]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
 def _change_verb(word: str) -> bool:
     """A form of a verb of change ("raising", "inhibits"); not a gerund that names a state ("aging").
     Only a word that could inflect such a verb is tagged (the tagger costs milliseconds a word)."""
@@ -232,12 +231,12 @@ def _change_verb(word: str) -> bool:
              for extra in ("", "e")}
     if not stems & _CHANGE_VERBS and not any(stem[:-1] in _CHANGE_VERBS for stem in stems):  # "stopping"
         return False
-    token = _nlp()(word)[0]
-    return token.tag_ in ("VBG", "VBZ", "VBD") and token.lemma_ in _CHANGE_VERBS
+    tag, lemma = _tagged(word)
+    return tag in ("VBG", "VBZ", "VBD") and lemma in _CHANGE_VERBS
 
 
 def _describing(word: str) -> bool:
-    return word.endswith(_ADJECTIVE_OR_ADVERB) and _tag(word).startswith(("JJ", "RB"))
+    return word.endswith(_ADJECTIVE_OR_ADVERB) and _tagged(word)[0].startswith(("JJ", "RB"))
 
 
 # --- the name in its sentence ------------------------------------------------------------------
@@ -307,5 +306,7 @@ def _parse(sentence: str):
 
 
 @lru_cache(maxsize=4096)
-def _tag(word: str) -> str:
-    return _nlp()(word)[0].tag_
+def _tagged(word: str) -> tuple[str, str]:
+    """A word alone: its tag and lemma."""
+    token = _nlp()(word)[0]
+    return token.tag_, token.lemma_
