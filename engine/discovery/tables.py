@@ -140,23 +140,53 @@ def read_table(
     raw = _parse(text, delimiter)
     had_header = _looks_like_header(raw)
     notes: list[str] = []
+    body, first_data_line = _named_body(raw, had_header, notes)
+    rows_read = int(body.shape[0])
+    body = _within_limits(body, settings, columns)
+    columns_read = _ColumnsRead(notes=notes, first_data_line=first_data_line)
+    for name in body.columns:
+        columns_read.add(name, body[name].astype(str).str.strip(), decimal_commas=delimiter != ",")
+    for name, reason in columns_read.dropped.items():
+        notes.append(f"column {name!r} dropped: {reason}")
+    categorical, dropped = columns_read.categorical, columns_read.dropped
+    frame = _handle_missing(pd.DataFrame(columns_read.numeric), missing, categorical, notes, first_data_line)
+    frame = _drop_uninformative(frame, categorical, dropped, notes)
+    _check_usable(frame, dropped)
+    discrete = [c for c in frame.columns if c not in categorical and _is_discrete(frame[c])]
+    return TableResult(
+        data=frame.reset_index(drop=True),
+        categorical={c: v for c, v in categorical.items() if c in frame.columns},
+        discrete=discrete,
+        notes=notes,
+        dropped_columns=dropped,
+        delimiter=delimiter,
+        had_header=had_header,
+        rows_read=rows_read,
+    )
+
+
+def _named_body(raw: pd.DataFrame, had_header: bool, notes: list[str]) -> tuple[pd.DataFrame, int]:
+    """The data rows with their column names, and the file line of the first data row."""
     if had_header:
         names = [str(v).strip() for v in raw.iloc[0].tolist()]
-        body = raw.iloc[1:].reset_index(drop=True)
-        first_data_line = 2
+        body, first_data_line = raw.iloc[1:].reset_index(drop=True), 2
     else:
         names = [f"X{i + 1}" for i in range(raw.shape[1])]
-        body = raw
-        first_data_line = 1
+        body, first_data_line = raw, 1
         notes.append(f"no header row found; columns named {names[0]}..{names[-1]}")
     _check_names(names)
     body.columns = names
-    rows_read = int(body.shape[0])
-    if rows_read == 0:
+    return body, first_data_line
+
+
+def _within_limits(body: pd.DataFrame, settings: DiscoverySettings, columns: list[str] | None) -> pd.DataFrame:
+    """The body restricted to ``columns`` (all when None), refused past the row and column limits."""
+    names = [str(c) for c in body.columns]
+    if body.shape[0] == 0:
         raise TableError("the table has a header but no data rows")
-    if rows_read > settings.max_rows:
+    if body.shape[0] > settings.max_rows:
         raise TableError(
-            f"the table has {rows_read:,} rows, more than the limit of {settings.max_rows:,} "
+            f"the table has {body.shape[0]:,} rows, more than the limit of {settings.max_rows:,} "
             "(setting CAUSEWAY_DISCOVERY__MAX_ROWS); sample it down before uploading"
         )
     if columns is not None:
@@ -166,58 +196,71 @@ def read_table(
                 f"unknown column(s) {', '.join(map(repr, unknown))}; the table has {', '.join(names)}"
             )
         body = body[columns]
-        names = list(columns)
-    if len(names) > settings.max_columns:
+    if body.shape[1] > settings.max_columns:
         raise TableError(
-            f"the table has {len(names)} columns, more than the limit of {settings.max_columns} "
+            f"the table has {body.shape[1]} columns, more than the limit of {settings.max_columns} "
             "(setting CAUSEWAY_DISCOVERY__MAX_COLUMNS); select fewer columns"
         )
+    return body
 
-    numeric: dict[str, pd.Series] = {}
-    categorical: dict[str, list[str]] = {}
-    dropped: dict[str, str] = {}
-    for name in names:
-        cells = body[name].astype(str).str.strip()
+
+@dataclass
+class _ColumnsRead:
+    """Each column read as numbers, as categories coded 0..k-1, or dropped with its reason."""
+
+    notes: list[str]
+    first_data_line: int
+    numeric: dict[str, pd.Series] = field(default_factory=dict)
+    categorical: dict[str, list[str]] = field(default_factory=dict)
+    dropped: dict[str, str] = field(default_factory=dict)
+
+    def add(self, name: str, cells: pd.Series, decimal_commas: bool) -> None:
         is_missing = cells.str.lower().isin(MISSING_TOKENS)
-        values = pd.to_numeric(cells.where(~is_missing), errors="coerce")
-        if delimiter != ",":
-            # Decimal commas ("1,5") in tables separated by semicolons or tabs.
-            commas = pd.to_numeric(cells.where(~is_missing).str.replace(",", ".", regex=False), errors="coerce")
-            if commas.notna().sum() > values.notna().sum():
-                values = commas
         present = int((~is_missing).sum())
         if present == 0:
-            dropped[name] = "every cell is empty"
-            continue
+            self.dropped[name] = "every cell is empty"
+            return
+        values = _numbers(cells.where(~is_missing), decimal_commas)
         bad = values.isna() & ~is_missing
         if bad.sum() <= (1 - NUMERIC_SHARE) * present:
-            if bad.any():
-                where = ", ".join(
-                    f"line {i + first_data_line} ({cells[i]!r})" for i in list(bad[bad].index)[:5]
-                )
-                more = "" if bad.sum() <= 5 else f" and {int(bad.sum()) - 5} more"
-                notes.append(f"column {name!r}: {int(bad.sum())} cell(s) are not numbers, treated as missing: {where}{more}")
-            numeric[name] = values.astype(float)
+            self._add_numeric(name, cells, values, bad)
         else:
-            levels = sorted(set(cells[~is_missing]))
-            if len(levels) > max(MAX_DISCRETE_LEVELS, 0.5 * present):
-                dropped[name] = (
-                    f"text column with {len(levels)} distinct values in {present} rows looks like an identifier, "
-                    "not a variable"
-                )
-                continue
-            categorical[name] = levels
-            codes = cells.map({level: float(code) for code, level in enumerate(levels)})
-            numeric[name] = codes.where(~is_missing)
-            notes.append(
-                f"column {name!r} is categorical ({len(levels)} levels: {', '.join(levels[:6])}"
-                f"{', ...' if len(levels) > 6 else ''}); encoded as codes for discrete tests"
-            )
-    for name, reason in dropped.items():
-        notes.append(f"column {name!r} dropped: {reason}")
-    frame = pd.DataFrame(numeric)
-    frame = _handle_missing(frame, missing, categorical, notes, first_data_line)
-    frame = _drop_uninformative(frame, categorical, dropped, notes)
+            self._add_categorical(name, cells, is_missing, present)
+
+    def _add_numeric(self, name: str, cells: pd.Series, values: pd.Series, bad: pd.Series) -> None:
+        if bad.any():
+            where = ", ".join(f"line {i + self.first_data_line} ({cells[i]!r})" for i in list(bad[bad].index)[:5])
+            more = "" if bad.sum() <= 5 else f" and {int(bad.sum()) - 5} more"
+            self.notes.append(f"column {name!r}: {int(bad.sum())} cell(s) are not numbers, treated as missing: "
+                              f"{where}{more}")
+        self.numeric[name] = values.astype(float)
+
+    def _add_categorical(self, name: str, cells: pd.Series, is_missing: pd.Series, present: int) -> None:
+        levels = sorted(set(cells[~is_missing]))
+        if len(levels) > max(MAX_DISCRETE_LEVELS, 0.5 * present):
+            self.dropped[name] = (f"text column with {len(levels)} distinct values in {present} rows looks like "
+                                  "an identifier, not a variable")
+            return
+        self.categorical[name] = levels
+        codes = cells.map({level: float(code) for code, level in enumerate(levels)})
+        self.numeric[name] = codes.where(~is_missing)
+        self.notes.append(f"column {name!r} is categorical ({len(levels)} levels: {', '.join(levels[:6])}"
+                          f"{', ...' if len(levels) > 6 else ''}); encoded as codes for discrete tests")
+
+
+def _numbers(cells: pd.Series, decimal_commas: bool) -> pd.Series:
+    """The cells as numbers (NaN where not one); with ``decimal_commas`` (a table separated by
+    semicolons or tabs) "1,5" is read as 1.5 when that parses more cells."""
+    values = pd.to_numeric(cells, errors="coerce")
+    if decimal_commas:
+        commas = pd.to_numeric(cells.str.replace(",", ".", regex=False), errors="coerce")
+        if commas.notna().sum() > values.notna().sum():
+            return commas
+    return values
+
+
+def _check_usable(frame: pd.DataFrame, dropped: dict[str, str]) -> None:
+    """Refuse a table left with fewer than two columns or too few complete rows."""
     if frame.shape[1] < 2:
         kept = ", ".join(frame.columns) or "none"
         raise TableError(
@@ -229,20 +272,6 @@ def read_table(
             f"only {frame.shape[0]} complete rows remain (at least {MIN_ROWS} are needed); "
             "choose to impute missing cells, or fill the empty cells"
         )
-    discrete = [
-        c for c in frame.columns
-        if c not in categorical and _is_discrete(frame[c])
-    ]
-    return TableResult(
-        data=frame.reset_index(drop=True),
-        categorical={c: v for c, v in categorical.items() if c in frame.columns},
-        discrete=discrete,
-        notes=notes,
-        dropped_columns=dropped,
-        delimiter=delimiter,
-        had_header=had_header,
-        rows_read=rows_read,
-    )
 
 
 def _read_bytes(source: str | Path | bytes) -> bytes:
