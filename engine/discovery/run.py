@@ -151,38 +151,18 @@ def discover(
     main run; resamples are shared with ``stability_workers - 1`` further processes started for the run.
     """
     settings = settings or DiscoverySettings()
-    options = options or AlgorithmOptions()
-    if method is not None:
-        options = options.model_copy(update={"method": method})
     notes = list(table.notes)
-    if options.method == "auto":
-        profile = profile_table(table)
-        chosen = default_configuration(profile)
-        # A test or score the user gave explicitly picks a search that takes it.
-        if options.test is not None and chosen["method"] not in TEST_METHODS:
-            chosen = {"method": "pc"}
-        elif options.score is not None and chosen["method"] not in SCORE_METHODS:
-            chosen = {"method": "boss"}
-        options = options.model_copy(update={k: v for k, v in chosen.items() if k == "method" or getattr(options, k) is None})
-        notes.append(f"default search for {profile.describe()}"
-                     f"{' with a condition column' if profile.has_condition else ''}: {describe_options(options)} "
-                     "(the rule chosen on held-out benchmark data, see BENCHMARKS.md)")
-    options = resolve_options(options, table.kind)
+    options = _chosen_options(table, options or AlgorithmOptions(), method, notes)
     columns = table.columns
-    notes += check_applicable(options, columns, list(table.categorical), table.discrete)
-    if options.method == "cdnod" and table.condition is None:
-        raise DiscoveryError("CD-NOD needs a condition column: mark the column that holds the experimental "
-                             "condition, batch or site")
     if background is not None:
         background.validate_columns(columns)
     bootstrap = settings.stability_resamples if bootstrap is None else bootstrap
     if bootstrap < 0:
         raise DiscoveryError("the number of stability resamples cannot be negative")
     limit = settings.time_limit_s if time_limit_s is None else time_limit_s
-    data = table.matrix()
 
     started = time.monotonic()
-    job = WorkerJob(data=data, columns=columns, options=options, background=background,
+    job = WorkerJob(data=table.matrix(), columns=columns, options=options, background=background,
                     resamples=list(range(bootstrap)), subsample=settings.subsample_fraction, condition=table.condition)
     with contextlib.ExitStack() as stack:
         main_worker = worker or stack.enter_context(DiscoveryWorker())
@@ -212,6 +192,32 @@ def discover(
         condition=table.condition_name, absent_frequency=_absent_frequency(columns, main, resamples),
         changed_by_condition=[columns[k] for k in main.changed_by_condition],
     )
+
+
+def _chosen_options(table: TableResult, options: AlgorithmOptions, method: Method | None,
+                    notes: list[str]) -> AlgorithmOptions:
+    """The search to run: ``method`` over ``options.method``, "auto" resolved by the table's profile
+    (noted), the options completed for the table's kind and checked against its columns."""
+    if method is not None:
+        options = options.model_copy(update={"method": method})
+    if options.method == "auto":
+        profile = profile_table(table)
+        chosen = default_configuration(profile)
+        # A test or score the user gave explicitly picks a search that takes it.
+        if options.test is not None and chosen["method"] not in TEST_METHODS:
+            chosen = {"method": "pc"}
+        elif options.score is not None and chosen["method"] not in SCORE_METHODS:
+            chosen = {"method": "boss"}
+        options = options.model_copy(update={k: v for k, v in chosen.items() if k == "method" or getattr(options, k) is None})
+        notes.append(f"default search for {profile.describe()}"
+                     f"{' with a condition column' if profile.has_condition else ''}: {describe_options(options)} "
+                     "(the rule chosen on held-out benchmark data, see BENCHMARKS.md)")
+    options = resolve_options(options, table.kind)
+    notes += check_applicable(options, table.columns, list(table.categorical), table.discrete)
+    if options.method == "cdnod" and table.condition is None:
+        raise DiscoveryError("CD-NOD needs a condition column: mark the column that holds the experimental "
+                             "condition, batch or site")
+    return options
 
 
 def _discovered_edges(table: TableResult, main: RawGraph, resamples: list[RawGraph], threshold: float) -> list[DiscoveredEdge]:
@@ -299,6 +305,50 @@ def _canonical(edge: RawEdge) -> tuple[int, int, str, str]:
     return edge.b, edge.a, edge.mark_b, edge.mark_a
 
 
+class _Collector:
+    """What the workers send back (the main graph, resamples, an error), and the progress events
+    they cause, handed to ``progress`` only on the calling thread (hosts such as Streamlit refuse
+    other threads)."""
+
+    def __init__(self, name: str, total: int, limit: float,
+                 progress: Callable[[ProgressEvent], None] | None) -> None:
+        self.name, self.total, self.limit, self.progress = name, total, limit, progress
+        self.main: RawGraph | None = None
+        self.error: object = None
+        self.resamples: list[RawGraph] = []
+        self.started = time.monotonic()
+        self._lock = threading.Lock()
+        self._events: queue.SimpleQueue[ProgressEvent] = queue.SimpleQueue()
+
+    def flush(self) -> None:
+        while self.progress and not self._events.empty():
+            self.progress(self._events.get())
+
+    def on_message(self, kind: str, payload: object) -> None:
+        with self._lock:
+            if kind == "main":
+                self.main = payload  # type: ignore[assignment]
+                self._events.put(ProgressEvent("run", 1, 1, f"{self.name} finished after "
+                                               f"{time.monotonic() - self.started:.1f} s"))
+            elif kind == "resample":
+                self.resamples.append(payload)  # type: ignore[arg-type]
+                done = len(self.resamples)
+                self._events.put(ProgressEvent("bootstrap", done, self.total,
+                                               f"stability resample {done} of {self.total}"))
+            elif kind == "error":
+                self.error = payload
+
+    def on_main_message(self, kind: str, payload: object) -> None:
+        self.on_message(kind, payload)
+        self.flush()
+
+    def on_wait(self, elapsed: float) -> None:
+        self.flush()
+        if self.progress and self.main is None:
+            self.progress(ProgressEvent("run", 0, 1, f"{self.name} running: {elapsed:.0f} s of the "
+                                        f"{self.limit:g} s limit"))
+
+
 def _run_with_deadline(
     workers: list[DiscoveryWorker],
     job: WorkerJob,
@@ -310,49 +360,17 @@ def _run_with_deadline(
     The first worker runs the main graph and a share of the resamples, each further worker (in its own
     thread) another share, all under the same deadline.
     """
-    collected: dict[str, object] = {"main": None, "error": None}
-    resamples: list[RawGraph] = []
-    lock = threading.Lock()
     name = job.options.method.upper()
-    total = len(job.resamples)
-    started = time.monotonic()
-
-    events: queue.SimpleQueue[ProgressEvent] = queue.SimpleQueue()
-
-    def flush() -> None:
-        # Progress goes out only on the calling thread: hosts such as Streamlit refuse other threads.
-        while progress and not events.empty():
-            progress(events.get())
-
-    def on_message(kind: str, payload: object) -> None:
-        with lock:
-            if kind == "main":
-                collected["main"] = payload
-                events.put(ProgressEvent("run", 1, 1, f"{name} finished after {time.monotonic() - started:.1f} s"))
-            elif kind == "resample":
-                resamples.append(payload)  # type: ignore[arg-type]
-                events.put(ProgressEvent("bootstrap", len(resamples), total,
-                                         f"stability resample {len(resamples)} of {total}"))
-            elif kind == "error":
-                collected["error"] = payload
-
-    def on_main_message(kind: str, payload: object) -> None:
-        on_message(kind, payload)
-        flush()
-
-    def on_wait(elapsed: float) -> None:
-        flush()
-        if progress and collected["main"] is None:
-            progress(ProgressEvent("run", 0, 1, f"{name} running: {elapsed:.0f} s of the {limit:g} s limit"))
-
+    collector = _Collector(name, len(job.resamples), limit, progress)
     shares = [job.resamples[k::len(workers)] for k in range(len(workers))]
     outcomes: list[WorkerStopped | None] = [None] * len(workers)
 
     def run_share(k: int) -> None:
         part = dataclasses.replace(job, resamples=shares[k], run_main=k == 0)
         try:
-            workers[k].run(part, limit - (time.monotonic() - started), on_main_message if k == 0 else on_message,
-                           on_wait if k == 0 else None)
+            workers[k].run(part, limit - (time.monotonic() - collector.started),
+                           collector.on_main_message if k == 0 else collector.on_message,
+                           collector.on_wait if k == 0 else None)
         except WorkerStopped as stop:
             outcomes[k] = stop
 
@@ -363,18 +381,25 @@ def _run_with_deadline(
     for thread in threads:
         while thread.is_alive():
             thread.join(timeout=0.25)
-            flush()
-    flush()
-    if collected["error"] is not None:
-        raise DiscoveryError(f"{name} failed: {collected['error']}")
+            collector.flush()
+    collector.flush()
+    return _outcome(collector, outcomes)
+
+
+def _outcome(collector: _Collector, outcomes: list[WorkerStopped | None]) -> tuple[RawGraph, list[RawGraph], bool]:
+    """The main graph, the resamples and whether a worker was stopped; raises for an error, an
+    unexpected stop, or a main graph the deadline cut off."""
+    name, limit = collector.name, collector.limit
+    if collector.error is not None:
+        raise DiscoveryError(f"{name} failed: {collector.error}")
     stopped = [stop for stop in outcomes if stop is not None]
     if any(not stop.timed_out for stop in stopped):
         detail = next(stop.detail for stop in stopped if not stop.timed_out)
         raise DiscoveryError(f"{name} stopped unexpectedly: {detail}")
-    if collected["main"] is None:
+    if collector.main is None:
         raise DiscoveryTimeout(
             f"{name} did not finish within the time limit of {limit:g} s and was stopped; no graph was "
             "produced. Try fewer columns, a faster test (fisherz rather than kci), a smaller maximum depth, "
             "or a longer limit."
         )
-    return collected["main"], resamples, bool(stopped)  # type: ignore[return-value]
+    return collector.main, collector.resamples, bool(stopped)
