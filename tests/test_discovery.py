@@ -18,6 +18,7 @@ from engine.discovery.knowledge import Knowledge
 from engine.discovery.run import DiscoveryResult, ProgressEvent, discover
 from engine.discovery.tables import TableResult, read_table
 from engine.discovery.worker import DiscoveryWorker
+from engine.model import Edge, Graph, Node, edge_id
 
 # The true graph: A -> B (+), A -> C (-), B -> D (+), C -> D (-), D -> E (+).
 # Its equivalence class orients B -> D <- C (a collider) and D -> E; A - B and A - C stay undirected.
@@ -225,6 +226,25 @@ def test_cli_prints_json_edges(tmp_path) -> None:
     assert edge["type"] == "directed" and edge["sign"] == 1 and edge["weight"] > 0
     assert payload["answers"][0]["answer"] == "yes"
     assert payload["answers"][1]["level"] == "graph" and "B --> D" in payload["answers"][1]["explanation"]
+
+
+def test_cli_compares_with_merges_into_and_takes_order_from_a_literature_graph(tmp_path) -> None:
+    path, literature, merged = tmp_path / "data.csv", tmp_path / "literature.json", tmp_path / "merged.json"
+    synthetic_frame(n=800).to_csv(path, index=False)
+    nodes = [Node(id=name.lower(), label=name) for name in ("B", "D", "Q")]
+    edges = [Edge(id=edge_id("b", "influence", 1, "d"), source="b", target="d", sign=1, origin="literature"),
+             Edge(id=edge_id("q", "influence", 1, "d"), source="q", target="d", sign=1, origin="literature")]
+    literature.write_text(Graph(nodes=nodes, edges=edges).to_json(), encoding="utf-8")
+    code, out, err = _cli(["discover", str(path), "--method", "pc", "--json", "--literature", str(literature),
+                           "--use-literature", "require", "--merge-out", str(merged), "--direct-cause", "B", "D"])
+    assert code == 0, err
+    payload = json.loads(out)
+    assert {"comparison", "merge", "answers", "table"} <= set(payload)
+    merged_graph = Graph.from_json(merged.read_text(encoding="utf-8"))
+    assert {"Q", "A", "E"} <= {node.label for node in merged_graph.nodes}  # from both sides
+    assert payload["answers"][0]["answer"] == "yes"
+    code, _, err = _cli(["discover", str(path), "--literature", str(tmp_path / "absent.json")])
+    assert code == 2 and "no literature graph" in err
 
 
 @pytest.mark.parametrize(

@@ -101,40 +101,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _discover(args: argparse.Namespace) -> dict:
-    from engine.discovery import questions
-    from engine.discovery.compare import compare_graphs, merge_with_report
-    from engine.discovery.knowledge import Knowledge, knowledge_from_literature
     from engine.discovery.run import discover
     from engine.discovery.tables import read_table
 
     settings = Settings().discovery
-    try:
-        options = AlgorithmOptions(
-            method=args.method, test=args.test, score=args.score, alpha=args.alpha, max_depth=args.max_depth,
-            seed=args.seed,
-        )
-    except ValueError as exc:
-        raise DiscoveryError(f"invalid option: {exc.errors()[0]['loc'][0]} {exc.errors()[0]['msg']}") from None  # type: ignore[attr-defined]
+    options = _options(args)
     columns = args.columns
     if columns is not None and args.condition and args.condition not in columns:
         columns = [*columns, args.condition]
     table = read_table(args.data, settings, columns=columns, missing=args.missing).with_condition(args.condition)
-    literature = None
-    if args.literature is not None:
-        if not args.literature.is_file():
-            raise DiscoveryError(f"no literature graph at {str(args.literature)!r}")
-        literature = Graph.from_json(args.literature.read_text(encoding="utf-8"))
-    background = Knowledge(
-        required=_pairs(args.require, "--require"), forbidden=_pairs(args.forbid, "--forbid"),
-        tiers=[[c.strip() for c in tier.split(",") if c.strip()] for tier in args.tier],
-    )
-    if literature is not None and args.use_literature in ("orient", "require"):
-        from_literature = knowledge_from_literature(literature, table.columns, use=args.use_literature)
-        background = Knowledge(
-            required=sorted(set(background.required) | set(from_literature.required)),
-            forbidden=sorted(set(background.forbidden) | set(from_literature.forbidden)),
-            tiers=background.tiers,
-        )
+    literature = _literature(args)
+    background = _background(args, literature, table.columns)
     result = discover(
         table, options=options, background=None if background.is_empty() else background,
         bootstrap=args.bootstrap, settings=settings, time_limit_s=args.time_limit,
@@ -152,12 +129,66 @@ def _discover(args: argparse.Namespace) -> dict:
     if args.graph_out:
         args.graph_out.write_text(graph.to_json(), encoding="utf-8")
     if literature is not None:
-        comparison = compare_graphs(literature, graph)
-        output["comparison"] = {"summary": comparison.summary(), **comparison.model_dump()}
-        if args.merge_out:
-            merged, report = merge_with_report(literature, graph)
-            args.merge_out.write_text(merged.to_json(), encoding="utf-8")
-            output["merge"] = {"summary": report.summary(), **report.model_dump()}
+        output |= _against_literature(args, literature, graph)
+    answers = _answers(args, table, result)
+    if answers:
+        output["answers"] = [a.model_dump() for a in answers]
+    return output
+
+
+def _options(args: argparse.Namespace) -> AlgorithmOptions:
+    try:
+        return AlgorithmOptions(
+            method=args.method, test=args.test, score=args.score, alpha=args.alpha, max_depth=args.max_depth,
+            seed=args.seed,
+        )
+    except ValueError as exc:
+        raise DiscoveryError(f"invalid option: {exc.errors()[0]['loc'][0]} {exc.errors()[0]['msg']}") from None  # type: ignore[attr-defined]
+
+
+def _literature(args: argparse.Namespace) -> Graph | None:
+    if args.literature is None:
+        return None
+    if not args.literature.is_file():
+        raise DiscoveryError(f"no literature graph at {str(args.literature)!r}")
+    return Graph.from_json(args.literature.read_text(encoding="utf-8"))
+
+
+def _background(args: argparse.Namespace, literature: Graph | None, columns: list[str]):
+    """The user's required and forbidden edges and tiers, with the literature's where asked to."""
+    from engine.discovery.knowledge import Knowledge, knowledge_from_literature
+
+    background = Knowledge(
+        required=_pairs(args.require, "--require"), forbidden=_pairs(args.forbid, "--forbid"),
+        tiers=[[c.strip() for c in tier.split(",") if c.strip()] for tier in args.tier],
+    )
+    if literature is None or args.use_literature not in ("orient", "require"):
+        return background
+    from_literature = knowledge_from_literature(literature, columns, use=args.use_literature)
+    return Knowledge(
+        required=sorted(set(background.required) | set(from_literature.required)),
+        forbidden=sorted(set(background.forbidden) | set(from_literature.forbidden)),
+        tiers=background.tiers,
+    )
+
+
+def _against_literature(args: argparse.Namespace, literature: Graph, graph: Graph) -> dict:
+    """The comparison with the literature graph, and the merge when ``--merge-out`` asks for it."""
+    from engine.discovery.compare import compare_graphs, merge_with_report
+
+    comparison = compare_graphs(literature, graph)
+    found: dict = {"comparison": {"summary": comparison.summary(), **comparison.model_dump()}}
+    if args.merge_out:
+        merged, report = merge_with_report(literature, graph)
+        args.merge_out.write_text(merged.to_json(), encoding="utf-8")
+        found["merge"] = {"summary": report.summary(), **report.model_dump()}
+    return found
+
+
+def _answers(args: argparse.Namespace, table, result) -> list:
+    """The answers to the questions asked on the command line, in the order of the options."""
+    from engine.discovery import ask, questions
+
     answers = []
     if args.independent:
         answers.append(questions.independence(table, *args.independent, given=args.given,
@@ -169,15 +200,11 @@ def _discover(args: argparse.Namespace) -> dict:
     answers += [questions.effect(table, result, *pair, alpha=args.alpha) for pair in args.effect]
     if args.describe:
         answers.append(questions.describe_graph(result))
-    from engine.discovery import ask
-
     answers += [ask.cause(result, *pair) for pair in args.cause]
     answers += [ask.depends_on(result, name) for name in args.depends_on]
     answers += [ask.relation(result, *pair) for pair in args.relation]
     answers += [ask.ask(result, text) for text in args.ask]
-    if answers:
-        output["answers"] = [a.model_dump() for a in answers]
-    return output
+    return answers
 
 
 def _as_text(output: dict) -> str:
