@@ -62,8 +62,7 @@ CASES = [
     # stimuli, recipients, verbs after nominal words, organisms lacking a gene
     ("PKA-dependent phosphorylation of CREB increases BDNF transcription.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
-      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription",
-      "[change=increase] PKA ==CAUSE=> [change=increase] BDNF transcription"]),
+      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
     # signed regulators; "sufficient to"
     ("PTEN is a negative regulator of Akt signalling.",
      ["[change=increase] PTEN ==CAUSE=> [change=decrease] Akt signalling"]),
