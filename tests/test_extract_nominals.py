@@ -53,6 +53,11 @@ CASES = [
      ["[change=increase] Rolipram ==CAUSE=> [change=decrease] PDE4"]),
     ("Resveratrol, a putative activator of SIRT1, was given.",
      ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1"]),
+    # describing words of a drug class are no part of its target's name
+    ("Treatment of mice with a selective Zap70 inhibitor decreased neuronal death.",
+     ["[change=decrease] Zap70 ==CAUSE=> [change=decrease] neuronal death"]),
+    ("Potent Zap70 agonists raised neuronal death.",
+     ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
     ("The mTOR inhibitor rapamycin reduced tau levels.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
       "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),

@@ -406,6 +406,15 @@ CASES = [
     ("Fasting upregulates lipophagy, which limits the release of free fatty acids from adipocytes.",
      ["[change=increase] Fasting ==CAUSE=> [change=increase] lipophagy",
       "[change=increase] lipophagy ==CAUSE=> [change=decrease] free fatty acids release"]),
+    # a compound participle set off by a spaced dash is still the compound: "X mediates the Y-induced
+    # rise in Z" is about Z (never X -> Y)
+    ("Kelch mediates the Velox \u2013 induced increase in expression of Tarp1 in cells.",
+     ["[change=increase] Kelch ==CAUSE=> [change=increase] Tarp1",
+      "[change=increase] Velox ==CAUSE=> [change=increase] Tarp1"]),
+    # a word after "which" before a verb with an object is the relative clause's verb, not a name
+    ("The reduction of Kelch levels in old brains, which mirrors enhanced Tarp1 activity, was striking.", []),
+    ("The model in which Kelch increased Tarp1 activity was tested.",
+     ["[change=increase] Kelch ==CAUSE=> [change=increase] Tarp1"]),
     # shielding, taking part, nouns of improvement
     ("Estrogen protects neurons from oxidative stress and apoptosis.",
      ["[change=increase] Estrogen ==CAUSE=> [change=decrease] oxidative stress",

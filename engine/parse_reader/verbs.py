@@ -119,9 +119,11 @@ def _subjects(verb: Token) -> list[Token]:
     if governing is not None:
         return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    if any(_after_subject_pronoun(c) for c in own):
+        return []  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
-            return [] if _renames_a_clause(verb.head) else [_described(verb.head)]
+            return [_described(verb.head)] if _trusted_antecedent(verb) else []
         return own
     if verb.dep_ == "relcl":
         return []
@@ -131,6 +133,8 @@ def _subjects(verb: Token) -> list[Token]:
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
+        if verb.dep_ == "conj" and _word_before_conjunct(verb):
+            return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
         shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
@@ -160,10 +164,42 @@ def _in_place(noun: Token) -> bool:
     (a parser may hang the participle on it)."""
     token = noun
     while token.dep_ in ("pobj", "prep") and token.head is not token:
-        if token.dep_ == "prep" and token.lower_ in ("in", "within"):
+        if token.dep_ == "prep" and token.lower_ in ("in", "within", "into"):
             return True
         token = token.head
     return False
+
+
+def _trusted_antecedent(verb: Token) -> bool:
+    """Can the noun a relative clause hangs on be what its pronoun stands for? Not when the noun
+    renames a clause's event, when it names a place ("efflux into neurons, which leads to Y"), nor
+    when it is the root of a parse that found no verb (the sentence's own verb was misread, and
+    with it what the clause is about)."""
+    noun = verb.head
+    if _renames_a_clause(noun) or _in_place(noun):
+        return False
+    return not (noun.dep_ == "ROOT" and noun.pos_ in ("NOUN", "PROPN") and not any(
+        _verb_like(t) for t in noun.doc if t not in verb.subtree and t.dep_ not in ("amod", "acl")))
+
+
+def _after_subject_pronoun(subject: Token) -> bool:
+    """A subject right after "which" / "who" (not "in which"): the pronoun is then left no role but
+    the subject, so the word is the relative clause's own verb misread as a noun, and no name."""
+    doc, i = subject.doc, subject.i
+    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in ("which", "who") \
+        and not (i >= 2 and doc[i - 2].dep_ == "prep")
+
+
+def _verb_like(token: Token) -> bool:
+    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
+
+
+def _word_before_conjunct(verb: Token) -> bool:
+    """Between a coordinated verb and the word that joins it ("and", a comma) stands a word the verb
+    does not govern (adverbs and auxiliaries are its own): a subject of its own, misparsed."""
+    joint = next((t.i for t in reversed(verb.doc[verb.head.i + 1:verb.i])
+                  if t.dep_ == "cc" or t.text in (",", ";")), None)
+    return joint is not None and any(t.head.i != verb.i for t in verb.doc[joint + 1:verb.i])
 
 
 def _renames_a_clause(noun: Token) -> bool:
