@@ -61,6 +61,13 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
       f"{UP} disproportionate efflux ==CAUSE=> {UP} hyperpolarisation",
       f"{UP} disproportionate efflux ==CAUSE=> {UP} fatigue",
       f"{UP} disproportionate efflux ==CAUSE=> {DOWN} synapses"}),
+    # after a lowering verb, "which" is the lowering for a verb of result or after "in turn"; for
+    # another verb it may be Y or its lowering, whose signs clash: no claim
+    ("Leptin inhibits AMPK, which results in reduced glucose uptake.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK", f"{DOWN} AMPK ==CAUSE=> {DOWN} glucose uptake"}),
+    ("Leptin inhibits AMPK, which in turn raises lipid synthesis.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK", f"{DOWN} AMPK ==CAUSE=> {UP} lipid synthesis"}),
+    ("Leptin inhibits AMPK, which impairs memory.", {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK"}),
     # a second subject beside the pronoun is the relative clause's verb misread as a noun
     ("The reduction of Kelch levels in old brains, which mirrors enhanced Tarp1 activity, suggests a role for Tarp1.",
      set()),

@@ -25,6 +25,8 @@ _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = frozenset({"that", "which", "who"})
+# Verbs of result: after "X lowers Y, which ..." they take the lowering as their cause.
+_RESULT_LEMMAS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 # Nouns that rename a whole clause when set beside it ("..., an effect that ...").
 _EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
                           "finding", "observation", "process", "consequence", "outcome", "response"})
@@ -41,7 +43,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        causes = cause_sides(cause_heads)
+        causes = _as_lowered(cause_sides(cause_heads), _lowered_antecedent(verb))
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads if not _bracketed_apart(verb, head)
@@ -49,6 +51,26 @@ def verb_claims(doc: Doc) -> list[Claim]:
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
+
+
+def _lowered_antecedent(verb: Token) -> int:
+    """"X lowers Y, which leads to Z": "which" is the lowering of Y for a verb of result or after
+    "in turn" (-1); for another verb it may be Y or its lowering, and the readings' signs clash (0,
+    no claim). 1 for every other clause."""
+    noun = verb.head
+    which = [c for c in verb.children if c.dep_ == "nsubj" and c.lower_ == "which"]
+    if verb.dep_ != "relcl" or noun.dep_ != "dobj" or not which or which[0].i < 1 \
+            or verb.doc[which[0].i - 1].text != ",":
+        return 1
+    if base_sign(noun.head) >= 0:
+        return 1
+    sequel = any(c.lower_ in ("subsequently", "consequently") or (c.lower_ == "in" and any(
+        g.lower_ == "turn" for g in c.children)) for c in verb.children)
+    return -1 if sequel or verb.lemma_.lower() in _RESULT_LEMMAS else 0
+
+
+def _as_lowered(causes: list[Side], sign: int) -> list[Side]:
+    return [replace(c, direction=c.direction * sign) for c in causes] if sign else []
 
 
 def _bracketed_apart(verb: Token, head: Token) -> bool:
