@@ -25,8 +25,6 @@ _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = frozenset({"that", "which", "who"})
-# Verbs of result: after "X lowers Y, which ..." they take the lowering as their cause.
-_RESULT_LEMMAS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 # Nouns that rename a whole clause when set beside it ("..., an effect that ...").
 _EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
                           "finding", "observation", "process", "consequence", "outcome", "response"})
@@ -66,7 +64,7 @@ def _lowered_antecedent(verb: Token) -> int:
         return 1
     sequel = any(c.lower_ in ("subsequently", "consequently") or (c.lower_ == "in" and any(
         g.lower_ == "turn" for g in c.children)) for c in verb.children)
-    return -1 if sequel or verb.lemma_.lower() in _RESULT_LEMMAS else 0
+    return -1 if sequel or verb.lemma_.lower() in lexicon.RESULT_VERBS else 0
 
 
 def _as_lowered(causes: list[Side], sign: int) -> list[Side]:

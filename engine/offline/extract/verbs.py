@@ -352,7 +352,7 @@ def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Clai
         named = subject_finding.name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             polarity = named[1]
-    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
+    if lemma in lx.RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         return _event_relative_polarity(tokens, i, floor, subjects, claims)
     if _event_relative_polarity(tokens, i, floor, subjects, claims) < 0:
         # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
@@ -561,9 +561,6 @@ def _relative_antecedent_end(tokens: list[Token], start: int, floor: int) -> int
     while v > floor and word_tests.is_adverb(tokens[v].low):
         v -= 1
     return v - 2
-
-
-_RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 
 
 def _class_relative_members(tokens: list[Token], i: int, floor: int,
