@@ -53,6 +53,11 @@ CASES = [
      ["[change=increase] Rolipram ==CAUSE=> [change=decrease] PDE4"]),
     ("Resveratrol, a putative activator of SIRT1, was given.",
      ["[change=increase] Resveratrol ==CAUSE=> [change=increase] SIRT1"]),
+    # describing words of a drug class are no part of its target's name
+    ("Treatment of mice with a selective Zap70 inhibitor decreased neuronal death.",
+     ["[change=decrease] Zap70 ==CAUSE=> [change=decrease] neuronal death"]),
+    ("Potent Zap70 agonists raised neuronal death.",
+     ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
     ("The mTOR inhibitor rapamycin reduced tau levels.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
       "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),
@@ -62,8 +67,7 @@ CASES = [
     # stimuli, recipients, verbs after nominal words, organisms lacking a gene
     ("PKA-dependent phosphorylation of CREB increases BDNF transcription.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",
-      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription",
-      "[change=increase] PKA ==CAUSE=> [change=increase] BDNF transcription"]),
+      "[change=increase] CREB phosphorylation ==CAUSE=> [change=increase] BDNF transcription"]),
     # signed regulators; "sufficient to"
     ("PTEN is a negative regulator of Akt signalling.",
      ["[change=increase] PTEN ==CAUSE=> [change=decrease] Akt signalling"]),

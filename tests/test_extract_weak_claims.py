@@ -41,7 +41,6 @@ CASES = [
     # "is required / needed to VERB" keeps the subject in reach
     ("PS1 is required for lysosome acidification, which is needed to activate cathepsins.",
      ["[change=increase] lysosome acidification ==CAUSE=> [change=increase] cathepsins",
-      "[change=increase] PS1 ==CAUSE=> [change=increase] cathepsins",
       "[change=increase] PS1 ==CAUSE=> [change=increase] lysosome acidification"]),
     # "X is an important step (during Y) for Z": X supports Z
     ("The inhibition of Krt9 during starvation via Plk7 is a crucial event during starvation for the induction of lipophagy.",

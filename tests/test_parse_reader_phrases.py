@@ -102,6 +102,13 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a blend is named by what it holds, not as "mixture"
     ("Fever was prevented by a mixture of antioxidant drugs.", set()),
     ("These findings suggest that AMPK-mediated regulation of mTOR needs sestrin.", set()),
+    # describing words of a drug class are no part of the name ("selective Zap70" is no entity)
+    ("Treatment of mice with a selective Zap70 inhibitor decreased neuronal death.",
+     {f"{UP} Zap70 inhibitor ==CAUSE=> {DOWN} neuronal death"}),
+    ("Potent Zap70 agonists raised neuronal death.", {f"{UP} Zap70 agonists ==CAUSE=> {UP} neuronal death"}),
+    # a compound participle set off by a spaced dash is the compound: the mediator acts on Z, not on Y
+    ("Kelch mediates the Velox \u2013 induced increase in expression of Tarp1 in cells.",
+     {f"{UP} Kelch ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {UP} Tarp1"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import pytest
 from parse_reader_helpers import lines
+from spacy.tokens import Doc
+
+from engine.annotations import format_annotation
+from engine.parse_reader.nlp import parser
+from engine.parse_reader.reader import read_doc
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -49,6 +54,31 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a noun set beside a clause renames its event: what "an effect that ..." does is not its host's
     ("In obesity, the acetylation of leptin is reduced — an effect that might contribute to the resistance of leptin.",
      set()),
+    # a chain is read as its steps: the relative clause's cause is its antecedent, never the far end
+    ("Excessive activation of Kv7 by soluble ROs triggers disproportionate efflux of Zn2+ into neurons, which "
+     "leads to hyperpolarisation, fatigue, and loss of synapses.",
+     {f"{UP} soluble ROs ==CAUSE=> {UP} Kv7", f"{UP} Kv7 ==CAUSE=> {UP} disproportionate efflux",
+      f"{UP} disproportionate efflux ==CAUSE=> {UP} hyperpolarisation",
+      f"{UP} disproportionate efflux ==CAUSE=> {UP} fatigue",
+      f"{UP} disproportionate efflux ==CAUSE=> {DOWN} synapses"}),
+    # after a lowering verb, "which" is the lowering for a verb of result or after "in turn"; for
+    # another verb it may be Y or its lowering, whose signs clash: no claim
+    ("Leptin inhibits AMPK, which results in reduced glucose uptake.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK", f"{DOWN} AMPK ==CAUSE=> {DOWN} glucose uptake"}),
+    ("Leptin inhibits AMPK, which in turn raises lipid synthesis.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK", f"{DOWN} AMPK ==CAUSE=> {UP} lipid synthesis"}),
+    ("Leptin inhibits AMPK, which impairs memory.", {f"{UP} Leptin ==CAUSE=> {DOWN} AMPK"}),
+    # a second subject beside the pronoun is the relative clause's verb misread as a noun
+    ("The reduction of Kelch levels in old brains, which mirrors enhanced Tarp1 activity, suggests a role for Tarp1.",
+     set()),
+    ("The model in which Kelch increased Tarp1 activity was tested.", {f"{UP} Kelch ==CAUSE=> {UP} Tarp1"}),
+    # coordinated clauses with subjects of their own: a second subject the parse hung elsewhere
+    # ("slices and VU0891") still stands between "and" and its verb, which is not the first one's
+    ("Moreover, VU0233 potentiates neuronal currents in hippocampal brain slices and VU0891 reverses the "
+     "memory deficits induced by scopolamine in a maze.",
+     {f"{UP} VU0233 ==CAUSE=> {UP} neuronal currents", f"{UP} scopolamine ==CAUSE=> {UP} memory deficits"}),
+    ("Velox raises Tarp1 and then strongly lowers Kelch.",
+     {f"{UP} Velox ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {DOWN} Kelch"}),
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
@@ -64,3 +94,28 @@ def test_verb_claims(sentence: str, expected: set[str]) -> None:
 ])
 def test_respectively_pairs_members_in_order(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+def _parsed(words: list[str], heads: list[int], deps: list[str], pos: list[str]) -> Doc:
+    tags = {"NOUN": "NN", "PROPN": "NNP", "VERB": "VBZ", "ADP": "IN", "PRON": "WDT", "PUNCT": ","}
+    return Doc(parser().vocab, words=words, heads=heads, deps=deps, pos=pos, tags=[tags[p] for p in pos],
+               lemmas=[w.lower() if w != "leads" else "lead" for w in words])
+
+
+def test_a_relative_clause_on_the_root_of_a_verbless_parse_has_no_cause() -> None:
+    """The sentence's own verb misread as a noun ("toxins triggers"): the parse hangs ", which leads
+    to Y" on the root noun, which cannot be what "which" stands for."""
+    words = ["Activation", "of", "Kv7", "by", "toxins", "triggers", "efflux", ",", "which", "leads", "to",
+             "fatigue", "."]
+    doc = _parsed(words, heads=[0, 0, 1, 2, 5, 3, 0, 0, 9, 0, 9, 10, 0],
+                  deps=["ROOT", "prep", "pobj", "agent", "compound", "pobj", "appos", "punct", "nsubj", "relcl",
+                        "prep", "pobj", "punct"],
+                  pos=["NOUN", "ADP", "PROPN", "ADP", "NOUN", "NOUN", "NOUN", "PUNCT", "PRON", "VERB", "ADP",
+                       "NOUN", "PUNCT"])
+    assert not any("fatigue" in format_annotation(a) for a in read_doc(doc))
+    # the same clause on a noun of a parse that has its verb is read
+    words = ["Toxins", "raise", "efflux", ",", "which", "leads", "to", "fatigue", "."]
+    doc = _parsed(words, heads=[1, 1, 1, 2, 5, 2, 5, 6, 1],
+                  deps=["nsubj", "ROOT", "dobj", "punct", "nsubj", "relcl", "prep", "pobj", "punct"],
+                  pos=["NOUN", "VERB", "NOUN", "PUNCT", "PRON", "VERB", "ADP", "NOUN", "PUNCT"])
+    assert f"{UP} efflux ==CAUSE=> {UP} fatigue" in {format_annotation(a) for a in read_doc(doc)}

@@ -171,6 +171,9 @@ NOMINAL_TRIGGERS = {
 NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
                          if not word.endswith("s")})
 
+# Verbs of result: after "X lowers Y, which ..." they take the lowering of Y as their cause.
+RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
+
 # Compound participles "X-induced Y": suffix → polarity on what follows.
 COMPOUND_SUFFIXES = {
     "induced": 1, "mediated": 1, "dependent": 1, "triggered": 1, "evoked": 1, "stimulated": 1,

@@ -17,6 +17,7 @@ from spacy.tokens import Token
 
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
+from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
 from engine.parse_reader import perturbations
 from engine.parse_reader.forms import bracketed_form, kind_of
 from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
@@ -414,6 +415,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     tokens = sorted(parts, key=lambda t: t.i) + ([] if exclude_head else [head])
     tokens = _contiguous(tokens, head)
     words = [t for t in tokens]
+    while head.lower_ in ROLE_NOUNS and len(words) > 2 and words[0].lower_ in ROLE_MODIFIERS:
+        words.pop(0)  # "a selective Syk inhibitor" inhibits Syk: "selective" says what kind of drug
     # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
     while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
         words.pop()

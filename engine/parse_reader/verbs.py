@@ -41,7 +41,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
-        causes = cause_sides(cause_heads)
+        causes = _as_lowered(cause_sides(cause_heads), _lowered_antecedent(verb))
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads if not _bracketed_apart(verb, head)
@@ -49,6 +49,26 @@ def verb_claims(doc: Doc) -> list[Claim]:
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
+
+
+def _lowered_antecedent(verb: Token) -> int:
+    """"X lowers Y, which leads to Z": "which" is the lowering of Y for a verb of result or after
+    "in turn" (-1); for another verb it may be Y or its lowering, and the readings' signs clash (0,
+    no claim). 1 for every other clause."""
+    noun = verb.head
+    which = [c for c in verb.children if c.dep_ == "nsubj" and c.lower_ == "which"]
+    if verb.dep_ != "relcl" or noun.dep_ != "dobj" or not which or which[0].i < 1 \
+            or verb.doc[which[0].i - 1].text != ",":
+        return 1
+    if base_sign(noun.head) >= 0:
+        return 1
+    sequel = any(c.lower_ in ("subsequently", "consequently") or (c.lower_ == "in" and any(
+        g.lower_ == "turn" for g in c.children)) for c in verb.children)
+    return -1 if sequel or verb.lemma_.lower() in lexicon.RESULT_VERBS else 0
+
+
+def _as_lowered(causes: list[Side], sign: int) -> list[Side]:
+    return [replace(c, direction=c.direction * sign) for c in causes] if sign else []
 
 
 def _bracketed_apart(verb: Token, head: Token) -> bool:
@@ -119,9 +139,11 @@ def _subjects(verb: Token) -> list[Token]:
     if governing is not None:
         return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
     own = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    if any(_after_subject_pronoun(c) for c in own):
+        return []  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
-            return [] if _renames_a_clause(verb.head) else [_described(verb.head)]
+            return [_described(verb.head)] if _trusted_antecedent(verb) else []
         return own
     if verb.dep_ == "relcl":
         return []
@@ -131,6 +153,8 @@ def _subjects(verb: Token) -> list[Token]:
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
         head = verb.head
+        if verb.dep_ == "conj" and _word_before_conjunct(verb):
+            return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
         shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
@@ -160,10 +184,42 @@ def _in_place(noun: Token) -> bool:
     (a parser may hang the participle on it)."""
     token = noun
     while token.dep_ in ("pobj", "prep") and token.head is not token:
-        if token.dep_ == "prep" and token.lower_ in ("in", "within"):
+        if token.dep_ == "prep" and token.lower_ in ("in", "within", "into"):
             return True
         token = token.head
     return False
+
+
+def _trusted_antecedent(verb: Token) -> bool:
+    """Can the noun a relative clause hangs on be what its pronoun stands for? Not when the noun
+    renames a clause's event, when it names a place ("efflux into neurons, which leads to Y"), nor
+    when it is the root of a parse that found no verb (the sentence's own verb was misread, and
+    with it what the clause is about)."""
+    noun = verb.head
+    if _renames_a_clause(noun) or _in_place(noun):
+        return False
+    return not (noun.dep_ == "ROOT" and noun.pos_ in ("NOUN", "PROPN") and not any(
+        _verb_like(t) for t in noun.doc if t not in verb.subtree and t.dep_ not in ("amod", "acl")))
+
+
+def _after_subject_pronoun(subject: Token) -> bool:
+    """A subject right after "which" / "who" (not "in which"): the pronoun is then left no role but
+    the subject, so the word is the relative clause's own verb misread as a noun, and no name."""
+    doc, i = subject.doc, subject.i
+    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in ("which", "who") \
+        and not (i >= 2 and doc[i - 2].dep_ == "prep")
+
+
+def _verb_like(token: Token) -> bool:
+    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
+
+
+def _word_before_conjunct(verb: Token) -> bool:
+    """Between a coordinated verb and the word that joins it ("and", a comma) stands a word the verb
+    does not govern (adverbs and auxiliaries are its own): a subject of its own, misparsed."""
+    joint = next((t.i for t in reversed(verb.doc[verb.head.i + 1:verb.i])
+                  if t.dep_ == "cc" or t.text in (",", ";")), None)
+    return joint is not None and any(t.head.i != verb.i for t in verb.doc[joint + 1:verb.i])
 
 
 def _renames_a_clause(noun: Token) -> bool:

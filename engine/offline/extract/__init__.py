@@ -26,9 +26,9 @@ it is deterministic, fast (well under 2 ms a sentence) and needs no model downlo
 6. drops negated claims ("did not alter", "failed to increase", "neither ... nor") and claims of
    taking part, which state no direction ("is involved / implicated in Y"), and keeps hedged ones
    ("may", "suggest") at lower confidence;
-7. adds the claims a sentence implies: one step of a stated chain ("X activates Y, which inhibits
-   Z" → X inhibits Z) and the means of a result ("X lowers Y by inhibiting Z" → less Z, less Y),
-   at lower confidence.
+7. adds the claims a sentence implies: the means of a result ("X lowers Y by inhibiting Z" → less
+   Z, less Y), at lower confidence. A chain ("X activates Y, which inhibits Z") is read as its
+   steps, never as the far pair X → Z.
 
 The reader is a package, one module per family of constructions:
 
@@ -37,7 +37,7 @@ The reader is a package, one module per family of constructions:
 - ``phrases``: the noun-phrase chunker; ``naming``: a phrase becomes an entity; ``subject_finding``: a
   predicate's subject and anaphors;
 - the construction families: ``verbs``, ``nominals``, ``conditions``, ``weak_claims``,
-  ``states``; ``implied``: chains and means a sentence implies;
+  ``states``; ``implied``: the means a sentence implies;
 - ``reader``: the scan of one sentence in order, and the annotations it yields.
 
 Modules call the construction families as ``module.function`` because the families read one another

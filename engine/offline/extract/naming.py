@@ -14,8 +14,8 @@ from engine.offline.extract.records import Entity
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
     ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS, DIMENSION_WORDS,
-    GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
-    TOOL_TARGET_WORDS,
+    GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_MODIFIERS, ROLE_NOUNS, SILENCING_TOOLS,
+    TIME_UNITS, TOOL_TARGET_WORDS,
 )
 from engine.offline.extract import phrases, states, weak_claims
 
@@ -212,7 +212,7 @@ def _strip_back(naming: _Naming) -> bool:
     of change, "gene" / "protein"; False when no target is named ("individual siRNAs")."""
     words, polarity = naming.words, naming.polarity
     deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
-    changed = True
+    changed, role_cut = True, False
     while len(words) > 1 and changed:
         changed = False
         low = words[-1].low
@@ -238,11 +238,13 @@ def _strip_back(naming: _Naming) -> bool:
             words.pop(); polarity = -polarity; changed = True  # "Beclin1 siRNA" is less Beclin1
         elif low in lx.DECREASE_HEADS:
             words.pop(); polarity = -polarity; changed = True
+            role_cut = role_cut or low in ROLE_NOUNS
         elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
             if low in ("activator", "activators", "agonist", "agonists", "inducer", "inducers",
                        "enhancer", "enhancers") and len(words) < 2:
                 break
             words.pop(); changed = True
+            role_cut = role_cut or low in ROLE_NOUNS
         elif low in ("treated", "exposed", "administered", "supplemented"):
             words.pop(); changed = True
         elif low in ("gene", "genes", "protein", "proteins", "mrna") \
@@ -254,7 +256,16 @@ def _strip_back(naming: _Naming) -> bool:
             words.pop(); changed = True  # "the autophagy pathway" is autophagy
     naming.words, naming.polarity = words, polarity
     naming.deficiency, naming.mutation, naming.quantity = deficiency, mutation, quantity
+    _strip_role_modifiers(naming, role_cut)
     return True
+
+
+def _strip_role_modifiers(naming: _Naming, role_cut: bool) -> None:
+    """"a selective Syk inhibitor" is an inhibitor of Syk: once the role noun is cut, the words that
+    said what kind of drug it is ("selective", "potent") are no part of the target's name."""
+    words = naming.words
+    while role_cut and len(words) > 1 and words[0].low in ROLE_MODIFIERS:
+        words.pop(0)
 
 
 def _strip_markers(naming: _Naming) -> None:

@@ -11,19 +11,10 @@ from engine.language.removal import removed_in
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_NOUNS, SIGNING_ADJECTIVES)
+    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.offline.extract import (
     conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
 )
-
-
-_ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key", "important",
-                             "indirect", "well-known", "positive", "negative", "endogenous",
-                             "potent", "selective", "specific", "novel", "known", "irreversible",
-                             "reversible", "competitive", "allosteric", "direct", "small",
-                             "molecule", "small-molecule", "pharmacological", "chemical",
-                             "natural", "endogenous", "synthetic", "powerful", "strong", "weak",
-                             "new", "classical", "clinical", "approved", "oral"})
 
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -245,7 +236,7 @@ def role_claims(tokens: list[Token], i: int, floor: int, polarity: int | None = 
         target_start = opening - 1 if opening < target_start else target_start
     taken = 0
     while target_start >= floor and (word_tests.is_content(tokens, target_start) and
-                                     tokens[target_start].low not in _ROLE_MODIFIERS
+                                     tokens[target_start].low not in ROLE_MODIFIERS
                                      and not tokens[target_start].low.endswith(
                                          ("-independent", "-selective", "-specific"))):
         if taken >= 3:
@@ -291,7 +282,7 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
     if not drugs:
         # Apposition: "D, an X inhibitor," / "D (an X inhibitor)".
         j = target_start - 1
-        while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in _ROLE_MODIFIERS
+        while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in ROLE_MODIFIERS
                               or word_tests.is_adverb(tokens[j].low)
                               or tokens[j].low.endswith(("-independent", "-selective",
                                                          "-specific"))

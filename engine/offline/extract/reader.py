@@ -362,7 +362,6 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
         known.setdefault(short, long)
     tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(tokenize(text))))
     annotations: list[Annotation] = []
-    sentence_of: list[int] = []  # the sentence (its first token) each annotation was read from
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
     claims = _extract_claims(tokens)
@@ -419,13 +418,11 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                 if key not in seen:
                     seen.add(key)
                     annotations.append(annotation)
-                    sentence_of.append(claim.floor)
     derived = [means for claim, found in zip(claims, by_claim) if claim.means_of is not None
                for means in implied.means_claims(found, by_claim[claim.means_of])]
-    for chained in implied.chains(annotations, sentence_of) + derived:
-        key = (chained.subject.lower(), chained.subject_change, chained.object.lower(),
-               chained.object_change)
+    for means in derived:
+        key = (means.subject.lower(), means.subject_change, means.object.lower(), means.object_change)
         if key not in seen:
             seen.add(key)
-            annotations.append(chained)
+            annotations.append(means)
     return annotations

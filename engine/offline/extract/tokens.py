@@ -43,7 +43,10 @@ def _join_broken_word(match: re.Match[str]) -> str:
 _SPACED_HYPHEN = re.compile(r"\b([a-z]{2,}) - ([a-z]{3,})\b")
 
 
-_SPACED_COMPOUND = re.compile(r"(?<=\S)(\S) - (" + "|".join(sorted(lx.COMPOUND_SUFFIXES)) + r")\b")
+# A compound participle set off by a spaced hyphen or dash ("Aβ - induced", "LPS – mediated") is the
+# compound "Aβ-induced": read apart, the participle would make its stem the object of the verb before.
+_SPACED_COMPOUND = re.compile(r"(?<=\S)(\S) [-\u2010\u2011\u2012\u2013\u2212] ("
+                              + "|".join(sorted(lx.COMPOUND_SUFFIXES)) + r")\b")
 
 
 def _join_spaced_hyphen(match: re.Match[str]) -> str:
@@ -81,9 +84,11 @@ _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\
 
 def undo_ligatures(text: str) -> str:
     """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi"), a
-    stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine"), and reference numbers that were
-    superscripts dropped (``drop_reference_numbers``)."""
-    return drop_reference_numbers(_STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text)))
+    stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine"), reference numbers that were
+    superscripts dropped (``drop_reference_numbers``) and a compound participle after a spaced dash
+    joined ("Aβ – induced" → "Aβ-induced")."""
+    text = drop_reference_numbers(_STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text)))
+    return _SPACED_COMPOUND.sub(r"\1-\2", text)
 
 
 def drop_reference_numbers(text: str) -> str:

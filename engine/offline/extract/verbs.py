@@ -244,6 +244,8 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if subject is None:
         return _condition_agent_claim(tokens, i, floor, lemma, form, polarity, objects, objects_end)
     subjects, subject_end = subject
+    if _after_subject_pronoun(tokens, subjects[0][0], floor):
+        return None  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if _listed_comparison(tokens, i, subjects) or (
             form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in ("in", "within")):
         return None  # "in animal models reducing X lowers Y": the models are where, not who
@@ -285,6 +287,14 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     claim.subject_polarity = subject_polarity
     _class_relative_roles(tokens, floor, claim, subjects, objects)
     return claim
+
+
+def _after_subject_pronoun(tokens: list[Token], start: int, floor: int) -> bool:
+    """Does a verb's subject phrase start right after "which" / "who" (not "in which")? A verb
+    with an object leaves the pronoun no role but the subject, so the word after it is the
+    relative clause's own verb misread as a noun, and no name."""
+    return start - 1 >= floor and tokens[start - 1].low in ("which", "who") \
+        and not (start - 2 >= floor and tokens[start - 2].low in lx.PREPOSITIONS)
 
 
 def _verb_objects(tokens: list[Token], i: int, k: int, floor: int, claims: list[Claim],
@@ -342,7 +352,7 @@ def _subject_polarity(tokens: list[Token], i: int, floor: int, claims: list[Clai
         named = subject_finding.name_apposition(tokens, subject_end, floor)
         if named is not None and [named[0]] == subjects:
             polarity = named[1]
-    if lemma in _RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
+    if lemma in lx.RESULT_VERBS or _sequel_marked(tokens, i, floor) or _after_changed_clause(tokens, i, floor, subjects):
         return _event_relative_polarity(tokens, i, floor, subjects, claims)
     if _event_relative_polarity(tokens, i, floor, subjects, claims) < 0:
         # "X lowers Y, which impairs Z": "which" may be Y or the lowering of Y, and the two
@@ -551,9 +561,6 @@ def _relative_antecedent_end(tokens: list[Token], start: int, floor: int) -> int
     while v > floor and word_tests.is_adverb(tokens[v].low):
         v -= 1
     return v - 2
-
-
-_RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
 
 
 def _class_relative_members(tokens: list[Token], i: int, floor: int,

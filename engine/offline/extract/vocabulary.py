@@ -32,6 +32,17 @@ ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists"
                "suppressor": -1, "suppressors": -1, "repressor": -1, "repressors": -1}
 
 
+# Describing words before a role noun ("a selective X inhibitor", "potent Y agonists"): they say what
+# kind of drug it is, and are no part of the target's name.
+ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key", "important",
+                            "indirect", "well-known", "positive", "negative", "endogenous",
+                            "potent", "selective", "specific", "novel", "known", "irreversible",
+                            "reversible", "competitive", "allosteric", "direct", "small",
+                            "molecule", "small-molecule", "pharmacological", "chemical",
+                            "natural", "synthetic", "powerful", "strong", "weak",
+                            "new", "classical", "clinical", "approved", "oral"})
+
+
 SIGNING_ADJECTIVES = {"positive": 1, "negative": -1}
 
 
