@@ -332,3 +332,19 @@ def test_two_papers_that_disagree_still_give_contested_edges_whatever_their_read
         _read_by(_claim("Velk1", "increase", "Zorin", "decrease", "Velk1 lowers Zorin.", doc="d2"), "rules"),
     ], 1)
     assert sorted((e.sign, e.status) for e in integrator.build().graph.edges) == [(-1, "contested"), (1, "contested")]
+
+
+def test_a_name_in_apposition_to_its_kind_joins_the_chain_through_it() -> None:
+    # One paper names the compound with its kind, another without: one node, and the chain meets.
+    integrator = Integrator("q", ["quarzin"], ["Zorin"])
+    integrator.add([
+        _claim("the natural product quarzin", "increase", "Velk1", "decrease",
+               "The natural product quarzin lowered Velk1.", doc="d1"),
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d2"),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("quarzin")
+    assert [m.name for m in node.merged] == ["the natural product quarzin"]
+    assert "'natural product' only says what kind of thing it is" in node.merged[0].reason
+    assert {(e.source, e.target, e.sign) for e in built.graph.edges} == {("quarzin", "velk1", -1), ("velk1", "zorin", 1)}
