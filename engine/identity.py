@@ -9,8 +9,8 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "gene", "mRNA", "activity", "function", "risk", "incidence", "severity", "progression" — before or after
    it ("levels of BDNF", "BDNF mRNA expression", "tau protein", "proteasome function" are BDNF, tau and
    the proteasome); and a noun in apposition that says what kind of thing the name is, or its role
-   ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in "BDNF expression" is a
-   rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
+   ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in
+   "BDNF expression" is a rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
    or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
    insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
@@ -77,10 +77,6 @@ _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
 # "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
 MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
                                 "cellular"})
-# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
-# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
-# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
-# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
 # Nouns that say what kind of thing a name is, written before it in apposition: "the natural product
 # curcumin", "the co-chaperone Cdc37", "the neuronal protein α-synuclein" name curcumin, Cdc37 and
 # α-synuclein. Only describing words (adjectives in form) may come before a kind noun, so "Aβ
@@ -99,6 +95,10 @@ _APPOSED_MAX_WORDS = 3
 # Words after a role noun that name its use, not a thing: "the mTOR inhibitor treatment".
 _USES = frozenset({"treatment", "treatments", "administration", "exposure", "application", "use", "therapy",
                    "dose", "doses", "concentration", "concentrations"})
+# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
+# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
+# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
+# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
 PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
                          "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
 
