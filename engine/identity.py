@@ -10,8 +10,8 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    it ("levels of BDNF", "BDNF mRNA expression", "tau protein", "proteasome function" are BDNF, tau and
    the proteasome); and a noun in apposition that says what kind of thing the name is, or its role
    ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in
-   "BDNF expression" is a rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
-   or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
+   "BDNF expression" is a rise in BDNF, so keeping them apart would only cut chains. Words that name
+   something else done to or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
    insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
    before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are

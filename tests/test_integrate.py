@@ -347,7 +347,8 @@ def test_a_name_in_apposition_to_its_kind_joins_the_chain_through_it() -> None:
     node = built.graph.node("quarzin")
     assert [m.name for m in node.merged] == ["the natural product quarzin"]
     assert "'natural product' only says what kind of thing it is" in node.merged[0].reason
-    assert {(e.source, e.target, e.sign) for e in built.graph.edges} == {("quarzin", "velk1", -1), ("velk1", "zorin", 1)}
+    assert {(e.source, e.target, e.sign) for e in built.graph.edges} == {
+        ("quarzin", "velk1", -1), ("velk1", "zorin", 1)}
 
 
 def test_a_claim_left_out_of_the_graph_says_why() -> None:
