@@ -196,8 +196,10 @@ def apposed_name(name: str) -> str:
 
 def _describing(word: str) -> bool:
     """A describing word before a kind noun: an adjective in form, written in letters ("natural",
-    "microtubule-associated"), never a name ("tau", "Aβ")."""
-    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(_ADJECTIVE_ENDINGS)
+    "microtubule-associated"), never a name ("tau", "Aβ") nor a form ("misfolded protein tau" is a form
+    of tau, not tau)."""
+    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(_ADJECTIVE_ENDINGS) \
+        and not any(part in FORM_WORDS for part in word.lower().split("-"))
 
 
 def _names_itself(words: list[str]) -> bool:

@@ -235,6 +235,9 @@ def test_a_kind_or_role_noun_in_apposition_names_what_follows(apposed: str, name
     ("Velk1 inhibitor treatment", "treatment"),  # the reagent's use, not another thing
     ("Velk1 inhibitor", "Velk1"),  # alone, a role noun names the reagent (Integrate reads a lowering)
     ("downstream target Velk2 phosphorylation", "Velk2"),  # apposed, still a form of Velk2
+    ("misfolded protein Zorin", "Zorin"),  # a form word before the kind noun: a form of Zorin
+    ("hyperphosphorylated protein Zorin", "Zorin"),
+    ("the mutant protein Zorin", "Zorin"),
 ])
 def test_an_apposed_noun_without_a_name_after_it_keeps_the_whole_name(a: str, b: str) -> None:
     assert identity_key(a) != identity_key(b)
