@@ -91,7 +91,7 @@ def step_stage(step: tuple[str, str], sentence: str, seen: dict) -> str:
     if not matching:
         return "3 reader: no claim X -> Y" if claims else "3 reader: no claim at all"
     reasons = [reason for line, reason in seen["pruned"].get(sentence, []) if line in matching]
-    return f"4 pruned: {reasons[0][:60]}" if reasons else "4 read, no edge between these ends"
+    return f"4 pruned: {reasons[0][:90]}" if reasons else "4 read, no edge between these ends"
 
 
 def question_stage(stages: list[list[str]]) -> tuple[str, list[str]]:

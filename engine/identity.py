@@ -6,10 +6,12 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
    that only say how the thing itself is measured or named — "levels", "expression", "amount",
    "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
-   "gene", "mRNA", "activity", "risk", "incidence", "severity", "progression" — before or after it ("levels of
-   BDNF", "BDNF mRNA expression", "tau protein" are BDNF and tau). A rise in "BDNF expression" is a
-   rise in BDNF, so keeping them apart would only cut chains. Words that name something else done to
-   or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
+   "gene", "mRNA", "activity", "function", "risk", "incidence", "severity", "progression" — before or after
+   it ("levels of BDNF", "BDNF mRNA expression", "tau protein", "proteasome function" are BDNF, tau and
+   the proteasome); and a noun in apposition that says what kind of thing the name is, or its role
+   ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in
+   "BDNF expression" is a rise in BDNF, so keeping them apart would only cut chains. Words that name
+   something else done to or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
    "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
    insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
    before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
@@ -51,6 +53,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.language.text import normalise_term, term_key
+from engine.mechanism import CLASS_WORDS
 from engine.model import GREEK_LETTERS
 
 # Words that say how much of a thing there is, or that name it as a molecule, without changing what it
@@ -58,7 +61,8 @@ from engine.model import GREEK_LETTERS
 MEASURE_WORDS = frozenset({
     "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
     "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
-    "genes", "mrna", "mrnas", "activity", "activities", "risk", "incidence", "severity", "progression",
+    "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "severity",
+    "progression",
 })
 # Not "a": normalised, "Aβ" is "a beta".
 _MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
@@ -73,6 +77,24 @@ _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
 # "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
 MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
                                 "cellular"})
+# Nouns that say what kind of thing a name is, written before it in apposition: "the natural product
+# curcumin", "the co-chaperone Cdc37", "the neuronal protein α-synuclein" name curcumin, Cdc37 and
+# α-synuclein. Only describing words (adjectives in form) may come before a kind noun, so "Aβ
+# protein precursor" and "tau protein kinase" keep their names.
+APPOSITION_KINDS = frozenset({
+    "product", "drug", "compound", "agent", "molecule", "antibiotic", "flavonol", "flavonoid", "alkaloid",
+    "polyphenol", "chaperone", "protein", "enzyme", "kinase", "phosphatase", "hormone", "metabolite",
+    "neurotransmitter", "antioxidant", "antiaggregant",
+})
+# Nouns that say what role a name plays for another entity, named before them: "the mTOR inhibitor
+# rapamycin" and "the downstream target Akt" name rapamycin and Akt. (Alone, "mTOR inhibitors" is a
+# lowering of mTOR: Integrate reads it so.)
+APPOSITION_ROLES = frozenset({"inhibitor", "inducer", "activator", "agonist", "antagonist", "blocker", "target",
+                              "effector", "substrate"})
+_APPOSED_MAX_WORDS = 3
+# Words after a role noun that name its use, not a thing: "the mTOR inhibitor treatment".
+_USES = frozenset({"treatment", "treatments", "administration", "exposure", "application", "use", "therapy",
+                   "dose", "doses", "concentration", "concentrations"})
 # Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
 # measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
 # process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
@@ -121,9 +143,10 @@ class Identity:
 
 
 def canonical_words(name: str) -> list[str]:
-    """The words of a name in canonical order: measure words and determiners dropped, a form word
-    moved last in its noun spelling ("phosphorylated tau" → ["tau", "phosphorylation"])."""
-    text = _PHOSPHO_PREFIX.sub("phosphorylated ", _without_place(name.strip()))
+    """The words of a name in canonical order: a kind or role noun in apposition, measure words and
+    determiners dropped, a form word moved last in its noun spelling ("phosphorylated tau" → ["tau",
+    "phosphorylation"])."""
+    text = _PHOSPHO_PREFIX.sub("phosphorylated ", _without_place(apposed_name(name.strip())))
     words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
     while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
         words = words[1:]
@@ -150,6 +173,46 @@ def canonical_words(name: str) -> list[str]:
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def apposed_name(name: str) -> str:
+    """The name a kind or role noun stands before in apposition ("natural product curcumin" →
+    "curcumin", "mTOR inhibitor rapamycin" → "rapamycin"); the name itself otherwise. What follows the
+    noun must be a name of its own: one to three words, the first no class, measure or form word, one
+    of at least three letters besides a Greek letter's name ("protein kinase C", "heat shock protein
+    70" and "tau protein phosphorylation" keep their names)."""
+    words = name.split()
+    for at in range(len(words) - 2, -1, -1):
+        noun = words[at].lower().split("-")[-1]
+        noun = noun[:-1] if noun.endswith("s") and noun[:-1] in APPOSITION_KINDS | APPOSITION_ROLES else noun
+        if noun not in APPOSITION_KINDS and noun not in APPOSITION_ROLES:
+            continue
+        before, after = words[:at], words[at + 1:]
+        if noun in APPOSITION_KINDS and not all(_describing(w) or w.lower() in _DETERMINERS for w in before):
+            return name  # "Aβ protein precursor": a name before the kind noun
+        return " ".join(after) if _names_itself(after) else name
+    return name
+
+
+def _describing(word: str) -> bool:
+    """A describing word before a kind noun: an adjective in form, written in letters ("natural",
+    "microtubule-associated"), never a name ("tau", "Aβ") nor a form ("misfolded protein tau" is a form
+    of tau, not tau)."""
+    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(_ADJECTIVE_ENDINGS) \
+        and not any(part in FORM_WORDS for part in word.lower().split("-"))
+
+
+def _names_itself(words: list[str]) -> bool:
+    """Words that can be a name after an apposed noun (see ``apposed_name``)."""
+    if not 1 <= len(words) <= _APPOSED_MAX_WORDS:
+        return False
+    first = normalise_term(words[0]).split()
+    if not first or first[0] in _DETERMINERS | {"of", "and", "or", "in", "to", "by", "that", "which"} \
+            or first[0] in FORM_WORDS or _measure(first[0]) \
+            or first[0] in APPOSITION_KINDS | APPOSITION_ROLES | CLASS_WORDS | _USES:
+        return False
+    letters = [w for w in re.findall(r"[a-z]+", normalise_term(" ".join(words))) if w not in _GREEK_NAMES]
+    return any(len(w) >= 3 for w in letters)
 
 
 def adjective_noun(name: str) -> str | None:
@@ -206,6 +269,11 @@ def same_form(a: str, b: str) -> Identity | None:
         return None
     if term_key(a) == term_key(b):
         return Identity("same normalised form (case, Greek letters, hyphens, plural)")
+    apposed = [n for n in (a, b) if apposed_name(n) != n]
+    if apposed:
+        noun = " ".join(w for w in apposed[0][: len(apposed[0]) - len(apposed_name(apposed[0]))].split()
+                        if w.lower() not in _DETERMINERS)
+        return Identity(f"same entity; '{noun}' only says what kind of thing it is, or its role")
     adjectives = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in RELATIONAL_ADJECTIVES})
     if adjectives:
         return Identity(f"same entity; '{adjectives[0]}' is the adjective of {RELATIONAL_ADJECTIVES[adjectives[0]]}")

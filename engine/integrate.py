@@ -285,13 +285,12 @@ class Integrator:
             grouped[key].append(pooled)
 
         edges = _mark_disagreements(self._edges(grouped))
-        graph, forward, backward, distances, connected = self._grow(kinds, edges)
+        graph, forward, backward, distances, connected, left_out = self._grow(kinds, edges)
         in_graph = {e.id for e in graph.edges}
         for key, edge in edges.items():
             if edge.id not in in_graph:
-                pruned.extend(_pruned(p.claim, p.round,
-                                      "not on a path grown from the sources or targets within the node budget")
-                              for p in grouped[key])
+                reason = _left_out_reason(left_out.get(key[0]), left_out.get(key[3]))
+                pruned.extend(_pruned(p.claim, p.round, reason) for p in grouped[key])
         return Integration(graph=graph, connected=connected, forward_frontier=forward,
                            backward_frontier=backward, pruned=pruned, distances=distances)
 
@@ -336,7 +335,7 @@ class Integrator:
 
     def _grow(
         self, kinds: dict[int, NodeKind], edges: dict[tuple, Edge],
-    ) -> tuple[Graph, list[str], list[str], dict[str, float], bool]:
+    ) -> tuple[Graph, list[str], list[str], dict[str, float], bool, dict[int, str]]:
         forward_adj: dict[int, list[tuple[int, float]]] = defaultdict(list)
         backward_adj: dict[int, list[tuple[int, float]]] = defaultdict(list)
         for (source, _, _, target), edge in edges.items():
@@ -372,6 +371,9 @@ class Integrator:
             (forward if side == "forward" else backward).append(self._entities[index].node_id)
 
         chosen_set = set(chosen)
+        costlier = {i for i in d_forward if i in d_backward} - {i for _, i in on_path}
+        left_out = {i: COSTLIER_CHAIN if i in costlier else OVER_BUDGET
+                    for i in (*d_forward, *d_backward) if i not in chosen_set}
         nodes = [self._node(i, kinds[i]) for i in chosen]
         graph_edges = [e for (s, _, _, t), e in edges.items() if s in chosen_set and t in chosen_set]
         distances = {
@@ -385,7 +387,7 @@ class Integrator:
             sources=[self._entities[i].node_id for i in dict.fromkeys(self.source_entities)],
             targets=[self._entities[i].node_id for i in dict.fromkeys(self.target_entities)],
         ).validate_shapes()
-        return graph, forward, backward, distances, connected
+        return graph, forward, backward, distances, connected, left_out
 
     def _node(self, index: int, kind: NodeKind) -> Node:
         entity = self._entities[index]
@@ -483,6 +485,21 @@ def _canonical_change(side: _Side, kind: NodeKind) -> Change | None:
     if side.lowered:
         return "decrease"
     return "increase"  # a quantity named as a state ("autophagy" happening): more of it
+
+
+# Why an edge of the pool is not drawn: an end left out of the grown graph, and why that end was.
+COSTLIER_CHAIN = "on a source–target chain costlier than the best one (PATH_SLACK)"
+OVER_BUDGET = "reached from the sources or targets, but beyond the node budget"
+UNREACHED = "not on a path grown from the sources or the targets"
+
+
+def _left_out_reason(source: str | None, target: str | None) -> str:
+    """The reason a claim's edge is not drawn: its ends' reasons, a costlier chain first."""
+    reasons = {source, target} - {None}
+    for reason in (COSTLIER_CHAIN, OVER_BUDGET):
+        if reason in reasons:
+            return f"not drawn: an end is {reason}"
+    return f"not drawn: {UNREACHED}"
 
 
 def _pruned(claim: ExtractedClaim, round_: int, reason: str) -> PrunedClaim:

@@ -207,3 +207,51 @@ def test_a_library_definition_the_short_form_cannot_spell_is_left_out() -> None:
     library = LibraryAbbreviations([("P1", "Bell", "zorin"), ("P2", "ZKA", "zorin kinase")])
     assert library.get("Bell") is None and library.get("zorin") is None
     assert library.get("ZKA") is None and library.get("zorin kinase") is None
+
+
+@pytest.mark.parametrize(("apposed", "name"), [
+    ("the natural product quarzin", "quarzin"),
+    ("Natural product quarzin", "quarzin"),
+    ("the co-chaperone Velk7", "Velk7"),
+    ("neuronal protein ζ-zorin", "ζ-zorin"),
+    ("microtubule-linked protein Zorin", "Zorin"),
+    ("the drugs quarzin", "quarzin"),
+    ("the Velk1 inhibitor quarzin", "quarzin"),
+    ("downstream target Velk2", "Velk2"),
+    ("the antiaggregant quarzin blue", "quarzin blue"),
+])
+def test_a_kind_or_role_noun_in_apposition_names_what_follows(apposed: str, name: str) -> None:
+    found = same_form(apposed, name)
+    assert found is not None and "only says what kind of thing it is, or its role" in found.reason
+    assert identity_key(apposed) == identity_key(name)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("protein kinase Q", "Q"),  # a letter, a number or a Greek letter is no name of its own
+    ("heat shock protein 71", "71"),
+    ("Zorin synthase kinase 3β", "3β"),
+    ("Velk protein precursor", "precursor"),  # a name before the kind noun: the noun is part of the name
+    ("Zorin protein phosphorylation", "phosphorylation"),  # a form word, not a name
+    ("Velk1 inhibitor treatment", "treatment"),  # the reagent's use, not another thing
+    ("Velk1 inhibitor", "Velk1"),  # alone, a role noun names the reagent (Integrate reads a lowering)
+    ("downstream target Velk2 phosphorylation", "Velk2"),  # apposed, still a form of Velk2
+    ("misfolded protein Zorin", "Zorin"),  # a form word before the kind noun: a form of Zorin
+    ("hyperphosphorylated protein Zorin", "Zorin"),
+    ("the mutant protein Zorin", "Zorin"),
+])
+def test_an_apposed_noun_without_a_name_after_it_keeps_the_whole_name(a: str, b: str) -> None:
+    assert identity_key(a) != identity_key(b)
+
+
+def test_how_well_a_thing_works_is_the_thing() -> None:
+    assert identity_key("Velk1 function") == identity_key("Velk1")
+    assert identity_key("function of the Zorin system") == identity_key("Zorin system")
+    assert "'function' only says" in same_form("Velk1 function", "Velk1").reason
+    assert identity_key("cognitive function") == identity_key("cognition")
+    assert identity_key("synaptic function") != identity_key("synaptic activity")  # a describing word kept whole
+    assert identity_key("Velk1 loss of function") != identity_key("Velk1")
+
+
+def test_a_name_before_a_kind_noun_keeps_the_whole_name() -> None:
+    assert identity_key("zorin protein precursor") != identity_key("precursor")
+    assert identity_key("plant-derived alkaloid quarzin") == identity_key("quarzin")

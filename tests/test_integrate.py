@@ -332,3 +332,44 @@ def test_two_papers_that_disagree_still_give_contested_edges_whatever_their_read
         _read_by(_claim("Velk1", "increase", "Zorin", "decrease", "Velk1 lowers Zorin.", doc="d2"), "rules"),
     ], 1)
     assert sorted((e.sign, e.status) for e in integrator.build().graph.edges) == [(-1, "contested"), (1, "contested")]
+
+
+def test_a_name_in_apposition_to_its_kind_joins_the_chain_through_it() -> None:
+    # One paper names the compound with its kind, another without: one node, and the chain meets.
+    integrator = Integrator("q", ["quarzin"], ["Zorin"])
+    integrator.add([
+        _claim("the natural product quarzin", "increase", "Velk1", "decrease",
+               "The natural product quarzin lowered Velk1.", doc="d1"),
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d2"),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("quarzin")
+    assert [m.name for m in node.merged] == ["the natural product quarzin"]
+    assert "'natural product' only says what kind of thing it is" in node.merged[0].reason
+    assert {(e.source, e.target, e.sign) for e in built.graph.edges} == {
+        ("quarzin", "velk1", -1), ("velk1", "zorin", 1)}
+
+
+def test_a_claim_left_out_of_the_graph_says_why() -> None:
+    from engine.integrate import COSTLIER_CHAIN, OVER_BUDGET, UNREACHED
+
+    integrator = Integrator("q", ["Velk1"], ["Zorin"], max_nodes=3)
+    integrator.add([
+        _claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin.", doc="d1"),
+        _claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raised Quarzin here too.", doc="d2"),
+        _claim("Quarzin", "increase", "Zorin", "increase", "Quarzin raises Zorin.", doc="d1"),
+        _claim("Quarzin", "increase", "Zorin", "increase", "Quarzin raised Zorin here too.", doc="d2"),
+        _claim("Velk1", "increase", "Morvan", "increase", "Velk1 may raise Morvan.", doc="d3", confidence=0.5),
+        _claim("Morvan", "increase", "Zorin", "increase", "Morvan may raise Zorin.", doc="d3", confidence=0.5),
+        _claim("Tiprel", "increase", "Pelmo", "increase", "Tiprel raises Pelmo.", doc="d4"),
+    ], 1)
+    built = integrator.build()
+    reasons = {p.sentence: p.reason for p in built.pruned}
+    assert {n.id for n in built.graph.nodes} == {"velk1", "zorin", "quarzin"}
+    assert reasons["Velk1 may raise Morvan."] == f"not drawn: an end is {COSTLIER_CHAIN}"
+    assert reasons["Tiprel raises Pelmo."] == f"not drawn: {UNREACHED}"
+
+    budget = Integrator("q", ["Velk1"], ["Zorin"], max_nodes=2)
+    budget.add([_claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin.")], 1)
+    assert [p.reason for p in budget.build().pruned] == [f"not drawn: an end is {OVER_BUDGET}"]
