@@ -52,8 +52,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engine.language.lexicon import CLASS_WORDS
 from engine.language.text import normalise_term, term_key
-from engine.mechanism import CLASS_WORDS
 from engine.model import GREEK_LETTERS
 
 # Words that say how much of a thing there is, or that name it as a molecule, without changing what it

@@ -38,6 +38,7 @@ from itertools import islice
 
 import networkx as nx
 
+from engine.language.lexicon import CLASS_WORDS
 from engine.model import Edge, EdgeStatus, Graph, Node
 
 MAX_ROUTE_EDGES = 6
@@ -88,16 +89,6 @@ DISORDER_HEADS = frozenset({
 _WORD = re.compile(r"[a-z]+")
 DISEASE_REASON = "a disease or clinical state"
 
-# Words that name a class of things, or an aspect of one, rather than a thing: a node labelled only
-# with these ("compound", "the protein", "kinase activity") names nothing a mechanism could act
-# through. Plural forms are read as their singular.
-CLASS_WORDS = frozenset({
-    "compound", "drug", "agent", "molecule", "substance", "factor", "protein", "gene", "enzyme",
-    "kinase", "phosphatase", "inhibitor", "activator", "treatment", "therapy", "intervention", "mechanism",
-    "pathway", "process", "effect", "level", "activity", "expression", "function", "signal", "signaling",
-    "signalling", "target", "cell", "group", "model", "condition", "state", "change", "response", "product",
-    "component", "element", "system", "form", "type",
-})
 _FILLERS = frozenset({"the", "a", "an", "this", "these", "that", "such", "its", "their", "other", "certain",
                       "various", "specific", "of"})
 _NAME_WORD = re.compile(r"[a-z0-9]+")

@@ -447,3 +447,15 @@ LONG_FORM_BOUNDARIES = frozenset({
     # "X is cleaved to yield the zeta peptide (ZP)": an infinitive's object is no part of its subject
     "to",
 })
+
+
+# Words that name a class of things, or an aspect of one, rather than a thing: a node labelled only
+# with these ("compound", "the protein", "kinase activity") names nothing a mechanism could act
+# through. Plural forms are read as their singular.
+CLASS_WORDS = frozenset({
+    "compound", "drug", "agent", "molecule", "substance", "factor", "protein", "gene", "enzyme",
+    "kinase", "phosphatase", "inhibitor", "activator", "treatment", "therapy", "intervention", "mechanism",
+    "pathway", "process", "effect", "level", "activity", "expression", "function", "signal", "signaling",
+    "signalling", "target", "cell", "group", "model", "condition", "state", "change", "response", "product",
+    "component", "element", "system", "form", "type",
+})
