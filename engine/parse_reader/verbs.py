@@ -17,7 +17,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import means, modality, restoring
+from engine.parse_reader import means, modality, pronouns, restoring
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -122,7 +122,7 @@ def _subjects(verb: Token) -> list[Token]:
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
             return [] if _renames_a_clause(verb.head) else [_described(verb.head)]
-        return own
+        return pronouns.resolved(own, verb)
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
