@@ -17,7 +17,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import means, modality, pronouns, restoring
+from engine.parse_reader import means, modality, pronouns, restoring, shielding
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -41,6 +41,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
+        effect_heads, sign = shielding.shielded(verb, effect_heads, sign)
         causes = cause_sides(cause_heads)
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
