@@ -25,6 +25,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a pronoun that does not agree in number, or a clause of its own, is left unread
     ("Ketones are taken up by neurons, and it increases BDNF.", set()),
     ("Klotho binds FGF23. It suppresses calcitriol.", set()),
+    # an amount or a change is no antecedent: "it" may as well be the agent
+    ("The expression of TLR4 was lowered by curcumin, and it also decreased IL-6.",
+     {f"{UP} curcumin ==CAUSE=> {DOWN} TLR4"}),
 ])
 def test_coordinated_pronoun_subject(sentence, expected):
     assert lines(sentence) == expected

@@ -26,3 +26,21 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 ])
 def test_named_route(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # what is needed ("mediated via"), a form changed, a process or a vague route names no raising route
+    ("The benefit of exercise is mediated via irisin.", set()),
+    ("Resveratrol activates autophagy via a gain-of-function mechanism.",
+     {f"{UP} Resveratrol ==CAUSE=> {UP} autophagy"}),
+    ("Clozapine activates autophagy via an mTOR-independent pathway.",
+     {f"{UP} Clozapine ==CAUSE=> {UP} autophagy"}),
+    ("Serotonin is generated from tryptophan through hydroxylation.", set()),
+    ("Clozapine activates autophagy via the AMPK-ULK1 pathway.",
+     {f"{UP} Clozapine ==CAUSE=> {UP} autophagy", f"{UP} AMPK-ULK1 pathway ==CAUSE=> {UP} autophagy"}),
+    # a pathway named after members the parse keeps apart: each member
+    ("Activation of the D1 receptor raises GluA1 levels in cortical neurons via the PKA and ERK signaling cascades.",
+     {f"{UP} D1 receptor ==CAUSE=> {UP} GluA1", f"{UP} PKA ==CAUSE=> {UP} GluA1", f"{UP} ERK ==CAUSE=> {UP} GluA1"}),
+])
+def test_no_route(sentence, expected):
+    assert lines(sentence) == expected

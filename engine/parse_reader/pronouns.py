@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
+from engine.language import lexicon
+
 _SINGULAR, _PLURAL = frozenset({"it"}), frozenset({"they"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
@@ -32,7 +34,13 @@ def antecedent(pronoun: Token, verb: Token) -> Token | None:
     if len(earlier) != 1 or earlier[0].i > verb.head.i:
         return None
     subject = earlier[0]
-    if subject.tag_ in ("PRP", "WDT", "WP"):
-        return None
+    if subject.tag_ in ("PRP", "WDT", "WP") or _amount_or_change(subject):
+        return None  # "the expression of X was lowered by D, and it ...": "it" is D more likely than the amount
     plural = bool(subject.conjuncts) or subject.tag_ in ("NNS", "NNPS")
     return subject if (pronoun.lower_ in _PLURAL) == plural else None
+
+
+def _amount_or_change(noun: Token) -> bool:
+    lower = noun.lower_
+    return lower in lexicon.QUANTITY_WORDS or lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS \
+        or lower in lexicon.DEFICIENCY_HEADS

@@ -16,16 +16,25 @@ from spacy.tokens import Doc, Token
 from engine.entities import non_entity_reason
 from engine.language import lexicon
 from engine.parse_reader import modality
+from engine.parse_reader.means import clause_verb
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.phrases import Side, side_of, sides
 
 ROUTE_PREPOSITIONS = frozenset({"via", "through"})
+# Route words that name no actor even with a word before them ("a gain-of-function mechanism",
+# "a variety of ways"); a pathway or cascade with a name before it ("the PKC pathway") is one.
 _VAGUE_ROUTES = frozenset({"mechanism", "mechanisms", "route", "routes", "way", "ways", "manner", "means",
-                           "pathway", "pathways", "action", "actions", "effect", "effects", "interaction",
-                           "interactions", "process", "processes", "step", "steps", "fashion"})
-# Carriers a substance travels by ("through the bloodstream", "via the diet"): no actor.
+                           "action", "actions", "effect", "effects", "interaction", "interactions", "process",
+                           "processes", "step", "steps", "fashion", "variety", "number", "range", "cycle",
+                           "cycles", "signal", "signals", "system", "systems"})
+_UNNAMED_ROUTES = frozenset({"pathway", "pathways", "cascade", "cascades"})
+# Carriers a substance travels by ("through the bloodstream", "via synapses"): no actor.
 _CARRIERS = frozenset({"blood", "bloodstream", "circulation", "diet", "food", "water", "air", "barrier",
-                       "membrane", "membranes", "vector", "vectors", "virus", "injection", "life", "lifespan"})
+                       "bbb", "membrane", "membranes", "vector", "vectors", "virus", "injection", "life",
+                       "lifespan", "synapse", "synapses"})
+# Verbs whose "via" names what is needed, not what raises ("Y is mediated via X"), or which
+# change a form of their object ("phosphorylates Y via K"), and verbs of making ("synthesized via").
+_NOT_RAISING = frozenset({"mediate", "maintain", "synthesize", "generate", "produce", "form", "make"})
 
 
 def route_claims(doc: Doc) -> list[Claim]:
@@ -33,14 +42,15 @@ def route_claims(doc: Doc) -> list[Claim]:
     for preposition in doc:
         if preposition.dep_ != "prep" or preposition.lower_ not in ROUTE_PREPOSITIONS:
             continue
-        verb = preposition.head
-        if verb.lemma_.lower() not in lexicon.INCREASE_VERBS or modality.negated(verb) or modality.questioned(verb):
+        verb = clause_verb(preposition)  # the parser may hang it on the verb's object
+        lemma = verb.lemma_.lower()
+        if lemma not in lexicon.INCREASE_VERBS or lemma in _NOT_RAISING or lemma in lexicon.MODIFYING_VERBS \
+                or modality.negated(verb) or modality.questioned(verb):
             continue
-        effects = [s for head in _raised(verb) for s in sides(head)]
+        effects = [s for head in _raised(verb) if head.lower_ not in _VAGUE_ROUTES for s in sides(head)
+                   if non_entity_reason(s.name, doc.text) is None]
         for noun in (c for c in preposition.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
-            route = _route(noun, doc.text)
-            if route is not None:
-                claims += pairs([route], 1, effects, modality.hedged(verb), NOMINAL_CONFIDENCE)
+            claims += pairs(_routes(noun, doc.text), 1, effects, modality.hedged(verb), NOMINAL_CONFIDENCE)
     return claims
 
 
@@ -51,16 +61,40 @@ def _raised(verb: Token) -> list[Token]:
     return [c for c in verb.children if c.dep_ == "dobj"]
 
 
+def _routes(noun: Token, text: str) -> list[Side]:
+    """The entities a route noun names; for a pathway named after its members the parse did not
+    join into the name ("the PKC and MAPK signaling cascades"), each member."""
+    whole = _route(noun, text)
+    if whole is not None or noun.lower_ not in _UNNAMED_ROUTES:
+        return [whole] if whole is not None else []
+    members = [m for c in noun.lefts if c.dep_ == "nmod" and c.pos_ == "PROPN" for m in (c, *c.conjuncts)]
+    return [r for r in (_route(m, text) for m in members) if r is not None]
+
+
 def _route(noun: Token, text: str) -> Side | None:
     """The entity a route noun names, unchanged (a change of it is a means, not a route)."""
-    lower = noun.lower_
-    if lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS or lower in lexicon.DEFICIENCY_HEADS \
-            or lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.HOST_NOUNS or lower in _CARRIERS \
-            or lower in lexicon.LINKAGE_WORDS:
-        return None
-    if lower in _VAGUE_ROUTES and not any(c.dep_ == "compound" for c in noun.lefts):
+    if _vague(noun) or noun.lower_ in _CARRIERS or noun.lower_ in lexicon.LINKAGE_WORDS \
+            or noun.lower_ in lexicon.HOST_NOUNS:
         return None
     side = side_of(noun)
-    if side is None or side.direction < 0 or side.state or non_entity_reason(side.name, text) is not None:
+    if side is None or side.direction < 0 or side.state or "independent" in side.name.lower() \
+            or non_entity_reason(side.name, text) is not None:
         return None
     return side
+
+
+def _vague(noun: Token) -> bool:
+    """A change, a process or a vague word ("activation", "condensation", "a mechanism"), not an
+    entity; a pathway needs a name before it."""
+    lower, lemma = noun.lower_, noun.lemma_.lower()
+    if any(word in words for word in (lower, lemma) for words in (
+            lexicon.INCREASE_HEADS, lexicon.DECREASE_HEADS, lexicon.DEFICIENCY_HEADS, lexicon.MODIFICATION_NOUNS,
+            lexicon.PROCESS_NOUNS, _VAGUE_ROUTES)) or lemma.endswith(lexicon.PROCESS_SUFFIXES):
+        return True
+    return lower in _UNNAMED_ROUTES and not any(c.dep_ in ("compound", "nmod") and _symbol(c) for c in noun.lefts)
+
+
+def _symbol(word: Token) -> bool:
+    """A name of a gene, protein or compound ("AMPK", "mTORC1", "Wnt"): a capital after the first
+    letter or a digit; "two signal pathways" is named by no such word."""
+    return any(ch.isdigit() or ch.isupper() for ch in word.text[1:])
