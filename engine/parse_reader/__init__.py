@@ -4,7 +4,9 @@ Where ``engine.offline.extract`` reads with hand-written chunking and word-order
 takes tokens, parts of speech, lemmas, noun phrases and grammatical roles from a statistical
 parser, and reads claims from the tree by construction family: causal verbs (``verbs``), verbs whose
 sign depends on their object (``restoring``), claims inside noun phrases (``nominals``),
-experiments that remove or add an entity (``perturbations``), negation and hedges (``modality``),
+experiments that remove or add an entity (``perturbations``), the named route of a raising verb
+(``routes``), a coordinated pronoun subject (``pronouns``), "X protects Y from decline"
+(``shielding``), negation and hedges (``modality``),
 entity spans (``phrases``). Both readers share the word lists of ``engine.language.lexicon`` and the
 one statement model, ``engine.annotations.Annotation``.
 """

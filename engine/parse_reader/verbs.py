@@ -17,7 +17,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import means, modality, restoring
+from engine.parse_reader import means, modality, pronouns, restoring, shielding
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -41,6 +41,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         cause_heads, effect_heads = roles(verb)
         if verb.lemma_.lower() in lexicon.REVERSED_VERBS:
             cause_heads, effect_heads = effect_heads, cause_heads
+        effect_heads, sign = shielding.shielded(verb, effect_heads, sign)
         causes = _as_lowered(cause_sides(cause_heads), _lowered_antecedent(verb))
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
@@ -144,7 +145,7 @@ def _subjects(verb: Token) -> list[Token]:
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
             return [_described(verb.head)] if _trusted_antecedent(verb) else []
-        return own
+        return pronouns.resolved(own, verb)
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
