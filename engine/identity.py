@@ -258,8 +258,10 @@ def _measure(word: str) -> bool:
     return term_key(word) in _MEASURE_KEYS
 
 
+@lru_cache(maxsize=1 << 16)
 def identity_key(name: str) -> str:
-    """The key two names share exactly when rule 1 makes them one entity ("" for a blank name)."""
+    """The key two names share exactly when rule 1 makes them one entity ("" for a blank name).
+    Kept per name: Integrate and the stated look-ups ask it of the same names many times."""
     return "".join(term_key(word) for word in canonical_words(name))
 
 

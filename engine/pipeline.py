@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -240,9 +241,11 @@ def abbreviations_for(
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
 
 
+@lru_cache(maxsize=4096)
 def defined_in(text: str) -> dict[str, str]:
     """The short → long forms a text defines whose short form can abbreviate the long one
-    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing."""
+    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing.
+    Kept per text, as every question reads the same papers' definitions again; callers never change it."""
     return {short: long for short, long in find_abbreviations(text).items() if may_define(short, long)}
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.model import GREEK_LETTERS as GREEK
 
@@ -47,6 +48,11 @@ GENERIC_WORDS = frozenset({
 _CONNECTIVES = frozenset({"of", "and", "the", "in", "for", "to", "with", "on", "by", "s"})
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _NON_KEY = re.compile(r"[^a-z0-9]+")
+# Greek letters spelled out and apostrophes dropped, in one pass over the text.
+_SQUASH = str.maketrans({**GREEK, **dict.fromkeys("'’`´")})
+# The keys below are pure functions of their strings, and Verify compares every name of a claim with
+# every window of its sentence (bench/qa_eval.py: most of a question's CPU time before they were kept).
+_CACHE_SIZE = 1 << 16
 
 
 def normalise_term(term: str) -> str:
@@ -71,24 +77,25 @@ def _key(word: str) -> str:
     return key
 
 
+@lru_cache(maxsize=_CACHE_SIZE)
 def term_key(term: str) -> str:
     """The key under which two spellings of one name coincide (rule 1 of the module docstring)."""
     return _key(_squash_greek(term))
 
 
 def _squash_greek(term: str) -> str:
-    text = unicodedata.normalize("NFKC", term).lower()
-    text = "".join(GREEK.get(ch, ch) for ch in text)
-    return re.sub(r"['’`´]", "", text)
+    return unicodedata.normalize("NFKC", term).lower().translate(_SQUASH)
 
 
-def _words(term: str) -> list[str]:
+@lru_cache(maxsize=_CACHE_SIZE)
+def _words(term: str) -> tuple[str, ...]:
     """The words of a name as written (hyphens kept), squashed and lower-cased."""
     text = _squash_greek(term)
-    return [w for w in (part.strip(".,;:()[]{}\"") for part in _WORD_SPLIT.split(text)) if w]
+    return tuple(w for w in (part.strip(".,;:()[]{}\"") for part in _WORD_SPLIT.split(text)) if w)
 
 
-def word_keys(term: str) -> set[str]:
+@lru_cache(maxsize=_CACHE_SIZE)
+def word_keys(term: str) -> frozenset[str]:
     """Keys of every word, and of every hyphen-separated part of hyphenated words."""
     keys: set[str] = set()
     for word in _words(term):
@@ -96,7 +103,7 @@ def word_keys(term: str) -> set[str]:
         if "-" in word:
             keys.update(_key(part) for part in word.split("-"))
     keys.discard("")
-    return keys
+    return frozenset(keys)
 
 
 def is_abbreviation_of(short: str, long: str) -> bool:
@@ -134,6 +141,7 @@ def _symbol_family(a: str, b: str) -> bool:
     return shorter[-1].isdigit() or rest[0].isdigit() or rest in _GREEK_INITIALS.values()
 
 
+@lru_cache(maxsize=1 << 18)
 def _names_match(a: str, b: str) -> bool:
     key_a, key_b = term_key(a), term_key(b)
     if not key_a or not key_b:
