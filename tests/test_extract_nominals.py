@@ -106,6 +106,11 @@ CASES = [
      ["[change=increase] nifedipine ==CAUSE=> [change=decrease] L-type calcium channels",
       "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
       "[change=decrease] L-type calcium channels ==CAUSE=> [change=decrease] blood pressure"]),
+    # a describing word before the role noun leaves the members agents: never "less nifedipine"
+    ("Selective blockers of L-type calcium channels, such as nifedipine, lower blood pressure.",
+     ["[change=increase] nifedipine ==CAUSE=> [change=decrease] L-type calcium channels",
+      "[change=increase] nifedipine ==CAUSE=> [change=decrease] blood pressure",
+      "[change=decrease] L-type calcium channels ==CAUSE=> [change=decrease] blood pressure"]),
     ("Fluoxetine and other serotonin reuptake inhibitors relieve depression.",
      ["[change=increase] Fluoxetine ==CAUSE=> [change=decrease] serotonin reuptake",
       "[change=decrease] Fluoxetine ==CAUSE=> depression",

@@ -9,7 +9,7 @@ from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
     CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE,
-    ORGANISMS, OVEREXPRESSION_MARKERS, PLACING_NOUNS, ROLE_NOUNS,
+    ORGANISMS, OVEREXPRESSION_MARKERS, PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
 )
 from engine.offline.extract import naming, nominals, phrases, subject_finding, verbs, word_tests
 
@@ -244,8 +244,9 @@ def _member_of_changer(tokens: list[Token], spans: list[tuple[int, int]], span: 
     agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in ("by", "with", "via", "using")]
     if agents:
         return True  # the class is the agent after "by", which does not share the change either
-    head = next((k for k in range(*spans[0]) if tokens[k].low not in lx.DETERMINERS), spans[0][0])
-    return tokens[head].low in ROLE_NOUNS
+    head = next((k for k in range(*spans[0])
+                 if tokens[k].low not in lx.DETERMINERS and tokens[k].low not in ROLE_MODIFIERS), spans[0][0])
+    return tokens[head].low in ROLE_NOUNS  # "selective blockers of X": the blockers
 
 
 def inside_brackets(tokens: list[Token], start: int, k: int) -> bool:
