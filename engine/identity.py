@@ -131,6 +131,11 @@ RELATIONAL_ADJECTIVES = {
     "cognitive": "cognition", "behavioral": "behavior", "behavioural": "behavior", "proteasomal": "proteasome",
     "lysosomal": "lysosome", "autophagic": "autophagy", "apoptotic": "apoptosis",
 }
+# Endings a modifier's adjective and noun differ by ("neurofibrillary"/"neurofibrillar",
+# "mitochondrial"/"mitochondria", "nicotinic"/"nicotine"), longest first; a stem keeps at least
+# _MIN_STEM letters, so short symbols and words are never cut.
+_MODIFIER_ENDINGS = ("ary", "ial", "ia", "al", "ic", "ar", "y", "e", "a")
+_MIN_STEM = 5
 _WORKING_WORDS = frozenset({"function", "functions", "performance", "ability", "abilities", "capacity"})
 _PHOSPHO_PREFIX = re.compile(r"^p-(?=\w)", re.I)  # "p-tau", "p-Akt": the phosphorylated form
 
@@ -262,7 +267,19 @@ def _measure(word: str) -> bool:
 def identity_key(name: str) -> str:
     """The key two names share exactly when rule 1 makes them one entity ("" for a blank name).
     Kept per name: Integrate and the stated look-ups ask it of the same names many times."""
-    return "".join(term_key(word) for word in canonical_words(name))
+    keys = [key for key in (term_key(word) for word in canonical_words(name)) if key]
+    return "".join([modifier_stem(key) for key in keys[:-1]] + keys[-1:])
+
+
+def modifier_stem(key: str) -> str:
+    """A word before the head cut to its stem, so that the adjective and the noun it comes from agree
+    there ("autophagic flux" and "autophagy flux", "lysosomal acidification" and "lysosome
+    acidification", "transcriptional factor EB" and "transcription factor EB"): one compound in two
+    spellings. The head keeps its ending, which may name another thing ("aggregate", "aggregation")."""
+    for suffix in _MODIFIER_ENDINGS:
+        if key.endswith(suffix) and len(key) - len(suffix) >= _MIN_STEM:
+            return key[:-len(suffix)]
+    return key
 
 
 def same_form(a: str, b: str) -> Identity | None:
@@ -279,6 +296,9 @@ def same_form(a: str, b: str) -> Identity | None:
     adjectives = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in RELATIONAL_ADJECTIVES})
     if adjectives:
         return Identity(f"same entity; '{adjectives[0]}' is the adjective of {RELATIONAL_ADJECTIVES[adjectives[0]]}")
+    keys_a, keys_b = ([term_key(w) for w in canonical_words(n)] for n in (a, b))
+    if keys_a != keys_b and len(keys_a) == len(keys_b):  # the keys agree only once modifiers are cut
+        return Identity("same entity; a word before its head is spelled as an adjective and as a noun")
     words_a, words_b = ({w for w in normalise_term(n).split()
                          if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
                         for n in (a, b))

@@ -26,6 +26,13 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("cognitive", "cognition", "'cognitive' is the adjective of cognition"),
     ("cognitive performance", "cognition", "'cognitive' is the adjective of cognition"),
     ("proteasomal activity", "proteasome", "'proteasomal' is the adjective of proteasome"),
+    # a word before the head spelled as an adjective or as its noun: one compound
+    ("velkophagic flux", "velkophagy flux", "spelled as an adjective and as a noun"),
+    ("zorinosomal acidification", "zorinosome acidification", "spelled as an adjective and as a noun"),
+    ("transcriptional factor QB", "transcription factor QB", "spelled as an adjective and as a noun"),
+    ("quarzinary tangles", "quarzinar tangle", "spelled as an adjective and as a noun"),
+    # "-ies" is the plural of "-y"
+    ("Velk pathologies", "Velk pathology", "same normalised form"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
@@ -63,6 +70,13 @@ def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None
     ("Zorin", "Zorin receptor"),
     ("low-density Zorin", "Zorin"),
     ("high-fat diet", "fat diet"),
+    # only a word before the head is read by its stem: the head's ending names another thing
+    ("velkophagic", "velkophagy flux"),
+    ("Zorin aggregate", "Zorin aggregation flux"),
+    ("lysosomal", "lysosome acidification"),
+    ("Zorinic", "Zorin"),
+    # a short word or symbol is never cut
+    ("GSKA tangles", "GSK tangles"),
 ])
 def test_names_that_are_not_one_entity(a: str, b: str) -> None:
     assert same_form(a, b) is None

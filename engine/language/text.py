@@ -4,7 +4,8 @@ Papers name one entity many ways ("Aβ", "amyloid-beta", "amyloid beta"; "GSK-3�
 names are compared through a chain of precise, generic rules (``terms_match``):
 
 1. **same key**: equal after normalisation (Unicode NFKC, lower case, Greek letters spelled out and
-   then reduced to their Latin initial, punctuation and spaces removed, a plural ``s`` dropped);
+   then reduced to their Latin initial, punctuation and spaces removed, a plural ``s`` dropped, and
+   ``-ies`` read as ``-y``);
 2. **abbreviation**: a one-word name whose letters are, in order, prefixes of the other name's words
    (every content word used, the first letter first): TNF ~ tumour necrosis factor, Aβ ~ amyloid beta;
 3. **symbol family**: one-word names where one key extends the other by at most two characters after
@@ -74,6 +75,8 @@ def _key(word: str) -> str:
     key = _GREEK_WORD.sub(lambda m: _GREEK_INITIALS[m.group(1)], key)
     if len(key) > 3 and key.endswith("s") and not key.endswith(("ss", "us", "is")):
         key = key[:-1]
+    if len(key) > 4 and key.endswith("ie"):
+        key = key[:-2] + "y"  # "pathologies" is "pathology" ("calorie" and "calories" stay one)
     return key
 
 
