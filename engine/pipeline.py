@@ -209,11 +209,12 @@ def discover(
     """Search every query (a stored-claim look-up in ``stated``, up to ``stated_k`` sentences, for a
     ``Query.stated`` one); passages already read in an earlier query or round are skipped."""
     found: list[Retrieved] = []
+    searched = iter(index.search_many([query.text for query in queries if not query.stated], k=k))
     for query in queries:
         if query.stated:
             passages = stated.stating(query.text, query.stated, stated_k, seen) if stated is not None else []
         else:
-            passages = index.search(query.text, k=k)
+            passages = next(searched)
         for passage in passages:
             key = (passage.doc_id, passage.sentence_index)
             query.passages += 1

@@ -92,12 +92,17 @@ class Embedder:
     def embed_query(self, query: str) -> np.ndarray:
         """One query on one thread: for a single short text, handing work between threads costs more
         than it saves (measured on a busy 2-core machine: 70 ms against 300 ms median with two threads)."""
+        return self.embed_queries([query])[0]
+
+    def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
+        """Short queries on one thread, in one batch: a batch of twelve costs about 7 ms a query against
+        46 ms each one by one (all-MiniLM-L6-v2, 2-core machine)."""
         import torch
 
         self._loaded()
         threads = torch.get_num_threads()
         torch.set_num_threads(1)
         try:
-            return self.embed([query])[0]
+            return self.embed(queries)
         finally:
             torch.set_num_threads(threads)

@@ -31,7 +31,7 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -562,6 +562,17 @@ class PaperIndex:
         """The ``k`` best sentences for ``query``, best first."""
         with self._searching:
             return self._search(query, k, mode)
+
+    def search_many(self, queries: Sequence[str], k: int = 10, mode: SearchMode = "hybrid") -> list[list[Passage]]:
+        """``search`` for each query, the queries embedded together (one batch is several times cheaper
+        than one embedding per query)."""
+        queries = [query.strip() for query in queries]
+        vectors: list[np.ndarray | None] = [None] * len(queries)
+        if mode != "bm25" and any(queries):
+            embedded = iter(self._embedder.embed_queries([q for q in queries if q]))
+            vectors = [next(embedded) if q else None for q in queries]
+        with self._searching:
+            return [self._search(q, k, mode, v) if q else [] for q, v in zip(queries, vectors)]
 
     def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
         scored = self._score(query, mode, query_vector)

@@ -53,6 +53,9 @@ class FixtureIndex:
         return [Passage(doc_id=doc.id, title=doc.title, sentence=sentence, sentence_index=i, score=float(score))
                 for score, doc, i, sentence in scored[:k]]
 
+    def search_many(self, queries: list[str], k: int = 10, mode: str = "hybrid") -> list[list[Passage]]:
+        return [self.search(query, k, mode) for query in queries]
+
     def document(self, doc_id: str) -> Document:
         return next(doc for doc in self._documents if doc.id == doc_id)
 

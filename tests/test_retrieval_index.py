@@ -127,6 +127,18 @@ def test_paraphrase_without_shared_words_is_found_by_dense_search(library_index:
     assert library_index.search(query, k=1)[0].doc_id == "p2"
 
 
+@pytest.mark.parametrize("mode", ["bm25", "dense", "hybrid"])
+def test_queries_searched_together_find_what_each_finds_alone(library_index: PaperIndex, mode: str) -> None:
+    queries = ["lithium lowers tau phosphorylation", "  ", "physical activity reduces free radical damage",
+               "smoking raises C-reactive protein"]
+    together = library_index.search_many(queries, k=4, mode=mode)
+    assert len(together) == len(queries) and together[1] == []
+    for query, found in zip(queries, together):
+        alone = library_index.search(query, k=4, mode=mode)
+        assert [(p.doc_id, p.sentence_index) for p in found] == [(p.doc_id, p.sentence_index) for p in alone]
+        assert [p.score for p in found] == pytest.approx([p.score for p in alone], abs=1e-5)
+
+
 def test_empty_query_and_unknown_words(library_index: PaperIndex) -> None:
     assert library_index.search("   ") == []
     assert library_index.search("zyxwvut qqqq", mode="bm25") == []

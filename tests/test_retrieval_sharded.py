@@ -94,6 +94,12 @@ def test_one_ivfpq_shard_equals_the_exact_index_in_every_mode(
             assert _answers(single, query, mode) == _answers(exact, query, mode)
 
 
+def test_queries_searched_together_across_shards_find_what_each_finds_alone(sharded: ShardedPaperIndex) -> None:
+    for query, found in zip(QUERIES, sharded.search_many(QUERIES, k=10)):
+        assert [(p.doc_id, p.sentence_index) for p in found] == [
+            (p.doc_id, p.sentence_index) for p in sharded.search(query, k=10)]
+
+
 def test_hybrid_search_across_shards_keeps_the_exact_top_documents(exact: PaperIndex, sharded: ShardedPaperIndex) -> None:
     # BM25 statistics are per shard, so fused scores differ slightly; the best documents stay
     for query in QUERIES:

@@ -49,8 +49,8 @@ class FakeIndex:
     def document(self, doc_id: str) -> Document:
         return self._documents[doc_id]
 
-    def search(self, query: str, k: int = 10) -> list:
-        return []
+    def search_many(self, queries: list[str], k: int = 10) -> list[list]:
+        return [[] for _ in queries]
 
 
 class FakeStore:
