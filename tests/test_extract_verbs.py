@@ -826,7 +826,7 @@ CASES = [
     ("The expression of TLR4 was lowered by curcumin, and it also decreased IL-6.",
      ["[change=increase] curcumin ==CAUSE=> [change=decrease] TLR4"]),
     # each gerund of a coordinated means list has its own sign, and each is a means of the result
-    ("Metformin improves memory by lowering glucose, raising BDNF and activating AMPK.",
+    ("Metformin improves memory by reducing glucose, increasing BDNF and activating AMPK.",
      ["[change=increase] Metformin ==CAUSE=> [change=increase] memory",
       "[change=increase] Metformin ==CAUSE=> [change=decrease] glucose",
       "[change=increase] Metformin ==CAUSE=> [change=increase] BDNF",
