@@ -834,6 +834,12 @@ CASES = [
       "[change=decrease] glucose ==CAUSE=> [change=increase] memory",
       "[change=increase] BDNF ==CAUSE=> [change=increase] memory",
       "[change=increase] AMPK ==CAUSE=> [change=increase] memory"]),
+    # a gerund marked as what follows ("thereafter", "thereby") is no means of the result
+    ("Metformin activates AMPK by reducing ATP, thereafter increasing autophagy.",
+     ["[change=increase] Metformin ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] Metformin ==CAUSE=> [change=decrease] ATP",
+      "[change=decrease] ATP ==CAUSE=> [change=increase] AMPK",
+      "[change=increase] Metformin ==CAUSE=> [change=increase] autophagy"]),
 ]
 
 
