@@ -825,6 +825,19 @@ CASES = [
      ["[change=increase] Wnt5a ==CAUSE=> [change=increase] Klotho"]),
     ("The expression of TLR4 was lowered by curcumin, and it also decreased IL-6.",
      ["[change=increase] curcumin ==CAUSE=> [change=decrease] TLR4"]),
+    # symbols take a plural "s"; a phrase ending a longer one, or a phrase's own claim, is no antecedent
+    ("IFNs raise Kelch but they lower Tarp1.",
+     ["[change=increase] IFNs ==CAUSE=> [change=increase] Kelch",
+      "[change=increase] IFNs ==CAUSE=> [change=decrease] Tarp1"]),
+    ("The levels of Kelch and Velox associated factor 2 were lowered by Tarp1, and it also decreased IL-6.",
+     ["[change=increase] Tarp1 ==CAUSE=> [change=decrease] factor 2"]),
+    ("Kelch is activated by Tarp1-mediated increases in NAD, and it drives mitophagy.",
+     ["[change=increase] NAD ==CAUSE=> [change=increase] Kelch",
+      "[change=increase] Tarp1 ==CAUSE=> [change=increase] NAD",
+      "[change=increase] Kelch ==CAUSE=> [change=increase] mitophagy"]),
+    # with its pronoun unread, a clause's further verbs take no subject from the objects before them
+    ("Kelch action on Tarp1 depends on cell type; it has been reported to block GluA1, transiently "
+     "potentiate GluA2 before blocking, and to spare GluA3.", []),
     # each gerund of a coordinated means list has its own sign, and each is a means of the result
     ("Metformin improves memory by reducing glucose, increasing BDNF and activating AMPK.",
      ["[change=increase] Metformin ==CAUSE=> [change=increase] memory",

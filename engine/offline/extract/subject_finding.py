@@ -112,9 +112,10 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
         last = phrases.skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
     if low == "," and last >= floor and word_tests.is_content(tokens, last) \
             and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
-        # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+        # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members (not a verb's
+        # object: "it blocks A, potentiates B" with "it" unread)
         members = phrases.phrases_left(tokens, last)
-        return (members, j) if members else None
+        return (members, j) if members and not phrases.after_predicate(tokens, members[0][0]) else None
     if low == "," and last >= floor and word_tests.is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
         # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
         members = phrases.phrases_left(tokens, last)
@@ -555,7 +556,8 @@ def anaphor_antecedent(tokens: list[Token], j: int, floor: int, claims: list[Cla
     previous_floor = previous_sentence_start(tokens, floor)
     recent = [claim for claim in reversed(claims) if previous_floor <= claim.verb < start]
     if start == j and tokens[j].low in pronouns.PERSONAL:
-        return _pronoun_antecedent(tokens, tokens[j].low, recent[:1])
+        clauses = [claim for claim in recent if claim.construction not in _PHRASE_CONSTRUCTIONS]
+        return _pronoun_antecedent(tokens, tokens[j].low, clauses[:1])
     if kind in ("class", "entity") and start < j:
         # A phrase that itself names the anaphor's class comes first: "the kinase DAPK1 ... this
         # kinase"; "the kinase" is resolved only so, else it names nothing.
@@ -593,13 +595,34 @@ def _pronoun_antecedent(tokens: list[Token], pronoun: str, last: list[Claim]) ->
         return None
     claim = last[0]
     side = claim.objects if claim.construction == "passive" else claim.subjects
-    if not side or any(end > claim.verb for _, end in side):
-        return None  # a subject named after its predicate ("inhibition of Y by X"): no clear antecedent
+    if not side or any(end > claim.verb for _, end in side) or not _opens_clause(tokens, side[0][0], claim):
+        return None  # named after its predicate, or inside a longer phrase: no clear antecedent
     head = _phrase_head(tokens, side[-1])
     if claim.construction == "passive" and pronouns.amount_or_change(tokens[head].low):
         return None  # the agent is as likely as the amount: "the level of Y was lowered by X, and it ..."
     plural = len(side) > 1 or _plural_noun(tokens[head].text)
     return side if pronouns.agrees(pronoun, plural) else None
+
+
+# Claims read inside a noun phrase ("X-mediated Y", "inhibition of Y by X", "D, a Y inhibitor"):
+# no clause whose subject a pronoun could stand for.
+_PHRASE_CONSTRUCTIONS = frozenset({"compound", "nominal", "role"})
+
+
+def _opens_clause(tokens: list[Token], start: int, claim: Claim) -> bool:
+    """Can the phrase at ``start`` be the subject of ``claim``'s clause? Not after a verb (its
+    complement); a passive's patient also not after a noun or preposition (the tail of a longer
+    phrase: "the expression of A and B associated factor 6 ..."), whereas an active claim's cause
+    may sit inside its subject ("treatment of mice with X ...")."""
+    k = start - 1
+    while k >= claim.floor and tokens[k].low in lx.DETERMINERS:
+        k -= 1
+    if k < claim.floor or tokens[k].low in CLAUSE_OPENERS:
+        return True
+    low = tokens[k].low
+    if low in lx.VERB_FORMS or low in lx.OTHER_VERBS or low in lx.AUXILIARIES:
+        return False
+    return claim.construction != "passive" or not (word_tests.is_content(tokens, k) or low in lx.PREPOSITIONS)
 
 
 def _phrase_head(tokens: list[Token], span: tuple[int, int]) -> int:
@@ -611,5 +634,8 @@ def _phrase_head(tokens: list[Token], span: tuple[int, int]) -> int:
 
 
 def _plural_noun(word: str) -> bool:
-    """A lower-case plural ("neurons", "receptors"); a symbol ("SIRT1") or a mass noun is one thing."""
+    """A lower-case plural ("neurons") or a symbol's ("IFNs", "AβOs"); a symbol ("SIRT1", "ROS") or
+    a mass noun is one thing."""
+    if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
+        return True
     return word.islower() and word.endswith("s") and not word.endswith(("us", "is", "ss"))
