@@ -825,6 +825,9 @@ CASES = [
      ["[change=increase] Wnt5a ==CAUSE=> [change=increase] Klotho"]),
     ("The expression of TLR4 was lowered by curcumin, and it also decreased IL-6.",
      ["[change=increase] curcumin ==CAUSE=> [change=decrease] TLR4"]),
+    ("The expression of TLR4 raises IL-6, and it also lowers IL-10.",
+     ["[change=increase] TLR4 ==CAUSE=> [change=increase] IL-6",
+      "[change=increase] TLR4 ==CAUSE=> [change=decrease] IL-10"]),
     # symbols take a plural "s"; a phrase ending a longer one, or a phrase's own claim, is no antecedent
     ("IFNs raise Kelch but they lower Tarp1.",
      ["[change=increase] IFNs ==CAUSE=> [change=increase] Kelch",

@@ -33,7 +33,8 @@ def antecedent(pronoun: Token, verb: Token) -> Token | None:
     if len(earlier) != 1 or earlier[0].i > verb.head.i:
         return None
     subject = earlier[0]
-    if subject.tag_ in ("PRP", "WDT", "WP") or (subject.dep_ == "nsubjpass" and pronouns.amount_or_change(subject.lower_)):
+    if subject.tag_ in ("PRP", "WDT", "WP") or (
+            subject.dep_ == "nsubjpass" and pronouns.amount_or_change(subject.lower_)):
         return None  # "the expression of X was lowered by D, and it ...": "it" is D more likely than the amount
     plural = bool(subject.conjuncts) or subject.tag_ in ("NNS", "NNPS")
     return subject if pronouns.agrees(pronoun.lower_, plural) else None

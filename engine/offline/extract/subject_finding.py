@@ -115,7 +115,8 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
         # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members (not a verb's
         # object: "it blocks A, potentiates B" with "it" unread)
         members = phrases.phrases_left(tokens, last)
-        return (members, j) if members and not phrases.after_predicate(tokens, members[0][0]) else None
+        return (members, j) if members and not phrases.after_predicate(tokens, members[0][0]) \
+            else None
     if low == "," and last >= floor and word_tests.is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
         # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
         members = phrases.phrases_left(tokens, last)
