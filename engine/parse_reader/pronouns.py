@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from engine.language import lexicon
+from engine.language import pronouns
 
-_SINGULAR, _PLURAL = frozenset({"it"}), frozenset({"they"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 
 
 def resolved(subjects: list[Token], verb: Token) -> list[Token]:
     """``subjects`` with a lone coordinated "it" / "they" replaced by the earlier clause's subject."""
-    if len(subjects) != 1 or subjects[0].lower_ not in _SINGULAR | _PLURAL:
+    if len(subjects) != 1 or subjects[0].lower_ not in pronouns.PERSONAL:
         return subjects
     found = antecedent(subjects[0], verb)
     return [found] if found is not None else subjects
@@ -34,13 +33,8 @@ def antecedent(pronoun: Token, verb: Token) -> Token | None:
     if len(earlier) != 1 or earlier[0].i > verb.head.i:
         return None
     subject = earlier[0]
-    if subject.tag_ in ("PRP", "WDT", "WP") or _amount_or_change(subject):
+    if subject.tag_ in ("PRP", "WDT", "WP") or (
+            subject.dep_ == "nsubjpass" and pronouns.amount_or_change(subject.lower_)):
         return None  # "the expression of X was lowered by D, and it ...": "it" is D more likely than the amount
     plural = bool(subject.conjuncts) or subject.tag_ in ("NNS", "NNPS")
-    return subject if (pronoun.lower_ in _PLURAL) == plural else None
-
-
-def _amount_or_change(noun: Token) -> bool:
-    lower = noun.lower_
-    return lower in lexicon.QUANTITY_WORDS or lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS \
-        or lower in lexicon.DEFICIENCY_HEADS
+    return subject if pronouns.agrees(pronoun.lower_, plural) else None

@@ -216,6 +216,8 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             if tokens[k].low in ("and", "or"):
                 j = k
                 continue
+            if lx.VERB_FORMS.get(tokens[k].low, ("", 0, ""))[2] == "ing":
+                break  # "by inhibiting A, inducing B": the next gerund is a verb of its own, no member
             nxt = phrase_right(tokens, k)
             if nxt == k:
                 break

@@ -8,6 +8,7 @@ import re
 from typing import Literal
 
 from engine.language import lexicon as lx
+from engine.language import pronouns
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
@@ -111,9 +112,11 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
         last = phrases.skip_parens_left(tokens, last) - 1  # "withaferin A (Yu et al., 2010), reduce"
     if low == "," and last >= floor and word_tests.is_content(tokens, last) \
             and lx.VERB_FORMS.get(tokens[i].low, ("", 0, "ing"))[2] in ("s", "base"):
-        # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members
+        # "the Hsp90 inhibitors, celastrol and withaferin A, reduce Y": the members (not a verb's
+        # object: "it blocks A, potentiates B" with "it" unread)
         members = phrases.phrases_left(tokens, last)
-        return (members, j) if members else None
+        return (members, j) if members and not phrases.after_predicate(tokens, members[0][0]) \
+            else None
     if low == "," and last >= floor and word_tests.is_content(tokens, last) and _closes_class_apposition(tokens, j, floor):
         # "treatment with the X inhibitors, D or E, alone abolished Y": also before a past tense
         members = phrases.phrases_left(tokens, last)
@@ -125,7 +128,10 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
                    claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """The phrases before the gap at ``j``: an anaphor's antecedent, a purpose's subject, members
     of a class in an aside, the thing a tool changed, means and partners named with it."""
-    spans = anaphor_antecedent(tokens, j, floor, claims, "subject") or phrases.phrases_left(tokens, j)
+    antecedent = anaphor_antecedent(tokens, j, floor, claims, "subject")
+    if antecedent is None and tokens[j].low in pronouns.PERSONAL:
+        return None  # an "it" / "they" with no clear antecedent: no claim rather than a guess
+    spans = antecedent or phrases.phrases_left(tokens, j)
     if spans and tokens[i - 1].low == "to" and spans[0][0] - 1 > floor \
             and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS \
             and lx.VERB_FORMS.get(tokens[spans[0][0]].low, ("", 0, ""))[2] != "ing":
@@ -133,7 +139,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
         verb = spans[0][0] - 2
         if verb > floor and (tokens[verb].low in lx.OTHER_VERBS or tokens[verb].low in lx.VERB_FORMS):
             return subject_of_predicate(tokens, verb, floor, claims)
-    if len(spans) > 1 and tokens[i - 1].low != "to":
+    if len(spans) > 1 and tokens[i - 1].low != "to" and not antecedent:
         # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
         # object is not this verb's subject (but "activates A and B to induce Y" is)
         taken = {k for claim in claims if claim.floor == floor for a, b in claim.objects
@@ -550,6 +556,9 @@ def anaphor_antecedent(tokens: list[Token], j: int, floor: int, claims: list[Cla
         return None  # "in this", "of these": not the clause's subject
     previous_floor = previous_sentence_start(tokens, floor)
     recent = [claim for claim in reversed(claims) if previous_floor <= claim.verb < start]
+    if start == j and tokens[j].low in pronouns.PERSONAL:
+        clauses = [claim for claim in recent if claim.construction not in _PHRASE_CONSTRUCTIONS]
+        return _pronoun_antecedent(tokens, tokens[j].low, clauses[:1])
     if kind in ("class", "entity") and start < j:
         # A phrase that itself names the anaphor's class comes first: "the kinase DAPK1 ... this
         # kinase"; "the kinase" is resolved only so, else it names nothing.
@@ -576,3 +585,58 @@ def anaphor_antecedent(tokens: list[Token], j: int, floor: int, claims: list[Cla
             return claim.objects
         return claim.subjects
     return None
+
+
+def _pronoun_antecedent(tokens: list[Token], pronoun: str, last: list[Claim]) -> list[tuple[int, int]] | None:
+    """"Y is raised by X, and it lowers Z": "it" / "they" stands for the grammatical subject of the
+    last claim (a passive's patient, never its agent), named before its predicate, when it agrees in
+    number (and, beside a passive's agent, names no amount or change); None when unclear (the parse
+    reader's rule too)."""
+    if not last:
+        return None
+    claim = last[0]
+    side = claim.objects if claim.construction == "passive" else claim.subjects
+    if not side or any(end > claim.verb for _, end in side) or not _opens_clause(tokens, side[0][0], claim):
+        return None  # named after its predicate, or inside a longer phrase: no clear antecedent
+    head = _phrase_head(tokens, side[-1])
+    if claim.construction == "passive" and pronouns.amount_or_change(tokens[head].low):
+        return None  # the agent is as likely as the amount: "the level of Y was lowered by X, and it ..."
+    plural = len(side) > 1 or _plural_noun(tokens[head].text)
+    return side if pronouns.agrees(pronoun, plural) else None
+
+
+# Claims read inside a noun phrase ("X-mediated Y", "inhibition of Y by X", "D, a Y inhibitor"):
+# no clause whose subject a pronoun could stand for.
+_PHRASE_CONSTRUCTIONS = frozenset({"compound", "nominal", "role"})
+
+
+def _opens_clause(tokens: list[Token], start: int, claim: Claim) -> bool:
+    """Can the phrase at ``start`` be the subject of ``claim``'s clause? Not after a verb (its
+    complement); a passive's patient also not after a noun or preposition (the tail of a longer
+    phrase: "the expression of A and B associated factor 6 ..."), whereas an active claim's cause
+    may sit inside its subject ("treatment of mice with X ...")."""
+    k = start - 1
+    while k >= claim.floor and tokens[k].low in lx.DETERMINERS:
+        k -= 1
+    if k < claim.floor or tokens[k].low in CLAUSE_OPENERS:
+        return True
+    low = tokens[k].low
+    if low in lx.VERB_FORMS or low in lx.OTHER_VERBS or low in lx.AUXILIARIES:
+        return False
+    return claim.construction != "passive" or not (word_tests.is_content(tokens, k) or low in lx.PREPOSITIONS)
+
+
+def _phrase_head(tokens: list[Token], span: tuple[int, int]) -> int:
+    """The head word of a phrase: the last word before "of" or a bracket ("levels of X", "X (Y)")."""
+    for k in range(*span):
+        if k > span[0] and tokens[k].low in ("of", "(", "["):
+            return k - 1
+    return span[1] - 1
+
+
+def _plural_noun(word: str) -> bool:
+    """A lower-case plural ("neurons") or a symbol's ("IFNs", "AβOs"); a symbol ("SIRT1", "ROS") or
+    a mass noun is one thing."""
+    if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
+        return True
+    return word.islower() and word.endswith("s") and not word.endswith(("us", "is", "ss"))

@@ -81,6 +81,11 @@ def means_of(tokens: list[Token], i: int, floor: int, claim: Claim,
     if claim.construction != "active" or not tokens[i].low.endswith("ing"):
         return None
     j = phrases.gap_left(tokens, i, floor)
+    if j == i - 1 and tokens[j].low in (",", "and", "or") and claims and claims[-1].means_of is not None \
+            and claims[-1].subjects is claim.subjects and j - 1 <= claims[-1].end <= j:
+        # "by inhibiting A, inducing B and activating C": each is a means (but "..., thereby
+        # reducing D" is what follows, no means)
+        return claims[-1].means_of
     if j < floor or tokens[j].low not in ("by", "through", "via"):
         return None
     for index in range(len(claims) - 1, -1, -1):
