@@ -19,6 +19,8 @@ from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
 from engine.parse_reader import perturbations
+from engine.parse_reader.adjectival_verbs import next_clause, opening_verb
+from engine.parse_reader.examples import named_members
 from engine.parse_reader.forms import bracketed_form, kind_of
 from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
 
@@ -71,6 +73,7 @@ def sides(head: Token) -> list[Side]:
             continue
         side = side_of(token)
         if side is None:
+            found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
             continue
         process = contrasted_process(token)
         if process is not None:
@@ -80,6 +83,7 @@ def sides(head: Token) -> list[Side]:
             side = _turned(side, leading)
         found.append(side)
         found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
+        found += [_turned(s, side.direction) for member in named_members(token) for s in sides(member)]
     return found
 
 
@@ -148,16 +152,20 @@ def _has_change_word(token: Token) -> bool:
         _change_head_sign(token.lower_) != 0
 
 
+def noun_members(head: Token) -> list[Token]:
+    return _noun_conjuncts(head)
+
+
 def _noun_conjuncts(head: Token) -> list[Token]:
     """The nouns coordinated after ``head``, up to the first one set off by a dash, colon or bracket
     ("tau clearance – either soluble forms or total tau" restates what is cleared; it adds no effect)
-    or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y": the
-    rest of the coordination is verbs and their objects, not members)."""
+    or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y", "X lowers
+    A, increasing B": the rest of the coordination is verbs and their objects, not members)."""
     members: list[Token] = []
     for token in sorted(head.conjuncts, key=lambda t: t.i):
         if token.i < head.i:
             continue
-        if _set_off(head, token) or _misread_verb(head, token):
+        if _set_off(head, token) or _misread_verb(head, token) or next_clause(token) is not None:
             break
         if token.pos_ in ("NOUN", "PROPN") or (token.pos_ == "NUM" and any(ch.isalpha() for ch in token.text)):
             members.append(token)
@@ -363,6 +371,10 @@ def _is_change_adjective(token: Token) -> bool:
         or _perturbing_gerund(token) != 0
 
 
+def perturbing_gerund(token: Token) -> int:
+    return _perturbing_gerund(token)
+
+
 def _perturbing_gerund(token: Token) -> int:
     """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
     makes (+1 / -1)."""
@@ -398,12 +410,18 @@ def _name_parts(head: Token) -> list[Token]:
     for child in head.lefts:
         if child.dep_ not in _NAME_DEPS or child.tag_ in _PRONOUN_TAGS:
             continue
-        if _is_change_adjective(child) or _is_claim_participle(child):
+        if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
             continue
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue
         keep.extend([*_name_parts(child), child])
     return keep
+
+
+def _opens_next_clause(child: Token, head: Token) -> bool:
+    """"reduced A and facilitated oxidation of B": the misread verb is no part of its object's name."""
+    verb = opening_verb(head)
+    return verb is not None and verb.i == child.i and next_clause(head) is not None
 
 
 def _left_name(head: Token) -> bool:
