@@ -46,6 +46,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Abeta is removed by promoting autophagy, upregulating beclin 1, ATG5 and LC3.", set()),
     # a denied clause states none of its gerunds
     ("Vitamin E did not lower amyloid, increasing neprilysin and IDE.", set()),
+    # after a verb that changes nothing, a past form opening a member is an adjective of a list
+    ("Patients with the mutation exhibited increased anxiety, increased production of cortisol and insomnia.", set()),
+    ("Withdrawal symptoms include irritability, insomnia, and increased appetite.", set()),
 ])
 def test_coordinated_verbs_read_as_adjectives(sentence, expected):
     assert lines(sentence) == expected
@@ -61,6 +64,10 @@ def test_coordinated_verbs_read_as_adjectives(sentence, expected):
       f"{UP} Honokiol ==CAUSE=> {DOWN} oxidative stress"}),
     ("Fisetin increased levels of neprilysin and reduced amyloid plaques.",
      {f"{UP} Fisetin ==CAUSE=> {UP} neprilysin", f"{UP} Fisetin ==CAUSE=> {DOWN} amyloid plaques"}),
+    # no name before the participle, or a participle with an object of its own: no misread subject
+    ("Consistent with this model, limited proteolysis of the purified protein yielded two fragments.", set()),
+    ("Rapamycin improved memory in APP mice such that memory was no longer different from controls.",
+     {f"{UP} Rapamycin ==CAUSE=> {UP} memory"}),
     # a doer that is no name is no claim, and neither is the object's
     ("The treatment reduced levels of IL-6 and improved memory.", set()),
     # an ordinary changed subject keeps its reading

@@ -22,6 +22,7 @@ _JOINS = frozenset({",", "and", "or"})
 # Roles of a noun that can follow a verb's object as the next clause's object.
 _OBJECT_ROLES = frozenset({"dobj", "npadvmod", "appos", "attr", "oprd"})
 _DOER_DEPS = frozenset({"npadvmod", "nsubj", "compound", "nmod"})
+_NAME_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
 
 
 def change_sign(word: Token) -> int:
@@ -59,6 +60,11 @@ def next_clause(noun: Token) -> Token | None:
     verb = opening_verb(noun)
     if verb is None or noun.pos_ not in ("NOUN", "PROPN"):
         return None
+    # "X led to A, reduced B" or "X include A and increased B": after a verb that changes nothing, a
+    # past form is as likely an adjective; a gerund after a comma continues the verbs either way
+    beside_a_verb = noun.dep_ == "conj" and _verb_like(noun.head)  # "altered A and reduced B"
+    if verb.lower_.endswith("ed") and not beside_a_verb and not _changes(anchor(noun)):
+        return None
     head = noun.head
     if noun.dep_ == "conj":
         first = head
@@ -70,8 +76,30 @@ def next_clause(noun: Token) -> Token | None:
         return None if parallel else verb
     if noun.dep_ == "dobj":
         return verb if any(c.dep_ == "dobj" and c.i < noun.i for c in head.children) else None
-    if noun.dep_ in _OBJECT_ROLES and noun.i > head.i:
+    if noun.dep_ in _OBJECT_ROLES and noun.i > head.i and (_verb_like(head) or head.dep_ in _OBJECT_ROLES):
         return verb
+    return None
+
+
+def _changes(found: Token | tuple[Token | None] | None) -> bool:
+    """Is the clause's verb a verb of change (a misread subject's is one)?"""
+    if isinstance(found, tuple):
+        return True
+    return found is not None and (found.lemma_.lower() in lexicon.INCREASE_VERBS
+                                  or found.lemma_.lower() in lexicon.DECREASE_VERBS)
+
+
+def anchor(noun: Token) -> Token | tuple[Token | None] | None:
+    """The verb of the clause above ``noun``, or (doer,) of a misread subject on the way; None at
+    the root without either."""
+    token = noun
+    while token.dep_ != "ROOT" and token.head.i != token.i:
+        token = token.head
+        if _verb_like(token):
+            return token
+        subject = misread_subject(token)
+        if subject is not None:
+            return (subject[0],)
     return None
 
 
@@ -86,8 +114,12 @@ def misread_subject(noun: Token) -> tuple[Token | None, Token] | None:
     if verb is None:
         return None
     before = [t for t in noun.doc[noun.left_edge.i:verb.i] if t.dep_ != "det"]
-    if not any(t.pos_ in ("NOUN", "PROPN") for t in before):
-        return None
+    if not any(t.pos_ in ("NOUN", "PROPN") for t in before) or \
+            any(t.pos_ not in _NAME_POS and t.text != "-" for t in before):
+        return None  # "Consistent with A, limited digestion ...": no name before the verb
+    if any(c.i > verb.i for c in verb.children):
+        return None  # "DQ improved flow in mice such that ...": the verb has its own object
+
     doers = [c for c in verb.lefts if c.dep_ in _DOER_DEPS]
     whole = len(doers) == 1 and [t.i for t in doers[0].subtree] == [t.i for t in before]
     return (doers[0] if whole else None), verb

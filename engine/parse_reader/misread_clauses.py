@@ -15,9 +15,10 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import means, modality
+from engine.parse_reader.adjectival_verbs import anchor as clause_anchor
 from engine.parse_reader.adjectival_verbs import change_sign, misread_subject, next_clause
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import Side, noun_members, perturbing_gerund, side_of, sides
+from engine.parse_reader.phrases import Side, has_change_word, noun_members, perturbing_gerund, side_of, sides
 
 
 def misread_claims(doc: Doc, causes_of: Callable[[Token], list[Side]],
@@ -45,11 +46,11 @@ def _turns(adjective: Token) -> int:
 
 def _next_clause_claims(noun: Token, verb: Token, causes_of: Callable[[Token], list[Side]],
                         named: Callable[[Token], list[Side]]) -> list[Claim]:
-    anchor = _anchor(noun)
+    anchor = clause_anchor(noun)
     if anchor is None or _inside_bracket(noun, anchor if isinstance(anchor, Token) else noun):
         return []
     if isinstance(anchor, tuple):
-        causes, hedged = named(anchor[0]), False
+        causes, hedged = (named(anchor[0]) if anchor[0] is not None else []), False
     else:
         if modality.negated(anchor) or modality.questioned(anchor) or means.blocked(anchor):
             return []
@@ -59,7 +60,9 @@ def _next_clause_claims(noun: Token, verb: Token, causes_of: Callable[[Token], l
     head = side_of(noun)
     if head is not None:
         effects.append((head, sign * _turns(verb)))
-    effects += [(side, sign) for member in noun_members(noun) if (side := side_of(member)) is not None]
+    # a member with a change word of its own ("and loss of C") is no object one can sign
+    effects += [(side, sign) for member in noun_members(noun)
+                if not has_change_word(member) and (side := side_of(member)) is not None]
     return [c for side, s in effects for c in pairs(causes, s, [side], hedged)]
 
 
@@ -68,17 +71,3 @@ def _inside_bracket(noun: Token, anchor: Token) -> bool:
     the phenotype (delaying A, increasing B)"), as ``verbs`` reads it."""
     low, high = sorted((anchor.i, noun.i))
     return sum((t.text in ("(", "[")) - (t.text in (")", "]")) for t in noun.doc[low + 1:high]) != 0
-
-
-def _anchor(noun: Token) -> Token | tuple[Token] | None:
-    """The verb of the clause above ``noun``, or (doer,) of a misread subject on the way; None at
-    the root without either."""
-    token = noun
-    while token.dep_ != "ROOT" and token.head.i != token.i:
-        token = token.head
-        if token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB"):
-            return token
-        subject = misread_subject(token)
-        if subject is not None:
-            return (subject[0],) if subject[0] is not None else None
-    return None

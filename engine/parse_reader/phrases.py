@@ -147,6 +147,10 @@ def _decrease_adjective(token: Token) -> bool:
     return any(c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES for c in token.lefts)
 
 
+def has_change_word(token: Token) -> bool:
+    return _has_change_word(token)
+
+
 def _has_change_word(token: Token) -> bool:
     return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
         _change_head_sign(token.lower_) != 0
