@@ -60,7 +60,8 @@ def test_coordinated_verbs_read_as_adjectives(sentence, expected):
     ("Luteolin elevated levels of SIRT3 and lowered oxidative stress.",
      {f"{UP} Luteolin ==CAUSE=> {UP} SIRT3", f"{UP} Luteolin ==CAUSE=> {DOWN} oxidative stress"}),
     ("Honokiol elevated levels of SIRT3, SOD2 and catalase, induced mitophagy and lowered oxidative stress.",
-     {f"{UP} Honokiol ==CAUSE=> {UP} SIRT3", f"{UP} Honokiol ==CAUSE=> {UP} mitophagy",
+     {f"{UP} Honokiol ==CAUSE=> {UP} SIRT3", f"{UP} Honokiol ==CAUSE=> {UP} SOD2",
+      f"{UP} Honokiol ==CAUSE=> {UP} catalase", f"{UP} Honokiol ==CAUSE=> {UP} mitophagy",
       f"{UP} Honokiol ==CAUSE=> {DOWN} oxidative stress"}),
     ("Fisetin increased levels of neprilysin and reduced amyloid plaques.",
      {f"{UP} Fisetin ==CAUSE=> {UP} neprilysin", f"{UP} Fisetin ==CAUSE=> {DOWN} amyloid plaques"}),
@@ -75,6 +76,20 @@ def test_coordinated_verbs_read_as_adjectives(sentence, expected):
      {f"{UP} cortisol ==CAUSE=> {DOWN} BDNF", f"{UP} cortisol ==CAUSE=> {DOWN} memory"}),
 ])
 def test_subject_misread_with_its_verb(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an amount or change head governs every member of its object
+    ("Urolithin raised the levels of PINK1, parkin and TFEB in mice.",
+     {f"{UP} Urolithin ==CAUSE=> {UP} PINK1", f"{UP} Urolithin ==CAUSE=> {UP} parkin",
+      f"{UP} Urolithin ==CAUSE=> {UP} TFEB"}),
+    ("Urolithin caused a decrease in PINK1 and parkin.",
+     {f"{UP} Urolithin ==CAUSE=> {DOWN} PINK1", f"{UP} Urolithin ==CAUSE=> {DOWN} parkin"}),
+    ("Rapamycin prevented the loss of PINK1 and parkin in neurons.",
+     {f"{UP} Rapamycin ==CAUSE=> {UP} PINK1", f"{UP} Rapamycin ==CAUSE=> {UP} parkin"}),
+])
+def test_members_of_a_governed_object(sentence, expected):
     assert lines(sentence) == expected
 
 

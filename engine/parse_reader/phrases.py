@@ -82,9 +82,21 @@ def sides(head: Token) -> list[Side]:
         if token is not head and leading < 0 and not _has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
+        found += _governed_members(token, side)
         found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
         found += [_turned(s, side.direction) for member in named_members(token) for s in sides(member)]
     return found
+
+
+def _governed_members(head: Token, side: Side) -> list[Side]:
+    """"levels of A, B and C", "loss of A and B": the change or amount head governs every member
+    of its object, each moved the way the first is."""
+    governed = _governed(head)
+    inner = side_of(governed) if governed is not None else None
+    if inner is None or perturbations.perturbed(head) is not None or kind_of(head) is not None:
+        return []  # side_of read the head another way
+    turn = side.direction * inner.direction
+    return [_turned(s, turn) for member in _noun_conjuncts(governed) if (s := side_of(member)) is not None]
 
 
 # Nouns of a role or a kind that an apposition after them names: "the GABA antagonist, bicuculline".
