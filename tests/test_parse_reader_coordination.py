@@ -86,6 +86,11 @@ def test_subject_misread_with_its_verb(sentence, expected):
       f"{UP} Urolithin ==CAUSE=> {UP} TFEB"}),
     ("Urolithin caused a decrease in PINK1 and parkin.",
      {f"{UP} Urolithin ==CAUSE=> {DOWN} PINK1", f"{UP} Urolithin ==CAUSE=> {DOWN} parkin"}),
+    # ... but not a phrase beside it with a change of its own
+    ("Silencing of LCMT1 leads to a decrease of PP2A methylation and concomitant loss of PP2A dimers.",
+     {f"{DOWN} LCMT1 ==CAUSE=> {DOWN} PP2A methylation", f"{DOWN} LCMT1 ==CAUSE=> {DOWN} PP2A dimers"}),
+    ("Exercise resulted in lower levels of soluble tau and improvements in spatial memory.",
+     {f"{UP} Exercise ==CAUSE=> {DOWN} soluble tau"}),
     ("Rapamycin prevented the loss of PINK1 and parkin in neurons.",
      {f"{UP} Rapamycin ==CAUSE=> {UP} PINK1", f"{UP} Rapamycin ==CAUSE=> {UP} parkin"}),
 ])

@@ -96,7 +96,22 @@ def _governed_members(head: Token, side: Side) -> list[Side]:
     if inner is None or perturbations.perturbed(head) is not None or kind_of(head) is not None:
         return []  # side_of read the head another way
     turn = side.direction * inner.direction
-    return [_turned(s, turn) for member in _noun_conjuncts(governed) if (s := side_of(member)) is not None]
+    found: list[Side] = []
+    for member in _noun_conjuncts(governed):
+        member_side = side_of(member)
+        if member_side is None:
+            continue
+        # "a decrease of A and loss of B", "lower levels of A and improvements in B": a member with a
+        # change word or a complement of its own is a phrase beside the head, moved its own way
+        # (kept only when read through to what it changes: "concurrent hyperphosphorylation" is no name)
+        beside = _has_change_word(member) or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
+                                               member.lower_.rstrip("s").endswith(lexicon.PROCESS_SUFFIXES)) \
+            and any(c.dep_ == "prep" for c in member.children)
+        if not beside:
+            found.append(_turned(member_side, turn))
+        elif member.lower_ not in member_side.name.lower():
+            found.append(member_side)
+    return found
 
 
 # Nouns of a role or a kind that an apposition after them names: "the GABA antagonist, bicuculline".
