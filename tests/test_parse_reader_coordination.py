@@ -99,6 +99,18 @@ def test_members_of_a_governed_object(sentence, expected):
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # bare processes coordinated before one "of" phrase share it
+    ("Oxidative stress activates transcription and translation of p62 in neurons.",
+     {f"{UP} Oxidative stress ==CAUSE=> {UP} p62 transcription", f"{UP} Oxidative stress ==CAUSE=> {UP} p62 translation"}),
+    ("LPS increased the expression and release of IL-1beta and TNF.",
+     {f"{UP} LPS ==CAUSE=> {UP} IL-1beta", f"{UP} LPS ==CAUSE=> {UP} TNF",
+      f"{UP} LPS ==CAUSE=> {UP} IL-1beta release", f"{UP} LPS ==CAUSE=> {UP} TNF release"}),
+])
+def test_processes_sharing_one_complement(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
     # the members named after a class are objects too; the class stays, as for "the drug, X"
     ("Rapamycin induces autophagy by activating regulatory proteins such as ATG5, ATG7 and LC3.",
      {f"{UP} Rapamycin ==CAUSE=> {UP} autophagy", f"{UP} Rapamycin ==CAUSE=> {UP} regulatory proteins",

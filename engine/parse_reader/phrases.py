@@ -62,6 +62,8 @@ def sides(head: Token) -> list[Side]:
     if _neither(head):
         return []
     shared = _shared_head_members(head)
+    if shared is None:
+        shared = _shared_complement(head)
     if shared is not None:
         return shared
     leading = -1 if _decrease_adjective(head) else 1
@@ -149,6 +151,34 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None]
+
+
+def _shared_complement(head: Token) -> list[Side] | None:
+    """"transcription and translation of p62": bare processes coordinated before one "of" phrase
+    share it (p62 transcription, p62 translation); the parser hangs it on the first or the last.
+    Read alone, "transcription" would name no entity."""
+    tokens = [head, *_noun_conjuncts(head)]
+    if len(tokens) < 2 or not all((_process_like(t) or t.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(t)
+                                  and not _has_change_word(t) for t in tokens) \
+            or not any(_process_like(t) for t in tokens):
+        return None
+    ofs = [c for t in tokens for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
+    if len(ofs) != 1 or ofs[0].i < tokens[-1].i:
+        return None  # the "of" phrase must follow every member
+    objects = [g for g in ofs[0].children if g.dep_ == "pobj"]
+    inners = [side_of(o) for o in (objects[0], *_noun_conjuncts(objects[0]))] if objects else []
+    if not inners or any(i is None or i.direction < 0 for i in inners):
+        return None
+    # "the expression and release of X": an amount word names X itself
+    return [Side(name=inner.name if t.lower_ in lexicon.QUANTITY_WORDS else f"{inner.name} {t.text}",
+                 state=inner.state) for t in tokens for inner in inners if inner is not None]
+
+
+def _process_like(token: Token) -> bool:
+    lower = token.lower_
+    return _change_head_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
+        lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS
+        or lower.endswith(lexicon.PROCESS_SUFFIXES) or lower.endswith("tion"))
 
 
 def _verb_like(token: Token) -> bool:
