@@ -154,11 +154,12 @@ def _shared_head_members(head: Token) -> list[Side] | None:
 
 
 def _shared_complement(head: Token) -> list[Side] | None:
-    """"transcription and translation of p62": bare processes coordinated before one "of" phrase
-    share it (p62 transcription, p62 translation); the parser hangs it on the first or the last.
-    Read alone, "transcription" would name no entity."""
+    """"transcription and translation of p62": two bare processes joined by "and" / "or" before one
+    "of" phrase share it (p62 transcription, p62 translation); the parser hangs it on the first or
+    the last. Read alone, "transcription" would name no entity. A longer list ("autophosphorylation,
+    oligomerization and acquisition of X") may give the phrase to its last member only."""
     tokens = [head, *_noun_conjuncts(head)]
-    if len(tokens) < 2 or not all((_process_like(t) or t.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(t)
+    if len(tokens) != 2 or any(t.text == "," for t in head.doc[head.i:tokens[1].i]) or not all((_process_like(t) or t.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(t)
                                   and not _has_change_word(t) for t in tokens) \
             or not any(_process_like(t) for t in tokens):
         return None
@@ -166,7 +167,10 @@ def _shared_complement(head: Token) -> list[Side] | None:
     if len(ofs) != 1 or ofs[0].i < tokens[-1].i:
         return None  # the "of" phrase must follow every member
     objects = [g for g in ofs[0].children if g.dep_ == "pobj"]
-    inners = [side_of(o) for o in (objects[0], *_noun_conjuncts(objects[0]))] if objects else []
+    # members of the object that are names, not phrases of their own ("of A and the translocation of B")
+    inners = [side_of(o) for o in (objects[0], *_noun_conjuncts(objects[0]))
+              if o.i == objects[0].i or not (_process_like(o) or any(c.dep_ == "prep" for c in o.children))] \
+        if objects else []
     if not inners or any(i is None or i.direction < 0 for i in inners):
         return None
     # "the expression and release of X": an amount word names X itself
