@@ -75,11 +75,13 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} autophagy ==CAUSE=> {UP} tau clearance"}),
     # ... and one the parse hung above the clause still acts on the subject after it
     ("Chronically inhibiting the pump leads to raised sodium.", {f"{DOWN} pump ==CAUSE=> {UP} sodium"}),
-    # a verb read as an adjective ends the list of members: the rest are clauses
+    # a verb read as an adjective ends the list of members: the rest are clauses, each verb with the
+    # clause's subject and its own sign (``misread_clauses``)
     ("Sirtuins reduced lipolysis and facilitated oxidation of fatty acids.",
-     {f"{UP} Sirtuins ==CAUSE=> {DOWN} lipolysis"}),
+     {f"{UP} Sirtuins ==CAUSE=> {DOWN} lipolysis", f"{UP} Sirtuins ==CAUSE=> {UP} fatty acids oxidation"}),
     ("We found that both drugs and ACY-9 lowered cortisol, altered insulin, and reduced glucagon secretion.",
-     {f"{UP} drugs ==CAUSE=> {DOWN} cortisol", f"{UP} ACY-9 ==CAUSE=> {DOWN} cortisol"}),
+     {f"{UP} drugs ==CAUSE=> {DOWN} cortisol", f"{UP} ACY-9 ==CAUSE=> {DOWN} cortisol",
+      f"{UP} drugs ==CAUSE=> {DOWN} glucagon secretion", f"{UP} ACY-9 ==CAUSE=> {DOWN} glucagon secretion"}),
     # ... but a form ("phosphorylated"), parallel change words and changes in a subject are members
     ("Improper folding and impaired clearance of insulin would compromise glucose uptake.",
      {f"{UP} Improper folding ==CAUSE=> {DOWN} glucose uptake", f"{DOWN} insulin clearance ==CAUSE=> {DOWN} glucose uptake"}),

@@ -19,6 +19,8 @@ from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
 from engine.parse_reader import perturbations
+from engine.parse_reader.adjectival_verbs import next_clause, opening_verb
+from engine.parse_reader.examples import named_members
 from engine.parse_reader.forms import bracketed_form, kind_of
 from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
 
@@ -60,6 +62,8 @@ def sides(head: Token) -> list[Side]:
     if _neither(head):
         return []
     shared = _shared_head_members(head)
+    if shared is None:
+        shared = _shared_complement(head)
     if shared is not None:
         return shared
     leading = -1 if _decrease_adjective(head) else 1
@@ -71,6 +75,7 @@ def sides(head: Token) -> list[Side]:
             continue
         side = side_of(token)
         if side is None:
+            found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
             continue
         process = contrasted_process(token)
         if process is not None:
@@ -79,7 +84,35 @@ def sides(head: Token) -> list[Side]:
         if token is not head and leading < 0 and not _has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
+        found += _governed_members(token, side)
         found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
+        found += [_turned(s, side.direction) for member in named_members(token) for s in sides(member)]
+    return found
+
+
+def _governed_members(head: Token, side: Side) -> list[Side]:
+    """"levels of A, B and C", "loss of A and B": the change or amount head governs every member
+    of its object, each moved the way the first is."""
+    governed = _governed(head)
+    inner = side_of(governed) if governed is not None else None
+    if inner is None or perturbations.perturbed(head) is not None or kind_of(head) is not None:
+        return []  # side_of read the head another way
+    turn = side.direction * inner.direction
+    found: list[Side] = []
+    for member in _noun_conjuncts(governed):
+        member_side = side_of(member)
+        if member_side is None:
+            continue
+        # "a decrease of A and loss of B", "lower levels of A and improvements in B": a member with a
+        # change word or a complement of its own is a phrase beside the head, moved its own way
+        # (kept only when read through to what it changes: "concurrent hyperphosphorylation" is no name)
+        beside = _has_change_word(member) or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
+                                               member.lower_.rstrip("s").endswith(lexicon.PROCESS_SUFFIXES)) \
+            and any(c.dep_ == "prep" for c in member.children)
+        if not beside:
+            found.append(_turned(member_side, turn))
+        elif member.lower_ not in member_side.name.lower():
+            found.append(member_side)
     return found
 
 
@@ -120,6 +153,38 @@ def _shared_head_members(head: Token) -> list[Side] | None:
             for m in named if m is not None]
 
 
+def _shared_complement(head: Token) -> list[Side] | None:
+    """"transcription and translation of p62": two bare processes joined by "and" / "or" before one
+    "of" phrase share it (p62 transcription, p62 translation); the parser hangs it on the first or
+    the last. Read alone, "transcription" would name no entity. A longer list ("autophosphorylation,
+    oligomerization and acquisition of X") may give the phrase to its last member only."""
+    tokens = [head, *_noun_conjuncts(head)]
+    if len(tokens) != 2 or any(t.text == "," for t in head.doc[head.i:tokens[1].i]) or not all((_process_like(t) or t.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(t)
+                                  and not _has_change_word(t) for t in tokens) \
+            or not any(_process_like(t) for t in tokens):
+        return None
+    ofs = [c for t in tokens for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
+    if len(ofs) != 1 or ofs[0].i < tokens[-1].i:
+        return None  # the "of" phrase must follow every member
+    objects = [g for g in ofs[0].children if g.dep_ == "pobj"]
+    # members of the object that are names, not phrases of their own ("of A and the translocation of B")
+    inners = [side_of(o) for o in (objects[0], *_noun_conjuncts(objects[0]))
+              if o.i == objects[0].i or not (_process_like(o) or any(c.dep_ == "prep" for c in o.children))] \
+        if objects else []
+    if not inners or any(i is None or i.direction < 0 for i in inners):
+        return None
+    # "the expression and release of X": an amount word names X itself
+    return [Side(name=inner.name if t.lower_ in lexicon.QUANTITY_WORDS else f"{inner.name} {t.text}",
+                 state=inner.state) for t in tokens for inner in inners if inner is not None]
+
+
+def _process_like(token: Token) -> bool:
+    lower = token.lower_
+    return _change_head_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
+        lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS
+        or lower.endswith(lexicon.PROCESS_SUFFIXES) or lower.endswith("tion"))
+
+
 def _verb_like(token: Token) -> bool:
     return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
 
@@ -143,21 +208,29 @@ def _decrease_adjective(token: Token) -> bool:
     return any(c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES for c in token.lefts)
 
 
+def has_change_word(token: Token) -> bool:
+    return _has_change_word(token)
+
+
 def _has_change_word(token: Token) -> bool:
     return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
         _change_head_sign(token.lower_) != 0
 
 
+def noun_members(head: Token) -> list[Token]:
+    return _noun_conjuncts(head)
+
+
 def _noun_conjuncts(head: Token) -> list[Token]:
     """The nouns coordinated after ``head``, up to the first one set off by a dash, colon or bracket
     ("tau clearance – either soluble forms or total tau" restates what is cleared; it adds no effect)
-    or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y": the
-    rest of the coordination is verbs and their objects, not members)."""
+    or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y", "X lowers
+    A, increasing B": the rest of the coordination is verbs and their objects, not members)."""
     members: list[Token] = []
     for token in sorted(head.conjuncts, key=lambda t: t.i):
         if token.i < head.i:
             continue
-        if _set_off(head, token) or _misread_verb(head, token):
+        if _set_off(head, token) or _misread_verb(head, token) or next_clause(token) is not None:
             break
         if token.pos_ in ("NOUN", "PROPN") or (token.pos_ == "NUM" and any(ch.isalpha() for ch in token.text)):
             members.append(token)
@@ -363,6 +436,10 @@ def _is_change_adjective(token: Token) -> bool:
         or _perturbing_gerund(token) != 0
 
 
+def perturbing_gerund(token: Token) -> int:
+    return _perturbing_gerund(token)
+
+
 def _perturbing_gerund(token: Token) -> int:
     """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
     makes (+1 / -1)."""
@@ -398,12 +475,18 @@ def _name_parts(head: Token) -> list[Token]:
     for child in head.lefts:
         if child.dep_ not in _NAME_DEPS or child.tag_ in _PRONOUN_TAGS:
             continue
-        if _is_change_adjective(child) or _is_claim_participle(child):
+        if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
             continue
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue
         keep.extend([*_name_parts(child), child])
     return keep
+
+
+def _opens_next_clause(child: Token, head: Token) -> bool:
+    """"reduced A and facilitated oxidation of B": the misread verb is no part of its object's name."""
+    verb = opening_verb(head)
+    return verb is not None and verb.i == child.i and next_clause(head) is not None
 
 
 def _left_name(head: Token) -> bool:

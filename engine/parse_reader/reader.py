@@ -14,7 +14,7 @@ from engine.parse_reader.nlp import parser
 from engine.parse_reader.nominals import nominal_claims
 from engine.parse_reader.roles import role_claims
 from engine.parse_reader.routes import route_claims
-from engine.parse_reader.verbs import means_claims, verb_claims
+from engine.parse_reader.verbs import means_claims, misread_claims, verb_claims
 
 BATCH_SIZE = 64
 
@@ -22,7 +22,8 @@ BATCH_SIZE = 64
 def read_doc(doc: Doc) -> list[Annotation]:
     """The annotations of one parsed sentence, each claim once (the most confident reading)."""
     best: dict[tuple, Annotation] = {}
-    claims = verb_claims(doc) + means_claims(doc) + nominal_claims(doc) + role_claims(doc) + route_claims(doc)
+    claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
+        + route_claims(doc)
     for annotation in completed([to_annotation(claim, doc.text) for claim in claims], doc.text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

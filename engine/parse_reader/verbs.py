@@ -17,7 +17,8 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.parse_reader import means, modality, pronouns, restoring, shielding
+from engine.parse_reader import means, misread_clauses, modality, pronouns, restoring, shielding
+from engine.parse_reader.adjectival_verbs import misread_subject, next_clause
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -94,6 +95,12 @@ def means_claims(doc: Doc) -> list[Claim]:
     return means.means_claims(doc, lambda verb: cause_sides(means.doers(_subjects(verb))))
 
 
+def misread_claims(doc: Doc) -> list[Claim]:
+    """Claims of verbs read as adjectives ("X lowers A, increasing B"), done by the clause's doer."""
+    return misread_clauses.misread_claims(doc, lambda verb: cause_sides(_subjects(verb)),
+                                          lambda doer: cause_sides([doer]))
+
+
 def _modified(verb: Token, effects: list[Side]) -> list[Side]:
     """"X phosphorylates Y" changes Y's phosphorylation, not the amount of Y."""
     modification = lexicon.MODIFYING_VERBS.get(verb.lemma_.lower())
@@ -129,7 +136,8 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
             effects = [verb.head]
         causes = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
         return causes, effects
-    effects = [c for c in verb.children if c.dep_ == "dobj"]
+    # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
+    effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
     if verb.lemma_.lower() in lexicon.PHRASAL:
         effects = _particle_objects(verb)
     return _subjects(verb), effects
@@ -139,7 +147,7 @@ def _subjects(verb: Token) -> list[Token]:
     governing = means.governing_verb(verb)
     if governing is not None:
         return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
-    own = [c for c in verb.children if c.dep_ in _SUBJECTS]
+    own = _doers_of_misread([c for c in verb.children if c.dep_ in _SUBJECTS])
     if any(_after_subject_pronoun(c) for c in own):
         return []  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if own:
@@ -156,11 +164,25 @@ def _subjects(verb: Token) -> list[Token]:
         head = verb.head
         if verb.dep_ == "conj" and _word_before_conjunct(verb):
             return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
-        shared = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+        if verb.dep_ == "conj" and misread_subject(head) is not None:
+            return _doers_of_misread([head])  # "X elevated levels of A and lowered B": X lowers B
+        shared = _doers_of_misread([c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")])
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
+        if not shared and verb.dep_ == "conj" and verb.tag_ == "VBG" and head.tag_ == "VBG":
+            return _subjects(head)  # "..., downregulating A and inducing B": one doer for both
         return shared
     return []
+
+
+def _doers_of_misread(subjects: list[Token]) -> list[Token]:
+    """Each subject, or for a subject misread with its verb ("X elevated levels of A") the name
+    before that verb; none where no name stands there (the phrase itself does nothing)."""
+    doers: list[Token] = []
+    for subject in subjects:
+        misread = misread_subject(subject)
+        doers += [subject] if misread is None else [misread[0]] if misread[0] is not None else []
+    return doers
 
 
 def _after_a_list(gerund: Token) -> bool:

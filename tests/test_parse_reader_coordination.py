@@ -1,0 +1,131 @@
+"""Coordination: verbs the tagger read as adjectives that open the next clause of a list ("X lowers
+A, increasing B, C and D"; "X reduced A and improved B"), a subject misread with its verb as one
+phrase ("X elevated levels of A and lowered B"), and the named members of a class ("proteins such as
+A and B", "kinases, including A and B"): exact claim sets on invented sentences."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # coordinated gerunds of means: each gerund's sign reaches every object of its own
+    ("Spermidine clears Abeta from microglia by enhancing mitophagy, upregulating PINK1, parkin and TFEB, "
+     "inhibiting mTORC1 and activating AMPK in vivo.",
+     {f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {UP} PINK1",
+      f"{UP} Spermidine ==CAUSE=> {UP} parkin", f"{UP} Spermidine ==CAUSE=> {UP} TFEB",
+      f"{UP} Spermidine ==CAUSE=> {DOWN} mTORC1", f"{UP} Spermidine ==CAUSE=> {UP} AMPK"}),
+    ("Spermidine clears Abeta from microglia by enhancing mitophagy, downregulating PINK1, parkin and TFEB, "
+     "inhibiting mTORC1 and activating AMPK in vivo.",
+     {f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {DOWN} PINK1",
+      f"{UP} Spermidine ==CAUSE=> {DOWN} parkin", f"{UP} Spermidine ==CAUSE=> {DOWN} TFEB",
+      f"{UP} Spermidine ==CAUSE=> {DOWN} mTORC1", f"{UP} Spermidine ==CAUSE=> {UP} AMPK"}),
+    ("Cilostazol clears Abeta from astrocytes by promoting autophagy, upregulating beclin 1, ATG5 and LC3, "
+     "downregulating mTORC1 and inducing cathepsin D in lysosomes.",
+     {f"{UP} Cilostazol ==CAUSE=> {UP} autophagy",
+      f"{UP} Cilostazol ==CAUSE=> {UP} beclin 1", f"{UP} Cilostazol ==CAUSE=> {UP} ATG5",
+      f"{UP} Cilostazol ==CAUSE=> {UP} LC3", f"{UP} Cilostazol ==CAUSE=> {DOWN} mTORC1",
+      f"{UP} Cilostazol ==CAUSE=> {UP} cathepsin D"}),
+    # a participle clause of consequence whose gerund was read as an adjective of its first object
+    ("Exercise lowers amyloid, increasing neprilysin, IDE and MMP9 and suppressing BACE1.",
+     {f"{UP} Exercise ==CAUSE=> {DOWN} amyloid", f"{UP} Exercise ==CAUSE=> {UP} neprilysin",
+      f"{UP} Exercise ==CAUSE=> {UP} IDE", f"{UP} Exercise ==CAUSE=> {UP} MMP9",
+      f"{UP} Exercise ==CAUSE=> {DOWN} BACE1"}),
+    # a second verb read as an adjective of a second object, or of a member after another verb
+    ("Luteolin reduced levels of SIRT3 and improved memory.",
+     {f"{UP} Luteolin ==CAUSE=> {DOWN} SIRT3", f"{UP} Luteolin ==CAUSE=> {UP} memory"}),
+    ("Luteolin lowered tau, altered IL-6 and reduced TNF secretion.",
+     {f"{UP} Luteolin ==CAUSE=> {DOWN} tau", f"{UP} Luteolin ==CAUSE=> {DOWN} TNF secretion"}),
+    # parallel changes in one object list stay members
+    ("Ketamine caused reduced BDNF and increased cortisol.",
+     {f"{UP} Ketamine ==CAUSE=> {DOWN} BDNF", f"{UP} Ketamine ==CAUSE=> {UP} cortisol"}),
+    # a passive clause names no doer of its gerunds
+    ("Abeta is removed by promoting autophagy, upregulating beclin 1, ATG5 and LC3.", set()),
+    # a denied clause states none of its gerunds
+    ("Vitamin E did not lower amyloid, increasing neprilysin and IDE.", set()),
+    # after a verb that changes nothing, a past form opening a member is an adjective of a list
+    ("Patients with the mutation exhibited increased anxiety, increased production of cortisol and insomnia.", set()),
+    ("Withdrawal symptoms include irritability, insomnia, and increased appetite.", set()),
+])
+def test_coordinated_verbs_read_as_adjectives(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the subject and its verb read as one phrase: the noun before the participle is the doer of
+    # both verbs, never the participle's object
+    ("Luteolin elevated levels of SIRT3 and lowered oxidative stress.",
+     {f"{UP} Luteolin ==CAUSE=> {UP} SIRT3", f"{UP} Luteolin ==CAUSE=> {DOWN} oxidative stress"}),
+    ("Honokiol elevated levels of SIRT3, SOD2 and catalase, induced mitophagy and lowered oxidative stress.",
+     {f"{UP} Honokiol ==CAUSE=> {UP} SIRT3", f"{UP} Honokiol ==CAUSE=> {UP} SOD2",
+      f"{UP} Honokiol ==CAUSE=> {UP} catalase", f"{UP} Honokiol ==CAUSE=> {UP} mitophagy",
+      f"{UP} Honokiol ==CAUSE=> {DOWN} oxidative stress"}),
+    ("Fisetin increased levels of neprilysin and reduced amyloid plaques.",
+     {f"{UP} Fisetin ==CAUSE=> {UP} neprilysin", f"{UP} Fisetin ==CAUSE=> {DOWN} amyloid plaques"}),
+    # no name before the participle, or a participle with an object of its own: no misread subject
+    ("Consistent with this model, limited proteolysis of the purified protein yielded two fragments.", set()),
+    ("Rapamycin improved memory in APP mice such that memory was no longer different from controls.",
+     {f"{UP} Rapamycin ==CAUSE=> {UP} memory"}),
+    # a doer that is no name is no claim, and neither is the object's
+    ("The treatment reduced levels of IL-6 and improved memory.", set()),
+    # an ordinary changed subject keeps its reading
+    ("The elevated levels of cortisol reduced BDNF and impaired memory.",
+     {f"{UP} cortisol ==CAUSE=> {DOWN} BDNF", f"{UP} cortisol ==CAUSE=> {DOWN} memory"}),
+])
+def test_subject_misread_with_its_verb(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an amount or change head governs every member of its object
+    ("Urolithin raised the levels of PINK1, parkin and TFEB in mice.",
+     {f"{UP} Urolithin ==CAUSE=> {UP} PINK1", f"{UP} Urolithin ==CAUSE=> {UP} parkin",
+      f"{UP} Urolithin ==CAUSE=> {UP} TFEB"}),
+    ("Urolithin caused a decrease in PINK1 and parkin.",
+     {f"{UP} Urolithin ==CAUSE=> {DOWN} PINK1", f"{UP} Urolithin ==CAUSE=> {DOWN} parkin"}),
+    # ... but not a phrase beside it with a change of its own
+    ("Silencing of LCMT1 leads to a decrease of PP2A methylation and concomitant loss of PP2A dimers.",
+     {f"{DOWN} LCMT1 ==CAUSE=> {DOWN} PP2A methylation", f"{DOWN} LCMT1 ==CAUSE=> {DOWN} PP2A dimers"}),
+    ("Exercise resulted in lower levels of soluble tau and improvements in spatial memory.",
+     {f"{UP} Exercise ==CAUSE=> {DOWN} soluble tau"}),
+    ("Rapamycin prevented the loss of PINK1 and parkin in neurons.",
+     {f"{UP} Rapamycin ==CAUSE=> {UP} PINK1", f"{UP} Rapamycin ==CAUSE=> {UP} parkin"}),
+])
+def test_members_of_a_governed_object(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # bare processes coordinated before one "of" phrase share it
+    ("Oxidative stress activates transcription and translation of p62 in neurons.",
+     {f"{UP} Oxidative stress ==CAUSE=> {UP} p62 transcription", f"{UP} Oxidative stress ==CAUSE=> {UP} p62 translation"}),
+    ("LPS increased the expression and release of IL-1beta and TNF.",
+     {f"{UP} LPS ==CAUSE=> {UP} IL-1beta", f"{UP} LPS ==CAUSE=> {UP} TNF",
+      f"{UP} LPS ==CAUSE=> {UP} IL-1beta release", f"{UP} LPS ==CAUSE=> {UP} TNF release"}),
+])
+def test_processes_sharing_one_complement(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the members named after a class are objects too; the class stays, as for "the drug, X"
+    ("Rapamycin induces autophagy by activating regulatory proteins such as ATG5, ATG7 and LC3.",
+     {f"{UP} Rapamycin ==CAUSE=> {UP} autophagy", f"{UP} Rapamycin ==CAUSE=> {UP} regulatory proteins",
+      f"{UP} Rapamycin ==CAUSE=> {UP} ATG5", f"{UP} Rapamycin ==CAUSE=> {UP} ATG7",
+      f"{UP} Rapamycin ==CAUSE=> {UP} LC3"}),
+    ("Apigenin activated several kinases, including AMPK and ERK, in astrocytes.",
+     {f"{UP} Apigenin ==CAUSE=> {UP} kinases", f"{UP} Apigenin ==CAUSE=> {UP} AMPK",
+      f"{UP} Apigenin ==CAUSE=> {UP} ERK"}),
+    # a member moves the way its class does
+    ("Apigenin suppressed proinflammatory cytokines such as IL-1beta and TNF.",
+     {f"{UP} Apigenin ==CAUSE=> {DOWN} proinflammatory cytokines", f"{UP} Apigenin ==CAUSE=> {DOWN} IL-1beta",
+      f"{UP} Apigenin ==CAUSE=> {DOWN} TNF"}),
+    ("Curcumin caused reduced cytokines, such as CXCL10 and CCL2, in microglia.",
+     {f"{UP} Curcumin ==CAUSE=> {DOWN} cytokines", f"{UP} Curcumin ==CAUSE=> {DOWN} CXCL10",
+      f"{UP} Curcumin ==CAUSE=> {DOWN} CCL2"}),
+])
+def test_named_members_of_a_class(sentence, expected):
+    assert lines(sentence) == expected
