@@ -34,7 +34,8 @@ def change_sign(word: Token) -> int:
     return form[1]
 
 
-def _verb_like(token: Token) -> bool:
+def verb_like(token: Token) -> bool:
+    """A verb or auxiliary by its part of speech or its tag (the two disagree on misread words)."""
     return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
 
 
@@ -62,7 +63,7 @@ def next_clause(noun: Token) -> Token | None:
         return None
     # "X led to A, reduced B" or "X include A and increased B": after a verb that changes nothing, a
     # past form is as likely an adjective; a gerund after a comma continues the verbs either way
-    beside_a_verb = noun.dep_ == "conj" and _verb_like(noun.head)  # "altered A and reduced B"
+    beside_a_verb = noun.dep_ == "conj" and verb_like(noun.head)  # "altered A and reduced B"
     if verb.lower_.endswith("ed") and not beside_a_verb and not _changes(anchor(noun)):
         return None
     head = noun.head
@@ -70,13 +71,13 @@ def next_clause(noun: Token) -> Token | None:
         first = head
         while first.dep_ == "conj" and first.head.i != first.i:
             first = first.head
-        if _verb_like(first) or misread_subject(first) is not None:
+        if verb_like(first) or misread_subject(first) is not None:
             return verb  # "altered A and reduced B": the member of a verb is a verb's object
         parallel = _opens_with_change(first) or first.dep_ in ("nsubj", "nsubjpass", "pobj")
         return None if parallel else verb
     if noun.dep_ == "dobj":
         return verb if any(c.dep_ == "dobj" and c.i < noun.i for c in head.children) else None
-    if noun.dep_ in _OBJECT_ROLES and noun.i > head.i and (_verb_like(head) or head.dep_ in _OBJECT_ROLES):
+    if noun.dep_ in _OBJECT_ROLES and noun.i > head.i and (verb_like(head) or head.dep_ in _OBJECT_ROLES):
         return verb
     return None
 
@@ -95,7 +96,7 @@ def anchor(noun: Token) -> Token | tuple[Token | None] | None:
     token = noun
     while token.dep_ != "ROOT" and token.head.i != token.i:
         token = token.head
-        if _verb_like(token):
+        if verb_like(token):
             return token
         subject = misread_subject(token)
         if subject is not None:
@@ -128,7 +129,7 @@ def misread_subject(noun: Token) -> tuple[Token | None, Token] | None:
 def _followed_by_verb(noun: Token) -> bool:
     """The phrase is the subject of a verb, or a verb (or a phrase a misread verb opens) is
     coordinated with it."""
-    if noun.dep_ == "nsubj" and _verb_like(noun.head):
+    if noun.dep_ == "nsubj" and verb_like(noun.head):
         return True
-    return any(c.dep_ == "conj" and c.i > noun.i and (_verb_like(c) or opening_verb(c) is not None)
+    return any(c.dep_ == "conj" and c.i > noun.i and (verb_like(c) or opening_verb(c) is not None)
                for c in noun.children)

@@ -18,7 +18,7 @@ from engine.parse_reader import means, modality
 from engine.parse_reader.adjectival_verbs import anchor as clause_anchor
 from engine.parse_reader.adjectival_verbs import change_sign, misread_subject, next_clause
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import Side, has_change_word, noun_members, perturbing_gerund, side_of, sides
+from engine.parse_reader.phrases import Side, has_change_word, noun_conjuncts, perturbing_gerund, side_of, sides
 
 
 def misread_claims(doc: Doc, causes_of: Callable[[Token], list[Side]],
@@ -61,7 +61,7 @@ def _next_clause_claims(noun: Token, verb: Token, causes_of: Callable[[Token], l
     if head is not None:
         effects.append((head, sign * _turns(verb)))
     # a member with a change word of its own ("and loss of C") is no object one can sign
-    effects += [(side, sign) for member in noun_members(noun)
+    effects += [(side, sign) for member in noun_conjuncts(noun)
                 if not has_change_word(member) and (side := side_of(member)) is not None]
     return [c for side, s in effects for c in pairs(causes, s, [side], hedged)]
 

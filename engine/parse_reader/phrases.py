@@ -19,7 +19,7 @@ from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
 from engine.parse_reader import perturbations
-from engine.parse_reader.adjectival_verbs import next_clause, opening_verb
+from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.parse_reader.examples import named_members
 from engine.parse_reader.forms import bracketed_form, kind_of
 from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
@@ -68,7 +68,7 @@ def sides(head: Token) -> list[Side]:
         return shared
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
-    members = _noun_conjuncts(head)
+    members = noun_conjuncts(head)
     unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
     for token in (head, *members):
         if _denied(token) or token in unsure or inside_contrast(token):
@@ -81,7 +81,7 @@ def sides(head: Token) -> list[Side]:
         if process is not None:
             side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
                         aliases=side.aliases)
-        if token is not head and leading < 0 and not _has_change_word(token):
+        if token is not head and leading < 0 and not has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
         found += _governed_members(token, side)
@@ -99,14 +99,14 @@ def _governed_members(head: Token, side: Side) -> list[Side]:
         return []  # side_of read the head another way
     turn = side.direction * inner.direction
     found: list[Side] = []
-    for member in _noun_conjuncts(governed):
+    for member in noun_conjuncts(governed):
         member_side = side_of(member)
         if member_side is None:
             continue
         # "a decrease of A and loss of B", "lower levels of A and improvements in B": a member with a
         # change word or a complement of its own is a phrase beside the head, moved its own way
         # (kept only when read through to what it changes: "concurrent hyperphosphorylation" is no name)
-        beside = _has_change_word(member) or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
+        beside = has_change_word(member) or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
                                                member.lower_.rstrip("s").endswith(lexicon.PROCESS_SUFFIXES)) \
             and any(c.dep_ == "prep" for c in member.children)
         if not beside:
@@ -137,14 +137,14 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     naming its own "X secretion" (read alone, the head would lose both). Another head ("anxiety and
     memory deficits") may be the last member's alone: only that member is named with it."""
     compounds = [c for c in head.lefts if c.dep_ in ("compound", "nmod")
-                 and any(k.dep_ == "conj" and not _verb_like(k) for k in c.children)]
-    if len(compounds) != 1 or _noun_conjuncts(head):
+                 and any(k.dep_ == "conj" and not verb_like(k) for k in c.children)]
+    if len(compounds) != 1 or noun_conjuncts(head):
         return None
     side = side_of(head)
     if side is None or " " in side.name:
         return None
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
-    if any(_verb_like(m) for m in members):
+    if any(verb_like(m) for m in members):
         return None  # "improves transmission and decreases Y" parsed as one phrase: not members
     if not _names_a_process(head.lower_):
         members = members[-1:]
@@ -158,17 +158,17 @@ def _shared_complement(head: Token) -> list[Side] | None:
     "of" phrase share it (p62 transcription, p62 translation); the parser hangs it on the first or
     the last. Read alone, "transcription" would name no entity. A longer list ("autophosphorylation,
     oligomerization and acquisition of X") may give the phrase to its last member only."""
-    tokens = [head, *_noun_conjuncts(head)]
-    if len(tokens) != 2 or any(t.text == "," for t in head.doc[head.i:tokens[1].i]) or not all((_process_like(t) or t.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(t)
-                                  and not _has_change_word(t) for t in tokens) \
-            or not any(_process_like(t) for t in tokens):
+    tokens = [head, *noun_conjuncts(head)]
+    if len(tokens) != 2 or any(t.text == "," for t in head.doc[head.i:tokens[1].i]):
+        return None  # two members joined without a comma
+    if not all(_bare_process_or_amount(t) for t in tokens) or not any(_process_like(t) for t in tokens):
         return None
     ofs = [c for t in tokens for c in t.children if c.dep_ == "prep" and c.lower_ == "of"]
     if len(ofs) != 1 or ofs[0].i < tokens[-1].i:
         return None  # the "of" phrase must follow every member
     objects = [g for g in ofs[0].children if g.dep_ == "pobj"]
     # members of the object that are names, not phrases of their own ("of A and the translocation of B")
-    inners = [side_of(o) for o in (objects[0], *_noun_conjuncts(objects[0]))
+    inners = [side_of(o) for o in (objects[0], *noun_conjuncts(objects[0]))
               if o.i == objects[0].i or not (_process_like(o) or any(c.dep_ == "prep" for c in o.children))] \
         if objects else []
     if not inners or any(i is None or i.direction < 0 for i in inners):
@@ -178,15 +178,17 @@ def _shared_complement(head: Token) -> list[Side] | None:
                  state=inner.state) for t in tokens for inner in inners if inner is not None]
 
 
+def _bare_process_or_amount(token: Token) -> bool:
+    """A process or amount word with no name or change word of its own before it."""
+    return (_process_like(token) or token.lower_ in lexicon.QUANTITY_WORDS) and not _left_name(token) \
+        and not has_change_word(token)
+
+
 def _process_like(token: Token) -> bool:
     lower = token.lower_
     return _change_head_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
         lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS
         or lower.endswith(lexicon.PROCESS_SUFFIXES) or lower.endswith("tion"))
-
-
-def _verb_like(token: Token) -> bool:
-    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
 
 
 def _names_a_process(word: str) -> bool:
@@ -209,19 +211,11 @@ def _decrease_adjective(token: Token) -> bool:
 
 
 def has_change_word(token: Token) -> bool:
-    return _has_change_word(token)
-
-
-def _has_change_word(token: Token) -> bool:
     return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
         _change_head_sign(token.lower_) != 0
 
 
-def noun_members(head: Token) -> list[Token]:
-    return _noun_conjuncts(head)
-
-
-def _noun_conjuncts(head: Token) -> list[Token]:
+def noun_conjuncts(head: Token) -> list[Token]:
     """The nouns coordinated after ``head``, up to the first one set off by a dash, colon or bracket
     ("tau clearance – either soluble forms or total tau" restates what is cleared; it adds no effect)
     or one that is a verb read as an adjective ("reduced X and facilitated clearance of Y", "X lowers
@@ -424,7 +418,7 @@ def _adjective_direction(head: Token) -> int:
     """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
     "reduced BDNF levels"), else +1."""
     for child in head.lefts:
-        if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or _perturbing_gerund(child) < 0:
+        if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
             return -1
         if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
@@ -433,14 +427,10 @@ def _adjective_direction(head: Token) -> int:
 
 def _is_change_adjective(token: Token) -> bool:
     return token.lower_ in lexicon.INCREASE_ADJECTIVES or token.lower_ in lexicon.DECREASE_ADJECTIVES \
-        or _perturbing_gerund(token) != 0
+        or perturbing_gerund(token) != 0
 
 
 def perturbing_gerund(token: Token) -> int:
-    return _perturbing_gerund(token)
-
-
-def _perturbing_gerund(token: Token) -> int:
     """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
     makes (+1 / -1)."""
     if token.dep_ not in ("amod", "compound") or not token.lower_.endswith("ing"):

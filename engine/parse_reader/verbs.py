@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.parse_reader import means, misread_clauses, modality, pronouns, restoring, shielding
-from engine.parse_reader.adjectival_verbs import misread_subject, next_clause
+from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.phrases import Side, sides
 
@@ -222,7 +222,7 @@ def _trusted_antecedent(verb: Token) -> bool:
     if _renames_a_clause(noun) or _in_place(noun):
         return False
     return not (noun.dep_ == "ROOT" and noun.pos_ in ("NOUN", "PROPN") and not any(
-        _verb_like(t) for t in noun.doc if t not in verb.subtree and t.dep_ not in ("amod", "acl")))
+        verb_like(t) for t in noun.doc if t not in verb.subtree and t.dep_ not in ("amod", "acl")))
 
 
 def _after_subject_pronoun(subject: Token) -> bool:
@@ -231,10 +231,6 @@ def _after_subject_pronoun(subject: Token) -> bool:
     doc, i = subject.doc, subject.i
     return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in ("which", "who") \
         and not (i >= 2 and doc[i - 2].dep_ == "prep")
-
-
-def _verb_like(token: Token) -> bool:
-    return token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB")
 
 
 def _word_before_conjunct(verb: Token) -> bool:
