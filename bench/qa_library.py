@@ -28,44 +28,47 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.qa_eval import DEFAULT_QUESTIONS, predicted_sign, question_half  # noqa: E402
-from engine.backends import ExtractedClaim, get_backend  # noqa: E402
+from engine.backends import ExtractedClaim, LanguageBackend, get_backend  # noqa: E402
 from engine.integrate import Integrator  # noqa: E402
 from engine.mechanism import find_routes  # noqa: E402
 from engine.model import Graph  # noqa: E402
 from engine.parse_reader.agreement import mark_possible  # noqa: E402
 from engine.parse_reader.store import store_for  # noqa: E402
-from engine.pipeline import (Retrieved, abbreviations_for, extract, label, library_abbreviations,  # noqa: E402
-                             scenario_for, verify_claims)
+from engine.pipeline import (Retrieved, abbreviations_for, abstention_reason, extract, label,  # noqa: E402
+                             library_abbreviations, scenario_for, verify_claims)
 from engine.settings import Settings  # noqa: E402
 from retrieval.index import PaperIndex, Passage  # noqa: E402
 
 
-def library_claims(index: PaperIndex, settings: Settings) -> list[ExtractedClaim]:
+def library_claims(index: PaperIndex, settings: Settings, backend: LanguageBackend) -> list[ExtractedClaim]:
     """Every verified claim of every sentence of the index, read as the pipeline reads a passage."""
     passages = [Passage(doc_id=d.id, title=d.title, sentence=s, sentence_index=i, score=0.0)
                 for d in index.documents() for i, s in enumerate(d.sentences)]
     abbreviations = abbreviations_for(index, sorted({p.doc_id for p in passages}), {})
-    claims = extract(get_backend(settings), [Retrieved(passage=p, query="", round=1) for p in passages],
+    claims = extract(backend, [Retrieved(passage=p, query="", round=1) for p in passages],
                      Graph(), abbreviations, store_for(settings.resolved_index_dir))
     return verify_claims(claims).kept
 
 
-def answer_from(question: dict, claims: list[ExtractedClaim], index: PaperIndex, settings: Settings) -> dict:
-    """The question answered from all of ``claims``: answered or why not, and the predicted sign."""
-    backend = get_backend(settings)
+def answer_from(question: dict, claims: list[ExtractedClaim], index: PaperIndex, settings: Settings,
+                backend: LanguageBackend) -> dict:
+    """The question answered from all of ``claims`` as ``ask`` would answer it: answered or why not
+    (``pipeline.abstention_reason``), and the predicted sign."""
     analysis = backend.analyze(question["question"])
-    record = {"id": question["id"], "half": question_half(question["id"]), "expected": question["expected_sign"]}
+    record = {"id": question["id"], "half": question_half(question["id"]), "expected": question["expected_sign"],
+              "answered": False, "predicted": 0}
     if analysis.abstained:
-        return record | {"answered": False, "failure": "abstained at Analyze", "predicted": 0}
+        return record | {"failure": "abstained at Analyze"}
     integrator = Integrator(question["question"], analysis.sources, analysis.targets,
                             max_nodes=settings.pipeline.max_nodes, library=library_abbreviations(index, {}))
     integrator.add(claims, 1)
     integration = integrator.build()
     graph = mark_possible(integration.graph) if settings.pipeline.cross_check else integration.graph
-    if not integration.connected:
-        return record | {"answered": False, "failure": "no chain links the ends", "predicted": 0}
-    if settings.pipeline.require_route and not find_routes(graph, max_mechanisms=1):
-        return record | {"answered": False, "failure": "no route the answer can state", "predicted": 0}
+    reason = abstention_reason(analysis, integration.connected, bool(find_routes(graph, max_mechanisms=1)),
+                               settings.pipeline, rounds=1)
+    if reason:
+        return record | {"failure": "no route the answer can state" if integration.connected
+                         else "no chain links the ends"}
     labelling = label(graph, scenario_for(graph, analysis), settings)
     return record | {"answered": True, "failure": "", "predicted": predicted_sign(labelling, graph.targets[0])[0]}
 
@@ -98,12 +101,13 @@ def main() -> int:
     settings = Settings()
     index = PaperIndex.open(settings.resolved_index_dir)
     started = time.perf_counter()
-    claims = library_claims(index, settings)
+    backend = get_backend(settings)
+    claims = library_claims(index, settings, backend)
     print(f"read the library: {len(claims)} verified claims ({time.perf_counter() - started:.0f} s)", flush=True)
     questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
     records = []
     for question in questions[:args.limit]:
-        records.append(answer_from(question, claims, index, settings))
+        records.append(answer_from(question, claims, index, settings, backend))
         print(f"{question['id']} {'A' if records[-1]['answered'] else '-'} {records[-1]['failure']}", flush=True)
     pipeline = {}
     if args.records:
