@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
 from bench.qa_failures import gold_statements  # noqa: E402
 from engine.annotations import Annotation, interpret  # noqa: E402
-from engine.integrate import _lowered_core  # noqa: E402
+from engine.lowering import lowered_core  # noqa: E402
 from engine.language.text import terms_match  # noqa: E402
 
 READERS = ("rules", "parse")
@@ -46,7 +46,7 @@ def _readings(sentence: str) -> dict[str, list[Annotation]]:
 def _as_integrated(name: str) -> tuple[str, int]:
     """The entity a claim's end is about and the sign its name turns, as Integrate reads it: a
     lowering name ("X knockout", "inhibition of X") is X with the sign turned."""
-    core = _lowered_core(name)
+    core = lowered_core(name)
     return (name, 1) if core is None else (core, -1)
 
 

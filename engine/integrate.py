@@ -28,7 +28,6 @@ side only) by distance, until the node budget is spent. Frontier nodes seed the 
 from __future__ import annotations
 
 import heapq
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -37,12 +36,12 @@ from pydantic import BaseModel, Field
 from engine.annotations import Annotation, Change, format_annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.entities import non_entity_reason
+from engine.lowering import lowered_core
 from engine.identity import (
     Identity, LibraryAbbreviations, adjective_noun, curated_synonym, defined_abbreviation, famplex_groundings,
     identity_key, library_abbreviation, same_form,
 )
 from engine.model import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
-from engine.language import lexicon
 from engine.language.text import normalise_term
 
 MAX_ALIASES = 8
@@ -219,7 +218,7 @@ class Integrator:
         return first
 
     def _side(self, term: str, change: Change | None, aliases: list[str], doc_id: str) -> _Side:
-        core = None if identity_key(term) in self._question_keys else _lowered_core(term)  # the user's own term
+        core = None if identity_key(term) in self._question_keys else lowered_core(term)  # the user's own term
         if core is None:
             return _Side(self.resolve(term, aliases, doc_id), change)
         # "[change=increase] Cdc37 siRNA" / "mTOR inhibitors" / "inhibition of Akt" state a decrease of
@@ -394,32 +393,6 @@ class Integrator:
         aliases = [n for n in entity.names if normalise_term(n) != normalise_term(entity.label)][:MAX_ALIASES]
         return Node(id=entity.node_id, label=entity.label, kind=kind, aliases=aliases, origin="literature",
                     merged=list(entity.merged))
-
-
-# Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
-# precede with "of" ("inhibition of X"): the lexicon's decrease heads and RNA-interference reagents.
-# Removing a thing lowers it too: "clearance of misfolded proteins" rising is misfolded proteins falling.
-# So does losing it: "X deficiency" / "knockout of X" is less X, as "X knockdown" is (a loss-of-function
-# experiment read as the decrease it is; bench/qa_eval.py: one more question answered, and right, per half).
-_LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS | lexicon.DEFICIENCY_HEADS}
-                            | {"sirna", "sirnas", "shrna", "shrnas", "rnai"}
-                            | {"clearance", "degradation", "removal", "elimination"})
-_LOWERING_SUFFIX = re.compile(
-    r"^(?P<core>.+?)[\s-]+(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
-    + r")$", re.I)
-_LOWERING_PREFIX = re.compile(
-    r"^(?P<head>" + "|".join(sorted(map(re.escape, _LOWERING_HEADS), key=len, reverse=True))
-    + r")\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
-
-
-def _lowered_core(term: str) -> str | None:
-    """The entity a lowering name is about ("mTOR" for "mTOR inhibitors"); None for other names and
-    when what is left is no entity by itself ("cognitive decline": "cognitive" describes)."""
-    match = _LOWERING_SUFFIX.match(term.strip()) or _LOWERING_PREFIX.match(term.strip())
-    if match is None:
-        return None
-    core = match.group("core").strip(" -")
-    return core if non_entity_reason(core) is None else None
 
 
 UNCLEAR_SENTENCE = "the sentence is read with both signs between the same two entities, by as many readers each"

@@ -91,6 +91,19 @@ def test_a_lowering_name_is_a_decrease_of_its_core_and_says_so() -> None:
     assert [m.reason for m in graph.node("velk1").merged] == ["a lowering of Velk1: read as its decrease"]
 
 
+def test_an_adjective_before_a_removal_word_names_the_route_not_what_is_removed() -> None:
+    # "autophagic clearance" rises with autophagy; "Velk1 clearance" is less Velk1
+    integrator = Integrator("q", ["Zorin"], ["Quarzin"])
+    integrator.add([
+        _claim("Zorin", "increase", "autophagic clearance", "increase", "Zorin raises autophagic clearance."),
+        _claim("Zorin", "increase", "Velk1 clearance", "increase", "Zorin raises Velk1 clearance.", doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} >= {("zorin", -1, "velk1")}
+    assert graph.node("autophagic_clearance") is not None
+    assert not any(e.target == "autophagy" for e in graph.edges)
+
+
 def test_a_deficiency_or_knockout_is_a_decrease_of_its_entity() -> None:
     # A loss-of-function experiment says what more of the entity does, with the sign turned.
     integrator = Integrator("q", ["Velk1"], ["Zorin"])

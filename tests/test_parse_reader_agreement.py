@@ -18,6 +18,19 @@ def test_claim_sign_reads_deficiency_states() -> None:
     assert claim_sign(_a("[change=increase] X ==CAUSE=> [change=decrease] Y")) == -1
 
 
+def test_a_lowering_name_is_its_entity_moved_the_other_way() -> None:
+    # "Abeta causes synapse loss" and "Abeta lowers synapses"; "Hsp90 inhibitors" are less Hsp90
+    assert same_claim(_a("[change=increase] Abeta ==CAUSE=> [change=increase] synapse loss"),
+                      _a("[change=increase] Abeta ==CAUSE=> [change=decrease] synapse"))
+    assert same_claim(_a("[change=increase] Hsp90 inhibitors ==CAUSE=> [change=decrease] tau"),
+                      _a("[change=decrease] Hsp90 ==CAUSE=> [change=decrease] tau"))
+    assert not same_claim(_a("[change=increase] Abeta ==CAUSE=> [change=increase] synapse loss"),
+                          _a("[change=increase] Abeta ==CAUSE=> [change=increase] synapse"))
+    # an adjective before a removal word names the route: autophagic clearance rises with autophagy
+    assert not same_claim(_a("[change=increase] X ==CAUSE=> [change=increase] autophagic clearance"),
+                          _a("[change=increase] X ==CAUSE=> [change=decrease] autophagy"))
+
+
 def test_same_claim_needs_the_same_sign_and_matching_ends() -> None:
     rules = _a("X deficiency ==CAUSE=> [change=decrease] amyloid production")
     assert same_claim(rules, _a("[change=decrease] X gene ==CAUSE=> [change=decrease] amyloid production"))

@@ -3,9 +3,11 @@ a claim only one reader finds, or one its sentence states only hedged, is *possi
 apart, never shown as supported).
 
 Two annotations of one sentence state the same claim when they give the same signed effect of one
-entity on another (``claim_sign``: the edge sign times the direction of any deficiency state) and
-their ends match leniently (``ends_match``): the same name by ``terms_match`` (which takes one name
-contained in the other) or through an alias.
+entity on another (``claim_sign``: the edge sign times the direction of each end's name) and their
+ends match leniently (``ends_match``): the same name by ``terms_match`` (which takes one name
+contained in the other) or through an alias. A name that states a lowering of an entity ("synapse
+loss", "Hsp90 inhibitors", "X deficiency") is that entity moved the other way, as Integrate reads it:
+"A raises synapse loss" and "A lowers synapses" are one claim.
 """
 
 from __future__ import annotations
@@ -16,24 +18,34 @@ from engine.annotations import Annotation, interpret
 from engine.backends.base import ExtractedClaim
 from engine.model import Evidence, Graph
 from engine.language.text import state_core, terms_match
+from engine.lowering import lowered_core
 
 # Whoever read a claim: the hand-written rules (engine.offline.extract), the dependency-parse reader
 # (engine.parse_reader) and a language model (the openai backend).
 RULES, PARSE, LLM = "rules", "parse", "llm"
 
 
+def entity_named(term: str) -> tuple[str, int]:
+    """The entity a claim's end is about and the way the name moves it: a deficiency, mutation or
+    lowering name is about its core ("X deficiency", "X inhibitors", "loss of X": X, -1); any other
+    name is its own entity, +1."""
+    core, direction = state_core(term)
+    lowered = lowered_core(core)
+    return (lowered, -direction) if lowered else (core, direction)
+
+
 def claim_sign(annotation: Annotation) -> int:
     """The sign of the claim about its two entities: the edge's sign (DESIGN §3) times the direction
-    of a deficiency or mutation state ("X deficiency" moves X down)."""
-    return interpret(annotation).sign * state_core(annotation.subject)[1] * state_core(annotation.object)[1]
+    each end's name moves its entity (``entity_named``)."""
+    return interpret(annotation).sign * entity_named(annotation.subject)[1] * entity_named(annotation.object)[1]
 
 
 def ends_match(a: str, a_aliases: list[str], b: str, b_aliases: list[str]) -> bool:
-    """The same entity: the names (or a deficiency's entity) match by ``terms_match`` (same key,
+    """The same entity: the names (or the entity a state or lowering names) match by ``terms_match`` (same key,
     abbreviation, symbol family, or every word of one in the other: "BACE1" ~ "BACE1 gene"), or
     through an alias. A shared last word alone is not enough ("tau phosphorylation" is not
     "GSK3 phosphorylation")."""
-    return terms_match(state_core(a)[0], state_core(b)[0], a_aliases, b_aliases)
+    return terms_match(entity_named(a)[0], entity_named(b)[0], a_aliases, b_aliases)
 
 
 def same_claim(a: Annotation, b: Annotation) -> bool:
