@@ -3,12 +3,13 @@
 For every statement the offline extractor reads the evidence sentence. A statement is *linked* when
 one extracted annotation has a subject matching the statement's subject and an object matching its
 object under ``engine.language.text.terms_match`` (names of states "X deficiency" / "X mutation" are
-compared through their entity X). The *sign* of a linked annotation is the sign of its edge
-(``engine.annotations.interpret``) times the direction of any state it names (a deficiency of X moves
-X down), and times -1 when the gold names a lowering agent ("proteasome inhibitors") that the
-extractor read as less of its target ("proteasome"); the highest-confidence linking annotation is the
-one scored. Figures are given for the
-statements whose names occur verbatim in their sentence (``names_in_sentence``) and for all.
+compared through their entity X). Gold and extracted claims are compared as claims about entities
+(``engine.parse_reader.agreement.entity_named``): a name of a state or a lowering moves its entity
+("X deficiency", "proteasome inhibitors" and "loss of X" are less X), so the *sign* of a linked
+annotation is the sign of its edge (``engine.annotations.interpret``) times the direction of each of
+its names, and the gold's sign is turned the same way by its names. The highest-confidence linking
+annotation is the one scored. Figures are given for the statements whose names occur verbatim in
+their sentence (``names_in_sentence``) and for all.
 
 Precision is measured on random samples of extracted annotations (from the verbatim set's sentences;
 from round 5 on only from its tune half, so that judging reads no held-out sentence) judged by hand: ``--write-sample N`` appends a fresh seeded draw of N not yet judged annotations as a
@@ -67,7 +68,7 @@ from engine.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.language.text import state_core, terms_match  # noqa: E402
 from engine.parse_reader import read_sentences  # noqa: E402
-from engine.parse_reader.agreement import agreeing, claim_sign, union  # noqa: E402
+from engine.parse_reader.agreement import agreeing, claim_sign, entity_named, union  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
@@ -186,26 +187,11 @@ def _names(term: str, aliases: list[str]) -> tuple[list[str], int]:
     return [core, *(state_core(a)[0] for a in aliases)], direction
 
 
-annotation_sign = claim_sign  # the sign of a claim about its subject's entity and object's entity
-
-
-_LOWERING_ROLES = ("inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers")
-
-
-def role_direction(gold_name: str, extracted_name: str) -> int:
-    """-1 when the gold names an agent that lowers X ("proteasome inhibitors") and the extractor
-    named X itself (it reads "X inhibitors" as less X): the same claim, opposite signs."""
-    gold_words = gold_name.lower().split()
-    if gold_words and gold_words[-1] in _LOWERING_ROLES and \
-            not any(w in _LOWERING_ROLES for w in extracted_name.lower().split()):
-        return -1
-    return 1
-
-
 def statement_sign(annotation: Annotation, subject: str, obj: str) -> int:
-    """The sign of an annotation read as a claim about the gold statement's two names."""
-    return annotation_sign(annotation) * role_direction(subject, annotation.subject) \
-        * role_direction(obj, annotation.object)
+    """The sign of an annotation read as a claim about the gold statement's two names, both taken as
+    claims about entities (``entity_named``: "proteasome inhibitors" are less proteasome), so that a
+    reader that names the agent and one that names its target score alike."""
+    return claim_sign(annotation) * entity_named(subject)[1] * entity_named(obj)[1]
 
 
 def link(annotations: list[Annotation], subject: str, obj: str,

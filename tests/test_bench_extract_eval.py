@@ -88,3 +88,15 @@ def test_readers_are_compared_from_one_reading(tmp_path: Path, capsys: pytest.Ca
     assert both_halves("parse") == (2, 2)
     assert both_halves("agree") == (1, 1)
     assert both_halves("union")[0] == 2
+
+
+def test_a_lowering_agent_scores_alike_named_as_the_agent_or_as_its_target() -> None:
+    from engine.annotations import parse_annotation
+    bench = _load_bench()
+    # gold: "Proteasome inhibitors" increase autophagy
+    as_agent = parse_annotation("[change=increase] proteasome inhibitors ==CAUSE=> [change=increase] autophagy")
+    as_target = parse_annotation("[change=decrease] proteasome ==CAUSE=> [change=increase] autophagy")
+    wrong = parse_annotation("[change=increase] proteasome ==CAUSE=> [change=increase] autophagy")
+    assert bench.statement_sign(as_agent, "Proteasome Inhibitors", "autophagy") == 1
+    assert bench.statement_sign(as_target, "Proteasome Inhibitors", "autophagy") == 1
+    assert bench.statement_sign(wrong, "Proteasome Inhibitors", "autophagy") == -1
