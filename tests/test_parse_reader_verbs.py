@@ -8,7 +8,7 @@ from spacy.tokens import Doc
 
 from engine.annotations import format_annotation
 from engine.parse_reader.nlp import parser
-from engine.parse_reader.reader import read_doc
+from engine.parse_reader.reader import read_doc, read_sentence
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -119,3 +119,22 @@ def test_a_relative_clause_on_the_root_of_a_verbless_parse_has_no_cause() -> Non
                   deps=["nsubj", "ROOT", "dobj", "punct", "nsubj", "relcl", "prep", "pobj", "punct"],
                   pos=["NOUN", "VERB", "NOUN", "PUNCT", "PRON", "VERB", "ADP", "NOUN", "PUNCT"])
     assert f"{UP} efflux ==CAUSE=> {UP} fatigue" in {format_annotation(a) for a in read_doc(doc)}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the small model tags these "results" as a plural noun; the sentence is parsed with "leads to"
+    ("Exposure of astrocytes to zinc results in reduced glutamate uptake.",
+     {f"{UP} zinc ==CAUSE=> {DOWN} glutamate uptake"}),
+    ("Overexpression of galanin in mice results in increased food intake.",
+     {f"{UP} galanin ==CAUSE=> {UP} food intake"}),
+    # the noun stays a noun: no claim
+    ("The results in astrocytes were similar to those in neurons.", set()),
+    ("Similar results in mice confirmed the finding.", set()),
+])
+def test_results_in_read_as_a_noun_is_parsed_as_the_verb(sentence: str, expected: set[str]) -> None:
+    assert {format_annotation(a) for a in read_sentence(sentence)} == expected
+
+
+def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
+    sentence = "Exposure of astrocytes to zinc results in reduced glutamate uptake."
+    assert {a.text for a in read_sentence(sentence)} == {sentence}

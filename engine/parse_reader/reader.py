@@ -10,21 +10,21 @@ from engine.annotations import Annotation
 from engine.offline.extract.tokens import undo_ligatures
 from engine.parse_reader.claims import to_annotation
 from engine.parse_reader.long_names import completed
-from engine.parse_reader.nlp import parser
+from engine.parse_reader.nlp import parsed
 from engine.parse_reader.nominals import nominal_claims
 from engine.parse_reader.roles import role_claims
 from engine.parse_reader.routes import route_claims
 from engine.parse_reader.verbs import means_claims, misread_claims, verb_claims
 
-BATCH_SIZE = 64
 
-
-def read_doc(doc: Doc) -> list[Annotation]:
-    """The annotations of one parsed sentence, each claim once (the most confident reading)."""
+def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
+    """The annotations of one parsed sentence, each claim once (the most confident reading);
+    ``text`` is the sentence as written where the parse read a rewritten one (``nlp.parsed``)."""
+    text = doc.text if text is None else text
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
         + route_claims(doc)
-    for annotation in completed([to_annotation(claim, doc.text) for claim in claims], doc.text):
+    for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)
         if key not in best or annotation.confidence > best[key].confidence:
@@ -33,7 +33,8 @@ def read_doc(doc: Doc) -> list[Annotation]:
 
 
 def read_sentence(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
-    return with_abbreviations(read_doc(parser()(undo_ligatures(sentence))), abbreviations)
+    text, doc = next(parsed([undo_ligatures(sentence)]))
+    return with_abbreviations(read_doc(doc, text), abbreviations)
 
 
 def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
@@ -42,7 +43,7 @@ def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
     that the lexicon knows its words; the rule reader's other repairs of the text (joined line-end
     hyphens, compounds) are left to the parser."""
     texts = (undo_ligatures(s) for s in sentences)
-    return [read_doc(doc) for doc in parser().pipe(texts, batch_size=BATCH_SIZE)]
+    return [read_doc(doc, text) for text, doc in parsed(texts)]
 
 
 def with_abbreviations(annotations: list[Annotation], abbreviations: dict[str, str] | None) -> list[Annotation]:
