@@ -129,3 +129,39 @@ def test_processes_sharing_one_complement(sentence, expected):
 ])
 def test_named_members_of_a_class(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the last verb of a list, hung on the member before it, shares the list's doer
+    ("The flavonoid fisetin shows antioxidant effects, improves synaptic function, reduces soluble amyloid, "
+     "and partially attenuates the inflammation in this model.",
+     {f"{UP} flavonoid fisetin ==CAUSE=> {UP} synaptic function",
+      f"{UP} flavonoid fisetin ==CAUSE=> {DOWN} soluble amyloid",
+      f"{UP} flavonoid fisetin ==CAUSE=> {DOWN} inflammation"}),
+    # a second infinitive, with or without its own "to", is done by the raised subject
+    ("Rapamycin is known to reduce tau and to improve memory in mice.",
+     {f"{UP} Rapamycin ==CAUSE=> {DOWN} tau", f"{UP} Rapamycin ==CAUSE=> {UP} memory"}),
+    ("Deletion of TREM2 has been shown to reduce plaque load and neuritic dystrophy, and improve memory in aged mice.",
+     {f"{DOWN} TREM2 ==CAUSE=> {DOWN} plaque load", f"{DOWN} TREM2 ==CAUSE=> {DOWN} neuritic dystrophy",
+      f"{DOWN} TREM2 ==CAUSE=> {UP} memory"}),
+    # the denial above the infinitive covers the verb that continues it
+    ("Deletion of TREM2 has not been shown to reduce plaque load and neuritic dystrophy, and improve memory in aged mice.",
+     set()),
+])
+def test_verbs_continuing_a_list_share_its_doer(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # names set right after a plural class noun are members of it, each a cause of its own
+    ("In neurons, the phosphatases PP2A and PP1 reduce tau phosphorylation.",
+     {f"{UP} phosphatases ==CAUSE=> {DOWN} tau phosphorylation", f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation",
+      f"{UP} PP1 ==CAUSE=> {DOWN} tau phosphorylation"}),
+    ("Anti-apoptotic members BCL2 and BCLXL inhibit mitochondrial outer membrane permeabilization in neurons.",
+     {f"{UP} Anti-apoptotic members ==CAUSE=> {DOWN} mitochondrial outer membrane permeabilization",
+      f"{UP} BCL2 ==CAUSE=> {DOWN} mitochondrial outer membrane permeabilization",
+      f"{UP} BCLXL ==CAUSE=> {DOWN} mitochondrial outer membrane permeabilization"}),
+    ("In neurons, the phosphatases PP2A and PP1 do not reduce tau phosphorylation.", set()),
+])
+def test_names_set_after_a_class_noun(sentence, expected):
+    assert lines(sentence) == expected

@@ -54,6 +54,14 @@ def test_document_abbreviations_become_aliases() -> None:
     # "treatment of <hosts> with X": X is given, the hosts are where
     ("Chronic treatment of obese rats with the agonist lowered blood pressure.",
      {f"{UP} agonist ==CAUSE=> {DOWN} blood pressure"}),
+    # ... also when the parser hangs "with" on the hosts; a drug named by its role is a member too
+    ("Treatment of cultured cells with rapamycin, torin or AMPK activators induces autophagy in a TFEB-dependent manner.",
+     {f"{UP} rapamycin ==CAUSE=> {UP} autophagy", f"{UP} torin ==CAUSE=> {UP} autophagy",
+      f"{UP} AMPK activators ==CAUSE=> {UP} autophagy"}),
+    ("In these experiments, treatment of cultured neurons with lithium or GSK3 inhibitors lowered tau phosphorylation.",
+     {f"{UP} lithium ==CAUSE=> {DOWN} tau phosphorylation", f"{UP} GSK3 inhibitors ==CAUSE=> {DOWN} tau phosphorylation"}),
+    ("In these experiments, treatment of cultured neurons with rapamycin did not reduce the levels of phosphorylated tau.",
+     set()),
 ])
 def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -105,9 +105,11 @@ def _governed_members(head: Token, side: Side) -> list[Side]:
             continue
         # "a decrease of A and loss of B", "lower levels of A and improvements in B": a member with a
         # change word or a complement of its own is a phrase beside the head, moved its own way
-        # (kept only when read through to what it changes: "concurrent hyperphosphorylation" is no name)
-        beside = has_change_word(member) or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
-                                               member.lower_.rstrip("s").endswith(lexicon.PROCESS_SUFFIXES)) \
+        # (kept only when read through to what it changes: "concurrent hyperphosphorylation" is no name);
+        # a drug named by its role is a member like any other ("treatment with A or B inhibitors")
+        own_change = has_change_word(member) and not _role_noun(member)
+        beside = own_change or (member.lower_.endswith(lexicon.PROCESS_SUFFIXES) or
+                                member.lower_.rstrip("s").endswith(lexicon.PROCESS_SUFFIXES)) \
             and any(c.dep_ == "prep" for c in member.children)
         if not beside:
             found.append(_turned(member_side, turn))
@@ -121,12 +123,16 @@ _KIND_NOUNS = frozenset({"drug", "drugs", "agent", "agents", "compound", "compou
 _ROLE_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 
 
+def _role_noun(noun: Token) -> bool:
+    """"inhibitors", "agonists": a noun that names an agent by the change it makes."""
+    lower = noun.lower_
+    return lower.endswith(_ROLE_ENDINGS) and (lower in lexicon.DECREASE_HEADS or lower in lexicon.INCREASE_HEADS)
+
+
 def _named_bearers(noun: Token) -> list[Token]:
     """The names set beside a role or kind noun, between commas ("the GABA antagonist, bicuculline,
     ..."): the same thing, by its own name. A bracketed one is a short form, kept as an alias."""
-    lower = noun.lower_
-    role = lower.endswith(_ROLE_ENDINGS) and (lower in lexicon.DECREASE_HEADS or lower in lexicon.INCREASE_HEADS)
-    if not role and lower not in _KIND_NOUNS:
+    if not _role_noun(noun) and noun.lower_ not in _KIND_NOUNS:
         return []
     return [c for c in noun.rights if c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN")
             and noun.doc[c.i - 1].text == ","]
@@ -371,12 +377,22 @@ def _governed(head: Token) -> Token | None:
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
-        for child in [*head.rights, *_stranded_preps(head)]:
+        for child in [*head.rights, *_stranded_preps(head), *_treated_preps(head, own)]:
             if child.dep_ == "prep" and child.lower_ in wanted:
                 objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
                 if objects:
                     return objects[0]
     return None
+
+
+def _treated_preps(head: Token, own: str) -> list[Token]:
+    """"treatment of cells with X", "exposure of neurons to X": the parser may hang the head's own
+    preposition on what is treated (the object of its "of"); it still says what the head applies."""
+    if own == "of":
+        return []
+    treated = [g for c in head.rights if c.dep_ == "prep" and c.lower_ == "of"
+               for g in c.children if g.dep_ == "pobj"]
+    return [c for t in treated for c in t.rights if c.dep_ == "prep" and c.lower_ == own]
 
 
 def _stranded_preps(head: Token) -> list[Token]:

@@ -166,13 +166,36 @@ def _subjects(verb: Token) -> list[Token]:
             return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
         if verb.dep_ == "conj" and misread_subject(head) is not None:
             return _doers_of_misread([head])  # "X elevated levels of A and lowered B": X lowers B
+        infinitive = _continued_infinitive(verb) if verb.dep_ == "conj" else None
+        if infinitive is not None:
+            return _subjects(infinitive)
         shared = _doers_of_misread([c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")])
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         if not shared and verb.dep_ == "conj" and verb.tag_ == "VBG" and head.tag_ == "VBG":
             return _subjects(head)  # "..., downregulating A and inducing B": one doer for both
+        if not shared and verb.dep_ == "conj" and _continues_a_list(verb, head):
+            return _subjects(head)
         return shared
     return []
+
+
+def _continues_a_list(verb: Token, head: Token) -> bool:
+    """"X was shown to lower A and improve B", "X shows A, raises B, and lowers C": the parser hangs
+    the last verb of a list on the one before it, an infinitive or a member itself, which has no
+    subject of its own; the list shares the doer of its first verb. Both verbs have the same form."""
+    return head.dep_ in ("conj", "xcomp") and verb_like(head) and verb.tag_ == head.tag_ \
+        and not any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children)
+
+
+def _continued_infinitive(verb: Token) -> Token | None:
+    """"X was shown to lower A and improve B": a bare verb the parser joins to the verb above an
+    infinitive (before it, with no subject of its own) continues that infinitive and shares its doer."""
+    head = verb.head
+    if verb.tag_ != "VB" or any(c.dep_ in _SUBJECTS for c in verb.children):
+        return None
+    return next((c for c in head.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i < verb.i
+                 and any(a.lower_ == "to" for a in c.children)), None)
 
 
 def _doers_of_misread(subjects: list[Token]) -> list[Token]:
