@@ -184,6 +184,13 @@ CASES = [
     # a bracketed reference after the condition is no part of it
     ("We saw a marked increase in Krt9 expression with aging (Fig. 3b).",
      ["aging ==CAUSE=> [change=increase] Krt9"]),
+    # the tool of an experiment is its agent; "with" after a partner noun or a caused change is not
+    ("Inhibition of Velk1 with zorimab lowered Tarp levels.",
+     ["[change=increase] zorimab ==CAUSE=> [change=decrease] Velk1",
+      "[change=increase] zorimab ==CAUSE=> [change=decrease] Tarp"]),
+    ("We saw no change after inhibition of the interaction of Velk1 with Tarp.", []),
+    ("Zorin caused a marked inhibition of Tarp responses with Velk1 receptors.",
+     ["[change=increase] Zorin ==CAUSE=> [change=decrease] Tarp responses"]),
     # the agent of a lost modification is its maker, not the loss's cause
     ("The mutation results in a loss of phosphorylation of CREB by PKA.",
      ["[change=increase] PKA ==CAUSE=> [change=increase] CREB phosphorylation",

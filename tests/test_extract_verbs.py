@@ -171,6 +171,13 @@ CASES = [
     ("Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
      ["[change=decrease] Syk ==CAUSE=> [change=increase] CREB phosphorylation",
       "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation"]),
+    # the tool after a gerund of change's object does the change; not after a verb of result or a
+    # gerund of purpose
+    ("Activating autophagy with trehalose lowered tau aggregation.",
+     ["[change=increase] trehalose ==CAUSE=> [change=increase] autophagy",
+      "[change=increase] autophagy ==CAUSE=> [change=decrease] tau aggregation",
+      "[change=increase] trehalose ==CAUSE=> [change=decrease] tau aggregation"]),
+    ("Lysosomes are the main site for degrading proteins with long half-lives.", []),
     # signed regulators; "sufficient to"
     ("Expression of mutant tau is sufficient to induce neurodegeneration.",
      ["tau mutation ==CAUSE=> neurodegeneration"]),

@@ -11,7 +11,8 @@ from engine.language.removal import removed_in
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
+    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, PARTNER_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
+    SIGNING_ADJECTIVES)
 from engine.offline.extract import (
     conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
 )
@@ -96,7 +97,7 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
         if objects and end < n and tokens[end].low == "by" and tokens[i].low in lx.DEFICIENCY_HEADS \
                 and tokens[objects[0][0]].low in lx.MODIFICATION_NOUNS:
             return None  # "loss of phosphorylation of Y by X": X phosphorylates Y (read on its own)
-        if objects and end < n and tokens[end].low == "by":
+        if objects and end < n and (tokens[end].low == "by" or _instrument_marker(tokens, i, objects, end)):
             agents, agents_end = phrases.phrases_right(tokens, end + 1)
             agents, agents_end = _before_coordinated_verb(tokens, agents, agents_end)
             if agents and not _verb_gerund(tokens, agents[0]) and not subject_finding.tool_phrase(tokens, agents[0]):
@@ -109,6 +110,23 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
         if agents and start <= i - 1 and not _verb_gerund(tokens, agents[0]):
             return Claim(agents, [(start, i)], polarity, "nominal", False, False, agents_end)
     return None
+
+
+# Heads of an experiment done with a tool: "inhibition of HSP90 with radicicol" says radicicol
+# inhibits HSP90 (as "by radicicol" would); "with" after other heads marks a partner or a condition.
+_EXPERIMENT_HEADS = frozenset({"inhibition", "activation", "blockade", "stimulation", "suppression", "depletion",
+                               "induction", "enhancement", "antagonism", "inactivation"})
+INSTRUMENT_MARKERS = frozenset({"with", "using"})
+
+
+def _instrument_marker(tokens: list[Token], i: int, objects: list[tuple[int, int]], end: int) -> bool:
+    """"inhibition of X with D", "activation of X using D": "with"/"using" right after the object
+    of an experiment head names the tool of the experiment, its agent. Not when the experiment is
+    itself what a verb before it brings about ("RIC-3 caused a marked inhibition of Y with Z": Z is
+    where), nor after a partner noun ("inhibition of its interaction with B")."""
+    return tokens[i].low in _EXPERIMENT_HEADS and tokens[end].low in INSTRUMENT_MARKERS \
+        and not any(tokens[k].low in lx.VERB_FORMS for k in range(max(0, i - 3), i)) \
+        and not any(tokens[k].low in PARTNER_NOUNS for k in range(objects[-1][0], objects[-1][1]))
 
 
 # Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".

@@ -10,7 +10,7 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CLAUSE_OPENERS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS,
+    CLAUSE_OPENERS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS, PARTNER_NOUNS,
 )
 from engine.offline.extract import conditions, naming, nominals, phrases, subject_finding, word_tests
 
@@ -195,6 +195,29 @@ def copular_conjunct_subject(tokens: list[Token], conjunction: int, floor: int,
     return []
 
 
+def _gerund_tool(tokens: list[Token], i: int, floor: int, lemma: str, polarity: int,
+                 objects: list[tuple[int, int]], objects_end: int) -> tuple[int, int] | None:
+    """"Activating autophagy with trehalose", "by inhibiting Syk using BAY61-3606": the phrase after
+    "with"/"using" right after a gerund of change's object is the tool that makes the change. Not
+    after a verb of result ("resulting in Y with Z"), a partner noun ("preventing its interaction
+    with B"), a gerund of purpose or property ("for degrading proteins with long half-lives"), nor
+    when the tool is itself a change ("reducing X synergized with Hsp90 inhibition")."""
+    if polarity == 0 or lemma in lx.RESULT_VERBS or objects_end + 1 >= len(tokens) \
+            or tokens[objects_end].low not in nominals.INSTRUMENT_MARKERS \
+            or (i > floor and tokens[i - 1].low in _PURPOSE_PREPOSITIONS) \
+            or any(tokens[k].low in PARTNER_NOUNS for k in range(*objects[-1])):
+        return None
+    tools, _ = phrases.phrases_right(tokens, objects_end + 1)
+    if not tools or not word_tests.is_content(tokens, tools[0][0]) \
+            or any(naming.change_head(tokens[k].low) for k in range(*tools[0])):
+        return None
+    return tools[0]
+
+
+# Prepositions before a gerund that names a purpose or capacity, not an experiment done.
+_PURPOSE_PREPOSITIONS = frozenset({"for", "of", "in", "at", "to"})
+
+
 def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
                 signed: int | None = None) -> Claim | None:
     low = tokens[i].low
@@ -236,6 +259,11 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     objects, objects_end = _verb_objects(tokens, i, k, floor, claims, form)
     if not objects:
         return conditions.intransitive_claim(tokens, i, k, floor, claims, lemma, polarity)
+    tool = _gerund_tool(tokens, i, floor, lemma, polarity, objects, objects_end) if form == "ing" else None
+    if tool is not None:
+        # "inhibiting the proteasome with epoxomicin": the tool does what the gerund names
+        return Claim([tool], objects, polarity, "active", word_tests.negated(tokens, max(floor, i - 2), i),
+                     False, tool[1])
     sequel = _participle_sequel(tokens, i, floor, claims) if form == "ing" else None
     if sequel is not None:
         # "X activates Y, in turn inhibiting Z": the change of Y acts on Z

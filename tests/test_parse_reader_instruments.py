@@ -1,0 +1,32 @@
+"""The tool of an experiment (engine/parse_reader/instruments.py): exact claim sets on invented sentences."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+from engine.parse_reader.nlp import parser
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a change noun's tool
+    ("Inhibition of Velk1 with zorimab was confirmed in neurons.", {f"{UP} zorimab ==CAUSE=> {DOWN} Velk1"}),
+    ("Activation of Tarp using quorentin was reported.", {f"{UP} quorentin ==CAUSE=> {UP} Tarp"}),
+    # a gerund's tool
+    ("Blocking the proteasome with epoxomicin was toxic to neurons.",
+     {f"{UP} epoxomicin ==CAUSE=> {DOWN} proteasome"}),
+    # not a partner, not a change a verb brings about, not a change used as a tool, not a purpose
+    ("Inhibition of the interaction with heparin was weak.", set()),
+    ("Zorin caused a marked inhibition of Tarp responses with Velk1 receptors.",
+     {f"{UP} Zorin ==CAUSE=> {DOWN} Tarp responses"}),
+    ("Autophagy is the route for degrading proteins with long half-lives.", set()),
+])
+def test_instrument_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+def test_a_hyphen_between_digits_keeps_a_name_whole() -> None:
+    words = [t.text for t in parser()("Treatment with BAY61-3606 lowered Aβ1-42 in 10-20 mice.")]
+    assert {"BAY61-3606", "Aβ1-42", "10-20"} <= set(words)
