@@ -167,10 +167,13 @@ CASES = [
       "[change=increase] Insulin ==CAUSE=> [change=increase] PI3K"]),
     ("Administration of salsalate after disease onset inhibited p300 activity.",
      ["[change=increase] salsalate ==CAUSE=> [change=decrease] p300"]),
-    # "X inhibition with D": both the drug and the inhibited target are causes
+    # "X inhibition with D": both the drug and the inhibited target are causes, and the drug lowers
+    # the target; not where a verb links or finds the change with something
     ("Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
      ["[change=decrease] Syk ==CAUSE=> [change=increase] CREB phosphorylation",
-      "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation"]),
+      "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation",
+      "[change=increase] BAY61-3606 ==CAUSE=> [change=decrease] Syk"]),
+    ("These data may link Velk1 activation with Tarp signalling.", []),
     # the tool after a gerund of change's object does the change; not after a verb of result or a
     # gerund of purpose
     ("Activating autophagy with trehalose lowered tau aggregation.",

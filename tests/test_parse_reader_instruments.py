@@ -14,6 +14,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a change noun's tool
     ("Inhibition of Velk1 with zorimab was confirmed in neurons.", {f"{UP} zorimab ==CAUSE=> {DOWN} Velk1"}),
     ("Activation of Tarp using quorentin was reported.", {f"{UP} quorentin ==CAUSE=> {UP} Tarp"}),
+    ("We found that Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
+     {f"{UP} BAY61-3606 ==CAUSE=> {DOWN} Syk"}),
     # a gerund's tool
     ("Blocking the proteasome with epoxomicin was toxic to neurons.",
      {f"{UP} epoxomicin ==CAUSE=> {DOWN} proteasome"}),

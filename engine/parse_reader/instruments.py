@@ -1,5 +1,5 @@
-"""The tool of an experiment: "inhibition of HSP90 with radicicol", "activating autophagy with
-trehalose", "by blocking Syk using BAY61-3606". The sentence says the tool makes the change it names:
+"""The tool of an experiment: "inhibition of HSP90 with radicicol", "Syk inhibition with BAY61-3606",
+"activating autophagy with trehalose", "by blocking Syk using BAY61-3606". The sentence says the tool makes the change it names:
 radicicol lowers HSP90, trehalose raises autophagy.
 
 "With" marks many other things, so the tool is read only where it follows the changed thing of an
@@ -44,12 +44,13 @@ def instrument_claims(doc: Doc) -> list[Claim]:
 
 
 def _experiment(token: Token) -> tuple[Token, int] | None:
-    """(the changed thing, the experiment's sign) for "inhibition of X" and "inhibiting X"."""
+    """(the changed thing, the experiment's sign) for "inhibition of X", "X inhibition" and
+    "inhibiting X"."""
     if token.lower_ in _EXPERIMENT_NOUNS and token.pos_ == "NOUN":
         if token.dep_ in ("dobj", "attr") and token.head.pos_ in ("VERB", "AUX"):
             return None  # "X caused a marked inhibition of Y with Z"
         changed = [p for c in token.rights if c.dep_ == "prep" and c.lower_ == "of"
-                   for p in c.children if p.dep_ == "pobj"]
+                   for p in c.children if p.dep_ == "pobj"] or [c for c in token.lefts if c.dep_ == "compound"][-1:]
         return (changed[0], _EXPERIMENT_NOUNS[token.lower_]) if changed else None
     if token.tag_ != "VBG" or token.lemma_.lower() in lexicon.RESULT_VERBS:
         return None

@@ -104,7 +104,7 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
                 return Claim(agents, objects, polarity, "nominal",
                               word_tests.negated(tokens, floor, i) and word_tests.has(tokens, i - 1, i, frozenset({"no"})),
                               False, agents_end)
-    if i + 1 < n and tokens[i + 1].low == "by" and i - 1 >= floor:
+    if i + 1 < n and (tokens[i + 1].low == "by" or _subject_experiment(tokens, i, floor)) and i - 1 >= floor:
         agents, agents_end = phrases.phrases_right(tokens, i + 2)
         start = phrases.phrase_left(tokens, i - 1)
         if agents and start <= i - 1 and not _verb_gerund(tokens, agents[0]):
@@ -127,6 +127,20 @@ def _instrument_marker(tokens: list[Token], i: int, objects: list[tuple[int, int
     return tokens[i].low in _EXPERIMENT_HEADS and tokens[end].low in INSTRUMENT_MARKERS \
         and not any(tokens[k].low in lx.VERB_FORMS for k in range(max(0, i - 3), i)) \
         and not any(tokens[k].low in PARTNER_NOUNS for k in range(objects[-1][0], objects[-1][1]))
+
+
+# Words before a clause's subject: "(that) Syk inhibition with D reduced Y".
+_SUBJECT_OPENERS = frozenset({"that", ",", "and", "whereas", "while", "where", "when", "thus", "moreover"})
+
+
+def _subject_experiment(tokens: list[Token], i: int, floor: int) -> bool:
+    """"Syk inhibition with BAY61-3606 reduced Y": the tool of an experiment named before its head,
+    where the phrase opens a clause (after a verb, "X activation with Y" links or finds them
+    together: "may link X activation with Y", "indicating X activation with Y")."""
+    if i + 1 >= len(tokens) or not _instrument_marker(tokens, i, [(i, i)], i + 1):
+        return False
+    start = phrases.phrase_left(tokens, i - 1)
+    return start == floor or (start > floor and tokens[start - 1].low in _SUBJECT_OPENERS)
 
 
 # Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".
