@@ -16,6 +16,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Activation of Tarp using quorentin was reported.", {f"{UP} quorentin ==CAUSE=> {UP} Tarp"}),
     ("We found that Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
      {f"{UP} BAY61-3606 ==CAUSE=> {DOWN} Syk"}),
+    # a relative clause after the tool is no part of its name
+    ("Inhibition of Tarp with zorimab that binds its pocket was toxic.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     # a gerund's tool
     ("Blocking the proteasome with epoxomicin was toxic to neurons.",
      {f"{UP} epoxomicin ==CAUSE=> {DOWN} proteasome"}),

@@ -70,8 +70,9 @@ def _tools(experiment: Token, changed: Token) -> list[Token]:
 
 
 def _holds_a_verb(tool: Token) -> bool:
-    """"with rapamycin lowers huntingtin levels" parsed as one phrase: a clause, not a tool."""
-    return any(t.tag_ in ("VBZ", "VBD", "VBP") for t in tool.subtree)
+    """"with rapamycin lowers huntingtin levels" parsed as one phrase (a clause, not a tool): a
+    finite verb among the words before the tool's head (a relative clause after it is fine)."""
+    return any(t.tag_ in ("VBZ", "VBD", "VBP") for t in tool.doc[tool.left_edge.i:tool.i])
 
 
 def _predicate(token: Token) -> Token:
