@@ -174,6 +174,12 @@ CASES = [
       "[change=increase] BAY61-3606 ==CAUSE=> [change=increase] CREB phosphorylation",
       "[change=increase] BAY61-3606 ==CAUSE=> [change=decrease] Syk"]),
     ("These data may link Velk1 activation with Tarp signalling.", []),
+    # an experiment verb's passive names its tool after "with"; not a verb of amount, not a
+    # silencing reagent
+    ("Autophagy was induced with zorimab in these cells.",
+     ["[change=increase] zorimab ==CAUSE=> [change=increase] Autophagy"]),
+    ("Tarp levels were reduced with age.", []),
+    ("When Velk1 was depleted using siRNA, Tarp accumulated.", []),
     # the tool after a gerund of change's object does the change; not after a verb of result or a
     # gerund of purpose
     ("Activating autophagy with trehalose lowered tau aggregation.",

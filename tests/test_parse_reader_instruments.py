@@ -18,6 +18,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} BAY61-3606 ==CAUSE=> {DOWN} Syk"}),
     # a relative clause after the tool is no part of its name
     ("Inhibition of Tarp with zorimab that binds its pocket was toxic.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    # an experiment verb's passive: its tool after "with" (not a companion, not a verb of amount)
+    ("Autophagy was induced with zorimab in these cells.", {f"{UP} zorimab ==CAUSE=> {UP} Autophagy"}),
+    ("Tarp levels were reduced with age.", set()),
     # a gerund's tool
     ("Blocking the proteasome with epoxomicin was toxic to neurons.",
      {f"{UP} epoxomicin ==CAUSE=> {DOWN} proteasome"}),

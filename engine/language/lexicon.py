@@ -173,6 +173,11 @@ NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGER
 
 # Verbs of result: after "X lowers Y, which ..." they take the lowering of Y as their cause.
 RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
+# Verbs of an experiment whose passive names its tool after "with" or "using" ("autophagy was induced
+# with rapamycin", "nAChRs are blocked with methyllycaconitine"). Not verbs of amount ("was reduced
+# with age", "increased with time"), where "with" says what goes along.
+TOOL_VERBS = frozenset({"inhibit", "block", "activate", "induce", "stimulate", "suppress", "deplete",
+                        "antagonize", "antagonise", "abolish", "attenuate", "prevent"})
 
 # Compound participles "X-induced Y": suffix → polarity on what follows.
 COMPOUND_SUFFIXES = {

@@ -465,13 +465,23 @@ def _object_start(tokens: list[Token], k: int, lemma: str) -> tuple[int, bool] |
 
 
 def _passive(tokens: list[Token], i: int, floor: int, lemma: str, form: str, after: int) -> bool:
-    """"Y is increased by X", "Y, induced by X", "Y is made from X": a participle with its agent."""
+    """"Y is increased by X", "Y, induced by X", "Y is made from X", "Y was blocked with X" (an
+    experiment's tool): a participle with its agent."""
     n = len(tokens)
     return form == "ed" and after < n and (tokens[after].low == "by" or (
         tokens[after].low in ("via", "through") and passive_participle(tokens, i, floor)) or (
+        tokens[after].low in ("with", "using") and lemma in lx.TOOL_VERBS and passive_participle(tokens, i, floor)
+        and _names_a_tool(tokens, after)) or (
         tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
         and passive_participle(tokens, i, floor))) and not (
         after + 1 < n and tokens[after + 1].text[0].isdigit())
+
+
+def _names_a_tool(tokens: list[Token], marker: int) -> bool:
+    """"blocked with methyllycaconitine": a named agent after "with"/"using" (a silencing reagent,
+    "depleted using siRNA", acts through what it silences and names no agent)."""
+    agents, _ = phrases.phrases_right(tokens, marker + 1)
+    return bool(agents) and not subject_finding.tool_phrase(tokens, agents[0])
 
 
 def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim], lemma: str,
