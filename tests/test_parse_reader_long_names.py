@@ -22,7 +22,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a name between commas after a role or kind noun is the same agent
     ("The protective effect is blocked by the GABA antagonist, bicuculline.",
      {f"{UP} GABA antagonist ==CAUSE=> {DOWN} protective effect",
-      f"{UP} bicuculline ==CAUSE=> {DOWN} protective effect"}),
+      f"{UP} bicuculline ==CAUSE=> {DOWN} protective effect",
+      f"{UP} bicuculline ==CAUSE=> {DOWN} GABA"}),  # the antagonist lowers what it antagonises
     ("Nicotine uptake is reduced in rats by the alpha7 antagonist, methyllycaconitine (MLA).",
      {f"{UP} alpha7 antagonist ==CAUSE=> {DOWN} Nicotine uptake",
       f"{UP} methyllycaconitine ==CAUSE=> {DOWN} Nicotine uptake"}),

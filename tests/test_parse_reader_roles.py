@@ -13,6 +13,13 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Lithium, an inhibitor of GSK3, reduced tau phosphorylation.",
      {f"{UP} Lithium ==CAUSE=> {DOWN} GSK3", f"{UP} Lithium ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("Sirtuin is not an activator of p53.", set()),
+    # the target named before the role noun; the bearer after it, but not a reference or a short form
+    ("Zorimab is a Velk1 inhibitor.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Velk1"}),
+    ("Treatment with harmine, a DYRK1A inhibitor, upregulated neprilysin in fibroblasts.",
+     {f"{UP} harmine ==CAUSE=> {DOWN} DYRK1A"}),
+    ("Rapamycin, an mTOR inhibitor, lowered Velk1 accumulation.",
+     {f"{UP} Rapamycin ==CAUSE=> {DOWN} mTOR", f"{UP} Rapamycin ==CAUSE=> {DOWN} Velk1 accumulation"}),
+    ("Zorimab is not a Velk1 inhibitor.", set()),
     ("Ghrelin has a protective effect on dopaminergic neurons.",
      {f"{UP} Ghrelin ==CAUSE=> {UP} dopaminergic neurons"}),
     ("The inhibitory effect of adenosine on glutamate release was shown.",

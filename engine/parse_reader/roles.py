@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
+from engine.identity import spells_abbreviation
 from engine.language import lexicon
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
-from engine.parse_reader.phrases import sides
+from engine.parse_reader.examples import named_members
+from engine.parse_reader.phrases import Side, sides
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
@@ -37,10 +39,7 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
     if noun.dep_ == "appos":
-        predicate = noun.head
-        while predicate.dep_ != "ROOT" and not predicate.tag_.startswith("VB"):
-            predicate = predicate.head
-        return [noun.head], predicate
+        return [noun.head], _predicate_of(noun.head)
     return None
 
 
@@ -49,14 +48,62 @@ def _valid(predicate: Token) -> bool:
 
 
 def _agent_noun_claims(noun: Token) -> list[Claim]:
-    """"X is an inhibitor of Y": X lowers Y."""
-    sign, bearer = _agent_sign(noun), _bearer(noun)
+    """"X is an inhibitor of Y", "X, a Y inhibitor, ...", "the Y inhibitor X", "Y inhibitors (X1, X2)",
+    "Y inhibitors such as X": X lowers Y."""
+    sign = _agent_sign(noun)
+    of_objects = _prep_objects(noun, ("of",))
+    target = [s for t in of_objects for s in sides(t)] or _compound_target(noun)
+    bearer = _bearer(noun) or (None if of_objects else _named_after(noun, target))
     if sign == 0 or bearer is None or not _valid(bearer[1]):
         return []
-    targets = _prep_objects(noun, ("of",))
     causes = [s for head in bearer[0] for s in sides(head)]
-    effects = [s for t in targets for s in sides(t)]
-    return pairs(causes, sign, effects, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE)
+    return pairs(causes, sign, target, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE)
+
+
+def _compound_target(noun: Token) -> list[Side]:
+    """"a selective HDAC3 inhibitor", "a dopamine D2 receptor antagonist": the words right before the
+    role noun name what it acts on (the parser hangs them on the role noun, flat)."""
+    run: list[Token] = []
+    for word in reversed(list(noun.lefts)):
+        if word.i != (run[0].i if run else noun.i) - 1:
+            break
+        if word.dep_ not in ("compound", "nmod") and not (word.dep_ == "amod" and _name_like(word)):
+            break
+        run.insert(0, word)
+    if not run:
+        return []
+    start = run[0].left_edge.i  # the first word's own modifiers: "an alpha7 nAChR antagonist"
+    while start < run[0].i and (noun.doc[start].dep_ in ("det", "amod") and not _name_like(noun.doc[start])):
+        start += 1  # "a selective", "the potent"
+    return [Side(name=noun.doc[start:run[-1].i + 1].text)]
+
+
+def _name_like(word: Token) -> bool:
+    """A symbol the tagger took for an adjective ("a Velk1 inhibitor", "GSK3β")."""
+    return any(ch.isupper() or ch.isdigit() for ch in word.text)
+
+
+def _named_after(noun: Token, target: list[Side]) -> tuple[list[Token], Token] | None:
+    """Names set after a role noun, as its apposition ("the HDAC inhibitor trichostatin A", "GSK3
+    inhibitors (lithium, tideglusib)") or its examples ("such as lithium"), and the predicate. Not a
+    reference ("(Fig. 3A)", "(IC50 = 92 nM)") nor a short form of the phrase ("phosphodiesterase
+    type 4 (PDE4) inhibitor", "Kunitz protease inhibitor (KPI)")."""
+    named = [c for c in noun.rights if c.dep_ == "appos" and c.pos_ not in ("PRON", "NUM", "PUNCT")] \
+        + named_members(noun)
+    phrases = [f"{t.name} {noun.text}" for t in target] + [t.name for t in target]
+    named = [c for c in named if not _reference(c) and not any(spells_abbreviation(c.text, p) for p in phrases)]
+    return (named, _predicate_of(noun)) if named else None
+
+
+def _reference(word: Token) -> bool:
+    return word.lower_ in ("fig", "figure", "table", "ref", "ic50", "ic") or not any(ch.isalpha() for ch in word.text) \
+        or (len(word.text) <= 2 and any(ch.isdigit() for ch in word.text))
+
+
+def _predicate_of(token: Token) -> Token:
+    while token.dep_ != "ROOT" and not token.tag_.startswith("VB"):
+        token = token.head
+    return token
 
 
 def _effect_noun_claims(noun: Token) -> list[Claim]:
