@@ -173,6 +173,19 @@ NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGER
 
 # Verbs of result: after "X lowers Y, which ..." they take the lowering of Y as their cause.
 RESULT_VERBS = frozenset({"lead", "result", "contribute", "give", "account", "cause"})
+# Nouns of an experiment done with a tool, and the way each moves what it acts on: "inhibition of
+# HSP90 with radicicol" says radicicol lowers HSP90; "with" after other heads marks a partner or a
+# condition.
+EXPERIMENT_NOUNS = {"inhibition": -1, "blockade": -1, "suppression": -1, "depletion": -1, "antagonism": -1,
+                    "inactivation": -1, "activation": 1, "stimulation": 1, "induction": 1, "enhancement": 1}
+TOOL_MARKERS = frozenset({"with", "using"})
+# Words whose own "with" names a partner ("the interaction of A with B", "its binding with B").
+PARTNER_WORDS = frozenset({"interaction", "interactions", "association", "binding", "complex", "complexes",
+                           "contact", "contacts", "colocalization", "co-localization", "crosstalk", "fusion",
+                           "interacts", "binds", "associates"})
+# Prepositions before a gerund that names a purpose or capacity ("for degrading proteins with long
+# half-lives"), not an experiment done.
+PURPOSE_PREPOSITIONS = frozenset({"for", "of", "in", "at", "to"})
 # Verbs of an experiment whose passive names its tool after "with" or "using" ("autophagy was induced
 # with rapamycin", "nAChRs are blocked with methyllycaconitine"). Not verbs of amount ("was reduced
 # with age", "increased with time"), where "with" says what goes along.

@@ -1,6 +1,6 @@
 """The tool of an experiment: "inhibition of HSP90 with radicicol", "Syk inhibition with BAY61-3606",
-"activating autophagy with trehalose", "by blocking Syk using BAY61-3606". The sentence says the tool makes the change it names:
-radicicol lowers HSP90, trehalose raises autophagy.
+"activating autophagy with trehalose", "by blocking Syk using BAY61-3606". The sentence says the tool
+makes the change it names: radicicol lowers HSP90, trehalose raises autophagy.
 
 "With" marks many other things, so the tool is read only where it follows the changed thing of an
 experiment word (a change noun or a gerund of perturbation) and names something (no change word of
@@ -18,15 +18,6 @@ from engine.language import lexicon
 from engine.parse_reader import modality, perturbations
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.phrases import has_change_word, sides
-
-_EXPERIMENT_NOUNS = {"inhibition": -1, "blockade": -1, "suppression": -1, "depletion": -1, "antagonism": -1,
-                     "inactivation": -1, "activation": 1, "stimulation": 1, "induction": 1, "enhancement": 1}
-_MARKERS = frozenset({"with", "using"})
-_PURPOSE_PREPOSITIONS = frozenset({"for", "of", "in", "at", "to"})
-# Words whose own "with" names a partner (also verbs the tagger reads as nouns: "... interacts with B").
-_PARTNER_WORDS = frozenset({"interaction", "interactions", "association", "binding", "complex", "complexes",
-                            "contact", "contacts", "colocalization", "co-localization", "crosstalk", "fusion",
-                            "interacts", "binds", "associates"})
 
 
 def instrument_claims(doc: Doc) -> list[Claim]:
@@ -46,15 +37,15 @@ def instrument_claims(doc: Doc) -> list[Claim]:
 def _experiment(token: Token) -> tuple[Token, int] | None:
     """(the changed thing, the experiment's sign) for "inhibition of X", "X inhibition" and
     "inhibiting X"."""
-    if token.lower_ in _EXPERIMENT_NOUNS and token.pos_ == "NOUN":
+    if token.lower_ in lexicon.EXPERIMENT_NOUNS and token.pos_ == "NOUN":
         if token.dep_ in ("dobj", "attr") and token.head.pos_ in ("VERB", "AUX"):
             return None  # "X caused a marked inhibition of Y with Z"
         changed = [p for c in token.rights if c.dep_ == "prep" and c.lower_ == "of"
                    for p in c.children if p.dep_ == "pobj"] or [c for c in token.lefts if c.dep_ == "compound"][-1:]
-        return (changed[0], _EXPERIMENT_NOUNS[token.lower_]) if changed else None
+        return (changed[0], lexicon.EXPERIMENT_NOUNS[token.lower_]) if changed else None
     if token.tag_ != "VBG" or token.lemma_.lower() in lexicon.RESULT_VERBS:
         return None
-    if token.dep_ == "pcomp" and token.head.lower_ in _PURPOSE_PREPOSITIONS:
+    if token.dep_ == "pcomp" and token.head.lower_ in lexicon.PURPOSE_PREPOSITIONS:
         return None
     perturbed = perturbations.perturbed(token)
     return perturbed if perturbed is not None and perturbed[0].dep_ == "dobj" else None
@@ -63,9 +54,9 @@ def _experiment(token: Token) -> tuple[Token, int] | None:
 def _tools(experiment: Token, changed: Token) -> list[Token]:
     """The objects of "with"/"using" hung on the experiment word or on the changed thing ("using"
     may be parsed as a verb with its object)."""
-    if changed.lower_ in _PARTNER_WORDS:
+    if changed.lower_ in lexicon.PARTNER_WORDS:
         return []
-    return [p for holder in (experiment, changed) for c in holder.rights if c.lower_ in _MARKERS
+    return [p for holder in (experiment, changed) for c in holder.rights if c.lower_ in lexicon.TOOL_MARKERS
             for p in c.children if (c.dep_ == "prep" and p.dep_ == "pobj") or (c.tag_ == "VBG" and p.dep_ == "dobj")]
 
 

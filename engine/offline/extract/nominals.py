@@ -11,8 +11,7 @@ from engine.language.removal import removed_in
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, PARTNER_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
-    SIGNING_ADJECTIVES)
+    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.offline.extract import (
     conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
 )
@@ -112,21 +111,14 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
     return None
 
 
-# Heads of an experiment done with a tool: "inhibition of HSP90 with radicicol" says radicicol
-# inhibits HSP90 (as "by radicicol" would); "with" after other heads marks a partner or a condition.
-_EXPERIMENT_HEADS = frozenset({"inhibition", "activation", "blockade", "stimulation", "suppression", "depletion",
-                               "induction", "enhancement", "antagonism", "inactivation"})
-INSTRUMENT_MARKERS = frozenset({"with", "using"})
-
-
 def _instrument_marker(tokens: list[Token], i: int, objects: list[tuple[int, int]], end: int) -> bool:
     """"inhibition of X with D", "activation of X using D": "with"/"using" right after the object
     of an experiment head names the tool of the experiment, its agent. Not when the experiment is
     itself what a verb before it brings about ("RIC-3 caused a marked inhibition of Y with Z": Z is
     where), nor after a partner noun ("inhibition of its interaction with B")."""
-    return tokens[i].low in _EXPERIMENT_HEADS and tokens[end].low in INSTRUMENT_MARKERS \
+    return tokens[i].low in lx.EXPERIMENT_NOUNS and tokens[end].low in lx.TOOL_MARKERS \
         and not any(tokens[k].low in lx.VERB_FORMS for k in range(max(0, i - 3), i)) \
-        and not any(tokens[k].low in PARTNER_NOUNS for k in range(objects[-1][0], objects[-1][1]))
+        and not any(tokens[k].low in lx.PARTNER_WORDS for k in range(objects[-1][0], objects[-1][1]))
 
 
 # Words before a clause's subject: "(that) Syk inhibition with D reduced Y".

@@ -10,7 +10,7 @@ from engine.language import lexicon as lx
 from engine.offline.extract.records import Claim
 from engine.offline.extract.tokens import Token
 from engine.offline.extract.vocabulary import (
-    CLAUSE_OPENERS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS, PARTNER_NOUNS,
+    CLAUSE_OPENERS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS,
 )
 from engine.offline.extract import conditions, naming, nominals, phrases, subject_finding, word_tests
 
@@ -203,19 +203,15 @@ def _gerund_tool(tokens: list[Token], i: int, floor: int, lemma: str, polarity: 
     with B"), a gerund of purpose or property ("for degrading proteins with long half-lives"), nor
     when the tool is itself a change ("reducing X synergized with Hsp90 inhibition")."""
     if polarity == 0 or lemma in lx.RESULT_VERBS or objects_end + 1 >= len(tokens) \
-            or tokens[objects_end].low not in nominals.INSTRUMENT_MARKERS \
-            or (i > floor and tokens[i - 1].low in _PURPOSE_PREPOSITIONS) \
-            or any(tokens[k].low in PARTNER_NOUNS for k in range(*objects[-1])):
+            or tokens[objects_end].low not in lx.TOOL_MARKERS \
+            or (i > floor and tokens[i - 1].low in lx.PURPOSE_PREPOSITIONS) \
+            or any(tokens[k].low in lx.PARTNER_WORDS for k in range(*objects[-1])):
         return None
     tools, _ = phrases.phrases_right(tokens, objects_end + 1)
     if not tools or not word_tests.is_content(tokens, tools[0][0]) \
             or any(naming.change_head(tokens[k].low) for k in range(*tools[0])):
         return None
     return tools[0]
-
-
-# Prepositions before a gerund that names a purpose or capacity, not an experiment done.
-_PURPOSE_PREPOSITIONS = frozenset({"for", "of", "in", "at", "to"})
 
 
 def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],

@@ -143,8 +143,3 @@ CARRIER_MODIFIERS = frozenset({"transgenic", "tg", "knock-in", "primary", "cultu
 # amount.
 PLACING_NOUNS = frozenset({"localization", "localisation", "translocation", "trafficking", "transport",
                            "recruitment"})
-
-# Nouns whose own "with" names a partner ("the interaction of A with B", "its binding with B"), not
-# the tool of an experiment on them.
-PARTNER_NOUNS = frozenset({"interaction", "interactions", "association", "binding", "complex", "complexes",
-                           "contact", "contacts", "colocalization", "co-localization", "crosstalk", "fusion"})
