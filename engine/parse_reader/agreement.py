@@ -41,9 +41,9 @@ def claim_sign(annotation: Annotation) -> int:
 
 
 def ends_match(a: str, a_aliases: list[str], b: str, b_aliases: list[str]) -> bool:
-    """The same entity: the names (or the entity a state or lowering names) match by ``terms_match`` (same key,
-    abbreviation, symbol family, or every word of one in the other: "BACE1" ~ "BACE1 gene"), or
-    through an alias. A shared last word alone is not enough ("tau phosphorylation" is not
+    """The same entity: the names (or the entity a state or lowering names) match by ``terms_match``
+    (same key, abbreviation, symbol family, or every word of one in the other: "BACE1" ~ "BACE1
+    gene"), or through an alias. A shared last word alone is not enough ("tau phosphorylation" is not
     "GSK3 phosphorylation")."""
     return terms_match(entity_named(a)[0], entity_named(b)[0], a_aliases, b_aliases)
 
