@@ -9,6 +9,7 @@ raises synapse loss" and "A lowers synapses" are one claim).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.entities import non_entity_reason
 from engine.identity import RELATIONAL_ADJECTIVES
@@ -31,9 +32,11 @@ _LOWERING_SUFFIX = re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{_HEADS})$", re.I)
 _LOWERING_PREFIX = re.compile(rf"^(?P<head>{_HEADS})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
 
 
+@lru_cache(maxsize=1 << 16)
 def lowered_core(term: str) -> str | None:
     """The entity a lowering name is about ("mTOR" for "mTOR inhibitors"); None for other names and
-    when what is left is no entity by itself ("cognitive decline": "cognitive" describes)."""
+    when what is left is no entity by itself ("cognitive decline": "cognitive" describes). Kept per
+    name: the readers' cross-check asks it for every pair of claims of a sentence."""
     match = _LOWERING_SUFFIX.match(term.strip()) or _LOWERING_PREFIX.match(term.strip())
     if match is None:
         return None

@@ -242,12 +242,17 @@ def abbreviations_for(
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
 
 
-@lru_cache(maxsize=4096)
 def defined_in(text: str) -> dict[str, str]:
     """The short → long forms a text defines whose short form can abbreviate the long one
-    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing.
-    Kept per text, as every question reads the same papers' definitions again; callers never change it."""
-    return {short: long for short, long in find_abbreviations(text).items() if may_define(short, long)}
+    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing."""
+    return dict(_definitions(text))
+
+
+@lru_cache(maxsize=4096)
+def _definitions(text: str) -> tuple[tuple[str, str], ...]:
+    """Kept per text, as every question reads the same papers' definitions again; a tuple, so that
+    no caller can change what the next one is given."""
+    return tuple((short, long) for short, long in find_abbreviations(text).items() if may_define(short, long))
 
 
 _library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -259,3 +259,6 @@ def test_a_paper_defines_only_what_its_short_forms_can_spell() -> None:
     text = ("Zorin-releasing factor (ZRF) rises with age (Bell). Quarzin kinase (QKA) falls, "
             "and velkin (Bell) follows.")
     assert defined_in(text) == {"ZRF": "Zorin-releasing factor"}
+    # each call gets its own table: a caller that changes it changes nothing for the next one
+    defined_in(text)["ZRF"] = "changed"
+    assert defined_in(text) == {"ZRF": "Zorin-releasing factor"}

@@ -30,7 +30,7 @@ def instrument_claims(doc: Doc) -> list[Claim]:
         tools = [t for t in _tools(token, changed) if not has_change_word(t) and not _holds_a_verb(t)]
         causes = [s for t in tools for s in sides(t)]
         effects = [s for s in sides(changed)]
-        claims += pairs(causes, sign, effects, modality.hedged(_predicate(token)), NOMINAL_CONFIDENCE)
+        claims += pairs(causes, sign, effects, modality.hedged(modality.predicate_of(token)), NOMINAL_CONFIDENCE)
     return claims
 
 
@@ -65,8 +65,3 @@ def _holds_a_verb(tool: Token) -> bool:
     finite verb among the words before the tool's head (a relative clause after it is fine)."""
     return any(t.tag_ in ("VBZ", "VBD", "VBP") for t in tool.doc[tool.left_edge.i:tool.i])
 
-
-def _predicate(token: Token) -> Token:
-    while token.dep_ != "ROOT" and not token.tag_.startswith("VB"):
-        token = token.head
-    return token

@@ -24,6 +24,14 @@ _HEDGING_VERBS = frozenset({"suggest", "propose", "hypothesize", "hypothesise", 
                             "seem", "think", "believe", "postulate", "presume", "assume"})
 
 
+def predicate_of(word: Token) -> Token:
+    """The verb a phrase hangs on ("X, an inhibitor of Y, reduced Z": "reduced"), or the root of a
+    verbless sentence: the predicate whose negation and hedges the phrase's claim shares."""
+    while word.dep_ != "ROOT" and not word.tag_.startswith("VB"):
+        word = word.head
+    return word
+
+
 def _chain(predicate: Token) -> Iterator[Token]:
     """The predicate and the predicates it is embedded in, innermost first."""
     token = predicate

@@ -39,7 +39,7 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
     if noun.dep_ == "appos":
-        return [noun.head], _predicate_of(noun.head)
+        return [noun.head], modality.predicate_of(noun.head)
     return None
 
 
@@ -92,18 +92,13 @@ def _named_after(noun: Token, target: list[Side]) -> tuple[list[Token], Token] |
         + named_members(noun)
     phrases = [f"{t.name} {noun.text}" for t in target] + [t.name for t in target]
     named = [c for c in named if not _reference(c) and not any(spells_abbreviation(c.text, p) for p in phrases)]
-    return (named, _predicate_of(noun)) if named else None
+    return (named, modality.predicate_of(noun)) if named else None
 
 
 def _reference(word: Token) -> bool:
     return word.lower_ in ("fig", "figure", "table", "ref", "ic50", "ic") or not any(ch.isalpha() for ch in word.text) \
         or (len(word.text) <= 2 and any(ch.isdigit() for ch in word.text))
 
-
-def _predicate_of(token: Token) -> Token:
-    while token.dep_ != "ROOT" and not token.tag_.startswith("VB"):
-        token = token.head
-    return token
 
 
 def _effect_noun_claims(noun: Token) -> list[Claim]:

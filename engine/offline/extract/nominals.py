@@ -129,9 +129,11 @@ def _subject_experiment(tokens: list[Token], i: int, floor: int) -> bool:
     """"Syk inhibition with BAY61-3606 reduced Y": the tool of an experiment named before its head,
     where the phrase opens a clause (after a verb, "X activation with Y" links or finds them
     together: "may link X activation with Y", "indicating X activation with Y")."""
-    if i + 1 >= len(tokens) or not _instrument_marker(tokens, i, [(i, i)], i + 1):
+    if i + 1 >= len(tokens) or i - 1 < floor:
         return False
     start = phrases.phrase_left(tokens, i - 1)
+    if not _instrument_marker(tokens, i, [(start, i)], i + 1):
+        return False
     return start == floor or (start > floor and tokens[start - 1].low in _SUBJECT_OPENERS)
 
 
