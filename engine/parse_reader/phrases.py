@@ -70,8 +70,11 @@ def sides(head: Token) -> list[Side]:
     found: list[Side] = []
     members = noun_conjuncts(head)
     unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
+    denied = False
     for token in (head, *members):
-        if _denied(token) or token in unsure or inside_contrast(token):
+        # "A, but not B, C and D": the members after a denied one are denied with it, until "but" ("not A but B")
+        denied = _denied(token) or (denied and token.doc[token.i - 1].lower_ != "but")
+        if denied or token in unsure or inside_contrast(token):
             continue
         side = side_of(token)
         if side is None:

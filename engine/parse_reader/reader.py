@@ -9,6 +9,7 @@ from spacy.tokens import Doc
 from engine.annotations import Annotation
 from engine.offline.extract.tokens import undo_ligatures
 from engine.parse_reader.claims import to_annotation
+from engine.parse_reader.hosts import host_claims
 from engine.parse_reader.instruments import instrument_claims
 from engine.parse_reader.long_names import completed
 from engine.parse_reader.nlp import parsed
@@ -24,7 +25,7 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
     text = doc.text if text is None else text
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
-        + route_claims(doc) + instrument_claims(doc)
+        + route_claims(doc) + instrument_claims(doc) + host_claims(doc)
     for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

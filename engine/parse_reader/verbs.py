@@ -20,6 +20,7 @@ from engine.language import lexicon
 from engine.parse_reader import means, misread_clauses, modality, pronouns, restoring, shielding
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
+from engine.parse_reader.hosts import host_causes
 from engine.parse_reader.phrases import Side, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
@@ -85,9 +86,14 @@ def _bracketed_apart(verb: Token, head: Token) -> bool:
 
 def cause_sides(cause_heads: list[Token]) -> list[Side]:
     """The sides the cause heads name: "ubiquitylated by K63 linkages" names the bond, "rTg4510 mice
-    reduced Y" the treated hosts, neither a cause."""
-    return [s for head in cause_heads for s in sides(head)
-            if head.lower_ not in lexicon.LINKAGE_WORDS and head.lower_ not in lexicon.HOST_NOUNS]
+    reduced Y" the treated hosts, neither a cause; "Velk1-/- mice have reduced Y" names what was done
+    to the hosts (``hosts.host_causes``)."""
+    return [s for head in cause_heads if head.lower_ not in lexicon.LINKAGE_WORDS for s in _cause_sides(head)]
+
+
+def _cause_sides(head: Token) -> list[Side]:
+    done = host_causes(head)
+    return done if done or head.lower_ in lexicon.HOST_NOUNS else sides(head)
 
 
 def means_claims(doc: Doc) -> list[Claim]:

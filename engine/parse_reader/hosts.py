@@ -1,0 +1,180 @@
+"""The host of an experiment and what was done to it: "Velk1-deficient mice showed reduced Tarp",
+"Tarp was lower in mice lacking Velk1", "in Velk1 KO neurons, Tarp levels fell", "animals receiving
+zorimab had lower Tarp levels". The host (an organism, a cell, a culture) is where a change is seen;
+what was done to it (a gene taken away or added, a drug given) is the cause. A host without such a
+mark ("rTg4510 mice showed ...", "AD patients had ...") says where, not why: no claim.
+
+Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
+"exhibited", "had") whose object names a change, and a marked host after "in" on a verb or an
+adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...").
+"""
+
+from __future__ import annotations
+
+import re
+from spacy.tokens import Doc, Token
+
+from engine.language import lexicon
+from engine.parse_reader import modality
+from engine.parse_reader.claims import Claim, pairs
+from engine.parse_reader.phrases import Side, has_change_word, sides
+
+# What an experiment is done on: organisms and cells, not people (a patient's disease is no
+# experiment made on them).
+HOSTS = frozenset({
+    "mice", "mouse", "rats", "rat", "animals", "flies", "worms", "zebrafish", "females", "males",
+    "littermates", "offspring", "pups", "embryos", "larvae", "cells", "cell", "neurons", "astrocytes",
+    "microglia", "fibroblasts", "cultures", "slices", "brains", "lines",
+})
+# A gene taken away or added, written into the host's name: "Velk1-deficient", "Velk1-/-", "Velk1 KO".
+_LOSS_WORDS = frozenset({"deficient", "depleted", "null", "knockout", "knock-out", "ko", "cko", "lacking",
+                         "silenced", "knockdown"})
+_GAIN_WORDS = frozenset({"overexpressing", "over-expressing"})
+_ZYGOSITY = re.compile(r"[+\-−]/[\-−]")
+_MARKED_WORD = re.compile(r"^(?P<name>.*?\w)(?:[-‐](?P<word>[a-z-]+)|(?P<zygosity>[+\-−]/[\-−]))$", re.I)
+# Verbs after the host that say what was done to it: "mice lacking X", "cells treated with D".
+_LOSS_VERBS = frozenset({"lacking", "deficient"})
+_GAIN_VERBS = frozenset({"overexpressing", "over-expressing"})
+_GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": None, "given": None,
+                "injected": "with", "infused": "with"}
+# Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
+_SHOWING = frozenset({"show", "exhibit", "display", "have", "develop", "present", "demonstrate", "suffer"})
+_FINDING = frozenset({"observe", "detect", "find", "see", "note"})
+# Verbs of change whose subject is what changes when they have no object ("Tarp rose").
+_CHANGING = frozenset({"increase", "decrease", "rise", "fall", "decline", "drop", "diminish", "accumulate"})
+
+
+def host_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for token in doc:
+        if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING:
+            claims += _shown(token)
+        if token.dep_ == "prep" and token.lower_ == "in":
+            claims += _seen_in(token)
+    return claims
+
+
+def host_causes(host: Token) -> list[Side]:
+    """What was done to ``host`` ("Velk1-deficient mice": Velk1 deficiency), [] for a host without a
+    mark or a word that is no host."""
+    if not _host(host):
+        return []
+    return _marks_before(host) + [s for verb in host.children if verb.dep_ in ("acl", "amod")
+                                  for s in _done_by(verb)]
+
+
+def _host(token: Token) -> bool:
+    return token.lower_ in HOSTS or token.lower_ in lexicon.HOST_NOUNS
+
+
+def _marks_before(host: Token) -> list[Side]:
+    """"Velk1-deficient mice", "Velk1+/- females", "Velk1 KO mice"; also "In Velk1-deficient mice"
+    parsed with the mark as a second object of "in"."""
+    doc, start = host.doc, host.left_edge.i
+    words = [t for t in doc[start:host.i] if t.dep_ != "det"]
+    if start > 0 and doc[start - 1].dep_ in ("dep", "pobj") and doc[start - 1].head is not host:
+        words = [doc[start - 1]] + words  # the mark hung on the verb or on "in" by the parser
+    for at, word in enumerate(words):
+        if word.lower_ in _LOSS_WORDS or _ZYGOSITY.fullmatch(word.text):
+            name = _name(words[:at])
+            return [_lost(name)] if name else []
+        marked = _MARKED_WORD.match(word.text)
+        if marked and (marked["zygosity"] or (marked["word"] or "").lower() in _LOSS_WORDS | _GAIN_WORDS):
+            name = _name(words[:at], marked["name"])
+            gained = (marked["word"] or "").lower() in _GAIN_WORDS
+            return [Side(name=name) if gained else _lost(name)]
+    return []
+
+
+def _name(words: list[Token], marked: str = "") -> str:
+    """The gene's name among the words before a mark (and the name the marked word itself opens
+    with), without describing words ("conditional")."""
+    kept: list[str] = []
+    for text, tag in [(w.text, w.tag_) for w in words] + ([(marked, "NN")] if marked else []):
+        if kept and kept[-1].endswith("-") and text[:1].isdigit():
+            kept[-1] += text  # "TDP- 43" broken at a line end
+        elif tag.startswith("NN") or re.search(r"[A-Z0-9]", text):
+            kept.append(text)
+    # "α4- and β2-knockout mice": a name cut before its mark is left out
+    return " ".join(w for w in kept if not w.endswith("-"))
+
+
+def _done_by(verb: Token) -> list[Side]:
+    """"lacking X", "deficient in X", "overexpressing X", "treated with D", "receiving D"."""
+    lower = verb.lower_
+    if lower in _LOSS_VERBS or lower in _GAIN_VERBS:
+        given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
+        return given if lower in _GAIN_VERBS else [_lost(s.name) for s in given if s.direction > 0 and not s.state]
+    if lower in _GIVEN_VERBS and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
+        return [s for thing in _objects(verb, _GIVEN_VERBS[lower]) for s in sides(thing)]
+    return []
+
+
+def _objects(verb: Token, preposition: str | None) -> list[Token]:
+    """The things a verb after the host names; not a verb of showing read as a noun ("mice lacking
+    M4 show increased Y" parsed with "M4 show" as one name)."""
+    if preposition is None:
+        found = [c for c in verb.children if c.dep_ == "dobj"]
+    else:
+        found = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
+                 for g in c.children if g.dep_ == "pobj"]
+    return [t for t in found if t.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
+
+
+def _lost(name: str) -> Side:
+    return Side(name=f"{name} deficiency", state=True)
+
+
+def _shown(verb: Token) -> list[Claim]:
+    """"Velk1-deficient mice showed a decrease of Tarp": the host's mark causes the change it shows."""
+    if modality.negated(verb) or modality.questioned(verb):
+        return []
+    causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c)]
+    effects = [s for c in verb.children if c.dep_ == "dobj" and has_change_word(c) for s in sides(c)]
+    return pairs(causes, 1, effects, modality.hedged(verb)) if causes else []
+
+
+def _seen_in(preposition: Token) -> list[Claim]:
+    """"Tarp levels were reduced in Velk1-deficient neurons", "Tarp was lower in mice lacking Velk1",
+    "a decrease in Tarp was observed in Velk1 KO cells"."""
+    causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)] + \
+        [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause) for s in _done_by(clause)]
+    if not causes:
+        return []
+    predicate = preposition.head
+    if predicate.lemma_.lower() == "be":  # "Tarp levels were lower in ..." with "in" on the copula
+        predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
+    if modality.negated(predicate) or modality.questioned(predicate):
+        return []
+    sign, changed = _change_seen(predicate)
+    effects = [s for head in changed if not _host(head) for s in sides(head)]
+    return pairs(causes, sign, effects, modality.hedged(predicate))
+
+
+def _of_a_host(clause: Token) -> bool:
+    """"in mice lacking X" parsed as a clause of "lacking" whose subject is the host."""
+    return any(c.dep_ == "nsubj" and _host(c) for c in clause.children)
+
+
+def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
+    """(sign, changed heads) of the word "in HOST" hangs on: a verb of change with what it changes
+    (the subject of a passive or of an intransitive use), an adjective of change with the copula's
+    subject, or a verb of finding with a change as its subject ("a decrease in Tarp was observed")."""
+    lower, lemma = predicate.lower_, predicate.lemma_.lower()
+    children = list(predicate.children)
+    if predicate.pos_ == "ADJ":
+        sign = 1 if lower in lexicon.INCREASE_ADJECTIVES else -1 if lower in lexicon.DECREASE_ADJECTIVES else 0
+        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"] if sign else []
+    if lemma in _FINDING:
+        return 1, [c for c in children if c.dep_ == "nsubjpass" and has_change_word(c)]
+    sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1]
+    if sign == 0 or not predicate.tag_.startswith("VB"):
+        return 0, []
+    passive = [c for c in children if c.dep_ == "nsubjpass"]
+    if passive:
+        return sign, passive
+    # "Tarp rose in ...": only a verb whose subject is what changes (not "X reduced Tarp in Velk1-deficient
+    # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
+    if lemma in _CHANGING and not any(c.dep_ == "dobj" for c in children):
+        return sign, [c for c in children if c.dep_ == "nsubj"]
+    return 0, []

@@ -1,0 +1,46 @@
+"""The host of an experiment and what was done to it (engine/parse_reader/hosts.py): exact claim sets
+on invented sentences."""
+
+from __future__ import annotations
+
+import pytest
+from parse_reader_helpers import lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+LOST = "Velk1 deficiency ==CAUSE=>"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a marked host shows a change
+    ("Velk1-deficient mice showed a decrease of Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    ("Velk1 knockout mice exhibited increased Tarp phosphorylation.", {f"{LOST} {UP} Tarp phosphorylation"}),
+    ("Velk1 KO mice showed reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    ("Velk1+/- females showed higher Tarp levels.", {f"{LOST} {UP} Tarp"}),
+    ("Mice lacking Velk1 displayed lower Tarp levels.", {f"{LOST} {DOWN} Tarp"}),
+    ("Mice deficient in Velk1 showed reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    ("Velk1-overexpressing cells showed increased Tarp.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
+    ("Animals receiving zorimab had significantly lower Tarp levels than controls.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Mice treated with zorimab showed increased Tarp expression.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    # a marked host as the doer of a verb of change
+    ("Velk1-/- mice have reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    # a change seen in a marked host
+    ("Tarp levels were decreased in Velk1-deficient neurons.", {f"{LOST} {DOWN} Tarp"}),
+    ("Tarp expression was reduced in mice lacking Velk1.", {f"{LOST} {DOWN} Tarp"}),
+    ("In Velk1-deficient mice, Tarp levels were reduced.", {f"{LOST} {DOWN} Tarp"}),
+    ("Tarp levels were lower in Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
+    ("A decrease in Tarp was observed in Velk1 KO cells.", {f"{LOST} {DOWN} Tarp"}),
+    ("The level of Tarp was upregulated in TDP- 43-deficient cells.",
+     {f"TDP-43 deficiency ==CAUSE=> {UP} Tarp"}),
+    # the members after a denied one are denied with it
+    ("Velk1-depleted cells showed a decrease of Tarp, but not Zorin, Mab2, and Kest1.", {f"{LOST} {DOWN} Tarp"}),
+    # the host is the place of another cause's effect, an unmarked host is no cause, a denial holds
+    ("Zorimab reduced Tarp in Velk1-deficient mice.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Velk1 deficiency leads to accumulation of Tarp in neurons exposed to zorimab.",
+     {f"{LOST} {UP} Tarp"}),
+    ("rTg4510 mice showed reduced Tarp.", set()),
+    ("Velk1-deficient mice did not show reduced Tarp.", set()),
+    ("Exposed neurons showed reduced Tarp.", set()),
+])
+def test_host_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
