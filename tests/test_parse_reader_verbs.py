@@ -135,6 +135,20 @@ def test_results_in_read_as_a_noun_is_parsed_as_the_verb(sentence: str, expected
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # the small model reads the verb as an adjective of the object and leaves the sentence no verb;
+    # the sentence is parsed with the verb in the present
+    ("Treatment with zorimab reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Treatment of mice with lithium reduced tau phosphorylation.",
+     {f"{UP} lithium ==CAUSE=> {DOWN} tau phosphorylation"}),
+    # an adjective in a sentence without a verb stays an adjective: no claim
+    ("Mice with elevated Tarp levels.", set()),
+    ("Levels of phosphorylated tau in neurons.", set()),
+])
+def test_a_change_verb_read_as_an_adjective_is_parsed_as_the_verb(sentence: str, expected: set[str]) -> None:
+    assert {format_annotation(a) for a in read_sentence(sentence)} == expected
+
+
 def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
     sentence = "Exposure of astrocytes to zinc results in reduced glutamate uptake."
     assert {a.text for a in read_sentence(sentence)} == {sentence}

