@@ -107,7 +107,7 @@ def test_a_mutation_that_names_an_animal_line() -> None:
     "order", "important roles", "these effects", "levels", "Meanwhile", "unknown cofactors", "disease",
     "kinase", "a novel compound", "effector", "accumulation", "production", "upregulation", "difference",
     "deficits", "specific fragments", "Direct interaction", "inhibitors", "protease inhibitors",
-    "receptor agonists", "mRNA", "the transcripts",
+    "receptor agonists", "mRNA", "the transcripts", "Administration", "Repeated doses", "daily injections",
 ])
 def test_generic_words(name: str) -> None:
     _dropped(name, "", "generic")
@@ -119,7 +119,7 @@ def test_generic_words(name: str) -> None:
     ("p53", ""), ("A1", ""), ("Zorin-β", ""), ("Ca2+", ""),
     ("Hallorby body formation", "Hallorby body formation raises Zorin."),  # an eponym in a longer name
     ("mitochondrial dysfunction", ""), ("cognitive decline", ""), ("neuroinflammation", ""), ("ageing", ""),
-    ("P301L", ""),
+    ("P301L", ""), ("zorimab administration", ""), ("Velk1 injection", ""),
     # capitalised molecule names that the English pipeline tags as persons
     ("Tau", "Tau binds microtubules and Tau raises Zorin."),
     ("Akt", "Akt phosphorylates Velk1, and Akt raises Zorin."),
