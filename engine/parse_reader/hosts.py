@@ -12,6 +12,7 @@ adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...")
 from __future__ import annotations
 
 import re
+
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
@@ -137,8 +138,9 @@ def _shown(verb: Token) -> list[Claim]:
 def _seen_in(preposition: Token) -> list[Claim]:
     """"Tarp levels were reduced in Velk1-deficient neurons", "Tarp was lower in mice lacking Velk1",
     "a decrease in Tarp was observed in Velk1 KO cells"."""
-    causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)] + \
-        [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause) for s in _done_by(clause)]
+    causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
+    causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
+               for s in _done_by(clause)]
     if not causes:
         return []
     predicate = preposition.head
