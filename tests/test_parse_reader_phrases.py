@@ -26,6 +26,15 @@ def test_hyphenated_names_stay_one_token() -> None:
     # a slash joins the parts of one name
     ("Zinc activates the histidine/aspartate kinase.",
      {f"{UP} Zinc ==CAUSE=> {UP} histidine/aspartate kinase"}),
+    # a mutation named after the gene it lies in, as when the gene is written before it
+    ("Mutations in the Velk1 gene raise Tarp.", {f"{UP} Velk1 gene Mutations ==CAUSE=> {UP} Tarp"}),
+    ("Mutations of Velk1 raise Tarp.", {f"{UP} Velk1 Mutations ==CAUSE=> {UP} Tarp"}),
+    ("Mutations in patients raise Tarp.", {f"{UP} Mutations ==CAUSE=> {UP} Tarp"}),
+    # a change whose thing is named before it: "in" says where, not what changes
+    ("Zorimab caused Tarp loss in the hippocampus.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp loss"}),
+    ("Cysteine supplementation in the diet raised Velk1.", {f"{UP} Cysteine ==CAUSE=> {UP} Velk1"}),
+    ("Zorimab worsened cognitive deficits in rodents.", {f"{UP} Zorimab ==CAUSE=> {UP} cognitive deficits"}),
+    ("Zorimab caused a marked increase in Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
 ])
 def test_entity_spans(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

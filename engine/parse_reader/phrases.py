@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Token
 
+from engine.identity import RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
@@ -315,7 +316,7 @@ def side_of(head: Token) -> Side | None:
         if lower in lexicon.QUANTITY_WORDS:
             return _turned(inner, _adjective_direction(head))
         return _turned(inner, _change_head_sign(lower) * _adjective_direction(head))
-    process = _process_of(head)
+    process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
     if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts):
@@ -381,10 +382,38 @@ def _governed(head: Token) -> Token | None:
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
         for child in [*head.rights, *_stranded_preps(head), *_treated_preps(head, own)]:
+            if child.lower_ == "in" and own != "in" and _names_its_entity(head):
+                continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
             if child.dep_ == "prep" and child.lower_ in wanted:
                 objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
                 if objects:
                     return objects[0]
+    return None
+
+
+def _names_its_entity(head: Token) -> bool:
+    """A change head with the changed thing named before it: a name ("tau loss") or an adjective that
+    names a faculty or a process ("cognitive deficits")."""
+    return any(c.dep_ in ("compound", "nmod") and not _is_change_adjective(c) and not _amount(c) or
+               (c.dep_ == "amod" and c.lower_ in RELATIONAL_ADJECTIVES) for c in head.lefts)
+
+
+def _amount(token: Token) -> bool:
+    """A number or a share before a change ("a 40% decrease in X"): how much, not what."""
+    return token.pos_ == "NUM" or token.like_num or token.text.endswith("%")
+
+
+def _mutation_of(head: Token) -> Side | None:
+    """"mutations in LRRK2", "the mutation in the SNCA gene" → "LRRK2 mutations": a mutation named
+    after the gene it lies in, as when the gene is written before it."""
+    if head.lower_ not in lexicon.MUTATION_HEADS or _left_name(head):
+        return None
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in ("in", "of"):
+            genes = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
+            inner = side_of(genes[0]) if genes else None
+            if inner is not None and inner.direction > 0:
+                return Side(name=f"{inner.name} {head.text}", state=inner.state)
     return None
 
 
@@ -401,8 +430,7 @@ def _treated_preps(head: Token, own: str) -> list[Token]:
 def _stranded_preps(head: Token) -> list[Token]:
     """"X induced deficits in Y" parsed with "in Y" on the verb: a preposition right after a verb's
     object, hung on the verb, still completes the object's change."""
-    if head.dep_ != "dobj" or head.right_edge.i + 1 >= len(head.doc) or \
-            any(c.dep_ in ("compound", "nmod") for c in head.lefts):
+    if head.dep_ != "dobj" or head.right_edge.i + 1 >= len(head.doc) or _names_its_entity(head):
         return []  # "reduced Abeta accumulation in the brain": the change names its entity, "in" a place
     after = head.doc[head.right_edge.i + 1]
     return [after] if after.dep_ == "prep" and after.head.i == head.head.i else []
