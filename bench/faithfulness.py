@@ -436,12 +436,15 @@ def format_report(figures: dict) -> str:
 
 def run_questions(questions: list[dict], index_dir: Path | None, data_dir: Path | None) -> list[dict]:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from bench.qa_eval import stale_claim_store
     from engine.pipeline import ask
     from engine.settings import Settings
     from retrieval.index import PaperIndex
 
     settings = Settings(backend="offline", **({"data_dir": data_dir} if data_dir else {}))
     index = PaperIndex.open(index_dir or settings.resolved_index_dir, settings.embedding_model)
+    if (warning := stale_claim_store(index)) is not None:
+        print(warning, file=sys.stderr)
     index.search("warm up", k=1)
     records = []
     for question in questions:

@@ -238,6 +238,19 @@ def summarise_halves(records: list[dict]) -> dict:
     return summary
 
 
+def stale_claim_store(index: object) -> str | None:
+    """A warning when the parse reader's claim store of ``index`` was read by another version of the
+    reader (a reader source changed since ``python -m corpus ensure``): the pipeline then ignores
+    every stored claim, its stated look-ups find nothing, and the figures describe another pipeline."""
+    from engine.parse_reader.store import store_for
+
+    index_dir = getattr(index, "index_dir", None)
+    if index_dir is None or len(store_for(index_dir)):
+        return None
+    return (f"warning: the claim store in {index_dir} holds no claims of this reader version; "
+            "run `python -m corpus ensure` before measuring")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
@@ -269,6 +282,8 @@ def main() -> int:
     questions = questions[: args.limit] if args.limit else questions
     started = time.perf_counter()
     index = PaperIndex.open(args.index or settings.resolved_index_dir, settings.embedding_model)
+    if (warning := stale_claim_store(index)) is not None:
+        print(warning, file=sys.stderr)
     if args.mode != "hybrid":
         index = _ModeIndex(index, args.mode)
     index.search("warm up", k=1)

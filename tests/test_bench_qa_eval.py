@@ -1,15 +1,17 @@
-"""bench/qa_eval.py: why an unanswered question was lost, read from the result's graph (invented names)."""
+"""bench/qa_eval.py: why an unanswered question was lost, read from the result's graph (invented names); a stale claim store is reported."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.qa_eval import failure_kind  # noqa: E402
+from bench.qa_eval import failure_kind, stale_claim_store  # noqa: E402
 from engine.model import Edge, Graph, Node, edge_id  # noqa: E402
+from engine.parse_reader.store import STORE_FILE, reader_version  # noqa: E402
 
 
 def _result(edges: list[tuple[str, str]]) -> SimpleNamespace:
@@ -30,3 +32,12 @@ def test_a_chain_the_answer_cannot_state_is_told_apart_from_no_chain() -> None:
     assert failure_kind(_result([("zorin", "velkin"), ("quarz", "pelt")])) == (
         "both ends have claims but no chain meets")
     assert failure_kind(_result([("zorin", "velkin")])) == "no evidenced claim on the target"
+
+
+def test_a_claim_store_of_another_reader_version_is_reported(tmp_path: Path) -> None:
+    store = tmp_path / STORE_FILE
+    store.write_text(json.dumps({"reader_version": "older"}) + "\n" + json.dumps({"key": "k", "claims": []}) + "\n")
+    assert "corpus ensure" in stale_claim_store(SimpleNamespace(index_dir=tmp_path))
+    store.write_text(json.dumps({"reader_version": reader_version()}) + "\n" + json.dumps({"key": "k", "claims": []}) + "\n")
+    assert stale_claim_store(SimpleNamespace(index_dir=tmp_path)) is None
+    assert stale_claim_store(SimpleNamespace()) is None  # an index kept in memory has no store
