@@ -62,8 +62,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Zinc reduces oxidative stress by a new mechanism.", {f"{UP} Zinc ==CAUSE=> {DOWN} oxidative stress"}),
     ("Zinc reduces oxidative stress through the direct action of glutathione.",
      {f"{UP} Zinc ==CAUSE=> {DOWN} oxidative stress"}),
-    # a verb of reporting does no means
-    ("Recent work suggests that zinc impairs gene transcription by decreasing CREB production.", set()),
+    # a verb of reporting does no means ("Recent work" is no doer); the verb it reports does
+    ("Recent work suggests that zinc impairs gene transcription by decreasing CREB production.",
+     {f"{UP} zinc ==CAUSE=> {DOWN} gene transcription", f"{UP} zinc ==CAUSE=> {DOWN} CREB production"}),
     # a verb's present form ends a subject, it is no name
     ("TRK-3 may link receptor action with calcium signaling, because TRK-3 phosphorylates inositol receptors "
      "through its activation of LYN.", set()),

@@ -149,6 +149,21 @@ def test_a_change_verb_read_as_an_adjective_is_parsed_as_the_verb(sentence: str,
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # the small model tags these present verbs a plural noun or an adjective; the sentence is parsed
+    # with a verb of change of the same sign in their place
+    ("Furthermore, extracellular oligomeric tau impairs memory and long-term potentiation (LTP) in mice",
+     {f"{UP} extracellular oligomeric tau ==CAUSE=> {DOWN} memory",
+      f"{UP} extracellular oligomeric tau ==CAUSE=> {DOWN} long-term potentiation"}),
+    ("Heparin blocks Tau binding, and sodium chlorate inhibits HSPG sulfation.",
+     {f"{UP} Heparin ==CAUSE=> {DOWN} Tau binding", f"{UP} sodium chlorate ==CAUSE=> {DOWN} HSPG sulfation"}),
+    # a noun stays a noun: no verb read into it
+    ("Environmental stress triggers such as heat were studied.", set()),
+])
+def test_a_present_verb_read_as_a_noun_is_parsed_as_a_verb(sentence: str, expected: set[str]) -> None:
+    assert {format_annotation(a) for a in read_sentence(sentence)} == expected
+
+
 def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
     sentence = "Exposure of astrocytes to zinc results in reduced glutamate uptake."
     assert {a.text for a in read_sentence(sentence)} == {sentence}
