@@ -107,7 +107,7 @@ def test_a_mutation_that_names_an_animal_line() -> None:
     "order", "important roles", "these effects", "levels", "Meanwhile", "unknown cofactors", "disease",
     "kinase", "a novel compound", "effector", "accumulation", "production", "upregulation", "difference",
     "deficits", "specific fragments", "Direct interaction", "inhibitors", "protease inhibitors",
-    "receptor agonists", "mRNA", "the transcripts", "Administration", "Repeated doses", "daily injections",
+    "receptor agonists", "mRNA", "the transcripts", "Administration", "Repeated doses", "daily injections", "use",
 ])
 def test_generic_words(name: str) -> None:
     _dropped(name, "", "generic")

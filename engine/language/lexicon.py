@@ -226,7 +226,7 @@ INCREASE_HEADS = frozenset({
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
     "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation",
-    "transfection", "transduction",
+    "transfection", "transduction", "use",
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
