@@ -157,8 +157,12 @@ def test_a_change_verb_read_as_an_adjective_is_parsed_as_the_verb(sentence: str,
       f"{UP} extracellular oligomeric tau ==CAUSE=> {DOWN} long-term potentiation"}),
     ("Heparin blocks Tau binding, and sodium chlorate inhibits HSPG sulfation.",
      {f"{UP} Heparin ==CAUSE=> {DOWN} Tau binding", f"{UP} sodium chlorate ==CAUSE=> {DOWN} HSPG sulfation"}),
+    # the plain form after a plural subject, only for a verb that is never a noun
+    ("IFNs upregulate AIM2 expression but they downregulate IL-1β expression.",
+     {f"{UP} IFNs ==CAUSE=> {UP} AIM2", f"{UP} IFNs ==CAUSE=> {DOWN} IL-1β"}),
     # a noun stays a noun: no verb read into it
     ("Environmental stress triggers such as heat were studied.", set()),
+    ("The calcium release channel was open.", set()),
 ])
 def test_a_present_verb_read_as_a_noun_is_parsed_as_a_verb(sentence: str, expected: set[str]) -> None:
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected

@@ -62,6 +62,9 @@ BATCH_SIZE = 64
 # the lemma would tell it; the sentence and its names stay as written.
 _STAND_INS = {1: "enhances", -1: "reduces"}
 _NOUN_TOO = frozenset({"increases", "decreases", "results"})
+_VERB_ENDINGS = ("ate", "ize", "ise", "ify", "ish")
+_PLAIN_VERBS = frozenset({"inhibit", "suppress", "impair", "enhance", "promote", "prevent", "induce", "reduce",
+                          "augment", "elevate", "diminish", "worsen", "weaken", "strengthen"})
 _READ_APART = frozenset({*lexicon.MODIFYING_VERBS, *lexicon.REVERSED_VERBS, *lexicon.RESTORING_VERBS,
                          *lexicon.IMPROVING_VERBS, *lexicon.PHRASAL, *lexicon.NEEDS_PARTICLE})
 # Words before "results" that make it the noun ("the results in mice", "similar results in"), unless
@@ -89,7 +92,7 @@ def _repaired(doc: Doc) -> Doc:
     if adjectives:
         again = _parsed_again(doc, adjectives)
         doc = again if all(_read_as_verb(again[i]) for i in adjectives) else doc
-    nouns = {token.i: _STAND_INS[lexicon.VERB_FORMS[token.lower_][1]] for token in doc if _present_verb_read_as_noun(token)}
+    nouns = {token.i: _stand_in(token) for token in doc if _present_verb_read_as_noun(token)}
     if nouns:
         again = _parsed_again(doc, nouns)
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns) else doc
@@ -123,10 +126,23 @@ def _present_verb_read_as_noun(token: Token) -> bool:
     reads apart (a form it makes, a turned-round or restoring verb, one that needs its particle)."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
-    if form is None or form[2] != "s" or token.tag_.startswith("VB") or token.lower_ in _NOUN_TOO \
-            or form[0] in _READ_APART or token.i == 0 or token.i + 1 >= len(doc):
+    if form is None or token.tag_.startswith("VB") or token.lower_ in _NOUN_TOO or form[0] in _READ_APART \
+            or not (form[2] == "s" or (form[2] == "base" and _never_a_noun(form[0]))) \
+            or token.i == 0 or token.i + 1 >= len(doc):
         return False
     return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "PROPN", "DET", "ADJ", "NUM")
+
+
+def _never_a_noun(lemma: str) -> bool:
+    """A verb whose plain form is no noun ("upregulate", "facilitate", "inhibit"), unlike "block",
+    "release" or "decline": only these are read as the verb of a plural subject ("IFNs upregulate Y")."""
+    return lemma.endswith(_VERB_ENDINGS) or lemma in _PLAIN_VERBS
+
+
+def _stand_in(token: Token) -> str:
+    _, sign, form = lexicon.VERB_FORMS[token.lower_]
+    word = _STAND_INS[sign]
+    return word if form == "s" else word[:-1]  # "enhance", "reduce" after a plural subject
 
 
 def _has_subject_and_object(verb: Token) -> bool:
