@@ -35,6 +35,9 @@ def test_hyphenated_names_stay_one_token() -> None:
     ("Cysteine supplementation in the diet raised Velk1.", {f"{UP} Cysteine ==CAUSE=> {UP} Velk1"}),
     ("Zorimab worsened cognitive deficits in rodents.", {f"{UP} Zorimab ==CAUSE=> {UP} cognitive deficits"}),
     ("Zorimab caused a marked increase in Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
+    # a process named after its owner
+    ("Velk1 increases Tarp's aggregation.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp aggregation"}),
+    ("Velk1 increases its aggregation.", set()),
     # "the use of X" applies X
     ("The use of Velk1 antagonists ameliorates Tarp loss.", {f"{UP} Velk1 antagonists ==CAUSE=> {DOWN} Tarp loss"}),
 ])

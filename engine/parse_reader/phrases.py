@@ -437,14 +437,16 @@ def _stranded_preps(head: Token) -> list[Token]:
 
 
 def _process_of(head: Token) -> Side | None:
-    """"phosphorylation of tau" → "tau phosphorylation": a process named after what it acts on."""
+    """"phosphorylation of tau", "tau's phosphorylation" → "tau phosphorylation": a process named
+    after what it acts on."""
     lower = head.lower_
     if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS
             or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head):
         return None
-    for child in head.rights:
-        if child.dep_ == "prep" and child.lower_ == "of":
-            objects = [t for t in child.children if t.dep_ == "pobj"]
+    owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in _PRONOUN_TAGS]
+    for child in [*owners, *head.rights]:
+        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ == "of"):
+            objects = [child] if child.dep_ == "poss" else [t for t in child.children if t.dep_ == "pobj"]
             inner = side_of(objects[0]) if objects else None
             if inner is not None and inner.direction > 0:
                 return Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
