@@ -9,7 +9,8 @@ from engine.language.text import is_abbreviation_of, normalise_term, state_core,
 
 def test_normalise_term() -> None:
     assert normalise_term("Amyloid-β (1–42)") == "amyloid beta 1 42"
-    assert normalise_term("Alzheimer's disease") == "alzheimers disease"
+    assert normalise_term("Alzheimer's disease") == "alzheimer disease"
+    assert normalise_term("tau’s phosphorylation") == "tau phosphorylation"
     assert normalise_term("TNF-α") == "tnf alpha"
 
 

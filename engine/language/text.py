@@ -49,6 +49,9 @@ GENERIC_WORDS = frozenset({
 _CONNECTIVES = frozenset({"of", "and", "the", "in", "for", "to", "with", "on", "by", "s"})
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _NON_KEY = re.compile(r"[^a-z0-9]+")
+# A possessive ending, dropped before apostrophes are: "tau's" is "tau" (not "taus", which the plural
+# rule keeps whole).
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 # Greek letters spelled out and apostrophes dropped, in one pass over the text.
 _SQUASH = str.maketrans({**GREEK, **dict.fromkeys("'’`´")})
 # The keys below are pure functions of their strings, and Verify compares every name of a claim with
@@ -60,10 +63,11 @@ def normalise_term(term: str) -> str:
     """A readable canonical form: NFKC, lower case, Greek letters spelled out, separators to spaces.
 
     "Amyloid-β (1–42)" → "amyloid beta 1 42"; "TNF-α" → "tnf alpha"; "Alzheimer's disease" →
-    "alzheimers disease".
+    "alzheimer disease"; "tau's phosphorylation" → "tau phosphorylation".
     """
     text = unicodedata.normalize("NFKC", term).lower()
     text = "".join(f" {GREEK[ch]} " if ch in GREEK else ch for ch in text)
+    text = _POSSESSIVE.sub("", text)
     text = re.sub(r"['’`´]", "", text)
     text = re.sub(r"[^\w]+|_", " ", text)
     return " ".join(text.split())
@@ -87,7 +91,7 @@ def term_key(term: str) -> str:
 
 
 def _squash_greek(term: str) -> str:
-    return unicodedata.normalize("NFKC", term).lower().translate(_SQUASH)
+    return _POSSESSIVE.sub("", unicodedata.normalize("NFKC", term).lower()).translate(_SQUASH)
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
