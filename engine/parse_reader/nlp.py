@@ -21,6 +21,10 @@ as written, and the reader is given the sentence as written. Likewise the past f
 change right after a noun, in a sentence whose root the parser made a noun, is the verb the parser
 missed ("Treatment with rapamycin reduced tau levels", read as treatment with "reduced tau levels"):
 it is parsed again written in the present ("reduces"), which the model does not read as an adjective.
+And a present verb of change tagged a plural noun or an adjective between a noun and its object
+("tau impairs memory", "IFNs upregulate AIM2") is parsed again with a plain verb of the same sign
+("enhances", "reduces") in its place. A rewrite is kept only where the parser then reads a verb, so
+that no rewritten word ends up inside a name.
 """
 
 from __future__ import annotations
