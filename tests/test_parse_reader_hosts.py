@@ -38,7 +38,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Zorimab reduced Tarp in Velk1-deficient mice.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Velk1 deficiency leads to accumulation of Tarp in neurons exposed to zorimab.",
      {f"{LOST} {UP} Tarp"}),
+    ("Velk1−/− mice showed reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
     ("rTg4510 mice showed reduced Tarp.", set()),
+    ("Vehicle-treated mice showed reduced Tarp.", set()),
     ("Velk1-deficient mice did not show reduced Tarp.", set()),
     ("Exposed neurons showed reduced Tarp.", set()),
 ])

@@ -16,23 +16,20 @@ import re
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
+from engine.offline.extract.vocabulary import DEFICIENCY_MARKERS, ORGANISMS, OVEREXPRESSION_MARKERS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import Claim, pairs
 from engine.parse_reader.phrases import Side, has_change_word, sides
 
-# What an experiment is done on: organisms and cells, not people (a patient's disease is no
-# experiment made on them).
-HOSTS = frozenset({
-    "mice", "mouse", "rats", "rat", "animals", "flies", "worms", "zebrafish", "females", "males",
-    "littermates", "offspring", "pups", "embryos", "larvae", "cells", "cell", "neurons", "astrocytes",
-    "microglia", "fibroblasts", "cultures", "slices", "brains", "lines",
-})
-# A gene taken away or added, written into the host's name: "Velk1-deficient", "Velk1-/-", "Velk1 KO".
-_LOSS_WORDS = frozenset({"deficient", "depleted", "null", "knockout", "knock-out", "ko", "cko", "lacking",
-                         "silenced", "knockdown"})
-_GAIN_WORDS = frozenset({"overexpressing", "over-expressing"})
-_ZYGOSITY = re.compile(r"[+\-−]/[\-−]")
-_MARKED_WORD = re.compile(r"^(?P<name>.*?\w)(?:[-‐](?P<word>[a-z-]+)|(?P<zygosity>[+\-−]/[\-−]))$", re.I)
+# A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
+# neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
+_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - {"loss", "lack", "absence"}
+_ZYGOSITY = frozenset(marker for marker in DEFICIENCY_MARKERS if "/" in marker)  # "Velk1 +/- females"
+# Cells that are entities too ("microglia release cytokines"), so not in the rule reader's list of
+# hosts; marked ("TREM2-deficient microglia") they are the host of an experiment.
+_CELL_HOSTS = frozenset({"astrocytes", "microglia", "fibroblasts"})
+# What a control group was given: no agent ("vehicle-treated mice").
+_CONTROLS = frozenset({"vehicle", "sham", "saline", "mock", "buffer", "control"})
 # Verbs after the host that say what was done to it: "mice lacking X", "cells treated with D".
 _LOSS_VERBS = frozenset({"lacking", "deficient"})
 _GAIN_VERBS = frozenset({"overexpressing", "over-expressing"})
@@ -65,7 +62,8 @@ def host_causes(host: Token) -> list[Side]:
 
 
 def _host(token: Token) -> bool:
-    return token.lower_ in HOSTS or token.lower_ in lexicon.HOST_NOUNS
+    """What an experiment is done on: an organism, a cell, a culture (the rule reader's list)."""
+    return token.lower_ in ORGANISMS or token.lower_ in lexicon.HOST_NOUNS or token.lower_ in _CELL_HOSTS
 
 
 def _marks_before(host: Token) -> list[Side]:
@@ -76,15 +74,26 @@ def _marks_before(host: Token) -> list[Side]:
     if start > 0 and doc[start - 1].dep_ in ("dep", "pobj") and doc[start - 1].head is not host:
         words = [doc[start - 1]] + words  # the mark hung on the verb or on "in" by the parser
     for at, word in enumerate(words):
-        if word.lower_ in _LOSS_WORDS or _ZYGOSITY.fullmatch(word.text):
+        if word.lower_ in _LOSS_WORDS or word.text in _ZYGOSITY:
             name = _name(words[:at])
             return [_lost(name)] if name else []
-        marked = _MARKED_WORD.match(word.text)
-        if marked and (marked["zygosity"] or (marked["word"] or "").lower() in _LOSS_WORDS | _GAIN_WORDS):
-            name = _name(words[:at], marked["name"])
-            gained = (marked["word"] or "").lower() in _GAIN_WORDS
-            return [Side(name=name) if gained else _lost(name)]
+        marked = _marked(word.text)
+        if marked is not None:
+            name = _name(words[:at], marked[0])
+            if not name or name.split()[-1].lower() in _CONTROLS:
+                return []
+            return [Side(name=name) if marked[1] else _lost(name)]
     return []
+
+
+def _marked(word: str) -> tuple[str, bool] | None:
+    """(the name, whether the mark adds) of a word with a mark at its end, as the rule reader reads
+    them ("TIMP-2-deficient", "Atg7-null", "Velk1+/-", "APP-overexpressing"); None for other words."""
+    lower = word.lower()
+    for marker in DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS:
+        if lower.endswith(marker) and len(lower) > len(marker):
+            return word[:-len(marker)], marker in OVEREXPRESSION_MARKERS
+    return None
 
 
 def _name(words: list[Token], marked: str = "") -> str:

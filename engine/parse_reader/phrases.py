@@ -408,12 +408,20 @@ def _mutation_of(head: Token) -> Side | None:
     after the gene it lies in, as when the gene is written before it."""
     if head.lower_ not in lexicon.MUTATION_HEADS or _left_name(head):
         return None
-    for child in head.rights:
-        if child.dep_ == "prep" and child.lower_ in ("in", "of"):
-            genes = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
-            inner = side_of(genes[0]) if genes else None
-            if inner is not None and inner.direction > 0:
-                return Side(name=f"{inner.name} {head.text}", state=inner.state)
+    inner = _owner(head, ("in", "of"))
+    return None if inner is None else Side(name=f"{inner.name} {head.text}", state=inner.state)
+
+
+def _owner(head: Token, prepositions: tuple[str, ...]) -> Side | None:
+    """What a head is of, named as more of it: a possessive before the head ("tau's"), or the object
+    of one of ``prepositions`` after it ("of tau", "in LRRK2"); not a pronoun, nor a host ("in mice")."""
+    owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in _PRONOUN_TAGS]
+    owners += [g for c in head.rights if c.dep_ == "prep" and c.lower_ in prepositions
+               for g in c.children if g.dep_ == "pobj" and g.lower_ not in lexicon.HOST_NOUNS]
+    for owner in owners:
+        inner = side_of(owner)
+        if inner is not None and inner.direction > 0:
+            return inner
     return None
 
 
@@ -443,15 +451,9 @@ def _process_of(head: Token) -> Side | None:
     if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS
             or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head):
         return None
-    owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in _PRONOUN_TAGS]
-    for child in [*owners, *head.rights]:
-        if child.dep_ == "poss" or (child.dep_ == "prep" and child.lower_ == "of"):
-            objects = [child] if child.dep_ == "poss" else [t for t in child.children if t.dep_ == "pobj"]
-            inner = side_of(objects[0]) if objects else None
-            if inner is not None and inner.direction > 0:
-                return Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
-                            state=inner.state, aliases=())
-    return None
+    inner = _owner(head, ("of",))
+    return None if inner is None else Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
+                                           state=inner.state, aliases=())
 
 
 def _change_head_sign(word: str) -> int:

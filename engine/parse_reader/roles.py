@@ -100,7 +100,6 @@ def _reference(word: Token) -> bool:
         or (len(word.text) <= 2 and any(ch.isdigit() for ch in word.text))
 
 
-
 def _effect_noun_claims(noun: Token) -> list[Claim]:
     """"X has a protective effect on Y", "the inhibitory effect of X on Y"."""
     if noun.lower_ not in lexicon.EFFECT_NOUNS:

@@ -154,7 +154,7 @@ def _tools(verb: Token) -> list[Token]:
     or "using" (not a dose: "with 10 mg/ml of X" names no agent by its number; nor a companion)."""
     if verb.lemma_.lower() not in lexicon.TOOL_VERBS:
         return []
-    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("with", "using") and not _accompanying(c)
+    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ in lexicon.TOOL_MARKERS and not _accompanying(c)
             for g in c.children if g.dep_ == "pobj" and g.pos_ != "NUM"]
 
 

@@ -22,7 +22,8 @@ CLOSED = CLOSED_WORDS | {"fig.", "figs.", "al.", "e.g.", "i.e.", "vs.", "ref.", 
 ORGANISMS = frozenset({"mice", "mouse", "rats", "rat", "animals", "animal", "models", "model",
                         "patients", "cells", "cell", "flies", "neurons", "fish", "zebrafish",
                         "worms", "littermates", "brains", "lines", "line", "carriers", "subjects",
-                        "slices", "cultures", "explants", "organoids"})
+                        "slices", "cultures", "explants", "organoids", "females", "males", "offspring",
+                        "pups", "embryos", "larvae"})
 
 
 ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists": -1,
@@ -55,7 +56,7 @@ NAME_NOISE = frozenset({"significant", "marked", "total", "overall", "dramatic",
 
 DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-deleted", "-lacking",
                        "-depleted", "-silenced",
-                       "+/-", "+/−", "-/−")
+                       "+/-", "+/−", "-/−", "−/−")
 
 
 OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
