@@ -158,6 +158,22 @@ CASES = [
     # stimuli, recipients, verbs after nominal words, organisms lacking a gene
     ("IL-6 was upregulated in response to LPS.",
      ["[change=increase] LPS ==CAUSE=> [change=increase] IL-6"]),
+    # a reason for the change of the phrase before it, not for an active verb's; no event renamed
+    ("Tarp levels were reduced due to Velk1 deficiency.", ["Velk1 deficiency ==CAUSE=> [change=decrease] Tarp"]),
+    ("Tarp was upregulated as a consequence of Velk1 haploinsufficiency.",
+     ["[change=increase] Velk1 haploinsufficiency ==CAUSE=> [change=increase] Tarp"]),
+    ("Tau phosphorylation increased as a result of Velk1 activation.",
+     ["[change=increase] Velk1 ==CAUSE=> [change=increase] Tau phosphorylation"]),
+    ("The reduction in Tarp levels due to Velk1 was small.", ["[change=increase] Velk1 ==CAUSE=> [change=decrease] Tarp"]),
+    ("Zorimab lowers Tarp because of its solubility.", ["[change=increase] Zorimab ==CAUSE=> [change=decrease] Tarp"]),
+    ("Tarp was reduced due to its toxic effect.", []),
+    # a rescue undoes the change just said of the same thing
+    ("Tarp and Pomb were upregulated in Velk1-deficient mice and rescued by zorimab.",
+     ["Velk1 deficiency ==CAUSE=> [change=increase] Tarp", "Velk1 deficiency ==CAUSE=> [change=increase] Pomb",
+      "[change=increase] zorimab ==CAUSE=> [change=decrease] Tarp",
+      "[change=increase] zorimab ==CAUSE=> [change=decrease] Pomb"]),
+    ("Tarp was reduced in mice lacking Velk1 and restored by zorimab.",
+     ["Velk1 deficiency ==CAUSE=> [change=decrease] Tarp", "[change=increase] zorimab ==CAUSE=> [change=increase] Tarp"]),
     ("Administration of melatonin to mice reduced amyloid deposition.",
      ["[change=increase] melatonin ==CAUSE=> [change=decrease] amyloid deposition"]),
     # "this" before an -s form is a pronoun subject; time phrases after the subject

@@ -38,8 +38,10 @@ _GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": No
 # Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
 _SHOWING = frozenset({"show", "exhibit", "display", "have", "develop", "present", "demonstrate", "suffer"})
 _FINDING = frozenset({"observe", "detect", "find", "see", "note"})
-# Verbs of change whose subject is what changes when they have no object ("Tarp rose").
-_CHANGING = frozenset({"increase", "decrease", "rise", "fall", "decline", "drop", "diminish", "accumulate"})
+# Verbs of change whose subject is what changes when they have no object ("Tarp rose"), with the
+# sign of that change (some are never causal verbs, so the lexicon has no sign for them).
+_CHANGING = {"increase": 1, "decrease": -1, "rise": 1, "fall": -1, "decline": -1, "drop": -1, "diminish": -1,
+             "accumulate": 1}
 
 
 def host_claims(doc: Doc) -> list[Claim]:
@@ -157,7 +159,7 @@ def _seen_in(preposition: Token) -> list[Claim]:
         predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
     if modality.negated(predicate) or modality.questioned(predicate):
         return []
-    sign, changed = _change_seen(predicate)
+    sign, changed = change_seen(predicate)
     effects = [s for head in changed if not _host(head) for s in sides(head)]
     return pairs(causes, sign, effects, modality.hedged(predicate))
 
@@ -167,8 +169,8 @@ def _of_a_host(clause: Token) -> bool:
     return any(c.dep_ == "nsubj" and _host(c) for c in clause.children)
 
 
-def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
-    """(sign, changed heads) of the word "in HOST" hangs on: a verb of change with what it changes
+def change_seen(predicate: Token) -> tuple[int, list[Token]]:
+    """(sign, changed heads) of the word a phrase ("in HOST", "due to X") hangs on: a verb of change with what it changes
     (the subject of a passive or of an intransitive use), an adjective of change with the copula's
     subject, or a verb of finding with a change as its subject ("a decrease in Tarp was observed")."""
     lower, lemma = predicate.lower_, predicate.lemma_.lower()
@@ -178,14 +180,15 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
         return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"] if sign else []
     if lemma in _FINDING:
         return 1, [c for c in children if c.dep_ == "nsubjpass" and has_change_word(c)]
-    sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1]
-    if sign == 0 or not predicate.tag_.startswith("VB"):
-        return 0, []
+    sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1] or _CHANGING.get(lemma, 0)
+    if sign == 0 or not predicate.tag_.startswith("VB") or lemma in lexicon.REVERSED_VERBS:
+        return 0, []  # "Y is required in ...": a need, not a change of Y
     passive = [c for c in children if c.dep_ == "nsubjpass"]
     if passive:
         return sign, passive
     # "Tarp rose in ...": only a verb whose subject is what changes (not "X reduced Tarp in Velk1-deficient
     # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
     if lemma in _CHANGING and not any(c.dep_ == "dobj" for c in children):
-        return sign, [c for c in children if c.dep_ == "nsubj"]
+        # not a verb of showing misread as the subject ("cells exhibit increased Y in ...")
+        return sign, [c for c in children if c.dep_ == "nsubj" and c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
     return 0, []

@@ -319,12 +319,17 @@ def side_of(head: Token) -> Side | None:
     process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
-    if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts):
+    if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
         # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
         return _named(head, exclude_head=True, direction=_change_head_sign(lower))
     if _anaphoric(head):
         return None
     return _named(head, exclude_head=False, direction=_adjective_direction(head) * _stray_perturbation(head))
+
+
+def _done_to_self(head: Token) -> bool:
+    """"nicotine self administration": a behaviour of its own, not nicotine given."""
+    return head.i > 0 and head.doc[head.i - 1].lower_ == "self"
 
 
 def _stray_perturbation(head: Token) -> int:

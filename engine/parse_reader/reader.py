@@ -14,6 +14,7 @@ from engine.parse_reader.instruments import instrument_claims
 from engine.parse_reader.long_names import completed
 from engine.parse_reader.nlp import parsed
 from engine.parse_reader.nominals import nominal_claims
+from engine.parse_reader.reasons import reason_claims
 from engine.parse_reader.roles import role_claims
 from engine.parse_reader.routes import route_claims
 from engine.parse_reader.verbs import means_claims, misread_claims, verb_claims
@@ -25,7 +26,7 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
     text = doc.text if text is None else text
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
-        + route_claims(doc) + instrument_claims(doc) + host_claims(doc)
+        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc)
     for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

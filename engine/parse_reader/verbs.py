@@ -28,7 +28,7 @@ _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "infl
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = frozenset({"that", "which", "who"})
 # Nouns that rename a whole clause when set beside it ("..., an effect that ...").
-_EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
+EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
                           "finding", "observation", "process", "consequence", "outcome", "response"})
 
 
@@ -140,13 +140,28 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
         effects = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if verb.dep_ == "acl":
             effects = [verb.head]
-        causes = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
-        return causes or _tools(verb), effects
+        return _agents(verb) or _tools(verb), effects
     # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
     effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
     if verb.lemma_.lower() in lexicon.PHRASAL:
         effects = _particle_objects(verb)
     return _subjects(verb), effects
+
+
+def _agents(verb: Token) -> list[Token]:
+    """The agent of a passive after "by"; also where the parser hung "by" on the place before it
+    ("Y was induced in astrocytes by X"), but not an amount ("increased in mice by 50%")."""
+    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    if agents:
+        return agents
+    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"
+            for place in c.children if place.dep_ == "pobj"
+            for by in place.children if by.dep_ == "prep" and by.lower_ == "by"
+            for g in by.children if g.dep_ == "pobj" and not _amount(g)]
+
+
+def _amount(token: Token) -> bool:
+    return token.like_num or token.text in ("%", "percent") or any(c.like_num for c in token.children)
 
 
 def _tools(verb: Token) -> list[Token]:
@@ -288,7 +303,7 @@ def _word_before_conjunct(verb: Token) -> bool:
 def _renames_a_clause(noun: Token) -> bool:
     """"X is reduced — an effect that contributes to Y": the apposed noun names the clause's event
     (X's fall), not X, and what that event does the noun it hangs on cannot say."""
-    return noun.dep_ == "appos" and noun.lower_ in _EVENT_NOUNS
+    return noun.dep_ == "appos" and noun.lower_ in EVENT_NOUNS
 
 
 def _described(noun: Token) -> Token:

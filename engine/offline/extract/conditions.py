@@ -33,7 +33,7 @@ def condition_claim(tokens: list[Token], i: int, condition_start: int, floor: in
                      claims: list[Claim], polarity: int, restoring: bool = False) -> Claim | None:
     """The change at i happened to the phrase on its left under the condition named from
     condition_start on ("Y was reduced in X-deficient mice"): that condition is the cause."""
-    agent = condition_agent(tokens, condition_start)
+    agent = condition_agent(tokens, condition_start, reasons=True)
     j = phrases.gap_left(tokens, i, floor)
     if j < floor:
         return None
@@ -83,19 +83,17 @@ _CONDITION_MARKERS = DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS
 _HARM_EVENTS = frozenset({"death", "injury", "damage"})
 
 
-def condition_agent(tokens: list[Token], j: int, states_after: bool = True) -> tuple[int, int] | None:
+def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
+                    reasons: bool = False) -> tuple[int, int] | None:
     """A treatment or deficiency phrase starting at j after a preposition: "after X treatment",
-    "in X-deficient mice", "in TFEB KO astrocytes"."""
+    "in X-deficient mice", "in TFEB KO astrocytes"; a stimulus ("in response to X"); with
+    ``reasons``, for the change of the phrase before it, a reason too ("due to X")."""
     n = len(tokens)
     for _ in range(3):  # look past up to two other prepositional phrases ("in the brain", ...)
-        if j + 3 < n and tokens[j].low == "in" and (
-                (tokens[j + 1].low == "response" and tokens[j + 2].low == "to")
-                or (tokens[j + 1].low == "the" and tokens[j + 2].low == "presence"
-                    and tokens[j + 3].low == "of")):
-            # "Y rose in response to X" / "in the presence of X": X is the stimulus
-            start = j + 3 if tokens[j + 1].low == "response" else j + 4
+        start = _after_opener(tokens, j, _STIMULUS_OPENERS + (_REASON_OPENERS if reasons else ()))
+        if start is not None:  # "Y rose in response to X", "Y fell due to X": X is the stimulus
             end = phrases.phrase_right(tokens, start)
-            return (start, end) if end > start else None
+            return (start, end) if end > start and tokens[end - 1].low not in _EVENT_NOUNS else None
         if j >= n or tokens[j].low not in _CONDITION_PREPOSITIONS:
             return None
         end = phrases.phrase_right(tokens, j + 1)
@@ -126,6 +124,24 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True) -> t
                 tokens[j].low in ("after", "following", "upon") and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
             return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end
+    return None
+
+
+# Words that open a stimulus or a reason: the phrase after them caused the change before them. A
+# reason is read only for a change of the phrase before it ("Y was reduced due to X"), not for an
+# active verb ("X lowers Y because of Z": Z is why X acts).
+_STIMULUS_OPENERS = (("in", "response", "to"), ("in", "the", "presence", "of"))
+_REASON_OPENERS = (("due", "to"), ("owing", "to"), ("because", "of"), ("as", "a", "result", "of"),
+                   ("as", "a", "consequence", "of"))
+# Nouns that only rename an event ("due to its toxic effect"): no cause of their own.
+_EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events"})
+
+
+def _after_opener(tokens: list[Token], j: int, openers: tuple[tuple[str, ...], ...]) -> int | None:
+    """Where the phrase after one of ``openers`` at j starts; None where none opens at j."""
+    for words in openers:
+        if tuple(t.low for t in tokens[j:j + len(words)]) == words:
+            return j + len(words)
     return None
 
 

@@ -63,7 +63,7 @@ def comparative_claim(tokens: list[Token], i: int, floor: int,
         left -= 1
     if left < floor or tokens[left].low not in ("is", "are", "was", "were", "be", "been"):
         return None
-    agent = conditions.condition_agent(tokens, i + 1)
+    agent = conditions.condition_agent(tokens, i + 1, reasons=True)
     j = phrases.gap_left(tokens, i, floor)
     if agent is None or j < floor:
         return None
@@ -498,10 +498,19 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    polarity = bettering_polarity(tokens, lemma, patients[0], polarity)
+    polarity = _undoing_polarity(claims, lemma, patients) or bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
+
+
+def _undoing_polarity(claims: list[Claim], lemma: str, patients: list[tuple[int, int]]) -> int:
+    """"Y was raised in X mice and rescued by D": a rescue undoes the change just said of the same
+    patients (D lowers Y); 0 where no change of them was said."""
+    if lemma not in lx.RESTORING_VERBS:
+        return 0
+    earlier = next((c for c in reversed(claims) if c.objects == patients), None)
+    return -earlier.polarity if earlier is not None else 0
 
 
 def _passive_patients(tokens: list[Token], i: int, floor: int,
