@@ -20,7 +20,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Inhibition of Tarp with zorimab that binds its pocket was toxic.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     # an experiment verb's passive: its tool after "with" (not a companion, not a verb of amount)
     ("Autophagy was induced with zorimab in these cells.", {f"{UP} zorimab ==CAUSE=> {UP} Autophagy"}),
-    ("Tarp levels were reduced with age.", set()),
+    ("Tarp levels were reduced with zorimab.", set()),
+    ("Tarp levels were reduced with age.", {f"{UP} age ==CAUSE=> {DOWN} Tarp"}),  # a condition (reasons.py), not a tool
     # a gerund's tool
     ("Blocking the proteasome with epoxomicin was toxic to neurons.",
      {f"{UP} epoxomicin ==CAUSE=> {DOWN} proteasome"}),

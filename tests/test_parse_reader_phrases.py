@@ -121,6 +121,10 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # ... but not a harm, which may be the last member's alone
     ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
      {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),
+    # a first member that is a change of its own shares no head, also as a later member of a list
+    ("Zorimab rescued cholinergic dysfunction, neuronal loss and memory deficits.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} cholinergic dysfunction", f"{UP} Zorimab ==CAUSE=> {DOWN} neuronal loss",
+      f"{UP} Zorimab ==CAUSE=> {DOWN} memory deficits"}),
     # "the regulation of X" leaves open which way X moves
     ("Sestrin promotes the regulation of mTOR.", set()),
     # a blend is named by what it holds, not as "mixture"

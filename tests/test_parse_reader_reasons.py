@@ -24,6 +24,18 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Tarp was reduced due to its toxic effect.", set()),
     ("Tarp is required for autophagy in response to Velk1.", {f"{UP} Tarp ==CAUSE=> {UP} autophagy"}),
     ("Tarp was not reduced due to Velk1 deficiency.", set()),
+    # a noun of change and its reason, also hung on the changed thing's noun
+    ("The reduction in Tarp levels due to Velk1 was small.", {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
+    ("We saw a significant increase in Tarp expression with aging.", {f"aging ==CAUSE=> {UP} Tarp"}),
+    # a condition that names a treatment, an experiment or a state; not a time, a dose or a host
+    ("Tarp fell after zorimab treatment.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels increased after hypoxia.", {f"hypoxia ==CAUSE=> {UP} Tarp"}),
+    ("A reduction in plasma Tarp levels was observed following treatment with zorimab.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} plasma Tarp"}),
+    ("Tarp increased after 24 h.", set()),
+    ("Tarp increased with AD.", set()),
+    ("Tarp was reduced in TPR50 mice with age.", {f"{UP} age ==CAUSE=> {DOWN} Tarp"}),
+    ("This enhancement declined with age.", set()),
     # the reason of an active verb says why it acts, not what it changes
     ("Zorimab lowers Tarp because of its solubility.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
 ])

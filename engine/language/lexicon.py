@@ -419,7 +419,7 @@ VAGUE_NAMES = frozenset({
     "cases", "model", "models", "group", "groups", "patients", "subjects", "animals", "mice", "rats",
     "cells", "cell", "samples", "sample", "work", "report", "reports", "analysis", "experiment",
     "experiments", "approach", "strategy", "presence", "contribution", "impact", "consequence",
-    "consequences", "part", "others", "other", "this", "these", "those", "it", "they", "which",
+    "consequences", "part", "others", "other", "this", "these", "those", "it", "they", "which", "both",
     "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
     "site", "sites", "residue", "residues", "region", "regions",

@@ -65,7 +65,13 @@ def host_causes(host: Token) -> list[Side]:
 
 def _host(token: Token) -> bool:
     """What an experiment is done on: an organism, a cell, a culture (the rule reader's list)."""
-    return token.lower_ in ORGANISMS or token.lower_ in lexicon.HOST_NOUNS or token.lower_ in _CELL_HOSTS
+    return names_a_host(token.lower_)
+
+
+def names_a_host(name: str) -> bool:
+    """A name whose last word is a host ("SH-SY5Y cells", "TPR50 mice")."""
+    last = name.lower().rsplit(" ", 1)[-1]
+    return last in ORGANISMS or last in lexicon.HOST_NOUNS or last in _CELL_HOSTS
 
 
 def _marks_before(host: Token) -> list[Side]:

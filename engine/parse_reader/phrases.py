@@ -77,6 +77,10 @@ def sides(head: Token) -> list[Side]:
         denied = _denied(token) or (denied and token.doc[token.i - 1].lower_ != "but")
         if denied or token in unsure or inside_contrast(token):
             continue
+        shared = _shared_head_members(token) if token is not head else None
+        if shared is not None:  # a member that is itself "A and B deficits"
+            found += [_turned(s, leading) if leading < 0 and not has_change_word(token) else s for s in shared]
+            continue
         side = side_of(token)
         if side is None:
             found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
@@ -156,11 +160,15 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
     if any(verb_like(m) for m in members):
         return None  # "improves transmission and decreases Y" parsed as one phrase: not members
+    # "neuronal loss and memory deficits": a first member that is a change of its own shares no head
+    own = _named(members[0], exclude_head=False, direction=1) if has_change_word(members[0]) else None
+    if own is not None:
+        members = members[1:]
     if not _names_a_process(head.lower_):
         members = members[-1:]
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
-            for m in named if m is not None]
+            for m in named if m is not None] + ([own] if own is not None else [])
 
 
 def _shared_complement(head: Token) -> list[Side] | None:
@@ -196,14 +204,14 @@ def _bare_process_or_amount(token: Token) -> bool:
 
 def _process_like(token: Token) -> bool:
     lower = token.lower_
-    return _change_head_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
+    return change_noun_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
         lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS
         or lower.endswith(lexicon.PROCESS_SUFFIXES) or lower.endswith("tion"))
 
 
 def _names_a_process(word: str) -> bool:
     return (word in lexicon.PROCESS_NOUNS or word in lexicon.MODIFICATION_NOUNS) \
-        and word not in lexicon.DETRIMENT_WORDS and _change_head_sign(word) == 0
+        and word not in lexicon.DETRIMENT_WORDS and change_noun_sign(word) == 0
 
 
 def _neither(head: Token) -> bool:
@@ -222,7 +230,7 @@ def _decrease_adjective(token: Token) -> bool:
 
 def has_change_word(token: Token) -> bool:
     return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
-        _change_head_sign(token.lower_) != 0
+        change_noun_sign(token.lower_) != 0
 
 
 def noun_conjuncts(head: Token) -> list[Token]:
@@ -315,13 +323,13 @@ def side_of(head: Token) -> Side | None:
             return None
         if lower in lexicon.QUANTITY_WORDS:
             return _turned(inner, _adjective_direction(head))
-        return _turned(inner, _change_head_sign(lower) * _adjective_direction(head))
+        return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
     process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
     if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
         # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
-        return _named(head, exclude_head=True, direction=_change_head_sign(lower))
+        return _named(head, exclude_head=True, direction=change_noun_sign(lower))
     if _anaphoric(head):
         return None
     return _named(head, exclude_head=False, direction=_adjective_direction(head) * _stray_perturbation(head))
@@ -380,7 +388,7 @@ def _governed(head: Token) -> Token | None:
     """The entity a change or amount head governs ("loss of X", "increase in X", "levels of X",
     "treatment with X"); None when the head names a thing of its own."""
     lower = head.lower_
-    changes = _change_head_sign(lower) != 0
+    changes = change_noun_sign(lower) != 0
     if not changes and lower not in lexicon.QUANTITY_WORDS:
         return None
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
@@ -461,7 +469,7 @@ def _process_of(head: Token) -> Side | None:
                                            state=inner.state, aliases=())
 
 
-def _change_head_sign(word: str) -> int:
+def change_noun_sign(word: str) -> int:
     """+1 / -1 for a noun that names a rise or fall of what it governs, 0 for any other noun."""
     if word in lexicon.DEFICIENCY_HEADS or word in lexicon.DECREASE_HEADS:
         return -1
