@@ -126,6 +126,16 @@ def test_processes_sharing_one_complement(sentence, expected):
     ("Curcumin caused reduced cytokines, such as CXCL10 and CCL2, in microglia.",
      {f"{UP} Curcumin ==CAUSE=> {DOWN} cytokines", f"{UP} Curcumin ==CAUSE=> {DOWN} CXCL10",
       f"{UP} Curcumin ==CAUSE=> {DOWN} CCL2"}),
+    # "like" right after a plural class, and a relative clause of "include"; not "like" after a name
+    ("Zorimab lowers monoamines like serotonin and norepinephrine.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} monoamines", f"{UP} Zorimab ==CAUSE=> {DOWN} serotonin",
+      f"{UP} Zorimab ==CAUSE=> {DOWN} norepinephrine"}),
+    ("Tarp and Pomb are disrupted by toxic proteins like Velk1.",
+     {f"{UP} toxic proteins ==CAUSE=> {DOWN} Tarp", f"{UP} toxic proteins ==CAUSE=> {DOWN} Pomb",
+      f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb"}),
+    ("Zorimab can produce effects that include tremor and mania.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} tremor", f"{UP} Zorimab ==CAUSE=> {UP} mania"}),  # "effects" is vague
+    ("Zorimab lowers Tarp like Velk1 does.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
 ])
 def test_named_members_of_a_class(sentence, expected):
     assert lines(sentence) == expected

@@ -1,5 +1,6 @@
 """Members named after a class noun: "cytokines such as IL-6 and TNF", "kinases, including AMPK and
-ERK", "the transcription factors ATF4 and CHOP" (names set right after the class). What is said of the class is said of each named member, so each is a side of its own beside
+ERK", "monoamines like serotonin", "effects that include tremor and seizures", "the transcription
+factors ATF4 and CHOP" (names set right after the class). What is said of the class is said of each named member, so each is a side of its own beside
 the class (the class stays, as the role noun stays beside the name set after it in "the GABA
 antagonist, bicuculline", and as the rule reader keeps it: a vague class noun is dropped later by
 the name checks, not here). A member moves the way its class does ("lowered cytokines such as
@@ -24,7 +25,26 @@ def named_members(noun: Token) -> list[Token]:
         if prep.dep_ != "prep" or not _marks_examples(prep):
             continue
         found += [c for c in prep.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN", "PRON")][:1]
-    return found + _names_after(noun)
+    return found + _names_after(noun) + _included(noun) + _like_after(noun)
+
+
+def _like_after(noun: Token) -> list[Token]:
+    """"lowers monoamines like serotonin": "like" right after a plural class noun, which the parser
+    may hang on the verb instead of the noun."""
+    doc = noun.doc
+    if noun.tag_ != "NNS" or noun.i + 1 >= len(doc):
+        return []
+    like = doc[noun.i + 1]
+    if like.lower_ != "like" or like.dep_ != "prep" or like.head is noun:
+        return []  # "like" on the noun is read with the other markers
+    return [c for c in like.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")][:1]
+
+
+def _included(noun: Token) -> list[Token]:
+    """"effects that include A, B and C": the first object of a relative clause of "include"."""
+    return [o for clause in noun.rights if clause.dep_ == "relcl" and clause.lemma_.lower() == "include"
+            and any(c.dep_ == "nsubj" and c.lower_ in ("that", "which") for c in clause.children)
+            for o in clause.children if o.dep_ == "dobj" and o.pos_ in ("NOUN", "PROPN")][:1]
 
 
 def _names_after(noun: Token) -> list[Token]:
@@ -41,4 +61,6 @@ def _names_after(noun: Token) -> list[Token]:
 def _marks_examples(prep: Token) -> bool:
     if prep.lower_ in _MARKERS:
         return True
+    if prep.lower_ == "like":  # "monoamines like serotonin": right after a plural class noun only
+        return prep.head.tag_ == "NNS" and prep.i == prep.head.i + 1
     return prep.lower_ == "as" and prep.i > 0 and prep.doc[prep.i - 1].lower_ == "such"
