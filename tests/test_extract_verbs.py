@@ -161,7 +161,7 @@ CASES = [
     # a reason for the change of the phrase before it, not for an active verb's; no event renamed
     ("Tarp levels were reduced due to Velk1 deficiency.", ["Velk1 deficiency ==CAUSE=> [change=decrease] Tarp"]),
     ("Tarp was upregulated as a consequence of Velk1 haploinsufficiency.",
-     ["[change=increase] Velk1 haploinsufficiency ==CAUSE=> [change=increase] Tarp"]),
+     ["Velk1 deficiency ==CAUSE=> [change=increase] Tarp"]),
     ("Tau phosphorylation increased as a result of Velk1 activation.",
      ["[change=increase] Velk1 ==CAUSE=> [change=increase] Tau phosphorylation"]),
     ("The reduction in Tarp levels due to Velk1 was small.", ["[change=increase] Velk1 ==CAUSE=> [change=decrease] Tarp"]),

@@ -19,6 +19,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a verb that shares the object of a negated one shares its negation
     "Orexin did not bind or inhibit the receptor.",
     "The hormone ghrelin is unable to bind and phosphorylate insulin receptors.",
+    "Caffeine is unlikely to increase adenosine release.",
+    "Caffeine was not able to increase adenosine release.",
 ])
 def test_negated_and_questioned_claims_are_no_claims(sentence: str) -> None:
     assert lines(sentence) == set()

@@ -28,6 +28,18 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Insulin is essential for glucose uptake.", {f"{UP} Insulin ==CAUSE=> {UP} glucose uptake"}),
     # "protects (Y) against / from Z" lowers Z
     ("Estrogen protects neurons against oxidative stress.", {f"{UP} Estrogen ==CAUSE=> {DOWN} oxidative stress"}),
+    # a regulator is signed only by a signing adjective
+    ("PTEN is a negative regulator of Akt.", {f"{UP} PTEN ==CAUSE=> {DOWN} Akt"}),
+    ("Sestrin is a positive regulator of autophagy.", {f"{UP} Sestrin ==CAUSE=> {UP} autophagy"}),
+    ("PTEN is a key regulator of Akt.", set()),
+    ("Cotinine is a positive allosteric modulator.", set()),
+    # haploinsufficiency is a deficiency
+    ("Haploinsufficiency of KANSL1 is sufficient to cause the syndrome.", {f"{DOWN} KANSL1 ==CAUSE=> syndrome"}),
+    ("Mitophagy is dependent on Parkin.", {f"{UP} Parkin ==CAUSE=> {UP} Mitophagy"}),
+    ("Mitophagy is not dependent on Parkin.", set()),
+    # the doer of a verb after "sufficient to", "able to" is the copula's subject
+    ("TFEB is sufficient to induce autophagy.", {f"{UP} TFEB ==CAUSE=> {UP} autophagy"}),
+    ("Rapamycin is able to reduce tau levels.", {f"{UP} Rapamycin ==CAUSE=> {DOWN} tau"}),
 ])
 def test_role_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

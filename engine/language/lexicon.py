@@ -230,7 +230,7 @@ INCREASE_HEADS = frozenset({
 })
 DEFICIENCY_HEADS = frozenset({
     "loss", "lack", "absence", "deficiency", "deficient", "knockout", "knock-out", "ko", "null",
-    "deletion", "deleting", "ablation", "ablating", "removal",
+    "deletion", "deleting", "ablation", "ablating", "removal", "haploinsufficiency",
 })
 MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "variant", "variants"})
 # How the body or a cell copes with something: "glucose tolerance" rises as blood glucose is cleared,

@@ -15,8 +15,8 @@ from spacy.tokens import Token
 from engine.language import lexicon
 
 # Dependencies through which a clause is said by, or depends on, the predicate above it.
-_EMBEDDING = frozenset({"xcomp", "ccomp", "conj"})
-_FAILING = frozenset({"fail", "unable", "lack", "cease"})
+_EMBEDDING = frozenset({"xcomp", "ccomp", "conj", "acomp"})  # "acomp": "X was not able to raise Y"
+_FAILING = frozenset({"fail", "unable", "lack", "cease", "unlikely", "insufficient"})
 _HEDGING_MODALS = frozenset({"may", "might", "could"})
 _QUESTION_MARKS = frozenset({"whether", "if"})
 # Verbs that report a view or an inference over the clause they embed ("we think that X raises Y").
@@ -66,9 +66,11 @@ def _sharing_verbs(predicate: Token) -> list[Token]:
 
 def questioned(predicate: Token) -> bool:
     """"we asked whether X raises Y"; also a claim said to hold "depending on" an unnamed condition
-    ("Depending on the site, X raises Y"), which leaves open where it holds."""
+    ("Depending on the site, X raises Y"), which leaves open where it holds (not "Y is dependent on
+    X", where the word is the predicate)."""
     return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)
-               or (c.lower_ in ("depending", "dependent") and any(g.lower_ in ("on", "upon") for g in c.children))
+               or (c.lower_ in ("depending", "dependent") and c.dep_ != "acomp"
+                   and any(g.lower_ in ("on", "upon") for g in c.children))
                for token in _chain(predicate) for c in token.children)
 
 

@@ -32,7 +32,7 @@ _PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
 EXPERIMENT_HEADS = frozenset({
     "knockdown", "knock-down", "knockout", "knock-out", "silencing", "deletion", "ablation",
-    "deficiency", "inhibition", "blockade", "depletion", "antagonism", "inactivation",
+    "deficiency", "haploinsufficiency", "inhibition", "blockade", "depletion", "antagonism", "inactivation",
     "overexpression", "over-expression", "supplementation", "administration", "treatment",
     "upregulation", "up-regulation", "downregulation", "down-regulation", "null",
 })

@@ -1,6 +1,6 @@
 """Claims stated through a role or an effect rather than a causal verb: "X is an inhibitor of Y",
 "X, an activator of Y, ...", "X has a protective effect on Y", "the inhibitory effect of X on Y",
-"X is required / essential for Y"."""
+"X is required / essential for Y", "Y is dependent on X", "X is a negative regulator of Y"."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from engine.parse_reader.phrases import Side, sides
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
+_SIGNING_ADJECTIVES = {"negative": -1, "positive": 1}
 
 
 def role_claims(doc: Doc) -> list[Claim]:
@@ -30,6 +31,12 @@ def _agent_sign(noun: Token) -> int:
     word = noun.lower_
     if not word.endswith(_AGENT_ENDINGS):
         return 0
+    if word in ("regulator", "regulators"):
+        # "a negative regulator of Y": only a signing adjective gives the role its sign, and "of" its target
+        if not _prep_objects(noun, ("of",)):
+            return 0
+        signs = [_SIGNING_ADJECTIVES.get(c.lower_, 0) for c in noun.lefts if c.dep_ == "amod"]
+        return next((sign for sign in signs if sign), 0)
     return -1 if word in lexicon.DECREASE_HEADS else 1 if word in lexicon.INCREASE_HEADS else 0
 
 
@@ -130,7 +137,9 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
 
 
 def _needed_for_claims(word: Token) -> list[Claim]:
-    """"X is required / essential for Y": X raises Y."""
+    """"X is required / essential for Y": X raises Y; "Y is dependent on X" says the same."""
+    if word.lower_ == "dependent" and word.dep_ == "acomp" and word.head.lemma_ == "be":
+        return _dependent_claims(word)
     if word.lower_ not in lexicon.NEEDED_FOR:
         return []
     if word.dep_ == "acomp" and word.head.lemma_ == "be":
@@ -146,6 +155,16 @@ def _needed_for_claims(word: Token) -> list[Claim]:
     targets = _prep_objects(word, ("for",))
     causes = [s for head in subjects for s in sides(head)]
     return pairs(causes, 1, [s for t in targets for s in sides(t)], modality.hedged(predicate),
+                 NOMINAL_CONFIDENCE, respective(predicate))
+
+
+def _dependent_claims(word: Token) -> list[Claim]:
+    predicate = word.head
+    dependents = [c for c in predicate.children if c.dep_ == "nsubj"]
+    if not dependents or not _valid(predicate):
+        return []
+    causes = [s for t in _prep_objects(word, ("on", "upon")) for s in sides(t)]
+    return pairs(causes, 1, [s for head in dependents for s in sides(head)], modality.hedged(predicate),
                  NOMINAL_CONFIDENCE, respective(predicate))
 
 

@@ -205,6 +205,8 @@ def _subjects(verb: Token) -> list[Token]:
         infinitive = _continued_infinitive(verb) if verb.dep_ == "conj" else None
         if infinitive is not None:
             return _subjects(infinitive)
+        if verb.dep_ == "xcomp" and head.dep_ == "acomp" and head.pos_ == "ADJ":
+            head = head.head  # "X is sufficient to induce Y", "X is able to lower Y": the copula's subject
         shared = _doers_of_misread([c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")])
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
