@@ -121,6 +121,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # ... but not a harm, which may be the last member's alone
     ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
      {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),
+    # "in" after a process that makes its thing says where; a name the tagger read as a number is no amount
+    ("Zorimab reduced Tarp production in astrocytes.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp production"}),
+    ("Zorimab reduced IL-6 secretion in microglia.", {f"{UP} Zorimab ==CAUSE=> {DOWN} IL-6 secretion"}),
     # a first member that is a change of its own shares no head, also as a later member of a list
     ("Zorimab rescued cholinergic dysfunction, neuronal loss and memory deficits.",
      {f"{UP} Zorimab ==CAUSE=> {DOWN} cholinergic dysfunction", f"{UP} Zorimab ==CAUSE=> {DOWN} neuronal loss",

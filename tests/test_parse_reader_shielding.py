@@ -15,6 +15,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a fall of something named, or another danger, stays the effect
     ("Statins protect neurons from loss of BDNF.", {f"{UP} Statins ==CAUSE=> {UP} BDNF"}),
     ("Vitamin E protects neurons from oxidative damage.", {f"{UP} Vitamin E ==CAUSE=> {DOWN} oxidative damage"}),
+    ("Estrogen protected neurons from memory loss.", {f"{UP} Estrogen ==CAUSE=> {DOWN} memory loss"}),
+    ("Estrogen protected mice from memory loss.", {f"{UP} Estrogen ==CAUSE=> {DOWN} memory loss"}),
 ])
 def test_protected_from_a_fall(sentence, expected):
     assert lines(sentence) == expected

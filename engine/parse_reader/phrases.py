@@ -395,13 +395,21 @@ def _governed(head: Token) -> Token | None:
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
         for child in [*head.rights, *_stranded_preps(head), *_treated_preps(head, own)]:
-            if child.lower_ == "in" and own != "in" and _names_its_entity(head):
+            if child.lower_ == "in" and own != "in" and (_names_its_entity(head) or _made_somewhere(head)):
                 continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
             if child.dep_ == "prep" and child.lower_ in wanted:
                 objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
                 if objects:
                     return objects[0]
     return None
+
+
+def _made_somewhere(head: Token) -> bool:
+    """A process that makes or moves its thing ("production", "secretion"), not a rise or fall of an
+    amount: "production in astrocytes" says where."""
+    lower = head.lower_
+    return lower in lexicon.PROCESS_NOUNS and lower not in lexicon.INCREASE_HEADS \
+        and lower not in lexicon.DECREASE_HEADS and lower not in lexicon.DEFICIENCY_HEADS
 
 
 def _names_its_entity(head: Token) -> bool:
@@ -412,8 +420,10 @@ def _names_its_entity(head: Token) -> bool:
 
 
 def _amount(token: Token) -> bool:
-    """A number or a share before a change ("a 40% decrease in X"): how much, not what."""
-    return token.pos_ == "NUM" or token.like_num or token.text.endswith("%")
+    """A number or a share before a change ("a 40% decrease in X"): how much, not what (not a name
+    the tagger read as a number: "IL-6 production")."""
+    return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \
+        or token.text.endswith("%")
 
 
 def _mutation_of(head: Token) -> Side | None:
@@ -534,7 +544,19 @@ def _name_parts(head: Token) -> list[Token]:
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue
         keep.extend([*_name_parts(child), child])
-    return keep
+    return _stray_name_number(head) + keep
+
+
+def _stray_name_number(head: Token) -> list[Token]:
+    """"reduced IL-6 secretion" with "IL-6" read as a number hung on the verb: a word of letters and
+    digits right before the phrase, tagged a number and attached elsewhere, is the first word of its name."""
+    start = head.left_edge.i
+    if start == 0 or not head.tag_.startswith("NN"):
+        return []
+    before = head.doc[start - 1]
+    stray = before.tag_ == "CD" and before.dep_ in ("dep", "punct", "nummod") and before.head is not head \
+        and any(ch.isalpha() for ch in before.text) and any(ch.isdigit() for ch in before.text)
+    return [before] if stray else []
 
 
 def _opens_next_clause(child: Token, head: Token) -> bool:

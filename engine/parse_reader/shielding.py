@@ -2,7 +2,7 @@
 
 A verb of shielding ("protect", "preserve", "shield", "save") whose particle object is a bare noun
 of falling ("from decline", "against loss", "from degradation") names no entity there: the fall is
-the protected object's own. With a fall of something named ("from loss of Z"), or any other danger
+the protected object's own. With a fall of something named ("from loss of Z", "from memory loss"), or any other danger
 ("from toxicity"), the particle object stays the effect.
 """
 
@@ -25,4 +25,5 @@ def shielded(verb: Token, effect_heads: list[Token], sign: int) -> tuple[list[To
 
 
 def _bare_fall(head: Token) -> bool:
-    return head.lower_ in _FALL_NOUNS and not any(c.dep_ == "prep" for c in head.children)
+    """"from decline", not "from loss of Z" nor "from memory loss" (the fall of a thing named)."""
+    return head.lower_ in _FALL_NOUNS and not any(c.dep_ in ("prep", "compound", "nmod") for c in head.children)
