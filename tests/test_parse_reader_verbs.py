@@ -31,6 +31,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a relative clause's subject is the noun it describes, through an apposition
     ("Sestrin, a small protein that inhibits lipid synthesis, was measured.",
      {f"{UP} Sestrin ==CAUSE=> {DOWN} lipid synthesis"}),
+    # ... also for the infinitive after a reporting passive in the clause; not a participle after "bound to"
+    ("We studied the chaperone Pomb that was found to increase the activity of Tarp.",
+     {f"{UP} chaperone Pomb ==CAUSE=> {UP} Tarp"}),
+    ("Zorimab produces a behavior, which is bound to enhanced Tarp activity.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} behavior"}),
     # a signing adverb signs an unsigned verb; without one there is no claim
     ("Galanin negatively regulates food intake.", {f"{UP} Galanin ==CAUSE=> {DOWN} food intake"}),
     ("Galanin regulates food intake.", set()),

@@ -208,6 +208,11 @@ def _subjects(verb: Token) -> list[Token]:
         if verb.dep_ == "xcomp" and head.dep_ == "acomp" and head.pos_ == "ADJ":
             head = head.head  # "X is sufficient to induce Y", "X is able to lower Y": the copula's subject
         shared = _doers_of_misread([c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")])
+        if verb.dep_ == "xcomp" and head.dep_ == "relcl" and shared and shared[0].lower_ in _RELATIVE:
+            # "CHIP, which was found to increase Y": the noun the clause describes (an infinitive's only)
+            described = _described(head.head)
+            trusted = verb.tag_ == "VB" and described.pos_ in ("NOUN", "PROPN") and _trusted_antecedent(head)
+            return [described] if trusted else []
         if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         if not shared and verb.dep_ == "conj" and verb.tag_ == "VBG" and head.tag_ == "VBG":
