@@ -30,6 +30,11 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("In Velk1-deficient mice, Tarp levels were reduced.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp levels were lower in Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
     ("A decrease in Tarp was observed in Velk1 KO cells.", {f"{LOST} {DOWN} Tarp"}),
+    ("We observed a reduction in Tarp levels in Velk1 KO astrocytes.", {f"{LOST} {DOWN} Tarp"}),
+    ("There was a dramatic loss of Tarp in Velk1 KO cells.", {f"{LOST} {DOWN} Tarp"}),
+    # a noun of change that a verb of change acts on is that verb's effect, seen in the host
+    ("Zorimab suppressed Tarp production in cells overexpressing Velk1.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp production"}),
     ("The level of Tarp was upregulated in TDP- 43-deficient cells.",
      {f"TDP-43 deficiency ==CAUSE=> {UP} Tarp"}),
     # the members after a denied one are denied with it

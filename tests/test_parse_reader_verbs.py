@@ -32,6 +32,18 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Sestrin, a small protein that inhibits lipid synthesis, was measured.",
      {f"{UP} Sestrin ==CAUSE=> {DOWN} lipid synthesis"}),
     # ... also for the infinitive after a reporting passive in the clause; not a participle after "bound to"
+    ("Tarp, which is inhibited by Pomb, accumulates.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp, which was not inhibited by Pomb, accumulates.", set()),
+    # ... said of the event, not the noun: a verb whose number is not the noun's, an undoing of the change
+    ("Zorimab caused the generation of fragments, which was blocked by Pomb.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} fragments generation"}),
+    ("Oligomers inhibit proteasomal activity, which was blocked by antibodies.",
+     {f"{UP} Oligomers ==CAUSE=> {DOWN} proteasomal"}),
+    # a rescue of an abnormal thing lowers it
+    ("Tau leads to abnormal trafficking that can be rescued by Pomb.",
+     {f"{UP} Tau ==CAUSE=> {UP} abnormal trafficking", f"{UP} Pomb ==CAUSE=> {DOWN} abnormal trafficking"}),
+    ("The expression of Tarp in muscles resulted in paralysis that could be suppressed by coexpression of Pomb.",
+     {f"{UP} Tarp ==CAUSE=> {UP} paralysis", f"{UP} Pomb coexpression ==CAUSE=> {DOWN} paralysis"}),
     ("We studied the chaperone Pomb that was found to increase the activity of Tarp.",
      {f"{UP} chaperone Pomb ==CAUSE=> {UP} Tarp"}),
     ("Zorimab produces a behavior, which is bound to enhanced Tarp activity.",

@@ -399,7 +399,7 @@ DETRIMENT_WORDS = frozenset({
     "phenotypes", "atrophy", "injury", "deficiency", "abnormality", "abnormalities", "lethality",
     "dysregulation", "aggregation", "accumulation", "deficiencies", "reduction", "decrease",
     "failure", "disruption", "degradation", "vulnerability", "susceptibility",
-    "break", "breaks", "lesion", "lesions", "damaged",
+    "break", "breaks", "lesion", "lesions", "damaged", "abnormal", "aberrant",
 })
 
 # Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".

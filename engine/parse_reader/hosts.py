@@ -19,7 +19,7 @@ from engine.language import lexicon
 from engine.offline.extract.vocabulary import DEFICIENCY_MARKERS, ORGANISMS, OVEREXPRESSION_MARKERS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import Side, has_change_word, sides
+from engine.parse_reader.phrases import Side, change_noun_sign, has_change_word, side_of, sides
 
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
@@ -158,16 +158,67 @@ def _seen_in(preposition: Token) -> list[Claim]:
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
-    if not causes:
+    change = change_of(preposition.head, nouns_found_only=True) if causes else None
+    if change is None:
         return []
-    predicate = preposition.head
-    if predicate.lemma_.lower() == "be":  # "Tarp levels were lower in ..." with "in" on the copula
+    predicate, sign, effects = change
+    return pairs(causes, sign, effects, modality.hedged(predicate))
+
+
+def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, list[Side]] | None:
+    """(predicate, sign, changed sides) of the change a phrase hung on ``word`` ("in HOST", "due to
+    X") is said of; None where the word states no change, or states it denied or asked about. The
+    word is a verb or an adjective of change, or its copula ("Tarp levels were lower in ..."), or a
+    noun of change ("a decrease in Tarp"), also through the changed thing's noun inside it ("an
+    increase in Tarp expression in ..."). A noun keeps its own change, not its conjuncts' ("not
+    only a fall of A but a rise of B"), and is no change of its own as the object of a verb of change
+    ("X suppressed Tarp production in cells overexpressing Y": X's effect, seen in the cells); with
+    ``nouns_found_only`` it counts only as what a verb of finding found ("we observed a reduction
+    in Tarp in ...", "there was a loss of Tarp in ..."). A change that names nothing it changes ("this enhancement") is none."""
+    predicate = _changing(word)
+    if predicate.lemma_.lower() == "be":
         predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
     if modality.negated(predicate) or modality.questioned(predicate):
-        return []
-    sign, changed = change_seen(predicate)
-    effects = [s for head in changed if not _host(head) for s in sides(head)]
-    return pairs(causes, sign, effects, modality.hedged(predicate))
+        return None
+    if _change_noun(predicate):
+        if not _own_change(predicate, nouns_found_only):
+            return None
+        changed = [side_of(predicate)]
+        sign = 1
+    else:
+        sign, heads = _change_seen(predicate)
+        changed = [s for head in heads if not _host(head) for s in sides(head)]
+    changed = [s for s in changed if s is not None and not _bare_change(s.name)]
+    return (predicate, sign, changed) if sign else None
+
+
+def _own_change(noun: Token, found_only: bool) -> bool:
+    if found_only:
+        while noun.dep_ == "conj" and noun.head is not noun:  # "an increase of A and a decrease of B"
+            noun = noun.head
+        governor = noun.head
+        found = governor.lemma_.lower() in _FINDING and noun.dep_ in ("dobj", "nsubjpass")
+        there_was = noun.dep_ == "attr" and any(c.dep_ == "expl" for c in governor.children)
+        return found or there_was
+    return not (noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1])
+
+
+def _bare_change(name: str) -> bool:
+    """A change that names nothing it changes ("this enhancement declined with age")."""
+    return " " not in name and change_noun_sign(name.lower()) != 0
+
+
+def _changing(word: Token) -> Token:
+    """``word``, or the noun of change whose thing it names ("an increase in Tarp expression with
+    aging", the phrase hung on "expression")."""
+    preposition = word.head
+    if word.dep_ == "pobj" and preposition.lower_ in ("in", "of") and _change_noun(preposition.head):
+        return preposition.head
+    return word
+
+
+def _change_noun(word: Token) -> bool:
+    return word.pos_ == "NOUN" and has_change_word(word)
 
 
 def _of_a_host(clause: Token) -> bool:
@@ -175,7 +226,7 @@ def _of_a_host(clause: Token) -> bool:
     return any(c.dep_ == "nsubj" and _host(c) for c in clause.children)
 
 
-def change_seen(predicate: Token) -> tuple[int, list[Token]]:
+def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     """(sign, changed heads) of the word a phrase ("in HOST", "due to X") hangs on: a verb of change with what it changes
     (the subject of a passive or of an intransitive use), an adjective of change with the copula's
     subject, or a verb of finding with a change as its subject ("a decrease in Tarp was observed")."""

@@ -5,10 +5,10 @@ response to Velk1"; and a condition that names a treatment, an experiment or a s
 after zorimab treatment", "an increase in Tarp with aging"). The reason is the cause of the change it
 is attached to.
 
-The change is read as a host's change is (``hosts.change_seen``): a passive or intransitive verb of
-change with what it changes, or an adjective of change with the copula's subject; or it is a noun of
-change ("a decrease in Tarp due to X"). A reason on any
-other word ("X reduced Tarp due to its toxicity", "this may be due to X") says why something else
+The change is read as a host's change is (``hosts.change_of``): a passive or intransitive verb of
+change with what it changes, an adjective of change with the copula's subject, or a noun of change
+("a decrease in Tarp due to X"), not one that names nothing it changes ("this enhancement declined
+with age"). A reason on any other word ("X reduced Tarp due to its toxicity", "this may be due to X") says why something else
 happened, and gives no claim; nor does a reason that only renames an event ("due to its toxic
 effect", "in response to changes in Y").
 """
@@ -21,8 +21,8 @@ from engine.language import lexicon
 from engine.offline.extract.vocabulary import GIVEN_HEADS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.hosts import change_seen, names_a_host
-from engine.parse_reader.phrases import EXPERIMENT_HEADS, change_noun_sign, has_change_word, side_of, sides
+from engine.parse_reader.hosts import change_of, names_a_host
+from engine.parse_reader.phrases import EXPERIMENT_HEADS, sides
 from engine.parse_reader.verbs import EVENT_NOUNS
 
 # Words that open a reason, with the word the parser may hang the reason's noun on ("due to X",
@@ -44,31 +44,20 @@ def reason_claims(doc: Doc) -> list[Claim]:
         reasons = _reasons(preposition)
         if not reasons:
             continue
-        predicate = _changing(preposition.head)
-        if predicate.lemma_.lower() == "be":  # "Tarp levels were lower due to ..." with the reason on the copula
-            predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
-        if modality.negated(predicate) or modality.questioned(predicate):
+        change = change_of(preposition.head)
+        if change is None:
             continue
-        if _change_noun(predicate):  # its own change only, not its conjuncts' ("not only a fall of A but a rise of B")
-            sign, effects = 1, [s for s in [side_of(predicate)] if s is not None]
-        else:
-            sign, changed = change_seen(predicate)
-            effects = [s for head in changed for s in sides(head)]
+        predicate, sign, effects = change
         causes = [s for head in reasons if head.lower_ not in EVENT_NOUNS for s in sides(head)]
         causes = [s for s in causes if not names_a_host(s.name) and not _dose(s.name)]
-        effects = [s for s in effects if not names_a_host(s.name) and not _bare_change(s.name)]
-        claims += pairs(causes, sign, effects, modality.hedged(predicate)) if sign else []
+        effects = [s for s in effects if not names_a_host(s.name)]
+        claims += pairs(causes, sign, effects, modality.hedged(predicate))
     return claims
 
 
 def _dose(name: str) -> bool:
     """"20 µM" read as the name of what was given."""
     return name.split()[0].replace(".", "").isdigit()
-
-
-def _bare_change(name: str) -> bool:
-    """A change that names nothing it changes ("this enhancement declined with age")."""
-    return " " not in name and change_noun_sign(name.lower()) != 0
 
 
 def _reasons(preposition: Token) -> list[Token]:
@@ -92,20 +81,6 @@ def _condition(noun: str, preposition: str) -> bool:
     if noun in GIVEN_HEADS or noun in EXPERIMENT_HEADS or noun in _AGES:
         return True
     return preposition != "with" and noun in lexicon.STATE_WORDS
-
-
-def _changing(word: Token) -> Token:
-    """The word whose change the reason explains: ``word``, or the noun of change whose thing it
-    names ("an increase in Tarp expression with aging", the reason hung on "expression")."""
-    preposition = word.head
-    if word.dep_ == "pobj" and preposition.lower_ in ("in", "of") and _change_noun(preposition.head):
-        return preposition.head
-    return word
-
-
-def _change_noun(word: Token) -> bool:
-    """"a decrease in Tarp due to ...", "increased Tarp levels with aging": a noun that names a change."""
-    return word.pos_ == "NOUN" and has_change_word(word)
 
 
 def _objects(word: Token) -> list[Token]:

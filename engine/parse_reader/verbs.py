@@ -21,7 +21,7 @@ from engine.parse_reader import means, misread_clauses, modality, pronouns, rest
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.hosts import host_causes
-from engine.parse_reader.phrases import Side, sides
+from engine.parse_reader.phrases import Side, has_change_word, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -140,6 +140,10 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
         effects = [c for c in verb.children if c.dep_ == "nsubjpass"]
         if verb.dep_ == "acl":
             effects = [verb.head]
+        elif verb.dep_ == "relcl" and effects and effects[0].lower_ in _RELATIVE:
+            # "Tarp, which is inhibited by Pomb": the noun the clause describes
+            described = _described(verb.head)
+            effects = [described] if _trusted_antecedent(verb) and _said_of_the_noun(verb, described) else []
         return _agents(verb) or _tools(verb), effects
     # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
     effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
@@ -274,9 +278,35 @@ def _in_place(noun: Token) -> bool:
     token = noun
     while token.dep_ in ("pobj", "prep") and token.head is not token:
         if token.dep_ == "prep" and token.lower_ in ("in", "within", "into"):
-            return True
+            return not _particle_of_its_verb(token)
         token = token.head
     return False
+
+
+_SINGULAR_AUX = frozenset({"is", "was", "has"})
+_PLURAL_AUX = frozenset({"are", "were", "have"})
+# Verbs that undo a change: said in a relative clause after a changed object, they most often undo
+# the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
+_UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
+                      "counteract", "antagonize", "restore", "inhibit", "suppress"})
+
+
+def _said_of_the_noun(verb: Token, noun: Token) -> bool:
+    """Is a passive relative clause said of ``noun`` rather than of the event before it? Not when
+    its verb's number is not the noun's ("tau fragments, which was blocked by ..."), nor when it
+    undoes the change a verb made to the noun ("inhibit proteasomal activity, which was blocked by")."""
+    number = {a.lower_ for a in verb.children if a.dep_ in ("aux", "auxpass")}
+    plural = noun.tag_ == "NNS"  # a common noun's number only: names are often tagged either way
+    if noun.tag_ in ("NN", "NNS") and ((plural and number & _SINGULAR_AUX) or (not plural and number & _PLURAL_AUX)):
+        return False
+    changed_by_verb = noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1] != 0
+    return not (changed_by_verb and verb.lemma_.lower() in _UNDOING and not has_change_word(noun))
+
+
+def _particle_of_its_verb(preposition: Token) -> bool:
+    """"resulted in paralysis": "in" is the particle of a verb of result, not a place."""
+    particles = lexicon.PHRASAL.get(preposition.head.lemma_.lower(), ((),))[0]
+    return preposition.lower_ in particles
 
 
 def _trusted_antecedent(verb: Token) -> bool:
