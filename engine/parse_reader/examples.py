@@ -1,10 +1,10 @@
 """Members named after a class noun: "cytokines such as IL-6 and TNF", "kinases, including AMPK and
 ERK", "monoamines like serotonin", "effects that include tremor and seizures", "the transcription
-factors ATF4 and CHOP" (names set right after the class). What is said of the class is said of each named member, so each is a side of its own beside
-the class (the class stays, as the role noun stays beside the name set after it in "the GABA
-antagonist, bicuculline", and as the rule reader keeps it: a vague class noun is dropped later by
-the name checks, not here). A member moves the way its class does ("lowered cytokines such as
-IL-6": IL-6 falls).
+factors ATF4 and CHOP" (names set right after the class). What is said of the class is said of each
+named member, so each is a side of its own beside the class (the class stays, as the role noun
+stays beside the name set after it in "the GABA antagonist, bicuculline", and as the rule reader
+keeps it: a vague class noun is dropped later by the name checks, not here). A member moves the way
+its class does ("lowered cytokines such as IL-6": IL-6 falls).
 """
 
 from __future__ import annotations

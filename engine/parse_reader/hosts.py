@@ -6,7 +6,9 @@ mark ("rTg4510 mice showed ...", "AD patients had ...") says where, not why: no 
 
 Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
 "exhibited", "had") whose object names a change, and a marked host after "in" on a verb or an
-adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...").
+adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...") or on a noun of
+change that was found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change;
+``reasons`` reads the change a stated reason is hung on with it.
 """
 
 from __future__ import annotations
@@ -174,7 +176,8 @@ def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, 
     only a fall of A but a rise of B"), and is no change of its own as the object of a verb of change
     ("X suppressed Tarp production in cells overexpressing Y": X's effect, seen in the cells); with
     ``nouns_found_only`` it counts only as what a verb of finding found ("we observed a reduction
-    in Tarp in ...", "there was a loss of Tarp in ..."). A change that names nothing it changes ("this enhancement") is none."""
+    in Tarp in ...", "there was a loss of Tarp in ..."). A change that names nothing it changes
+    ("this enhancement") is none."""
     predicate = _changing(word)
     if predicate.lemma_.lower() == "be":
         predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
@@ -227,9 +230,10 @@ def _of_a_host(clause: Token) -> bool:
 
 
 def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
-    """(sign, changed heads) of the word a phrase ("in HOST", "due to X") hangs on: a verb of change with what it changes
-    (the subject of a passive or of an intransitive use), an adjective of change with the copula's
-    subject, or a verb of finding with a change as its subject ("a decrease in Tarp was observed")."""
+    """(sign, changed heads) of the word a phrase ("in HOST", "due to X") hangs on: a verb of change
+    with what it changes (the subject of a passive or of an intransitive use), an adjective of change
+    with the copula's subject, or a verb of finding with a change as its subject ("a decrease in
+    Tarp was observed")."""
     lower, lemma = predicate.lower_, predicate.lemma_.lower()
     children = list(predicate.children)
     if predicate.pos_ == "ADJ":

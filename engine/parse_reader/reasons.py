@@ -8,9 +8,9 @@ is attached to.
 The change is read as a host's change is (``hosts.change_of``): a passive or intransitive verb of
 change with what it changes, an adjective of change with the copula's subject, or a noun of change
 ("a decrease in Tarp due to X"), not one that names nothing it changes ("this enhancement declined
-with age"). A reason on any other word ("X reduced Tarp due to its toxicity", "this may be due to X") says why something else
-happened, and gives no claim; nor does a reason that only renames an event ("due to its toxic
-effect", "in response to changes in Y").
+with age"). A reason on any other word ("X reduced Tarp due to its toxicity", "this may be due to
+X") says why something else happened, and gives no claim; nor does a reason that only renames an
+event ("due to its toxic effect", "in response to changes in Y").
 """
 
 from __future__ import annotations

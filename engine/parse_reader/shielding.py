@@ -2,8 +2,8 @@
 
 A verb of shielding ("protect", "preserve", "shield", "save") whose particle object is a bare noun
 of falling ("from decline", "against loss", "from degradation") names no entity there: the fall is
-the protected object's own. With a fall of something named ("from loss of Z", "from memory loss"), or any other danger
-("from toxicity"), the particle object stays the effect.
+the protected object's own. With a fall of something named ("from loss of Z", "from memory loss"),
+or any other danger ("from toxicity"), the particle object stays the effect.
 """
 
 from __future__ import annotations

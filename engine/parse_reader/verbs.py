@@ -297,7 +297,8 @@ def _said_of_the_noun(verb: Token, noun: Token) -> bool:
     undoes the change a verb made to the noun ("inhibit proteasomal activity, which was blocked by")."""
     number = {a.lower_ for a in verb.children if a.dep_ in ("aux", "auxpass")}
     plural = noun.tag_ == "NNS"  # a common noun's number only: names are often tagged either way
-    if noun.tag_ in ("NN", "NNS") and ((plural and number & _SINGULAR_AUX) or (not plural and number & _PLURAL_AUX)):
+    disagrees = (plural and number & _SINGULAR_AUX) or (not plural and number & _PLURAL_AUX)
+    if noun.tag_ in ("NN", "NNS") and disagrees:
         return False
     changed_by_verb = noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1] != 0
     return not (changed_by_verb and verb.lemma_.lower() in _UNDOING and not has_change_word(noun))

@@ -89,7 +89,8 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
         return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
     if i + 1 < n and (tokens[i + 1].low == "of" or (tokens[i + 1].low == "in" and tokens[i].low in _AMOUNT_CHANGES)):
         objects, end = phrases.phrases_right(tokens, i + 2)
-        agent = conditions.condition_agent(tokens, weak_claims.past_report(tokens, end), reasons=True) if objects else None
+        agent = conditions.condition_agent(tokens, weak_claims.past_report(tokens, end), reasons=True) \
+            if objects else None
         if agent is not None and tokens[end].low != "by" and not caused_change(tokens, i, floor):
             return Claim([agent], objects, polarity, "nominal", word_tests.negated(tokens, max(floor, i - 2), i),
                           False, agent[1])

@@ -498,7 +498,8 @@ def _passive_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     patients, j = found
     if lemma in lx.REVERSED_VERBS:
         agents, patients = patients, agents
-    polarity = _undoing_polarity(claims, lemma, patients) or bettering_polarity(tokens, lemma, patients[0], polarity)
+    polarity = _undoing_polarity(claims, lemma, patients) \
+        or bettering_polarity(tokens, lemma, patients[0], polarity)
     return Claim(agents, patients, polarity, "passive",
                   word_tests.negated(tokens, j + 1, i) or word_tests.negated(tokens, after, after + 2),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agents_end)
