@@ -121,6 +121,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # ... but not a harm, which may be the last member's alone
     ("Treatment with the drug rescued anxiety and memory deficits in old mice.",
      {f"{UP} drug ==CAUSE=> {DOWN} memory deficits"}),
+    # a gerund of removal the parser hung on the name before it acts on that name
+    ("Tarp silencing increased the levels of Pomb and Kest1.",
+     {f"{DOWN} Tarp ==CAUSE=> {UP} Pomb", f"{DOWN} Tarp ==CAUSE=> {UP} Kest1"}),
     # "in" after a process that makes its thing says where; a name the tagger read as a number is no amount
     ("Zorimab reduced Tarp production in astrocytes.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp production"}),
     ("Zorimab reduced IL-6 secretion in microglia.", {f"{UP} Zorimab ==CAUSE=> {DOWN} IL-6 secretion"}),

@@ -35,7 +35,7 @@ def _like_after(noun: Token) -> list[Token]:
     if noun.tag_ != "NNS" or noun.i + 1 >= len(doc):
         return []
     like = doc[noun.i + 1]
-    if like.lower_ != "like" or like.dep_ != "prep" or like.head is noun:
+    if like.lower_ != "like" or like.dep_ != "prep" or like.head.i == noun.i:
         return []  # "like" on the noun is read with the other markers
     return [c for c in like.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")][:1]
 

@@ -81,7 +81,7 @@ def _marks_before(host: Token) -> list[Side]:
     parsed with the mark as a second object of "in"."""
     doc, start = host.doc, host.left_edge.i
     words = [t for t in doc[start:host.i] if t.dep_ != "det"]
-    if start > 0 and doc[start - 1].dep_ in ("dep", "pobj") and doc[start - 1].head is not host:
+    if start > 0 and doc[start - 1].dep_ in ("dep", "pobj") and doc[start - 1].head.i != host.i:
         words = [doc[start - 1]] + words  # the mark hung on the verb or on "in" by the parser
     for at, word in enumerate(words):
         if word.lower_ in _LOSS_WORDS or word.text in _ZYGOSITY:

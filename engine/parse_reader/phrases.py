@@ -332,12 +332,27 @@ def side_of(head: Token) -> Side | None:
         return _named(head, exclude_head=True, direction=change_noun_sign(lower))
     if _anaphoric(head):
         return None
-    return _named(head, exclude_head=False, direction=_adjective_direction(head) * _stray_perturbation(head))
+    return _named(head, exclude_head=False,
+                  direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
 
 
 def _done_to_self(head: Token) -> bool:
     """"nicotine self administration": a behaviour of its own, not nicotine given."""
     return head.i > 0 and head.doc[head.i - 1].lower_ == "self"
+
+
+def _trailing_perturbation(head: Token) -> int:
+    """"TREM2 silencing increased Y" parsed with "silencing" as a clause on TREM2: a gerund of
+    removal or addition right after the name, with no object of its own, acts on it (-1 / +1; 1
+    when none)."""
+    doc = head.doc
+    if head.i + 1 >= len(doc):
+        return 1
+    gerund = doc[head.i + 1]
+    if gerund.head.i != head.i or gerund.dep_ != "acl" or gerund.tag_ != "VBG" \
+            or any(c.dep_ == "dobj" for c in gerund.children):
+        return 1
+    return perturbations.direction(gerund) or 1
 
 
 def _stray_perturbation(head: Token) -> int:
@@ -347,7 +362,7 @@ def _stray_perturbation(head: Token) -> int:
     if start == 0 or head.dep_ not in ("nsubj", "nsubjpass"):
         return 1
     gerund = head.doc[start - 1]
-    if gerund.tag_ != "VBG" or gerund is head.head:
+    if gerund.tag_ != "VBG" or gerund.i == head.head.i:
         return 1
     return perturbations.direction(gerund) or 1
 
@@ -554,7 +569,7 @@ def _stray_name_number(head: Token) -> list[Token]:
     if start == 0 or not head.tag_.startswith("NN"):
         return []
     before = head.doc[start - 1]
-    stray = before.tag_ == "CD" and before.dep_ in ("dep", "punct", "nummod") and before.head is not head \
+    stray = before.tag_ == "CD" and before.dep_ in ("dep", "punct", "nummod") and before.head.i != head.i \
         and any(ch.isalpha() for ch in before.text) and any(ch.isdigit() for ch in before.text)
     return [before] if stray else []
 
