@@ -32,6 +32,12 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("PTEN is a negative regulator of Akt.", {f"{UP} PTEN ==CAUSE=> {DOWN} Akt"}),
     ("Sestrin is a positive regulator of autophagy.", {f"{UP} Sestrin ==CAUSE=> {UP} autophagy"}),
     ("PTEN is a key regulator of Akt.", set()),
+    # a drug named right after its role: the drug is the name, the role its own claim
+    ("The Tarp inhibitor zorimab reduced Pomb phosphorylation.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} Pomb phosphorylation", f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("The Tarp-specific agonist Zorimab induces phosphorylation of Pomb.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} Pomb phosphorylation", f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
+    ("We tested Tarp inhibitor III on Pomb production.", set()),
     ("Cotinine is a positive allosteric modulator.", set()),
     # haploinsufficiency is a deficiency
     ("Haploinsufficiency of KANSL1 is sufficient to cause the syndrome.", {f"{DOWN} KANSL1 ==CAUSE=> syndrome"}),

@@ -18,7 +18,7 @@ from spacy.tokens import Token
 from engine.identity import RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
-from engine.offline.extract.vocabulary import ROLE_MODIFIERS, ROLE_NOUNS
+from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.parse_reader.examples import named_members
@@ -591,6 +591,9 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     words = [t for t in tokens]
     while head.lower_ in ROLE_NOUNS and len(words) > 2 and words[0].lower_ in ROLE_MODIFIERS:
         words.pop(0)  # "a selective Syk inhibitor" inhibits Syk: "selective" says what kind of drug
+    roles = [at for at, word in enumerate(words[:-1]) if word.lower_ in DRUG_ROLE_NOUNS]
+    if roles and head.lower_ not in ROLE_NOUNS and head.lower_ not in ROMAN_NUMERALS:
+        words = words[roles[-1] + 1:]  # "the GSK3 inhibitor lithium" names lithium (its role is read apart)
     # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
     while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
         words.pop()
@@ -599,7 +602,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     if not exclude_head and words[-1].i == head.i:
         words += _member_number(head)
     name = _text(words)
-    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-"):
+    if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
+            or name.startswith("-"):
         return None  # "time- and dose-dependently": half of a shared compound is no name
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name

@@ -8,6 +8,7 @@ from spacy.tokens import Doc, Token
 
 from engine.identity import spells_abbreviation
 from engine.language import lexicon
+from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.parse_reader.examples import named_members
@@ -71,7 +72,11 @@ def _compound_target(noun: Token) -> list[Side]:
     """"a selective HDAC3 inhibitor", "a dopamine D2 receptor antagonist": the words right before the
     role noun name what it acts on (the parser hangs them on the role noun, flat)."""
     run: list[Token] = []
-    for word in reversed(list(noun.lefts)):
+    before = list(noun.lefts)
+    if not before and noun.dep_ == "compound":
+        # "the GSK3 inhibitor lithium" parsed flat: GSK3 and the role noun both hang on the name
+        before = [t for t in noun.head.lefts if t.i < noun.i]
+    for word in reversed(before):
         if word.i != (run[0].i if run else noun.i) - 1:
             break
         if word.dep_ not in ("compound", "nmod") and not (word.dep_ == "amod" and _name_like(word)):
@@ -82,7 +87,16 @@ def _compound_target(noun: Token) -> list[Side]:
     start = run[0].left_edge.i  # the first word's own modifiers: "an alpha7 nAChR antagonist"
     while start < run[0].i and (noun.doc[start].dep_ in ("det", "amod") and not _name_like(noun.doc[start])):
         start += 1  # "a selective", "the potent"
-    return [Side(name=noun.doc[start:run[-1].i + 1].text)]
+    name = "".join(_kind_cut(t.text) + t.whitespace_ for t in noun.doc[start:run[-1].i + 1]).strip()
+    return [Side(name=name)] if name else []
+
+
+def _kind_cut(word: str) -> str:
+    """"alpha7-specific" names alpha7; "-preferring" alone names nothing."""
+    for suffix in ("-specific", "-selective", "-preferring"):
+        if word.lower().endswith(suffix):
+            return word[:-len(suffix)]
+    return word
 
 
 def _name_like(word: Token) -> bool:
@@ -92,14 +106,25 @@ def _name_like(word: Token) -> bool:
 
 def _named_after(noun: Token, target: list[Side]) -> tuple[list[Token], Token] | None:
     """Names set after a role noun, as its apposition ("the HDAC inhibitor trichostatin A", "GSK3
-    inhibitors (lithium, tideglusib)") or its examples ("such as lithium"), and the predicate. Not a
+    inhibitors (lithium, tideglusib)"), as the name it is a compound of ("the GSK3 inhibitor lithium")
+    or its examples ("such as lithium"), and the predicate. Not a
     reference ("(Fig. 3A)", "(IC50 = 92 nM)") nor a short form of the phrase ("phosphodiesterase
     type 4 (PDE4) inhibitor", "Kunitz protease inhibitor (KPI)")."""
     named = [c for c in noun.rights if c.dep_ == "appos" and c.pos_ not in ("PRON", "NUM", "PUNCT")] \
-        + named_members(noun)
+        + named_members(noun) + _named_by_compound(noun)
     phrases = [f"{t.name} {noun.text}" for t in target] + [t.name for t in target]
     named = [c for c in named if not _reference(c) and not any(spells_abbreviation(c.text, p) for p in phrases)]
     return (named, modality.predicate_of(noun)) if named else None
+
+
+def _named_by_compound(noun: Token) -> list[Token]:
+    """"the GSK3 inhibitor lithium" parsed with the role noun as a compound of the name after it."""
+    name = noun.head
+    if noun.lower_ not in DRUG_ROLE_NOUNS or noun.dep_ != "compound" or name.i != noun.i + 1 \
+            or name.pos_ not in ("NOUN", "PROPN") or name.lower_ in lexicon.QUANTITY_WORDS \
+            or name.lower_ in ROMAN_NUMERALS or name.lower_.endswith(_AGENT_ENDINGS):
+        return []
+    return [name]
 
 
 def _reference(word: Token) -> bool:

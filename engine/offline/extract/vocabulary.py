@@ -31,6 +31,11 @@ ROLE_NOUNS = {"inhibitor": -1, "inhibitors": -1, "antagonist": -1, "antagonists"
                "agonists": 1, "inducer": 1, "inducers": 1, "enhancer": 1, "enhancers": 1,
                "mediator": 1, "mediators": 1, "driver": 1, "drivers": 1, "cause": 1, "causes": 1,
                "suppressor": -1, "suppressors": -1, "repressor": -1, "repressors": -1}
+# Roles a drug is named by, its own name set right after ("the GSK3 inhibitor lithium").
+DRUG_ROLE_NOUNS = frozenset({"inhibitor", "inhibitors", "antagonist", "antagonists", "agonist", "agonists",
+                             "blocker", "blockers", "activator", "activators"})
+# A numeral that numbers a product ("BTK inhibitor III"): part of the name, not a name of its own.
+ROMAN_NUMERALS = frozenset({"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"})
 
 
 # Describing words before a role noun ("a selective X inhibitor", "potent Y agonists"): they say what
