@@ -18,6 +18,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("The acetylation of histones by CBP was measured.", {f"{UP} CBP ==CAUSE=> {UP} histones acetylation"}),
     # compound participles: X-induced Y, X-suppressed Y
     ("Glutamate-induced excitotoxicity was studied.", {f"{UP} Glutamate ==CAUSE=> {UP} excitotoxicity"}),
+    # ... also where the tagger took the participle for a name before the phrase it describes
+    ("Tarp-mediated Pomb degradation was enhanced by zorimab.",
+     {f"{UP} Tarp ==CAUSE=> {UP} Pomb degradation", f"{UP} zorimab ==CAUSE=> {UP} Pomb degradation"}),
     ("They measured IL4-suppressed chemotaxis.", {f"{UP} IL4 ==CAUSE=> {DOWN} chemotaxis"}),
     # a participle on a change head: the change is of what the head governs
     ("Leptin-mediated activation of microglia was seen.", {f"{UP} Leptin ==CAUSE=> {UP} microglia"}),

@@ -19,8 +19,9 @@ def nominal_claims(doc: Doc) -> list[Claim]:
     for token in doc:
         if token.pos_ in ("NOUN", "PROPN"):
             claims += _agent_claims(token)
-        if token.dep_ == "amod" and "-" in token.text:
-            claims += _participle_claims(token)
+        if (token.dep_ == "amod" or (token.dep_ == "compound" and not token.lower_.endswith("-dependent"))) \
+                and "-" in token.text:
+            claims += _participle_claims(token)  # "ATP-dependent chaperones" tagged a name is a kind, no claim
     return claims
 
 
@@ -64,7 +65,10 @@ def _participle_claims(participle: Token) -> list[Claim]:
         return []  # "age-dependent loss of X": a change described along age, not caused by it
     if removed_in(participle.sent.text, prefix):
         return []  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
-    effect = side_of(participle.head)
+    changed = participle.head
+    while changed.dep_ == "compound" and changed.head.i > changed.i:
+        changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
+    effect = side_of(changed)
     if effect is None:
         return []
     return pairs([Side(name=prefix)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
