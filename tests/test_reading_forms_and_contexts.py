@@ -51,7 +51,8 @@ CASES = [
     ("In PKD1-depleted cells, PKD1-mediated Nrf2 export was lost.", set(), set()),
     ("In contrast, in PKD1 knockdown neurons, Nrf2 moved to the nucleus, pointing to PKD1-dependent Nrf2 export.",
      set(), set()),
-    ("Nrf2 accumulated in PKD1-depleted cells, indicating PKD1-mediated Nrf2 export.", set(), set()),
+    ("Nrf2 accumulated in PKD1-depleted cells, indicating PKD1-mediated Nrf2 export.", set(),
+     {f"PKD1 deficiency ==CAUSE=> {UP} Nrf2"}),  # the host's change is stated; the compound stays unread
     # a claim said to hold "depending on" an unnamed condition leaves open where it holds: none
     ("Depending on the cell type, lithium increased BDNF.", set(), set()),
     ("Lithium increased BDNF, depending on the cell type.", set(), set()),
