@@ -6,8 +6,9 @@ parser, and reads claims from the tree by construction family: causal verbs (``v
 sign depends on their object (``restoring``), claims inside noun phrases (``nominals``),
 experiments that remove or add an entity (``perturbations``), the named route of a raising verb
 (``routes``), a coordinated pronoun subject (``pronouns``), "X protects Y from decline"
-(``shielding``), negation and hedges (``modality``),
-entity spans (``phrases``). Both readers share the word lists of ``engine.language.lexicon`` and the
+(``shielding``), the host of an experiment and what was done to it (``hosts``), a change and its
+stated reason or condition (``reasons``), roles and effects ("an inhibitor of Y", ``roles``),
+negation and hedges (``modality``), entity spans (``phrases``). Both readers share the word lists of ``engine.language.lexicon`` and the
 one statement model, ``engine.annotations.Annotation``.
 """
 
