@@ -197,7 +197,7 @@ def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, 
 
 def _own_change(noun: Token, found_only: bool) -> bool:
     if found_only:
-        while noun.dep_ == "conj" and noun.head is not noun:  # "an increase of A and a decrease of B"
+        while noun.dep_ == "conj" and noun.head.i != noun.i:  # "an increase of A and a decrease of B"
             noun = noun.head
         governor = noun.head
         found = governor.lemma_.lower() in _FINDING and noun.dep_ in ("dobj", "nsubjpass")

@@ -36,7 +36,7 @@ def _chain(predicate: Token) -> Iterator[Token]:
     """The predicate and the predicates it is embedded in, innermost first."""
     token = predicate
     yield token
-    while token.dep_ in _EMBEDDING and token.head is not token:
+    while token.dep_ in _EMBEDDING and token.head.i != token.i:
         embedded_as = token.dep_
         token = token.head
         if embedded_as == "conj":
@@ -56,7 +56,7 @@ def negated(predicate: Token) -> bool:
 def _sharing_verbs(predicate: Token) -> list[Token]:
     """"X did not bind or inhibit Y", "X failed to activate and phosphorylate Y": a verb coordinated
     with one that has no object of its own shares that verb's object, and so its negation too."""
-    if predicate.dep_ != "conj" or predicate.head is predicate:
+    if predicate.dep_ != "conj" or predicate.head.i == predicate.i:
         return []
     first = predicate.head
     if any(c.dep_ in ("dobj", "prep") for c in first.children):

@@ -77,7 +77,7 @@ def sides(head: Token) -> list[Side]:
         denied = _denied(token) or (denied and token.doc[token.i - 1].lower_ != "but")
         if denied or token in unsure or inside_contrast(token):
             continue
-        shared = _shared_head_members(token) if token is not head else None
+        shared = _shared_head_members(token) if token.i != head.i else None
         if shared is not None:  # a member that is itself "A and B deficits"
             found += [_turned(s, leading) if leading < 0 and not has_change_word(token) else s for s in shared]
             continue
@@ -89,7 +89,7 @@ def sides(head: Token) -> list[Side]:
         if process is not None:
             side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
                         aliases=side.aliases)
-        if token is not head and leading < 0 and not has_change_word(token):
+        if token.i != head.i and leading < 0 and not has_change_word(token):
             side = _turned(side, leading)
         found.append(side)
         found += _governed_members(token, side)
@@ -430,11 +430,11 @@ def _made_somewhere(head: Token) -> bool:
 def _names_its_entity(head: Token) -> bool:
     """A change head with the changed thing named before it: a name ("tau loss") or an adjective that
     names a faculty or a process ("cognitive deficits")."""
-    return any(c.dep_ in ("compound", "nmod") and not _is_change_adjective(c) and not _amount(c) or
+    return any(c.dep_ in ("compound", "nmod") and not _is_change_adjective(c) and not amount(c) or
                (c.dep_ == "amod" and c.lower_ in RELATIONAL_ADJECTIVES) for c in head.lefts)
 
 
-def _amount(token: Token) -> bool:
+def amount(token: Token) -> bool:
     """A number or a share before a change ("a 40% decrease in X"): how much, not what (not a name
     the tagger read as a number: "IL-6 production")."""
     return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \

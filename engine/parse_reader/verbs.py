@@ -21,7 +21,7 @@ from engine.parse_reader import means, misread_clauses, modality, pronouns, rest
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.hosts import host_causes
-from engine.parse_reader.phrases import Side, has_change_word, sides
+from engine.parse_reader.phrases import Side, amount, has_change_word, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -165,7 +165,8 @@ def _agents(verb: Token) -> list[Token]:
 
 
 def _amount(token: Token) -> bool:
-    return token.like_num or token.text in ("%", "percent") or any(c.like_num for c in token.children)
+    """"50%", "2-fold", "percent": how much, with its number."""
+    return amount(token) or token.lower_ == "percent" or any(amount(c) for c in token.children)
 
 
 def _tools(verb: Token) -> list[Token]:
@@ -200,7 +201,7 @@ def _subjects(verb: Token) -> list[Token]:
         if _after_a_list(verb):
             return _clause_subjects(verb.head)
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
-    if verb.dep_ in ("conj", "xcomp") and verb.head is not verb:
+    if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
         if verb.dep_ == "conj" and _word_before_conjunct(verb):
             return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
@@ -276,7 +277,7 @@ def _in_place(noun: Token) -> bool:
     """"in models of obesity reducing X ...": a noun inside an "in" phrase names where, not who
     (a parser may hang the participle on it)."""
     token = noun
-    while token.dep_ in ("pobj", "prep") and token.head is not token:
+    while token.dep_ in ("pobj", "prep") and token.head.i != token.i:
         if token.dep_ == "prep" and token.lower_ in ("in", "within", "into"):
             return not _particle_of_its_verb(token)
         token = token.head
