@@ -151,6 +151,21 @@ CASES = [
     ("The antidiabetic drug metformin, a prototypical activator of AMPK, induced autophagy.",
      ["[change=increase] metformin ==CAUSE=> [change=increase] AMPK",
       "[change=increase] metformin ==CAUSE=> [change=increase] autophagy"]),
+    # a substance class before one name, and not before what it qualifies
+    ("The neurotransmitter acetylcholine increased Tarp.",
+     ["[change=increase] acetylcholine ==CAUSE=> [change=increase] Tarp"]),
+    ("The chaperone HSP70 reduced Tarp aggregation.",
+     ["[change=increase] HSP70 ==CAUSE=> [change=decrease] Tarp aggregation"]),
+    ("Neurotransmitter release was increased by Pomb.",
+     ["[change=increase] Pomb ==CAUSE=> [change=increase] Neurotransmitter release"]),
+    ("Zorimab activates antioxidant systems.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=increase] antioxidant systems"]),
+    ("Members of the chaperone family are raised by Pomb.",
+     ["[change=increase] Pomb ==CAUSE=> [change=increase] chaperone family"]),
+    # how good a drug is says nothing of its target's name
+    ("Zorimab and Pomb are effective autophagy inducers.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=increase] autophagy",
+      "[change=increase] Pomb ==CAUSE=> [change=increase] autophagy"]),
     # typeset dashes and ligatures
     ("Glutamate–induced excitotoxicity was reduced by memantine.",
      ["[change=increase] Glutamate ==CAUSE=> [change=increase] excitotoxicity",

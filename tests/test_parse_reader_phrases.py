@@ -35,6 +35,12 @@ def test_hyphenated_names_stay_one_token() -> None:
     ("Cysteine supplementation in the diet raised Velk1.", {f"{UP} Cysteine ==CAUSE=> {UP} Velk1"}),
     ("Zorimab worsened cognitive deficits in rodents.", {f"{UP} Zorimab ==CAUSE=> {UP} cognitive deficits"}),
     ("Zorimab caused a marked increase in Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
+    # a substance class before one name; a count before a name
+    ("The neurotransmitter acetylcholine increased Tarp.", {f"{UP} acetylcholine ==CAUSE=> {UP} Tarp"}),
+    ("The antipsychotic drug azaperone reduced Tarp.", {f"{UP} azaperone ==CAUSE=> {DOWN} Tarp"}),
+    ("Neurotransmitter release was increased by Pomb.",
+     {f"{UP} Pomb ==CAUSE=> {UP} Neurotransmitter release"}),
+    ("Two small molecules activate Tarp.", {f"{UP} small molecules ==CAUSE=> {UP} Tarp"}),
     # a process named after its owner
     ("Velk1 increases Tarp's aggregation.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp aggregation"}),
     ("Velk1 increases its aggregation.", set()),

@@ -18,6 +18,7 @@ from spacy.tokens import Token
 from engine.identity import RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
+from engine.offline.extract.naming import class_prefix_end
 from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -558,6 +559,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue
+        if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
+            continue  # "three antipsychotic drugs": a count, no part of the name
         keep.extend([*_name_parts(child), child])
     return _stray_name_number(head) + keep
 
@@ -594,6 +597,7 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     roles = [at for at, word in enumerate(words[:-1]) if word.lower_ in DRUG_ROLE_NOUNS]
     if roles and head.lower_ not in ROLE_NOUNS and head.lower_ not in ROMAN_NUMERALS:
         words = words[roles[-1] + 1:]  # "the GSK3 inhibitor lithium" names lithium (its role is read apart)
+    words = words[class_prefix_end([w.text for w in words], [w.lower_ for w in words]):]  # "the drug rapamycin"
     # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
     while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
         words.pop()

@@ -393,9 +393,13 @@ def class_word(low: str) -> bool:
     return low in lx.CLASS_NOUNS or low in ("factor", "factors")
 
 
+# Nouns of a kind of substance that stand before the one name they class ("the drug rapamycin",
+# "the neurotransmitter acetylcholine"): apposed, not part of the name.
 _DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist", "agonist",
                           "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
-                          "flavonoid", "molecule"})
+                          "flavonoid", "molecule", "neurotransmitter", "enzyme", "chaperone",
+                          "disaccharide", "sugar", "hormone", "neuropeptide", "polyamine",
+                          "metabolite"})
 
 
 def symbol_like(text: str) -> bool:
@@ -409,27 +413,44 @@ def symbol_like(text: str) -> bool:
 
 
 def _without_class_prefix(words: list[Token]) -> list[Token]:
-    """"kinase DAPK1", "transcription factor TFEB", "receptor ApoE" name the symbol after the
-    class nouns; "protein kinase A", "factor VIII" and "nerve growth factor" are left whole."""
+    return words[class_prefix_end([w.text for w in words], [w.low for w in words]):]
+
+
+def class_prefix_end(texts: list[str], lows: list[str]) -> int:
+    """How many leading words class the one name after them: "kinase DAPK1", "transcription factor
+    TFEB", "receptor ApoE", "the antidiabetic drug metformin", "the enzyme acetylcholinesterase".
+    0 where they are part of the name ("protein kinase A", "factor VIII", "nerve growth factor")
+    or head it ("neurotransmitter release", "antioxidant genes")."""
     cut = 0
-    while cut < len(words) and (class_word(words[cut].low) or (
-            words[cut].low in ("protein", "proteins") and cut + 1 < len(words)
-            and class_word(words[cut + 1].low))):
+    while cut < len(lows) and (class_word(lows[cut]) or (
+            lows[cut] in ("protein", "proteins") and cut + 1 < len(lows) and class_word(lows[cut + 1]))):
         cut += 1
-    if 0 < cut < len(words) and words[cut - 1].low not in ("factor", "factors") or (
-            0 < cut < len(words) and words[0].low == "transcription"):
-        if len(words) - cut == 1 and symbol_like(words[cut].text):
-            return words[cut:]
-    if (len(words) > 3 or (len(words) == 3 and words[2].low == "\x00long form")) \
-            and words[0].low == "transcription" and words[1].low in ("factor", "factors"):
-        return words[2:]  # "the transcription factor cAMP response element-binding protein"
-    # "the antidiabetic drug metformin", "the compound salsalate": a drug class before one name
-    for k in range(len(words) - 1):
-        if words[k].low in _DRUG_CLASSES and k + 2 == len(words) and words[-1].text.isalpha() \
-                and len(words[-1].text) >= 4 \
-                and all(w.text.islower() for w in words[:k]):
-            return words[-1:]
-    return words
+    if 0 < cut < len(lows) and lows[cut - 1] not in ("factor", "factors") or (
+            0 < cut < len(lows) and lows[0] == "transcription"):
+        if len(lows) - cut == 1 and symbol_like(texts[cut]):
+            return cut
+    if (len(lows) > 3 or (len(lows) == 3 and lows[2] == "\x00long form")) \
+            and lows[0] == "transcription" and lows[1] in ("factor", "factors"):
+        return 2  # "the transcription factor cAMP response element-binding protein"
+    for k in range(len(lows) - 1):
+        if lows[k] in _DRUG_CLASSES and k + 2 == len(lows) \
+                and (_substance_name(texts[-1], lows[-1]) or symbol_like(texts[-1])) \
+                and all(t.islower() for t in texts[:k]):
+            return k + 1
+    return 0
+
+
+def _substance_name(text: str, low: str) -> bool:
+    """One word that can name a substance after its class noun ("rifampicin", "trehalose"), not a
+    process, an amount or a plural that the class noun qualifies ("release", "levels", "genes")."""
+    return text.isalpha() and len(text) >= 4 and not low.endswith("s") and not change_head(low) \
+        and not phrases.process_noun(low) and low not in lx.QUANTITY_WORDS and low not in _GROUP_NOUNS \
+        and low not in lx.VAGUE_NAMES and not class_word(low) and low not in ROLE_NOUNS
+
+
+# Nouns of a group or a part that a class noun qualifies ("the chaperone family", "the enzyme complex").
+_GROUP_NOUNS = frozenset({"family", "superfamily", "member", "class", "subunit", "complex", "system",
+                          "domain", "precursor", "machinery", "network"})
 
 
 def change_head(low: str) -> bool:

@@ -46,7 +46,8 @@ ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key",
                             "reversible", "competitive", "allosteric", "direct", "small",
                             "molecule", "small-molecule", "pharmacological", "chemical",
                             "natural", "synthetic", "powerful", "strong", "weak",
-                            "new", "classical", "clinical", "approved", "oral"})
+                            "new", "classical", "clinical", "approved", "oral",
+                            "effective", "efficient", "efficacious", "promising", "robust"})
 
 
 SIGNING_ADJECTIVES = {"positive": 1, "negative": -1}
