@@ -12,6 +12,15 @@ from claim_sets import assert_finds
 
 
 CASES = [
+    # verbs of removal and of keeping; "clear" is a verb only after "to" or a modal
+    ("Tarp is cleared by microglia and removed by autophagy.",
+     ["[change=increase] microglia ==CAUSE=> [change=decrease] Tarp",
+      "[change=increase] autophagy ==CAUSE=> [change=decrease] Tarp"]),
+    ("Pomb can clear Tarp.", ["[change=increase] Pomb ==CAUSE=> [change=decrease] Tarp"]),
+    ("Pomb has a clear effect.", []),
+    ("Velk1 stabilizes microtubules.", ["[change=increase] Velk1 ==CAUSE=> [change=increase] microtubules"]),
+    ("Zorimab scavenges oxygen radicals.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=decrease] oxygen radicals"]),
     # active verbs of increase and decrease
     ("Cortisol increases blood pressure.",
      ["[change=increase] Cortisol ==CAUSE=> [change=increase] blood pressure"]),

@@ -14,6 +14,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # verbs of removal and of keeping
+    ("Tarp is cleared by microglia.", {f"{UP} microglia ==CAUSE=> {DOWN} Tarp"}),
+    ("Autophagy removes aggregated proteins.", {f"{UP} Autophagy ==CAUSE=> {DOWN} aggregated proteins"}),
+    ("Velk1 stabilizes microtubules.", {f"{UP} Velk1 ==CAUSE=> {UP} microtubules"}),
+    ("Pomb delayed Tarp aggregation.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp aggregation"}),
     # active verb, subject and object
     ("Melatonin suppresses cortical gliosis.", {f"{UP} Melatonin ==CAUSE=> {DOWN} cortical gliosis"}),
     # passive with an agent; coordinated agents each cause
@@ -45,7 +50,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("The expression of Tarp in muscles resulted in paralysis that could be suppressed by coexpression of Pomb.",
      {f"{UP} Tarp ==CAUSE=> {UP} paralysis", f"{UP} Pomb coexpression ==CAUSE=> {DOWN} paralysis"}),
     ("We studied the chaperone Pomb that was found to increase the activity of Tarp.",
-     {f"{UP} chaperone Pomb ==CAUSE=> {UP} Tarp"}),
+     {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Zorimab produces a behavior, which is bound to enhanced Tarp activity.",
      {f"{UP} Zorimab ==CAUSE=> {UP} behavior"}),
     # a signing adverb signs an unsigned verb; without one there is no claim

@@ -17,7 +17,7 @@ INCREASE_VERBS = (
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
     "hyperphosphorylate", "acetylate", "ubiquitinate", "ubiquitylate", "methylate", "sumoylate",
-    "heighten", "aid", "enlarge",
+    "heighten", "aid", "enlarge", "stabilize", "stabilise", "replenish",
 )
 DECREASE_VERBS = (
     "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
@@ -28,6 +28,8 @@ DECREASE_VERBS = (
     "degrade", "destabilize", "destabilise", "compromise", "curb", "retard", "rescue", "restore", "repair",
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
     "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
+    "remove", "clear", "destroy", "kill", "neutralize", "neutralise", "scavenge", "quench",
+    "halt", "delay", "desensitize", "desensitise",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
@@ -64,7 +66,11 @@ REVERSED_VERBS = frozenset({"require", "depend", "rely"})
 # Base forms that are mostly nouns in scientific prose ("cytokine release", "trophic support"):
 # only their inflected forms are read as verbs.
 NOUN_BASE_FORMS = frozenset({"release", "support", "cause", "drive", "limit", "block", "lower",
-                             "decrease", "increase", "decline", "damage", "slow", "raise", "repair"})
+                             "decrease", "increase", "decline", "damage", "slow", "raise", "repair",
+                             "delay"})
+# Base forms that are mostly adjectives ("a clear role", "it is clear that"): a verb only after "to"
+# or a modal ("can clear Aβ").
+ADJECTIVE_BASE_FORMS = frozenset({"clear"})
 # Unsigned verbs that a polarity adverb signs: "positively regulates", "negatively modulates".
 SIGNABLE_VERBS = frozenset({"regulate", "regulates", "regulated", "regulating", "modulate",
                             "modulates", "modulated", "modulating", "control", "controls",
@@ -113,7 +119,7 @@ IRREGULAR = {
     "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
     "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
     "upregulate": ("upregulates", "upregulated", "upregulating"),
-    "release": ("releases", "released", "releasing"),
+    "release": ("releases", "released", "releasing")
 }
 
 
