@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.parse_reader import read_sentence, with_abbreviations
-from engine.parse_reader.nlp import parser
+from engine.parse_reader.nlp import parsed, parser
 from parse_reader_helpers import lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
@@ -17,7 +17,16 @@ def test_hyphenated_names_stay_one_token() -> None:
         ["TNF-alpha-induced", "NF-kappaB", "activation"]
 
 
+def test_names_tagged_as_pronouns_are_nouns() -> None:
+    """The model tags "IL-6" here a pronoun; the repair makes it a name, and leaves "It" a pronoun."""
+    assert parser()("Tarp reduced IL-6 and TNF levels.")[2].tag_ == "PRP"
+    _, doc = next(parsed(["Tarp reduced IL-6 and TNF levels. It lowers Pomb."]))
+    assert [(t.text, t.pos_) for t in doc if t.text in ("IL-6", "It")] == [("IL-6", "PROPN"), ("It", "PRON")]
+
+
 @pytest.mark.parametrize("sentence, expected", [
+    # a name the model tagged a pronoun
+    ("Tarp reduced IL-6 and TNF levels.", {f"{UP} Tarp ==CAUSE=> {DOWN} IL-6", f"{UP} Tarp ==CAUSE=> {DOWN} TNF"}),
     ("The serum amyloid protein increases the expression of hepatic lipase.",
      {f"{UP} serum amyloid protein ==CAUSE=> {UP} hepatic lipase"}),
     ("High cortisol levels cause hypertension.", {f"{UP} cortisol ==CAUSE=> hypertension"}),
