@@ -20,7 +20,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a gerund of means is done by the clause's subject; coordinated gerunds each
     ("Metformin clears tau from cultured neurons by promoting autophagy, downregulating mTORC1 and inducing "
      "cathepsin B in lysosomes.",
-     {f"{UP} Metformin ==CAUSE=> {UP} autophagy", f"{UP} Metformin ==CAUSE=> {DOWN} mTORC1",
+     {f"{UP} Metformin ==CAUSE=> {DOWN} tau",
+      f"{UP} Metformin ==CAUSE=> {UP} autophagy", f"{UP} Metformin ==CAUSE=> {DOWN} mTORC1",
       f"{UP} Metformin ==CAUSE=> {UP} cathepsin B"}),
     ("Lithium improves memory via increasing the levels of BDNF.",
      {f"{UP} Lithium ==CAUSE=> {UP} memory", f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
@@ -47,7 +48,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a participle that the parser hangs on a list of nouns continues the clause's verbs
     ("Probucol (a lipid-lowering drug) removes tau from neuronal cell lines by promoting autophagy, upregulating "
      "sestrin 2, ATG7 and LC3, downregulating mTORC1 and inducing lysosomal cathepsin D; these actions involve SIRT3.",
-     {f"{UP} Probucol ==CAUSE=> {UP} autophagy", f"{UP} Probucol ==CAUSE=> {UP} sestrin 2",
+     {f"{UP} Probucol ==CAUSE=> {DOWN} tau",
+      f"{UP} Probucol ==CAUSE=> {UP} autophagy", f"{UP} Probucol ==CAUSE=> {UP} sestrin 2",
       f"{UP} Probucol ==CAUSE=> {UP} ATG7", f"{UP} Probucol ==CAUSE=> {UP} LC3",
       f"{UP} Probucol ==CAUSE=> {DOWN} mTORC1", f"{UP} Probucol ==CAUSE=> {UP} lysosomal cathepsin D"}),
     # what the subject does besides, and by what means

@@ -200,6 +200,8 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
         if _after_a_list(verb):
             return _clause_subjects(verb.head)
+        if _bracketed(verb):
+            return []  # "reducing the frailty phenotype (delaying paralysis, ...)": what the change was
         return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
@@ -226,6 +228,12 @@ def _subjects(verb: Token) -> list[Token]:
             return _subjects(head)
         return shared
     return []
+
+
+def _bracketed(verb: Token) -> bool:
+    """The clause of ``verb`` opens right after a bracket."""
+    start = verb.left_edge.i
+    return start > 0 and verb.doc[start - 1].text == "("
 
 
 def _continues_a_list(verb: Token, head: Token) -> bool:
