@@ -162,6 +162,9 @@ CASES = [
      ["[change=increase] Zorimab ==CAUSE=> [change=increase] antioxidant systems"]),
     ("Members of the chaperone family are raised by Pomb.",
      ["[change=increase] Pomb ==CAUSE=> [change=increase] chaperone family"]),
+    # a short symbol after "transcription factor" ends the name, not a symbol of its own
+    ("Tarp suppresses the transcription factor EB.",
+     ["[change=increase] Tarp ==CAUSE=> [change=decrease] transcription factor EB"]),
     # how good a drug is says nothing of its target's name
     ("Zorimab and Pomb are effective autophagy inducers.",
      ["[change=increase] Zorimab ==CAUSE=> [change=increase] autophagy",

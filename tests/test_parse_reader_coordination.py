@@ -15,17 +15,19 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # coordinated gerunds of means: each gerund's sign reaches every object of its own
     ("Spermidine clears Abeta from microglia by enhancing mitophagy, upregulating PINK1, parkin and TFEB, "
      "inhibiting mTORC1 and activating AMPK in vivo.",
-     {f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {UP} PINK1",
+     {f"{UP} Spermidine ==CAUSE=> {DOWN} Abeta",
+      f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {UP} PINK1",
       f"{UP} Spermidine ==CAUSE=> {UP} parkin", f"{UP} Spermidine ==CAUSE=> {UP} TFEB",
       f"{UP} Spermidine ==CAUSE=> {DOWN} mTORC1", f"{UP} Spermidine ==CAUSE=> {UP} AMPK"}),
     ("Spermidine clears Abeta from microglia by enhancing mitophagy, downregulating PINK1, parkin and TFEB, "
      "inhibiting mTORC1 and activating AMPK in vivo.",
-     {f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {DOWN} PINK1",
+     {f"{UP} Spermidine ==CAUSE=> {DOWN} Abeta",
+      f"{UP} Spermidine ==CAUSE=> {UP} mitophagy", f"{UP} Spermidine ==CAUSE=> {DOWN} PINK1",
       f"{UP} Spermidine ==CAUSE=> {DOWN} parkin", f"{UP} Spermidine ==CAUSE=> {DOWN} TFEB",
       f"{UP} Spermidine ==CAUSE=> {DOWN} mTORC1", f"{UP} Spermidine ==CAUSE=> {UP} AMPK"}),
     ("Cilostazol clears Abeta from astrocytes by promoting autophagy, upregulating beclin 1, ATG5 and LC3, "
      "downregulating mTORC1 and inducing cathepsin D in lysosomes.",
-     {f"{UP} Cilostazol ==CAUSE=> {UP} autophagy",
+     {f"{UP} Cilostazol ==CAUSE=> {DOWN} Abeta", f"{UP} Cilostazol ==CAUSE=> {UP} autophagy",
       f"{UP} Cilostazol ==CAUSE=> {UP} beclin 1", f"{UP} Cilostazol ==CAUSE=> {UP} ATG5",
       f"{UP} Cilostazol ==CAUSE=> {UP} LC3", f"{UP} Cilostazol ==CAUSE=> {DOWN} mTORC1",
       f"{UP} Cilostazol ==CAUSE=> {UP} cathepsin D"}),
@@ -145,9 +147,9 @@ def test_named_members_of_a_class(sentence, expected):
     # the last verb of a list, hung on the member before it, shares the list's doer
     ("The flavonoid fisetin shows antioxidant effects, improves synaptic function, reduces soluble amyloid, "
      "and partially attenuates the inflammation in this model.",
-     {f"{UP} flavonoid fisetin ==CAUSE=> {UP} synaptic function",
-      f"{UP} flavonoid fisetin ==CAUSE=> {DOWN} soluble amyloid",
-      f"{UP} flavonoid fisetin ==CAUSE=> {DOWN} inflammation"}),
+     {f"{UP} fisetin ==CAUSE=> {UP} synaptic function",
+      f"{UP} fisetin ==CAUSE=> {DOWN} soluble amyloid",
+      f"{UP} fisetin ==CAUSE=> {DOWN} inflammation"}),
     # a second infinitive, with or without its own "to", is done by the raised subject
     ("Rapamycin is known to reduce tau and to improve memory in mice.",
      {f"{UP} Rapamycin ==CAUSE=> {DOWN} tau", f"{UP} Rapamycin ==CAUSE=> {UP} memory"}),

@@ -31,7 +31,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # dose-dependently") names nothing
     ("Stimulation of the M1 receptor by two agonists, carbachol and AF102B, time- and dose-dependently decreases "
      "tau phosphorylation in PC12 cells.",
-     {f"{UP} M1 receptor ==CAUSE=> {DOWN} tau phosphorylation", f"{UP} two agonists ==CAUSE=> {UP} M1 receptor",
+     {f"{UP} M1 receptor ==CAUSE=> {DOWN} tau phosphorylation", f"{UP} agonists ==CAUSE=> {UP} M1 receptor",
       f"{UP} carbachol ==CAUSE=> {UP} M1 receptor", f"{UP} AF102B ==CAUSE=> {UP} M1 receptor"}),
     # after any other noun an apposition describes; it names no second cause
     ("Lithium, a small cation, reduces inositol levels.", {f"{UP} Lithium ==CAUSE=> {DOWN} inositol"}),

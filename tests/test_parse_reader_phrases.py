@@ -25,6 +25,9 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # a class noun with its name apposed: the name
+    ("The transcription factor TFEB raises Tarp.", {f"{UP} TFEB ==CAUSE=> {UP} Tarp"}),
+    ("Pomb activates the adaptor protein ASC.", {f"{UP} Pomb ==CAUSE=> {UP} ASC"}),
     # a name the model tagged a pronoun
     ("Tarp reduced IL-6 and TNF levels.", {f"{UP} Tarp ==CAUSE=> {DOWN} IL-6", f"{UP} Tarp ==CAUSE=> {DOWN} TNF"}),
     ("The serum amyloid protein increases the expression of hepatic lipase.",

@@ -30,7 +30,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} curcumin ==CAUSE=> {DOWN} TLR4"}),
     # with no agent beside it, an amount subject is the antecedent (as in the rule reader)
     ("The expression of TLR4 raises IL-6, and it also lowers IL-10.",
-     {f"{UP} TLR4 ==CAUSE=> {DOWN} IL-10"}),
+     {f"{UP} TLR4 ==CAUSE=> {UP} IL-6", f"{UP} TLR4 ==CAUSE=> {DOWN} IL-10"}),
 ])
 def test_coordinated_pronoun_subject(sentence, expected):
     assert lines(sentence) == expected

@@ -18,6 +18,7 @@ from spacy.tokens import Token
 from engine.identity import RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
+from engine.offline.extract import naming as rule_naming
 from engine.offline.extract.naming import class_prefix_end
 from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
@@ -305,6 +306,9 @@ def side_of(head: Token) -> Side | None:
     if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
+    apposed = apposed_name(head)
+    if apposed is not None:
+        return side_of(apposed)  # "the transcription factor TFEB" names TFEB
     perturbed = perturbations.perturbed(head)
     if perturbed is not None:
         target, direction = perturbed
@@ -335,6 +339,25 @@ def side_of(head: Token) -> Side | None:
         return None
     return _named(head, exclude_head=False,
                   direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
+
+
+# Class nouns the parse takes for the head of "the transcription factor TFEB", "the adaptor protein
+# ASC", "the chaperone HSP70", with the name they class as its apposition.
+_APPOSING_CLASSES = lexicon.CLASS_NOUNS | {"factor", "protein", "chaperone", "cochaperone", "co-chaperone",
+                                           "mediator", "cytokine", "adaptor", "cofactor", "gene"}
+
+
+def apposed_name(head: Token) -> Token | None:
+    """The name set right after a singular class noun that the parse made its apposition ("the
+    receptor LRP1", "the transcription factor HSF-1"): a symbol or a proper noun of three characters
+    or more (not "transcription factor EB", whose letters end its own symbol). After a plural, such
+    names are members of the class (``examples``)."""
+    if head.tag_ != "NN" or head.lower_ not in _APPOSING_CLASSES or head.i + 1 >= len(head.doc):
+        return None
+    after = head.doc[head.i + 1]
+    if after.dep_ != "appos" or after.head.i != head.i or len(after.text) <= 2:
+        return None
+    return after if after.pos_ == "PROPN" or rule_naming.symbol_like(after.text) else None
 
 
 def _done_to_self(head: Token) -> bool:

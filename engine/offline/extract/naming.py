@@ -399,7 +399,7 @@ _DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist
                           "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
                           "flavonoid", "molecule", "neurotransmitter", "enzyme", "chaperone",
                           "disaccharide", "sugar", "hormone", "neuropeptide", "polyamine",
-                          "metabolite"})
+                          "metabolite", "flavonol"})
 
 
 def symbol_like(text: str) -> bool:
@@ -427,8 +427,8 @@ def class_prefix_end(texts: list[str], lows: list[str]) -> int:
         cut += 1
     if 0 < cut < len(lows) and lows[cut - 1] not in ("factor", "factors") or (
             0 < cut < len(lows) and lows[0] == "transcription"):
-        if len(lows) - cut == 1 and symbol_like(texts[cut]):
-            return cut
+        if len(lows) - cut == 1 and symbol_like(texts[cut]) and len(texts[cut]) > 2:
+            return cut  # not "transcription factor EB", whose letters are the end of its symbol (TFEB)
     if (len(lows) > 3 or (len(lows) == 3 and lows[2] == "\x00long form")) \
             and lows[0] == "transcription" and lows[1] in ("factor", "factors"):
         return 2  # "the transcription factor cAMP response element-binding protein"
