@@ -1,5 +1,6 @@
 """Names that state a lowering of an entity: "mTOR inhibitors", "inhibition of Akt", "Cdc37 siRNA",
-"clearance of misfolded proteins", "knockout of NLRP3", "synapse loss".
+"clearance of misfolded proteins", "knockout of NLRP3", "synapse loss"; and of a modification, by
+the modification that undoes it: "tau dephosphorylation" is less tau phosphorylation.
 
 Such a name is a *decrease of X*, not another entity: Integrate files it under X's node as a
 decrease, and the cross-check of the two readers compares it with X read the other way round ("A
@@ -27,6 +28,12 @@ LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS | lexicon.
 # "lysosomal degradation" rise with autophagy and lysosomes, where "Abeta clearance" lowers Abeta.
 # (Before a decrease head it names what falls: "synaptic loss", "cognitive decline".)
 _ROUTE_ADJECTIVE = re.compile(r"[a-z-]+(?:al|ic|ar)")
+# A modification undone lowers the modification: "tau dephosphorylation" and "deacetylation of tau"
+# are less tau phosphorylation / acetylation (the lexicon's modification nouns of sign -1).
+_UNDOING = {noun: form for noun, (form, sign) in lexicon.MODIFICATION_NOUNS.items() if sign < 0}
+_UNDOING_WORDS = "|".join(sorted(_UNDOING, key=len, reverse=True))
+_UNDONE_SUFFIX = re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{_UNDOING_WORDS})$", re.I)
+_UNDONE_PREFIX = re.compile(rf"^(?P<head>{_UNDOING_WORDS})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
 _HEADS = "|".join(sorted(map(re.escape, LOWERING_HEADS), key=len, reverse=True))
 _LOWERING_SUFFIX = re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{_HEADS})$", re.I)
 _LOWERING_PREFIX = re.compile(rf"^(?P<head>{_HEADS})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
@@ -37,6 +44,10 @@ def lowered_core(term: str) -> str | None:
     """The entity a lowering name is about ("mTOR" for "mTOR inhibitors"); None for other names and
     when what is left is no entity by itself ("cognitive decline": "cognitive" describes). Kept per
     name: the readers' cross-check asks it for every pair of claims of a sentence."""
+    undone = _UNDONE_SUFFIX.match(term.strip()) or _UNDONE_PREFIX.match(term.strip())
+    if undone is not None:
+        core = undone.group("core").strip(" -")
+        return f"{core} {_UNDOING[undone.group('head').lower()]}" if non_entity_reason(core) is None else None
     match = _LOWERING_SUFFIX.match(term.strip()) or _LOWERING_PREFIX.match(term.strip())
     if match is None:
         return None

@@ -91,6 +91,21 @@ def test_a_lowering_name_is_a_decrease_of_its_core_and_says_so() -> None:
     assert [m.reason for m in graph.node("velk1").merged] == ["a lowering of Velk1: read as its decrease"]
 
 
+def test_a_modification_undone_is_a_decrease_of_the_modification() -> None:
+    # "Velk1 dephosphorylation" rising is Velk1 phosphorylation falling: one node, not two
+    integrator = Integrator("q", ["Zorin"], ["Quarzin"])
+    integrator.add([
+        _claim("Zorin", "increase", "Velk1 dephosphorylation", "increase", "Zorin raises Velk1 dephosphorylation."),
+        _claim("Velk1 phosphorylation", "increase", "Quarzin", "increase", "Velk1 phosphorylation raises Quarzin.",
+               doc="d2"),
+    ], 1)
+    graph = integrator.build().graph
+    assert {(e.source, e.sign, e.target) for e in graph.edges} == {
+        ("zorin", -1, "velk1_phosphorylation"), ("velk1_phosphorylation", 1, "quarzin")}
+    assert [m.reason for m in graph.node("velk1_phosphorylation").merged] == [
+        "a lowering of Velk1 phosphorylation: read as its decrease"]
+
+
 def test_an_adjective_before_a_removal_word_names_the_route_not_what_is_removed() -> None:
     # "autophagic clearance" rises with autophagy; "Velk1 clearance" is less Velk1
     integrator = Integrator("q", ["Zorin"], ["Quarzin"])
