@@ -25,6 +25,9 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # a member number inside a name before a process
+    ("In Velk1 knockout mice, Tarp 3 activation is increased.",
+     {f"Velk1 deficiency ==CAUSE=> {UP} Tarp 3 activation"}),
     # a class noun with its name apposed: the name
     ("The transcription factor TFEB raises Tarp.", {f"{UP} TFEB ==CAUSE=> {UP} Tarp"}),
     ("Pomb activates the adaptor protein ASC.", {f"{UP} Pomb ==CAUSE=> {UP} ASC"}),

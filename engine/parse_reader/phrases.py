@@ -584,7 +584,7 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
-        keep.extend([*_name_parts(child), child])
+        keep.extend([*_name_parts(child), child, *_member_number(child)])  # "caspase 3 activation"
     return _stray_name_number(head) + keep
 
 
