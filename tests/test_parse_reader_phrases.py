@@ -25,6 +25,10 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # a word of amount shared by coordinated names; not by describing words
+    ("Zorimab reduced Tarp and p62 levels.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp", f"{UP} Zorimab ==CAUSE=> {DOWN} p62"}),
+    ("Zorimab increased transcriptional and translational levels of Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
     # a member number inside a name before a process
     ("In Velk1 knockout mice, Tarp 3 activation is increased.",
      {f"Velk1 deficiency ==CAUSE=> {UP} Tarp 3 activation"}),

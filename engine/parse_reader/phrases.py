@@ -156,12 +156,14 @@ def _shared_head_members(head: Token) -> list[Side] | None:
                  and any(k.dep_ == "conj" and not verb_like(k) for k in c.children)]
     if len(compounds) != 1 or noun_conjuncts(head):
         return None
-    side = side_of(head)
-    if side is None or " " in side.name:
-        return None
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
     if any(verb_like(m) for m in members):
         return None  # "improves transmission and decreases Y" parsed as one phrase: not members
+    side = side_of(head)
+    if side is None and head.lower_ in lexicon.QUANTITY_WORDS:
+        return _amounts_of(members, head)
+    if side is None or " " in side.name:
+        return None
     # "neuronal loss and memory deficits": a first member that is a change of its own shares no head
     own = _named(members[0], exclude_head=False, direction=1) if has_change_word(members[0]) else None
     if own is not None:
@@ -171,6 +173,16 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None] + ([own] if own is not None else [])
+
+
+def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
+    """"tau and p62 levels": a word of amount shared by coordinated names is the amount of each; not
+    when a member describes rather than names ("transcriptional and translational levels")."""
+    if not all(m.pos_ in ("NOUN", "PROPN") or (m.pos_ == "NUM" and any(ch.isalpha() for ch in m.text))
+               for m in members):
+        return None  # ("IL-6" is at times tagged a number)
+    named = [_named(m, exclude_head=False, direction=_adjective_direction(head)) for m in members]
+    return None if any(n is None for n in named) else named
 
 
 def _shared_complement(head: Token) -> list[Side] | None:
