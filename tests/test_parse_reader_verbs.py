@@ -14,6 +14,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # a verb of change the parser took for a noun before a compound participle it took for the verb
+    ("Our data clearly demonstrate that statins inhibit IL-1-induced Tarp transcription via its cis-acting elements.",
+     {f"{UP} statins ==CAUSE=> {DOWN} Tarp transcription", f"{UP} IL-1 ==CAUSE=> {UP} Tarp transcription"}),
     # verbs of removal and of keeping
     ("Tarp is cleared by microglia.", {f"{UP} microglia ==CAUSE=> {DOWN} Tarp"}),
     ("Autophagy removes aggregated proteins.", {f"{UP} Autophagy ==CAUSE=> {DOWN} aggregated proteins"}),

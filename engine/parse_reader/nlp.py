@@ -23,7 +23,8 @@ missed ("Treatment with rapamycin reduced tau levels", read as treatment with "r
 it is parsed again written in the present ("reduces"), which the model does not read as an adjective.
 And a present verb of change tagged a plural noun or an adjective between a noun and its object
 ("tau impairs memory", "IFNs upregulate AIM2") is parsed again with a plain verb of the same sign
-("enhances", "reduces") in its place. A rewrite is kept only where the parser then reads a verb, so
+("enhances", "reduces") in its place, as is one tagged a noun before a compound participle that the
+model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only where the parser then reads a verb, so
 that no rewritten word ends up inside a name. Last, a word the model tagged a pronoun that is none
 ("IL-6", "NF-κB", "trehalose") is given a noun's tag.
 """
@@ -152,11 +153,24 @@ def _present_verb_read_as_noun(token: Token) -> bool:
     reads apart (a form it makes, a turned-round or restoring verb, one that needs its particle)."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
-    if form is None or token.tag_.startswith("VB") or token.lower_ in _NOUN_TOO or form[0] in _READ_APART \
+    if form is None or token.lower_ in _NOUN_TOO or form[0] in _READ_APART \
             or not (form[2] == "s" or (form[2] == "base" and _never_a_noun(form[0]))) \
             or token.i == 0 or token.i + 1 >= len(doc):
         return False
-    return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "PROPN", "DET", "ADJ", "NUM")
+    after = doc[token.i + 1]
+    participle_after = _compound_participle(after)  # "NSAIDs inhibit TNF-induced X": the participle taken for the verb
+    if token.tag_.startswith("VB") and not (participle_after and token.dep_ in _NOUN_ROLES):
+        return False
+    return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and (
+        after.pos_ in ("NOUN", "PROPN", "DET", "ADJ", "NUM") or participle_after)
+
+
+_NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "compound", "nmod", "conj"})
+
+
+def _compound_participle(token: Token) -> bool:
+    """"TNF-induced", "miR-125b-mediated"."""
+    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES
 
 
 def _never_a_noun(lemma: str) -> bool:
