@@ -24,8 +24,8 @@ it is parsed again written in the present ("reduces"), which the model does not 
 And a present verb of change tagged a plural noun or an adjective between a noun and its object
 ("tau impairs memory", "IFNs upregulate AIM2") is parsed again with a plain verb of the same sign
 ("enhances", "reduces") in its place, as is one tagged a noun before a compound participle that the
-model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only where the parser then reads a verb, so
-that no rewritten word ends up inside a name. Last, a word the model tagged a pronoun that is none
+model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only where the parser
+then reads a verb, so that no rewritten word ends up inside a name. Last, a word the model tagged a pronoun that is none
 ("IL-6", "NF-κB", "trehalose") is given a noun's tag.
 """
 
@@ -121,7 +121,8 @@ def _retag_names_read_as_pronouns(doc: Doc) -> None:
     words of the library's sentences. It is given a noun's tag, so that the reader names it; its place
     in the parse stays as the model read it."""
     for token in doc:
-        if token.tag_ in _PRONOUN_TAGS and token.lower_ not in _PRONOUN_WORDS and any(ch.isalpha() for ch in token.text):
+        misread = token.tag_ in _PRONOUN_TAGS and token.lower_ not in _PRONOUN_WORDS
+        if misread and any(ch.isalpha() for ch in token.text):
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
 
