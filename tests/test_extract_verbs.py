@@ -19,6 +19,7 @@ CASES = [
     ("Pomb can clear Tarp.", ["[change=increase] Pomb ==CAUSE=> [change=decrease] Tarp"]),
     ("Pomb has a clear effect.", []),
     ("Velk1 stabilizes microtubules.", ["[change=increase] Velk1 ==CAUSE=> [change=increase] microtubules"]),
+    ("Zorimab downmodulates Tarp activity.", ["[change=increase] Zorimab ==CAUSE=> [change=decrease] Tarp"]),
     ("Zorimab scavenges oxygen radicals.",
      ["[change=increase] Zorimab ==CAUSE=> [change=decrease] oxygen radicals"]),
     # active verbs of increase and decrease

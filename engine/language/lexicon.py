@@ -29,7 +29,7 @@ DECREASE_VERBS = (
     "dephosphorylate", "deacetylate", "deubiquitinate", "deubiquitylate", "demethylate",
     "deactivate", "supress", "disturb", "blunt", "relieve", "hamper", "impede",
     "remove", "clear", "destroy", "kill", "neutralize", "neutralise", "scavenge", "quench",
-    "halt", "delay", "desensitize", "desensitise",
+    "halt", "delay", "desensitize", "desensitise", "downmodulate",
 )
 # Multi-word causal predicates: (words after the verb, polarity); the verb lemma is the key.
 PHRASAL = {
