@@ -154,6 +154,8 @@ CASES = [
     # a substance class before one name, and not before what it qualifies
     ("The neurotransmitter acetylcholine increased Tarp.",
      ["[change=increase] acetylcholine ==CAUSE=> [change=increase] Tarp"]),
+    ("The antibiotic rifampicin likewise raised Tarp.",
+     ["[change=increase] rifampicin ==CAUSE=> [change=increase] Tarp"]),
     ("The chaperone HSP70 reduced Tarp aggregation.",
      ["[change=increase] HSP70 ==CAUSE=> [change=decrease] Tarp aggregation"]),
     ("Neurotransmitter release was increased by Pomb.",

@@ -330,7 +330,7 @@ ADVERBS = frozenset({
     "partially", "partly", "fully", "completely", "largely", "mainly",
     "primarily", "specifically", "selectively", "significantly", "markedly", "dramatically",
     "greatly", "slightly", "robustly", "profoundly", "substantially", "considerably", "effectively",
-    "efficiently", "reportedly", "apparently",
+    "efficiently", "reportedly", "apparently", "likewise", "accordingly", "meanwhile", "otherwise",
 })
 NOT_ADVERBS_LY = frozenset({"family", "assembly", "anomaly", "poly", "supply", "apply", "reply",
                             "multiply", "ally", "rally", "fly", "jelly", "belly", "holy", "lily",
