@@ -119,7 +119,7 @@ IRREGULAR = {
     "lead": ("leads", "led", "leading"), "give": ("gives", "gave", "given", "giving"),
     "drive": ("drives", "drove", "driven", "driving"), "slow": ("slows", "slowed", "slowing"),
     "upregulate": ("upregulates", "upregulated", "upregulating"),
-    "release": ("releases", "released", "releasing")
+    "release": ("releases", "released", "releasing"),
 }
 
 

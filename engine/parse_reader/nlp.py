@@ -25,8 +25,8 @@ And a present verb of change tagged a plural noun or an adjective between a noun
 ("tau impairs memory", "IFNs upregulate AIM2") is parsed again with a plain verb of the same sign
 ("enhances", "reduces") in its place, as is one tagged a noun before a compound participle that the
 model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only where the parser
-then reads a verb, so that no rewritten word ends up inside a name. Last, a word the model tagged a pronoun that is none
-("IL-6", "NF-κB", "trehalose") is given a noun's tag.
+then reads a verb, so that no rewritten word ends up inside a name. Last, a word the model tagged a
+pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag.
 """
 
 from __future__ import annotations
@@ -159,7 +159,8 @@ def _present_verb_read_as_noun(token: Token) -> bool:
             or token.i == 0 or token.i + 1 >= len(doc):
         return False
     after = doc[token.i + 1]
-    participle_after = _compound_participle(after)  # "NSAIDs inhibit TNF-induced X": the participle taken for the verb
+    participle_after = _compound_participle(after)
+    # "NSAIDs inhibit TNF-induced X" with the verb in a noun's role and the participle taken for the verb
     if token.tag_.startswith("VB") and not (participle_after and token.dep_ in _NOUN_ROLES):
         return False
     return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and (

@@ -19,7 +19,6 @@ from engine.identity import RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
-from engine.offline.extract.naming import class_prefix_end
 from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -632,7 +631,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     roles = [at for at, word in enumerate(words[:-1]) if word.lower_ in DRUG_ROLE_NOUNS]
     if roles and head.lower_ not in ROLE_NOUNS and head.lower_ not in ROMAN_NUMERALS:
         words = words[roles[-1] + 1:]  # "the GSK3 inhibitor lithium" names lithium (its role is read apart)
-    words = words[class_prefix_end([w.text for w in words], [w.lower_ for w in words]):]  # "the drug rapamycin"
+    # "the drug rapamycin": a substance class before one name is no part of it
+    words = words[rule_naming.class_prefix_end([w.text for w in words], [w.lower_ for w in words]):]
     # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
     while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
         words.pop()
