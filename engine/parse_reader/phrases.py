@@ -21,14 +21,14 @@ from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
 from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
+from engine.parse_reader.nlp import PRONOUN_TAGS
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
-from engine.parse_reader.examples import named_members
+from engine.parse_reader.examples import apposed_after, named_members
 from engine.parse_reader.forms import bracketed_form, kind_of
 from engine.parse_reader.shared_heads import contrasted_process, inside_contrast, trailing_process
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
-_PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
 EXPERIMENT_HEADS = frozenset({
@@ -314,7 +314,7 @@ def past_verb(token: Token) -> bool:
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in _PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
+    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head)
@@ -363,10 +363,8 @@ def apposed_name(head: Token) -> Token | None:
     receptor LRP1", "the transcription factor HSF-1"): a symbol or a proper noun of three characters
     or more (not "transcription factor EB", whose letters end its own symbol). After a plural, such
     names are members of the class (``examples``)."""
-    if head.tag_ != "NN" or head.lower_ not in _APPOSING_CLASSES or head.i + 1 >= len(head.doc):
-        return None
-    after = head.doc[head.i + 1]
-    if after.dep_ != "appos" or after.head.i != head.i or len(after.text) <= 2:
+    after = apposed_after(head) if head.tag_ == "NN" and head.lower_ in _APPOSING_CLASSES else None
+    if after is None or len(after.text) <= 2:
         return None
     return after if after.pos_ == "PROPN" or rule_naming.symbol_like(after.text) else None
 
@@ -431,7 +429,7 @@ def _object_of_noun(head: Token) -> bool:
 
 def _anaphoric(head: Token) -> bool:
     """"its aggregation": a possessive pronoun and nothing else to name the thing."""
-    return any(c.dep_ == "poss" and c.tag_ in _PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
+    return any(c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
 
 
 def _governed(head: Token) -> Token | None:
@@ -488,7 +486,7 @@ def _mutation_of(head: Token) -> Side | None:
 def _owner(head: Token, prepositions: tuple[str, ...]) -> Side | None:
     """What a head is of, named as more of it: a possessive before the head ("tau's"), or the object
     of one of ``prepositions`` after it ("of tau", "in LRRK2"); not a pronoun, nor a host ("in mice")."""
-    owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in _PRONOUN_TAGS]
+    owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in PRONOUN_TAGS]
     owners += [g for c in head.rights if c.dep_ == "prep" and c.lower_ in prepositions
                for g in c.children if g.dep_ == "pobj" and g.lower_ not in lexicon.HOST_NOUNS]
     for owner in owners:
@@ -587,7 +585,7 @@ def _name_parts(head: Token) -> list[Token]:
     """The left dependents of ``head`` that belong to its name, with their own such dependents."""
     keep: list[Token] = []
     for child in head.lefts:
-        if child.dep_ not in _NAME_DEPS or child.tag_ in _PRONOUN_TAGS:
+        if child.dep_ not in _NAME_DEPS or child.tag_ in PRONOUN_TAGS:
             continue
         if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
             continue

@@ -53,8 +53,7 @@ def _claim_at(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> C
     claim: Claim | None = None
     if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
             and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
-            and not (low in lx.ADJECTIVE_BASE_FORMS
-                     and not (i > floor and (tokens[i - 1].low in lx.MODALS or tokens[i - 1].low == "to"))) \
+            and not word_tests.adjective_base(tokens, i, floor) \
             and not word_tests.modified_form(tokens, i):
         claim = verbs.verb_claim(tokens, i, floor, claims)
     elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:

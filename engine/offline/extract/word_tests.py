@@ -174,3 +174,10 @@ def shared_negation(tokens: list[Token], joint: int, floor: int) -> bool:
     if joint - 2 < floor or joint >= len(tokens) or tokens[joint].low not in ("and", "or"):
         return False
     return tokens[joint - 2].low in ("to", "not", "n't") and negated(tokens, max(floor, joint - 4), joint - 1)
+
+
+def adjective_base(tokens: list[Token], i: int, floor: int) -> bool:
+    """A base form that is mostly an adjective ("a clear role"), not after "to" or a modal ("can
+    clear Aβ"), where it is the verb."""
+    return tokens[i].low in lx.ADJECTIVE_BASE_FORMS and not (
+        i > floor and (tokens[i - 1].low in lx.MODALS or tokens[i - 1].low == "to"))
