@@ -641,6 +641,11 @@ CASES = [
      ["[change=increase] Copper ==CAUSE=> [change=increase] synuclein aggregation"]),
     ("IL- 6 stimulates microglial pro- liferation.",
      ["[change=increase] IL-6 ==CAUSE=> [change=increase] microglial proliferation"]),
+    ("Velk1 reduced calmodulin- dependent Tarp acti- vation.",
+     ["[change=increase] Velk1 ==CAUSE=> [change=decrease] Tarp",
+      "[change=increase] calmodulin ==CAUSE=> [change=increase] Tarp"]),
+    ("Pomb in- hibits the insulin- degrading enzyme.",
+     ["[change=increase] Pomb ==CAUSE=> [change=decrease] insulin-degrading enzyme"]),
     # modifications: verbs and nouns of (de)phosphorylation, (de)acetylation, methylation
     ("Calcineurin dephosphorylates synapsin at two sites.",
      ["[change=increase] Calcineurin ==CAUSE=> [change=decrease] synapsin phosphorylation"]),

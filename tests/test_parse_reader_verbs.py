@@ -196,3 +196,13 @@ def test_a_present_verb_read_as_a_noun_is_parsed_as_a_verb(sentence: str, expect
 def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
     sentence = "Exposure of astrocytes to zinc results in reduced glutamate uptake."
     assert {a.text for a in read_sentence(sentence)} == {sentence}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # words split at a line end are read whole: the verb, the modification and the compound name
+    ("Pomb in- hibits the phosphoryla- tion of Tarp.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp phosphorylation"}),
+    ("Velk1 reduced calmodulin- dependent Tarp acti- vation.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp activation", f"{UP} calmodulin ==CAUSE=> {UP} Tarp activation"}),
+])
+def test_words_split_at_a_line_end_are_read_whole(sentence: str, expected: set[str]) -> None:
+    assert {format_annotation(a) for a in read_sentence(sentence)} == expected

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from spacy.tokens import Doc
 
 from engine.annotations import Annotation
+from engine.language.line_breaks import mend_line_breaks
 from engine.offline.extract.tokens import undo_ligatures
 from engine.parse_reader.claims import to_annotation
 from engine.parse_reader.hosts import host_claims
@@ -36,17 +37,21 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
 
 
 def read_sentence(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
-    text, doc = next(parsed([undo_ligatures(sentence)]))
+    text, doc = next(parsed([_as_meant(sentence)]))
     return with_abbreviations(read_doc(doc, text), abbreviations)
 
 
 def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
     """Each sentence's annotations, parsed in batches (far faster than one at a time). The text is
-    read as typeset characters are meant ("deﬁcits" is "deficits", "(-)-nicotine" is "nicotine"), so
-    that the lexicon knows its words; the rule reader's other repairs of the text (joined line-end
-    hyphens, compounds) are left to the parser."""
-    texts = (undo_ligatures(s) for s in sentences)
+    read as typeset characters are meant (``_as_meant``), so that the lexicon knows its words; the rule
+    reader's other repairs of the text (compounds set off by spaces) are left to the parser."""
+    texts = (_as_meant(s) for s in sentences)
     return [read_doc(doc, text) for text, doc in parsed(texts)]
+
+
+def _as_meant(sentence: str) -> str:
+    """"deﬁcits" is "deficits", "(-)-nicotine" is "nicotine", "phosphoryla- tion" is "phosphorylation"."""
+    return mend_line_breaks(undo_ligatures(sentence))
 
 
 def with_abbreviations(annotations: list[Annotation], abbreviations: dict[str, str] | None) -> list[Annotation]:

@@ -19,6 +19,7 @@ import json
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
 
 import filelock
@@ -39,8 +40,9 @@ FILL_STEP = 256
 def reader_version() -> str:
     """A digest of the parser's name and the source of every engine module the reader runs: its own,
     and those it imports directly or not (the lexicon, the rule reader's modules it reads with, the
-    annotation model). A change to any of them re-reads the library."""
-    digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__}".encode())
+    annotation model), and the version of the word list that mends words split at line ends. A change
+    to any of them re-reads the library."""
+    digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__} wordfreq {version('wordfreq')}".encode())
     for path in reader_sources():
         digest.update(str(path.relative_to(_ENGINE.parent)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]

@@ -9,8 +9,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from engine.language import lexicon as lx
+from engine.language.line_breaks import mend_line_breaks
 from engine.language.text import GREEK, is_abbreviation_of
-from engine.offline.extract.vocabulary import CLOSED_WORDS
 
 
 # A genotype suffix stays on its gene: "App-/-", "Adnp+/−".
@@ -22,20 +22,6 @@ class Token:
     text: str
     low: str
     start: int
-
-
-# A word broken across a line end in the source ("forma- tion", "IL- 18"); not "pre- and post-".
-_LINE_BREAK_HYPHEN = re.compile(r"(\w+)- (?=(\w+))")
-
-
-def _join_broken_word(match: re.Match[str]) -> str:
-    before, after = match.group(1), match.group(2)
-    if after.lower() in CLOSED_WORDS:
-        return match.group(0)
-    # Two lower-case halves are one word split by hyphenation ("forma- tion"); a short or
-    # capitalised first half is a hyphenated name ("IL- 18", "a- synuclein").
-    joined = len(before) >= 2 and before.isalpha() and before.islower() and after.islower()
-    return before if joined else f"{before}-"
 
 
 # A word split around a spaced hyphen by text extraction ("in - crease", "up - regulation"):
@@ -103,7 +89,7 @@ def drop_reference_numbers(text: str) -> str:
 def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
-    hyphen ("forma- tion" → "formation")."""
+    hyphen ("forma- tion" → "formation", ``mend_line_breaks``)."""
     text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
     text = _STEREO_PREFIX.sub("", text)
     text = _INNER_SHORT_FORM.sub(_join_inner_short_form, text)
@@ -114,7 +100,7 @@ def undo_typesetting(text: str) -> str:
     text = _DOUBLE_QUOTES.sub("", text)
     text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
     text = _SPACED_COMPOUND.sub(r"\1-\2", text)
-    return _LINE_BREAK_HYPHEN.sub(_join_broken_word, text)
+    return mend_line_breaks(text)
 
 
 # Double quotation marks around a term ("the “isolation” membrane") only mark it as a term.
