@@ -15,7 +15,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Inhibition of Velk1 with zorimab was confirmed in neurons.", {f"{UP} zorimab ==CAUSE=> {DOWN} Velk1"}),
     ("Activation of Tarp using quorentin was reported.", {f"{UP} quorentin ==CAUSE=> {UP} Tarp"}),
     ("We found that Syk inhibition with BAY61-3606 induced CREB phosphorylation.",
-     {f"{UP} BAY61-3606 ==CAUSE=> {DOWN} Syk"}),
+     {f"{UP} BAY61-3606 ==CAUSE=> {DOWN} Syk", f"{DOWN} Syk ==CAUSE=> {UP} CREB phosphorylation"}),
     # a relative clause after the tool is no part of its name
     ("Inhibition of Tarp with zorimab that binds its pocket was toxic.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     # an experiment verb's passive: its tool after "with" (not a companion, not a verb of amount)

@@ -104,6 +104,7 @@ def _repaired(doc: Doc) -> Doc:
         again = _parsed_again(doc, nouns)
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns) else doc
     _retag_names_read_as_pronouns(doc)
+    _retag_clause_verbs_read_as_adjectives(doc)
     return doc
 
 
@@ -127,6 +128,16 @@ def _retag_names_read_as_pronouns(doc: Doc) -> None:
         if misread and any(ch.isalpha() for ch in token.text):
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
+
+
+def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
+    """The past form of a verb of change tagged an adjective although the parse gives it a subject
+    and a direct object, which no adjective takes ("Pomb (Box 1), which elevated levels of Tarp"): it
+    is given a past verb's tag, so that the reader reads its clause; its place in the parse stays."""
+    for token in doc:
+        form = lexicon.VERB_FORMS.get(token.lower_)
+        if token.pos_ == "ADJ" and form is not None and form[2] == "ed" and _has_subject_and_object(token):
+            token.tag_, token.pos_, token.lemma_ = "VBD", "VERB", form[0]
 
 
 def _result_verb_read_as_noun(token: Token) -> bool:
