@@ -32,6 +32,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Ouabain ==CAUSE=> {DOWN} calcium-dependent kinase IV"}),
     ("Lactate-activated potassium channels lower excitability.",
      {f"{UP} Lactate-activated potassium channels ==CAUSE=> {DOWN} excitability"}),
+    # ... also with the member mark joined by a hyphen
+    ("Zorimab blocks PTEN-induced kinase-1 in neurons.", {f"{UP} Zorimab ==CAUSE=> {DOWN} PTEN-induced kinase-1"}),
     # a dimension before "-dependent" describes the change; it causes nothing
     ("Stage-dependent loss of myelin was prevented by biotin.",
      {f"{UP} biotin ==CAUSE=> {UP} myelin"}),

@@ -208,8 +208,8 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
         return None
     unbracketed = [k for k in range(*objects[0]) if states.words_outside_brackets(tokens, (k, k + 1))
                    and not states.inside_brackets(tokens, objects[0][0], k)]
-    if len(objects) == 1 and phrases.names_a_class([tokens[k].low for k in unbracketed]):
-        return None  # "mitogen-activated protein kinase", "calcium-activated channels": names
+    if phrases.names_a_class([tokens[k].low for k in unbracketed]):
+        return None  # "mitogen-activated protein kinase", "cyclin-dependent kinase 5 and ...": names
     # The cause may be a longer phrase: "amyloid beta-induced" → "amyloid beta".
     start = i
     if i - 1 >= floor and word_tests.is_content(tokens, i - 1) and tokens[i - 1].low not in NAME_NOISE \

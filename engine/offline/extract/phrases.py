@@ -615,13 +615,20 @@ _MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?(?:/\d{1,2})*|[IVX]{1,4}|[A-Z]|alpha|be
 def names_a_class(lows: list[str]) -> bool:
     """Words after a compound participle that make it part of a name, not a claim: a class noun
     with only class words and member marks beside it ("mitogen-activated protein kinase",
-    "calcium-activated channels", "calmodulin-dependent kinase II")."""
+    "calcium-activated channels", "calmodulin-dependent kinase II", "PTEN-induced kinase-1")."""
+    lows = [part for low in lows for part in _member_mark_apart(low)]
     marks = 0
     while len(lows) > marks + 1 and _MEMBER_MARK.fullmatch(lows[-1 - marks]):
         marks += 1
     words = lows[:len(lows) - marks]
     return any(w in lx.CLASS_NOUNS for w in words) and \
         all(w in lx.CLASS_NOUNS or w in _CLASS_NAME_PARTS for w in words)
+
+
+def _member_mark_apart(low: str) -> list[str]:
+    """"kinase-1" → "kinase", "1"; "receptor-γ" → "receptor", "γ"; other words as they are."""
+    head, dash, mark = low.rpartition("-")
+    return [head, mark] if dash and head in lx.CLASS_NOUNS and _MEMBER_MARK.fullmatch(mark) else [low]
 
 
 def process_noun(low: str) -> bool:
