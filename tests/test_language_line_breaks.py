@@ -27,6 +27,9 @@ from engine.language.line_breaks import mend_line_breaks
     ("N- or C-terminal", "N- or C-terminal"),
     ("dose - response", "dose - response"),
     ("no break here", "no break here"),
+    # a break that also lost its space: joined only where one half is no word
+    ("the hip-pocampus and an-terograde transport", "the hippocampus and anterograde transport"),
+    ("anti-inflammatory and co-expression and Aβ-induced", "anti-inflammatory and co-expression and Aβ-induced"),
     # each break of a sentence
     ("the acti- vation of Tarp and its phos- phorylation", "the activation of Tarp and its phosphorylation"),
 ])

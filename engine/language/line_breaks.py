@@ -9,9 +9,13 @@ English words, answered with the word frequencies of the ``wordfreq`` package:
 - both halves are words themselves and joined they are none ("calmodulin" + "dependent", "co" +
   "chaperone") → the author's compound, hyphen kept: "calmodulin-dependent";
 - otherwise (a half that is no word: "hyperphosphory- lated", "seleno- methionine") → one word.
+
 A capitalised first half whose joining is no word, a one-letter one, or a half with digits is part of
-a hyphenated name ("NAD- dependent", "α- synuclein", "IL- 18"): hyphen kept. A function word after the hyphen is an elided compound ("pre- and
-post-synaptic", "N- or C-terminal") and is left as written.
+a hyphenated name ("NAD- dependent", "α- synuclein", "IL- 18"): hyphen kept. A function word after
+the hyphen is an elided compound ("pre- and post-synaptic", "N- or C-terminal") and is left as
+written. Where extraction also lost the space ("hip-pocampus", "an-terograde"), the hyphen goes only
+when the halves joined make a word and one of them is none: an author's compound joins two words
+("anti-inflammatory", "co-expression").
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.language import lexicon as lx
 # a fragment that is no word ("phosphoryla", "hyperphosphory") scores 0.
 WORD_ZIPF = 1.0
 _BROKEN = re.compile(r"\b(\w+)- (?=(\w+))")
+_BROKEN_UNSPACED = re.compile(r"\b([a-z]+)-([a-z]+)\b")
 _FUNCTION_WORDS = lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS | lx.PRONOUNS
 
 
@@ -39,9 +44,16 @@ def is_word(text: str) -> bool:
 
 def mend_line_breaks(text: str) -> str:
     """``text`` with each word split at a line end made whole again (see the module's doc)."""
-    if "- " not in text:
+    if "-" not in text:
         return text
-    return _BROKEN.sub(_mend, text)
+    return _BROKEN_UNSPACED.sub(_mend_unspaced, _BROKEN.sub(_mend, text))
+
+
+def _mend_unspaced(match: re.Match[str]) -> str:
+    before, after = match.group(1), match.group(2)
+    if is_word(before + after) and not (is_word(before) and is_word(after)):
+        return before + after
+    return match.group(0)
 
 
 def _mend(match: re.Match[str]) -> str:
