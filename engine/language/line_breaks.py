@@ -49,13 +49,6 @@ def mend_line_breaks(text: str) -> str:
     return _BROKEN_UNSPACED.sub(_mend_unspaced, _BROKEN.sub(_mend, text))
 
 
-def _mend_unspaced(match: re.Match[str]) -> str:
-    before, after = match.group(1), match.group(2)
-    if is_word(before + after) and not (is_word(before) and is_word(after)):
-        return before + after
-    return match.group(0)
-
-
 def _mend(match: re.Match[str]) -> str:
     """``before- `` as ``before`` (the word continues) or ``before-`` (hyphen kept), or as written."""
     before, after = match.group(1), match.group(2)
@@ -69,3 +62,11 @@ def _mend(match: re.Match[str]) -> str:
     if (is_word(before.lower()) and is_word(after)) or not before.islower():
         return hyphenated
     return before
+
+
+def _mend_unspaced(match: re.Match[str]) -> str:
+    """``before-after`` as one word where that is a word and a half is none, or as written."""
+    before, after = match.group(1), match.group(2)
+    if is_word(before + after) and not (is_word(before) and is_word(after)):
+        return before + after
+    return match.group(0)
