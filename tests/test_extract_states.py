@@ -57,6 +57,8 @@ CASES = [
      ["[change=increase] Reactive astrocytes ==CAUSE=> [change=increase] GFAP"]),
     ("TREM2 is expressed by microglia.",
      ["[change=increase] microglia ==CAUSE=> [change=increase] TREM2"]),
+    # ... but a level of what they express says how much, not that they make it
+    ("Reactive astrocytes express low levels of Tarp.", []),
     # a relative clause after a place phrase is about the head before the place
     ("Rats showed gliosis in the cortex and hippocampus that was reduced by minocycline.",
      ["[change=increase] minocycline ==CAUSE=> [change=decrease] gliosis"]),

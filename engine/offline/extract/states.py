@@ -24,6 +24,8 @@ def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim
         objects, end = phrases.phrases_right(tokens, i + 1)
         if subject is None or not objects:
             return None
+        if any(leading_change(tokens, span) is not None for span in objects):
+            return None  # "astrocytes express low levels of X": how much they make, not that they make it
         cells = [span for span in subject[0] if nominals.cell_phrase(tokens, span)]
         return Claim(cells, objects, 1, "expression", word_tests.negated(tokens, subject[1] + 1, i), False,
                       end) if cells else None
