@@ -63,6 +63,26 @@ CASES = [
     ("PKD1-mediated Nrf2 export was enhanced by lithium.",
      {f"{UP} PKD1 ==CAUSE=> {UP} Nrf2 export", f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"},
      {f"{UP} lithium ==CAUSE=> {UP} Nrf2 export"}),
+    # "the toxic effects of X" are X's toxicity, the most specific harm named first
+    ("Tarp attenuated the toxic effects of Velk1 in neurons.",
+     {f"{UP} Tarp ==CAUSE=> {DOWN} Velk1 toxicity"},
+     {f"{UP} Tarp ==CAUSE=> {DOWN} Velk1 toxicity"}),
+    ("Tarp abolished the deleterious neurotoxic effects of Velk1.",
+     {f"{UP} Tarp ==CAUSE=> {DOWN} Velk1 neurotoxicity"},
+     {f"{UP} Tarp ==CAUSE=> {DOWN} Velk1 neurotoxicity"}),
+    # the effects of X that act are X
+    ("The combined effect of Velk1 and Tarp reduced the Pomb load.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb load", f"{UP} Tarp ==CAUSE=> {DOWN} Pomb load"},
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb load"}),
+    ("The trapping effect of Velk1 led to decreases in autophagy.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} autophagy"},
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} autophagy"}),
+    # the effects of X that something else changes are not X: blocking Pomb says that Velk1 acts
+    # through Pomb, not that Pomb raises Velk1
+    ("The neuroprotective effects of Velk1 are blocked by inhibitors of Pomb.",
+     {f"{DOWN} Pomb ==CAUSE=> {DOWN} neuroprotective effects of Velk1"},
+     {f"{DOWN} Pomb ==CAUSE=> {DOWN} neuroprotective effects"}),
+
 ]
 
 

@@ -108,6 +108,23 @@ EFFECT_ADJECTIVES = {
     "neurotoxic": -1, "cytotoxic": -1, "inhibitory": -1, "suppressive": -1, "damaging": -1,
     "adverse": -1, "repressive": -1,
 }
+# "the effects of X": a harm is X's toxicity ("attenuated the toxic effects of Aβ" lowers Aβ toxicity,
+# not Aβ); as a cause, the effects of X are X ("the combined effect of X and Y reduced Z"). The
+# effects of X that something changes are left as written: "blocking PI3K inhibits the protective
+# effects of nicotine" says that nicotine acts through PI3K, not that PI3K raises nicotine.
+EFFECT_HEADS = frozenset({"effect", "effects", "action", "actions"})
+HARM_NAMES = {"neurotoxic": "neurotoxicity", "cytotoxic": "cytotoxicity", "synaptotoxic": "synaptotoxicity",
+              "toxic": "toxicity", "deleterious": "toxicity", "detrimental": "toxicity", "harmful": "toxicity",
+              "damaging": "toxicity", "adverse": "toxicity", "ill": "toxicity"}
+
+
+def harm_named(adjectives: list[str]) -> str | None:
+    """The harm a list of adjectives before "effects" names, the most specific first: "deleterious
+    neurotoxic effects" are neurotoxicity; None where no adjective names a harm."""
+    harms = [HARM_NAMES[a] for a in adjectives if a in HARM_NAMES]
+    return next((h for h in harms if h != "toxicity"), harms[0]) if harms else None
+
+
 # Verbs that carry an effect noun: "X has / exerts / plays a protective role in Y".
 EFFECT_VERBS = frozenset({"has", "have", "had", "having", "exert", "exerts", "exerted", "exerting",
                           "play", "plays", "played", "playing", "show", "shows", "showed",

@@ -331,6 +331,9 @@ def side_of(head: Token) -> Side | None:
         if inner is None or not kind[1]:
             return inner
         return Side(name=f"{kind[1]} {inner.name}", direction=inner.direction, state=inner.state)
+    effect = _effect_of(head)
+    if effect is not None:
+        return effect
     lower = head.lower_
     inner_token = _governed(head)
     if inner_token is not None:
@@ -513,6 +516,22 @@ def _stranded_preps(head: Token) -> list[Token]:
         return []  # "reduced Abeta accumulation in the brain": the change names its entity, "in" a place
     after = head.doc[head.right_edge.i + 1]
     return [after] if after.dep_ == "prep" and after.head.i == head.head.i else []
+
+
+def _effect_of(head: Token) -> Side | None:
+    """"the toxic effects of Aβ" name Aβ toxicity; "the combined effect of X and Y", as what acts
+    (a subject, or the agent after "by"), names X and Y (``lexicon.EFFECT_HEADS``)."""
+    if head.lower_ not in lexicon.EFFECT_HEADS:
+        return None
+    inner = _owner(head, ("of",))
+    harm = lexicon.harm_named([c.lower_ for c in head.lefts if c.dep_ == "amod"])
+    if inner is None or (harm is None and not _acting(head)):
+        return None
+    return inner if harm is None else Side(name=f"{inner.name} {harm}")
+
+
+def _acting(head: Token) -> bool:
+    return head.dep_ == "nsubj" or (head.dep_ == "pobj" and head.head.lower_ == "by")
 
 
 def _process_of(head: Token) -> Side | None:

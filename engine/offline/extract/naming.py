@@ -66,7 +66,7 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
         naming.words.pop(0)
     if not naming.words:
         return None
-    _of_phrase(naming)
+    _of_phrase(naming, role)
     return _entity_named(naming, aliases, abbreviations, role)
 
 
@@ -288,9 +288,10 @@ def _strip_markers(naming: _Naming) -> None:
     naming.words, naming.deficiency = words, deficiency
 
 
-def _of_phrase(naming: _Naming) -> None:
+def _of_phrase(naming: _Naming, role: Literal["subject", "object"]) -> None:
     """"HEAD of X": a quantity word goes, a process noun moves behind its entity, "a form of X" is X,
-    "dephosphorylation of X" is less X phosphorylation."""
+    "dephosphorylation of X" is less X phosphorylation, "the toxic effects of X" are X toxicity and
+    the effects of X that act are X (``lexicon.EFFECT_HEADS``)."""
     words, polarity, quantity = naming.words, naming.polarity, naming.quantity
     # "HEAD of X": a quantity word goes, a process noun moves behind its entity.
     lows = [w.low for w in words]
@@ -305,6 +306,11 @@ def _of_phrase(naming: _Naming) -> None:
                 # "an early-onset form of Alzheimer's disease" is the disease; "insoluble forms of
                 # tau" are a form of tau, their own entity
                 words = [w for w in head[:-1] if w.low in phrases.FORM_ADJECTIVES] + rest
+            elif head[-1].low in lx.EFFECT_HEADS and len(rest) <= 4 \
+                    and all(w.text.isalpha() and w.text.islower() for w in head[:-1]) \
+                    and (role == "subject" or lx.harm_named([w.low for w in head[:-1]])):
+                harm = lx.harm_named([w.low for w in head[:-1]])
+                words = rest + ([Token(harm, harm, head[-1].start)] if harm else [])
             elif len(head) == 1 and head[0].low in lx.QUANTITY_WORDS:
                 words = rest
                 # "the number of cytosolic proteins" counts proteins: keep the noun.
