@@ -17,6 +17,11 @@ def test_hyphenated_names_stay_one_token() -> None:
         ["TNF-alpha-induced", "NF-kappaB", "activation"]
 
 
+def test_an_em_dash_splits_words() -> None:
+    assert [t.text for t in parser()("Velk1—a kinase—and TNF-alpha")] == \
+        ["Velk1", "—", "a", "kinase", "—", "and", "TNF-alpha"]
+
+
 def test_names_tagged_as_pronouns_are_nouns() -> None:
     """The model tags "IL-6" here a pronoun; the repair makes it a name, and leaves "It" a pronoun."""
     assert parser()("Tarp reduced IL-6 and TNF levels.")[2].tag_ == "PRP"
@@ -49,6 +54,10 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
     ("Mutations in the Velk1 gene raise Tarp.", {f"{UP} Velk1 gene Mutations ==CAUSE=> {UP} Tarp"}),
     ("Mutations of Velk1 raise Tarp.", {f"{UP} Velk1 Mutations ==CAUSE=> {UP} Tarp"}),
     ("Mutations in patients raise Tarp.", {f"{UP} Mutations ==CAUSE=> {UP} Tarp"}),
+    # a gene named by what it encodes, however the parser hangs the participle
+    ("Mutations in the gene encoding Velk1 raise Tarp.", {f"{UP} Velk1 Mutations ==CAUSE=> {UP} Tarp"}),
+    ("Inactivation of the gene coding for Velk1 raised Tarp.", {f"{DOWN} Velk1 ==CAUSE=> {UP} Tarp"}),
+    ("Tarp is caused by a mutation in the gene coding for Velk1.", {f"{UP} Velk1 mutation ==CAUSE=> {UP} Tarp"}),
     # a change whose thing is named before it: "in" says where, not what changes
     ("Zorimab caused Tarp loss in the hippocampus.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp loss"}),
     ("Cysteine supplementation in the diet raised Velk1.", {f"{UP} Cysteine ==CAUSE=> {UP} Velk1"}),

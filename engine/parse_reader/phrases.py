@@ -317,7 +317,7 @@ def side_of(head: Token) -> Side | None:
     if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
-    apposed = apposed_name(head)
+    apposed = apposed_name(head) or _encoded(head)
     if apposed is not None:
         return side_of(apposed)  # "the transcription factor TFEB" names TFEB
     perturbed = perturbations.perturbed(head)
@@ -370,6 +370,26 @@ def apposed_name(head: Token) -> Token | None:
     if after is None or len(after.text) <= 2:
         return None
     return after if after.pos_ == "PROPN" or rule_naming.symbol_like(after.text) else None
+
+
+def _encoded(head: Token) -> Token | None:
+    """"the gene encoding Velk1", "the gene coding for Velk1" name Velk1. The parser may hang the
+    participle on the noun above the gene ("mutations in the gene encoding X") or make it the head,
+    with the gene its compound, so the pair is found by position."""
+    doc = head.doc
+    if head.lower_ in _GENE_NOUNS and head.i + 1 < len(doc) and doc[head.i + 1].lower_ in _ENCODING:
+        verb = doc[head.i + 1]
+    elif head.lower_ in _ENCODING and head.i > 0 and doc[head.i - 1].lower_ in _GENE_NOUNS:
+        verb = head
+    else:
+        return None
+    encoded = [c for c in verb.children if c.dep_ == "dobj"] \
+        + [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children if g.dep_ == "pobj"]
+    return encoded[0] if encoded else None
+
+
+_GENE_NOUNS = frozenset({"gene", "genes"})
+_ENCODING = frozenset({"encoding", "coding"})
 
 
 def _done_to_self(head: Token) -> bool:
