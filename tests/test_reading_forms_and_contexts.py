@@ -82,7 +82,6 @@ CASES = [
     ("The neuroprotective effects of Velk1 are blocked by inhibitors of Pomb.",
      {f"{DOWN} Pomb ==CAUSE=> {DOWN} neuroprotective effects of Velk1"},
      {f"{DOWN} Pomb ==CAUSE=> {DOWN} neuroprotective effects"}),
-
 ]
 
 

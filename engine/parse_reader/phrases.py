@@ -539,8 +539,9 @@ def _stranded_preps(head: Token) -> list[Token]:
 
 
 def _effect_of(head: Token) -> Side | None:
-    """"the toxic effects of Aβ" name Aβ toxicity; "the combined effect of X and Y", as what acts
-    (a subject, or the agent after "by"), names X and Y (``lexicon.EFFECT_HEADS``)."""
+    """"the toxic effects of Aβ" name Aβ toxicity; "the effect of X", as what acts (a subject, or
+    the agent after "by"), names X (``lexicon.EFFECT_HEADS``). Of "the combined effect of X and Y"
+    only the first owner is read (``_owner``)."""
     if head.lower_ not in lexicon.EFFECT_HEADS:
         return None
     inner = _owner(head, ("of",))
