@@ -54,6 +54,9 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
     ("Mutations in the Velk1 gene raise Tarp.", {f"{UP} Velk1 gene Mutations ==CAUSE=> {UP} Tarp"}),
     ("Mutations of Velk1 raise Tarp.", {f"{UP} Velk1 Mutations ==CAUSE=> {UP} Tarp"}),
     ("Mutations in patients raise Tarp.", {f"{UP} Mutations ==CAUSE=> {UP} Tarp"}),
+    # a word of the mutation's kind is no name of its own: the mutations are still the gene's
+    ("Pathogenic mutations in Velk1 raise Tarp.", {f"{UP} Velk1 mutations ==CAUSE=> {UP} Tarp"}),
+    ("Tarp is lowered by homozygous mutations of Velk1.", {f"{UP} Velk1 mutations ==CAUSE=> {DOWN} Tarp"}),
     # a gene named by what it encodes, however the parser hangs the participle
     ("Mutations in the gene encoding Velk1 raise Tarp.", {f"{UP} Velk1 Mutations ==CAUSE=> {UP} Tarp"}),
     ("Inactivation of the gene coding for Velk1 raised Tarp.", {f"{DOWN} Velk1 ==CAUSE=> {UP} Tarp"}),

@@ -256,6 +256,18 @@ DEFICIENCY_HEADS = frozenset({
     "deletion", "deleting", "ablation", "ablating", "removal", "haploinsufficiency",
 })
 MUTATION_HEADS = frozenset({"mutation", "mutations", "mutant", "mutants", "variant", "variants"})
+# Words saying what kind of mutation, not whose: "pathogenic", "missense", "disease-causing".
+_MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "splice", "rare",
+                             "novel", "known", "germline", "somatic", "de", "causative"})
+
+
+def mutation_kind(word: str) -> bool:
+    """A word before "mutations" that says what kind they are ("missense", "pathogenic",
+    "disease-causing"), not in what: lower case, a known kind or an adjective's ending."""
+    low = word.lower()
+    return word[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
+        ("-causing", "-linked", "-associated", "-related")) or (
+            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
 # How the body or a cell copes with something: "glucose tolerance" rises as blood glucose is cleared,
 # "insulin resistance" is no amount of insulin. Such a name is never its substance.
 RESPONSE_WORDS = frozenset({

@@ -11,6 +11,7 @@ govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knoc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from spacy.tokens import Token
@@ -500,8 +501,8 @@ def amount(token: Token) -> bool:
 def _mutation_of(head: Token) -> Side | None:
     """"mutations in LRRK2", "the mutation in the SNCA gene" → "LRRK2 mutations": a mutation named
     after the gene it lies in, as when the gene is written before it."""
-    if head.lower_ not in lexicon.MUTATION_HEADS or _left_name(head):
-        return None
+    if head.lower_ not in lexicon.MUTATION_HEADS or _left_name(head, ignoring=lexicon.mutation_kind):
+        return None  # "pathogenic mutations in SOD1" are SOD1's; "the LRRK2 G2019S mutation in ..." names its own
     inner = _owner(head, ("in", "of"))
     return None if inner is None else Side(name=f"{inner.name} {head.text}", state=inner.state)
 
@@ -655,8 +656,8 @@ def _opens_next_clause(child: Token, head: Token) -> bool:
     return verb is not None and verb.i == child.i and next_clause(head) is not None
 
 
-def _left_name(head: Token) -> bool:
-    return any(t.dep_ in ("compound", "nmod", "amod") for t in _name_parts(head))
+def _left_name(head: Token, ignoring: Callable[[str], bool] = lambda word: False) -> bool:
+    return any(t.dep_ in ("compound", "nmod", "amod") and not ignoring(t.text) for t in _name_parts(head))
 
 
 def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:

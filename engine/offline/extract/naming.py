@@ -128,7 +128,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         elif low in ("mutant", "mutated") and len(words) > 1:
             words.pop(0); mutation = True; changed = True
         elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
-                and _kind_of_mutation(words[0]):
+                and lx.mutation_kind(words[0].text):
             words.pop(0); changed = True  # "pathogenic mutations in X" are X mutations
         elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
             words.pop(0); changed = True
@@ -380,18 +380,6 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
 
 # Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
 _PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
-
-
-# Words saying what kind of mutation, not whose: "pathogenic", "missense", "disease-causing".
-_MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "splice", "rare",
-                             "novel", "known", "germline", "somatic", "de", "causative"})
-
-
-def _kind_of_mutation(word: Token) -> bool:
-    low = word.low
-    return word.text[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
-        ("-causing", "-linked", "-associated", "-related")) or (
-            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
 
 
 def class_word(low: str) -> bool:
