@@ -268,6 +268,8 @@ def mutation_kind(word: str) -> bool:
     return word[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
         ("-causing", "-linked", "-associated", "-related")) or (
             low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
+
+
 # How the body or a cell copes with something: "glucose tolerance" rises as blood glucose is cleared,
 # "insulin resistance" is no amount of insulin. Such a name is never its substance.
 RESPONSE_WORDS = frozenset({
