@@ -267,7 +267,18 @@ def _measure(word: str) -> bool:
 def identity_key(name: str) -> str:
     """The key two names share exactly when rule 1 makes them one entity ("" for a blank name).
     Kept per name: Integrate and the stated look-ups ask it of the same names many times."""
-    keys = [key for key in (term_key(word) for word in canonical_words(name)) if key]
+    return _joined_key(canonical_words(name))
+
+
+def entity_key(name: str) -> str:
+    """The identity key of the thing a name names a form of, or of the thing itself: "tau
+    phosphorylation", "aggregated tau" and "tau" all give the key of "tau" ("" when the name is a form
+    word alone). Forms stay their own nodes; this only tells which of them are of one thing."""
+    return _joined_key([word for word in canonical_words(name) if word not in FORM_WORDS])
+
+
+def _joined_key(words: list[str]) -> str:
+    keys = [key for key in map(term_key, words) if key]
     return "".join([modifier_stem(key) for key in keys[:-1]] + keys[-1:])
 
 

@@ -13,7 +13,12 @@ Three things never make a route, because they leave it without a determinate mea
 named only by generic words ("compound", "protein", "kinase activity": it joins claims about different
 things that share a class word); a contested step (papers disagree on its sign, so the route's sign is
 undetermined; such an edge is stated apart when it is the direct one); and a chain through a disease
-that rests on a single reading (see ``chain_is_established``). A route of more than MAX_POSSIBLE_STEPS
+that rests on a single reading (see ``chain_is_established``). Nor does a route that passes through
+the thing one of its ends is a form of, other than next to that end ("O-GlcNAcylation lowers tau
+aggregation, which ... raises tau, which raises Syk, which raises tau phosphorylation" explains tau's
+phosphorylation by tau itself). Next to the end it is a step of the mechanism (LRRK2 raises
+alpha-synuclein, which aggregates); another form of the same thing is an entity of its own (see
+``engine.identity``) and may come anywhere. A route of more than MAX_POSSIBLE_STEPS
 possible steps is not offered either: each such step is about as likely misread as read right.
 
 Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
@@ -38,6 +43,7 @@ from itertools import islice
 
 import networkx as nx
 
+from engine.identity import entity_key, identity_key
 from engine.language.lexicon import CLASS_WORDS
 from engine.model import Edge, EdgeStatus, Graph, Node
 
@@ -256,11 +262,14 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
 
 def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[str, str]) -> nx.DiGraph:
     """The steps a route of two or more may take, each weighted by its cost (see the module's doc):
-    no direct edge, no end passed on the way, no contested step, no generic intermediate."""
+    no direct edge, no end passed on the way, no contested step, no generic intermediate, no return to
+    the thing an end is a form of."""
     kinds = graph.kinds()
     connected = connectedness(graph)
     ends = set(graph.sources) | set(graph.targets)
     generic = {node.id for node in graph.nodes if node.id not in ends and is_generic(node)}
+    names = {node.id: frozenset(map(identity_key, [node.label, *node.aliases])) for node in graph.nodes}
+    own = _own_things(graph)
     digraph = nx.DiGraph()
     for (source, target), edge in best.items():
         if source in graph.targets or target in graph.sources:
@@ -269,10 +278,31 @@ def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[
             continue  # the direct edge is stated apart
         if edge.status == "contested" or source in generic or target in generic:
             continue
+        if _turns_back(source, target, graph, names, own):
+            continue
         penalty = 0.0 if target in ends else _intermediate_cost(target, kinds, reasons, connected)
         penalty += POSSIBLE_STEP_COST if edge.status == "possible" else 0.0
         digraph.add_edge(source, target, weight=step_cost(edge) + penalty)
     return digraph
+
+
+def _own_things(graph: Graph) -> dict[str, frozenset[str]]:
+    """End id → the keys of the things the end is a form of ("tau" for "tau phosphorylation"; none for
+    an end that names a thing itself)."""
+    ends = {node.id: node for node in graph.nodes if node.id in graph.sources or node.id in graph.targets}
+    return {end_id: frozenset(entity_key(name) for name in [node.label, *node.aliases]
+                              if entity_key(name) and entity_key(name) != identity_key(name))
+            for end_id, node in ends.items()}
+
+
+def _turns_back(start: str, end: str, graph: Graph, names: dict[str, frozenset[str]],
+                own: dict[str, frozenset[str]]) -> bool:
+    """Whether the step start → end reaches the thing a question source is a form of other than
+    straight from that source, or leaves the thing a target is a form of other than straight into it."""
+    if end not in own and any(names[end] & own.get(source, frozenset()) for source in graph.sources if source != start):
+        return True
+    return start not in own and any(names[start] & own.get(target, frozenset())
+                                    for target in graph.targets if target != end)
 
 
 def _intermediate_cost(

@@ -176,6 +176,18 @@ def test_the_progression_of_a_condition_is_the_condition() -> None:
     assert identity_key("progression of Zorin syndrome") == identity_key("Zorin syndrome")
 
 
+from engine.identity import entity_key  # noqa: E402
+
+
+def test_every_form_of_a_thing_names_the_thing_itself_and_stays_its_own_name() -> None:
+    forms = ("Zorp phosphorylation", "phosphorylated Zorp", "p-Zorp", "aggregates of Zorp", "Zorp mutants",
+             "Zorp protein levels", "Zorp")
+    assert {entity_key(name) for name in forms} == {identity_key("Zorp")}
+    assert len({identity_key(name) for name in forms}) == 4  # phosphorylation, aggregate, mutation, itself
+    assert entity_key("Zorp kinase") != entity_key("Zorp")
+    assert entity_key("phosphorylation") == ""
+
+
 from engine.identity import may_define, spells_abbreviation  # noqa: E402
 
 

@@ -112,6 +112,27 @@ def test_an_intermediate_named_only_by_class_words_makes_no_route() -> None:
     assert [route.intermediates for route in find_routes(ends).mechanisms] == [["m"]]
 
 
+def test_a_route_passes_the_thing_an_end_is_a_form_of_only_next_to_that_end() -> None:
+    labels = {"x": "Glycation", "agg": "aggregated Tauq", "prot": "proteasome", "tq": "Tauq protein",
+              "k": "Kinq", "y": "Tauq phosphorylation"}
+    loop = _graph([_edge("x", "agg", -1), _edge("agg", "prot", -1), _edge("prot", "tq", -1),
+                   _edge("tq", "k"), _edge("k", "y")], labels=labels)
+    assert not find_routes(loop)  # Tauq phosphorylation explained by Tauq itself
+    next_to_end = _graph([_edge("x", "agg", -1), _edge("agg", "prot", -1), _edge("prot", "k", -1),
+                          _edge("k", "tq"), _edge("tq", "y")], labels=labels)
+    assert [route.intermediates for route in find_routes(next_to_end).mechanisms] == [["agg", "prot", "k", "tq"]]
+    # another form of the same thing is an entity of its own, anywhere on the route
+    sibling = _graph([_edge("x", "k"), _edge("k", "agg"), _edge("agg", "prot", -1), _edge("prot", "y", -1)],
+                     labels=labels)
+    assert [route.intermediates for route in find_routes(sibling).mechanisms] == [["k", "agg", "prot"]]
+    # on the source's side: the thing the source is a form of only straight after it
+    source_side = {"x": "Betaq oligomers", "b": "Betaq", "k": "Kinq", "y": "Synq"}
+    first = _graph([_edge("x", "b"), _edge("b", "k"), _edge("k", "y")], labels=source_side)
+    assert [route.intermediates for route in find_routes(first).mechanisms] == [["b", "k"]]
+    later = _graph([_edge("x", "k"), _edge("k", "b"), _edge("b", "y")], labels=source_side)
+    assert not find_routes(later)
+
+
 def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_such_otherwise() -> None:
     disease = {"x": "gene X", "ill": "Hollow-Reed syndrome", "m": "enzyme M", "y": "protein Y"}
     with_mechanism = _graph([_edge("x", "ill", papers=4), _edge("ill", "y", -1, papers=4),
