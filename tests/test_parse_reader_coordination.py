@@ -165,6 +165,25 @@ def test_verbs_continuing_a_list_share_its_doer(sentence, expected):
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    ("Zorimab increased the phosphorylation of Pomb, Tarp and Velk in neurons.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} Pomb phosphorylation", f"{UP} Zorimab ==CAUSE=> {UP} Tarp phosphorylation",
+      f"{UP} Zorimab ==CAUSE=> {UP} Velk phosphorylation"}),
+    ("Pomb inhibition promoted acetylation of Tarp and Velk, leading to decreased flux.",
+     {f"{DOWN} Pomb ==CAUSE=> {UP} Tarp acetylation", f"{DOWN} Pomb ==CAUSE=> {UP} Velk acetylation",
+      f"{DOWN} Pomb ==CAUSE=> {DOWN} flux"}),
+    ("Zorimab reduced the phosphorylation of Pomb and the Tarp levels.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} Pomb phosphorylation"}),
+    ("Zorimab was shown to decrease acetylation of Pomb, as well as Pomb-dependent transcription.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} Pomb acetylation"}),
+    ("Zorimab increased the interaction of Pomb and Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} interaction"}),
+])
+def test_a_process_of_several_members_acts_on_each(sentence, expected):
+    """A member with a change, a determiner, a word of amount or a process of its own stands beside
+    the process; a process between its members ("interaction") is no process of each."""
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
     # names set right after a plural class noun are members of it, each a cause of its own
     ("In neurons, the phosphatases PP2A and PP1 reduce tau phosphorylation.",
      {f"{UP} phosphatases ==CAUSE=> {DOWN} tau phosphorylation", f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation",

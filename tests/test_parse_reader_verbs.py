@@ -61,6 +61,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Galanin regulates food intake.", set()),
     # an embedded verb shares its subject
     ("Ghrelin was shown to stimulate gastric motility.", {f"{UP} Ghrelin ==CAUSE=> {UP} gastric motility"}),
+    # ... also where the parser hangs it on the passive verb of reporting as a clause of purpose
+    ("Ghrelin has been demonstrated to stimulate gastric motility.",
+     {f"{UP} Ghrelin ==CAUSE=> {UP} gastric motility"}),
+    ("Zorimab has also been observed to reduce Tarp levels, and improve memory in aged mice.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp", f"{UP} Zorimab ==CAUSE=> {UP} memory"}),
     # a participle after its noun: the noun is the effect, the agent the cause
     ("Gliosis induced by kainate spreads quickly.", {f"{UP} kainate ==CAUSE=> {UP} Gliosis"}),
     # the object is the modified form, not the protein ("up-regulated X acetylation")

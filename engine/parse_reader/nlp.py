@@ -27,7 +27,9 @@ And a present verb of change tagged a plural noun or an adjective between a noun
 ("enhances", "reduces") in its place, as is one tagged a noun before a compound participle that the
 model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only where the parser
 then reads a verb, so that no rewritten word ends up inside a name. Last, a word the model tagged a
-pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag.
+pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag, and an infinitive hung
+on a passive verb of reporting as a clause of purpose ("X has been demonstrated to reduce Y") is
+relabelled its complement.
 """
 
 from __future__ import annotations
@@ -112,6 +114,7 @@ def _repaired(doc: Doc) -> Doc:
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns) else doc
     _retag_names_read_as_pronouns(doc)
     _retag_clause_verbs_read_as_adjectives(doc)
+    _relabel_reported_infinitives(doc)
     return doc
 
 
@@ -145,6 +148,26 @@ def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
         form = lexicon.VERB_FORMS.get(token.lower_)
         if token.pos_ == "ADJ" and form is not None and form[2] == "ed" and _has_subject_and_object(token):
             token.tag_, token.pos_, token.lemma_ = "VBD", "VERB", form[0]
+
+
+# Verbs that report a finding about their passive subject: "X has been demonstrated to lower Y" says
+# X lowers Y. None of them takes an infinitive of purpose in the passive ("X was used to lower Y" does).
+_REPORTING_LEMMAS = frozenset({"show", "demonstrate", "report", "find", "observe", "know", "suggest",
+                               "propose", "reveal", "confirm", "prove", "think", "believe"})
+
+
+def _relabel_reported_infinitives(doc: Doc) -> None:
+    """An infinitive the model hung on a passive verb of reporting as a clause of purpose ("X has
+    been demonstrated to reduce Y", "X has been observed to raise Y"; the same verbs in other tenses
+    it reads as their complement) is given the complement's label, so that it shares the passive's
+    subject."""
+    for token in doc:
+        head = token.head
+        if token.dep_ == "advcl" and token.tag_ == "VB" and head.i < token.i and head.tag_ == "VBN" \
+                and head.lemma_ in _REPORTING_LEMMAS and any(c.lower_ == "to" for c in token.children) \
+                and any(c.dep_ == "auxpass" for c in head.children) \
+                and any(c.dep_ == "nsubjpass" for c in head.children):
+            token.dep_ = "xcomp"
 
 
 def _result_verb_read_as_noun(token: Token) -> bool:

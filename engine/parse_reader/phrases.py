@@ -95,6 +95,7 @@ def sides(head: Token) -> list[Side]:
             side = _turned(side, leading)
         found.append(side)
         found += _governed_members(token, side)
+        found += _process_members(token, side)
         found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
         found += [_turned(s, side.direction) for member in named_members(token) for s in sides(member)]
     return found
@@ -566,6 +567,38 @@ def _process_of(head: Token) -> Side | None:
     inner = _owner(head, ("of",))
     return None if inner is None else Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
                                            state=inner.state, aliases=())
+
+
+def _process_members(head: Token, side: Side) -> list[Side]:
+    """"phosphorylation of A and B", "aggregation of A or B": the process acts on every member of its
+    object, each named with it ("B phosphorylation"), moved the way the first is. A member with a
+    change word, a determiner or a word of amount of its own, or one that names a process itself, is
+    a phrase beside the head ("phosphorylation of A and loss of B", "reduced the phosphorylation of A
+    and the B levels", "acetylation of A, as well as A-dependent transcription"). A process between
+    its members ("the interaction of A and B", "the combination of A and B") is no process of each."""
+    if side != _process_of(head) or head.lower_.rstrip("s") in _JOINT_PROCESSES:
+        return []  # side_of read the head another way
+    owners = [g for c in head.rights if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    found: list[Side] = []
+    for member in noun_conjuncts(owners[0]) if owners else []:
+        inner = side_of(member)
+        beside = has_change_word(member) or member.lower_ in lexicon.QUANTITY_WORDS \
+            or any(c.dep_ == "det" for c in member.children) or _process_word(member)
+        if inner is not None and inner.direction > 0 and not beside:
+            found.append(Side(name=f"{inner.name} {head.text}", direction=side.direction, state=inner.state))
+    return found
+
+
+_JOINT_PROCESSES = frozenset({"combination", "interaction", "association", "conjunction", "comparison",
+                              "correlation", "colocalization", "co-localization", "cooperation", "binding",
+                              "dimerization", "heterodimerization", "complex"})
+
+
+def _process_word(token: Token) -> bool:
+    """A noun that names a process ("transcription", "release", "phosphorylation"), by its word or its ending."""
+    lower = token.lower_
+    return lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS \
+        or lower.endswith(("tion", "sion", "ment", "ysis", "osis", "ance", "ence"))
 
 
 def change_noun_sign(word: str) -> int:
