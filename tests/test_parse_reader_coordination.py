@@ -164,6 +164,14 @@ def test_verbs_continuing_a_list_share_its_doer(sentence, expected):
     assert lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence", [
+    "Zorp binds Kelp and inhibits the UPS.",  # the second verb joined to the first one's object
+    "Zorp binds Kelp and impairs the UPS.",  # ... and tagged an adjective
+])
+def test_a_second_verb_joined_to_the_first_ones_object_shares_its_subject(sentence):
+    assert lines(sentence) == {f"{UP} Zorp ==CAUSE=> {DOWN} UPS"}
+
+
 @pytest.mark.parametrize("sentence, expected", [
     ("Zorimab increased the phosphorylation of Pomb, Tarp and Velk in neurons.",
      {f"{UP} Zorimab ==CAUSE=> {UP} Pomb phosphorylation", f"{UP} Zorimab ==CAUSE=> {UP} Tarp phosphorylation",

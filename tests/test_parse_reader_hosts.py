@@ -24,6 +24,16 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Mice treated with zorimab showed increased Tarp expression.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
     # a marked host as the doer of a verb of change
     ("Velk1-/- mice have reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    # an experiment done on a gene after "with"; not a trait or change the host merely has
+    ("Mice with a conditional knockout of Velk1 showed reduced Tarp.", {f"{DOWN} Velk1 ==CAUSE=> {DOWN} Tarp"}),
+    ("Mice with overexpression of Velk1 showed increased Tarp.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
+    ("Patients with cognitive decline showed reduced Tarp.", set()),
+    ("Mice with reduced Velk1 showed reduced Tarp.", set()),
+    # what a marked host develops arises in it
+    ("Velk1 knockout mice developed neurodegeneration.", {f"{LOST} neurodegeneration"}),
+    ("Mice with a conditional deletion of Velk1 developed severe seizures.", {f"{DOWN} Velk1 ==CAUSE=> severe seizures"}),
+    ("Velk1 knockout mice developed normally.", set()),
+    ("Transgenic mice developed tangles.", set()),
     # a change seen in a marked host
     ("Tarp levels were decreased in Velk1-deficient neurons.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp expression was reduced in mice lacking Velk1.", {f"{LOST} {DOWN} Tarp"}),

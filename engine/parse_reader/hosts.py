@@ -4,8 +4,10 @@ zorimab had lower Tarp levels". The host (an organism, a cell, a culture) is whe
 what was done to it (a gene taken away or added, a drug given) is the cause. A host without such a
 mark ("rTg4510 mice showed ...", "AD patients had ...") says where, not why: no claim.
 
+A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
+Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
 Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
-"exhibited", "had") whose object names a change, and a marked host after "in" on a verb or an
+"exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it), and a marked host after "in" on a verb or an
 adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...") or on a noun of
 change that was found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change;
 ``reasons`` reads the change a stated reason is hung on with it.
@@ -19,9 +21,9 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.offline.extract.vocabulary import DEFICIENCY_MARKERS, ORGANISMS, OVEREXPRESSION_MARKERS
-from engine.parse_reader import modality
+from engine.parse_reader import modality, perturbations
 from engine.parse_reader.claims import Claim, pairs
-from engine.parse_reader.phrases import Side, change_noun_sign, has_change_word, side_of, sides
+from engine.parse_reader.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
 
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
@@ -62,7 +64,17 @@ def host_causes(host: Token) -> list[Side]:
     if not _host(host):
         return []
     return _marks_before(host) + [s for verb in host.children if verb.dep_ in ("acl", "amod")
-                                  for s in _done_by(verb)]
+                                  for s in _done_by(verb)] + _marks_with(host)
+
+
+def _marks_with(host: Token) -> list[Side]:
+    """"mice with a conditional knockout of Velk1", "flies with Velk1 overexpression": an experiment
+    done on a gene, after "with"; not a trait or a change the host merely has ("mice with tau
+    pathology", "patients with cognitive decline", "cases with reduced Velk1")."""
+    things = [g for c in host.children if c.dep_ == "prep" and c.lower_ == "with"
+              for g in c.children if g.dep_ == "pobj"]
+    return [s for thing in things if thing.lower_ in EXPERIMENT_HEADS or perturbations.perturbed(thing) is not None
+            for s in sides(thing)]
 
 
 def _host(token: Token) -> bool:
@@ -150,7 +162,10 @@ def _shown(verb: Token) -> list[Claim]:
     if modality.negated(verb) or modality.questioned(verb):
         return []
     causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c)]
-    effects = [s for c in verb.children if c.dep_ == "dobj" and has_change_word(c) for s in sides(c)]
+    # what a host develops arises in it ("Velk1-deficient mice developed neurodegeneration")
+    arises = verb.lemma_.lower() == "develop"
+    effects = [s for c in verb.children if c.dep_ == "dobj" and (arises or has_change_word(c)) and not _host(c)
+               for s in sides(c)]
     return pairs(causes, 1, effects, modality.hedged(verb)) if causes else []
 
 

@@ -29,7 +29,8 @@ model took for the verb ("NSAIDs inhibit TNF-induced X"). A rewrite is kept only
 then reads a verb, so that no rewritten word ends up inside a name. Last, a word the model tagged a
 pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag, and an infinitive hung
 on a passive verb of reporting as a clause of purpose ("X has been demonstrated to reduce Y") is
-relabelled its complement.
+relabelled its complement, and a second verb joined to the first one's object ("X binds Y and
+inhibits Z") is joined to the first verb.
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ def _repaired(doc: Doc) -> Doc:
     _retag_names_read_as_pronouns(doc)
     _retag_clause_verbs_read_as_adjectives(doc)
     _relabel_reported_infinitives(doc)
+    _reattach_verbs_joined_to_objects(doc)
     return doc
 
 
@@ -168,6 +170,35 @@ def _relabel_reported_infinitives(doc: Doc) -> None:
                 and any(c.dep_ == "auxpass" for c in head.children) \
                 and any(c.dep_ == "nsubjpass" for c in head.children):
             token.dep_ = "xcomp"
+
+
+def _reattach_verbs_joined_to_objects(doc: Doc) -> None:
+    """A second verb with an object of its own that the model joined to the first verb's object ("X
+    binds Y and inhibits Z", with "inhibits" a conjunct of Y, tagged a verb or an adjective) is
+    joined to the first verb, whose subject it shares. Only a verb of the first verb's tense (both
+    present or both past) that is no name's participle."""
+    for token in doc:
+        object_ = token.head
+        verb = object_.head
+        if token.dep_ != "conj" or object_.dep_ != "dobj" or verb.pos_ != "VERB" or token.i <= object_.i \
+                or not any(c.dep_ == "dobj" for c in token.children):
+            continue
+        tag = _tense_tag(token)
+        if tag is not None and tag == _tense_tag(verb):
+            if token.pos_ != "VERB":
+                token.tag_, token.pos_, token.lemma_ = tag, "VERB", lexicon.VERB_FORMS[token.lower_][0]
+            token.head = verb
+
+
+def _tense_tag(token: Token) -> str | None:
+    """"VBZ" for a present verb, "VBD" for a past one (as tagged, or by its form where the model
+    tagged it an adjective or a noun), else None."""
+    if token.pos_ == "VERB":
+        return "VBZ" if token.tag_ in ("VBZ", "VBP") else "VBD" if token.tag_ == "VBD" else None
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    if form is None or token.pos_ not in ("ADJ", "NOUN"):
+        return None
+    return {"s": "VBZ", "ed": "VBD"}.get(form[2])
 
 
 def _result_verb_read_as_noun(token: Token) -> bool:
