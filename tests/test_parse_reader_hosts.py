@@ -36,6 +36,7 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Transgenic mice developed tangles.", set()),
     # a change seen in a marked host
     ("Tarp levels were decreased in Velk1-deficient neurons.", {f"{LOST} {DOWN} Tarp"}),
+    ("Tarp was impaired in Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp expression was reduced in mice lacking Velk1.", {f"{LOST} {DOWN} Tarp"}),
     ("In Velk1-deficient mice, Tarp levels were reduced.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp levels were lower in Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),

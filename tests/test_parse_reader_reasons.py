@@ -20,6 +20,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Tarp levels fell because of the loss of Velk1.", {f"{DOWN} Velk1 ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp is elevated due to the increased Velk1 activity.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
     ("Tarp decreased in response to zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    # a passive read as a copula and its participle
+    ("Autophagy was impaired as a result of reduced Zorp.", {f"{DOWN} Zorp ==CAUSE=> {DOWN} Autophagy"}),
     # a reason that renames an event, a need, a denied change: no claim of the reason
     ("Tarp was reduced due to its toxic effect.", set()),
     ("Tarp is required for autophagy in response to Velk1.", {f"{UP} Tarp ==CAUSE=> {UP} autophagy"}),

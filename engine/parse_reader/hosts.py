@@ -262,6 +262,9 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     passive = [c for c in children if c.dep_ == "nsubjpass"]
     if passive:
         return sign, passive
+    if predicate.dep_ == "acomp" and predicate.tag_ == "VBN" and predicate.head.lemma_.lower() == "be":
+        # "Tarp was impaired as a result of X" read as a copula and its participle: a passive still
+        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"]
     # "Tarp rose in ...": only a verb whose subject is what changes (not "X reduced Tarp in Velk1-deficient
     # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
     if lemma in _CHANGING and not any(c.dep_ == "dobj" for c in children):
