@@ -59,6 +59,13 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a signing adverb signs an unsigned verb; without one there is no claim
     ("Galanin negatively regulates food intake.", {f"{UP} Galanin ==CAUSE=> {DOWN} food intake"}),
     ("Galanin regulates food intake.", set()),
+    # a verb of origin names its cause after its particle; a participle said of a noun of change
+    ("Inflammasome activation results from Zorp ligation.",
+     {f"{UP} Zorp ligation ==CAUSE=> {UP} Inflammasome activation"}),
+    ("An impairment of autophagy resulting from impaired Zorp fusion was observed.",
+     {f"{DOWN} Zorp fusion ==CAUSE=> {DOWN} autophagy"}),
+    ("A loss of Tarp leading to death of neurons was observed.", {f"{DOWN} Tarp ==CAUSE=> {UP} neurons death"}),
+    ("Results from other studies differ.", set()),
     # an embedded verb shares its subject
     ("Ghrelin was shown to stimulate gastric motility.", {f"{UP} Ghrelin ==CAUSE=> {UP} gastric motility"}),
     # ... also where the parser hangs it on the passive verb of reporting as a clause of purpose

@@ -43,6 +43,8 @@ PHRASAL = {
     "depend": (("on",), 1),
     "rely": (("on",), 1),
 }
+# Verbs of origin: the object of the particle is the cause of the subject ("Y results from X").
+ORIGIN_PARTICLES = {"result": "from"}
 # Verbs that change a form of their object rather than its amount: the object is renamed.
 MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
                    "dephosphorylate": "phosphorylation", "acetylate": "acetylation",

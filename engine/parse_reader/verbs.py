@@ -7,7 +7,8 @@ The verb's polarity comes from the shared lexicon (``engine.language.lexicon``).
 subject (or the agent of a passive; for a relative clause the noun it describes, for a coordinated
 or embedded verb the subject it shares), the effect the object (the subject of a passive, the
 object of the particle of "lead to" and kin). Verbs whose object is the cause ("require",
-"depend on") are turned round.
+"depend on") are turned round, and a verb of origin names its cause after its particle ("Y results
+from X").
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from engine.parse_reader import means, misread_clauses, modality, pronouns, rest
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.hosts import host_causes
-from engine.parse_reader.phrases import Side, amount, has_change_word, sides
+from engine.parse_reader.phrases import Side, amount, change_noun_sign, has_change_word, sides
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -127,6 +128,8 @@ def base_sign(verb: Token) -> int:
         adverbs = [lexicon.SIGNING_ADVERBS[c.lower_] for c in verb.children
                    if c.dep_ == "advmod" and c.lower_ in lexicon.SIGNING_ADVERBS]
         return adverbs[0] if adverbs else 0
+    if _origins(verb):
+        return 1
     if lemma in lexicon.PHRASAL:
         return lexicon.PHRASAL[lemma][1] if _particle_objects(verb) else 0
     return _POLARITY.get(lemma, 0)
@@ -134,6 +137,9 @@ def base_sign(verb: Token) -> int:
 
 def roles(verb: Token) -> tuple[list[Token], list[Token]]:
     """(cause heads, effect heads) of a verb."""
+    origins = _origins(verb)
+    if origins:
+        return origins, _subjects(verb)
     passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
         (verb.dep_ == "acl" and verb.tag_ == "VBN")
     if passive:
@@ -150,6 +156,13 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
     if verb.lemma_.lower() in lexicon.PHRASAL:
         effects = _particle_objects(verb)
     return _subjects(verb), effects
+
+
+def _origins(verb: Token) -> list[Token]:
+    """What a verb of origin names as its source ("Y results from X", "Y resulting from X": X)."""
+    particle = lexicon.ORIGIN_PARTICLES.get(verb.lemma_.lower())
+    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == particle
+            for g in c.children if g.dep_ == "pobj"] if particle else []
 
 
 def _agents(verb: Token) -> list[Token]:
@@ -202,7 +215,7 @@ def _subjects(verb: Token) -> list[Token]:
             return _clause_subjects(verb.head)
         if _bracketed(verb):
             return []  # "reducing the frailty phenotype (delaying paralysis, ...)": what the change was
-        return [] if _in_place(verb.head) else [verb.head]  # "a drug inhibiting X"
+        return [] if _in_place(verb.head) else [_change_above(verb.head)]  # "a drug inhibiting X"
     if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
         if verb.dep_ == "conj" and _word_before_conjunct(verb):
@@ -279,6 +292,18 @@ def _clause_subjects(noun: Token) -> list[Token]:
         if token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB"):
             return means.doers(_subjects(token))
     return [c for c in token.children if c.dep_ in _SUBJECTS]
+
+
+def _change_above(noun: Token) -> Token:
+    """The noun of change a participle's noun is the object of ("a loss of Tarp leading to Y", "an
+    impairment of autophagy resulting from X": the clause is said of the loss, not of Tarp), else the
+    noun itself."""
+    above = noun.head
+    if noun.dep_ == "pobj" and above.lower_ in ("of", "in") and change_noun_sign(above.head.lower_) != 0:
+        return above.head
+    if noun.dep_ == "appos" and change_noun_sign(above.lower_) != 0:
+        return above  # "a decrease in BDNF mRNA expression resulting from X" parsed with the words apart
+    return noun
 
 
 def _in_place(noun: Token) -> bool:
