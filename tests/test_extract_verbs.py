@@ -780,6 +780,15 @@ CASES = [
     ("Leptin promoted degradation of AMPK and PKA.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA"]),
+    # ... a modification too, named by its noun alone (the form identity gives it, never the amount);
+    # a member named by a process of its own keeps it
+    ("Leptin induced the phosphorylation of AMPK, PKA and STAT3.",
+     ["[change=increase] Leptin ==CAUSE=> [change=increase] AMPK phosphorylation",
+      "[change=increase] Leptin ==CAUSE=> [change=increase] PKA phosphorylation",
+      "[change=increase] Leptin ==CAUSE=> [change=increase] STAT3 phosphorylation"]),
+    ("Leptin prevented phosphorylation of AMPK and PKA translocation.",
+     ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK phosphorylation",
+      "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA translocation"]),
     # a purpose's subject that the clause before changed acts as that change
     ("Exendin lowered the activity of PKA to reverse lipolysis.",
      ["[change=increase] Exendin ==CAUSE=> [change=decrease] PKA",

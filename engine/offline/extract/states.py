@@ -193,20 +193,32 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         return shared
     first = spans[0]
     of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
-    if of is None or not process_word(tokens[of - 1].low) or tokens[of - 1].low in lx.MODIFICATION_NOUNS:
-        return shared  # a modification of a bare member is left as that member (its own node would
-        # cut the chains the member's other claims make; measured on the question benchmark)
+    if of is None or not process_word(tokens[of - 1].low):
+        return shared
     start = first[0]
     while start < of and tokens[start].low in lx.DETERMINERS:
         start += 1
-    process = " ".join(t.text for t in tokens[start:of])
+    # a modification is named by its noun alone ("B phosphorylation", not "B rapid phosphorylation"),
+    # the form identity gives it
+    modification = tokens[of - 1].low in lx.MODIFICATION_NOUNS
+    process = tokens[of - 1].text if modification else " ".join(t.text for t in tokens[start:of])
     for index, span in enumerate(spans[1:], start=1):
         own = [tokens[k].low for k in range(*span)]
         if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
             break  # "the function of factors such as A and B": members of the class, not of the list
-        if "of" not in own and leading_change(tokens, span) is None and not any(process_word(w) for w in own):
+        if "of" not in own and leading_change(tokens, span) is None \
+                and not any(process_word(w) for w in own) and not _outer_head(own).endswith(_PROCESS_ENDINGS):
             shared[index] = process
     return shared
+
+
+_PROCESS_ENDINGS = ("tion", "sion", "ment", "ysis", "osis")
+
+
+def _outer_head(words: list[str]) -> str:
+    """The last word of a phrase before any bracket ("p65 translocation (see below)": "translocation")."""
+    outer = words[:words.index("(")] if "(" in words else words
+    return outer[-1] if outer else ""
 
 
 def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[int]:
