@@ -13,6 +13,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Lithium, an inhibitor of GSK3, reduced tau phosphorylation.",
      {f"{UP} Lithium ==CAUSE=> {DOWN} GSK3", f"{UP} Lithium ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("Sirtuin is not an activator of p53.", set()),
+    # a plural role renames the members it follows, never one common noun the parser hung it on
+    ("Zorp and Kelp, both activators of Tarp, were increased.",
+     {f"{UP} Zorp ==CAUSE=> {UP} Tarp", f"{UP} Kelp ==CAUSE=> {UP} Tarp"}),
+    ("Mice show memory impairment, which is associated with increased levels of p25 and p35, both activators "
+     "of cyclin-dependent protein kinase 5 (CDK5), and enhanced calpain I activity.", set()),
     # the target named before the role noun; the bearer after it, but not a reference or a short form
     ("Zorimab is a Velk1 inhibitor.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Velk1"}),
     ("Treatment with harmine, a DYRK1A inhibitor, upregulated neprilysin in fibroblasts.",

@@ -47,6 +47,9 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
     if noun.dep_ == "appos":
+        if noun.tag_ == "NNS" and noun.head.tag_ == "NN" and not noun.head.conjuncts:
+            return None  # a plural role renaming one common noun: hung on the wrong noun ("impairment,
+            # which is associated with more A and B, both activators of Y")
         return [noun.head], modality.predicate_of(noun.head)
     return None
 
