@@ -313,6 +313,9 @@ PROCESS_NOUNS = frozenset({
     "phosphorylation", "formation", "production", "degeneration", "apoptosis",
 })
 PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "ance", "ence")
+# Endings of a phrase's head that name a process of its own ("p65 translocation", "Nrf2-dependent
+# transcription"): such a member of "<process> of A and B" is beside the process, not under it.
+PROCESS_HEAD_ENDINGS = ("tion", "sion", "ment", "ysis", "osis")
 
 # Words whose presence makes a name a state (a condition that holds or not) rather than a quantity.
 STATE_WORDS = frozenset({

@@ -7,10 +7,11 @@ mark ("rTg4510 mice showed ...", "AD patients had ...") says where, not why: no 
 A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
 Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
 Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
-"exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it), and a marked host after "in" on a verb or an
-adjective of change ("Tarp was reduced in ...", "Tarp levels were lower in ...") or on a noun of
-change that was found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change;
-``reasons`` reads the change a stated reason is hung on with it.
+"exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it);
+and a marked host after "in" on a verb or an adjective of change ("Tarp was reduced in ...", "Tarp
+levels were lower in ...") or on a noun of change that was found ("we observed a reduction in Tarp
+in ..."). ``change_of`` reads that change; ``reasons`` reads the change a stated reason is hung on
+with it.
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def _reattach_verbs_joined_to_objects(doc: Doc) -> None:
     """A second verb with an object of its own that the model joined to the first verb's object ("X
     binds Y and inhibits Z", with "inhibits" a conjunct of Y, tagged a verb or an adjective) is
     joined to the first verb, whose subject it shares. Only a verb of the first verb's tense (both
-    present or both past) that is no name's participle."""
+    present or both past)."""
     for token in doc:
         object_ = token.head
         verb = object_.head

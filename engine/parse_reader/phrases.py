@@ -576,8 +576,10 @@ def _process_members(head: Token, side: Side) -> list[Side]:
     a phrase beside the head ("phosphorylation of A and loss of B", "reduced the phosphorylation of A
     and the B levels", "acetylation of A, as well as A-dependent transcription"). A process between
     its members ("the interaction of A and B", "the combination of A and B") is no process of each."""
-    if side != _process_of(head) or head.lower_.rstrip("s") in _JOINT_PROCESSES:
+    if side != _process_of(head):
         return []  # side_of read the head another way
+    if head.lower_.rstrip("s") in _JOINT_PROCESSES:
+        return []
     owners = [g for c in head.rights if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
     found: list[Side] = []
     for member in noun_conjuncts(owners[0]) if owners else []:
@@ -598,7 +600,7 @@ def _process_word(token: Token) -> bool:
     """A noun that names a process ("transcription", "release", "phosphorylation"), by its word or its ending."""
     lower = token.lower_
     return lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS \
-        or lower.endswith(("tion", "sion", "ment", "ysis", "osis", "ance", "ence"))
+        or lower.endswith(lexicon.PROCESS_HEAD_ENDINGS)
 
 
 def change_noun_sign(word: str) -> int:
