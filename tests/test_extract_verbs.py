@@ -789,6 +789,9 @@ CASES = [
     ("Leptin prevented phosphorylation of AMPK and PKA translocation.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK phosphorylation",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA translocation"]),
+    # a relative clause on an apposition is about the thing the apposition renames, not its change
+    ("The drug works by inhibiting Zorp (a target of zorimab), a kinase that suppresses autophagy.",
+     ["[change=increase] Zorp ==CAUSE=> [change=decrease] autophagy"]),
     # a purpose's subject that the clause before changed acts as that change
     ("Exendin lowered the activity of PKA to reverse lipolysis.",
      ["[change=increase] Exendin ==CAUSE=> [change=decrease] PKA",

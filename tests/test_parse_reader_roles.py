@@ -13,6 +13,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Lithium, an inhibitor of GSK3, reduced tau phosphorylation.",
      {f"{UP} Lithium ==CAUSE=> {DOWN} GSK3", f"{UP} Lithium ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("Sirtuin is not an activator of p53.", set()),
+    # a compound participle opening the long form of a short form the sentence defines is a name
+    ("Defective pomb-mediated autophagy (PMA), a type of autophagy, plays a significant role in aggregate formation.",
+     set()),
+    ("Pomb-mediated autophagy rises.", {f"{UP} Pomb ==CAUSE=> {UP} autophagy"}),
     # a plural role renames the members it follows, never one common noun the parser hung it on
     ("Zorp and Kelp, both activators of Tarp, were increased.",
      {f"{UP} Zorp ==CAUSE=> {UP} Tarp", f"{UP} Kelp ==CAUSE=> {UP} Tarp"}),

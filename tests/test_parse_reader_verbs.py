@@ -59,6 +59,14 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a signing adverb signs an unsigned verb; without one there is no claim
     ("Galanin negatively regulates food intake.", {f"{UP} Galanin ==CAUSE=> {DOWN} food intake"}),
     ("Galanin regulates food intake.", set()),
+    # a relative clause on an apposition set after a clause hung on its head: which noun it renames
+    # (the drug, or what the drug inhibits) is not known, so it names no cause
+    ("Upregulation of autophagy can be accomplished using the drug rapamycin, which works by inhibiting Tarp "
+     "(target of rapamycin), a pleiotropic molecule that negatively regulates autophagy, among other functions.",
+     set()),
+    ("Upregulation of growth can be accomplished using the drug zorimab, which works by inhibiting pomb, a "
+     "molecule that negatively regulates growth, among other functions.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} pomb", f"{UP} pomb ==CAUSE=> {DOWN} growth"}),
     # a verb of origin names its cause after its particle; a participle said of a noun of change
     ("Inflammasome activation results from Zorp ligation.",
      {f"{UP} Zorp ligation ==CAUSE=> {UP} Inflammasome activation"}),

@@ -8,6 +8,7 @@ from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
 from engine.language.removal import removed_in
+from engine.offline.extract.tokens import find_abbreviations
 from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
@@ -65,6 +66,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
         return []  # "age-dependent loss of X": a change described along age, not caused by it
     if removed_in(participle.sent.text, prefix):
         return []  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
+    if _opens_a_long_form(participle):
+        return []  # "chaperone-mediated autophagy (CMA)", "AMP-activated protein kinase (AMPK)": a name
     changed = participle.head
     while changed.dep_ == "compound" and changed.head.i > changed.i:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
@@ -72,6 +75,12 @@ def _participle_claims(participle: Token) -> list[Claim]:
     if effect is None:
         return []
     return pairs([Side(name=prefix)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
+
+
+def _opens_a_long_form(participle: Token) -> bool:
+    """The participle opens the long form of a short form the sentence defines."""
+    word = participle.text.lower()
+    return any(long.lower().startswith(word) for long in find_abbreviations(participle.sent.text).values())
 
 
 def _hedged(noun: Token) -> bool:

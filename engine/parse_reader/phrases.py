@@ -569,6 +569,14 @@ def _process_of(head: Token) -> Side | None:
                                            state=inner.state, aliases=())
 
 
+def apposed_across_a_clause(noun: Token) -> bool:
+    """"the drug D, which works by inhibiting T, a molecule that ...": an apposition set after a
+    clause hung on its head may rename the clause's last noun (T) as well as the head (D), and the
+    parse does not tell which."""
+    head = noun.head
+    return noun.dep_ == "appos" and any(c.dep_ in ("relcl", "acl") and head.i < c.i < noun.i for c in head.children)
+
+
 def _process_members(head: Token, side: Side) -> list[Side]:
     """"phosphorylation of A and B", "aggregation of A or B": the process acts on every member of its
     object, each named with it ("B phosphorylation"), moved the way the first is. A member with a

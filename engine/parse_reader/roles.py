@@ -12,7 +12,7 @@ from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.parse_reader.examples import named_members
-from engine.parse_reader.phrases import Side, sides
+from engine.parse_reader.phrases import Side, apposed_across_a_clause, sides
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
@@ -47,6 +47,8 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
     if noun.dep_ == "appos":
+        if apposed_across_a_clause(noun):
+            return None
         if noun.tag_ == "NNS" and noun.head.tag_ == "NN" and not noun.head.conjuncts:
             return None  # a plural role renaming one common noun: hung on the wrong noun ("impairment,
             # which is associated with more A and B, both activators of Y")

@@ -22,7 +22,9 @@ from engine.parse_reader import means, misread_clauses, modality, pronouns, rest
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.hosts import host_causes
-from engine.parse_reader.phrases import Side, amount, change_noun_sign, has_change_word, sides
+from engine.parse_reader.phrases import (
+    Side, amount, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
+)
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
@@ -346,11 +348,12 @@ def _particle_of_its_verb(preposition: Token) -> bool:
 
 def _trusted_antecedent(verb: Token) -> bool:
     """Can the noun a relative clause hangs on be what its pronoun stands for? Not when the noun
-    renames a clause's event, when it names a place ("efflux into neurons, which leads to Y"), nor
+    renames a clause's event, when it names a place ("efflux into neurons, which leads to Y"), when
+    it is an apposition whose head is unsure (``apposed_across_a_clause``), nor
     when it is the root of a parse that found no verb (the sentence's own verb was misread, and
     with it what the clause is about)."""
     noun = verb.head
-    if _renames_a_clause(noun) or _in_place(noun):
+    if _renames_a_clause(noun) or _in_place(noun) or apposed_across_a_clause(noun):
         return False
     return not (noun.dep_ == "ROOT" and noun.pos_ in ("NOUN", "PROPN") and not any(
         verb_like(t) for t in noun.doc if t not in verb.subtree and t.dep_ not in ("amod", "acl")))

@@ -74,7 +74,7 @@ def _relative_subject(tokens: list[Token], j: int, floor: int) -> tuple[list[tup
         named = phrases.phrases_left(tokens, first - 2)
         if len(named) == 1 and (not phrases.after_predicate(tokens, named[0][0]) or tokens[
                 named[0][0] - 1].low in ("is", "are", "was", "were")):
-            spans = named  # also "one of these proteins is arc, a regulator that ..."
+            spans = [_without_change(tokens, named[0])]  # also "one of these proteins is arc, a regulator that ..."
     spans = head_before_place(tokens, spans, floor, relative=True) if spans else []
     if spans and after_comma and word_tests.negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
         # "X fails to activate Y, which leads to Z": "which" is the failure, not Y
@@ -342,6 +342,16 @@ def _clause_opening_apposition(tokens: list[Token], comma: int, floor: int) -> t
                                     and tokens[described - 2].text == ","):
         return name_start, comma
     return None
+
+
+def _without_change(tokens: list[Token], span: tuple[int, int]) -> tuple[int, int]:
+    """The thing a phrase names without the change done to it: "by inhibiting TOR, a molecule that
+    lowers Y" says TOR lowers Y (the apposition renames TOR, not its inhibition)."""
+    first = tokens[span[0]].low
+    form = lx.VERB_FORMS.get(first)
+    if span[1] - span[0] > 1 and form is not None and form[2] == "ing" and form[1] != 0:
+        return span[0] + 1, span[1]
+    return span
 
 
 def name_apposition(tokens: list[Token], comma: int,
