@@ -789,6 +789,10 @@ CASES = [
     ("Leptin prevented phosphorylation of AMPK and PKA translocation.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] AMPK phosphorylation",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] PKA translocation"]),
+    # a need for the subject's removal names the removal (less of the subject)
+    ("Oligomeric Zorp requires Kelp for its degradation.",
+     ["[change=increase] Kelp ==CAUSE=> [change=increase] Oligomeric Zorp degradation"]),
+    ("Zorp requires Kelp for activation.", ["[change=increase] Kelp ==CAUSE=> [change=increase] Zorp"]),
     # a relative clause on an apposition is about the thing the apposition renames, not its change
     ("The drug works by inhibiting Zorp (a target of zorimab), a kinase that suppresses autophagy.",
      ["[change=increase] Zorp ==CAUSE=> [change=decrease] autophagy"]),

@@ -67,6 +67,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Upregulation of growth can be accomplished using the drug zorimab, which works by inhibiting pomb, a "
      "molecule that negatively regulates growth, among other functions.",
      {f"{UP} zorimab ==CAUSE=> {DOWN} pomb", f"{UP} pomb ==CAUSE=> {DOWN} growth"}),
+    # a need for the subject's removal names the removal (less of the subject); a need for another
+    # process is a need for the subject, as without it
+    ("Aggregated Zorp requires autophagy for clearance.",
+     {f"{UP} autophagy ==CAUSE=> {UP} Aggregated Zorp clearance"}),
+    ("Zorp requires Kelp for activation.", {f"{UP} Kelp ==CAUSE=> {UP} Zorp"}),
     # a verb of origin names its cause after its particle; a participle said of a noun of change
     ("Inflammasome activation results from Zorp ligation.",
      {f"{UP} Zorp ligation ==CAUSE=> {UP} Inflammasome activation"}),

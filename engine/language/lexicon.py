@@ -279,6 +279,9 @@ RESPONSE_WORDS = frozenset({
 })
 # Processes that remove what they name: "tau degradation" rises as tau falls, so it is never tau.
 REMOVAL_WORDS = frozenset({"degradation", "phagocytosis", "elimination", "breakdown", "catabolism"})
+# Processes that remove what they act on, as a need names them: "Y requires X for (its) clearance" says
+# X lowers Y (Y's clearance rises), where "Y requires X" alone says X raises Y.
+NEEDED_REMOVALS = REMOVAL_WORDS | {"clearance", "removal"}
 # Heads joined to their entity by a preposition other than "of": "treatment with X", "exposure to X".
 HEAD_PREPOSITIONS = {"treatment": "with", "pretreatment": "with", "co-treatment": "with",
                      "supplementation": "with", "exposure": "to", "incubation": "with",

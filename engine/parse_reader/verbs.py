@@ -111,13 +111,27 @@ def misread_claims(doc: Doc) -> list[Claim]:
 
 
 def _modified(verb: Token, effects: list[Side]) -> list[Side]:
-    """"X phosphorylates Y" changes Y's phosphorylation, not the amount of Y."""
-    modification = lexicon.MODIFYING_VERBS.get(verb.lemma_.lower())
+    """"X phosphorylates Y" changes Y's phosphorylation, not the amount of Y; "Y requires X for its
+    clearance" changes Y's clearance (less Y), not Y."""
+    modification = lexicon.MODIFYING_VERBS.get(verb.lemma_.lower()) or _needed_for(verb)
     if modification is None:
         return effects
     return [e if e.name.lower().endswith(modification.lower())
             else replace(e, name=f"{e.name} {modification}", state=False, aliases=())
             for e in effects]
+
+
+def _needed_for(verb: Token) -> str | None:
+    """The removal a verb of need names its cause needed for, when the removal is of the subject
+    ("Y requires X for (its) clearance / degradation"); None for any other verb. Needed for another
+    process ("for activation"), X still raises Y, as without it."""
+    if verb.lemma_.lower() not in lexicon.REVERSED_VERBS:
+        return None
+    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj"]  # the parser may hang "for" on X
+    processes = [g for holder in holders for c in holder.children if c.dep_ == "prep" and c.lower_ == "for"
+                 for g in c.children if g.dep_ == "pobj" and not any(k.dep_ == "prep" for k in g.children)]
+    removals = [p for p in processes if p.lower_ in lexicon.NEEDED_REMOVALS]
+    return removals[0].text if removals else None
 
 
 def base_sign(verb: Token) -> int:

@@ -122,6 +122,7 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
     claim.resolved = any(start < floor for start, _ in claim.subjects + claim.objects)
     if low in lx.VERB_FORMS and lx.VERB_FORMS[low][0] in lx.MODIFYING_VERBS:
         claim.object_suffix = lx.MODIFYING_VERBS[lx.VERB_FORMS[low][0]]
+    claim.object_suffix = claim.object_suffix or verbs.needed_removal(tokens, claim)
     claim.means_of = verbs.means_of(tokens, i, floor, claim, claims)
     claims.append(claim)
     if claim.class_members:

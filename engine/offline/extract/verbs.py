@@ -176,6 +176,22 @@ def passive_participle(tokens: list[Token], i: int, floor: int) -> bool:
 
 # Verbs of making whose passive names the precursor after "from": "Y is synthesized from X" (more
 # X, more Y).
+def needed_removal(tokens: list[Token], claim: Claim) -> str:
+    """"Y requires X for (its) clearance": the removal a verb of need names after its object, which
+    is Y's (Y's clearance rises with X); "" for any other claim, or a removal of something named
+    ("for the clearance of Z")."""
+    lemma = lx.VERB_FORMS.get(tokens[claim.verb].low, ("",))[0]
+    k = claim.end
+    if lemma not in lx.REVERSED_VERBS or k >= len(tokens) or tokens[k].low != "for":
+        return ""
+    k += 1
+    while k < len(tokens) and tokens[k].low in ("its", "their", "the", "efficient"):
+        k += 1
+    if k < len(tokens) and tokens[k].low in lx.NEEDED_REMOVALS and (k + 1 >= len(tokens) or tokens[k + 1].low != "of"):
+        return tokens[k].text
+    return ""
+
+
 _PRECURSOR_VERBS = frozenset({"synthesize", "synthesise", "produce", "generate"})
 
 
