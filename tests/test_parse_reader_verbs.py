@@ -67,6 +67,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Upregulation of growth can be accomplished using the drug zorimab, which works by inhibiting pomb, a "
      "molecule that negatively regulates growth, among other functions.",
      {f"{UP} zorimab ==CAUSE=> {DOWN} pomb", f"{UP} pomb ==CAUSE=> {DOWN} growth"}),
+    # a subject the parser made the object of a past verb with its own subject stands for that subject
+    ("Indeed, clioquinol countered disruption of autophagy by chloroquine in retinal cells, reduced Aβ42 "
+     "accumulation in CHO cells and diminished amyloid misfolding in mice.",
+     {f"{UP} clioquinol ==CAUSE=> {DOWN} Aβ42 accumulation", f"{UP} clioquinol ==CAUSE=> {DOWN} amyloid misfolding",
+      f"{UP} chloroquine ==CAUSE=> {DOWN} autophagy"}),
     # a need for the subject's removal names the removal (less of the subject); a need for another
     # process is a need for the subject, as without it
     ("Aggregated Zorp requires autophagy for clearance.",

@@ -285,9 +285,16 @@ def _continued_infinitive(verb: Token) -> Token | None:
 
 def _doers_of_misread(subjects: list[Token]) -> list[Token]:
     """Each subject, or for a subject misread with its verb ("X elevated levels of A") the name
-    before that verb; none where no name stands there (the phrase itself does nothing)."""
+    before that verb; none where no name stands there (the phrase itself does nothing). A subject
+    the model made the object of a past verb with a subject of its own ("X countered disruption of A,
+    reduced B": "disruption" as the subject of "reduced") stands for that verb's subject."""
     doers: list[Token] = []
     for subject in subjects:
+        clause = next((c for c in subject.lefts if c.dep_ == "amod" and c.tag_ == "VBD"
+                       and any(d.dep_ == "nsubj" and d.pos_ in ("NOUN", "PROPN") for d in c.children)), None)
+        if clause is not None:
+            doers += [d for d in clause.children if d.dep_ == "nsubj"]
+            continue
         misread = misread_subject(subject)
         doers += [subject] if misread is None else [misread[0]] if misread[0] is not None else []
     return doers
