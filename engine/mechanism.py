@@ -290,8 +290,8 @@ def _own_things(graph: Graph) -> dict[str, frozenset[str]]:
     """End id → the keys of the things the end is a form of ("tau" for "tau phosphorylation"; none for
     an end that names a thing itself)."""
     ends = {node.id: node for node in graph.nodes if node.id in graph.sources or node.id in graph.targets}
-    return {end_id: frozenset(entity_key(name) for name in [node.label, *node.aliases]
-                              if entity_key(name) and entity_key(name) != identity_key(name))
+    return {end_id: frozenset(key for name in [node.label, *node.aliases]
+                              if (key := entity_key(name)) and key != identity_key(name))
             for end_id, node in ends.items()}
 
 

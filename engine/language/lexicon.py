@@ -279,6 +279,11 @@ RESPONSE_WORDS = frozenset({
 })
 # Processes that remove what they name: "tau degradation" rises as tau falls, so it is never tau.
 REMOVAL_WORDS = frozenset({"degradation", "phagocytosis", "elimination", "breakdown", "catabolism"})
+# Verbs that report a finding ("these data suggest ...", "X has been shown / demonstrated to lower Y"):
+# they name no doer of a means, and a passive one raises its subject into the infinitive after it.
+REPORTING_VERBS = frozenset({"suggest", "show", "indicate", "demonstrate", "report", "reveal", "find", "propose",
+                             "confirm", "observe", "identify", "describe", "review", "know", "prove", "think",
+                             "believe"})
 # Processes that remove what they act on, as a need names them: "Y requires X for (its) clearance" says
 # X lowers Y (Y's clearance rises), where "Y requires X" alone says X raises Y.
 NEEDED_REMOVALS = REMOVAL_WORDS | {"clearance", "removal"}
@@ -319,6 +324,12 @@ PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "
 # Endings of a phrase's head that name a process of its own ("p65 translocation", "Nrf2-dependent
 # transcription"): such a member of "<process> of A and B" is beside the process, not under it.
 PROCESS_HEAD_ENDINGS = ("tion", "sion", "ment", "ysis", "osis")
+
+
+def process_head(word: str) -> bool:
+    """A head word that names a process ("release", "phosphorylation", "transcription"), by the word
+    or its ending."""
+    return word in PROCESS_NOUNS or word in MODIFICATION_NOUNS or word.endswith(PROCESS_HEAD_ENDINGS)
 
 # Words whose presence makes a name a state (a condition that holds or not) rather than a quantity.
 STATE_WORDS = frozenset({

@@ -25,9 +25,6 @@ from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.phrases import Side, side_of
 
 MEANS_PREPOSITIONS = frozenset({"by", "through", "via"})
-# Verbs that report a finding: "these data suggest Y by ..." names no doer of the means.
-_REPORTING_VERBS = frozenset({"suggest", "show", "indicate", "demonstrate", "report", "reveal", "find",
-                              "propose", "confirm", "observe", "identify", "describe", "review"})
 # Adverbs that make a participle clause the consequence of the clause it follows.
 _CONSEQUENCE_ADVERBS = frozenset({"thereby", "thus", "hence", "consequently"})
 
@@ -48,7 +45,7 @@ def governing_verb(gerund: Token) -> Token | None:
         verb = first.head
     else:
         return None
-    return verb if _active_verb(verb) and verb.lemma_.lower() not in _REPORTING_VERBS else None
+    return verb if _active_verb(verb) and verb.lemma_.lower() not in lexicon.REPORTING_VERBS else None
 
 
 def doers(heads: list[Token]) -> list[Token]:
@@ -121,7 +118,7 @@ def means_claims(doc: Doc, causes_of: Callable[[Token], list[Side]]) -> list[Cla
         if preposition.dep_ != "prep" or preposition.lower_ not in MEANS_PREPOSITIONS:
             continue
         verb = clause_verb(preposition)
-        if not _active_verb(verb) or verb.lemma_.lower() in _REPORTING_VERBS or modality.negated(verb) \
+        if not _active_verb(verb) or verb.lemma_.lower() in lexicon.REPORTING_VERBS or modality.negated(verb) \
                 or modality.questioned(verb):
             continue
         for noun in (c for c in preposition.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):

@@ -152,12 +152,6 @@ def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
             token.tag_, token.pos_, token.lemma_ = "VBD", "VERB", form[0]
 
 
-# Verbs that report a finding about their passive subject: "X has been demonstrated to lower Y" says
-# X lowers Y. None of them takes an infinitive of purpose in the passive ("X was used to lower Y" does).
-_REPORTING_LEMMAS = frozenset({"show", "demonstrate", "report", "find", "observe", "know", "suggest",
-                               "propose", "reveal", "confirm", "prove", "think", "believe"})
-
-
 def _relabel_reported_infinitives(doc: Doc) -> None:
     """An infinitive the model hung on a passive verb of reporting as a clause of purpose ("X has
     been demonstrated to reduce Y", "X has been observed to raise Y"; the same verbs in other tenses
@@ -166,7 +160,7 @@ def _relabel_reported_infinitives(doc: Doc) -> None:
     for token in doc:
         head = token.head
         if token.dep_ == "advcl" and token.tag_ == "VB" and head.i < token.i and head.tag_ == "VBN" \
-                and head.lemma_ in _REPORTING_LEMMAS and any(c.lower_ == "to" for c in token.children) \
+                and head.lemma_ in lexicon.REPORTING_VERBS and any(c.lower_ == "to" for c in token.children) \
                 and any(c.dep_ == "auxpass" for c in head.children) \
                 and any(c.dep_ == "nsubjpass" for c in head.children):
             token.dep_ = "xcomp"

@@ -593,7 +593,7 @@ def _process_members(head: Token, side: Side) -> list[Side]:
     for member in noun_conjuncts(owners[0]) if owners else []:
         inner = side_of(member)
         beside = has_change_word(member) or member.lower_ in lexicon.QUANTITY_WORDS \
-            or any(c.dep_ == "det" for c in member.children) or _process_word(member)
+            or any(c.dep_ == "det" for c in member.children) or lexicon.process_head(member.lower_)
         if inner is not None and inner.direction > 0 and not beside:
             found.append(Side(name=f"{inner.name} {head.text}", direction=side.direction, state=inner.state))
     return found
@@ -602,13 +602,6 @@ def _process_members(head: Token, side: Side) -> list[Side]:
 _JOINT_PROCESSES = frozenset({"combination", "interaction", "association", "conjunction", "comparison",
                               "correlation", "colocalization", "co-localization", "cooperation", "binding",
                               "dimerization", "heterodimerization", "complex"})
-
-
-def _process_word(token: Token) -> bool:
-    """A noun that names a process ("transcription", "release", "phosphorylation"), by its word or its ending."""
-    lower = token.lower_
-    return lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS \
-        or lower.endswith(lexicon.PROCESS_HEAD_ENDINGS)
 
 
 def change_noun_sign(word: str) -> int:

@@ -207,7 +207,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
             break  # "the function of factors such as A and B": members of the class, not of the list
         if "of" not in own and leading_change(tokens, span) is None \
-                and not any(process_word(w) for w in own) and not _outer_head(own).endswith(lx.PROCESS_HEAD_ENDINGS):
+                and not any(process_word(w) for w in own) and not lx.process_head(_outer_head(own)):
             shared[index] = process
     return shared
 
