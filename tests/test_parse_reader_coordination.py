@@ -204,3 +204,20 @@ def test_a_process_of_several_members_acts_on_each(sentence, expected):
 ])
 def test_names_set_after_a_class_noun(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a passive joined to the verb before it, with no subject of its own, is said of that verb's subject
+    ("Tarp is reduced in aged neurons and is restored by zorimab.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was induced by Pomb and was blocked by Velk1.",
+     {f"{UP} Pomb ==CAUSE=> {UP} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
+    ("Tau accumulates in neurons and is cleared by autophagy.", {f"{UP} autophagy ==CAUSE=> {DOWN} Tau"}),
+    # not when the first verb has an object or a verb of its own: the passive is said of its event
+    ("Pomb induced Tarp phosphorylation in microglia and was mediated by Velk1.",
+     {f"{UP} Pomb ==CAUSE=> {UP} Tarp phosphorylation"}),
+    ("Pomb appears to act through Tarp and was abrogated by zorimab.", set()),
+    # nor when the passive undoes the change an active verb of change made: it undoes the rise
+    ("Tarp increased in Velk1 mutant mice and was rescued by zorimab treatment.", set()),
+])
+def test_a_passive_joined_to_a_verb_shares_its_subject(sentence, expected):
+    assert lines(sentence) == expected

@@ -41,6 +41,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Copper ==CAUSE=> {DOWN} myelin", f"{UP} biotin ==CAUSE=> {UP} myelin"}),
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
+    # nor an amount after "by"
+    ("In the brain, Pomb can increase high-affinity nicotine binding by nearly fourfold relative to age-matched "
+     "controls.", {f"{UP} Pomb ==CAUSE=> {UP} high-affinity nicotine binding"}),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -103,8 +103,8 @@ def test_document_abbreviations_become_aliases() -> None:
      {f"{UP} Metformin ==CAUSE=> {DOWN} glucagon secretion", f"{UP} Metformin ==CAUSE=> {DOWN} hepatic gluconeogenesis",
       f"{UP} Metformin ==CAUSE=> {DOWN} lipid synthesis"}),
     # "treatment of <hosts> with X": X is given, the hosts are where
-    ("Chronic treatment of obese rats with the agonist lowered blood pressure.",
-     {f"{UP} agonist ==CAUSE=> {DOWN} blood pressure"}),
+    ("Chronic treatment of obese rats with exendin-4 lowered blood pressure.",
+     {f"{UP} exendin-4 ==CAUSE=> {DOWN} blood pressure"}),
     # ... also when the parser hangs "with" on the hosts; a drug named by its role is a member too
     ("Treatment of cultured cells with rapamycin, torin or AMPK activators induces autophagy in a TFEB-dependent manner.",
      {f"{UP} rapamycin ==CAUSE=> {UP} autophagy", f"{UP} torin ==CAUSE=> {UP} autophagy",
@@ -182,4 +182,20 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} Kelch ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {UP} Tarp1"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a gerund naming a process after what undergoes it is the phrase's head, though read as a verb
+    ("Insulin enhances Akt signaling in neurons.", {f"{UP} Insulin ==CAUSE=> {UP} Akt signaling"}),
+    ("Tarp folding is aided by the chaperone Velk1.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp folding"}),
+    ("Pomb impairs Tarp trafficking in neurons.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp trafficking"}),
+    # a change or an experiment named with nothing it is of names no side
+    ("Upregulation can increase nicotine binding in neurons.", set()),
+    ("Pomb raised Tarp levels, whereas knockdown lowered them.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    # a multiple says how much, never who
+    ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    ("Tarp levels were raised by 3-fold in mice.", set()),
+])
+def test_process_gerunds_bare_changes_and_multiples(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -320,6 +320,12 @@ PROCESS_NOUNS = frozenset({
     "toxicity", "loss", "damage", "dysfunction", "proliferation", "aggregation", "deposition",
     "phosphorylation", "formation", "production", "degeneration", "apoptosis",
 })
+# Gerunds that name a process after the thing that undergoes it ("protein folding", "cholinergic
+# signaling"), which the parser may read as a participle hung on that thing.
+PROCESS_GERUNDS = frozenset({w for w in PROCESS_NOUNS if w.endswith("ing")} | {
+    "folding", "trafficking", "splicing", "sorting", "targeting", "coupling", "recycling", "sprouting",
+    "branching", "clustering", "sensing", "editing",
+})
 PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "ance", "ence")
 # Endings of a phrase's head that name a process of its own ("p65 translocation", "Nrf2-dependent
 # transcription"): such a member of "<process> of A and B" is beside the process, not under it.

@@ -117,6 +117,7 @@ def _repaired(doc: Doc) -> Doc:
     _retag_clause_verbs_read_as_adjectives(doc)
     _relabel_reported_infinitives(doc)
     _reattach_verbs_joined_to_objects(doc)
+    _rejoin_process_gerunds(doc)
     return doc
 
 
@@ -182,6 +183,30 @@ def _reattach_verbs_joined_to_objects(doc: Doc) -> None:
             if token.pos_ != "VERB":
                 token.tag_, token.pos_, token.lemma_ = tag, "VERB", lexicon.VERB_FORMS[token.lower_][0]
             token.head = verb
+
+
+def _rejoin_process_gerunds(doc: Doc) -> None:
+    """A gerund naming a process right after the noun that undergoes it, with no object, that the
+    model read as a verb: a participle hung on the noun ("Protein folding is aided by Y", "affects
+    cholinergic signaling") or a clause with the noun as its subject ("X enhances Akt signaling").
+    The gerund heads the phrase as a noun, with the noun as its compound: the phrase names the
+    process, not the noun."""
+    for gerund in doc:
+        if gerund.tag_ != "VBG" or gerund.i == 0 or gerund.lower_ not in lexicon.PROCESS_GERUNDS \
+                or any(c.dep_ == "dobj" for c in gerund.children):
+            continue
+        noun = doc[gerund.i - 1]
+        if noun.pos_ not in ("NOUN", "PROPN"):
+            continue
+        if gerund.dep_ == "acl" and noun.i == gerund.head.i and noun.head.i != noun.i \
+                and not any(c.dep_ == "nsubj" for c in gerund.children):
+            gerund.head, gerund.dep_ = noun.head, noun.dep_
+        elif gerund.dep_ == "ccomp" and noun.head.i == gerund.i and noun.dep_ == "nsubj":
+            gerund.dep_ = "dobj"  # "X enhances [Akt signaling]": the object of the verb above
+        else:
+            continue
+        gerund.tag_, gerund.pos_ = "NN", "NOUN"
+        noun.head, noun.dep_ = gerund, "compound"
 
 
 def _tense_tag(token: Token) -> str | None:

@@ -12,7 +12,7 @@ from engine.offline.extract.tokens import find_abbreviations
 from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
-from engine.parse_reader.phrases import Side, names_a_class, side_of, sides
+from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, side_of, sides
 
 
 def nominal_claims(doc: Doc) -> list[Claim]:
@@ -54,7 +54,7 @@ def _agents(noun: Token) -> list[Token]:
     holders = [noun] + [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
                         for g in c.children if g.dep_ == "pobj"]
     return [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "by"
-            for g in c.children if g.dep_ == "pobj"]
+            for g in c.children if g.dep_ == "pobj" and not amount_phrase(g)]  # "rose by twofold"
 
 
 def _participle_claims(participle: Token) -> list[Claim]:

@@ -351,7 +351,7 @@ def side_of(head: Token) -> Side | None:
     if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
         # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
         return _named(head, exclude_head=True, direction=change_noun_sign(lower))
-    if _anaphoric(head):
+    if _anaphoric(head) or _bare_change(head):
         return None
     return _named(head, exclude_head=False,
                   direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
@@ -452,6 +452,14 @@ def _object_of_noun(head: Token) -> bool:
         c.dep_ in ("dobj", "nsubj") and c.pos_ in ("NOUN", "PROPN") for c in head.rights)
 
 
+def _bare_change(head: Token) -> bool:
+    """"upregulation can increase Y", "the treatment reduced Y": a change or an experiment named
+    with nothing it is of, which leaves open what changed."""
+    lower = head.lower_
+    changes = lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS
+    return changes and not _name_parts(head) and not any(c.dep_ in ("prep", "appos", "acl") for c in head.children)
+
+
 def _anaphoric(head: Token) -> bool:
     """"its aggregation": a possessive pronoun and nothing else to name the thing."""
     return any(c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
@@ -492,11 +500,22 @@ def _names_its_entity(head: Token) -> bool:
                (c.dep_ == "amod" and c.lower_ in RELATIONAL_ADJECTIVES) for c in head.lefts)
 
 
+# A multiple ("2-fold", "fourfold", "several-fold"): how much, never who.
+_MULTIPLE = re.compile(r"(\d+(\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|several|many|hundred)-?fold")
+
+
 def amount(token: Token) -> bool:
-    """A number or a share before a change ("a 40% decrease in X"): how much, not what (not a name
-    the tagger read as a number: "IL-6 production")."""
+    """A number, a share or a multiple before a change ("a 40% decrease in X", "a twofold rise"):
+    how much, not what (not a name the tagger read as a number: "IL-6 production")."""
     return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \
-        or token.text.endswith("%")
+        or token.text.endswith("%") or _MULTIPLE.fullmatch(token.lower_) is not None
+
+
+def amount_phrase(token: Token) -> bool:
+    """"50%", "2-fold", "percent", "nearly fourfold relative to ...": a phrase that says how much
+    (not a name with a number: "caspase 1", "two agonists")."""
+    return amount(token) or token.lower_ == "percent" or any(
+        c.text.endswith("%") or _MULTIPLE.fullmatch(c.lower_) is not None for c in token.children)
 
 
 def _mutation_of(head: Token) -> Side | None:

@@ -23,7 +23,7 @@ from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, v
 from engine.parse_reader.claims import Claim, matched, pairs, respective
 from engine.parse_reader.hosts import host_causes
 from engine.parse_reader.phrases import (
-    Side, amount, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
+    Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
 )
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
@@ -166,12 +166,33 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
             # "Tarp, which is inhibited by Pomb": the noun the clause describes
             described = _described(verb.head)
             effects = [described] if _trusted_antecedent(verb) and _said_of_the_noun(verb, described) else []
+        elif not effects and verb.dep_ == "conj":
+            effects = _shared_subjects(verb)
         return _agents(verb) or _tools(verb), effects
     # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
     effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
     if verb.lemma_.lower() in lexicon.PHRASAL:
         effects = _particle_objects(verb)
     return _subjects(verb), effects
+
+
+def _shared_subjects(passive: Token) -> list[Token]:
+    """"Y is impaired in AD and is restored by X", "Y was induced by A and was blocked by B": a
+    passive joined to the verb before it, with no subject of its own, is said of that verb's
+    subject. Not when that verb has an object or a verb of its own (the passive is then said of its
+    event: "Nicotine induced A and was mediated by B", "X appears to act on A and was abrogated by
+    B"), nor when the passive undoes the change an active verb of
+    change made ("Y increased in mutants and was rescued by X": X undoes the rise), nor after a
+    relative pronoun, whose noun the parse may have misplaced."""
+    head = passive.head
+    subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")] if verb_like(head) else []
+    if not subjects or subjects[0].lower_ in _RELATIVE or head.dep_ == "relcl" \
+            or any(c.dep_ in ("dobj", "xcomp") for c in head.children):
+        return []
+    changed = lexicon.VERB_FORMS.get(head.lower_, (None, 0, None))[1] != 0 and subjects[0].dep_ == "nsubj"
+    if changed and passive.lemma_.lower() in _UNDOING:
+        return []
+    return pronouns.resolved(_doers_of_misread(subjects), head)
 
 
 def _origins(verb: Token) -> list[Token]:
@@ -183,19 +204,15 @@ def _origins(verb: Token) -> list[Token]:
 
 def _agents(verb: Token) -> list[Token]:
     """The agent of a passive after "by"; also where the parser hung "by" on the place before it
-    ("Y was induced in astrocytes by X"), but not an amount ("increased in mice by 50%")."""
-    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    ("Y was induced in astrocytes by X"); never an amount ("raised by 3-fold", "increased in mice by 50%")."""
+    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children
+              if g.dep_ == "pobj" and not amount_phrase(g)]
     if agents:
         return agents
     return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"
             for place in c.children if place.dep_ == "pobj"
             for by in place.children if by.dep_ == "prep" and by.lower_ == "by"
-            for g in by.children if g.dep_ == "pobj" and not _amount(g)]
-
-
-def _amount(token: Token) -> bool:
-    """"50%", "2-fold", "percent": how much, with its number."""
-    return amount(token) or token.lower_ == "percent" or any(amount(c) for c in token.children)
+            for g in by.children if g.dep_ == "pobj" and not amount_phrase(g)]
 
 
 def _tools(verb: Token) -> list[Token]:
