@@ -59,6 +59,8 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Vehicle-treated mice showed reduced Tarp.", set()),
     ("Velk1-deficient mice did not show reduced Tarp.", set()),
     ("Exposed neurons showed reduced Tarp.", set()),
+    # a change found by a method in a marked host
+    ("Western blots revealed an increase in Tarp levels in Velk1-deficient mice.", {f"{LOST} {UP} Tarp"}),
 ])
 def test_host_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -49,6 +49,11 @@ def test_hedged_claims_are_kept_as_hedged(sentence: str) -> None:
     assert found[0].confidence < 0.9
 
 
+def test_a_potential_is_hedged() -> None:
+    found = read_sentence("We show that caffeine has the potential to increase adenosine release.")
+    assert [(a.subject.lower(), a.object, a.hedged) for a in found] == [("caffeine", "adenosine release", True)]
+
+
 def test_plain_claim_is_not_hedged() -> None:
     found = read_sentence("Caffeine increases adenosine release.")
     assert [(a.subject, a.hedged, a.confidence) for a in found] == [("Caffeine", False, 0.9)]

@@ -55,6 +55,18 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # the doer of a verb after "sufficient to", "able to" is the copula's subject
     ("TFEB is sufficient to induce autophagy.", {f"{UP} TFEB ==CAUSE=> {UP} autophagy"}),
     ("Rapamycin is able to reduce tau levels.", {f"{UP} Rapamycin ==CAUSE=> {DOWN} tau"}),
+    # ... and of one after "has the ability to"; not after "lacks" or a denied "have"
+    ("Pomb has the ability to inhibit Tarp in neurons.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
+    ("Pomb does not have the capacity to inhibit Tarp in neurons.", set()),
+    ("Pomb lacks the ability to inhibit Tarp.", set()),
+    # a count or a class as the subject names no bearer: the names set after the role do
+    ("Two of the drugs are GSK3 inhibitors (lithium and tideglusib).",
+     {f"{UP} lithium ==CAUSE=> {DOWN} GSK3", f"{UP} tideglusib ==CAUSE=> {DOWN} GSK3"}),
+    ("Both compounds are potent HDAC inhibitors, such as trichostatin A and vorinostat.",
+     {f"{UP} trichostatin A ==CAUSE=> {DOWN} HDAC", f"{UP} vorinostat ==CAUSE=> {DOWN} HDAC"}),
+    # a relative clause hung on what a role is of describes the role's bearer
+    ("Treatment with zorimab, a mediator of inflammation that promotes cleavage of Tarp, raised Pomb.",
+     {f"{UP} zorimab ==CAUSE=> {UP} Tarp cleavage", f"{UP} zorimab ==CAUSE=> {UP} Pomb"}),
 ])
 def test_role_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

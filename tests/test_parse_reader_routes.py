@@ -35,7 +35,8 @@ def test_named_route(sentence, expected):
      {f"{UP} Resveratrol ==CAUSE=> {UP} autophagy"}),
     ("Clozapine activates autophagy via an mTOR-independent pathway.",
      {f"{UP} Clozapine ==CAUSE=> {UP} autophagy"}),
-    ("Serotonin is generated from tryptophan through hydroxylation.", set()),
+    ("Serotonin is generated from tryptophan through hydroxylation.",  # the source, not the process
+     {f"{UP} tryptophan ==CAUSE=> {UP} Serotonin"}),
     ("Clozapine activates autophagy via the AMPK-ULK1 pathway.",
      {f"{UP} Clozapine ==CAUSE=> {UP} autophagy", f"{UP} AMPK-ULK1 pathway ==CAUSE=> {UP} autophagy"}),
     # a pathway named after members the parse keeps apart: each member

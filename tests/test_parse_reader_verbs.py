@@ -134,6 +134,15 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} VU0233 ==CAUSE=> {UP} neuronal currents", f"{UP} scopolamine ==CAUSE=> {UP} memory deficits"}),
     ("Velox raises Tarp1 and then strongly lowers Kelch.",
      {f"{UP} Velox ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {DOWN} Kelch"}),
+    # the passive of a verb of making names its source after "from", its maker after "by"
+    ("Nicotinic acid is synthesized from quinolinic acid in the liver.",
+     {f"{UP} quinolinic acid ==CAUSE=> {UP} Nicotinic acid"}),
+    ("Abeta, which is generated from APP by BACE1, aggregates in plaques.",
+     {f"{UP} APP ==CAUSE=> {UP} Abeta", f"{UP} BACE1 ==CAUSE=> {UP} Abeta"}),
+    ("Abeta is generated from APP by sequential cleavage.", {f"{UP} APP ==CAUSE=> {UP} Abeta"}),
+    # not where a cell comes from, nor "derived from" (a strain, a species, a sequence)
+    ("Tau is produced from neurons.", set()),
+    ("Tarp is derived from the larkspur.", set()),
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

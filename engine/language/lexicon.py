@@ -45,6 +45,11 @@ PHRASAL = {
 }
 # Verbs of origin: the object of the particle is the cause of the subject ("Y results from X").
 ORIGIN_PARTICLES = {"result": "from"}
+# Verbs of making whose passive names the source after "from" ("Y is synthesized from X", "Y
+# generated from X"): more of the source, more of the product. Not "derived from", which more
+# often says where a thing was taken from (a strain, a species, a sequence).
+PRODUCT_SOURCE_PARTICLES = {"synthesize": "from", "synthesise": "from", "generate": "from", "produce": "from",
+                            "form": "from", "cleave": "from"}
 # Verbs that change a form of their object rather than its amount: the object is renamed.
 MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
                    "dephosphorylate": "phosphorylation", "acetylate": "acetylation",

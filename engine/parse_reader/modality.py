@@ -19,6 +19,7 @@ _EMBEDDING = frozenset({"xcomp", "ccomp", "conj", "acomp"})  # "acomp": "X was n
 _FAILING = frozenset({"fail", "unable", "lack", "cease", "unlikely", "insufficient"})
 _HEDGING_MODALS = frozenset({"may", "might", "could"})
 _QUESTION_MARKS = frozenset({"whether", "if"})
+_POTENTIAL = frozenset({"potential", "propensity"})
 # Verbs that report a view or an inference over the clause they embed ("we think that X raises Y").
 _HEDGING_VERBS = frozenset({"suggest", "propose", "hypothesize", "hypothesise", "speculate", "appear",
                             "seem", "think", "believe", "postulate", "presume", "assume"})
@@ -85,6 +86,8 @@ def hedged(predicate: Token) -> bool:
             return True
         if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
             return True
+        if token is not predicate and any(c.dep_ == "dobj" and c.lower_ in _POTENTIAL for c in token.children):
+            return True  # "X has the potential to raise Y": that it can, not that it does
     return False
 
 

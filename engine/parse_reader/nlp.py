@@ -118,6 +118,7 @@ def _repaired(doc: Doc) -> Doc:
     _relabel_reported_infinitives(doc)
     _reattach_verbs_joined_to_objects(doc)
     _rejoin_process_gerunds(doc)
+    _relabel_capacity_infinitives(doc)
     return doc
 
 
@@ -207,6 +208,24 @@ def _rejoin_process_gerunds(doc: Doc) -> None:
             continue
         gerund.tag_, gerund.pos_ = "NN", "NOUN"
         noun.head, noun.dep_ = gerund, "compound"
+
+
+# Nouns of a capacity that "have" holds, with the infinitive of what it can do ("X has the ability
+# to lower Y").
+_CAPACITY_NOUNS = frozenset({"ability", "capacity", "capability", "potential", "propensity", "power"})
+_HOLDING_VERBS = frozenset({"have", "possess", "retain"})
+
+
+def _relabel_capacity_infinitives(doc: Doc) -> None:
+    """"X has the ability to lower Y": the infinitive the model hung on the capacity noun is made the
+    complement of "has", so that it shares the subject of "has" and its negation ("X does not have
+    the capacity to ...")."""
+    for token in doc:
+        noun = token.head
+        if token.dep_ == "acl" and token.tag_ == "VB" and any(c.lower_ == "to" for c in token.children) \
+                and noun.lower_ in _CAPACITY_NOUNS and noun.dep_ == "dobj" \
+                and noun.head.lemma_.lower() in _HOLDING_VERBS:
+            token.head, token.dep_ = noun.head, "xcomp"
 
 
 def _tense_tag(token: Token) -> str | None:

@@ -64,13 +64,24 @@ def _agent_noun_claims(noun: Token) -> list[Claim]:
     """"X is an inhibitor of Y", "X, a Y inhibitor, ...", "the Y inhibitor X", "Y inhibitors (X1, X2)",
     "Y inhibitors such as X": X lowers Y."""
     sign = _agent_sign(noun)
+    if sign == 0:
+        return []
     of_objects = _prep_objects(noun, ("of",))
     target = [s for t in of_objects for s in sides(t)] or _compound_target(noun)
-    bearer = _bearer(noun) or (None if of_objects else _named_after(noun, target))
-    if sign == 0 or bearer is None or not _valid(bearer[1]):
-        return []
-    causes = [s for head in bearer[0] for s in sides(head)]
-    return pairs(causes, sign, target, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE)
+    # the subject of "is a(n) ...", else names set after the role ("Four of the drugs are ChE
+    # inhibitors (tacrine, donepezil)": the subject names none)
+    for bearer in (_bearer(noun), None if of_objects else _named_after(noun, target)):
+        causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)] if bearer else []
+        if causes:
+            return pairs(causes, sign, target, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE) \
+                if _valid(bearer[1]) else []
+    return []
+
+
+def _names_a_bearer(head: Token) -> bool:
+    """Not a count ("two of the drugs") nor a class alone ("these agents"): neither names who holds
+    the role."""
+    return not head.like_num and head.lower_ not in lexicon.CLASS_NOUNS and head.lower_ not in lexicon.GENERIC_NAMES
 
 
 def _compound_target(noun: Token) -> list[Side]:

@@ -18,10 +18,11 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
+from engine.offline.extract.vocabulary import ROLE_NOUNS
 from engine.parse_reader import means, misread_clauses, modality, pronouns, restoring, shielding
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.parse_reader.claims import Claim, matched, pairs, respective
-from engine.parse_reader.hosts import host_causes
+from engine.parse_reader.hosts import host_causes, names_a_host
 from engine.parse_reader.phrases import (
     Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
 )
@@ -154,21 +155,11 @@ def base_sign(verb: Token) -> int:
 def roles(verb: Token) -> tuple[list[Token], list[Token]]:
     """(cause heads, effect heads) of a verb."""
     origins = _origins(verb)
-    if origins:
-        return origins, _subjects(verb)
-    passive = any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
-        (verb.dep_ == "acl" and verb.tag_ == "VBN")
-    if passive:
-        effects = [c for c in verb.children if c.dep_ == "nsubjpass"]
-        if verb.dep_ == "acl":
-            effects = [verb.head]
-        elif verb.dep_ == "relcl" and effects and effects[0].lower_ in _RELATIVE:
-            # "Tarp, which is inhibited by Pomb": the noun the clause describes
-            described = _described(verb.head)
-            effects = [described] if _trusted_antecedent(verb) and _said_of_the_noun(verb, described) else []
-        elif not effects and verb.dep_ == "conj":
-            effects = _shared_subjects(verb)
-        return _agents(verb) or _tools(verb), effects
+    if origins:  # a product's maker may be named beside its source ("generated from APP by BACE1")
+        makers = [a for a in _agents(verb) if not _unnamed_process(a)]  # not "by sequential cleavage"
+        return (origins + makers, _passive_effects(verb)) if _passive(verb) else (origins, _subjects(verb))
+    if _passive(verb):
+        return _agents(verb) or _tools(verb), _passive_effects(verb)
     # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
     effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
     if verb.lemma_.lower() in lexicon.PHRASAL:
@@ -196,10 +187,50 @@ def _shared_subjects(passive: Token) -> list[Token]:
 
 
 def _origins(verb: Token) -> list[Token]:
-    """What a verb of origin names as its source ("Y results from X", "Y resulting from X": X)."""
-    particle = lexicon.ORIGIN_PARTICLES.get(verb.lemma_.lower())
-    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == particle
-            for g in c.children if g.dep_ == "pobj"] if particle else []
+    """What a verb of origin names as its source ("Y results from X", "Y resulting from X": X), or
+    the passive of a verb of making ("Y is synthesized from X", "Y generated from X"); there neither
+    the product nor the source is a cell or an organism ("neurons generated from stem cells", "Y is
+    produced from astrocytes": where things come from, no amount)."""
+    lemma = verb.lemma_.lower()
+    particle = lexicon.ORIGIN_PARTICLES.get(lemma)
+    if particle is not None:
+        return _objects_after(verb, particle)
+    made = lexicon.PRODUCT_SOURCE_PARTICLES.get(lemma)
+    if made is None or not _passive(verb) or any(names_a_host(p.lower_) for p in _passive_subjects(verb)):
+        return []
+    return [source for source in _objects_after(verb, made) if not names_a_host(source.lower_)]
+
+
+def _unnamed_process(noun: Token) -> bool:
+    """"cleavage", "sequential processing": a process with no name of what does it."""
+    return lexicon.process_head(noun.lower_) and not any(c.dep_ in ("compound", "nmod", "prep") for c in noun.children)
+
+
+def _objects_after(verb: Token, preposition: str) -> list[Token]:
+    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
+            for g in c.children if g.dep_ == "pobj"]
+
+
+def _passive(verb: Token) -> bool:
+    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
+        (verb.dep_ == "acl" and verb.tag_ == "VBN")
+
+
+def _passive_subjects(verb: Token) -> list[Token]:
+    """What a passive is said of: its subject, or the noun a participle hangs on."""
+    return [verb.head] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
+
+
+def _passive_effects(verb: Token) -> list[Token]:
+    """What a passive changes: its subject; for "Tarp, which is inhibited by Pomb", the noun the
+    clause describes; for a passive joined to a verb, that verb's subject (``_shared_subjects``)."""
+    effects = _passive_subjects(verb)
+    if verb.dep_ == "relcl" and effects and effects[0].lower_ in _RELATIVE:
+        described = _described(verb.head)
+        return [described] if _trusted_antecedent(verb) and _said_of_the_noun(verb, described) else []
+    if not effects and verb.dep_ == "conj":
+        return _shared_subjects(verb)
+    return effects
 
 
 def _agents(verb: Token) -> list[Token]:
@@ -421,7 +452,11 @@ def _renames_a_clause(noun: Token) -> bool:
 
 def _described(noun: Token) -> Token:
     """The noun a relative clause describes; for an apposition, the noun it renames
-    ("TOR, a kinase that ...")."""
+    ("TOR, a kinase that ..."). A clause the parse hung on what a role noun is of describes the
+    role's bearer ("PGJ2, a mediator of inflammation that promotes Y": the mediator, PGJ2)."""
+    preposition = noun.head
+    if noun.dep_ == "pobj" and preposition.lower_ == "of" and preposition.head.lower_ in ROLE_NOUNS:
+        noun = preposition.head
     return noun.head if noun.dep_ == "appos" else noun
 
 
