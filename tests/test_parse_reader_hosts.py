@@ -59,6 +59,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Vehicle-treated mice showed reduced Tarp.", set()),
     ("Velk1-deficient mice did not show reduced Tarp.", set()),
     ("Exposed neurons showed reduced Tarp.", set()),
+    # a host made to express a gene ("transgenic") is marked by it; an unmarked one is not
+    ("Transgenic mice expressing human Tarp showed reduced Pomb levels.", {f"{UP} human Tarp ==CAUSE=> {DOWN} Pomb"}),
+    ("Neurons expressing Tarp showed reduced Pomb levels.", set()),
     # a change found by a method in a marked host
     ("Western blots revealed an increase in Tarp levels in Velk1-deficient mice.", {f"{LOST} {UP} Tarp"}),
 ])

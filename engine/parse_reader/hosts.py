@@ -38,6 +38,7 @@ _CONTROLS = frozenset({"vehicle", "sham", "saline", "mock", "buffer", "control"}
 # Verbs after the host that say what was done to it: "mice lacking X", "cells treated with D".
 _LOSS_VERBS = frozenset({"lacking", "deficient"})
 _GAIN_VERBS = frozenset({"overexpressing", "over-expressing"})
+_ENGINEERED = frozenset({"transgenic", "transfected", "transduced", "knock-in"})
 _GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": None, "given": None,
                 "injected": "with", "infused": "with"}
 # Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
@@ -133,14 +134,20 @@ def _name(words: list[Token], marked: str = "") -> str:
 
 
 def _done_by(verb: Token) -> list[Side]:
-    """"lacking X", "deficient in X", "overexpressing X", "treated with D", "receiving D"."""
+    """"lacking X", "deficient in X", "overexpressing X", "treated with D", "receiving D"; "expressing
+    X" for a host made to (transgenic, transfected: "transgenic mice expressing X")."""
     lower = verb.lower_
-    if lower in _LOSS_VERBS or lower in _GAIN_VERBS:
+    if lower in _LOSS_VERBS or lower in _GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
         given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
-        return given if lower in _GAIN_VERBS else [_lost(s.name) for s in given if s.direction > 0 and not s.state]
+        return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
     if lower in _GIVEN_VERBS and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
         return [s for thing in _objects(verb, _GIVEN_VERBS[lower]) for s in sides(thing)]
     return []
+
+
+def _engineered(host: Token) -> bool:
+    """A host marked as made to carry a gene: "transgenic mice", "transfected cells"."""
+    return any(c.dep_ in ("amod", "compound") and c.lower_ in _ENGINEERED for c in host.lefts)
 
 
 def _objects(verb: Token, preposition: str | None) -> list[Token]:

@@ -13,7 +13,7 @@ from engine.language import lexicon
 # Phrasal verbs of removal: lemma + particle.
 _REMOVING_PARTICLES = {("knock", "out"), ("knock", "down"), ("shut", "down"), ("switch", "off"),
                        ("turn", "off")}
-_REMOVING_LEMMAS = frozenset({"delete", "ablate", "remove", "deplete", "silence", "inhibit", "block",
+_REMOVING_LEMMAS = frozenset({"delete", "ablate", "remove", "eliminate", "deplete", "silence", "inhibit", "block",
                               "suppress", "inactivate", "disrupt", "knockdown", "antagonize",
                               "antagonise", "neutralize", "neutralise", "reduce", "lower",
                               "downregulate", "down-regulate", "decrease"})

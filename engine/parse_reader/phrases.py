@@ -327,6 +327,8 @@ def side_of(head: Token) -> Side | None:
         target, direction = perturbed
         inner = side_of(target)
         return None if inner is None else _turned(inner, direction)
+    if head.lower_.endswith("ing") and perturbations.direction(head) != 0:
+        return None  # "Eliminating X resulted in Y" with X lost by the parse: an experiment on nothing
     kind = kind_of(head)
     if kind is not None:
         inner = side_of(kind[0])
