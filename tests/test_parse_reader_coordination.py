@@ -212,12 +212,18 @@ def test_names_set_after_a_class_noun(sentence, expected):
     ("Tarp was induced by Pomb and was blocked by Velk1.",
      {f"{UP} Pomb ==CAUSE=> {UP} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
     ("Tau accumulates in neurons and is cleared by autophagy.", {f"{UP} autophagy ==CAUSE=> {DOWN} Tau"}),
+    # ... also a participle with an agent joined to a passive, without an auxiliary of its own
+    ("Misfolded proteins are retained in the ER and subsequently degraded by ERAD.",
+     {f"{UP} ERAD ==CAUSE=> {DOWN} Misfolded proteins"}),
     # not when the first verb has an object or a verb of its own: the passive is said of its event
     ("Pomb induced Tarp phosphorylation in microglia and was mediated by Velk1.",
      {f"{UP} Pomb ==CAUSE=> {UP} Tarp phosphorylation"}),
     ("Pomb appears to act through Tarp and was abrogated by zorimab.", set()),
-    # nor when the passive undoes the change an active verb of change made: it undoes the rise
+    # a passive that undoes the change before it moves against it by its own sign; not otherwise
+    ("Tarp was reduced by Pomb and restored by Velk1.",
+     {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp", f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
     ("Tarp increased in Velk1 mutant mice and was rescued by zorimab treatment.", set()),
+    ("Tarp was altered by aging and restored by zorimab treatment.", set()),
 ])
 def test_a_passive_joined_to_a_verb_shares_its_subject(sentence, expected):
     assert lines(sentence) == expected

@@ -195,6 +195,10 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     ("Pomb raised Tarp levels, whereas knockdown lowered them.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     # ... nor a gerund of an experiment whose object the parse lost
     ("Eliminating Velk1 reduced Tarp levels in neurons.", set()),
+    # form words joined before a name stay in it; other joined modifiers are left out with the first
+    ("The level of nitrated and hyperphosphorylated tau was reduced by lithium.",
+     {f"{UP} lithium ==CAUSE=> {DOWN} nitrated and hyperphosphorylated tau"}),
+    ("Chronic and acute nicotine raised Tarp levels.", {f"{UP} nicotine ==CAUSE=> {UP} Tarp"}),
     # a multiple says how much, never who
     ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were raised by 3-fold in mice.", set()),

@@ -255,7 +255,8 @@ INCREASE_HEADS = frozenset({
     "treatment", "supplementation", "addition", "infusion", "injection", "exposure",
     "application", "delivery", "accumulation", "activator", "activators", "agonist", "agonists",
     "inducer", "inducers", "enhancer", "enhancers", "intake", "consumption", "pretreatment",
-    "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation",
+    "co-treatment", "overactivation", "hyperactivation", "overproduction", "incubation", "preinjection",
+    "pre-injection", "preincubation", "pre-incubation", "pre-treatment",
     "transfection", "transduction", "use",
 })
 DEFICIENCY_HEADS = frozenset({

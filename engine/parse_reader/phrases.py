@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Token
 
-from engine.identity import RELATIONAL_ADJECTIVES
+from engine.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
@@ -691,8 +691,23 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
-        keep.extend([*_name_parts(child), child, *_member_number(child)])  # "caspase 3 activation"
+        keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
+
+
+def _joined_modifiers(modifier: Token) -> list[Token]:
+    """"nitrated and hyperphosphorylated tau", "insoluble and fibrillar tau": form words joined to
+    the first modifier, with their "and", stay in the name, which without them would name the
+    unmodified entity. Other joined modifiers ("acute and chronic nicotine") are left out with it."""
+    if modifier.dep_ != "amod":
+        return []
+    joined = [t for t in modifier.subtree if t.i > modifier.i and t.dep_ in ("cc", "conj", "punct")]
+    words = [modifier] + [t for t in joined if t.dep_ == "conj"]
+    return joined if any(_form_word(t) for t in words) and not any(_is_change_adjective(t) for t in words) else []
+
+
+def _form_word(word: Token) -> bool:
+    return any(part in FORM_WORDS or part in ("soluble", "insoluble") for part in word.lower_.split("-"))
 
 
 def _stray_name_number(head: Token) -> list[Token]:

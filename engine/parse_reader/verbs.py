@@ -172,18 +172,29 @@ def _shared_subjects(passive: Token) -> list[Token]:
     passive joined to the verb before it, with no subject of its own, is said of that verb's
     subject. Not when that verb has an object or a verb of its own (the passive is then said of its
     event: "Nicotine induced A and was mediated by B", "X appears to act on A and was abrogated by
-    B"), nor when the passive undoes the change an active verb of
-    change made ("Y increased in mutants and was rescued by X": X undoes the rise), nor after a
-    relative pronoun, whose noun the parse may have misplaced."""
+    B"), nor when the passive undoes the change the verb before it made against its own sign
+    (``_undoes``), nor after a relative pronoun, whose noun the parse may have misplaced."""
     head = passive.head
     subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")] if verb_like(head) else []
     if not subjects or subjects[0].lower_ in _RELATIVE or head.dep_ == "relcl" \
             or any(c.dep_ in ("dobj", "xcomp") for c in head.children):
         return []
-    changed = lexicon.VERB_FORMS.get(head.lower_, (None, 0, None))[1] != 0 and subjects[0].dep_ == "nsubj"
-    if changed and passive.lemma_.lower() in _UNDOING:
+    if passive.lemma_.lower() in _UNDOING and not _undoes(passive, head):
         return []
+    if any(c.dep_ == "dobj" for s in subjects for c in s.children):
+        return []  # a subject with an object of its own is a verb misread ("Misfolded tau proteins ...")
     return pronouns.resolved(_doers_of_misread(subjects), head)
+
+
+def _undoes(passive: Token, head: Token) -> bool:
+    """Does a verb of undoing, said of what the verb before it changed, move it against that change
+    with its own sign ("induced by A and blocked by B": B lowers; "reduced by A and restored by B":
+    B raises)? Not for a change it cannot undo by its sign ("upregulated and rescued by B"), nor an
+    unsigned one ("altered by aging and restored by B")."""
+    change = lexicon.VERB_FORMS.get(head.lower_, (None, 0, None))[1]
+    if change == 0:
+        return head.lemma_.lower() not in _ALTERING
+    return base_sign(passive) == -change
 
 
 def _origins(verb: Token) -> list[Token]:
@@ -212,8 +223,12 @@ def _objects_after(verb: Token, preposition: str) -> list[Token]:
 
 
 def _passive(verb: Token) -> bool:
+    """A passive verb, a participle hung on a noun, or a participle with an agent joined to a
+    passive before it ("Y was induced by A and blocked by B")."""
     return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
-        (verb.dep_ == "acl" and verb.tag_ == "VBN")
+        (verb.dep_ == "acl" and verb.tag_ == "VBN") or \
+        (verb.dep_ == "conj" and verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children)
+         and any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.head.children))
 
 
 def _passive_subjects(verb: Token) -> list[Token]:
@@ -392,6 +407,8 @@ _SINGULAR_AUX = frozenset({"is", "was", "has"})
 _PLURAL_AUX = frozenset({"are", "were", "have"})
 # Verbs that undo a change: said in a relative clause after a changed object, they most often undo
 # the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
+# Verbs of an unsigned change ("Y was altered by aging").
+_ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
 _UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
                       "counteract", "antagonize", "restore", "inhibit", "suppress"})
 
