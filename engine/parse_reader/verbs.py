@@ -172,8 +172,8 @@ def _shared_subjects(passive: Token) -> list[Token]:
     passive joined to the verb before it, with no subject of its own, is said of that verb's
     subject. Not when that verb has an object or a verb of its own (the passive is then said of its
     event: "Nicotine induced A and was mediated by B", "X appears to act on A and was abrogated by
-    B"), nor when the passive undoes the change the verb before it made against its own sign
-    (``_undoes``), nor after a relative pronoun, whose noun the parse may have misplaced."""
+    B"), nor for a verb of undoing whose own sign cannot undo that verb's change (``_undoes``), nor
+    after a relative pronoun, whose noun the parse may have misplaced."""
     head = passive.head
     subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")] if verb_like(head) else []
     if not subjects or subjects[0].lower_ in _RELATIVE or head.dep_ == "relcl" \
@@ -407,10 +407,10 @@ _SINGULAR_AUX = frozenset({"is", "was", "has"})
 _PLURAL_AUX = frozenset({"are", "were", "have"})
 # Verbs that undo a change: said in a relative clause after a changed object, they most often undo
 # the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
-# Verbs of an unsigned change ("Y was altered by aging").
-_ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
 _UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
                       "counteract", "antagonize", "restore", "inhibit", "suppress"})
+# Verbs of an unsigned change ("Y was altered by aging").
+_ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
 
 
 def _said_of_the_noun(verb: Token, noun: Token) -> bool:
