@@ -41,6 +41,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Copper ==CAUSE=> {DOWN} myelin", f"{UP} biotin ==CAUSE=> {UP} myelin"}),
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
+    # the words of the cause set before a compound participle are its name
+    ("Inhibition of caspase-2 confers resistance to ER stress-induced apoptosis.",
+     {f"{UP} ER stress ==CAUSE=> {UP} apoptosis"}),
     # nor an amount after "by"
     ("In the brain, Pomb can increase high-affinity nicotine binding by nearly fourfold relative to age-matched "
      "controls.", {f"{UP} Pomb ==CAUSE=> {UP} high-affinity nicotine binding"}),

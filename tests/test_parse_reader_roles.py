@@ -64,6 +64,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} lithium ==CAUSE=> {DOWN} GSK3", f"{UP} tideglusib ==CAUSE=> {DOWN} GSK3"}),
     ("Both compounds are potent HDAC inhibitors, such as trichostatin A and vorinostat.",
      {f"{UP} trichostatin A ==CAUSE=> {DOWN} HDAC", f"{UP} vorinostat ==CAUSE=> {DOWN} HDAC"}),
+    # changes named as examples of an effect, each with its own direction; not the host it is seen in
+    ("We found that zorimab has several positive effects in mice, including improvement of spatial learning "
+     "and a reduction of Tarp load.",
+     {f"{UP} zorimab ==CAUSE=> {UP} spatial learning", f"{UP} zorimab ==CAUSE=> {DOWN} Tarp load"}),
     # a relative clause hung on what a role is of describes the role's bearer
     ("Treatment with zorimab, a mediator of inflammation that promotes cleavage of Tarp, raised Pomb.",
      {f"{UP} zorimab ==CAUSE=> {UP} Tarp cleavage", f"{UP} zorimab ==CAUSE=> {UP} Pomb"}),

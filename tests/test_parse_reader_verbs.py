@@ -242,6 +242,9 @@ def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
     ("Pomb in- hibits the phosphoryla- tion of Tarp.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp phosphorylation"}),
     ("Velk1 reduced calmodulin- dependent Tarp acti- vation.",
      {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp activation", f"{UP} calmodulin ==CAUSE=> {UP} Tarp activation"}),
+    # typographic hyphens are hyphens; a verb glued to its "to" is split
+    ("miR\u20109 inhibits Tarp in neurons.", {f"{UP} miR-9 ==CAUSE=> {DOWN} Tarp"}),
+    ("Long-term treatment with zorimab is knownto cause Tarp loss.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp loss"}),
 ])
 def test_words_split_at_a_line_end_are_read_whole(sentence: str, expected: set[str]) -> None:
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected

@@ -74,7 +74,20 @@ def _participle_claims(participle: Token) -> list[Claim]:
     effect = side_of(changed)
     if effect is None:
         return []
-    return pairs([Side(name=prefix)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
+    cause = " ".join([t.text for t in _words_before(participle)] + [prefix])
+    return pairs([Side(name=cause)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
+
+
+def _words_before(participle: Token) -> list[Token]:
+    """"ER stress-induced apoptosis": the words of the cause's name set before the participle, which
+    the parser hangs beside it on the changed noun ("ER")."""
+    words: list[Token] = []
+    for token in reversed(participle.doc[:participle.i]):
+        if token.dep_ not in ("compound", "nmod") or token.pos_ not in ("NOUN", "PROPN") \
+                or token.head.i not in (participle.i, participle.head.i) or token.lower_ in lexicon.VERB_FORMS:
+            break  # not a verb the tagger took for a name ("inhibits ATP-induced Y")
+        words.insert(0, token)
+    return words
 
 
 def _opens_a_long_form(participle: Token) -> bool:

@@ -12,7 +12,8 @@ from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.parse_reader.examples import named_members
-from engine.parse_reader.phrases import Side, apposed_across_a_clause, sides
+from engine.parse_reader.hosts import names_a_host
+from engine.parse_reader.phrases import Side, apposed_across_a_clause, has_change_word, sides
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
@@ -149,12 +150,14 @@ def _reference(word: Token) -> bool:
 
 
 def _effect_noun_claims(noun: Token) -> list[Claim]:
-    """"X has a protective effect on Y", "the inhibitory effect of X on Y"."""
+    """"X has a protective effect on Y", "the inhibitory effect of X on Y"; "X has several effects,
+    including an improvement of A and a reduction of B" (each example a change of its own)."""
     if noun.lower_ not in lexicon.EFFECT_NOUNS:
         return []
     signs = [lexicon.EFFECT_ADJECTIVES[c.lower_] for c in noun.lefts
              if c.dep_ == "amod" and c.lower_ in lexicon.EFFECT_ADJECTIVES]
-    if not signs:
+    examples = _changes_named_as_examples(noun)
+    if not signs and not examples:
         return []
     of_objects = _prep_objects(noun, ("of",))
     holders = [noun, *of_objects]
@@ -170,11 +173,21 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     if not _valid(predicate):
         return []
     causes = [s for head in cause_heads for s in sides(head)]
-    claims: list[Claim] = []
-    for prep, target in targets:
+    claims = pairs(causes, 1, examples, modality.hedged(predicate), NOMINAL_CONFIDENCE)
+    for prep, target in targets if signs else []:
         sign = -1 if prep == "against" else signs[0]
-        claims += pairs(causes, sign, sides(target), modality.hedged(predicate), NOMINAL_CONFIDENCE)
+        effects = [] if prep == "in" and names_a_host(target.lower_) else sides(target)  # not "in mice"
+        claims += pairs(causes, sign, effects, modality.hedged(predicate), NOMINAL_CONFIDENCE)
     return claims
+
+
+def _changes_named_as_examples(noun: Token) -> list[Side]:
+    """The changes set after "including" ("effects, including an improvement of A and a reduction of
+    B"), each with its own direction."""
+    examples = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "including"
+                for g in c.children if g.dep_ == "pobj"]
+    changes = [e for example in examples for e in (example, *example.conjuncts) if has_change_word(e)]
+    return [side for change in changes for side in sides(change)]
 
 
 def _needed_for_claims(word: Token) -> list[Claim]:

@@ -69,12 +69,14 @@ _NAME_RANGE = re.compile(r"\b([^\W\d]+\d{1,3})[\u2010\u2011\u2012\u2013\u2212](\
 
 
 def undo_ligatures(text: str) -> str:
-    """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi"), a
+    """Compatibility characters as the letters they stand for (NFKC: "ﬁ" → "fi"), typographic
+    hyphens as the hyphen ("miR‐9", "meldonium‐treated"; not dashes, which also mark ranges), a
     stereo-descriptor prefix dropped ("(-)-nicotine" → "nicotine"), reference numbers that were
-    superscripts dropped (``drop_reference_numbers``) and a compound participle after a spaced dash
-    joined ("Aβ – induced" → "Aβ-induced")."""
-    text = drop_reference_numbers(_STEREO_PREFIX.sub("", unicodedata.normalize("NFKC", text)))
-    return _SPACED_COMPOUND.sub(r"\1-\2", text)
+    superscripts dropped (``drop_reference_numbers``), a compound participle after a spaced dash
+    joined ("Aβ – induced" → "Aβ-induced") and a verb glued to its "to" split ("knownto")."""
+    text = unicodedata.normalize("NFKC", text).replace("\u2010", "-")  # NFKC makes U+2011 this one
+    text = drop_reference_numbers(_STEREO_PREFIX.sub("", text))
+    return _GLUED_TO.sub(r"\1 to", _SPACED_COMPOUND.sub(r"\1-\2", text))
 
 
 def drop_reference_numbers(text: str) -> str:
