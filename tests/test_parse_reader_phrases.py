@@ -199,6 +199,9 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     ("The level of nitrated and hyperphosphorylated tau was reduced by lithium.",
      {f"{UP} lithium ==CAUSE=> {DOWN} nitrated and hyperphosphorylated tau"}),
     ("Chronic and acute nicotine raised Tarp levels.", {f"{UP} nicotine ==CAUSE=> {UP} Tarp"}),
+    # a rate of a process is the process's ("degradation rates of X"), an expression level X's own
+    ("Pomb accelerated degradation rates of Tarp.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp degradation"}),
+    ("Pomb raised the expression levels of Tarp.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     # a multiple says how much, never who
     ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were raised by 3-fold in mice.", set()),

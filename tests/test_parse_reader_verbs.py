@@ -134,6 +134,15 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} VU0233 ==CAUSE=> {UP} neuronal currents", f"{UP} scopolamine ==CAUSE=> {UP} memory deficits"}),
     ("Velox raises Tarp1 and then strongly lowers Kelch.",
      {f"{UP} Velox ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {DOWN} Kelch"}),
+    # a named doer does what its infinitive of purpose says; a common noun's purpose is no claim,
+    # nor is a passive's
+    ("AMPK phosphorylates ULK1 to activate autophagy.",
+     {f"{UP} AMPK ==CAUSE=> {UP} ULK1 phosphorylation", f"{UP} AMPK ==CAUSE=> {UP} autophagy"}),
+    ("The Hsp70 system acts with the chaperonin TRiC to prevent aggregation of proteins.",
+     {f"{UP} Hsp70 system ==CAUSE=> {DOWN} proteins aggregation"}),
+    ("Neurons are heavily reliant on the removal of misfolded proteins to maintain homeostasis.", set()),
+    ("Similarly, stimulation of microglia with the LXR agonist acts simultaneously to suppress inflammation.", set()),
+    ("Neurons were treated with zorimab to inhibit Tarp.", set()),
     # the passive of a verb of making names its source after "from", its maker after "by"
     ("Nicotinic acid is synthesized from quinolinic acid in the liver.",
      {f"{UP} quinolinic acid ==CAUSE=> {UP} Nicotinic acid"}),

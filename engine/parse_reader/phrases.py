@@ -345,6 +345,9 @@ def side_of(head: Token) -> Side | None:
         if inner is None:
             return None
         if lower in lexicon.QUANTITY_WORDS:
+            process = _process_measured(head)
+            if process is not None:  # "degradation rates of tau": the rate of tau's degradation
+                inner = Side(name=f"{inner.name} {process.text}", direction=inner.direction)
             return _turned(inner, _adjective_direction(head))
         return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
     process = _process_of(head) or _mutation_of(head)
@@ -452,6 +455,14 @@ def _object_of_noun(head: Token) -> bool:
     "brain" taking "subtypes" as object): the phrase is misread, and its name would be cut wrong."""
     return head.pos_ in ("NOUN", "PROPN") and any(
         c.dep_ in ("dobj", "nsubj") and c.pos_ in ("NOUN", "PROPN") for c in head.rights)
+
+
+def _process_measured(quantity: Token) -> Token | None:
+    """The process a quantity word measures, named before it ("the degradation rate of X", "the
+    clearance rates of X"): the rate is that process's, not the amount of X ("expression levels"
+    are the amount)."""
+    return next((c for c in quantity.lefts if c.dep_ in ("compound", "nmod") and c.lower_ not in lexicon.VAGUE_NAMES
+                 and (lexicon.process_head(c.lower_) or c.lower_ in lexicon.NOMINAL_TRIGGERS)), None)
 
 
 def _bare_change(head: Token) -> bool:

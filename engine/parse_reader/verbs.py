@@ -18,6 +18,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
+from engine.offline.extract import naming as rule_naming
 from engine.offline.extract.vocabulary import ROLE_NOUNS
 from engine.parse_reader import means, misread_clauses, modality, pronouns, restoring, shielding
 from engine.parse_reader.adjectival_verbs import misread_subject, next_clause, verb_like
@@ -295,6 +296,8 @@ def _subjects(verb: Token) -> list[Token]:
         if _bracketed(verb):
             return []  # "reducing the frailty phenotype (delaying paralysis, ...)": what the change was
         return [] if _in_place(verb.head) else [_change_above(verb.head)]  # "a drug inhibiting X"
+    if _purpose(verb):  # "X acts with Y to prevent Z": X prevents Z, when X is named
+        return [s for s in _subjects(verb.head) if _named_doer(s)]
     if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
         if verb.dep_ == "conj" and _word_before_conjunct(verb):
@@ -320,6 +323,24 @@ def _subjects(verb: Token) -> list[Token]:
             return _subjects(head)
         return shared
     return []
+
+
+def _purpose(verb: Token) -> bool:
+    """An infinitive of purpose on an active main verb ("Pin1 accelerates cis-trans conversion to
+    prevent the accumulation of Y"): the doer of the verb does what it is for. Not on a passive,
+    whose doer is unnamed ("cells were treated with D to inhibit Y"), nor in a relative clause,
+    whose noun the parse may have misplaced."""
+    head = verb.head
+    return verb.dep_ == "advcl" and verb.tag_ == "VB" and head.i < verb.i and verb_like(head) \
+        and head.dep_ not in ("relcl", "acl") and any(c.lower_ == "to" and c.dep_ == "aux" for c in verb.children) \
+        and not any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children)
+
+
+def _named_doer(subject: Token) -> bool:
+    """A doer named by a symbol ("Pin1", "IL-18", "Hsp70 system"), not a common noun ("neurons",
+    "the channel", "slow release"), whose purpose clause more often says what it is for than what it does."""
+    words = [subject, *(c for c in subject.lefts if c.dep_ in ("compound", "nmod"))]
+    return any(rule_naming.symbol_like(w.text) for w in words) and not names_a_host(subject.lower_)
 
 
 def _bracketed(verb: Token) -> bool:
@@ -408,7 +429,7 @@ _PLURAL_AUX = frozenset({"are", "were", "have"})
 # Verbs that undo a change: said in a relative clause after a changed object, they most often undo
 # the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
 _UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
-                      "counteract", "antagonize", "restore", "inhibit", "suppress"})
+                      "counteract", "antagonize", "restore", "inhibit", "suppress", "normalize", "normalise"})
 # Verbs of an unsigned change ("Y was altered by aging").
 _ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
 
