@@ -202,6 +202,11 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     # a rate of a process is the process's ("degradation rates of X"), an expression level X's own
     ("Pomb accelerated degradation rates of Tarp.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp degradation"}),
     ("Pomb raised the expression levels of Tarp.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    # a dose names what is given, without its amount; an author names nothing
+    ("Repeated doses of zorimab enhanced long-term learning.", {f"{UP} zorimab ==CAUSE=> {UP} long-term learning"}),
+    ("Treatment with 10 mg/kg rapamycin reduced tau levels.", {f"{UP} rapamycin ==CAUSE=> {DOWN} tau"}),
+    ("Longitudinal studies including that by Ide et al. all agree that Pomb raises Tarp.",
+     {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     # a multiple says how much, never who
     ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were raised by 3-fold in mice.", set()),

@@ -57,6 +57,10 @@ def _agents(noun: Token) -> list[Token]:
             for g in c.children if g.dep_ == "pobj" and not amount_phrase(g)]  # "rose by twofold"
 
 
+# Nouns of the way something happens, which a compound participle describes without changing them.
+_MODES = frozenset({"manner", "fashion", "way", "ways", "mode", "mechanism", "mechanisms"})
+
+
 def _participle_claims(participle: Token) -> list[Claim]:
     """"X-induced Y": X raises Y; "X-inhibited Y": X lowers Y."""
     prefix, suffix = participle.text.rsplit("-", 1)
@@ -71,6 +75,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
     changed = participle.head
     while changed.dep_ == "compound" and changed.head.i > changed.i:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
+    if changed.lower_ in _MODES:
+        return []  # "in a cysteine-dependent manner": how something happens, no thing changed
     effect = side_of(changed)
     if effect is None:
         return []

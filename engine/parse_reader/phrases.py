@@ -30,6 +30,10 @@ from engine.parse_reader.shared_heads import contrasted_process, inside_contrast
 
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
+# Units of a dose or a concentration ("50 μM meldonium", "10 mg/kg rapamycin"): how much, no part of
+# the name (written as NFKC leaves them: "µ" becomes "μ").
+_UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol"})
+_DOSES = frozenset({"dose", "doses", "dosing"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
 EXPERIMENT_HEADS = frozenset({
@@ -316,7 +320,7 @@ def past_verb(token: Token) -> bool:
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) \
+    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
@@ -335,7 +339,7 @@ def side_of(head: Token) -> Side | None:
         if inner is None or not kind[1]:
             return inner
         return Side(name=f"{kind[1]} {inner.name}", direction=inner.direction, state=inner.state)
-    effect = _effect_of(head)
+    effect = _effect_of(head) or _dose_of(head)
     if effect is not None:
         return effect
     lower = head.lower_
@@ -431,6 +435,11 @@ def _stray_perturbation(head: Token) -> int:
 
 
 _YEAR = re.compile(r"^(1[89]|20)\d\d[a-z]?$")
+
+
+def _author(token: Token) -> bool:
+    """"by Ide et al.": the "al" of an author list, outside brackets too."""
+    return token.lower_.rstrip(".") == "al" and token.i > 0 and token.doc[token.i - 1].lower_ == "et"
 
 
 def _in_citation(token: Token) -> bool:
@@ -585,6 +594,11 @@ def _effect_of(head: Token) -> Side | None:
     return inner if harm is None else Side(name=f"{inner.name} {harm}")
 
 
+def _dose_of(head: Token) -> Side | None:
+    """"repeated doses of X", "a single dose of X": X given."""
+    return _owner(head, ("of",)) if head.lower_ in _DOSES else None
+
+
 def _acting(head: Token) -> bool:
     return head.dep_ == "nsubj" or (head.dep_ == "pobj" and head.head.lower_ == "by")
 
@@ -702,6 +716,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
+        if child.lower_ in _UNITS:
+            continue  # "50 μM meldonium": a concentration, with its number
         keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
 
