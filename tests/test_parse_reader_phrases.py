@@ -193,6 +193,10 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     # a change or an experiment named with nothing it is of names no side
     ("Upregulation can increase nicotine binding in neurons.", set()),
     ("Pomb raised Tarp levels, whereas knockdown lowered them.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    ("Application via microdialysis of KYNA to the striatum reduces dopamine.", set()),
+    # a gerund of promoting names what it promotes
+    ("Inducing autophagy with lithium reduces Tarp levels.",
+     {f"{UP} autophagy ==CAUSE=> {DOWN} Tarp", f"{UP} lithium ==CAUSE=> {UP} autophagy"}),
     # ... nor a gerund of an experiment whose object the parse lost
     ("Eliminating Velk1 reduced Tarp levels in neurons.", set()),
     # form words joined before a name stay in it; other joined modifiers are left out with the first

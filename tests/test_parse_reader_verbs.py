@@ -143,6 +143,13 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Neurons are heavily reliant on the removal of misfolded proteins to maintain homeostasis.", set()),
     ("Similarly, stimulation of microglia with the LXR agonist acts simultaneously to suppress inflammation.", set()),
     ("Neurons were treated with zorimab to inhibit Tarp.", set()),
+    # a clause of consequence on what a change is of says what the change brings about; another
+    # clause there is said of the thing
+    ("Velk1 deficiency results in the dampening of the Tarp pathway, which subsequently elicits a compensatory "
+     "Pomb response.", {"Velk1 deficiency ==CAUSE=> [change=decrease] Tarp pathway",
+                        f"{DOWN} Tarp pathway ==CAUSE=> {UP} compensatory Pomb response"}),
+    ("Zorimab causes activation of the Tarp kinases, which phosphorylate Pomb.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} Tarp kinases", f"{UP} Tarp kinases ==CAUSE=> {UP} Pomb phosphorylation"}),
     # the passive of a verb of making names its source after "from", its maker after "by"
     ("Nicotinic acid is synthesized from quinolinic acid in the liver.",
      {f"{UP} quinolinic acid ==CAUSE=> {UP} Nicotinic acid"}),

@@ -246,7 +246,7 @@ DECREASE_HEADS = frozenset({
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
     "inhibitor", "inhibitors", "antagonist", "antagonists", "blocker", "blockers", "decline",
     "deficit", "deficits", "impairment", "impairments", "neutralization", "neutralizing",
-    "neutralisation",
+    "neutralisation", "dampening",
 })
 INCREASE_HEADS = frozenset({
     "increase", "increasing", "elevation", "elevating", "upregulation", "up-regulation",

@@ -17,7 +17,7 @@ _REMOVING_LEMMAS = frozenset({"delete", "ablate", "remove", "eliminate", "deplet
                               "suppress", "inactivate", "disrupt", "knockdown", "antagonize",
                               "antagonise", "neutralize", "neutralise", "reduce", "lower",
                               "downregulate", "down-regulate", "decrease"})
-_ADDING_LEMMAS = frozenset({"overexpress", "over-express", "activate", "increase", "elevate",
+_ADDING_LEMMAS = frozenset({"overexpress", "over-express", "activate", "increase", "elevate", "promote", "induce",
                             "upregulate", "up-regulate", "stimulate", "enhance", "add",
                             "administer", "infuse", "inject", "supplement"})
 

@@ -479,7 +479,9 @@ def _bare_change(head: Token) -> bool:
     with nothing it is of, which leaves open what changed."""
     lower = head.lower_
     changes = lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS
-    return changes and not _name_parts(head) and not any(c.dep_ in ("prep", "appos", "acl") for c in head.children)
+    of_something = any(c.dep_ in ("appos", "acl") or (c.dep_ == "prep" and c.lower_ in ("of", "with"))
+                       for c in head.children)  # not "application via microdialysis"
+    return changes and not _name_parts(head) and not of_something
 
 
 def _anaphoric(head: Token) -> bool:

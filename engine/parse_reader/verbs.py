@@ -286,7 +286,7 @@ def _subjects(verb: Token) -> list[Token]:
         return []  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if own:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
-            return [_described(verb.head)] if _trusted_antecedent(verb) else []
+            return [_described(verb.head, verb)] if _trusted_antecedent(verb) else []
         return pronouns.resolved(own, verb)
     if verb.dep_ == "relcl":
         return []
@@ -430,6 +430,8 @@ _PLURAL_AUX = frozenset({"are", "were", "have"})
 # the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
 _UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
                       "counteract", "antagonize", "restore", "inhibit", "suppress", "normalize", "normalise"})
+# Verbs that say what an event brings about ("..., which leads to Y").
+_CONSEQUENCE_VERBS = frozenset({"lead", "result", "cause", "elicit", "give", "contribute", "precipitate"})
 # Verbs of an unsigned change ("Y was altered by aging").
 _ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
 
@@ -488,13 +490,19 @@ def _renames_a_clause(noun: Token) -> bool:
     return noun.dep_ == "appos" and noun.lower_ in EVENT_NOUNS
 
 
-def _described(noun: Token) -> Token:
+def _described(noun: Token, clause: Token | None = None) -> Token:
     """The noun a relative clause describes; for an apposition, the noun it renames
     ("TOR, a kinase that ..."). A clause the parse hung on what a role noun is of describes the
-    role's bearer ("PGJ2, a mediator of inflammation that promotes Y": the mediator, PGJ2)."""
+    role's bearer ("PGJ2, a mediator of inflammation that promotes Y": the mediator, PGJ2); a clause
+    of consequence hung on what a change is of describes the change ("the dampening of mTOR
+    signaling, which elicits Y": less mTOR signaling elicits Y; but "loss of TFEB, which activates
+    Y" is said of TFEB)."""
     preposition = noun.head
-    if noun.dep_ == "pobj" and preposition.lower_ == "of" and preposition.head.lower_ in ROLE_NOUNS:
-        noun = preposition.head
+    if noun.dep_ == "pobj" and preposition.lower_ == "of":
+        governor = preposition.head
+        consequence = clause is not None and clause.lemma_.lower() in _CONSEQUENCE_VERBS
+        if governor.lower_ in ROLE_NOUNS or (consequence and change_noun_sign(governor.lower_) != 0):
+            noun = governor
     return noun.head if noun.dep_ == "appos" else noun
 
 
