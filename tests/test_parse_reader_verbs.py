@@ -150,6 +150,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
                         f"{DOWN} Tarp pathway ==CAUSE=> {UP} compensatory Pomb response"}),
     ("Zorimab causes activation of the Tarp kinases, which phosphorylate Pomb.",
      {f"{UP} Zorimab ==CAUSE=> {UP} Tarp kinases", f"{UP} Tarp kinases ==CAUSE=> {UP} Pomb phosphorylation"}),
+    # a correlation the parser read as a clause names no doer
+    ("The levels of SUMO1 correlated to decreased Mini-Mental State Examination scores.", set()),
     # the passive of a verb of making names its source after "from", its maker after "by"
     ("Nicotinic acid is synthesized from quinolinic acid in the liver.",
      {f"{UP} quinolinic acid ==CAUSE=> {UP} Nicotinic acid"}),

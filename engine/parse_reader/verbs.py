@@ -300,6 +300,8 @@ def _subjects(verb: Token) -> list[Token]:
         return [s for s in _subjects(verb.head) if _named_doer(s)]
     if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
+        if verb.dep_ == "xcomp" and head.lemma_.lower() in _CORRELATING:
+            return []  # "X correlated to decreased Y" read as a clause: a correlation, not a doer
         if verb.dep_ == "conj" and _word_before_conjunct(verb):
             return []  # "A raises P and B lowers Q": B, misread, stands where the verb's subject is
         if verb.dep_ == "conj" and misread_subject(head) is not None:
@@ -430,6 +432,8 @@ _PLURAL_AUX = frozenset({"are", "were", "have"})
 # the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
 _UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
                       "counteract", "antagonize", "restore", "inhibit", "suppress", "normalize", "normalise"})
+# Verbs of a correlation, which the parser may give a participle as its clause.
+_CORRELATING = frozenset({"correlate", "associate", "relate", "link"})
 # Verbs that say what an event brings about ("..., which leads to Y").
 _CONSEQUENCE_VERBS = frozenset({"lead", "result", "cause", "elicit", "give", "contribute", "precipitate"})
 # Verbs of an unsigned change ("Y was altered by aging").
