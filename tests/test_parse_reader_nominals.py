@@ -44,7 +44,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # the words of the cause set before a compound participle are its name
     ("Inhibition of caspase-2 confers resistance to ER stress-induced apoptosis.",
      {f"{UP} ER stress ==CAUSE=> {UP} apoptosis"}),
-    # a participle on the way something happens changes nothing
+    # a participle on the way something happens, or on a host, changes nothing
+    ("The phosphorylation of NF-kB in Abeta-stimulated microglial cells was inhibited by vitamin D2.",
+     {f"{UP} vitamin D2 ==CAUSE=> {DOWN} NF-kB phosphorylation"}),
     ("MAP2 acetylation can occur in a cysteine-dependent auto-regulatory manner.", set()),
     # nor an amount after "by"
     ("In the brain, Pomb can increase high-affinity nicotine binding by nearly fourfold relative to age-matched "

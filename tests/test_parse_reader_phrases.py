@@ -194,6 +194,7 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     ("Upregulation can increase nicotine binding in neurons.", set()),
     ("Pomb raised Tarp levels, whereas knockdown lowered them.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Application via microdialysis of KYNA to the striatum reduces dopamine.", set()),
+    ("Optineurin binds LC3, and this association facilitates mitophagy.", set()),
     # a gerund of promoting names what it promotes
     ("Inducing autophagy with lithium reduces Tarp levels.",
      {f"{UP} autophagy ==CAUSE=> {DOWN} Tarp", f"{UP} lithium ==CAUSE=> {UP} autophagy"}),

@@ -150,6 +150,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
                         f"{DOWN} Tarp pathway ==CAUSE=> {UP} compensatory Pomb response"}),
     ("Zorimab causes activation of the Tarp kinases, which phosphorylate Pomb.",
      {f"{UP} Zorimab ==CAUSE=> {UP} Tarp kinases", f"{UP} Tarp kinases ==CAUSE=> {UP} Pomb phosphorylation"}),
+    # a participle hung on what a change is of is said of the change
+    ("Impairment of 26S proteasome induced by tau can be prevented early in disease.",
+     {f"{UP} tau ==CAUSE=> {DOWN} 26S proteasome"}),
     # a correlation the parser read as a clause names no doer
     ("The levels of SUMO1 correlated to decreased Mini-Mental State Examination scores.", set()),
     # the passive of a verb of making names its source after "from", its maker after "by"

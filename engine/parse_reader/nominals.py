@@ -12,6 +12,7 @@ from engine.offline.extract.tokens import find_abbreviations
 from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
+from engine.parse_reader.hosts import names_a_host
 from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, side_of, sides
 
 
@@ -75,8 +76,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
     changed = participle.head
     while changed.dep_ == "compound" and changed.head.i > changed.i:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
-    if changed.lower_ in _MODES:
-        return []  # "in a cysteine-dependent manner": how something happens, no thing changed
+    if changed.lower_ in _MODES or names_a_host(changed.lower_):
+        return []  # "in a cysteine-dependent manner", "Aβ-stimulated microglial cells": no thing changed
     effect = side_of(changed)
     if effect is None:
         return []

@@ -34,6 +34,7 @@ _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quant
 # the name (written as NFKC leaves them: "µ" becomes "μ").
 _UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol"})
 _DOSES = frozenset({"dose", "doses", "dosing"})
+_RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
 EXPERIMENT_HEADS = frozenset({
@@ -475,11 +476,11 @@ def _process_measured(quantity: Token) -> Token | None:
 
 
 def _bare_change(head: Token) -> bool:
-    """"upregulation can increase Y", "the treatment reduced Y": a change or an experiment named
-    with nothing it is of, which leaves open what changed."""
+    """"upregulation can increase Y", "the treatment reduced Y", "this association facilitates Y": a
+    change, an experiment or a relation named with nothing it is of, which leaves open what changed."""
     lower = head.lower_
-    changes = lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS
-    of_something = any(c.dep_ in ("appos", "acl") or (c.dep_ == "prep" and c.lower_ in ("of", "with"))
+    changes = lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS or lower in _RELATIONS
+    of_something = any(c.dep_ in ("appos", "acl") or (c.dep_ == "prep" and c.lower_ in ("of", "with", "between"))
                        for c in head.children)  # not "application via microdialysis"
     return changes and not _name_parts(head) and not of_something
 

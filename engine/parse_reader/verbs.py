@@ -233,8 +233,9 @@ def _passive(verb: Token) -> bool:
 
 
 def _passive_subjects(verb: Token) -> list[Token]:
-    """What a passive is said of: its subject, or the noun a participle hangs on."""
-    return [verb.head] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
+    """What a passive is said of: its subject, or the noun a participle hangs on ("impairment of the
+    proteasome induced by tau": the impairment, which the parser hung on what it is of)."""
+    return [_change_above(verb.head)] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
 
 
 def _passive_effects(verb: Token) -> list[Token]:
