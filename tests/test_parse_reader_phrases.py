@@ -212,6 +212,10 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     ("Treatment with 10 mg/kg rapamycin reduced tau levels.", {f"{UP} rapamycin ==CAUSE=> {DOWN} tau"}),
     ("Longitudinal studies including that by Ide et al. all agree that Pomb raises Tarp.",
      {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    # a gerund of giving names what it gives, not the host; a reference number opens no name
+    ("Treating cells with PGJ2 increased caspase activity.", {f"{UP} PGJ2 ==CAUSE=> {UP} caspase"}),
+    ("Estradiol enhances Bcl-2. 90, 100 Estradiol also activates antioxidant systems.",
+     {f"{UP} Estradiol ==CAUSE=> {UP} Bcl-2", f"{UP} Estradiol ==CAUSE=> {UP} antioxidant systems"}),
     # a multiple says how much, never who
     ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were raised by 3-fold in mice.", set()),

@@ -20,7 +20,7 @@ from engine.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
-from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
+from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
 from engine.parse_reader import perturbations
 from engine.parse_reader.nlp import PRONOUN_TAGS
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -34,6 +34,7 @@ _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quant
 # the name (written as NFKC leaves them: "µ" becomes "μ").
 _UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol"})
 _DOSES = frozenset({"dose", "doses", "dosing"})
+_GIVING = frozenset({"treat", "incubate", "expose", "supplement", "inject", "infuse", "feed", "pretreat"})
 _RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
@@ -334,6 +335,8 @@ def side_of(head: Token) -> Side | None:
         return None if inner is None else _turned(inner, direction)
     if head.lower_.endswith("ing") and perturbations.direction(head) != 0:
         return None  # "Eliminating X resulted in Y" with X lost by the parse: an experiment on nothing
+    if head.tag_ == "VBG" and head.lemma_.lower() in _GIVING:
+        return _given(head)  # "Treating cells with PGJ2 increased Y": PGJ2
     kind = kind_of(head)
     if kind is not None:
         inner = side_of(kind[0])
@@ -597,6 +600,14 @@ def _effect_of(head: Token) -> Side | None:
     return inner if harm is None else Side(name=f"{inner.name} {harm}")
 
 
+def _given(gerund: Token) -> Side | None:
+    """What a gerund of giving gives ("treating cells with D", "exposing neurons to D"), not the host."""
+    holders = [gerund] + [c for c in gerund.children if c.dep_ == "dobj"]
+    given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
+             for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS and g.lower_ not in lexicon.HOST_NOUNS]
+    return side_of(given[0]) if given else None
+
+
 def _dose_of(head: Token) -> Side | None:
     """"repeated doses of X", "a single dose of X": X given."""
     return _owner(head, ("of",)) if head.lower_ in _DOSES else None
@@ -721,8 +732,15 @@ def _name_parts(head: Token) -> list[Token]:
             continue  # "three antipsychotic drugs": a count, no part of the name
         if child.lower_ in _UNITS:
             continue  # "50 μM meldonium": a concentration, with its number
+        if child.dep_ == "nummod" and child.text.isdigit() and _after_a_number_list(child):
+            continue  # "90, 100 Estradiol": the last of a list of reference numbers opens no name
         keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
+
+
+def _after_a_number_list(number: Token) -> bool:
+    doc = number.doc
+    return number.i >= 2 and doc[number.i - 1].text == "," and doc[number.i - 2].text.isdigit()
 
 
 def _joined_modifiers(modifier: Token) -> list[Token]:
