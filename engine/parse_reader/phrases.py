@@ -36,6 +36,7 @@ _UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl
 _DOSES = frozenset({"dose", "doses", "dosing"})
 _GIVING = frozenset({"treat", "incubate", "expose", "supplement", "inject", "infuse", "feed", "pretreat"})
 _RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
+_OF_SOMETHING = frozenset({"of", "with", "between"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
 # ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
 EXPERIMENT_HEADS = frozenset({
@@ -483,7 +484,7 @@ def _bare_change(head: Token) -> bool:
     change, an experiment or a relation named with nothing it is of, which leaves open what changed."""
     lower = head.lower_
     changes = lower in lexicon.INCREASE_HEADS or lower in lexicon.DECREASE_HEADS or lower in _RELATIONS
-    of_something = any(c.dep_ in ("appos", "acl") or (c.dep_ == "prep" and c.lower_ in ("of", "with", "between"))
+    of_something = any(c.dep_ in ("appos", "acl") or (c.dep_ == "prep" and c.lower_ in _OF_SOMETHING)
                        for c in head.children)  # not "application via microdialysis"
     return changes and not _name_parts(head) and not of_something
 
@@ -604,7 +605,7 @@ def _given(gerund: Token) -> Side | None:
     """What a gerund of giving gives ("treating cells with D", "exposing neurons to D"), not the host."""
     holders = [gerund] + [c for c in gerund.children if c.dep_ == "dobj"]
     given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
-             for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS and g.lower_ not in lexicon.HOST_NOUNS]
+             for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
 
 
