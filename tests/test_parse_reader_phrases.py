@@ -216,6 +216,10 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
     ("Treating cells with PGJ2 increased caspase activity.", {f"{UP} PGJ2 ==CAUSE=> {UP} caspase"}),
     ("Estradiol enhances Bcl-2. 90, 100 Estradiol also activates antioxidant systems.",
      {f"{UP} Estradiol ==CAUSE=> {UP} Bcl-2", f"{UP} Estradiol ==CAUSE=> {UP} antioxidant systems"}),
+    # a determiner left as the head names nothing; a letter ending a name is the name's
+    ("Many of these kinases are known to phosphorylate tau at sites associated with AD.", set()),
+    ("Phosphorylation of Tarp by protein kinase A was reduced by Pomb.",
+     {f"{UP} protein kinase A ==CAUSE=> {UP} Tarp Phosphorylation", f"{UP} Pomb ==CAUSE=> {DOWN} Tarp Phosphorylation"}),
     # a multiple says how much, never who
     ("Tarp levels were raised by 3-fold in mice by Pomb.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were raised by 3-fold in mice.", set()),

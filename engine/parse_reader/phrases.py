@@ -323,7 +323,8 @@ def past_verb(token: Token) -> bool:
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _in_citation(head) or _author(head) \
+    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) \
+            or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
@@ -440,6 +441,12 @@ def _stray_perturbation(head: Token) -> int:
 
 
 _YEAR = re.compile(r"^(1[89]|20)\d\d[a-z]?$")
+
+
+def _lone_determiner(head: Token) -> bool:
+    """"another, not yet characterized, pathway activates Y", "All of these may raise Y": a determiner
+    the parser left as the head names nothing (a letter that ends a name, "protein kinase A", does)."""
+    return head.lower_ in lexicon.DETERMINERS and not _name_parts(head)
 
 
 def _author(token: Token) -> bool:
