@@ -143,6 +143,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Neurons are heavily reliant on the removal of misfolded proteins to maintain homeostasis.", set()),
     ("Similarly, stimulation of microglia with the LXR agonist acts simultaneously to suppress inflammation.", set()),
     ("Neurons were treated with zorimab to inhibit Tarp.", set()),
+    ("Although most studies are in agreement that nAChRs need to be activated to mediate their protective "
+     "effects, mouse cortical neurons are protected by MLA.", set()),
     # a clause of consequence on what a change is of says what the change brings about; another
     # clause there is said of the thing
     ("Velk1 deficiency results in the dampening of the Tarp pathway, which subsequently elicits a compensatory "

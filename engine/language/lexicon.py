@@ -48,8 +48,7 @@ ORIGIN_PARTICLES = {"result": "from"}
 # Verbs of making whose passive names the source after "from" ("Y is synthesized from X", "Y
 # generated from X"): more of the source, more of the product. Not "derived from", which more
 # often says where a thing was taken from (a strain, a species, a sequence).
-PRODUCT_SOURCE_PARTICLES = {"synthesize": "from", "synthesise": "from", "generate": "from", "produce": "from",
-                            "form": "from", "cleave": "from"}
+MADE_FROM_VERBS = frozenset({"synthesize", "synthesise", "generate", "produce", "form", "cleave"})
 # Verbs that change a form of their object rather than its amount: the object is renamed.
 MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "phosphorylation",
                    "dephosphorylate": "phosphorylation", "acetylate": "acetylation",

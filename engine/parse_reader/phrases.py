@@ -544,14 +544,17 @@ def amount(token: Token) -> bool:
     """A number, a share or a multiple before a change ("a 40% decrease in X", "a twofold rise"):
     how much, not what (not a name the tagger read as a number: "IL-6 production")."""
     return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \
-        or token.text.endswith("%") or _MULTIPLE.fullmatch(token.lower_) is not None
+        or _share_or_multiple(token)
 
 
 def amount_phrase(token: Token) -> bool:
     """"50%", "2-fold", "percent", "nearly fourfold relative to ...": a phrase that says how much
     (not a name with a number: "caspase 1", "two agonists")."""
-    return amount(token) or token.lower_ == "percent" or any(
-        c.text.endswith("%") or _MULTIPLE.fullmatch(c.lower_) is not None for c in token.children)
+    return amount(token) or token.lower_ == "percent" or any(_share_or_multiple(c) for c in token.children)
+
+
+def _share_or_multiple(token: Token) -> bool:
+    return token.text.endswith("%") or _MULTIPLE.fullmatch(token.lower_) is not None
 
 
 def _mutation_of(head: Token) -> Side | None:

@@ -207,10 +207,10 @@ def _origins(verb: Token) -> list[Token]:
     particle = lexicon.ORIGIN_PARTICLES.get(lemma)
     if particle is not None:
         return _objects_after(verb, particle)
-    made = lexicon.PRODUCT_SOURCE_PARTICLES.get(lemma)
-    if made is None or not _passive(verb) or any(names_a_host(p.lower_) for p in _passive_subjects(verb)):
+    if lemma not in lexicon.MADE_FROM_VERBS or not _passive(verb) \
+            or any(names_a_host(p.lower_) for p in _passive_subjects(verb)):
         return []
-    return [source for source in _objects_after(verb, made) if not names_a_host(source.lower_)]
+    return [source for source in _objects_after(verb, "from") if not names_a_host(source.lower_)]
 
 
 def _unnamed_process(noun: Token) -> bool:
@@ -226,10 +226,14 @@ def _objects_after(verb: Token, preposition: str) -> list[Token]:
 def _passive(verb: Token) -> bool:
     """A passive verb, a participle hung on a noun, or a participle with an agent joined to a
     passive before it ("Y was induced by A and blocked by B")."""
-    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children) or \
-        (verb.dep_ == "acl" and verb.tag_ == "VBN") or \
+    return _passive_marked(verb) or (verb.dep_ == "acl" and verb.tag_ == "VBN") or \
         (verb.dep_ == "conj" and verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children)
-         and any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.head.children))
+         and _passive_marked(verb.head))
+
+
+def _passive_marked(verb: Token) -> bool:
+    """A verb with a passive's subject or auxiliary."""
+    return any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children)
 
 
 def _passive_subjects(verb: Token) -> list[Token]:
@@ -331,12 +335,12 @@ def _subjects(verb: Token) -> list[Token]:
 def _purpose(verb: Token) -> bool:
     """An infinitive of purpose on an active main verb ("Pin1 accelerates cis-trans conversion to
     prevent the accumulation of Y"): the doer of the verb does what it is for. Not on a passive,
-    whose doer is unnamed ("cells were treated with D to inhibit Y"), nor in a relative clause,
-    whose noun the parse may have misplaced."""
+    whose doer is unnamed ("nAChRs need to be activated to mediate their effects"), nor in a
+    relative clause, whose noun the parse may have misplaced."""
     head = verb.head
     return verb.dep_ == "advcl" and verb.tag_ == "VB" and head.i < verb.i and verb_like(head) \
         and head.dep_ not in ("relcl", "acl") and any(c.lower_ == "to" and c.dep_ == "aux" for c in verb.children) \
-        and not any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children)
+        and not _passive_marked(head)
 
 
 def _named_doer(subject: Token) -> bool:
@@ -357,7 +361,7 @@ def _continues_a_list(verb: Token, head: Token) -> bool:
     the last verb of a list on the one before it, an infinitive or a member itself, which has no
     subject of its own; the list shares the doer of its first verb. Both verbs have the same form."""
     return head.dep_ in ("conj", "xcomp") and verb_like(head) and verb.tag_ == head.tag_ \
-        and not any(c.dep_ in ("nsubjpass", "auxpass") for c in head.children)
+        and not _passive_marked(head)
 
 
 def _continued_infinitive(verb: Token) -> Token | None:
