@@ -227,3 +227,29 @@ def test_names_set_after_a_class_noun(sentence, expected):
 ])
 def test_a_passive_joined_to_a_verb_shares_its_subject(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the second "deficits" is joined to the nearest noun of the first phrase by the model
+    ("Velk1 induced deficits in Tarp levels and deficits in Pomb levels.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb"}),
+    # and the first phrase hung on the verb, not on its object
+    ("Velk1 induced dramatic deficits in the serotonin contents of the four brain areas "
+     "tested and major deficits in Pomb levels.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} serotonin", f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb"}),
+])
+def test_a_repeated_change_noun_is_a_parallel_of_the_first(sentence, expected):
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Velk1 caused deficits in Tarp and Pomb levels.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Pomb"}),
+    ("Velk1 caused an increase in insulin and glucagon secretion.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} insulin secretion", f"{UP} Velk1 ==CAUSE=> {UP} glucagon secretion"}),
+    # a place after the amount says where it was measured
+    ("Velk1 reduced serotonin levels of the four brain areas.", {f"{UP} Velk1 ==CAUSE=> {DOWN} serotonin"}),
+    ("Velk1 reduced the Tarp contents in brain.", {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
+])
+def test_a_change_of_names_sharing_one_head(sentence, expected):
+    assert lines(sentence) == expected

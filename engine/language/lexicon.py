@@ -312,7 +312,7 @@ DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "dimini
 # Words that say how much of an entity there is; kept out of the name, they mark a quantity.
 QUANTITY_WORDS = frozenset({
     "level", "levels", "expression", "activity", "activities", "amount", "amounts", "concentration",
-    "concentrations", "content", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
+    "concentrations", "content", "contents", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
     "titre", "titres", "amplitude", "magnitude", "rate", "rates", "risk", "risks", "incidence",
     "likelihood", "probability", "severity", "number", "numbers", "density", "frequency",
 })
@@ -474,6 +474,13 @@ LINKAGE_WORDS = frozenset({"linkage", "linkages", "chain", "chains", "bond", "bo
 # Those a finding is observed in, not entities that change: "deficits of AD patients".
 HOST_NOUNS = frozenset({"patients", "subjects", "individuals", "participants", "people", "animals",
                         "mice", "rats", "models", "cases", "volunteers", "controls"})
+
+# Nouns of a part of a place ("the CA1 region of the hippocampus"), and the tissues a measure is
+# taken in: "serotonin levels of four brain areas" measures serotonin, not the areas.
+PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "parts", "layer",
+                         "layers", "portion", "subfield", "surface", "compartment"})
+TISSUE_NOUNS = frozenset({"brain", "brains", "tissue", "tissues", "cortex", "cortices", "hippocampus",
+                          "striatum", "hypothalamus", "cerebellum"})
 
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({

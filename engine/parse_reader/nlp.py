@@ -119,6 +119,7 @@ def _repaired(doc: Doc) -> Doc:
     _reattach_verbs_joined_to_objects(doc)
     _rejoin_process_gerunds(doc)
     _relabel_capacity_infinitives(doc)
+    _rejoin_repeated_nouns(doc)
     return doc
 
 
@@ -309,3 +310,33 @@ def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:
 
 def _read_as_verb(token: Token) -> bool:
     return token.pos_ in ("VERB", "AUX") and token.dep_ not in ("amod", "compound", "nmod")
+
+
+def _rejoin_repeated_nouns(doc: Doc) -> None:
+    """A noun that repeats an earlier noun with a phrase of its own ("deficits in A and deficits in
+    B"), which the model joined to the nearest noun of the first phrase (A): it is joined to the
+    noun it repeats, as the parallel it is, and the preposition right after it is its own."""
+    for token in doc:
+        if token.dep_ != "conj" or token.pos_ != "NOUN" or token.i + 1 >= len(doc):
+            continue
+        preposition = doc[token.i + 1]
+        repeated = _repeated_above(token)
+        if repeated is None or preposition.dep_ != "prep" or preposition.head.i not in (token.i, token.head.i):
+            continue
+        token.head, preposition.head = repeated, token
+
+
+def _repeated_above(noun: Token) -> Token | None:
+    """The noun of the same word above the one `noun` is joined to, through phrases of prepositions
+    only ("deficits in [the contents of A]"); where the first phrase hangs on the verb, its object
+    ("induced deficits [in A]"), which then takes that phrase."""
+    inner = noun.head
+    while inner.dep_ in ("pobj", "prep", "conj", "compound", "nmod") and inner.head.i != inner.i:
+        below, inner = inner, inner.head
+        if inner.pos_ == "NOUN" and inner.lemma_ == noun.lemma_ and inner.i < noun.i:
+            return inner
+        objects = [c for c in inner.children if c.dep_ == "dobj" and c.lemma_ == noun.lemma_ and c.i < below.i]
+        if inner.pos_ == "VERB" and below.dep_ == "prep" and objects:
+            below.head = objects[0]
+            return objects[0]
+    return None

@@ -90,6 +90,10 @@ def sides(head: Token) -> list[Side]:
         if shared is not None:  # a member that is itself "A and B deficits"
             found += [_turned(s, leading) if leading < 0 and not has_change_word(token) else s for s in shared]
             continue
+        governed = _governed_shared_members(token)
+        if governed is not None:
+            found += governed
+            continue
         side = side_of(token)
         if side is None:
             found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
@@ -181,6 +185,18 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None] + ([own] if own is not None else [])
+
+
+def _governed_shared_members(head: Token) -> list[Side] | None:
+    """"deficits in A and B levels": a change head whose object is names sharing one head moves each
+    of them its own way."""
+    governed = _governed(head)
+    if governed is None or change_noun_sign(head.lower_) == 0 or perturbations.perturbed(head) is not None:
+        return None
+    shared = _shared_head_members(governed)
+    if shared is None:
+        return None
+    return [_turned(s, change_noun_sign(head.lower_) * _adjective_direction(head)) for s in shared]
 
 
 def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
@@ -515,10 +531,17 @@ def _governed(head: Token) -> Token | None:
             if child.lower_ == "in" and own != "in" and (_names_its_entity(head) or _made_somewhere(head)):
                 continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
             if child.dep_ == "prep" and child.lower_ in wanted:
-                objects = [t for t in child.children if t.dep_ == "pobj" and t.lower_ not in lexicon.HOST_NOUNS]
+                objects = [t for t in child.children if t.dep_ == "pobj" and not _where_measured(t)]
                 if objects:
                     return objects[0]
     return None
+
+
+def _where_measured(noun: Token) -> bool:
+    """Hosts and places a change or amount is found in ("levels of mice", "contents of four brain
+    areas"), not the thing that changes."""
+    lower = noun.lower_
+    return lower in lexicon.HOST_NOUNS or lower in lexicon.PLACE_NOUNS or lower in lexicon.TISSUE_NOUNS
 
 
 def _made_somewhere(head: Token) -> bool:

@@ -443,7 +443,7 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
     "which" may itself follow a preposition ("mice with knockout of X in the brain, which ...")."""
     start = spans[0][0]
     p = start - 1
-    while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in _PLACE_NOUNS:
+    while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in lx.PLACE_NOUNS:
         p = phrases.phrase_left(tokens, p - 1) - 1  # "(into) the CA1 region of the hippocampus"
     recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in ORGANISMS
     duration = p >= floor and tokens[p].low == "for" and _duration(tokens, spans[0])
@@ -471,10 +471,6 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
             and not phrases.after_head_preposition(tokens, head[0][0] - 1))):
         return spans  # (but "treatment of cells with X for 2 h reduced Y" is about X)
     return head
-
-
-_PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "parts", "layer",
-                          "layers", "portion", "subfield", "surface", "compartment"})
 
 
 def _duration(tokens: list[Token], span: tuple[int, int]) -> bool:
