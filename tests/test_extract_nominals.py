@@ -37,6 +37,9 @@ CASES = [
     # a dimension before "-dependent" describes the change; it causes nothing
     ("Estradiol prevents the sex-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),
+    # so does a place ("hippocampus-dependent memory" is memory that needs the hippocampus)
+    ("Estradiol prevents the hippocampus-dependent loss of dendritic spines.",
+     ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),
     ("Estradiol prevents the nicotine-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines",
       "[change=increase] nicotine ==CAUSE=> [change=decrease] dendritic spines"]),

@@ -64,6 +64,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Neurons expressing Tarp showed reduced Pomb levels.", set()),
     # a change found by a method in a marked host
     ("Western blots revealed an increase in Tarp levels in Velk1-deficient mice.", {f"{LOST} {UP} Tarp"}),
+    # a verb of showing read as a noun after its host is read again as the verb
+    ("Tarp knockout mice display reduced Pomb levels.", {f"Tarp deficiency ==CAUSE=> {DOWN} Pomb"}),
+    ("Tarp knockout mice exhibit heightened Pomb levels.", {f"Tarp deficiency ==CAUSE=> {UP} Pomb"}),
 ])
 def test_host_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -51,6 +51,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # nor an amount after "by"
     ("In the brain, Pomb can increase high-affinity nicotine binding by nearly fourfold relative to age-matched "
      "controls.", {f"{UP} Pomb ==CAUSE=> {UP} high-affinity nicotine binding"}),
+    # a place before "-dependent" says where, not what causes
+    ("Velk1 rescued hippocampus-dependent memory in mice.", {f"{UP} Velk1 ==CAUSE=> {UP} memory"}),
+    # "re-activation" is activation done again
+    ("Re-activation of Tarp reduced Pomb.", {f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

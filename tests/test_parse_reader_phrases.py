@@ -180,6 +180,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a compound participle set off by a spaced dash is the compound: the mediator acts on Z, not on Y
     ("Kelch mediates the Velox \u2013 induced increase in expression of Tarp1 in cells.",
      {f"{UP} Kelch ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {UP} Tarp1"}),
+    # a verb the tagger read as one, hung inside a subject's phrase, makes it a clause, not a name
+    ("Some studies have shown that Abeta 40 protects neurons against Abeta 42- induced neuronal damage and "
+     "is required for the viability of central neurons.", {f"{UP} Abeta 42 ==CAUSE=> {UP} neuronal damage"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -28,6 +28,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Kinase Q, an enzyme that negatively regulates mitophagy, is abundant.",
      {f"{UP} Kinase Q ==CAUSE=> {DOWN} mitophagy"}),
     ("Orexin positively modulates arousal.", {f"{UP} Orexin ==CAUSE=> {UP} arousal"}),
+    # an object marked lowered by a compound participle: undoing or blocking that fall raises it
+    ("Velk1 reversed scopolamine-impaired memory.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} memory", f"{UP} scopolamine ==CAUSE=> {DOWN} memory"}),
+    ("Velk1 blocked the Tarp-inhibited Pomb activity.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} Pomb", f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
 ])
 def test_restoring_and_signed_predicates(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -301,7 +301,7 @@ INCREASE_ADJECTIVES = frozenset({"increased", "elevated", "enhanced", "higher", 
                                  "upregulated", "up-regulated", "excessive", "excess", "augmented",
                                  "greater", "raised", "overexpressed", "activated", "induced",
                                  "improved", "accelerated", "exaggerated", "exacerbated",
-                                 "aggravated", "worsened"})
+                                 "aggravated", "worsened", "heightened"})
 DECREASE_ADJECTIVES = frozenset({"decreased", "reduced", "lower", "low", "diminished",
                                  "downregulated", "down-regulated", "impaired", "depressed",
                                  "attenuated", "suppressed", "inhibited", "deficient", "lost",

@@ -100,10 +100,15 @@ def parsed(texts: Iterable[str]) -> Iterator[tuple[str, Doc]]:
 def _repaired(doc: Doc) -> Doc:
     """"results in" read as a noun is parsed as "leads to"; the past form of a verb of change read as
     an adjective in a sentence left with no verb is parsed in the present ("reduced" → "reduces"),
-    kept only where the parser then reads it as a verb (else it would enter a name)."""
+    kept only where the parser then reads it as a verb (else it would enter a name); so is a verb of
+    showing read as a noun after its host ("mice display heightened Y" → "mice show ...")."""
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
         doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
+    showing = {token.i: _showing_stand_in(token) for token in doc if _showing_verb_read_as_noun(token)}
+    if showing:
+        again = _parsed_again(doc, showing)
+        doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in showing) else doc
     adjectives = {token.i: lexicon.present_form(lexicon.VERB_FORMS[token.lower_][0])
                   for token in doc if _change_verb_read_as_adjective(token)}
     if adjectives:
@@ -153,6 +158,21 @@ def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
         form = lexicon.VERB_FORMS.get(token.lower_)
         if token.pos_ == "ADJ" and form is not None and form[2] == "ed" and _has_subject_and_object(token):
             token.tag_, token.pos_, token.lemma_ = "VBD", "VERB", form[0]
+
+
+# Verbs of showing a state that the model reads as nouns after a host ("mice display"), and the
+# plainer verb it reads in their place.
+_SHOWING_STAND_INS = {"display": "show", "displays": "shows", "exhibit": "show", "exhibits": "shows"}
+
+
+def _showing_verb_read_as_noun(token: Token) -> bool:
+    doc = token.doc
+    return token.lower_ in _SHOWING_STAND_INS and token.pos_ == "NOUN" and 0 < token.i < len(doc) - 1 \
+        and doc[token.i - 1].lower_ in lexicon.HOST_NOUNS and doc[token.i + 1].pos_ in ("ADJ", "VERB", "DET")
+
+
+def _showing_stand_in(token: Token) -> str:
+    return _SHOWING_STAND_INS[token.lower_]
 
 
 def _relabel_reported_infinitives(doc: Doc) -> None:

@@ -13,7 +13,7 @@ from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.hosts import names_a_host
-from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, side_of, sides
+from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, side_of, sides, unmarked
 
 
 def nominal_claims(doc: Doc) -> list[Claim]:
@@ -67,8 +67,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
     prefix, suffix = participle.text.rsplit("-", 1)
     sign = lexicon.COMPOUND_SUFFIXES.get(suffix.lower(), 0)
     if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES or names_a_class(participle) \
-            or prefix.lower() in DIMENSION_WORDS:
-        return []  # "age-dependent loss of X": a change described along age, not caused by it
+            or prefix.lower() in DIMENSION_WORDS or _a_place(prefix):
+        return []  # "age-dependent loss of X", "hippocampus-dependent memory": along age, in a place
     if removed_in(participle.sent.text, prefix):
         return []  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
     if _opens_a_long_form(participle):
@@ -78,11 +78,17 @@ def _participle_claims(participle: Token) -> list[Claim]:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
     if changed.lower_ in _MODES or names_a_host(changed.lower_):
         return []  # "in a cysteine-dependent manner", "Aβ-stimulated microglial cells": no thing changed
-    effect = side_of(changed)
+    with unmarked(participle):  # its own mark of decrease is this claim's sign, not the effect's
+        effect = side_of(changed)
     if effect is None:
         return []
     cause = " ".join([t.text for t in _words_before(participle)] + [prefix])
     return pairs([Side(name=cause)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
+
+
+def _a_place(prefix: str) -> bool:
+    last = prefix.lower().rsplit("-", 1)[-1]
+    return last in lexicon.TISSUE_NOUNS or last in lexicon.PLACE_NOUNS
 
 
 def _words_before(participle: Token) -> list[Token]:

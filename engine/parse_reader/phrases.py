@@ -11,7 +11,8 @@ govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knoc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from spacy.tokens import Token
@@ -323,9 +324,18 @@ def _opens_with_past_verb(member: Token) -> bool:
 
 def _present_verb(words: list[Token]) -> bool:
     """"JAK2 phosphorylates" read as one name: the present form of a verb of change or modification
-    ends a clause's subject, not a name."""
+    ends a clause's subject, not a name; nor is a verb so tagged anywhere in it, nor a host's verb of
+    showing ("mice display")."""
     form = lexicon.VERB_FORMS.get(words[-1].lower_)
-    return form is not None and form[2] == "s" and form[1] != 0
+    return form is not None and form[2] == "s" and form[1] != 0 or any(_tagged_present_verb(w) for w in words) \
+        or len(words) > 1 and words[-2].lower_ in lexicon.HOST_NOUNS and words[-1].lower_ in lexicon.STATE_EXHIBIT_VERBS
+
+
+def _tagged_present_verb(word: Token) -> bool:
+    """"Abeta protects neurons", "autophagy promotes neurodegeneration" hung together as one name: a
+    verb of change the tagger read as one, inside the phrase."""
+    form = lexicon.VERB_FORMS.get(word.lower_)
+    return word.tag_ == "VBZ" and form is not None and form[2] == "s"
 
 
 def past_verb(token: Token) -> bool:
@@ -699,7 +709,12 @@ _JOINT_PROCESSES = frozenset({"combination", "interaction", "association", "conj
 
 
 def change_noun_sign(word: str) -> int:
-    """+1 / -1 for a noun that names a rise or fall of what it governs, 0 for any other noun."""
+    """+1 / -1 for a noun that names a rise or fall of what it governs, 0 for any other noun; one
+    done again is the same change ("re-activation", "reactivation")."""
+    if word.startswith("re") and len(word) > 6:
+        stem = word[3:] if word[2] == "-" else word[2:]
+        if stem in lexicon.INCREASE_HEADS or stem in lexicon.DECREASE_HEADS or stem in lexicon.NOMINAL_TRIGGERS:
+            word = stem
     if word in lexicon.DEFICIENCY_HEADS or word in lexicon.DECREASE_HEADS:
         return -1
     if word in lexicon.INCREASE_HEADS:
@@ -709,9 +724,11 @@ def change_noun_sign(word: str) -> int:
 
 def _adjective_direction(head: Token) -> int:
     """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
-    "reduced BDNF levels"), else +1."""
+    "reduced BDNF levels", "scopolamine-impaired learning"), else +1."""
     for child in head.lefts:
         if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
+            return -1
+        if lowering_participle(child):
             return -1
         if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
@@ -732,6 +749,27 @@ def perturbing_gerund(token: Token) -> int:
     # a gerund tagged as an adjective keeps itself as its lemma ("down-regulating BCL-2")
     return perturbations.direction(token) or perturbations.word_direction(token.text) or \
         (form[1] if form is not None and form[2] == "ing" else 0)
+
+
+def lowering_participle(token: Token) -> bool:
+    """"scopolamine-impaired", "Aβ-suppressed": a compound participle that marks its noun lowered."""
+    return token.dep_ in ("amod", "compound") and not token._.read_as_claim \
+        and _is_claim_participle(token) and lexicon.COMPOUND_SUFFIXES[token.lower_.rsplit("-", 1)[1]] < 0
+
+
+# A participle being read as a claim of its own marks no decrease of its noun meanwhile.
+Token.set_extension("read_as_claim", default=False, force=True)
+
+
+@contextmanager
+def unmarked(participle: Token) -> Iterator[None]:
+    """Within: ``participle`` marks no decrease of its noun, as when it is itself the claim read
+    ("scopolamine-impaired learning": scopolamine lowers learning, which is not already lowered)."""
+    participle._.read_as_claim = True
+    try:
+        yield
+    finally:
+        participle._.read_as_claim = False
 
 
 def _is_claim_participle(token: Token) -> bool:
