@@ -55,6 +55,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Velk1 rescued hippocampus-dependent memory in mice.", {f"{UP} Velk1 ==CAUSE=> {UP} memory"}),
     # "re-activation" is activation done again
     ("Re-activation of Tarp reduced Pomb.", {f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
+    # a change that says no way ("alterations") and a method's tool after "by" ("staining by antibodies")
+    ("Velk1 had no impact upon the isolation-induced alterations in Tarp expression.", set()),
+    ("Wang et al. showed similar staining of cortical neurons by Tarp and Pomb antibodies.", set()),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

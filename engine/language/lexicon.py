@@ -102,7 +102,7 @@ INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates"
 ASSOCIATED_WITH = frozenset({"associated", "correlated", "correlates", "correlate", "correlating"})
 # Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
 UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
-                            "modulating"})
+                            "modulating", "alteration", "alterations", "change", "changes"})
 # Signed effect nouns: "X has a protective effect on Y", "the inhibitory effect of X on Y".
 EFFECT_NOUNS = frozenset({"effect", "effects", "role", "roles", "influence", "influences",
                           "action", "actions", "impact"})
@@ -481,6 +481,12 @@ PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "
                          "layers", "portion", "subfield", "surface", "compartment"})
 TISSUE_NOUNS = frozenset({"brain", "brains", "tissue", "tissues", "cortex", "cortices", "hippocampus",
                           "striatum", "hypothalamus", "cerebellum"})
+
+# Nouns of a method of observing: "staining of neurons by antibodies" names the tool that shows,
+# not an agent that changes.
+METHOD_NOUNS = frozenset({"staining", "immunostaining", "immunoreactivity", "labeling", "labelling",
+                          "detection", "measurement", "measurements", "analysis", "quantification",
+                          "imaging", "visualization", "visualisation", "identification", "assessment"})
 
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({

@@ -29,9 +29,9 @@ def nominal_claims(doc: Doc) -> list[Claim]:
 
 def _agent_claims(noun: Token) -> list[Claim]:
     """"inhibition of X by Y": the agent Y; the noun's own phrase names X and its change."""
-    agents = _agents(noun)
+    agents = _agents(noun) if noun.lower_ not in lexicon.METHOD_NOUNS else []
     if not agents:
-        return []
+        return []  # "staining of neurons by antibodies": a method's tool, no agent
     effect = side_of(_acted_on(noun))
     if effect is None or effect.name.lower() == noun.lower_:
         return []  # the noun names no change of anything ("the effect by X")

@@ -906,14 +906,35 @@ def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
             # "tyrosine/threonine kinase" is one name; symbols in "IRE1/ASK1/JNK" are steps
             run.insert(0, token.doc[token.i + 1])
         elif run and token.i != run[0].i - 1:
-            break
+            opening = _short_form_brackets_before(run[0])
+            if opening is not None and opening.i < token.i:
+                continue  # "beta-amyloid (Ab) generation": the short form is no word of the name
+            if opening is None or token.i != opening.i - 1:
+                break
         run.insert(0, token)
     return run or tokens[-1:]
 
 
+def _short_form_brackets_before(token: Token) -> Token | None:
+    """The "(" of a bracketed short form of one or two words right before ``token``."""
+    doc = token.doc
+    if token.i < 3 or doc[token.i - 1].text != ")":
+        return None
+    for width in (1, 2):
+        opening = doc[token.i - 2 - width] if token.i - 2 - width >= 0 else None
+        inside = doc[token.i - 1 - width:token.i - 1]
+        if opening is not None and opening.text == "(" and len(inside.text) <= 12 \
+                and any(ch.isupper() for ch in inside.text):
+            return opening
+    return None
+
+
 def _text(tokens: list[Token]) -> str:
+    """The words as written, each run of neighbours as one piece (a short form left out between)."""
     doc = tokens[0].doc
-    return doc[tokens[0].i:tokens[-1].i + 1].text.strip()
+    starts = [k for k, t in enumerate(tokens) if k == 0 or t.i != tokens[k - 1].i + 1]
+    pieces = [doc[tokens[a].i:tokens[b - 1].i + 1].text.strip() for a, b in zip(starts, [*starts[1:], len(tokens)])]
+    return " ".join(pieces)
 
 
 def _is_state(words: list[Token]) -> bool:
