@@ -250,6 +250,15 @@ def test_a_repeated_change_noun_is_a_parallel_of_the_first(sentence, expected):
     # a place after the amount says where it was measured
     ("Velk1 reduced serotonin levels of the four brain areas.", {f"{UP} Velk1 ==CAUSE=> {DOWN} serotonin"}),
     ("Velk1 reduced the Tarp contents in brain.", {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
+    # a second subject after "or", hung on the first by the model, is the first one's object's conjunct
+    ("Knockdown of either RelB or p50 significantly diminished YKL-40 expression.",
+     {f"{DOWN} RelB ==CAUSE=> {DOWN} YKL-40", f"{DOWN} p50 ==CAUSE=> {DOWN} YKL-40"}),
+    ("Knockdown of RelB or p50 significantly diminished YKL-40 expression.",
+     {f"{DOWN} RelB ==CAUSE=> {DOWN} YKL-40", f"{DOWN} p50 ==CAUSE=> {DOWN} YKL-40"}),
+    # a second object after "or", hung on the verb by the model, is the conjunct of the word before "or"
+    ("We observed that nilvadipine inhibits NFkB activation in response to TNFα (Fig. 4A) or phorbol "
+     "12-myristate 13-acetate (PMA) (Fig. 4B) by using a reporter cell line.",
+     {f"{UP} nilvadipine ==CAUSE=> {DOWN} NFkB activation"}),
 ])
 def test_a_change_of_names_sharing_one_head(sentence, expected):
     assert lines(sentence) == expected

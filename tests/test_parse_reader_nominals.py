@@ -58,6 +58,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a change that says no way ("alterations") and a method's tool after "by" ("staining by antibodies")
     ("Velk1 had no impact upon the isolation-induced alterations in Tarp expression.", set()),
     ("Wang et al. showed similar staining of cortical neurons by Tarp and Pomb antibodies.", set()),
+    # the agent after "by" does what the noun names; an adjective before it is another claim's
+    ("We observed that anatabine inhibited NFκB activation by TNFα in cells.",
+     {f"{UP} TNFα ==CAUSE=> {UP} NFκB activation"}),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -186,6 +186,20 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a short form in brackets inside a name is left out of it, not where the name is cut
     ("Aging may activate beta-amyloid (Ab) generation in the brain.",
      {"Aging ==CAUSE=> [change=increase] beta-amyloid generation"}),
+    # a demonstrative and nothing else to name the thing points back; it names nothing here
+    ("This pathway is inhibited by Velk1.", set()),
+    # a bracketed pointer to a figure is no entity, and its full stop ends no sentence
+    ("Downregulation of STAT3 (Fig. 3C) dramatically diminished YKL-40 mRNA expression (Fig. 3A).",
+     {f"{DOWN} STAT3 ==CAUSE=> {DOWN} YKL-40"}),
+    # a name tagged a number in a noun's place is a name; a quantifier and a class name nothing
+    ("A few molecules, such as amyloid-β, can induce NLRP3 priming.", {f"{UP} amyloid-β ==CAUSE=> {UP} NLRP3 priming"}),
+    # a disease whose name opens with a word of evaluation keeps it
+    ("Velk1 worsened multiple sclerosis.", {f"{UP} Velk1 ==CAUSE=> multiple sclerosis"}),
+    # "that" opening a clause, hung on its subject by the model, points at nothing
+    ("Recently we identify that palmitate activates the NLRC4 inflammasome in primary astrocytes.",
+     {f"{UP} palmitate ==CAUSE=> {UP} NLRC4 inflammasome"}),
+    # a unit is no agent
+    ("Cells treated with 1 microM ADDLs for 6 h showed a significant increase in P-tau immunofluorescence.", set()),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

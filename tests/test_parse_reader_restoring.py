@@ -33,6 +33,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Velk1 ==CAUSE=> {UP} memory", f"{UP} scopolamine ==CAUSE=> {DOWN} memory"}),
     ("Velk1 blocked the Tarp-inhibited Pomb activity.",
      {f"{UP} Velk1 ==CAUSE=> {UP} Pomb", f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
+    # "restored X to" a form is a conversion, which says no rise of X; "to" a level is a return
+    ("FKBP12 also restored the oligomer of the peptide to its monomeric status.", set()),
+    ("Velk1 restored memory to control levels.", {f"{UP} Velk1 ==CAUSE=> {UP} memory"}),
 ])
 def test_restoring_and_signed_predicates(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -71,6 +71,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a relative clause hung on what a role is of describes the role's bearer
     ("Treatment with zorimab, a mediator of inflammation that promotes cleavage of Tarp, raised Pomb.",
      {f"{UP} zorimab ==CAUSE=> {UP} Tarp cleavage", f"{UP} zorimab ==CAUSE=> {UP} Pomb"}),
+    # "on" hung on the verb after the effect noun still says what the effect is on; not on a culture
+    ("Treatment with fasudil reversed the stimulatory effects of Dkk1 on Aβ production (Fig. 3g).",
+     {f"{UP} Dkk1 ==CAUSE=> {UP} Aβ production"}),
+    ("Velk1, a Tarp antagonist, showed neuroprotective effect on mouse and rat primary cell culture.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
 ])
 def test_role_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

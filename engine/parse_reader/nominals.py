@@ -13,7 +13,7 @@ from engine.offline.extract.vocabulary import DIMENSION_WORDS
 from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.parse_reader.hosts import names_a_host
-from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, side_of, sides, unmarked
+from engine.parse_reader.phrases import Side, amount_phrase, names_a_class, set_aside, side_of, sides
 
 
 def nominal_claims(doc: Doc) -> list[Claim]:
@@ -32,7 +32,9 @@ def _agent_claims(noun: Token) -> list[Claim]:
     agents = _agents(noun) if noun.lower_ not in lexicon.METHOD_NOUNS else []
     if not agents:
         return []  # "staining of neurons by antibodies": a method's tool, no agent
-    effect = side_of(_acted_on(noun))
+    acted_on = _acted_on(noun)
+    with set_aside([c for c in acted_on.lefts if c.dep_ == "amod"]):  # "inhibited X activation by Y": Y activates
+        effect = side_of(acted_on)
     if effect is None or effect.name.lower() == noun.lower_:
         return []  # the noun names no change of anything ("the effect by X")
     causes = [s for a in agents for s in sides(a)]
@@ -78,7 +80,7 @@ def _participle_claims(participle: Token) -> list[Claim]:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
     if changed.lower_ in _MODES or names_a_host(changed.lower_):
         return []  # "in a cysteine-dependent manner", "Aβ-stimulated microglial cells": no thing changed
-    with unmarked(participle):  # its own mark of decrease is this claim's sign, not the effect's
+    with set_aside([participle]):  # its own mark of decrease is this claim's sign, not the effect's
         effect = side_of(changed)
     if effect is None:
         return []

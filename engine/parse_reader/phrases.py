@@ -33,7 +33,8 @@ from engine.parse_reader.shared_heads import contrasted_process, inside_contrast
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
 # Units of a dose or a concentration ("50 μM meldonium", "10 mg/kg rapamycin"): how much, no part of
 # the name (written as NFKC leaves them: "µ" becomes "μ").
-_UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol"})
+_UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol",
+                    "microm", "micromolar", "nanomolar", "millimolar"})
 _DOSES = frozenset({"dose", "doses", "dosing"})
 _GIVING = frozenset({"treat", "incubate", "expose", "supplement", "inject", "infuse", "feed", "pretreat"})
 _RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
@@ -99,6 +100,10 @@ def sides(head: Token) -> list[Side]:
         if side is None:
             found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
             continue
+        turn = _object_member_turn(head, token) if token.i != head.i else None
+        if turn is not None:  # "knockdown of either RelB or p50" with p50 joined to "knockdown"
+            found.append(_turned(side, turn))
+            continue
         process = contrasted_process(token)
         if process is not None:
             side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
@@ -111,6 +116,20 @@ def sides(head: Token) -> list[Side]:
         found += [s for named in _named_bearers(token) if (s := side_of(named)) is not None]
         found += [_turned(s, side.direction) for member in named_members(token) for s in sides(member)]
     return found
+
+
+def _object_member_turn(head: Token, member: Token) -> int | None:
+    """The way a bare name joined to a change or experiment head moves, when it stands right after
+    the head's object and so is the object's conjunct that the parser hung on the head
+    ("knockdown of RelB or p50", "levels of A and B"); None for any other member."""
+    perturbed = perturbations.perturbed(head)
+    object_ = perturbed[0] if perturbed is not None else _governed(head)
+    if object_ is None or object_.i >= member.i or has_change_word(member) \
+            or any(c.dep_ == "prep" for c in member.children) \
+            or any(t.lower_ not in (",", "and", "or", "/") for t in head.doc[object_.i + 1:member.left_edge.i]):
+        return None
+    own, inner = side_of(head), side_of(object_)
+    return None if own is None or inner is None else own.direction * inner.direction
 
 
 def _governed_members(head: Token, side: Side) -> list[Side]:
@@ -349,7 +368,7 @@ def past_verb(token: Token) -> bool:
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) \
+    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) or head.lower_ in _UNITS \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS:
         return None  # "the regulation of X" leaves open which way X moves
@@ -374,6 +393,8 @@ def side_of(head: Token) -> Side | None:
     effect = _effect_of(head) or _dose_of(head)
     if effect is not None:
         return effect
+    if head.lower_ in lexicon.EFFECT_HEADS and _owner(head, ("of",)) is not None:
+        return None  # "the stimulatory effects of X" as an object: what changes is said elsewhere, if at all
     lower = head.lower_
     inner_token = _governed(head)
     if inner_token is not None:
@@ -481,8 +502,8 @@ def _author(token: Token) -> bool:
 
 
 def _in_citation(token: Token) -> bool:
-    """A word inside a bracketed reference ("(Harada et al, 2001)", "[Smith and Jones 2010]")
-    names an author, not an entity."""
+    """A word inside a bracketed reference ("(Harada et al, 2001)", "[Smith and Jones 2010]",
+    "(Fig. 3C)") names an author or a figure, not an entity."""
     doc, opening = token.doc, None
     for t in reversed(doc[:token.i]):
         if t.text in (")", "]"):
@@ -494,7 +515,12 @@ def _in_citation(token: Token) -> bool:
         return False
     closing = next((t.i for t in doc[token.i:] if t.text in (")", "]")), len(doc))
     inside = [t.lower_ for t in doc[opening.i + 1:closing]]
-    return any(_YEAR.match(w) for w in inside) or any(a == "et" and b.startswith("al") for a, b in zip(inside, inside[1:]))
+    return any(_YEAR.match(w) for w in inside) or any(a == "et" and b.startswith("al") for a, b in zip(inside, inside[1:])) \
+        or bool(inside) and inside[0].rstrip(".") in _FIGURE_REFERENCES
+
+
+# Words that open a bracketed pointer to a figure or table ("(Fig. 3C)", "(Table 2)").
+_FIGURE_REFERENCES = frozenset({"fig", "figs", "figure", "figures", "table", "tables", "suppl", "supp", "ref", "refs"})
 
 
 def _object_of_noun(head: Token) -> bool:
@@ -522,9 +548,21 @@ def _bare_change(head: Token) -> bool:
     return changes and not _name_parts(head) and not of_something
 
 
+_DEMONSTRATIVES = frozenset({"this", "these", "that", "those", "such"})
+
+
 def _anaphoric(head: Token) -> bool:
-    """"its aggregation": a possessive pronoun and nothing else to name the thing."""
-    return any(c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS for c in head.lefts) and not _name_parts(head)
+    """"its aggregation", "this pathway", "this event": a possessive pronoun or a demonstrative and
+    nothing else to name the thing."""
+    pointing = any((c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS) or
+                   (c.dep_ in ("det", "amod") and c.tag_ in ("DT", "JJ", "PDT") and c.lower_ in _DEMONSTRATIVES
+                    and _common_word(head)) for c in head.lefts)
+    return pointing and not _name_parts(head)
+
+
+def _common_word(token: Token) -> bool:
+    """A plain English word ("pathway", "kinase"), not a name ("α-conotoxins", "Tau")."""
+    return token.text.isascii() and token.text.isalpha() and token.text.islower()
 
 
 def _governed(head: Token) -> Token | None:
@@ -537,7 +575,7 @@ def _governed(head: Token) -> Token | None:
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
-        for child in [*head.rights, *_stranded_preps(head), *_treated_preps(head, own)]:
+        for child in [*head.rights, *stranded_preps(head), *_treated_preps(head, own)]:
             if child.lower_ == "in" and own != "in" and (_names_its_entity(head) or _made_somewhere(head)):
                 continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
             if child.dep_ == "prep" and child.lower_ in wanted:
@@ -622,7 +660,7 @@ def _treated_preps(head: Token, own: str) -> list[Token]:
     return [c for t in treated for c in t.rights if c.dep_ == "prep" and c.lower_ == own]
 
 
-def _stranded_preps(head: Token) -> list[Token]:
+def stranded_preps(head: Token) -> list[Token]:
     """"X induced deficits in Y" parsed with "in Y" on the verb: a preposition right after a verb's
     object, hung on the verb, still completes the object's change."""
     if head.dep_ != "dobj" or head.right_edge.i + 1 >= len(head.doc) or _names_its_entity(head):
@@ -726,6 +764,8 @@ def _adjective_direction(head: Token) -> int:
     """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
     "reduced BDNF levels", "scopolamine-impaired learning"), else +1."""
     for child in head.lefts:
+        if child._.set_aside:
+            continue
         if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
             return -1
         if lowering_participle(child):
@@ -753,23 +793,26 @@ def perturbing_gerund(token: Token) -> int:
 
 def lowering_participle(token: Token) -> bool:
     """"scopolamine-impaired", "Aβ-suppressed": a compound participle that marks its noun lowered."""
-    return token.dep_ in ("amod", "compound") and not token._.read_as_claim \
+    return token.dep_ in ("amod", "compound") and not token._.set_aside \
         and _is_claim_participle(token) and lexicon.COMPOUND_SUFFIXES[token.lower_.rsplit("-", 1)[1]] < 0
 
 
-# A participle being read as a claim of its own marks no decrease of its noun meanwhile.
-Token.set_extension("read_as_claim", default=False, force=True)
+# Modifiers that, while a claim inside a noun phrase is read, mark no decrease of their noun.
+Token.set_extension("set_aside", default=False, force=True)
 
 
 @contextmanager
-def unmarked(participle: Token) -> Iterator[None]:
-    """Within: ``participle`` marks no decrease of its noun, as when it is itself the claim read
-    ("scopolamine-impaired learning": scopolamine lowers learning, which is not already lowered)."""
-    participle._.read_as_claim = True
+def set_aside(modifiers: list[Token]) -> Iterator[None]:
+    """Within: ``modifiers`` mark no decrease of their noun: a participle that is itself the claim
+    read ("scopolamine-impaired learning": scopolamine lowers learning, not an already lowered one),
+    or adjectives outside the claim of an agent ("inhibited NF-κB activation by TNFα": TNFα activates)."""
+    for modifier in modifiers:
+        modifier._.set_aside = True
     try:
         yield
     finally:
-        participle._.read_as_claim = False
+        for modifier in modifiers:
+            modifier._.set_aside = False
 
 
 def _is_claim_participle(token: Token) -> bool:
@@ -798,7 +841,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
             continue
-        if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
+        if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS \
+                and (child.lower_, head.lower_) not in lexicon.FIXED_NAME_PAIRS:
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name

@@ -28,3 +28,16 @@ def restoring_sign(effect_head: Token, effect: Side) -> int:
             or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in effect_head.lefts):
         return -1  # also "repairs the damaged axons"
     return 1
+
+
+# Words that end "restores X to ..." with a level: a return of X, whose sign the object tells.
+_LEVEL_WORDS = frozenset({"level", "levels", "value", "values", "normal", "baseline", "control", "controls",
+                          "amount", "amounts", "range"})
+
+
+def converts(verb: Token) -> bool:
+    """"FKBP12 restored the oligomer to its monomeric state": "to" a form or state, not a level, is a
+    conversion of X into another thing, which says no rise of X."""
+    targets = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+               for g in c.children if g.dep_ == "pobj"]
+    return any(t.lower_ not in _LEVEL_WORDS and not any(k.lower_ in _LEVEL_WORDS for k in t.subtree) for t in targets)

@@ -13,7 +13,7 @@ from engine.parse_reader import modality
 from engine.parse_reader.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.parse_reader.examples import named_members
 from engine.parse_reader.hosts import names_a_host
-from engine.parse_reader.phrases import Side, apposed_across_a_clause, has_change_word, sides
+from engine.parse_reader.phrases import Side, apposed_across_a_clause, has_change_word, sides, stranded_preps
 
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
@@ -161,8 +161,9 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
         return []
     of_objects = _prep_objects(noun, ("of",))
     holders = [noun, *of_objects]
-    targets = [(p.lower_, g) for h in holders for p in h.children if p.dep_ == "prep" and p.lower_ in _EFFECT_PREPS
-               for g in p.children if g.dep_ == "pobj"]
+    # "reversed the effects of X [on Y]" with "on Y" hung on the verb still says what the effect is on
+    preps = [p for h in holders for p in h.children if p.dep_ == "prep"] + stranded_preps(noun)
+    targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS for g in p.children if g.dep_ == "pobj"]
     predicate = noun.head
     if of_objects:
         cause_heads = of_objects
@@ -176,9 +177,14 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     claims = pairs(causes, 1, examples, modality.hedged(predicate), NOMINAL_CONFIDENCE)
     for prep, target in targets if signs else []:
         sign = -1 if prep == "against" else signs[0]
-        effects = [] if prep == "in" and names_a_host(target.lower_) else sides(target)  # not "in mice"
+        seen_in = (prep == "in" and names_a_host(target.lower_)) or target.lower_ in _SEEN_IN
+        effects = [] if seen_in else sides(target)  # not "in mice", "on mouse and rat cultures"
         claims += pairs(causes, sign, effects, modality.hedged(predicate), NOMINAL_CONFIDENCE)
     return claims
+
+
+# Where an effect is seen, not what it changes ("a neuroprotective effect on primary cell culture").
+_SEEN_IN = lexicon.HOST_NOUNS | {"mouse", "rat", "culture", "cultures", "slices", "preparations"}
 
 
 def _changes_named_as_examples(noun: Token) -> list[Side]:

@@ -141,7 +141,7 @@ def base_sign(verb: Token) -> int:
     0 for a verb that states no signed effect. A phrasal verb needs its particle."""
     lemma = verb.lemma_.lower()
     if restoring.is_restoring(verb):
-        return 1
+        return 0 if restoring.converts(verb) else 1
     if lemma in _SIGNABLE_LEMMAS:
         adverbs = [lexicon.SIGNING_ADVERBS[c.lower_] for c in verb.children
                    if c.dep_ == "advmod" and c.lower_ in lexicon.SIGNING_ADVERBS]
