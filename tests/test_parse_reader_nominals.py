@@ -61,6 +61,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # the agent after "by" does what the noun names; an adjective before it is another claim's
     ("We observed that anatabine inhibited NFκB activation by TNFα in cells.",
      {f"{UP} TNFα ==CAUSE=> {UP} NFκB activation"}),
+    # changes named after their thing are its state
+    ("These findings strongly suggest that DISC1 alterations may increase the risk of schizophrenia.",
+     {"[change=increase] DISC1 alterations ==CAUSE=> schizophrenia"}),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -102,7 +102,10 @@ INVOLVED_IN = frozenset({"involved", "implicated", "participate", "participates"
 ASSOCIATED_WITH = frozenset({"associated", "correlated", "correlates", "correlate", "correlating"})
 # Objects that leave the direction open: "involved in the regulation of Y" says nothing of a sign.
 UNSIGNED_HEADS = frozenset({"regulation", "control", "modulation", "regulating", "controlling",
-                            "modulating", "alteration", "alterations", "change", "changes"})
+                            "modulating"})
+# Changes that say no way ("X-induced alterations in Y", "subtle changes in Y"): no entity unless a
+# name stands before them ("DISC1 alterations", a state of DISC1).
+UNSIGNED_CHANGES = frozenset({"alteration", "alterations", "change", "changes"})
 # Signed effect nouns: "X has a protective effect on Y", "the inhibitory effect of X on Y".
 EFFECT_NOUNS = frozenset({"effect", "effects", "role", "roles", "influence", "influences",
                           "action", "actions", "impact"})
