@@ -200,6 +200,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} palmitate ==CAUSE=> {UP} NLRC4 inflammasome"}),
     # a unit is no agent
     ("Cells treated with 1 microM ADDLs for 6 h showed a significant increase in P-tau immunofluorescence.", set()),
+    # "that" after a verb of saying opens a clause, even where the model hangs it on the subject
+    ("Accumulating evidence indicates that autophagy may confer neuroprotection.",
+     {f"{UP} autophagy ==CAUSE=> {UP} neuroprotection"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
