@@ -64,6 +64,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # changes named after their thing are its state
     ("These findings strongly suggest that DISC1 alterations may increase the risk of schizophrenia.",
      {"[change=increase] DISC1 alterations ==CAUSE=> schizophrenia"}),
+    ("Velk1 causes subtle changes in Tarp kinetics.", set()),
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

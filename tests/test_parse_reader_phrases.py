@@ -203,6 +203,10 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # "that" after a verb of saying opens a clause, even where the model hangs it on the subject
     ("Accumulating evidence indicates that autophagy may confer neuroprotection.",
      {f"{UP} autophagy ==CAUSE=> {UP} neuroprotection"}),
+    # a process that is always of something names nothing alone; a shutdown lowers what it shuts
+    ("Impaired VCP led to a reduction in the size and formation of SGs.", set()),
+    ("Activation of the UPR causes a shutdown of global protein synthesis.",
+     {f"{UP} UPR ==CAUSE=> {DOWN} global protein synthesis"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -242,7 +242,7 @@ COMPOUND_SUFFIXES = {
 
 # Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
 DECREASE_HEADS = frozenset({
-    "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
+    "shutdown", "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
     "depletion", "depleting", "reduction", "reducing", "decrease", "decreasing", "downregulation",
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
@@ -330,6 +330,13 @@ PROCESS_NOUNS = frozenset({
 })
 # Gerunds that name a process after the thing that undergoes it ("protein folding", "cholinergic
 # signaling"), which the parser may read as a participle hung on that thing.
+# Processes that are always of something: named alone ("a reduction in the size and formation of
+# SGs" read as "formation"), they name no entity.
+PROCESSES_OF_SOMETHING = frozenset({
+    "release", "uptake", "turnover", "clearance", "cleavage", "transport", "secretion", "synthesis",
+    "processing", "breakdown", "binding", "aggregation", "deposition", "formation",
+    "production", "degradation", "size", "activation", "transcription", "translation", "shutdown",
+})
 PROCESS_GERUNDS = frozenset({w for w in PROCESS_NOUNS if w.endswith("ing")} | {
     "folding", "trafficking", "splicing", "sorting", "targeting", "coupling", "recycling", "sprouting",
     "branching", "clustering", "sensing", "editing", "priming",

@@ -97,6 +97,8 @@ def sides(head: Token) -> list[Side]:
             found += governed
             continue
         side = side_of(token)
+        if side is not None and side.name.lower() in lexicon.PROCESSES_OF_SOMETHING:
+            continue  # "a reduction in the size and formation of SGs" read as "formation": of nothing
         if side is None:
             found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
             continue
@@ -351,10 +353,9 @@ def _present_verb(words: list[Token]) -> bool:
 
 
 def _tagged_present_verb(word: Token) -> bool:
-    """"Abeta protects neurons", "autophagy promotes neurodegeneration" hung together as one name: a
-    verb of change the tagger read as one, inside the phrase."""
-    form = lexicon.VERB_FORMS.get(word.lower_)
-    return word.tag_ == "VBZ" and form is not None and form[2] == "s"
+    """"Abeta protects neurons", "pimozide occurs" hung together as one name: a present verb the
+    tagger read as one, inside the phrase."""
+    return word.tag_ == "VBZ" and word.lower_ not in ("is", "has", "does")
 
 
 def past_verb(token: Token) -> bool:
@@ -371,7 +372,7 @@ def side_of(head: Token) -> Side | None:
     if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) or head.lower_ in _UNITS \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
-            or (head.lower_ in lexicon.UNSIGNED_CHANGES and not _name_parts(head)):
+            or (head.lower_ in lexicon.UNSIGNED_CHANGES and not any(_written_as_a_name(p) for p in _name_parts(head))):
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
     if apposed is not None:
@@ -560,6 +561,11 @@ def _anaphoric(head: Token) -> bool:
                    (c.dep_ in ("det", "amod") and c.tag_ in ("DT", "JJ", "PDT") and c.lower_ in _DEMONSTRATIVES
                     and _common_word(head)) for c in head.lefts)
     return pointing and not _name_parts(head)
+
+
+def _written_as_a_name(token: Token) -> bool:
+    """A symbol or proper name ("DISC1", "Tau"), not a plain lowercase word ("subtle", "conformational")."""
+    return any(ch.isupper() or ch.isdigit() for ch in token.text)
 
 
 def _common_word(token: Token) -> bool:
