@@ -34,6 +34,9 @@ CASES = [
      ["[change=increase] Curcumin ==CAUSE=> [change=decrease] stress-activated protein kinases 3/4"]),
     ("Lactate-activated potassium channels lower excitability.",
      ["[change=increase] Lactate-activated potassium channels ==CAUSE=> [change=decrease] excitability"]),
+    # a stage word before a process is no part of it; before a thing it is
+    ("Lithium induced early autophagy.", ["[change=increase] Lithium ==CAUSE=> [change=increase] autophagy"]),
+    ("Lithium increased late endosomes.", ["[change=increase] Lithium ==CAUSE=> [change=increase] late endosomes"]),
     # a dimension before "-dependent" describes the change; it causes nothing
     ("Estradiol prevents the sex-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),

@@ -352,6 +352,15 @@ def process_head(word: str) -> bool:
     or its ending."""
     return word in PROCESS_NOUNS or word in MODIFICATION_NOUNS or word.endswith(PROCESS_HEAD_ENDINGS)
 
+# Words of the stage a process is seen at, no part of what it is ("early autophagy").
+STAGE_WORDS = frozenset({"early", "late", "initial", "final"})
+
+
+def stage_of_a_process(modifier: str, head: str) -> bool:
+    """"early autophagy", "late apoptosis": a stage word before a process; "late endosomes" is a name."""
+    return modifier in STAGE_WORDS and (process_head(head) or head.endswith("phagy"))
+
+
 # Words whose presence makes a name a state (a condition that holds or not) rather than a quantity.
 STATE_WORDS = frozenset({
     "disease", "disorder", "syndrome", "dementia", "epilepsy", "cancer", "carcinoma", "tumor",

@@ -849,6 +849,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
             continue
+        if lexicon.stage_of_a_process(child.lower_, head.lower_):
+            continue  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS \
                 and (child.lower_, head.lower_) not in lexicon.FIXED_NAME_PAIRS:
             continue

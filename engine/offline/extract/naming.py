@@ -342,6 +342,8 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     a step of the argument, closed words); a deficiency or mutation subject becomes a state."""
     words, polarity = naming.words, naming.polarity
     deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
+    if len(words) == 2 and lx.stage_of_a_process(words[0].low, words[1].low):
+        words = words[1:]  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
     # Keep the bracketed short forms that follow a word still in the name.
     aliases = [alias.split("\x00", 1)[1] for alias in aliases
                if words and int(alias.split("\x00", 1)[0]) > words[0].start]
