@@ -209,7 +209,7 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} UPR ==CAUSE=> {DOWN} global protein synthesis"}),
     # a stage word before a process is no part of it; before a thing it is ("late endosomes")
     ("Velk1 induced early autophagy.", {f"{UP} Velk1 ==CAUSE=> {UP} autophagy"}),
-    ("Velk1 increased late endosomes.", {f"{UP} Velk1 ==CAUSE=> {UP} late endosomes"}),
+    ("Lithium increased the number of late endosomes.", {f"{UP} Lithium ==CAUSE=> {UP} late endosomes"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
