@@ -37,6 +37,11 @@ CASES = [
     # a stage word before a process is no part of it; before a thing it is
     ("Lithium induced early autophagy.", ["[change=increase] Lithium ==CAUSE=> [change=increase] autophagy"]),
     ("Lithium increased late endosomes.", ["[change=increase] Lithium ==CAUSE=> [change=increase] late endosomes"]),
+    # a process that is always of something names nothing alone
+    ("mTORC1 suppresses the UPS by impeding the formation and assembly of proteasomal subunits.",
+     ["[change=increase] mTORC1 ==CAUSE=> [change=decrease] UPS",
+      "[change=increase] mTORC1 ==CAUSE=> [change=decrease] assembly of proteasomal subunits",
+      "[change=decrease] assembly of proteasomal subunits ==CAUSE=> [change=decrease] UPS"]),
     # a dimension before "-dependent" describes the change; it causes nothing
     ("Estradiol prevents the sex-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),

@@ -334,8 +334,8 @@ PROCESS_NOUNS = frozenset({
 # SGs" read as "formation"), they name no entity.
 PROCESSES_OF_SOMETHING = frozenset({
     "release", "uptake", "turnover", "clearance", "cleavage", "transport", "secretion", "synthesis",
-    "processing", "breakdown", "binding", "aggregation", "deposition", "formation",
-    "production", "degradation", "size", "activation", "transcription", "translation", "shutdown",
+    "processing", "breakdown", "binding", "formation", "production", "degradation", "size", "activation",
+    "transcription", "translation", "shutdown", "assembly", "localization", "localisation", "translocation",
 })
 PROCESS_GERUNDS = frozenset({w for w in PROCESS_NOUNS if w.endswith("ing")} | {
     "folding", "trafficking", "splicing", "sorting", "targeting", "coupling", "recycling", "sprouting",

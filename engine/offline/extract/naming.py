@@ -359,6 +359,8 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         return None  # "the receptor", "these drugs": a class, no particular entity
     if len(words) == 1 and words[0].low in _DISCOURSE_ORDINALS:
         return None  # "Fourth, X reduces Y": a step of the argument, no entity
+    if len(words) == 1 and words[0].low in lx.PROCESSES_OF_SOMETHING:
+        return None  # "the formation and assembly of X" read as "formation": of nothing
     if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS:
         return None  # "the X-mediated regulation of Y": which way Y moves is left open
     if words[-1].low in lx.UNSIGNED_CHANGES and not any(_written_as_a_name(w.text) for w in words[:-1]):
