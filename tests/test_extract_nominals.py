@@ -42,6 +42,9 @@ CASES = [
      ["[change=increase] mTORC1 ==CAUSE=> [change=decrease] UPS",
       "[change=increase] mTORC1 ==CAUSE=> [change=decrease] assembly of proteasomal subunits",
       "[change=decrease] assembly of proteasomal subunits ==CAUSE=> [change=decrease] UPS"]),
+    # a participle opening a clause after a name is no part of it
+    ("The oligomerization of mutant Huntingtin is inhibited by administration of Congo red starting at this age.",
+     ["[change=increase] Congo red ==CAUSE=> [change=decrease] mutant Huntingtin oligomerization"]),
     # a dimension before "-dependent" describes the change; it causes nothing
     ("Estradiol prevents the sex-dependent loss of dendritic spines.",
      ["[change=increase] Estradiol ==CAUSE=> [change=increase] dendritic spines"]),

@@ -507,6 +507,14 @@ METHOD_NOUNS = frozenset({"staining", "immunostaining", "immunoreactivity", "lab
                           "detection", "measurement", "measurements", "analysis", "quantification",
                           "imaging", "visualization", "visualisation", "identification", "assessment"})
 
+# Participles that open a clause after a noun, never a process's name: a name that ends in one runs
+# into that clause ("trehalose treatment beginning", "glial cells presenting").
+CLAUSE_PARTICIPLES = frozenset({
+    "containing", "providing", "beginning", "starting", "presenting", "occurring", "creating", "stemming",
+    "projecting", "paralleling", "implicating", "aiming", "exhibiting", "displaying", "belonging",
+    "showing", "lacking", "carrying", "bearing", "harboring", "harbouring", "including", "involving",
+})
+
 # Words that name no entity when they stand alone as a cause or effect.
 VAGUE_NAMES = frozenset({
     "process", "processes", "efficacy", "ability", "capacity", "treatment", "treatments", "effect",
@@ -529,6 +537,8 @@ VAGUE_NAMES = frozenset({
     # a blend or a kind of substance, named by what it holds: "a mixture of antioxidants"
     "mixture", "mixtures", "combination", "combinations", "cocktail", "compound", "compounds",
     "molecule", "molecules",
+    # words of the study itself: "N-terminal antibodies ... understanding", "the efficiency to inhibit X"
+    "understanding", "efficiency", "screening", "direction", "directions",
 })
 
 # Heads that leave a short lower-case phrase vague: "recent study", "signaling pathways".

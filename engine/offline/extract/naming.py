@@ -342,6 +342,8 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     a step of the argument, closed words); a deficiency or mutation subject becomes a state."""
     words, polarity = naming.words, naming.polarity
     deficiency, mutation, quantity = naming.deficiency, naming.mutation, naming.quantity
+    while len(words) > 1 and words[-1].low in lx.CLAUSE_PARTICIPLES:
+        words = words[:-1]  # "trehalose treatment beginning (at weaning)": the clause is no part of the name
     if len(words) == 2 and lx.stage_of_a_process(words[0].low, words[1].low):
         words = words[1:]  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
     # Keep the bracketed short forms that follow a word still in the name.
@@ -361,6 +363,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         return None  # "Fourth, X reduces Y": a step of the argument, no entity
     if len(words) == 1 and words[0].low in lx.PROCESSES_OF_SOMETHING:
         return None  # "the formation and assembly of X" read as "formation": of nothing
+
     if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS:
         return None  # "the X-mediated regulation of Y": which way Y moves is left open
     if words[-1].low in lx.UNSIGNED_CHANGES and not any(_written_as_a_name(w.text) for w in words[:-1]):
