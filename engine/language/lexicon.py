@@ -352,6 +352,11 @@ def process_head(word: str) -> bool:
     or its ending."""
     return word in PROCESS_NOUNS or word in MODIFICATION_NOUNS or word.endswith(PROCESS_HEAD_ENDINGS)
 
+def written_as_a_name(word: str) -> bool:
+    """A symbol or proper name ("DISC1", "Tau"), not a plain lowercase word ("subtle", "conformational")."""
+    return any(ch.isupper() or ch.isdigit() for ch in word)
+
+
 # Words of the stage a process is seen at, no part of what it is ("early autophagy").
 STAGE_WORDS = frozenset({"early", "late", "initial", "final"})
 
@@ -500,6 +505,11 @@ PLACE_NOUNS = frozenset({"region", "regions", "area", "areas", "side", "part", "
                          "layers", "portion", "subfield", "surface", "compartment"})
 TISSUE_NOUNS = frozenset({"brain", "brains", "tissue", "tissues", "cortex", "cortices", "hippocampus",
                           "striatum", "hypothalamus", "cerebellum"})
+
+
+def place_word(word: str) -> bool:
+    """A part of a place or a tissue ("areas", "hippocampus"): where, never what."""
+    return word in PLACE_NOUNS or word in TISSUE_NOUNS
 
 # Nouns of a method of observing: "staining of neurons by antibodies" names the tool that shows,
 # not an agent that changes.

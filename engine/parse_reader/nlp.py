@@ -30,7 +30,10 @@ then reads a verb, so that no rewritten word ends up inside a name. Last, a word
 pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag, and an infinitive hung
 on a passive verb of reporting as a clause of purpose ("X has been demonstrated to reduce Y") is
 relabelled its complement, and a second verb joined to the first one's object ("X binds Y and
-inhibits Z") is joined to the first verb.
+inhibits Z") is joined to the first verb. Parallels the model hung on the nearest word are joined
+where they belong: a repeated change noun ("deficits in A and deficits in B") to the one it repeats,
+a second subject or object after "or" to the word before "or". "Fig." is one token, so that "(Fig.
+3C)" ends no sentence.
 """
 
 from __future__ import annotations
@@ -367,25 +370,27 @@ def _rejoin_repeated_nouns(doc: Doc) -> None:
         if token.dep_ != "conj" or token.pos_ != "NOUN" or token.i + 1 >= len(doc):
             continue
         preposition = doc[token.i + 1]
-        repeated = _repeated_above(token)
-        if repeated is None or preposition.dep_ != "prep" or preposition.head.i not in (token.i, token.head.i):
+        found = _repeated_above(token)
+        if found is None or preposition.dep_ != "prep" or preposition.head.i not in (token.i, token.head.i):
             continue
+        repeated, first_phrase = found
         token.head, preposition.head = repeated, token
+        if first_phrase is not None:
+            first_phrase.head = repeated
 
 
-def _repeated_above(noun: Token) -> Token | None:
+def _repeated_above(noun: Token) -> tuple[Token, Token | None] | None:
     """The noun of the same word above the one `noun` is joined to, through phrases of prepositions
     only ("deficits in [the contents of A]"); where the first phrase hangs on the verb, its object
-    ("induced deficits [in A]"), which then takes that phrase."""
+    ("induced deficits [in A]"), with that phrase, which belongs to it."""
     inner = noun.head
     while inner.dep_ in ("pobj", "prep", "conj", "compound", "nmod") and inner.head.i != inner.i:
         below, inner = inner, inner.head
         if inner.pos_ == "NOUN" and inner.lemma_ == noun.lemma_ and inner.i < noun.i:
-            return inner
+            return inner, None
         objects = [c for c in inner.children if c.dep_ == "dobj" and c.lemma_ == noun.lemma_ and c.i < below.i]
         if inner.pos_ == "VERB" and below.dep_ == "prep" and objects:
-            below.head = objects[0]
-            return objects[0]
+            return objects[0], below
     return None
 
 

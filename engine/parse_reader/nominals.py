@@ -69,7 +69,7 @@ def _participle_claims(participle: Token) -> list[Claim]:
     prefix, suffix = participle.text.rsplit("-", 1)
     sign = lexicon.COMPOUND_SUFFIXES.get(suffix.lower(), 0)
     if sign == 0 or not prefix or prefix.lower() in lexicon.VAGUE_NAMES or names_a_class(participle) \
-            or prefix.lower() in DIMENSION_WORDS or _a_place(prefix):
+            or prefix.lower() in DIMENSION_WORDS or lexicon.place_word(prefix.lower().rsplit("-", 1)[-1]):
         return []  # "age-dependent loss of X", "hippocampus-dependent memory": along age, in a place
     if removed_in(participle.sent.text, prefix):
         return []  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
@@ -86,11 +86,6 @@ def _participle_claims(participle: Token) -> list[Claim]:
         return []
     cause = " ".join([t.text for t in _words_before(participle)] + [prefix])
     return pairs([Side(name=cause)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
-
-
-def _a_place(prefix: str) -> bool:
-    last = prefix.lower().rsplit("-", 1)[-1]
-    return last in lexicon.TISSUE_NOUNS or last in lexicon.PLACE_NOUNS
 
 
 def _words_before(participle: Token) -> list[Token]:

@@ -372,7 +372,7 @@ def side_of(head: Token) -> Side | None:
     if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) or head.lower_ in _UNITS \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
-            or (head.lower_ in lexicon.UNSIGNED_CHANGES and not any(_written_as_a_name(p) for p in _name_parts(head))):
+            or _unnamed_change(head):
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
     if apposed is not None:
@@ -517,8 +517,9 @@ def _in_citation(token: Token) -> bool:
         return False
     closing = next((t.i for t in doc[token.i:] if t.text in (")", "]")), len(doc))
     inside = [t.lower_ for t in doc[opening.i + 1:closing]]
-    return any(_YEAR.match(w) for w in inside) or any(a == "et" and b.startswith("al") for a, b in zip(inside, inside[1:])) \
-        or bool(inside) and inside[0].rstrip(".") in _FIGURE_REFERENCES
+    et_al = any(a == "et" and b.startswith("al") for a, b in zip(inside, inside[1:]))
+    figure = bool(inside) and inside[0].rstrip(".") in _FIGURE_REFERENCES
+    return any(_YEAR.match(w) for w in inside) or et_al or figure
 
 
 # Words that open a bracketed pointer to a figure or table ("(Fig. 3C)", "(Table 2)").
@@ -554,6 +555,13 @@ def _bare_change(head: Token) -> bool:
 _DEMONSTRATIVES = frozenset({"this", "these", "those", "such"})
 
 
+def _unnamed_change(head: Token) -> bool:
+    """"subtle changes", "conformational change": a change that says no way, with no name before it
+    ("DISC1 alterations" is a state of DISC1)."""
+    named = any(lexicon.written_as_a_name(part.text) for part in _name_parts(head))
+    return head.lower_ in lexicon.UNSIGNED_CHANGES and not named
+
+
 def _anaphoric(head: Token) -> bool:
     """"its aggregation", "this pathway", "this event": a possessive pronoun or a demonstrative and
     nothing else to name the thing."""
@@ -561,11 +569,6 @@ def _anaphoric(head: Token) -> bool:
                    (c.dep_ in ("det", "amod") and c.tag_ in ("DT", "JJ", "PDT") and c.lower_ in _DEMONSTRATIVES
                     and _common_word(head)) for c in head.lefts)
     return pointing and not _name_parts(head)
-
-
-def _written_as_a_name(token: Token) -> bool:
-    """A symbol or proper name ("DISC1", "Tau"), not a plain lowercase word ("subtle", "conformational")."""
-    return any(ch.isupper() or ch.isdigit() for ch in token.text)
 
 
 def _common_word(token: Token) -> bool:
@@ -596,8 +599,7 @@ def _governed(head: Token) -> Token | None:
 def _where_measured(noun: Token) -> bool:
     """Hosts and places a change or amount is found in ("levels of mice", "contents of four brain
     areas"), not the thing that changes."""
-    lower = noun.lower_
-    return lower in lexicon.HOST_NOUNS or lower in lexicon.PLACE_NOUNS or lower in lexicon.TISSUE_NOUNS
+    return noun.lower_ in lexicon.HOST_NOUNS or lexicon.place_word(noun.lower_)
 
 
 def _made_somewhere(head: Token) -> bool:
@@ -851,8 +853,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if lexicon.stage_of_a_process(child.lower_, head.lower_):
             continue  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
-        if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS \
-                and (child.lower_, head.lower_) not in lexicon.FIXED_NAME_PAIRS:
+        if child.lower_ in lexicon.DETERMINERS or (child.lower_ in lexicon.EVALUATIVE_MODIFIERS
+                                                   and (child.lower_, head.lower_) not in lexicon.FIXED_NAME_PAIRS):
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name

@@ -331,11 +331,6 @@ def _of_phrase(naming: _Naming, role: Literal["subject", "object"]) -> None:
     naming.words, naming.polarity, naming.quantity = words, polarity, quantity
 
 
-def _written_as_a_name(word: str) -> bool:
-    """A symbol or proper name ("DISC1", "Tau"), not a plain lowercase word."""
-    return any(ch.isupper() or ch.isdigit() for ch in word)
-
-
 def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, str],
                   role: Literal["subject", "object"]) -> Entity | None:
     """The entity once its name's words are settled: None for a name that names nothing (a class,
@@ -366,7 +361,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
 
     if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS:
         return None  # "the X-mediated regulation of Y": which way Y moves is left open
-    if words[-1].low in lx.UNSIGNED_CHANGES and not any(_written_as_a_name(w.text) for w in words[:-1]):
+    if words[-1].low in lx.UNSIGNED_CHANGES and not any(lx.written_as_a_name(w.text) for w in words[:-1]):
         return None  # "subtle changes", "conformational change": no way and no entity
     if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
         return None  # "genetic mutations (and anomalies of X)": no gene named

@@ -199,7 +199,7 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     stem, _, suffix = text.rpartition("-")
     polarity = lx.COMPOUND_SUFFIXES.get(suffix.lower())
     if polarity is None or not stem or not re.search(r"\w", stem) or stem.lower() in DIMENSION_WORDS \
-            or stem.lower() in lx.TISSUE_NOUNS or stem.lower() in lx.PLACE_NOUNS:
+            or lx.place_word(stem.lower()):
         return None  # "age-dependent loss of X", "cortex-dependent memory": along age, in a place
     if removed_in(_sentence_text(tokens, floor), stem):
         return None  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
