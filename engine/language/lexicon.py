@@ -568,6 +568,10 @@ EVALUATIVE_MODIFIERS = frozenset({
 })
 # Names whose first word would otherwise be read as an evaluative modifier and dropped.
 FIXED_NAME_PAIRS = frozenset({("multiple", "sclerosis"), ("multiple", "system"), ("multiple", "myeloma")})
+# Changes named as a phenomenon of their own: "long-term potentiation of synapses" is LTP, not a rise
+# of synapses.
+NAMED_CHANGES = frozenset({("long-term", "potentiation"), ("long-term", "depression"),
+                           ("short-term", "potentiation"), ("short-term", "depression")})
 
 NEGATIONS = frozenset({"not", "no", "never", "neither", "nor", "n't", "cannot", "without",
                        "unable", "fail", "fails", "failed", "lack", "lacked", "lacks", "ineffective",

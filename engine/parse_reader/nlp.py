@@ -140,6 +140,7 @@ def _repaired(doc: Doc) -> Doc:
     _relabel_capacity_infinitives(doc)
     _rejoin_repeated_nouns(doc)
     _rejoin_split_subjects(doc)
+    _rejoin_form_participles(doc)
     return doc
 
 
@@ -409,3 +410,20 @@ def _rejoin_split_subjects(doc: Doc) -> None:
             if joining is not None and joining.dep_ == "cc" and joining.head.i < joining.i \
                     and joining.head.i != token.i and not opens_a_clause:
                 second.head, second.dep_ = joining.head, "conj"
+
+
+def _rejoin_form_participles(doc: Doc) -> None:
+    """"X reduces phosphorylated tau" parsed as "reduces" with a clause "phosphorylated tau" (whose
+    subject would be X): the participle of a modification right after a verb of change that has no
+    object is the adjective of the object it took, which becomes the verb's."""
+    for token in doc:
+        verb = token.head
+        objects = [c for c in token.children if c.dep_ == "dobj"]
+        if token.dep_ != "xcomp" or token.tag_ not in ("VBD", "VBN") or token.i != verb.i + 1 or not objects \
+                or token.lemma_.lower() not in lexicon.MODIFYING_VERBS \
+                or lexicon.VERB_FORMS.get(verb.lower_, ("", 0, ""))[1] == 0 \
+                or any(c.dep_ == "dobj" for c in verb.children):
+            continue
+        object_ = objects[0]
+        object_.head, object_.dep_ = verb, "dobj"
+        token.head, token.dep_ = object_, "amod"

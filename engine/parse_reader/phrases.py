@@ -370,6 +370,7 @@ def past_verb(token: Token) -> bool:
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
     if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) or head.lower_ in _UNITS \
+            or _duration(head) \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
             or _unnamed_change(head):
@@ -555,6 +556,15 @@ def _bare_change(head: Token) -> bool:
 _DEMONSTRATIVES = frozenset({"this", "these", "those", "such"})
 
 
+# Units of time: "5–6 h", "24 hours" measure how long, never what acts.
+_TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s", "sec",
+                         "day", "days", "week", "weeks", "month", "months", "year", "years"})
+
+
+def _duration(head: Token) -> bool:
+    return head.lower_ in _TIME_UNITS and any(any(ch.isdigit() for ch in c.text) for c in head.lefts)
+
+
 def _unnamed_change(head: Token) -> bool:
     """"subtle changes", "conformational change": a change that says no way, with no name before it
     ("DISC1 alterations" is a state of DISC1)."""
@@ -583,6 +593,8 @@ def _governed(head: Token) -> Token | None:
     changes = change_noun_sign(lower) != 0
     if not changes and lower not in lexicon.QUANTITY_WORDS:
         return None
+    if any((c.lower_, lower) in lexicon.NAMED_CHANGES for c in head.lefts):
+        return None  # "long-term potentiation (of synapses)" names LTP
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
     # the head's own preposition first: "treatment of mice with X" treats with X
     for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
