@@ -216,6 +216,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     ("Moreover, in brain slices, AβOs rapidly inhibited long-term potentiation (LTP) of synapses.",
      {f"{UP} AβOs ==CAUSE=> {DOWN} long-term potentiation"}),
     ("Filament formation requires 5–6 h to attain steady state.", set()),
+    # a group of things is named by what it groups
+    ("Okadaic acid can inhibit the phosphatase activity of the entire family of PP2A enzymes.",
+     {f"{UP} Okadaic acid ==CAUSE=> {DOWN} PP2A enzymes"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

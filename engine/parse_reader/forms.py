@@ -11,8 +11,10 @@ from spacy.tokens import Token
 
 from engine.offline.extract.phrases import FORM_ADJECTIVES, FORM_PARTICIPLES
 
-# Nouns of a kind of the thing after "of": "forms of tau", "species of Abeta".
-_KIND_NOUNS = frozenset({"form", "forms", "species", "type", "types", "variant", "variants"})
+# Nouns of a kind of the thing after "of": "forms of tau", "species of Abeta"; and of a group of
+# them: "the entire family of PP2A enzymes", "members of the Bcl-2 family".
+_KIND_NOUNS = frozenset({"form", "forms", "species", "type", "types", "variant", "variants",
+                         "family", "families", "member", "members", "subfamily", "isoform", "isoforms"})
 
 
 def bracketed_form(last: Token) -> str | None:
@@ -27,8 +29,8 @@ def bracketed_form(last: Token) -> str | None:
 def kind_of(head: Token) -> tuple[Token, str] | None:
     """"insoluble forms of tau": the thing after "of" and the words of form describing the kind
     ("insoluble"; empty for "several forms of tau"), when ``head`` is such a noun of kind."""
-    if head.lower_ not in _KIND_NOUNS:
-        return None
+    if head.lower_ not in _KIND_NOUNS or any(c.dep_ in ("compound", "nmod") for c in head.lefts):
+        return None  # "ERK-2 isoforms of ERK" are named by their own name
     things = [g for c in head.rights if c.dep_ == "prep" and c.lower_ == "of"
               for g in c.children if g.dep_ == "pobj"]
     if not things:
