@@ -219,6 +219,15 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a group of things is named by what it groups
     ("Okadaic acid can inhibit the phosphatase activity of the entire family of PP2A enzymes.",
      {f"{UP} Okadaic acid ==CAUSE=> {DOWN} PP2A enzymes"}),
+    # a pointer and plain adjectives name nothing; a name the tagger took for an adjective does
+    ("In contrast, GA significantly increased tau and its phosphorylated form in the medium.",
+     {f"{UP} GA ==CAUSE=> {UP} tau"}),
+    ("These tau oligomers potentiate neuronal damage.", {f"{UP} tau oligomers ==CAUSE=> {UP} neuronal damage"}),
+    # a process gerund or noun of movement is named after what it acts on
+    ("Addition of an equimolar concentration of Tau caused bundling of F-actin.",
+     {f"{UP} Tau ==CAUSE=> {UP} F-actin bundling"}),
+    ("Memantine has the ability to block the passage of calcium through the channel.",
+     {f"{UP} Memantine ==CAUSE=> {DOWN} calcium passage"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

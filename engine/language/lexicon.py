@@ -326,7 +326,7 @@ PROCESS_NOUNS = frozenset({
     "clearance", "cleavage", "transport", "secretion", "synthesis", "processing", "growth",
     "breakdown", "influx", "efflux", "firing", "binding", "misfolding", "spread", "spreading",
     "toxicity", "loss", "damage", "dysfunction", "proliferation", "aggregation", "deposition",
-    "phosphorylation", "formation", "production", "degeneration", "apoptosis",
+    "phosphorylation", "formation", "production", "degeneration", "apoptosis", "passage", "entry",
 })
 # Gerunds that name a process after the thing that undergoes it ("protein folding", "cholinergic
 # signaling"), which the parser may read as a participle hung on that thing.
@@ -336,10 +336,11 @@ PROCESSES_OF_SOMETHING = frozenset({
     "release", "uptake", "turnover", "clearance", "cleavage", "transport", "secretion", "synthesis",
     "processing", "breakdown", "binding", "formation", "production", "degradation", "size", "activation",
     "transcription", "translation", "shutdown", "assembly", "localization", "localisation", "translocation",
+    "folding", "bundling", "passage", "entry",
 })
 PROCESS_GERUNDS = frozenset({w for w in PROCESS_NOUNS if w.endswith("ing")} | {
     "folding", "trafficking", "splicing", "sorting", "targeting", "coupling", "recycling", "sprouting",
-    "branching", "clustering", "sensing", "editing", "priming",
+    "branching", "clustering", "sensing", "editing", "priming", "bundling",
 })
 PROCESS_SUFFIXES = ("ation", "ition", "ution", "sion", "ment", "ysis", "osis", "ance", "ence")
 # Endings of a phrase's head that name a process of its own ("p65 translocation", "Nrf2-dependent

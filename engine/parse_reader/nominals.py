@@ -82,8 +82,8 @@ def _participle_claims(participle: Token) -> list[Claim]:
         return []  # "in a cysteine-dependent manner", "Aβ-stimulated microglial cells": no thing changed
     with set_aside([participle]):  # its own mark of decrease is this claim's sign, not the effect's
         effect = side_of(changed)
-    if effect is None:
-        return []
+    if effect is None or effect.name.lower() in lexicon.PROCESSES_OF_SOMETHING:
+        return []  # "chaperone-mediated folding": of nothing named
     cause = " ".join([t.text for t in _words_before(participle)] + [prefix])
     return pairs([Side(name=cause)], sign, [effect], _hedged(participle.head), NOMINAL_CONFIDENCE)
 

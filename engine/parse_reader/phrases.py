@@ -21,7 +21,8 @@ from engine.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
-from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS
+from engine.offline.extract.vocabulary import (
+    ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS)
 from engine.parse_reader import perturbations
 from engine.parse_reader.nlp import PRONOUN_TAGS
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -574,11 +575,19 @@ def _unnamed_change(head: Token) -> bool:
 
 def _anaphoric(head: Token) -> bool:
     """"its aggregation", "this pathway", "this event": a possessive pronoun or a demonstrative and
-    nothing else to name the thing."""
+    nothing but plain adjectives to name the thing."""
     pointing = any((c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS) or
                    (c.dep_ in ("det", "amod") and c.tag_ in ("DT", "JJ", "PDT") and c.lower_ in _DEMONSTRATIVES
                     and _common_word(head)) for c in head.lefts)
-    return pointing and not _name_parts(head)
+    # "this constitutive activity", "its phosphorylated form": plain adjectives name nothing either
+    return pointing and all(_plain_adjective(p) for p in _name_parts(head))
+
+
+def _plain_adjective(word: Token) -> bool:
+    """"constitutive", "phosphorylated", "nuclear": a describing word by its form, not a name the
+    tagger took for an adjective ("these tau oligomers")."""
+    return word.pos_ in ("ADJ", "VERB") and _common_word(word) and word.lower_.endswith(ADJECTIVE_ENDINGS)
+
 
 
 def _common_word(token: Token) -> bool:
@@ -725,7 +734,7 @@ def _process_of(head: Token) -> Side | None:
     """"phosphorylation of tau", "tau's phosphorylation" → "tau phosphorylation": a process named
     after what it acts on."""
     lower = head.lower_
-    if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS
+    if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.PROCESS_GERUNDS
             or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head):
         return None
     inner = _owner(head, ("of",))
@@ -941,8 +950,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         words += _member_number(head)
     name = _text(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
-            or name.startswith("-"):
-        return None  # "time- and dose-dependently": half of a shared compound is no name
+            or name.startswith("-") or name.count("(") != name.count(")"):
+        return None  # "time- and dose-dependently": half of a shared compound is no name; nor "Ser(262"
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     form = bracketed_form(words[-1])
