@@ -228,6 +228,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} Tau ==CAUSE=> {UP} F-actin bundling"}),
     ("Memantine has the ability to block the passage of calcium through the channel.",
      {f"{UP} Memantine ==CAUSE=> {DOWN} calcium passage"}),
+    # an abrogation lowers what it abrogates; a number alone names nothing
+    ("Abrogation of Tarp reduced Pomb.", {f"{DOWN} Tarp ==CAUSE=> {DOWN} Pomb"}),
+    ("The three major ER stress sensors are IRE1 (inositol requiring 1; ERN1, signalling 1), PERK and ATF6.", set()),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

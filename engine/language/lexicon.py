@@ -242,7 +242,7 @@ COMPOUND_SUFFIXES = {
 
 # Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
 DECREASE_HEADS = frozenset({
-    "shutdown", "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
+    "shutdown", "abrogation", "abolition", "abolishment", "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
     "depletion", "depleting", "reduction", "reducing", "decrease", "decreasing", "downregulation",
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",

@@ -950,14 +950,19 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         words += _member_number(head)
     name = _text(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
-            or name.startswith("-") or name.count("(") != name.count(")"):
-        return None  # "time- and dose-dependently": half of a shared compound is no name; nor "Ser(262"
+            or name.startswith("-") or name.count("(") != name.count(")") or _a_bare_number(name):
+        return None  # "time- and dose-dependently": half of a shared compound is no name; nor "Ser(262", "23"
     if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     form = bracketed_form(words[-1])
     if form is not None:
         name = f"{form} {name}"
     return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
+
+
+def _a_bare_number(name: str) -> bool:
+    """"1", "23", "~70", "20%": a count, a share or a reference, not a compound's code ("64627")."""
+    return not any(ch.isalpha() for ch in name) and not (name.isdigit() and len(name) >= 4)
 
 
 def _member_number(head: Token) -> list[Token]:
