@@ -34,7 +34,7 @@ CASES = [
     # localization, not its amount); the excluded members name nothing
     ("Knockdown of PKD1 increased wild-type (WT) Nrf2, but not Nrf2-S40A or Nrf2-T80A nuclear localization (Fig. 3).",
      {f"{DOWN} PKD1 ==CAUSE=> {UP} wild-type Nrf2 nuclear localization"},
-     {f"{DOWN} PKD1 ==CAUSE=> {UP} Nrf2 nuclear localization"}),
+     {f"{DOWN} PKD1 ==CAUSE=> {UP} wild-type Nrf2 nuclear localization"}),
     # ... unless the first member names a process of its own
     ("Inhibiting NLRP1 reduces the maturation of IL-33, but not IL-25 secretion.",
      {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 maturation"}, {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 maturation"}),

@@ -82,7 +82,8 @@ def sides(head: Token) -> list[Side]:
     leading = -1 if _decrease_adjective(head) else 1
     found: list[Side] = []
     members = noun_conjuncts(head)
-    unsure = {head, *members[:-1]} if trailing_process(head, members) else set()
+    # (a process after ", but not A or B" is the contrast's, read by contrasted_process)
+    unsure = {head, *members[:-1]} if trailing_process(head, members) and not inside_contrast(members[-1]) else set()
     denied = False
     for token in (head, *members):
         # "A, but not B, C and D": the members after a denied one are denied with it, until "but" ("not A but B")
@@ -397,8 +398,8 @@ def side_of(head: Token) -> Side | None:
     effect = _effect_of(head) or _dose_of(head)
     if effect is not None:
         return effect
-    if head.lower_ in lexicon.EFFECT_HEADS and _owner(head, ("of",)) is not None:
-        return None  # "the stimulatory effects of X" as an object: what changes is said elsewhere, if at all
+    if head.lower_ in lexicon.EFFECT_HEADS and _owner(head, ("of",)) is not None and _effect_on(head):
+        return None  # "reversed the effects of X on Y": the claim is X's on Y (``roles``), no node of its own
     lower = head.lower_
     inner_token = _governed(head)
     if inner_token is not None:
@@ -564,6 +565,12 @@ _TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minu
 
 def _duration(head: Token) -> bool:
     return head.lower_ in _TIME_UNITS and any(any(ch.isdigit() for ch in c.text) for c in head.lefts)
+
+
+def _effect_on(head: Token) -> bool:
+    """An effect noun that says what it acts on ("the effects of X on Y"), by its own "on" or one hung
+    on the verb after it."""
+    return any(c.dep_ == "prep" and c.lower_ in ("on", "upon") for c in [*head.children, *stranded_preps(head)])
 
 
 def _unnamed_change(head: Token) -> bool:
