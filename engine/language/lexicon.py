@@ -242,7 +242,8 @@ COMPOUND_SUFFIXES = {
 
 # Heads that turn an entity into a change of it: "inhibition of X", "X knockdown", "treatment with X".
 DECREASE_HEADS = frozenset({
-    "shutdown", "abrogation", "abolition", "abolishment", "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
+    "shutdown", "abrogation", "abolition", "abolishment",
+    "inhibition", "inhibiting", "blocking", "blockade", "knockdown", "knock-down", "silencing",
     "depletion", "depleting", "reduction", "reducing", "decrease", "decreasing", "downregulation",
     "down-regulation", "suppression", "suppressing", "inactivation", "inactivating", "lowering",
     "antagonism", "antagonizing", "disruption", "disrupting", "impairment", "attenuation",
@@ -511,6 +512,7 @@ TISSUE_NOUNS = frozenset({"brain", "brains", "tissue", "tissues", "cortex", "cor
 def place_word(word: str) -> bool:
     """A part of a place or a tissue ("areas", "hippocampus"): where, never what."""
     return word in PLACE_NOUNS or word in TISSUE_NOUNS
+
 
 # Nouns of a method of observing: "staining of neurons by antibodies" names the tool that shows,
 # not an agent that changes.
