@@ -231,6 +231,11 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # an abrogation lowers what it abrogates; a number alone names nothing
     ("Abrogation of Tarp reduced Pomb.", {f"{DOWN} Tarp ==CAUSE=> {DOWN} Pomb"}),
     ("The three major ER stress sensors are IRE1 (inositol requiring 1; ERN1, signalling 1), PERK and ATF6.", set()),
+    # a word of where stays with the process it is of; a gerund of using names what it uses
+    ("mTORC1 also restrains autophagy by preventing nuclear translocation of TFEB.",
+     {f"{UP} mTORC1 ==CAUSE=> {DOWN} TFEB nuclear translocation"}),
+    ("Using the autophagy inhibitor 3-methyladenine (3-MA) led to an increase in soluble tau.",
+     {f"{UP} 3-methyladenine ==CAUSE=> {DOWN} autophagy", f"{UP} 3-methyladenine ==CAUSE=> {UP} soluble tau"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -38,6 +38,7 @@ _UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl
                     "microm", "micromolar", "nanomolar", "millimolar"})
 _DOSES = frozenset({"dose", "doses", "dosing"})
 _GIVING = frozenset({"treat", "incubate", "expose", "supplement", "inject", "infuse", "feed", "pretreat"})
+_USING = frozenset({"use", "apply", "administer", "employ"})  # "Using X (to block Y) led to Z": X
 _RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
 _OF_SOMETHING = frozenset({"of", "with", "between"})
 # Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
@@ -387,8 +388,8 @@ def side_of(head: Token) -> Side | None:
         return None if inner is None else _turned(inner, direction)
     if head.lower_.endswith("ing") and perturbations.direction(head) != 0:
         return None  # "Eliminating X resulted in Y" with X lost by the parse: an experiment on nothing
-    if head.tag_ == "VBG" and head.lemma_.lower() in _GIVING:
-        return _given(head)  # "Treating cells with PGJ2 increased Y": PGJ2
+    if head.tag_ == "VBG" and head.lemma_.lower() in _GIVING | _USING:
+        return _given(head)  # "Treating cells with PGJ2 increased Y", "Using 3-MA led to Y"
     kind = kind_of(head)
     if kind is not None:
         inner = side_of(kind[0])
@@ -721,8 +722,12 @@ def _effect_of(head: Token) -> Side | None:
 
 
 def _given(gerund: Token) -> Side | None:
-    """What a gerund of giving gives ("treating cells with D", "exposing neurons to D"), not the host."""
-    holders = [gerund] + [c for c in gerund.children if c.dep_ == "dobj"]
+    """What a gerund of giving gives ("treating cells with D", "exposing neurons to D"), not the host;
+    what a gerund of using uses ("using the inhibitor 3-MA")."""
+    objects = [c for c in gerund.children if c.dep_ == "dobj"]
+    if gerund.lemma_.lower() in _USING:
+        return side_of(objects[0]) if objects else None
+    holders = [gerund] + objects
     given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
              for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
@@ -742,11 +747,22 @@ def _process_of(head: Token) -> Side | None:
     after what it acts on."""
     lower = head.lower_
     if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.PROCESS_GERUNDS
-            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head):
+            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head, ignoring=_where_word):
         return None
     inner = _owner(head, ("of",))
-    return None if inner is None else Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head),
-                                           state=inner.state, aliases=())
+    # "nuclear translocation of TFEB": a word of where stays with the process ("TFEB nuclear translocation")
+    where = [t.text for t in _name_parts(head) if _where_word(t.text)]
+    return None if inner is None else Side(name=" ".join([inner.name, *where, head.text]),
+                                           direction=_adjective_direction(head), state=inner.state, aliases=())
+
+
+# Adjectives of where a process happens in the cell ("nuclear translocation", "lysosomal degradation").
+_WHERE_WORDS = frozenset({"nuclear", "cytoplasmic", "cytosolic", "lysosomal", "mitochondrial", "synaptic",
+                          "axonal", "membrane", "intracellular", "extracellular", "cellular", "neuronal"})
+
+
+def _where_word(word: str) -> bool:
+    return word.lower() in _WHERE_WORDS
 
 
 def apposed_across_a_clause(noun: Token) -> bool:
