@@ -236,6 +236,9 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} mTORC1 ==CAUSE=> {DOWN} TFEB nuclear translocation"}),
     ("Using the autophagy inhibitor 3-methyladenine (3-MA) led to an increase in soluble tau.",
      {f"{UP} 3-methyladenine ==CAUSE=> {DOWN} autophagy", f"{UP} 3-methyladenine ==CAUSE=> {UP} soluble tau"}),
+    # "following" read as an adjective of an object is the preposition of time
+    ("Nuclear localization of NF-κB is increasing following exposure to IL-1β.",
+     {f"{UP} IL-1β ==CAUSE=> {UP} NF-κB Nuclear localization"}),
 ])
 def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -141,6 +141,7 @@ def _repaired(doc: Doc) -> Doc:
     _rejoin_repeated_nouns(doc)
     _rejoin_split_subjects(doc)
     _rejoin_form_participles(doc)
+    _relabel_following(doc)
     return doc
 
 
@@ -427,3 +428,16 @@ def _rejoin_form_participles(doc: Doc) -> None:
         object_ = objects[0]
         object_.head, object_.dep_ = verb, "dobj"
         token.head, token.dep_ = object_, "amod"
+
+
+def _relabel_following(doc: Doc) -> None:
+    """"Y is increasing following exposure to X" with "following" read as an adjective of an object
+    "exposure": "following" is the preposition of time it is here, and its noun no object of the verb
+    (which had made Y raise X)."""
+    for token in doc:
+        noun = token.head
+        if token.lower_ != "following" or token.dep_ != "amod" or noun.dep_ != "dobj" or token.i != noun.left_edge.i:
+            continue
+        verb = noun.head
+        token.head, token.dep_, token.pos_, token.tag_ = verb, "prep", "ADP", "IN"
+        noun.head, noun.dep_ = token, "pobj"
