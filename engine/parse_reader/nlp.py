@@ -116,7 +116,7 @@ def _repaired(doc: Doc) -> Doc:
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
         doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
-    showing = {token.i: _showing_stand_in(token) for token in doc if _showing_verb_read_as_noun(token)}
+    showing = {token.i: _SHOWING_STAND_INS[token.lower_] for token in doc if _showing_verb_read_as_noun(token)}
     if showing:
         again = _parsed_again(doc, showing)
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in showing) else doc
@@ -200,10 +200,6 @@ def _showing_verb_read_as_noun(token: Token) -> bool:
     doc = token.doc
     return token.lower_ in _SHOWING_STAND_INS and token.pos_ == "NOUN" and 0 < token.i < len(doc) - 1 \
         and doc[token.i - 1].lower_ in lexicon.HOST_NOUNS and doc[token.i + 1].pos_ in ("ADJ", "VERB", "DET")
-
-
-def _showing_stand_in(token: Token) -> str:
-    return _SHOWING_STAND_INS[token.lower_]
 
 
 def _relabel_reported_infinitives(doc: Doc) -> None:

@@ -22,7 +22,7 @@ from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
 from engine.offline.extract import naming as rule_naming
 from engine.offline.extract.vocabulary import (
-    ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS)
+    ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
 from engine.parse_reader import perturbations
 from engine.parse_reader.nlp import PRONOUN_TAGS
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -560,12 +560,8 @@ _DEMONSTRATIVES = frozenset({"this", "these", "those", "such"})
 
 
 # Units of time: "5–6 h", "24 hours" measure how long, never what acts.
-_TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s", "sec",
-                         "day", "days", "week", "weeks", "month", "months", "year", "years"})
-
-
 def _duration(head: Token) -> bool:
-    return head.lower_ in _TIME_UNITS and any(any(ch.isdigit() for ch in c.text) for c in head.lefts)
+    return head.lower_ in TIME_UNITS and any(any(ch.isdigit() for ch in c.text) for c in head.lefts)
 
 
 def _effect_on(head: Token) -> bool:

@@ -81,7 +81,7 @@ CLAUSE_OPENERS = frozenset({"that", "which", "who", "whether", "when", "while", 
                              "although", "though", "if", "since", "as", "where"})
 
 
-TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s",
+TIME_UNITS = frozenset({"h", "hr", "hrs", "hour", "hours", "min", "mins", "minute", "minutes", "s", "sec",
                          "day", "days", "week", "weeks", "month", "months", "year", "years"})
 
 
