@@ -381,13 +381,27 @@ def _leading_mark(word: str) -> bool:
     return not re.search(r"[a-z]", word) or len(word) == 1 or word in _GREEK_NAMES
 
 
+# A short form of Latin letters numbered at its end: "DAPK1", "CDCrel-1".
+_NUMBERED_SHORT_FORM = re.compile(r"([A-Za-z][A-Za-z-]*[A-Za-z])-?\d+")
+
+
 def may_define(name: str, other: str) -> bool:
     """Can a paper's definition make ``name`` and ``other`` one entity? When they share the normalised
-    form, or the shorter spells an abbreviation of the longer (``spells_abbreviation``)."""
+    form, or the shorter spells an abbreviation of the longer (``spells_abbreviation``), or spells it
+    but for a member's number the long form leaves out (``numbered_member``)."""
     if identity_key(name) and identity_key(name) == identity_key(other):
         return True
     short, long = sorted((name, other), key=lambda n: len(identity_key(n)))
-    return spells_abbreviation(short, long)
+    return spells_abbreviation(short, long) or numbered_member(short, long)
+
+
+def numbered_member(short: str, long: str) -> bool:
+    """A paper that writes "death-associated protein kinase (DAPK1)" names the numbered member by its
+    family's words: the short form's letters (three at least) spell the long form, and the long form
+    holds no number of its own, so that two numbered names ("HSP72" and "HSP70") are never one."""
+    numbered = _NUMBERED_SHORT_FORM.fullmatch(short.strip())
+    return bool(numbered) and len(numbered.group(1).replace("-", "")) >= 3 \
+        and not any(ch.isdigit() for ch in long) and spells_abbreviation(numbered.group(1), long)
 
 
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:

@@ -72,6 +72,8 @@ CASES = [
      ["[change=decrease] Zap70 ==CAUSE=> [change=decrease] neuronal death"]),
     ("Potent Zap70 agonists raised neuronal death.",
      ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
+    ("A bacterial Zap70 activator raised neuronal death.",
+     ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
     ("The mTOR inhibitor rapamycin reduced tau levels.",
      ["[change=increase] rapamycin ==CAUSE=> [change=decrease] mTOR",
       "[change=increase] rapamycin ==CAUSE=> [change=decrease] tau"]),

@@ -225,6 +225,24 @@ def test_a_pair_the_short_form_cannot_spell_is_no_definition(short: str, long: s
     assert not may_define(short, long)
 
 
+@pytest.mark.parametrize(("short", "long"), [
+    ("ZAPK1", "zorin-associated protein kinase"),  # the member's number left out of the long form
+    ("ZDCrel-1", "zorin division control related protein"),
+])
+def test_a_numbered_member_may_be_defined_by_its_family_words(short: str, long: str) -> None:
+    assert not spells_abbreviation(short, long)
+    assert may_define(short, long) and may_define(long, short)
+
+
+@pytest.mark.parametrize(("short", "long"), [
+    ("ZSP72", "ZSP70"),                       # two numbered names are two members
+    ("ZK1", "zorin kinase"),                  # two letters are too few to tell
+    ("ZAPK1", "zorin-associated protein"),    # a letter the long form lacks
+])
+def test_a_numbered_short_form_needs_its_letters_spelled_in_a_long_form_without_numbers(short: str, long: str) -> None:
+    assert not may_define(short, long)
+
+
 def test_names_of_one_normalised_form_may_always_be_defined_as_one() -> None:
     assert may_define("Velk1 protein", "velk1") and may_define("Zorin-β", "zorin beta")
 

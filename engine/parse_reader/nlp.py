@@ -113,6 +113,9 @@ def _repaired(doc: Doc) -> Doc:
     an adjective in a sentence left with no verb is parsed in the present ("reduced" → "reduces"),
     kept only where the parser then reads it as a verb (else it would enter a name); so is a verb of
     showing read as a noun after its host ("mice display heightened Y" → "mice show ...")."""
+    defined = [i for token in doc for i in _short_form_before_a_role(token)]
+    if defined:
+        doc = _parsed_without(doc, set(defined))
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
         doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
@@ -345,6 +348,35 @@ def _stand_in(token: Token) -> str:
 
 def _has_subject_and_object(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" for c in verb.children) and any(c.dep_ == "dobj" for c in verb.children)
+
+
+# Nouns that name a drug by what it does to the name before them ("an HDAC inhibitor").
+_ROLE_HEADS = frozenset({"inhibitor", "inhibitors", "antagonist", "antagonists", "agonist", "agonists",
+                         "blocker", "blockers", "activator", "activators", "inducer", "inducers"})
+
+
+def _short_form_before_a_role(token: Token) -> list[int]:
+    """The positions of "(HDAC)" in "a histone deacetylase (HDAC) inhibitor": a short form set in
+    parentheses between a name and a drug's role noun, which the model reads as the end of the phrase
+    (the role noun becomes a subject of its own or an apposition: "HDAC inhibitors raise acetylation"
+    had read as HDAC raising it). The paper's definition gives the name its short form all the same."""
+    doc = token.doc
+    if token.text != "(" or token.i + 3 >= len(doc) or token.i == 0:
+        return []
+    short, closing, role, before = doc[token.i + 1], doc[token.i + 2], doc[token.i + 3], doc[token.i - 1]
+    if closing.text != ")" or role.lower_ not in _ROLE_HEADS or before.pos_ not in ("NOUN", "PROPN") \
+            or not any(ch.isalpha() for ch in short.text) or " " in short.text:
+        return []
+    return [token.i, short.i, closing.i]
+
+
+def _parsed_without(doc: Doc, left_out: set[int]) -> Doc:
+    """``doc`` parsed again with the tokens at ``left_out`` left out."""
+    kept = [token for token in doc if token.i not in left_out]
+    rewritten = Doc(doc.vocab, words=[t.text for t in kept], spaces=[bool(t.whitespace_) for t in kept])
+    for _, component in parser().pipeline:
+        rewritten = component(rewritten)
+    return rewritten
 
 
 def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:

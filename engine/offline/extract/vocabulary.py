@@ -47,7 +47,9 @@ ROLE_MODIFIERS = frozenset({"putative", "possible", "potential", "major", "key",
                             "molecule", "small-molecule", "pharmacological", "chemical",
                             "natural", "synthetic", "powerful", "strong", "weak",
                             "new", "classical", "clinical", "approved", "oral",
-                            "effective", "efficient", "efficacious", "promising", "robust"})
+                            "effective", "efficient", "efficacious", "promising", "robust",
+                            # where the drug comes from ("a bacterial TLR activator")
+                            "bacterial", "viral", "fungal", "microbial", "herbal", "plant-derived"})
 
 
 SIGNING_ADJECTIVES = {"positive": 1, "negative": -1}
