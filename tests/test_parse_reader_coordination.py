@@ -51,6 +51,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # after a verb that changes nothing, a past form opening a member is an adjective of a list
     ("Patients with the mutation exhibited increased anxiety, increased production of cortisol and insomnia.", set()),
     ("Withdrawal symptoms include irritability, insomnia, and increased appetite.", set()),
+    # after a verb in its base form, a base form opening the next member is the next verb
+    ("Zorimab can upregulate endocytosis and enlarge endosomes.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} endocytosis", f"{UP} Zorimab ==CAUSE=> {UP} endosomes"}),
 ])
 def test_coordinated_verbs_read_as_adjectives(sentence, expected):
     assert lines(sentence) == expected
@@ -95,6 +98,9 @@ def test_subject_misread_with_its_verb(sentence, expected):
      {f"{UP} Exercise ==CAUSE=> {DOWN} soluble tau"}),
     ("Rapamycin prevented the loss of PINK1 and parkin in neurons.",
      {f"{UP} Rapamycin ==CAUSE=> {UP} PINK1", f"{UP} Rapamycin ==CAUSE=> {UP} parkin"}),
+    # a word of amount shared by the members is the amount of each ("contents" is no name of its own)
+    ("Zorimab induced deficits in dopamine and adrenaline contents.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} dopamine", f"{UP} Zorimab ==CAUSE=> {DOWN} adrenaline"}),
 ])
 def test_members_of_a_governed_object(sentence, expected):
     assert lines(sentence) == expected

@@ -58,6 +58,9 @@ MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "ph
                    "demethylate": "methylation", "sumoylate": "SUMOylation"}
 # The nouns of those changes, read with their agent: "phosphorylation of tau by GSK3β" (more tau
 # phosphorylation), "dephosphorylation of tau by PP2A" (less of it): noun → (modification, sign).
+# Adjectives that say what a modification does to the thing modified: "the inhibitory
+# phosphorylation of GSK3β", raised, lowers GSK3β.
+MODIFICATION_EFFECTS = {"inhibitory": -1, "inactivating": -1, "activating": 1, "stimulatory": 1}
 MODIFICATION_NOUNS = {
     "phosphorylation": ("phosphorylation", 1), "hyperphosphorylation": ("phosphorylation", 1),
     "dephosphorylation": ("phosphorylation", -1), "acetylation": ("acetylation", 1),

@@ -29,9 +29,18 @@ def change_sign(word: Token) -> int:
     """The sign of a gerund or past form of a verb of change ("upregulating", "improved"); 0 for
     any other word, and for a verb that modifies ("phosphorylated tau" names a form)."""
     form = lexicon.VERB_FORMS.get(word.lower_)
-    if form is None or form[2] not in ("ing", "ed") or form[0] in lexicon.MODIFYING_VERBS:
+    if form is None or form[0] in lexicon.MODIFYING_VERBS:
         return 0
-    return form[1]
+    return form[1] if form[2] in ("ing", "ed") or (form[2] == "base" and _after_a_base_verb(word)) else 0
+
+
+def _after_a_base_verb(word: Token) -> bool:
+    """"X can upregulate A and enlarge B": the base form of a verb opening a member of the object of a
+    verb in its base form is the next verb of the list, as its form says."""
+    noun, doc = word.head, word.doc
+    return word.dep_ in ("amod", "compound") and word.i == noun.left_edge.i and word.i > 0 \
+        and doc[word.i - 1].lower_ in _JOINS and noun.dep_ == "conj" and noun.head.dep_ == "dobj" \
+        and noun.head.head.tag_ == "VB"
 
 
 def verb_like(token: Token) -> bool:

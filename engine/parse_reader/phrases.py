@@ -197,8 +197,11 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     if any(verb_like(m) for m in members):
         return None  # "improves transmission and decreases Y" parsed as one phrase: not members
     side = side_of(head)
-    if side is None and head.lower_ in lexicon.QUANTITY_WORDS:
-        return _amounts_of(members, head)
+    between = [c for c in head.lefts if c.dep_ in ("compound", "nmod") and c.i > compounds[0].i]
+    if head.lower_ in lexicon.QUANTITY_WORDS and not between:  # ("contents" alone may be read as a name)
+        amounts = _amounts_of(members, head)
+        if amounts is not None or side is None:
+            return amounts
     if side is None or " " in side.name:
         return None
     # "neuronal loss and memory deficits": a first member that is a change of its own shares no head
@@ -228,8 +231,8 @@ def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
     """"tau and p62 levels": a word of amount shared by coordinated names is the amount of each; not
     when a member describes rather than names ("transcriptional and translational levels")."""
     if not all(m.pos_ in ("NOUN", "PROPN") or (m.pos_ == "NUM" and any(ch.isalpha() for ch in m.text))
-               for m in members):
-        return None  # ("IL-6" is at times tagged a number)
+               or (m.pos_ == "ADJ" and not _plain_adjective(m)) for m in members):
+        return None  # ("IL-6" is at times tagged a number, "adrenaline" an adjective)
     named = [_named(m, exclude_head=False, direction=_adjective_direction(head)) for m in members]
     return None if any(n is None for n in named) else named
 
@@ -413,7 +416,7 @@ def side_of(head: Token) -> Side | None:
                 inner = Side(name=f"{inner.name} {process.text}", direction=inner.direction)
             return _turned(inner, _adjective_direction(head))
         return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
-    process = _process_of(head) or _mutation_of(head)
+    process = _signed_modification(head) or _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
     if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
@@ -750,6 +753,17 @@ def _process_of(head: Token) -> Side | None:
     where = [t.text for t in _name_parts(head) if _where_word(t.text)]
     return None if inner is None else Side(name=" ".join([inner.name, *where, head.text]),
                                            direction=_adjective_direction(head), state=inner.state, aliases=())
+
+
+def _signed_modification(head: Token) -> Side | None:
+    """"the inhibitory phosphorylation of GSK3β": a modification whose adjective says what it does
+    moves the thing modified, the other way where it inhibits ("AICAR increased the inhibitory
+    phosphorylation of GSK3β": AICAR lowers GSK3β)."""
+    parts = [c for c in head.lefts if c.dep_ in ("amod", "compound", "nmod")]
+    if head.lower_ not in lexicon.MODIFICATION_NOUNS or len(parts) != 1 or parts[0].lower_ not in lexicon.MODIFICATION_EFFECTS:
+        return None
+    inner = _owner(head, ("of",))
+    return None if inner is None else _turned(inner, lexicon.MODIFICATION_EFFECTS[parts[0].lower_])
 
 
 # Adjectives of where a process happens in the cell ("nuclear translocation", "lysosomal degradation").
