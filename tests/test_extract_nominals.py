@@ -72,11 +72,11 @@ CASES = [
      ["[change=decrease] Zap70 ==CAUSE=> [change=decrease] neuronal death"]),
     ("Potent Zap70 agonists raised neuronal death.",
      ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
-    # a modification that says what it does moves the thing modified; "inactivating" is no decrease
+    # what a modification does is no part of its name, nor a change of it ("inactivating" is no decrease)
     ("Zorimab increased the inactivating phosphorylation of Tarp.",
-     ["[change=increase] Zorimab ==CAUSE=> [change=decrease] Tarp"]),
-    ("Zorimab mediates the activating phosphorylation of Tarp at Ser12.",
-     ["[change=increase] Zorimab ==CAUSE=> [change=increase] Tarp"]),
+     ["[change=increase] Zorimab ==CAUSE=> [change=increase] Tarp phosphorylation"]),
+    ("Zorimab causes inhibitory phosphorylation of Tarp.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=increase] Tarp phosphorylation"]),
     ("A bacterial Zap70 activator raised neuronal death.",
      ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
     ("The mTOR inhibitor rapamycin reduced tau levels.",

@@ -186,9 +186,10 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a short form in brackets inside a name is left out of it, not where the name is cut
     ("Aging may activate beta-amyloid (Ab) generation in the brain.",
      {"Aging ==CAUSE=> [change=increase] beta-amyloid generation"}),
-    # a modification that says what it does moves the thing modified ("inhibitory" the other way)
-    ("Zorimab increased the inhibitory phosphorylation of Tarp at Ser9.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
-    ("Zorimab mediates the activating phosphorylation of Tarp at Ser12.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
+    # what a modification does is no part of its name, nor a change of it; it stays a node of its own
+    ("Zorimab increased the inhibitory phosphorylation of Tarp at Ser9.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} Tarp phosphorylation"}),
+    ("Zorimab increased the inactivating phosphorylation of Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp phosphorylation"}),
     # a demonstrative and nothing else to name the thing points back; it names nothing here
     ("This pathway is inhibited by Velk1.", set()),
     # a bracketed pointer to a figure is no entity, and its full stop ends no sentence

@@ -58,9 +58,10 @@ MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "ph
                    "demethylate": "methylation", "sumoylate": "SUMOylation"}
 # The nouns of those changes, read with their agent: "phosphorylation of tau by GSK3β" (more tau
 # phosphorylation), "dephosphorylation of tau by PP2A" (less of it): noun → (modification, sign).
-# Adjectives that say what a modification does to the thing modified: "the inhibitory
-# phosphorylation of GSK3β", raised, lowers GSK3β.
-MODIFICATION_EFFECTS = {"inhibitory": -1, "inactivating": -1, "activating": 1, "stimulatory": 1}
+# Adjectives that say what a modification does to the thing modified ("the inhibitory phosphorylation
+# of GSK3β"): no part of the modification's name, and no change of it. The modification stays a node
+# of its own, as every form of a thing does (``engine.identity``).
+MODIFICATION_EFFECT_WORDS = frozenset({"inhibitory", "inactivating", "activating", "stimulatory"})
 MODIFICATION_NOUNS = {
     "phosphorylation": ("phosphorylation", 1), "hyperphosphorylation": ("phosphorylation", 1),
     "dephosphorylation": ("phosphorylation", -1), "acetylation": ("acetylation", 1),

@@ -416,7 +416,7 @@ def side_of(head: Token) -> Side | None:
                 inner = Side(name=f"{inner.name} {process.text}", direction=inner.direction)
             return _turned(inner, _adjective_direction(head))
         return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
-    process = _signed_modification(head) or _process_of(head) or _mutation_of(head)
+    process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
     if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
@@ -746,24 +746,13 @@ def _process_of(head: Token) -> Side | None:
     after what it acts on."""
     lower = head.lower_
     if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.PROCESS_GERUNDS
-            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head, ignoring=_where_word):
+            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head, ignoring=_not_of_the_name):
         return None
     inner = _owner(head, ("of",))
     # "nuclear translocation of TFEB": a word of where stays with the process ("TFEB nuclear translocation")
     where = [t.text for t in _name_parts(head) if _where_word(t.text)]
     return None if inner is None else Side(name=" ".join([inner.name, *where, head.text]),
                                            direction=_adjective_direction(head), state=inner.state, aliases=())
-
-
-def _signed_modification(head: Token) -> Side | None:
-    """"the inhibitory phosphorylation of GSK3β": a modification whose adjective says what it does
-    moves the thing modified, the other way where it inhibits ("AICAR increased the inhibitory
-    phosphorylation of GSK3β": AICAR lowers GSK3β)."""
-    parts = [c for c in head.lefts if c.dep_ in ("amod", "compound", "nmod")]
-    if head.lower_ not in lexicon.MODIFICATION_NOUNS or len(parts) != 1 or parts[0].lower_ not in lexicon.MODIFICATION_EFFECTS:
-        return None
-    inner = _owner(head, ("of",))
-    return None if inner is None else _turned(inner, lexicon.MODIFICATION_EFFECTS[parts[0].lower_])
 
 
 # Adjectives of where a process happens in the cell ("nuclear translocation", "lysosomal degradation").
@@ -773,6 +762,11 @@ _WHERE_WORDS = frozenset({"nuclear", "cytoplasmic", "cytosolic", "lysosomal", "m
 
 def _where_word(word: str) -> bool:
     return word.lower() in _WHERE_WORDS
+
+
+def _not_of_the_name(word: str) -> bool:
+    """A word before a process that says where it happens or what it does ("inhibitory")."""
+    return _where_word(word) or word.lower() in lexicon.MODIFICATION_EFFECT_WORDS
 
 
 def apposed_across_a_clause(noun: Token) -> bool:
@@ -847,8 +841,9 @@ def _is_change_adjective(token: Token) -> bool:
 def perturbing_gerund(token: Token) -> int:
     """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
     makes (+1 / -1)."""
-    if token.dep_ not in ("amod", "compound") or not token.lower_.endswith("ing"):
-        return 0
+    if token.dep_ not in ("amod", "compound") or not token.lower_.endswith("ing") \
+            or (token.lower_ in lexicon.MODIFICATION_EFFECT_WORDS and token.head.lower_ in lexicon.MODIFICATION_NOUNS):
+        return 0  # ("the inactivating phosphorylation of X" says what the phosphorylation does)
     form = lexicon.VERB_FORMS.get(token.lower_)
     # a gerund tagged as an adjective keeps itself as its lemma ("down-regulating BCL-2")
     return perturbations.direction(token) or perturbations.word_direction(token.text) or \

@@ -112,7 +112,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words[:2] = []; changed = True  # "(four) days of treatment with X"
         elif low in _DOSE_WORDS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "doses of X"
-        elif low in lx.MODIFICATION_EFFECTS and nxt in lx.MODIFICATION_NOUNS:
+        elif low in lx.MODIFICATION_EFFECT_WORDS and nxt in lx.MODIFICATION_NOUNS:
             break  # "the inactivating phosphorylation of X" says what the modification does (``_of_phrase``)
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             words.pop(0); changed = True
@@ -323,10 +323,9 @@ def _of_phrase(naming: _Naming, role: Literal["subject", "object"]) -> None:
                 modification = lx.MODIFICATION_NOUNS[head[0].low][0]
                 words = rest + [Token(modification, modification.lower(), head[0].start)]
                 polarity = -polarity
-            elif len(head) == 2 and head[0].low in lx.MODIFICATION_EFFECTS and head[1].low in lx.MODIFICATION_NOUNS \
+            elif len(head) == 2 and head[0].low in lx.MODIFICATION_EFFECT_WORDS and head[1].low in lx.MODIFICATION_NOUNS \
                     and len(rest) <= 3:
-                # "the inhibitory phosphorylation of GSK3b", raised, lowers GSK3b
-                words, polarity = rest, polarity * lx.MODIFICATION_EFFECTS[head[0].low]
+                words = rest + head[1:]  # "the inhibitory phosphorylation of GSK3b" is GSK3b phosphorylation
             elif len(head) == 2 and head[-1].low in lx.REMOVAL_WORDS | lx.RESPONSE_WORDS \
                     and head[0].text.isalpha() and head[0].text.islower() and len(rest) <= 3:
                 # "autophagic clearance of X" is X's clearance (by way of autophagy): the route
