@@ -99,6 +99,13 @@ _USES = frozenset({"treatment", "treatments", "administration", "exposure", "app
 # measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
 # process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
 # moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
+# A use word after a substance says how it is given, and the course words before it for how long:
+# "alcohol drinking", "sub-chronic alcohol treatment", "NAP injection" are alcohol and NAP given, as a
+# reader reads "treatment with X" as X. Course words go only with a use word ("chronic stress" stays).
+_GIVEN_WORDS = frozenset({"treatment", "treatments", "administration", "exposure", "intake", "consumption",
+                          "drinking", "supplementation", "injection", "injections", "infusion", "application"})
+_COURSE_WORDS = frozenset({"chronic", "acute", "sub", "subchronic", "short", "long", "term", "shortterm",
+                           "longterm", "repeated", "prolonged", "oral", "daily", "self"})
 PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
                          "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
 
@@ -155,6 +162,7 @@ def canonical_words(name: str) -> list[str]:
     words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
     while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
         words = words[1:]
+    words = _substance_given(words)
     forms: list[str] = []
     while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
         at = words.index("of")
@@ -178,6 +186,16 @@ def canonical_words(name: str) -> list[str]:
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
     return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _substance_given(words: list[str]) -> list[str]:
+    """"alcohol drinking" → ["alcohol"]: the substance a use word says is given (see _GIVEN_WORDS),
+    when what is left names a thing (not only course words or an adjective: "acute treatment")."""
+    if len(words) < 2 or words[-1] not in _GIVEN_WORDS:
+        return words
+    given = [word for word in words[:-1] if word not in _COURSE_WORDS]
+    named = bool(given) and not given[-1].endswith(_ADJECTIVE_ENDINGS) and "of" not in given
+    return given if named else words
 
 
 def apposed_name(name: str) -> str:
@@ -310,6 +328,9 @@ def same_form(a: str, b: str) -> Identity | None:
     keys_a, keys_b = ([term_key(w) for w in canonical_words(n)] for n in (a, b))
     if keys_a != keys_b and len(keys_a) == len(keys_b):  # the keys agree only once modifiers are cut
         return Identity("same entity; a word before its head is spelled as an adjective and as a noun")
+    given = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in _GIVEN_WORDS})
+    if given:
+        return Identity(f"same entity; '{given[0]}' only says how it is given")
     words_a, words_b = ({w for w in normalise_term(n).split()
                          if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
                         for n in (a, b))

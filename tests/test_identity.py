@@ -33,6 +33,10 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("quarzinary tangles", "quarzinar tangle", "spelled as an adjective and as a noun"),
     # "-ies" is the plural of "-y"
     ("Velk pathologies", "Velk pathology", "same normalised form"),
+    # a use word after a substance (and its course) says how it is given
+    ("zorinol drinking", "zorinol", "'drinking' only says how it is given"),
+    ("sub-chronic zorinol treatment", "zorinol", "'treatment' only says how it is given"),
+    ("Velk1 self-administration", "Velk1", "'administration' only says how it is given"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
@@ -58,6 +62,10 @@ def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None
     ("Quarzin signaling", "Quarzin"),
     ("Quarzin production", "Quarzin"),
     ("Quarzin rate", "Quarzin"),
+    # a use word or a course word with nothing given names no substance
+    ("acute treatment", "treatment"),
+    ("chronic zorinosis", "zorinosis"),
+    ("treatment of Velk1", "Velk1"),
     # a describing word left alone after the measure word is kept whole
     ("synaptic activity", "synaptic density"),
     # an adjective's noun, but another process of it or a thing it describes
