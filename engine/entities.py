@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.identity import RELATIONAL_ADJECTIVES
-from engine.language.lexicon import DECREASE_VERBS, INCREASE_VERBS
+from engine.language.lexicon import DECREASE_VERBS, INCREASE_VERBS, MODIFICATION_NOUNS, PROCESSES_OF_SOMETHING
 
 _WORDS = tomllib.loads((Path(__file__).with_name("entity_words.toml")).read_text(encoding="utf-8"))
 _GENERIC_NOUNS = frozenset(_WORDS["generic_nouns"])
@@ -44,6 +44,7 @@ _CLASS_WORDS = frozenset(_WORDS["class_words"]) | _AGENT_WORDS
 _FUNCTION_WORDS = frozenset(_WORDS["function_words"])
 _LEADING_FUNCTION_WORDS = frozenset(_WORDS["leading_function_words"])
 _UNITS = frozenset(_WORDS["units"])
+_CHANGE_NOUNS = frozenset(_WORDS["change_nouns"])
 _HEADS = {kind: frozenset(words) for kind, words in _WORDS["heads"].items()}
 _HEAD_REASONS = {
     "cohort": "people studied (a cohort), not an entity",
@@ -101,7 +102,7 @@ def non_entity_reason(name: str, sentence: str = "") -> str | None:
         return "an empty name"
     words = text.split()
     for check in (_citation, _figure_label, _number, _quantity, _residue, _split_fragment, _function_word_edge,
-                  _generic, _head_noun):
+                  _generic, _head_noun, _unsaid_change):
         reason = check(text, words)
         if reason:
             return reason
@@ -200,11 +201,21 @@ def _head_noun(text: str, words: list[str]) -> str | None:
     return None
 
 
+def _unsaid_change(text: str, words: list[str]) -> str | None:
+    """A change word after describing words only ("time-dependent increase"): of what, it leaves unsaid."""
+    if len(words) > 1 and words[-1].lower() in _CHANGE_NOUNS \
+            and all(w.islower() and ("-" in w or _describing(w)) for w in words[:-1]):
+        return "a change of something unsaid, not an entity"
+    return None
+
+
 def _lone_word(text: str, words: list[str]) -> str | None:
     """A single lower-case describing word or verb ("pathological", "fibrillize"); not an adjective
     that names its noun ("cognitive" is cognition: ``engine.identity.RELATIONAL_ADJECTIVES``)."""
     if len(words) != 1 or not text.isalpha() or not text.islower() or text in RELATIONAL_ADJECTIVES:
         return None
+    if text in PROCESSES_OF_SOMETHING or text in MODIFICATION_NOUNS:
+        return "a process of something unsaid, not an entity"  # "formation", "hyperphosphorylation": of what?
     if text.endswith(("ize", "izes")) and len(text) > 6:  # the tagger reads "fibrillize" as a noun; not "size"
         return "a verb alone, not an entity"
     if _change_verb(text):

@@ -44,6 +44,20 @@ def test_names_beside_the_new_filters_stay(name: str, sentence: str) -> None:
     assert non_entity_reason(name, sentence) is None
 
 
+@pytest.mark.parametrize(("name", "reason"), [
+    ("time-dependent increase", "change of something unsaid"), ("endocytic up-regulation", "change of something unsaid"),
+    ("formation", "process of something unsaid"), ("hyperphosphorylation", "process of something unsaid"),
+    ("uptake", "process of something unsaid"),
+])
+def test_a_change_or_a_process_of_something_unsaid(name: str, reason: str) -> None:
+    _dropped(name, "", reason)
+
+
+@pytest.mark.parametrize("name", ["Zorin reduction", "Velk1 exposure", "autophagy", "Zorin phosphorylation"])
+def test_a_change_or_a_process_of_a_named_thing_stays(name: str) -> None:
+    assert non_entity_reason(name, "") is None
+
+
 def test_an_adjective_that_names_its_noun_is_an_entity() -> None:
     # a reader that cut "cognitive deficits" to a fall of "cognitive" read a fall of cognition
     assert non_entity_reason("cognitive", "Quarzin caused cognitive deficits.") is None
@@ -93,6 +107,7 @@ def test_fragments_cut_from_longer_text(name: str, sentence: str, reason: str) -
     ("cortical slices", "preparation"), ("overnight incubation", "step"), ("Zorin extracts pre-incubation", "step"),
     ("later times", "time"), ("age", "time"), ("share of cells taking up dye", "measure"),
     ("propensity of Zorin", "measure"), ("Velk1 synaptic target", "role"),
+    ("a recent functional imaging study", "step"), ("Velk1 trial", "step"),
 ])
 def test_head_nouns_that_name_no_entity(name: str, reason: str) -> None:
     _dropped(name, "", reason)
@@ -108,6 +123,7 @@ def test_a_mutation_that_names_an_animal_line() -> None:
     "kinase", "a novel compound", "effector", "accumulation", "production", "upregulation", "difference",
     "deficits", "specific fragments", "Direct interaction", "inhibitors", "protease inhibitors",
     "receptor agonists", "mRNA", "the transcripts", "Administration", "Repeated doses", "daily injections", "use",
+    "Chronic exposure",
 ])
 def test_generic_words(name: str) -> None:
     _dropped(name, "", "generic")
@@ -130,7 +146,7 @@ def test_generic_words(name: str) -> None:
     ("TNF-alpha", ""), ("5-HT", ""), ("H2O2", ""), ("ApoE4", ""), ("microglia", ""),
     ("alpha-synuclein aggregation", ""), ("caspase 3", ""), ("caspase-1", ""), ("14-3-3 proteins", ""),
     ("1-methyl-4-phenyl-1,2,3,6-tetrahydropyridine", ""), ("protein kinase", ""), ("Zorin accumulation", ""),
-    ("aggregation", ""), ("uptake", ""), ("memory T cells", ""), ("tubastatin A", ""), ("vitamin D", ""),
+    ("aggregation", ""), ("memory T cells", ""), ("tubastatin A", ""), ("vitamin D", ""),
     ("Velk1 release from neurons", ""), ("export of Zorin", ""), ("cognitive deficits in aged mice", ""),
     ("green tea extract", ""), ("14-3-3", ""), ("velkotransferase family 12", ""), ("quarzin a", ""), ("vertebrate target of velkamycin", ""), ("vertebrate target of velkamycin complex 1", ""), ("nicotine treatment", ""), ("phagocytic capacity", ""),
     ("K29", "Velk1 raises K29 in glia."),  # no residue reading in the sentence

@@ -23,6 +23,8 @@ from claim_sets import assert_finds, lines
     "Rapamycin did not increase BDNF expression.",
     "Lithium failed to reduce tau phosphorylation.",
     "Neither memantine nor donepezil reduced amyloid load.",
+    "Neither mutation of the Zorin residue nor removal of the last 14 amino acids of the Pomb subunit prevented "
+    "formation of Velk1 complexes.",  # the whole "neither ... nor" before the verb, however long
     "Tau phosphorylation was not inhibited by lithium.",
     "BDNF cannot activate TrkB in these cells.",
     "Aβ levels were increased.",

@@ -12,6 +12,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 
 @pytest.mark.parametrize("sentence", [
     "Caffeine did not increase adenosine release.",
+    # "neither" parsed as the determiner of the first member
+    "Neither loss of Tarp nor removal of the last residues of Pomb prevented formation of Velk1.",
+    "Neither mutation of the Zorin residue nor removal of the last 14 amino acids of the Pomb subunit prevented "
+    "formation of Velk1 complexes.",
     "Caffeine failed to increase adenosine release.",
     "Caffeine never increases adenosine release.",
     "We asked whether caffeine increases adenosine release.",

@@ -281,7 +281,8 @@ def _names_a_process(word: str) -> bool:
 
 
 def _neither(head: Token) -> bool:
-    return any(c.dep_ == "preconj" and c.lower_ == "neither" for c in head.children) or \
+    # ("Neither mutation of A nor ..." may be parsed with "neither" as the determiner of the first)
+    return any(c.dep_ in ("preconj", "det") and c.lower_ == "neither" for c in head.children) or \
         any(c.dep_ == "cc" and c.lower_ == "nor" for c in head.children)
 
 

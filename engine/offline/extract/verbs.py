@@ -316,7 +316,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         return None
     negated = word_tests.negated(tokens, subject_end + 1, i) or word_tests.negated(tokens, subjects[0][0] - 1,
                                                                subjects[0][0] + 1) \
-        or word_tests.neither_subject(tokens, subjects[0][0], floor) \
+        or word_tests.neither_subject(tokens, subjects[0][0], floor) or word_tests.neither_nor_before(tokens, floor, i) \
         or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
     polarity = bettering_polarity(tokens, lemma, objects[0], polarity)

@@ -168,6 +168,13 @@ def neither_subject(tokens: list[Token], start: int, floor: int) -> bool:
     return False
 
 
+def neither_nor_before(tokens: list[Token], floor: int, verb: int) -> bool:
+    """"Neither mutation of A nor removal of B prevented Y": the whole "neither ... nor" stands before
+    the verb, so its subject is denied however far back the "neither" is."""
+    words = [t.low for t in tokens[max(floor, 0):verb]]
+    return "neither" in words and "nor" in words[words.index("neither") + 1:]
+
+
 def shared_negation(tokens: list[Token], joint: int, floor: int) -> bool:
     """"X is unable to bind and phosphorylate Y", "X did not bind or cleave Y": two verbs joined at
     ``joint`` share one object, so the second shares the first's negation."""
