@@ -13,6 +13,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
 @pytest.mark.parametrize("sentence, expected", [
     # a marked host shows a change
     ("Velk1-deficient mice showed a decrease of Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    # a host that "had increased Y" shows it (not the perfect of "increase", with the host its cause)
+    ("Velk1-deficient neurons had increased cell death.", {f"{LOST} {UP} cell death"}),
+    ("Neurons had increased cell death.", set()),
     ("Velk1 knockout mice exhibited increased Tarp phosphorylation.", {f"{LOST} {UP} Tarp phosphorylation"}),
     ("Velk1 KO mice showed reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
     ("Velk1+/- females showed higher Tarp levels.", {f"{LOST} {UP} Tarp"}),

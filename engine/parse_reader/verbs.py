@@ -512,7 +512,20 @@ def _described(noun: Token, clause: Token | None = None) -> Token:
         consequence = clause is not None and clause.lemma_.lower() in _CONSEQUENCE_VERBS
         if governor.lower_ in ROLE_NOUNS or (consequence and change_noun_sign(governor.lower_) != 0):
             noun = governor
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+        return subjects[0] if len(subjects) == 1 and _classed_by(subjects[0], noun) else noun
     return noun.head if noun.dep_ == "appos" else noun
+
+
+def _classed_by(subject: Token, attribute: Token) -> bool:
+    """"Tau is a protein that promotes Y": a thing said to be one of a kind, so the clause on the kind
+    is said of the thing; not where the sentence names the thing last ("One promising agent is
+    arimoclomol, which raises Y", "The treatments are AChE inhibitors, which lower Y")."""
+    def indefinite(noun: Token) -> bool:
+        return any(c.dep_ in ("det", "nummod") and c.lower_ in ("a", "an", "one") for c in noun.children)
+    process = change_noun_sign(subject.lower_) != 0 or subject.lower_ in lexicon.PROCESSES_OF_SOMETHING
+    return indefinite(attribute) and not indefinite(subject) and not process  # ("degradation of X is a mechanism that")
 
 
 def _particle_objects(verb: Token) -> list[Token]:
