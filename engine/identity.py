@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine.language.lexicon import CLASS_WORDS
+from engine.language.lexicon import CLASS_WORDS, MEASURED_AT
 from engine.language.text import normalise_term, term_key
 from engine.model import GREEK_LETTERS
 
@@ -76,7 +76,7 @@ _DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
 # Words that say which measure of a thing is meant, beside a measure word in "HEAD of X":
 # "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
 MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
-                                "cellular"})
+                                "cellular", *MEASURED_AT})
 # Nouns that say what kind of thing a name is, written before it in apposition: "the natural product
 # curcumin", "the co-chaperone Cdc37", "the neuronal protein α-synuclein" name curcumin, Cdc37 and
 # α-synuclein. Only describing words (adjectives in form) may come before a kind noun, so "Aβ
@@ -274,6 +274,8 @@ def _strip_measures(words: list[str]) -> list[str]:
         start += 1
     while end > start and _measure(words[end - 1]):
         end -= 1
+        while end - 1 > start and words[end - 1] in MEASURED_AT:  # "nAChR surface expression"
+            end -= 1
     return words[start:end]
 
 

@@ -324,6 +324,9 @@ QUANTITY_WORDS = frozenset({
     "titre", "titres", "amplitude", "magnitude", "rate", "rates", "risk", "risks", "incidence",
     "likelihood", "probability", "severity", "number", "numbers", "density", "frequency",
 })
+# Where an amount is measured, said right before the word of amount ("surface expression of X",
+# "X cell-surface levels"): the amount of X all the same.
+MEASURED_AT = frozenset({"surface", "cell-surface"})
 # Nouns that may head "HEAD of X" phrases read as "X HEAD" ("phosphorylation of tau" → "tau
 # phosphorylation"); detected by suffix, plus these words.
 PROCESS_NOUNS = frozenset({

@@ -976,9 +976,12 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         words = words[roles[-1] + 1:]  # "the GSK3 inhibitor lithium" names lithium (its role is read apart)
     # "the drug rapamycin": a substance class before one name is no part of it
     words = words[rule_naming.class_prefix_end([w.text for w in words], [w.lower_ for w in words]):]
-    # words of amount at the end are no part of the name ("cortisol levels" names cortisol)
+    # words of amount at the end are no part of the name ("cortisol levels" names cortisol), nor where
+    # the amount is measured ("nAChR surface expression")
     while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
         words.pop()
+        while len(words) > 1 and words[-1].lower_ in lexicon.MEASURED_AT:
+            words.pop()
     if not words:
         return None
     if not exclude_head and words[-1].i == head.i:

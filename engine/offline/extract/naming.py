@@ -227,6 +227,8 @@ def _strip_back(naming: _Naming) -> bool:
         elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
                                           and quantity):
             words.pop(); quantity = True; changed = True
+        elif quantity and low in lx.MEASURED_AT:
+            words.pop(); changed = True  # "nAChR surface expression": the amount at the surface
         elif low in lx.DEFICIENCY_HEADS:
             words.pop(); deficiency = True; changed = True
         elif low in lx.MUTATION_HEADS:
