@@ -212,6 +212,8 @@ def _unsaid_change(text: str, words: list[str]) -> str | None:
 def _lone_word(text: str, words: list[str]) -> str | None:
     """A single lower-case describing word or verb ("pathological", "fibrillize"); not an adjective
     that names its noun ("cognitive" is cognition: ``engine.identity.RELATIONAL_ADJECTIVES``)."""
+    if len(words) == 1 and text.islower() and text.startswith("well-"):
+        return "a describing word alone, not an entity"  # "well-known", "well-established"
     if len(words) != 1 or not text.isalpha() or not text.islower() or text in RELATIONAL_ADJECTIVES:
         return None
     if text in PROCESSES_OF_SOMETHING or text in MODIFICATION_NOUNS:

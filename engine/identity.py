@@ -62,7 +62,7 @@ MEASURE_WORDS = frozenset({
     "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
     "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
     "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "severity",
-    "progression",
+    "progression", "presence",
 })
 # Not "a": normalised, "Aβ" is "a beta".
 _MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"

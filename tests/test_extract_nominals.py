@@ -79,6 +79,7 @@ CASES = [
      ["[change=increase] Zorimab ==CAUSE=> [change=increase] Tarp phosphorylation"]),
     # where an amount is measured is no part of the name
     ("Zorimab increased Tarp surface expression.", ["[change=increase] Zorimab ==CAUSE=> [change=increase] Tarp"]),
+    ("The presence of Zorin increased Tarp levels.", ["[change=increase] Zorin ==CAUSE=> [change=increase] Tarp"]),
     ("A bacterial Zap70 activator raised neuronal death.",
      ["[change=increase] Zap70 ==CAUSE=> [change=increase] neuronal death"]),
     ("The mTOR inhibitor rapamycin reduced tau levels.",

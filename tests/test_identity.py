@@ -17,6 +17,7 @@ from engine.identity import curated_synonym, famplex_groundings, identity_key, s
     ("the Quarzin activity", "Quarzin", "'activity' only says"),
     ("Quarzin contents", "Quarzin", "'contents' only says"),
     ("Quarzin surface expression", "Quarzin", "'expression, surface' only says"),  # where the amount is measured
+    ("the presence of Quarzin", "Quarzin", "'presence' only says"),
     ("aberrant Quarzin accumulation", "Quarzin", "'aberrant, accumulation' only says"),
     ("phosphorylated Velk1", "Velk1 phosphorylation", "same form of the same entity"),
     ("p-Velk1", "phosphorylation of Velk1", "same form of the same entity"),

@@ -186,8 +186,10 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     # a short form in brackets inside a name is left out of it, not where the name is cut
     ("Aging may activate beta-amyloid (Ab) generation in the brain.",
      {"Aging ==CAUSE=> [change=increase] beta-amyloid generation"}),
-    # where an amount is measured is no part of the name
+    # where an amount is measured is no part of the name, nor is its presence
     ("Zorimab increased Tarp surface expression.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
+    ("The presence of Zorin increased Tarp levels.", {f"{UP} Zorin ==CAUSE=> {UP} Tarp"}),
+    ("Zorin presence raised Tarp.", {f"{UP} Zorin ==CAUSE=> {UP} Tarp"}),
     # what a modification does is no part of its name, nor a change of it; it stays a node of its own
     ("Zorimab increased the inhibitory phosphorylation of Tarp at Ser9.",
      {f"{UP} Zorimab ==CAUSE=> {UP} Tarp phosphorylation"}),

@@ -322,7 +322,7 @@ QUANTITY_WORDS = frozenset({
     "level", "levels", "expression", "activity", "activities", "amount", "amounts", "concentration",
     "concentrations", "content", "contents", "abundance", "quantity", "quantities", "mrna", "titer", "titers",
     "titre", "titres", "amplitude", "magnitude", "rate", "rates", "risk", "risks", "incidence",
-    "likelihood", "probability", "severity", "number", "numbers", "density", "frequency",
+    "likelihood", "probability", "severity", "number", "numbers", "density", "frequency", "presence",
 })
 # Where an amount is measured, said right before the word of amount ("surface expression of X",
 # "X cell-surface levels"): the amount of X all the same.
