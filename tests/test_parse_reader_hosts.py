@@ -73,3 +73,34 @@ LOST = "Velk1 deficiency ==CAUSE=>"
 ])
 def test_host_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a change seen where a clinical condition holds goes with the condition (a state's trigger)
+    ("Tarp expression was decreased in the brains of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels are increased in Zorin disease brains.", {f"Zorin disease ==CAUSE=> {UP} Tarp"}),
+    ("Tarp is elevated in Zorin's disease.", {f"Zorin's disease ==CAUSE=> {UP} Tarp"}),
+    ("Tarp levels are lower in the hippocampus of patients with schizophrenia.",
+     {f"schizophrenia ==CAUSE=> {DOWN} Tarp"}),
+    ("We observed a reduction of Tarp in the cortex of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Patients with Kestin syndrome showed reduced Tarp.", {f"Kestin syndrome ==CAUSE=> {DOWN} Tarp"}),
+    ("Brains diagnosed with Zorin disease showed reduced Tarp.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    # not where another cause is named, the host was treated, the place is a baseline, or nothing changed
+    ("Tarp was reduced by zorimab in AD brains.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was reduced in AD patients treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was higher in controls than in AD patients.", set()),
+    ("Tarp levels were not changed in AD brains.", set()),
+    # a modification seen there is no change of the amount; whose tissue it is names no condition
+    ("Tarp is methylated in Zorin disease brains.", set()),
+    ("Tarp was reduced in human Zorin disease brains.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    # a condition word alone names none; a cancer cell line is a kind of cell; a change named alone
+    ("Tarp was increased early in disease.", set()),
+    ("Tarp was increased in breast cancer cells.", set()),
+    ("An intermediate reduction was observed in MCI.", set()),
+    # what was done in a model of the condition is the finding, not the condition's
+    ("Use of a Zorin activator enhanced survival in a model of Kestin disease.",
+     {f"{UP} Zorin activator ==CAUSE=> {UP} survival"}),
+    ("Overexpression of Tarp in AD mice was shown to reduce Pomb.", {f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
+])
+def test_condition_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

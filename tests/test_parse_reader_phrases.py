@@ -74,6 +74,9 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
     ("Two small molecules activate Tarp.", {f"{UP} small molecules ==CAUSE=> {UP} Tarp"}),
     # a process named after its owner
     ("Velk1 increases Tarp's aggregation.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp aggregation"}),
+    # a condition named after a person keeps the person's name
+    ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
+    ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
     ("Velk1 increases its aggregation.", set()),
     # "the use of X" applies X
     ("The use of Velk1 antagonists ameliorates Tarp loss.", {f"{UP} Velk1 antagonists ==CAUSE=> {DOWN} Tarp loss"}),

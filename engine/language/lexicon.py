@@ -375,16 +375,24 @@ def stage_of_a_process(modifier: str, head: str) -> bool:
     return modifier in STAGE_WORDS and (process_head(head) or head.endswith("phagy"))
 
 
+# Clinical conditions a patient, an animal model or a tissue can have: a change seen where one holds
+# ("Tarp is lower in AD brains") goes with it.
+CONDITION_WORDS = frozenset({
+    "disease", "disorder", "syndrome", "dementia", "epilepsy", "cancer", "carcinoma", "diabetes",
+    "obesity", "schizophrenia", "autism", "depression", "stroke", "ischemia", "ischaemia", "sclerosis",
+    "palsy", "ataxia", "psychosis", "hypertension", "atherosclerosis", "tauopathy", "parkinsonism",
+    "ad", "pd", "hd", "als", "ms", "mci", "ftd", "ftld",
+})
 # Words whose presence makes a name a state (a condition that holds or not) rather than a quantity.
-STATE_WORDS = frozenset({
-    "disease", "disorder", "syndrome", "dementia", "epilepsy", "cancer", "carcinoma", "tumor",
-    "tumour", "diabetes", "obesity", "schizophrenia", "autism", "depression", "stroke", "ischemia",
-    "ischaemia", "hypoxia", "smoking", "infection", "injury", "deficiency", "mutation", "aging",
-    "ageing", "sclerosis", "palsy", "ataxia", "psychosis", "seizures", "seizure", "insomnia",
-    "hypertension", "atherosclerosis", "neurodegeneration", "tauopathy", "parkinsonism", "ad",
-    "pd", "hd", "als", "ms", "mci",
+STATE_WORDS = CONDITION_WORDS | frozenset({
+    "tumor", "tumour", "hypoxia", "smoking", "infection", "injury", "deficiency", "mutation", "aging",
+    "ageing", "seizures", "seizure", "insomnia", "neurodegeneration",
 })
 STATE_SUFFIXES = ("itis", "opathy", "opathies", "emia", "aemia")
+# Heads of a condition named after a person, the possessive part of the name ("Alzheimer's
+# disease", "Down's syndrome"): "Alzheimer's" is no owner of the disease, unlike "tau's" of its aggregation.
+EPONYM_HEADS = frozenset({"disease", "diseases", "syndrome", "disorder", "palsy", "ataxia", "chorea",
+                          "lymphoma", "sarcoma"})
 
 # Closed classes for the chunker.
 DETERMINERS = frozenset({

@@ -2,7 +2,9 @@
 "Tarp was lower in mice lacking Velk1", "in Velk1 KO neurons, Tarp levels fell", "animals receiving
 zorimab had lower Tarp levels". The host (an organism, a cell, a culture) is where a change is seen;
 what was done to it (a gene taken away or added, a drug given) is the cause. A host without such a
-mark ("rTg4510 mice showed ...", "AD patients had ...") says where, not why: no claim.
+mark ("rTg4510 mice showed ...") says where, not why: no claim. A host with a clinical condition
+("AD patients", "patients with schizophrenia", "FTD brains"), or the condition itself ("in AD"), says
+what the change goes with: the condition, read as a state's trigger (``host_condition``).
 
 A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
 Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
@@ -21,7 +23,8 @@ import re
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
-from engine.offline.extract.vocabulary import DEFICIENCY_MARKERS, ORGANISMS, OVEREXPRESSION_MARKERS
+from engine.offline.extract.vocabulary import (
+    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
 from engine.parse_reader import modality, perturbations
 from engine.parse_reader.claims import Claim, pairs
 from engine.parse_reader.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
@@ -166,10 +169,12 @@ def _lost(name: str) -> Side:
 
 
 def _shown(verb: Token) -> list[Claim]:
-    """"Velk1-deficient mice showed a decrease of Tarp": the host's mark causes the change it shows."""
+    """"Velk1-deficient mice showed a decrease of Tarp": the host's mark causes the change it shows;
+    "AD brains show an increase of Tarp": the host's condition goes with it."""
     if modality.negated(verb) or modality.questioned(verb):
         return []
-    causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c)]
+    causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c) or host_condition(c)]
+    causes = causes or _diagnosed_subject_condition(verb)
     # what a host develops arises in it ("Velk1-deficient mice developed neurodegeneration")
     arises = verb.lemma_.lower() == "develop"
     effects = [s for c in verb.children if c.dep_ == "dobj" and (arises or has_change_word(c)) and not _host(c)
@@ -179,15 +184,95 @@ def _shown(verb: Token) -> list[Claim]:
 
 def _seen_in(preposition: Token) -> list[Claim]:
     """"Tarp levels were reduced in Velk1-deficient neurons", "Tarp was lower in mice lacking Velk1",
-    "a decrease in Tarp was observed in Velk1 KO cells"."""
+    "a decrease in Tarp was observed in Velk1 KO cells"; "Tarp is lower in AD brains" (the host's
+    condition) where no agent is named ("Tarp is lowered by X in AD brains" is X's effect)."""
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
+    if not causes and not _has_agent(preposition.head) and not _compared(preposition) \
+            and preposition.head.lower_ not in _DONE_TO_A_HOST:
+        causes = [s for place in preposition.children if place.dep_ == "pobj" for s in host_condition(place)]
     change = change_of(preposition.head, nouns_found_only=True) if causes else None
     if change is None:
         return []
     predicate, sign, effects = change
     return pairs(causes, sign, effects, modality.hedged(predicate))
+
+
+def host_condition(place: Token) -> list[Side]:
+    """The clinical condition (``lexicon.CONDITION_WORDS``) a place of a change names: the condition
+    itself ("in AD", "in Alzheimer's disease"), or a host or tissue that has it ("AD brains", "HD
+    mouse brains", "patients with schizophrenia", "brains diagnosed with FTD", "the brains of AD
+    patients", "the cortex of AD patients' brains"). A change seen there goes with the condition, as a
+    state's trigger; a host something was done to is read by ``host_causes`` instead."""
+    if _condition(place):
+        return [s for s in sides(place) if s.state and s.name.lower() not in _UNNAMED_CONDITIONS]
+    if not (_host(place) or lexicon.place_word(place.lower_)) or host_causes(place):
+        return []
+    found: list[Side] = []
+    for child in place.children:
+        # "breast cancer cells": a kind of cell, not cells of a patient who has the condition
+        if child.dep_ in ("compound", "amod", "nmod", "poss") and child.i < place.i and place.lower_ not in _CELLS:
+            found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
+        elif child.dep_ == "prep" and child.lower_ in ("with", "of", "from"):
+            found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
+        elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
+            found += [s for p in child.children if p.dep_ == "prep" and p.lower_ == "with"
+                      for g in p.children if g.dep_ == "pobj" and _condition(g) for s in sides(g) if s.state]
+    return [s for s in found if s is not None]
+
+
+# A condition word alone names none ("early in disease"); words of a change that name no entity alone.
+_UNNAMED_CONDITIONS = frozenset({"disease", "disorder", "syndrome"})
+_CELLS = frozenset({"cells", "cell", "lines", "line", "cultures"})
+# Words of whose or when a tissue is, before the condition ("human AD brains", "post-mortem HD brain").
+_WHOSE = CARRIER_MODIFIERS | {"post-mortem", "postmortem"}
+_AMOUNT_CHANGES = frozenset({"increase", "decrease", "reduction", "elevation", "rise", "decline",
+                             "upregulation", "downregulation", "increment"})
+# Nouns of what was done, not of a change seen ("use of an activator enhanced survival in HD models").
+_DONE_TO_A_HOST = GIVEN_HEADS | {"use", "overexpression", "over-expression", "transfection", "transduction"}
+
+
+def _condition_named_before(place: Token, condition: Token) -> Side | None:
+    """"Zorin disease brains": the parser hangs each word of the condition on the place; the condition's
+    name runs from the first of them to its head word."""
+    words = [condition]
+    for word in reversed(place.doc[place.left_edge.i:condition.i]):
+        if word.head.i not in (place.i, condition.i) or word.dep_ not in ("compound", "amod", "nmod", "poss", "case") \
+                or word.lower_ in _WHOSE:
+            break
+        words.insert(0, word)
+    side = side_of(condition)
+    if len(words) > 1:
+        side = Side(name=place.doc[words[0].i:condition.i + 1].text, state=True)
+    return None if side is None or side.name.lower() in _UNNAMED_CONDITIONS else side
+
+
+def _condition(token: Token) -> bool:
+    return token.lower_ in lexicon.CONDITION_WORDS or token.lower_.endswith(("opathy", "opathies"))
+
+
+def _has_agent(predicate: Token) -> bool:
+    """"Tarp was lowered by X": the change has a doer of its own."""
+    return any(c.dep_ == "agent" for c in predicate.children)
+
+
+def _compared(preposition: Token) -> bool:
+    """"... higher in controls than in AD": the place after "than" is the baseline, not where it rose."""
+    return any(t.lower_ == "than" for t in preposition.ancestors) or preposition.head.lower_ == "than"
+
+
+def _diagnosed_subject_condition(verb: Token) -> list[Side]:
+    """"brains diagnosed with FTD demonstrated an increase": the parser may make the host's participle
+    a verb with the host as its subject, and the verb of showing its conjunct or its head; the
+    condition is the participle's."""
+    if any(c.dep_ == "nsubj" for c in verb.children):
+        return []
+    near = ([verb.head] if verb.dep_ == "conj" else []) + [c for c in verb.children if c.dep_ == "ccomp"]
+    return [s for diagnosed in near if diagnosed.lemma_.lower() == "diagnose"
+            and any(c.dep_ == "nsubj" and _host(c) for c in diagnosed.children)
+            for p in diagnosed.children if p.dep_ == "prep" and p.lower_ == "with"
+            for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
 
 
 def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, list[Side]] | None:
@@ -223,15 +308,21 @@ def _own_change(noun: Token, found_only: bool) -> bool:
         while noun.dep_ == "conj" and noun.head.i != noun.i:  # "an increase of A and a decrease of B"
             noun = noun.head
         governor = noun.head
-        found = governor.lemma_.lower() in _FINDING and noun.dep_ in ("dobj", "nsubjpass")
+        # not a claim reported ("overexpression of X in AD mice was shown to decrease Y")
+        found = governor.lemma_.lower() in _FINDING and noun.dep_ in ("dobj", "nsubjpass") \
+            and not any(c.dep_ in ("xcomp", "ccomp") for c in governor.children)
         there_was = noun.dep_ == "attr" and any(c.dep_ == "expl" for c in governor.children)
         return found or there_was
     return not (noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1])
 
 
 def _bare_change(name: str) -> bool:
-    """A change that names nothing it changes ("this enhancement declined with age")."""
-    return " " not in name and change_noun_sign(name.lower()) != 0
+    """A change that names nothing it changes ("this enhancement declined with age", "an intermediate
+    reduction was observed in MCI")."""
+    words = name.lower().split()
+    if len(words) == 1:
+        return change_noun_sign(words[0]) != 0
+    return words[-1] in _AMOUNT_CHANGES and all(w.isalpha() for w in words[:-1])
 
 
 def _changing(word: Token) -> Token:
@@ -267,6 +358,8 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1] or _CHANGING.get(lemma, 0)
     if sign == 0 or not predicate.tag_.startswith("VB") or lemma in lexicon.REVERSED_VERBS:
         return 0, []  # "Y is required in ...": a need, not a change of Y
+    if lemma in lexicon.MODIFYING_VERBS:
+        return 0, []  # "tau is methylated in ...": a change of the modification, not of tau
     passive = [c for c in children if c.dep_ == "nsubjpass"]
     if passive:
         return sign, passive

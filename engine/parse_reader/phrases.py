@@ -903,6 +903,9 @@ def _name_parts(head: Token) -> list[Token]:
     """The left dependents of ``head`` that belong to its name, with their own such dependents."""
     keep: list[Token] = []
     for child in head.lefts:
+        if _eponym(child, head):
+            keep.extend(t for t in child.subtree if t.dep_ != "det")
+            continue
         if child.dep_ not in _NAME_DEPS or child.tag_ in PRONOUN_TAGS:
             continue
         if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
@@ -920,6 +923,18 @@ def _name_parts(head: Token) -> list[Token]:
             continue  # "90, 100 Estradiol": the last of a list of reference numbers opens no name
         keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
+
+
+def _eponym(child: Token, head: Token) -> bool:
+    """"Alzheimer's disease", "Huntington's disease progression": a person's name in the possessive
+    before a condition is part of the condition's name."""
+    if child.dep_ != "poss" or child.tag_ in PRONOUN_TAGS or not child.text[:1].isupper():
+        return False
+    case = next((c for c in child.children if c.dep_ == "case"), None)
+    if case is None or case.i + 1 > head.i:
+        return False
+    condition = head.doc[case.i + 1]
+    return condition.lower_ in lexicon.EPONYM_HEADS and (condition.i == head.i or condition.head.i == head.i)
 
 
 def _after_a_number_list(number: Token) -> bool:
