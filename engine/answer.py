@@ -159,8 +159,9 @@ def edge_verb(edge: Edge, source: Node, target: Node) -> str:
     if edge.relation == "influence":
         return f"{source.label} raises {target.label}" if edge.sign > 0 else f"{source.label} lowers {target.label}"
     if source.kind == "state" and target.kind == "quantity":
-        direction = "a rise" if edge.sign > 0 else "a fall"
-        return f"{source.label} triggers {direction} in {target.label}"
+        # "with": what the state's trigger says, whether papers found the change under the state
+        # ("Tarp is lower in AD brains") or showed the state causing it
+        return f"{target.label} {'rises' if edge.sign > 0 else 'falls'} with {source.label}"
     if source.kind == "quantity":
         direction = "a rise" if edge.sign > 0 else "a fall"
         return f"{direction} in {source.label} brings about {target.label}"

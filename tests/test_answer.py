@@ -201,3 +201,14 @@ def test_a_step_one_paper_states_says_so_and_one_two_papers_state_does_not() -> 
     citer = _Citer(references=[], by_doc={})
     assert _step(once, nodes, citer)[1] == "UNC5B raises DAPK1 [1] (one paper only)"
     assert _step(twice, nodes, citer)[1] == "UNC5B raises DAPK1 [1][2]"
+
+
+def test_a_states_trigger_says_the_change_goes_with_the_state() -> None:
+    """A state's trigger is worded as what goes with the state, which both a change found under it
+    ("Zorin is lower in Kestin disease brains") and one it causes say."""
+    nodes = {"kestin": Node(id="kestin", label="Kestin disease", kind="state"), "zorin": Node(id="zorin", label="Zorin")}
+    lowers = _edge("kestin", "zorin", -1, "PMID1", "Zorin is lower in Kestin disease brains.", relation="triggers")
+    raises = _edge("kestin", "zorin", 1, "PMID1", "Zorin is higher in Kestin disease brains.", relation="triggers")
+    citer = _Citer(references=[], by_doc={})
+    assert _step(lowers, nodes, citer)[1].startswith("Zorin falls with Kestin disease [1]")
+    assert _step(raises, nodes, citer)[1].startswith("Zorin rises with Kestin disease [1]")
