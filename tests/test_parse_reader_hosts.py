@@ -83,6 +83,9 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("Tarp levels are lower in the hippocampus of patients with schizophrenia.",
      {f"schizophrenia ==CAUSE=> {DOWN} Tarp"}),
     ("We observed a reduction of Tarp in the cortex of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp has been found to be reduced in postmortem Zorin disease brain.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels in Zorin disease brains were lower than in controls.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels in Velk1-deficient mice were lower.", {f"{LOST} {DOWN} Tarp"}),
     ("Patients with Kestin syndrome showed reduced Tarp.", {f"Kestin syndrome ==CAUSE=> {DOWN} Tarp"}),
     ("Brains diagnosed with Zorin disease showed reduced Tarp.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     # not where another cause is named, the host was treated, the place is a baseline, or nothing changed

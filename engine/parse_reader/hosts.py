@@ -189,10 +189,13 @@ def _seen_in(preposition: Token) -> list[Claim]:
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
-    if not causes and not _has_agent(preposition.head) and not _compared(preposition) \
+    word = preposition.head
+    if word.dep_ in ("nsubj", "nsubjpass") and not _change_noun(word):
+        word = word.head  # "Tarp levels in AD brains were lower": the change is the subject's
+    if not causes and not _has_agent(word) and not _compared(preposition) \
             and preposition.head.lower_ not in _DONE_TO_A_HOST:
         causes = [s for place in preposition.children if place.dep_ == "pobj" for s in host_condition(place)]
-    change = change_of(preposition.head, nouns_found_only=True) if causes else None
+    change = change_of(word, nouns_found_only=True) if causes else None
     if change is None:
         return []
     predicate, sign, effects = change
@@ -238,8 +241,9 @@ def _condition_named_before(place: Token, condition: Token) -> Side | None:
     name runs from the first of them to its head word."""
     words = [condition]
     for word in reversed(place.doc[place.left_edge.i:condition.i]):
-        if word.head.i not in (place.i, condition.i) or word.dep_ not in ("compound", "amod", "nmod", "poss", "case") \
-                or word.lower_ in _WHOSE:
+        # a describing word hung on the place says what the place is ("striatal HD brain")
+        deps = ("compound", "amod", "nmod", "poss", "case") if word.head.i == condition.i else ("compound", "poss", "case")
+        if word.head.i not in (place.i, condition.i) or word.dep_ not in deps or word.lower_ in _WHOSE:
             break
         words.insert(0, word)
     side = side_of(condition)
@@ -361,6 +365,9 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     if lemma in lexicon.MODIFYING_VERBS:
         return 0, []  # "tau is methylated in ...": a change of the modification, not of tau
     passive = [c for c in children if c.dep_ == "nsubjpass"]
+    if not passive and predicate.dep_ == "xcomp" and any(c.dep_ == "auxpass" for c in children):
+        # "Tarp was found to be reduced in ...": the subject of the verb of finding
+        passive = [c for c in predicate.head.children if c.dep_ in ("nsubjpass", "nsubj")]
     if passive:
         return sign, passive
     if predicate.dep_ == "acomp" and predicate.tag_ == "VBN" and predicate.head.lemma_.lower() == "be":
