@@ -8,6 +8,9 @@ edge are listed apart as *regulators*, best-evidenced first, and a page may expa
 the drawing. A graph with no source → target path shows its sources and targets with their best
 neighbours instead, so that the reader still sees where the search got to.
 
+A disease's edges are drawn only where the disease is a source: what changes with a disease is no step
+of another question's mechanism, and drawn beside one it would crowd the regulators out.
+
 The pages (Ask, Graph) and the HTML export all call ``question_focus``; nothing here draws.
 """
 
@@ -17,7 +20,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from engine.mechanism import find_routes
+from engine.mechanism import find_routes, is_disease_like
 from engine.model import Edge, Graph
 
 MAX_FOCUS_NODES = 15
@@ -63,10 +66,14 @@ def _edge_cost(edge: Edge) -> float:
 
 
 def _evidence_digraph(graph: Graph) -> nx.DiGraph:
+    """The directed edges a drawing may follow. What goes with a disease ("Tarp is lower in AD brains")
+    bears on a question about the disease, not on one that merely passes through it: a disease's own
+    edges are followed only from a source (the answer's stated routes are drawn whatever they pass)."""
     digraph = nx.DiGraph()
     digraph.add_nodes_from(graph.node_ids())
+    diseases = {node.id for node in graph.nodes if is_disease_like(node)} - set(graph.sources)
     for edge in graph.edges:
-        if edge.orientation != "directed" or edge.source == edge.target:
+        if edge.orientation != "directed" or edge.source == edge.target or edge.source in diseases:
             continue
         cost = _edge_cost(edge)
         if not digraph.has_edge(edge.source, edge.target) or cost < digraph[edge.source][edge.target]["weight"]:

@@ -63,3 +63,16 @@ def test_the_routes_the_answer_states_are_drawn_first():
     focus = question_focus(_graph(edges, ["x"], ["y"]), max_nodes=4)
     assert focus.on_paths
     assert focus.shown[:3] == ["x", "k", "y"]
+
+
+def test_a_diseases_edges_are_drawn_only_where_the_disease_is_a_source():
+    edges = [_edge("x", "a"), _edge("kestin", "y", sentences=3), _edge("b", "y")]
+    graph = _graph(edges, ["x"], ["y"])
+    graph = graph.model_copy(update={"nodes": [
+        n.model_copy(update={"label": "Kestin disease", "kind": "state"}) if n.id == "kestin" else n
+        for n in graph.nodes]})
+    focus = question_focus(graph)
+    assert "kestin" not in focus.shown and "kestin" in focus.regulators
+    assert focus.shown == ["x", "y", "a", "b"]
+    asked = question_focus(graph.model_copy(update={"sources": ["kestin"]}))
+    assert asked.on_paths and asked.shown == ["kestin", "y"]
