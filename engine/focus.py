@@ -8,9 +8,8 @@ edge are listed apart as *regulators*, best-evidenced first, and a page may expa
 the drawing. A graph with no source → target path shows its sources and targets with their best
 neighbours instead, so that the reader still sees where the search got to.
 
-A disease's edges are followed only from a source, and a disease is no neighbour drawn beside the ends:
-what changes with a disease is no step of another question's mechanism, and drawn beside one it would
-crowd the regulators out.
+A disease's edges are drawn only where the disease is a source: what changes with a disease is no step
+of another question's mechanism, and drawn beside one it would crowd the regulators out.
 
 The pages (Ask, Graph) and the HTML export all call ``question_focus``; nothing here draws.
 """
@@ -54,8 +53,7 @@ def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFo
     shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes, stated)
     on_paths = bool(shown)
     if not shown:
-        diseases = {node.id for node in graph.nodes if is_disease_like(node)}
-        shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes, diseases)
+        shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes)
     return QuestionFocus(shown=shown, regulators=_regulators(graph, shown), on_paths=on_paths)
 
 
@@ -106,8 +104,7 @@ def _path_nodes(
     return shown
 
 
-def _ends_and_neighbours(digraph: nx.DiGraph, ends: list[str], max_nodes: int, diseases: set[str]) -> list[str]:
-    """The ends and their best-evidenced neighbours; a disease next to an end is listed apart, not drawn."""
+def _ends_and_neighbours(digraph: nx.DiGraph, ends: list[str], max_nodes: int) -> list[str]:
     shown = list(dict.fromkeys(end for end in ends if end in digraph))
     neighbours = sorted(
         {(data["weight"], other) for end in shown
@@ -117,7 +114,7 @@ def _ends_and_neighbours(digraph: nx.DiGraph, ends: list[str], max_nodes: int, d
     for _, other in neighbours:
         if len(shown) >= max_nodes:
             break
-        if other not in shown and other not in diseases:
+        if other not in shown:
             shown.append(other)
     return shown
 
