@@ -10,8 +10,8 @@ the default settings, of the default index unless ``--index`` / ``--data-dir`` n
 result the bench collects what the user is shown:
 
 - *claims*: every edge of the answer's statements (each step with each sentence it cites) and every edge
-  drawn in the default graph view (``engine.focus.question_focus``: the edges between its shown nodes,
-  each with every evidence sentence, as the evidence panel lists them). A claim is keyed by the SHA-256
+  drawn in the default graph view (``engine.focus.question_focus``: the edges it draws between its shown
+  nodes, each with every evidence sentence, as the evidence panel lists them). A claim is keyed by the SHA-256
   of its normalised (source label, target label, sign, sentence);
 - *nodes*: every node drawn in the view or named on a statement's path, keyed by its normalised label;
 - *mechanisms*: every statement whose path has two steps or more, keyed by its ordered node labels,
@@ -151,11 +151,9 @@ def shown_claims(graph: Graph, answer: Answer) -> list[dict]:
             if step.edge in edges:
                 for sentence in step.sentences:
                     add(edges[step.edge], sentence, "answer")
-    drawn = set(question_focus(graph).shown)
-    for edge in graph.edges:
-        if edge.source in drawn and edge.target in drawn:
-            for evidence in edge.evidence:
-                add(edge, evidence.sentence, "view")
+    for edge in question_focus(graph).drawn_edges(graph):
+        for evidence in edge.evidence:
+            add(edge, evidence.sentence, "view")
     return list(claims.values())
 
 

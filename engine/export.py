@@ -356,15 +356,13 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "",
     layout = layered_layout(graph, focus.shown, sizes, max_width=_PAGE_DRAWING_PX * NODE_FONT / _MIN_TEXT_PX,
                             max_height=_PAGE_DRAWING_MAX_HEIGHT_PX * NODE_FONT / _MIN_TEXT_PX)
     labels = labelling.labels if labelling is not None else {}
-    shown = set(focus.shown)
     nodes = [_vis_node(graph.node(n), labels.get(n), graph, layout.positions[n]) for n in focus.shown]
     parallel: Counter[frozenset[str]] = Counter()
     edges = []
-    for edge in graph.edges:
-        if edge.source in shown and edge.target in shown:
-            pair = frozenset((edge.source, edge.target))
-            edges.append(_vis_edge(edge, graph, parallel[pair]))
-            parallel[pair] += 1
+    for edge in focus.drawn_edges(graph):
+        pair = frozenset((edge.source, edge.target))
+        edges.append(_vis_edge(edge, graph, parallel[pair]))
+        parallel[pair] += 1
     scale = min(1.0, _PAGE_DRAWING_PX / layout.width) if layout.width else 1.0
     node_labels = {node.id: node.label for node in graph.nodes}
     citer = _References(answer)

@@ -8,8 +8,9 @@ edge are listed apart as *regulators*, best-evidenced first, and a page may expa
 the drawing. A graph with no source → target path shows its sources and targets with their best
 neighbours instead, so that the reader still sees where the search got to.
 
-A disease's edges are drawn only where the disease is a source: what changes with a disease is no step
-of another question's mechanism, and drawn beside one it would crowd the regulators out.
+A disease's edges are followed and drawn only where the disease is a source (or on a route the answer
+states): what changes with a disease is no step of another question's mechanism, and drawn beside one
+it would crowd the regulators out and read as a cause.
 
 The pages (Ask, Graph) and the HTML export all call ``question_focus``; nothing here draws.
 """
@@ -34,10 +35,21 @@ class QuestionFocus:
     shown: list[str] = field(default_factory=list)
     regulators: list[str] = field(default_factory=list)
     on_paths: bool = False  # True when ``shown`` holds source → target paths
+    # Edges between shown nodes left undrawn: a disease's own edges where the disease is no source and
+    # the answer states no route along them.
+    hidden_edges: frozenset[str] = frozenset()
 
     def with_expanded(self, node_ids: list[str]) -> list[str]:
         """The drawn nodes once the reader has expanded some regulators (order kept, no repeats)."""
         return list(dict.fromkeys([*self.shown, *node_ids]))
+
+    def drawn_edges(self, graph: Graph, node_ids: list[str] | None = None) -> list[Edge]:
+        """The edges between ``node_ids`` (default: the shown nodes) that are drawn; a regulator the
+        reader expanded into the drawing brings all its edges."""
+        inside = set(self.shown if node_ids is None else node_ids)
+        default = set(self.shown)
+        return [edge for edge in graph.edges if edge.source in inside and edge.target in inside
+                and not (edge.id in self.hidden_edges and edge.source in default)]
 
 
 def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFocus:
@@ -49,12 +61,20 @@ def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFo
         return QuestionFocus(shown=graph.node_ids())
     digraph = _evidence_digraph(graph)
     routes = find_routes(graph)
-    stated = [route.nodes for route in (*routes.mechanisms, *routes.direct, *([routes.chain] if routes.chain else []))]
-    shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes, stated)
+    stated_routes = [*routes.mechanisms, *routes.direct, *([routes.chain] if routes.chain else [])]
+    shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes, [route.nodes for route in stated_routes])
     on_paths = bool(shown)
     if not shown:
         shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes)
-    return QuestionFocus(shown=shown, regulators=_regulators(graph, shown), on_paths=on_paths)
+    stated_edges = {edge.id for route in stated_routes for edge in route.edges}
+    diseases = _diseases_not_asked_about(graph)
+    hidden = frozenset(edge.id for edge in graph.edges if edge.source in diseases and edge.id not in stated_edges)
+    return QuestionFocus(shown=shown, regulators=_regulators(graph, shown), on_paths=on_paths, hidden_edges=hidden)
+
+
+def _diseases_not_asked_about(graph: Graph) -> set[str]:
+    """The disease-like nodes that are no source of the question."""
+    return {node.id for node in graph.nodes if is_disease_like(node)} - set(graph.sources)
 
 
 def _edge_cost(edge: Edge) -> float:
@@ -71,7 +91,7 @@ def _evidence_digraph(graph: Graph) -> nx.DiGraph:
     edges are followed only from a source (the answer's stated routes are drawn whatever they pass)."""
     digraph = nx.DiGraph()
     digraph.add_nodes_from(graph.node_ids())
-    diseases = {node.id for node in graph.nodes if is_disease_like(node)} - set(graph.sources)
+    diseases = _diseases_not_asked_about(graph)
     for edge in graph.edges:
         if edge.orientation != "directed" or edge.source == edge.target or edge.source in diseases:
             continue

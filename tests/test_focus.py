@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.focus import question_focus
+from engine.focus import QuestionFocus, question_focus
 from engine.model import Edge, Evidence, Graph, Node, edge_id
 
 
@@ -76,3 +76,26 @@ def test_a_diseases_edges_are_drawn_only_where_the_disease_is_a_source():
     assert focus.shown == ["x", "y", "a", "b"]
     asked = question_focus(graph.model_copy(update={"sources": ["kestin"]}))
     assert asked.on_paths and asked.shown == ["kestin", "y"]
+
+
+def test_a_diseases_edges_between_drawn_nodes_are_left_undrawn():
+    # "kestin" is drawn beside the target (y → Kestin disease); its own edge to b, another drawn
+    # neighbour (what changes with the disease), is not drawn
+    edges = [_edge("x", "a"), _edge("y", "kestin", sentences=3), _edge("kestin", "b", sentences=3),
+             _edge("b", "y", sentences=2)]
+    graph = _graph(edges, ["x"], ["y"])
+    graph = graph.model_copy(update={"nodes": [
+        n.model_copy(update={"label": "Kestin disease", "kind": "state"}) if n.id == "kestin" else n
+        for n in graph.nodes]})
+    focus = question_focus(graph)
+    drawn = {(e.source, e.target) for e in focus.drawn_edges(graph)}
+    assert {"kestin", "b"} <= set(focus.shown)
+    assert ("y", "kestin") in drawn and ("b", "y") in drawn and ("kestin", "b") not in drawn
+
+
+def test_a_regulator_the_reader_expands_brings_all_its_edges():
+    edges = [_edge("x", "y"), _edge("kestin", "y")]
+    graph = _graph(edges, ["x"], ["y"])
+    hidden = QuestionFocus(shown=["x", "y"], regulators=["kestin"], hidden_edges=frozenset({edges[1].id}))
+    assert {(e.source, e.target) for e in hidden.drawn_edges(graph, ["x", "y", "kestin"])} == \
+        {("x", "y"), ("kestin", "y")}

@@ -120,9 +120,10 @@ def build_view(
     emphasised_edges: frozenset[str] = frozenset(),
     shown: list[str] | None = None,
     width_px: int = DRAWING_WIDTH_PX,
+    edges: list[Edge] | None = None,
 ) -> GraphView:
-    """The agraph nodes, edges and options for the nodes ``shown`` (default: all) and the edges between
-    them; ``emphasised_edges`` (the answer's paths) are drawn wider.
+    """The agraph nodes, edges and options for the nodes ``shown`` (default: all) and ``edges``
+    (default: all edges between them); ``emphasised_edges`` (the answer's paths) are drawn wider.
 
     Nodes are placed by ``layered_layout`` (no physics): the same structure is always drawn the same
     way. ``height`` is the least height; the drawing grows taller when its columns need it, so that the
@@ -143,12 +144,13 @@ def build_view(
         for node_id in node_ids
     ]
     inside = set(node_ids)
-    drawn = [edge for edge in graph.edges if edge.source in inside and edge.target in inside]
+    drawn = [edge for edge in (graph.edges if edges is None else edges)
+             if edge.source in inside and edge.target in inside]
     parallel: Counter[frozenset[str]] = Counter()
-    edges = []
+    agraph_edges = []
     for edge in drawn:
         pair = frozenset((edge.source, edge.target))
-        edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
+        agraph_edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
         parallel[pair] += 1
     # The zoom the drawing is meant to fit at: what the width allows, and no more than keeps it within
     # MAX_HEIGHT_PX, unless that would make text smaller than MIN_TEXT_PX (a folded drawing is taller).
@@ -161,7 +163,7 @@ def build_view(
         "interaction": {"hover": True, "navigationButtons": False, "zoomView": True, "dragView": True},
         "physics": {"enabled": False},  # positions come from the layout; each edge sets its own curve
     }
-    return GraphView(nodes=nodes, edges=edges, config=config)
+    return GraphView(nodes=nodes, edges=agraph_edges, config=config)
 
 
 _LAYOUTS: dict[tuple, Layout] = {}

@@ -66,7 +66,8 @@ def labelled_graph(session: WorkspaceSession, key: str, height: int = 240, in_fr
     shown = _drawn_nodes(graph, focus, key)
     answer_edges = frozenset(e for statement in session.answer.statements for e in statement.edges)
     view = build_view(graph, session.labelling, session.contrast if session.last_change else None, height,
-                      emphasised_edges=answer_edges, shown=shown)
+                      emphasised_edges=answer_edges, shown=shown,
+                      edges=None if shown is None else focus.drawn_edges(graph, shown))
     clicked = show_graph(view, key=key)
     last_key = f"{key}__last_click"
     if clicked != st.session_state.get(last_key):
