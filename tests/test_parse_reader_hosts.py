@@ -86,6 +86,9 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("Tarp has been found to be reduced in postmortem Zorin disease brain.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp levels in Zorin disease brains were lower than in controls.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp levels in Velk1-deficient mice were lower.", {f"{LOST} {DOWN} Tarp"}),
+    ("A loss of Tarp in AD brains has been reported.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Reduced Tarp levels have been reported in patients with Zorin disease.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    ("AD patient cortical tissues have reduced levels of Tarp expression.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
     ("Patients with Kestin syndrome showed reduced Tarp.", {f"Kestin syndrome ==CAUSE=> {DOWN} Tarp"}),
     ("Brains diagnosed with Zorin disease showed reduced Tarp.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     # not where another cause is named, the host was treated, the place is a baseline, or nothing changed

@@ -78,6 +78,8 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
     ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
     ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
     ("Velk1 increases its aggregation.", set()),
+    # an excess of X is more X
+    ("Zorimab caused an excess of Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
     # "the use of X" applies X
     ("The use of Velk1 antagonists ameliorates Tarp loss.", {f"{UP} Velk1 antagonists ==CAUSE=> {DOWN} Tarp loss"}),
 ])

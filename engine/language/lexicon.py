@@ -208,7 +208,7 @@ NOMINAL_TRIGGERS = {
     "attenuation": -1, "downregulation": -1, "down-regulation": -1, "blockade": -1, "loss": -1,
     "depletion": -1, "impairment": -1, "prevention": -1, "degradation": -1, "decline": -1,
     "diminution": -1, "lowering": -1, "inactivation": -1, "repression": -1, "disruption": -1,
-    "improvement": 1, "amelioration": -1, "rise": 1,
+    "improvement": 1, "amelioration": -1, "rise": 1, "excess": 1,
 }
 
 NOMINAL_TRIGGERS.update({f"{word}s": sign for word, sign in list(NOMINAL_TRIGGERS.items())
@@ -513,7 +513,7 @@ DETRIMENT_WORDS = frozenset({
 # Kinds of bond a modification is made through, never its agent: "ubiquitylated through K63 linkages".
 LINKAGE_WORDS = frozenset({"linkage", "linkages", "chain", "chains", "bond", "bonds"})
 # Those a finding is observed in, not entities that change: "deficits of AD patients".
-HOST_NOUNS = frozenset({"patients", "subjects", "individuals", "participants", "people", "animals",
+HOST_NOUNS = frozenset({"patient", "patients", "subjects", "individuals", "participants", "people", "animals",
                         "mice", "rats", "models", "cases", "volunteers", "controls"})
 
 # Nouns of a part of a place ("the CA1 region of the hippocampus"), and the tissues a measure is

@@ -46,7 +46,8 @@ _GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": No
                 "injected": "with", "infused": "with"}
 # Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
 _SHOWING = frozenset({"show", "exhibit", "display", "have", "develop", "present", "demonstrate", "suffer"})
-_FINDING = frozenset({"observe", "detect", "find", "see", "note", "show", "demonstrate", "reveal", "confirm"})
+_FINDING = frozenset({"observe", "detect", "find", "see", "note", "show", "demonstrate", "reveal", "confirm",
+                      "report", "document", "describe"})
 # Verbs of change whose subject is what changes when they have no object ("Tarp rose"), with the
 # sign of that change (some are never causal verbs, so the lexicon has no sign for them).
 _CHANGING = {"increase": 1, "decrease": -1, "rise": 1, "fall": -1, "decline": -1, "drop": -1, "diminish": -1,

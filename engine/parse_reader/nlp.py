@@ -201,7 +201,7 @@ def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
 _SHOWING_STAND_INS = {"display": "show", "displays": "shows", "exhibit": "show", "exhibits": "shows"}
 
 
-# "Neurons had increased cell death": a host that has a changed thing shows it; read as the perfect
+# "Neurons had increased cell death": a host (or a tissue) that has a changed thing shows it; read as the perfect
 # of "increase", the host would be the cause. Parsed again with the verb of showing of its tense.
 _HAVING_STAND_INS = {"had": "showed", "have": "show", "has": "shows"}
 
@@ -212,7 +212,7 @@ def _host_having_a_change(token: Token) -> bool:
     return token.lower_ in _HAVING_STAND_INS and token.dep_ == "aux" and verb.i == token.i + 1 \
         and verb.tag_ == "VBN" and lexicon.VERB_FORMS.get(verb.lower_, ("", 0, ""))[1] != 0 \
         and any(c.dep_ == "dobj" for c in verb.children) \
-        and len(subjects) == 1 and subjects[0].lower_ in ORGANISMS | lexicon.HOST_NOUNS
+        and len(subjects) == 1 and subjects[0].lower_ in ORGANISMS | lexicon.HOST_NOUNS | lexicon.TISSUE_NOUNS
 
 
 def _showing_verb_read_as_noun(token: Token) -> bool:
