@@ -9,6 +9,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # a verb that gives its subject the role after "as"
+    ("Klotho acts as an inhibitor of insulin signaling.", {f"{UP} Klotho ==CAUSE=> {DOWN} insulin signaling"}),
+    ("Nrf2 serves as an activator of Tarp.", {f"{UP} Nrf2 ==CAUSE=> {UP} Tarp"}),
+    ("Nrf2 did not act as an activator of Tarp.", set()),
     ("Lithium is a potent inhibitor of GSK3.", {f"{UP} Lithium ==CAUSE=> {DOWN} GSK3"}),
     ("Lithium, an inhibitor of GSK3, reduced tau phosphorylation.",
      {f"{UP} Lithium ==CAUSE=> {DOWN} GSK3", f"{UP} Lithium ==CAUSE=> {DOWN} tau phosphorylation"}),

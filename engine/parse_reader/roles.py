@@ -1,6 +1,7 @@
 """Claims stated through a role or an effect rather than a causal verb: "X is an inhibitor of Y",
 "X, an activator of Y, ...", "X has a protective effect on Y", "the inhibitory effect of X on Y",
-"X is required / essential for Y", "Y is dependent on X", "X is a negative regulator of Y"."""
+"X is required / essential for Y", "Y is dependent on X", "X is a negative regulator of Y", "X acts as an
+inhibitor of Y"."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from engine.parse_reader.phrases import Side, apposed_across_a_clause, has_chang
 _AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
 _EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
 _SIGNING_ADJECTIVES = {"negative": -1, "positive": 1}
+# Verbs that give their subject the role after "as", as the copula does.
+_ACTING_AS = frozenset({"act", "function", "serve"})
 
 
 def role_claims(doc: Doc) -> list[Claim]:
@@ -47,6 +50,9 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     noun an apposition renames."""
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
+    acting = noun.head.head
+    if noun.dep_ == "pobj" and noun.head.lower_ == "as" and acting.lemma_.lower() in _ACTING_AS:
+        return [c for c in acting.children if c.dep_ == "nsubj"], acting  # "X acts as an inhibitor of Y"
     if noun.dep_ == "appos":
         if apposed_across_a_clause(noun):
             return None
