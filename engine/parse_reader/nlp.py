@@ -94,8 +94,9 @@ _NOUN_TOO = frozenset({"increases", "decreases", "results"})
 _VERB_ENDINGS = ("ate", "ize", "ise", "ify", "ish")
 _PLAIN_VERBS = frozenset({"inhibit", "suppress", "impair", "enhance", "promote", "prevent", "induce", "reduce",
                           "augment", "elevate", "diminish", "worsen", "weaken", "strengthen"})
-_READ_APART = frozenset({*lexicon.MODIFYING_VERBS, *lexicon.REVERSED_VERBS, *lexicon.RESTORING_VERBS,
-                         *lexicon.IMPROVING_VERBS, *lexicon.PHRASAL, *lexicon.NEEDS_PARTICLE})
+# Verbs no stand-in can carry (a verb of modification keeps its lemma, see ``_repaired``).
+_READ_APART = frozenset({*lexicon.REVERSED_VERBS, *lexicon.RESTORING_VERBS, *lexicon.IMPROVING_VERBS,
+                         *lexicon.PHRASAL, *lexicon.NEEDS_PARTICLE})
 # Words before "results" that make it the noun ("the results in mice", "similar results in"), unless
 # the word is a singular subject, which a plural noun cannot follow ("this results in").
 _NOUN_MARKERS = frozenset({"DT", "PDT", "PRP$", "WP$", "JJ", "JJR", "JJS", "CD"})
@@ -135,7 +136,11 @@ def _repaired(doc: Doc) -> Doc:
     nouns = {token.i: _stand_in(token) for token in doc if _present_verb_read_as_noun(token)}
     if nouns:
         again = _parsed_again(doc, nouns)
-        doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns) else doc
+        if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns):
+            for i in nouns:  # a verb of modification keeps its own lemma: it changes a form of its object
+                lemma = lexicon.VERB_FORMS[doc[i].lower_][0]
+                again[i].lemma_ = lemma if lemma in lexicon.MODIFYING_VERBS else again[i].lemma_
+            doc = again
     _retag_names_read_as_pronouns(doc)
     _retag_names_read_as_numbers(doc)
     _retag_clause_verbs_read_as_adjectives(doc)

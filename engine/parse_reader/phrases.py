@@ -328,14 +328,14 @@ def _set_off(head: Token, member: Token) -> bool:
 
 
 def _misread_verb(head: Token, member: Token) -> bool:
-    """A member opened, right after its "and", "or" or comma, by the past form of a verb ("X lowered
+    """A member opened, right after its "and", "or" or comma, by a verb ("X lowered
     A, altered B and reduced C secretion"; "and facilitated clearance of Y") while the first member
     opens with no such word: a verb the tagger read as an adjective, so the coordination joins
     clauses, and the verb's sign would be read under the first one's. Parallel members ("reduced A
     and increased B"), forms ("A and phosphorylated B") and changes in a subject ("improper A and
     impaired B would ...") are members."""
     opening = member.doc[member.left_edge.i]
-    if not _opens_with_past_verb(member) or _opens_with_past_verb(head) \
+    if not _opens_with_verb(member) or _opens_with_verb(head) \
             or _is_change_adjective(head.doc[head.left_edge.i]):
         return False
     # a change word ("impaired") opens a member of a subject as an adjective; after a verb's object
@@ -343,11 +343,15 @@ def _misread_verb(head: Token, member: Token) -> bool:
     return not _is_change_adjective(opening) or head.dep_ == "dobj"
 
 
-def _opens_with_past_verb(member: Token) -> bool:
+def _opens_with_verb(member: Token) -> bool:
+    """A member opened by the past form of a verb, or by the present form of a verb of change
+    ("phosphorylates A and antagonizes A-induced B" with "antagonizes" read as a noun)."""
     first = member.doc[member.left_edge.i]
     before = member.doc[first.i - 1] if first.i > 0 else None
+    form = lexicon.VERB_FORMS.get(first.lower_)
+    present = form is not None and form[2] == "s" and form[1] != 0
     return first is not member and before is not None and before.lower_ in ("and", "or", ",") \
-        and past_verb(first)
+        and (past_verb(first) or present)
 
 
 def _present_verb(words: list[Token]) -> bool:
