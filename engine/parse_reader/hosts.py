@@ -221,16 +221,21 @@ def host_condition(place: Token) -> list[Side]:
         elif child.dep_ == "prep" and child.lower_ in ("with", "of", "from"):
             found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
         elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
-            found += [s for p in child.children if p.dep_ == "prep" and p.lower_ == "with"
-                      for g in p.children if g.dep_ == "pobj" and _condition(g) for s in sides(g) if s.state]
+            found += _diagnosed_with(child)
     return [s for s in found if s is not None]
 
 
-# A condition word alone names none ("early in disease"); words of a change that name no entity alone.
+def _diagnosed_with(diagnosed: Token) -> list[Side]:
+    return [s for p in diagnosed.children if p.dep_ == "prep" and p.lower_ == "with"
+            for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
+
+
+# A condition word alone names none ("early in disease").
 _UNNAMED_CONDITIONS = frozenset({"disease", "disorder", "syndrome"})
 _CELLS = frozenset({"cells", "cell", "lines", "line", "cultures"})
 # Words of whose or when a tissue is, before the condition ("human AD brains", "post-mortem HD brain").
 _WHOSE = CARRIER_MODIFIERS | {"post-mortem", "postmortem"}
+# Words of a change that name no entity alone ("an intermediate reduction").
 _AMOUNT_CHANGES = frozenset({"increase", "decrease", "reduction", "elevation", "rise", "decline",
                              "upregulation", "downregulation", "increment"})
 # Nouns of what was done, not of a change seen ("use of an activator enhanced survival in HD models").
@@ -275,9 +280,7 @@ def _diagnosed_subject_condition(verb: Token) -> list[Side]:
         return []
     near = ([verb.head] if verb.dep_ == "conj" else []) + [c for c in verb.children if c.dep_ == "ccomp"]
     return [s for diagnosed in near if diagnosed.lemma_.lower() == "diagnose"
-            and any(c.dep_ == "nsubj" and _host(c) for c in diagnosed.children)
-            for p in diagnosed.children if p.dep_ == "prep" and p.lower_ == "with"
-            for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
+            and any(c.dep_ == "nsubj" and _host(c) for c in diagnosed.children) for s in _diagnosed_with(diagnosed)]
 
 
 def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, list[Side]] | None:
