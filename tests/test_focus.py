@@ -67,10 +67,7 @@ def test_the_routes_the_answer_states_are_drawn_first():
 
 def test_a_diseases_edges_are_drawn_only_where_the_disease_is_a_source():
     edges = [_edge("x", "a"), _edge("kestin", "y", sentences=3), _edge("b", "y")]
-    graph = _graph(edges, ["x"], ["y"])
-    graph = graph.model_copy(update={"nodes": [
-        n.model_copy(update={"label": "Kestin disease", "kind": "state"}) if n.id == "kestin" else n
-        for n in graph.nodes]})
+    graph = _with_disease(_graph(edges, ["x"], ["y"]), "kestin")
     focus = question_focus(graph)
     assert "kestin" not in focus.shown and "kestin" in focus.regulators
     assert focus.shown == ["x", "y", "a", "b"]
@@ -83,10 +80,7 @@ def test_a_diseases_edges_between_drawn_nodes_are_left_undrawn():
     # neighbour (what changes with the disease), is not drawn
     edges = [_edge("x", "a"), _edge("y", "kestin", sentences=3), _edge("kestin", "b", sentences=3),
              _edge("b", "y", sentences=2)]
-    graph = _graph(edges, ["x"], ["y"])
-    graph = graph.model_copy(update={"nodes": [
-        n.model_copy(update={"label": "Kestin disease", "kind": "state"}) if n.id == "kestin" else n
-        for n in graph.nodes]})
+    graph = _with_disease(_graph(edges, ["x"], ["y"]), "kestin")
     focus = question_focus(graph)
     drawn = {(e.source, e.target) for e in focus.drawn_edges(graph)}
     assert {"kestin", "b"} <= set(focus.shown)
@@ -99,3 +93,10 @@ def test_a_regulator_the_reader_expands_brings_all_its_edges():
     hidden = QuestionFocus(shown=["x", "y"], regulators=["kestin"], hidden_edges=frozenset({edges[1].id}))
     assert {(e.source, e.target) for e in hidden.drawn_edges(graph, ["x", "y", "kestin"])} == \
         {("x", "y"), ("kestin", "y")}
+
+
+def _with_disease(graph: Graph, node_id: str) -> Graph:
+    """``graph`` with ``node_id`` named as a disease (a state)."""
+    return graph.model_copy(update={"nodes": [
+        n.model_copy(update={"label": "Kestin disease", "kind": "state"}) if n.id == node_id else n
+        for n in graph.nodes]})
