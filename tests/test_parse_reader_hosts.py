@@ -25,6 +25,7 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Animals receiving zorimab had significantly lower Tarp levels than controls.",
      {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Mice treated with zorimab showed increased Tarp expression.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Zorin-infected neurons showed reduced Tarp.", {f"{UP} Zorin ==CAUSE=> {DOWN} Tarp"}),
     # a marked host as the doer of a verb of change
     ("Velk1-/- mice have reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
     # an experiment done on a gene after "with"; not a trait or change the host merely has

@@ -68,7 +68,7 @@ DEFICIENCY_MARKERS = ("-deficient", "-null", "-knockout", "-ko", "-/-", "-delete
 
 
 OVEREXPRESSION_MARKERS = ("-transduced", "-transfected", "-overexpressing", "-treated",
-                           "-exposed", "-infused", "-injected", "-expressing")
+                           "-exposed", "-infused", "-injected", "-expressing", "-infected")
 
 
 EXAMPLE_MARKERS = (("including",), ("such", "as"), ("like",), ("especially",), ("particularly",),
