@@ -67,9 +67,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a verb of reporting does no means ("Recent work" is no doer); the verb it reports does
     ("Recent work suggests that zinc impairs gene transcription by decreasing CREB production.",
      {f"{UP} zinc ==CAUSE=> {DOWN} gene transcription", f"{UP} zinc ==CAUSE=> {DOWN} CREB production"}),
-    # a verb's present form ends a subject, it is no name
+    # a verb's present form ends a subject, it is no name (the verb, which the model tagged a noun, is read)
     ("TRK-3 may link receptor action with calcium signaling, because TRK-3 phosphorylates inositol receptors "
-     "through its activation of LYN.", set()),
+     "through its activation of LYN.",
+     {f"{UP} TRK-3 ==CAUSE=> {UP} inositol receptors phosphorylation", f"{UP} TRK-3 ==CAUSE=> {UP} LYN"}),
 ])
 def test_means_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

@@ -17,6 +17,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a verb of modification the tagger read as a noun is parsed as a verb and keeps its meaning; a
     # verb of change opening the next member joins clauses, not objects
     ("GSK3 phosphorylates tau.", {f"{UP} GSK3 ==CAUSE=> {UP} tau phosphorylation"}),
+    # symbols the model misread beside a verb of change are parsed again as names ("ERK1/2" had been
+    # tagged an adjective, "LC3-II" an adverb, and the sentence read nothing)
+    ("Fyn inhibits ERK1/2.", {f"{UP} Fyn ==CAUSE=> {DOWN} ERK1/2"}),
+    ("mTORC1 blocks LC3-II.", {f"{UP} mTORC1 ==CAUSE=> {DOWN} LC3-II"}),
     ("PP2A dephosphorylates tau.", {f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("TTBK2 phosphorylates KIF2A and antagonizes KIF2A-induced depolymerization.",
      {f"{UP} TTBK2 ==CAUSE=> {UP} KIF2A phosphorylation", f"{UP} KIF2A ==CAUSE=> {UP} depolymerization"}),
@@ -138,7 +142,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # ("slices and VU0891") still stands between "and" and its verb, which is not the first one's
     ("Moreover, VU0233 potentiates neuronal currents in hippocampal brain slices and VU0891 reverses the "
      "memory deficits induced by scopolamine in a maze.",
-     {f"{UP} VU0233 ==CAUSE=> {UP} neuronal currents", f"{UP} scopolamine ==CAUSE=> {UP} memory deficits"}),
+     {f"{UP} VU0233 ==CAUSE=> {UP} neuronal currents", f"{UP} scopolamine ==CAUSE=> {UP} memory deficits",
+      f"{UP} VU0891 ==CAUSE=> {DOWN} memory deficits"}),
     ("Velox raises Tarp1 and then strongly lowers Kelch.",
      {f"{UP} Velox ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {DOWN} Kelch"}),
     # a named doer does what its infinitive of purpose says; a common noun's purpose is no claim,

@@ -557,7 +557,7 @@ VAGUE_NAMES = frozenset({
     "consequences", "part", "others", "other", "this", "these", "those", "it", "they", "which", "both",
     "h", "min", "s", "mg", "kg", "ml", "nm", "mm", "µm", "μm", "days", "weeks", "hours", "months",
     "years", "day", "week", "hour", "month", "year", "fold", "percent", "%", "vivo", "vitro",
-    "site", "sites", "residue", "residues", "region", "regions",
+    "site", "sites", "residue", "residues", "region", "regions", "resistance",
     "potent", "effective", "active", "dominant", "important", "relevant", "significant",
     "sufficient", "necessary", "particular", "specific", "selective", "least", "failure", "apart",
     "chronic", "acute", "daily", "prolonged", "repeated", "phosphorylation", "acetylation",

@@ -33,7 +33,9 @@ relabelled its complement, and a second verb joined to the first one's object ("
 inhibits Z") is joined to the first verb. Parallels the model hung on the nearest word are joined
 where they belong: a repeated change noun ("deficits in A and deficits in B") to the one it repeats,
 a second subject or object after "or" to the word before "or". "Fig." is one token, so that "(Fig.
-3C)" ends no sentence.
+3C)" ends no sentence. A symbol next to a present verb of change that the parse left without a
+subject or object ("Fyn inhibits ERK1/2", with "ERK1/2" tagged an adjective) is parsed again written
+as a common noun the model reads as a name, and the new parse is laid over the words as written.
 """
 
 from __future__ import annotations
@@ -118,6 +120,7 @@ def _repaired(doc: Doc) -> Doc:
     defined = [i for token in doc for i in _short_form_before_a_role(token)]
     if defined:
         doc = _parsed_without(doc, set(defined))
+    doc = _symbols_read_as_names(doc)
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
         doc = _parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
@@ -390,6 +393,42 @@ def _parsed_without(doc: Doc, left_out: set[int]) -> Doc:
     """``doc`` parsed again with the tokens at ``left_out`` left out."""
     kept = [token for token in doc if token.i not in left_out]
     return _parsed_words(doc, [t.text for t in kept], [bool(t.whitespace_) for t in kept])
+
+
+# Common nouns the model reads as a name wherever they stand, to parse a sentence whose symbols it
+# misread ("Fyn inhibits ERK1/2" with "ERK1/2" tagged an adjective and "inhibits" a noun).
+_NAME_STAND_INS = ("thrombin", "cortisol", "estrogen", "nicotine", "caffeine", "ethanol", "aspirin")
+
+
+def _symbols_read_as_names(doc: Doc) -> Doc:
+    """A sentence with a present verb of change the parser did not read as a verb with a subject and
+    an object, next to a symbol (letters with digits or capitals: "ERK1/2", "LC3-II", "BDNF"), is
+    parsed again with the symbols next to such verbs written as common nouns; the new parse is kept,
+    over the words as written, only where every such verb is then a verb with its subject and object."""
+    verbs = [t.i for t in doc if _present_change_verb(t) and not (_read_as_verb(t) and _has_subject_and_object(t))]
+    symbols = sorted({n for i in verbs for n in (i - 1, i + 1) if 0 <= n < len(doc) and _symbol(doc[n])})
+    if not verbs or not symbols:
+        return doc
+    stand_ins = {i: _NAME_STAND_INS[k % len(_NAME_STAND_INS)] for k, i in enumerate(symbols)}
+    again = _parsed_again(doc, stand_ins)
+    if not all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in verbs):
+        return doc
+    proper = [("NNP", "PROPN", doc[i].text) if i in stand_ins else (t.tag_, t.pos_, t.lemma_) for i, t in enumerate(again)]
+    return Doc(doc.vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc],
+               tags=[tag for tag, _, _ in proper], pos=[pos for _, pos, _ in proper],
+               lemmas=[lemma for _, _, lemma in proper], heads=[t.head.i for t in again], deps=[t.dep_ for t in again])
+
+
+def _present_change_verb(token: Token) -> bool:
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    return form is not None and form[2] == "s" and (form[1] != 0 or form[0] in lexicon.MODIFYING_VERBS) \
+        and token.lower_ not in _NOUN_TOO
+
+
+def _symbol(token: Token) -> bool:
+    text = token.text
+    return any(ch.isalpha() for ch in text) and not token.is_punct \
+        and (any(ch.isdigit() for ch in text) or sum(ch.isupper() for ch in text) >= 2)
 
 
 def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:
