@@ -21,6 +21,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # tagged an adjective, "LC3-II" an adverb, and the sentence read nothing)
     ("Fyn inhibits ERK1/2.", {f"{UP} Fyn ==CAUSE=> {DOWN} ERK1/2"}),
     ("mTORC1 blocks LC3-II.", {f"{UP} mTORC1 ==CAUSE=> {DOWN} LC3-II"}),
+    # a past verb of change read as an adjective after its subject and an adverb
+    ("In cultured neurons, treatment with SIRT1 significantly suppressed BDNF levels.",
+     {f"{UP} SIRT1 ==CAUSE=> {DOWN} BDNF"}),
     ("PP2A dephosphorylates tau.", {f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("TTBK2 phosphorylates KIF2A and antagonizes KIF2A-induced depolymerization.",
      {f"{UP} TTBK2 ==CAUSE=> {UP} KIF2A phosphorylation", f"{UP} KIF2A ==CAUSE=> {UP} depolymerization"}),

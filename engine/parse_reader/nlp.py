@@ -326,13 +326,17 @@ def _result_verb_read_as_noun(token: Token) -> bool:
 
 def _change_verb_read_as_adjective(token: Token) -> bool:
     """The past form of a verb of change (not one that names a form: "phosphorylated tau") that
-    describes the noun after it, right after a noun, in a sentence whose root is a noun."""
+    describes the noun after it, right after a noun (adverbs between), in a sentence whose root is a
+    noun."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
     if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.dep_ != "amod" \
             or token.i == 0 or token.i + 1 >= len(doc) or token.sent.root.pos_ not in ("NOUN", "PROPN"):
         return False
-    return doc[token.i - 1].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
+    before = token.i - 1
+    while before > 0 and doc[before].pos_ == "ADV":
+        before -= 1  # "treatment with X significantly reduced Y levels"
+    return doc[before].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
 
 
 def _present_verb_read_as_noun(token: Token) -> bool:
