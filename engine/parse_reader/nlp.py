@@ -324,14 +324,19 @@ def _result_verb_read_as_noun(token: Token) -> bool:
     return before.lower_ in _SINGULAR_SUBJECTS or before.tag_ not in _NOUN_MARKERS
 
 
+# Roles of a clause: a noun in one heads a clause the parser left without its verb.
+_CLAUSE_ROLES = frozenset({"ccomp", "advcl", "csubj"})
+
+
 def _change_verb_read_as_adjective(token: Token) -> bool:
     """The past form of a verb of change (not one that names a form: "phosphorylated tau") that
     describes the noun after it, right after a noun (adverbs between), in a sentence whose root is a
-    noun."""
+    noun or in a clause the parser headed with that noun ("we found that X reduced Y")."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
+    verbless = token.sent.root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
     if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.dep_ != "amod" \
-            or token.i == 0 or token.i + 1 >= len(doc) or token.sent.root.pos_ not in ("NOUN", "PROPN"):
+            or token.i == 0 or token.i + 1 >= len(doc) or not verbless:
         return False
     before = token.i - 1
     while before > 0 and doc[before].pos_ == "ADV":
