@@ -25,6 +25,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("In cultured neurons, treatment with SIRT1 significantly suppressed BDNF levels.",
      {f"{UP} SIRT1 ==CAUSE=> {DOWN} BDNF"}),
     ("We found that AMPK impaired p62 in neurons.", {f"{UP} AMPK ==CAUSE=> {DOWN} p62"}),
+    ("TREM2, which impaired APP, was studied.", {f"{UP} TREM2 ==CAUSE=> {DOWN} APP"}),
     ("PP2A dephosphorylates tau.", {f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation"}),
     ("TTBK2 phosphorylates KIF2A and antagonizes KIF2A-induced depolymerization.",
      {f"{UP} TTBK2 ==CAUSE=> {UP} KIF2A phosphorylation", f"{UP} KIF2A ==CAUSE=> {UP} depolymerization"}),

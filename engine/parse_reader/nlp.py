@@ -331,17 +331,20 @@ _CLAUSE_ROLES = frozenset({"ccomp", "advcl", "csubj"})
 def _change_verb_read_as_adjective(token: Token) -> bool:
     """The past form of a verb of change (not one that names a form: "phosphorylated tau") that
     describes the noun after it, right after a noun (adverbs between), in a sentence whose root is a
-    noun or in a clause the parser headed with that noun ("we found that X reduced Y")."""
+    noun or in a clause the parser headed with that noun ("we found that X reduced Y"); or right after
+    a relative pronoun ("X, which impaired Y, ...")."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
-    verbless = token.sent.root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
     if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.dep_ != "amod" \
-            or token.i == 0 or token.i + 1 >= len(doc) or not verbless:
+            or token.i == 0 or token.i + 1 >= len(doc):
         return False
     before = token.i - 1
     while before > 0 and doc[before].pos_ == "ADV":
         before -= 1  # "treatment with X significantly reduced Y levels"
-    return doc[before].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
+    if doc[before].tag_ == "WDT" and doc[before].lower_ in ("which", "that"):
+        return token.head.i > token.i  # "X, which impaired Y, ...": the relative clause's verb
+    verbless = token.sent.root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
+    return verbless and doc[before].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
 
 
 def _present_verb_read_as_noun(token: Token) -> bool:
