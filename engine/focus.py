@@ -59,7 +59,8 @@ def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFo
     """
     if not graph.sources or not graph.targets:
         return QuestionFocus(shown=graph.node_ids())
-    digraph = _evidence_digraph(graph)
+    diseases = _diseases_not_asked_about(graph)
+    digraph = _evidence_digraph(graph, diseases)
     routes = find_routes(graph)
     stated_routes = [*routes.mechanisms, *routes.direct, *([routes.chain] if routes.chain else [])]
     shown = _path_nodes(digraph, graph.sources, graph.targets, max_nodes, [route.nodes for route in stated_routes])
@@ -67,7 +68,6 @@ def question_focus(graph: Graph, max_nodes: int = MAX_FOCUS_NODES) -> QuestionFo
     if not shown:
         shown = _ends_and_neighbours(digraph, graph.sources + graph.targets, max_nodes)
     stated_edges = {edge.id for route in stated_routes for edge in route.edges}
-    diseases = _diseases_not_asked_about(graph)
     hidden = frozenset(edge.id for edge in graph.edges if edge.source in diseases and edge.id not in stated_edges)
     return QuestionFocus(shown=shown, regulators=_regulators(graph, shown), on_paths=on_paths, hidden_edges=hidden)
 
@@ -85,13 +85,13 @@ def _edge_cost(edge: Edge) -> float:
     return cost + 1.0 / (1 + len(edge.evidence))
 
 
-def _evidence_digraph(graph: Graph) -> nx.DiGraph:
+def _evidence_digraph(graph: Graph, diseases: set[str]) -> nx.DiGraph:
     """The directed edges a drawing may follow. What goes with a disease ("Tarp is lower in AD brains")
     bears on a question about the disease, not on one that merely passes through it: a disease's own
-    edges are followed only from a source (the answer's stated routes are drawn whatever they pass)."""
+    edges (``diseases``, those no source) are followed only from a source (the answer's stated routes
+    are drawn whatever they pass)."""
     digraph = nx.DiGraph()
     digraph.add_nodes_from(graph.node_ids())
-    diseases = _diseases_not_asked_about(graph)
     for edge in graph.edges:
         if edge.orientation != "directed" or edge.source == edge.target or edge.source in diseases:
             continue

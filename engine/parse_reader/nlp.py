@@ -128,7 +128,7 @@ def _repaired(doc: Doc) -> Doc:
     showing |= {token.i: _HAVING_STAND_INS[token.lower_] for token in doc if _host_having_a_change(token)}
     if showing:
         again = _parsed_again(doc, showing)
-        doc = again if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in showing) else doc
+        doc = again if _verbs_with_their_ends(again, showing) else doc
     adjectives = {token.i: lexicon.present_form(lexicon.VERB_FORMS[token.lower_][0])
                   for token in doc if _change_verb_read_as_adjective(token)}
     if adjectives:
@@ -139,7 +139,7 @@ def _repaired(doc: Doc) -> Doc:
     nouns = {token.i: _stand_in(token) for token in doc if _present_verb_read_as_noun(token)}
     if nouns:
         again = _parsed_again(doc, nouns)
-        if all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in nouns):
+        if _verbs_with_their_ends(again, nouns):
             for i in nouns:  # a verb of modification keeps its own lemma: it changes a form of its object
                 lemma = lexicon.VERB_FORMS[doc[i].lower_][0]
                 again[i].lemma_ = lemma if lemma in lexicon.MODIFYING_VERBS else again[i].lemma_
@@ -382,6 +382,11 @@ def _stand_in(token: Token) -> str:
     return word if form == "s" else word[:-1]  # "enhance", "reduce" after a plural subject
 
 
+def _verbs_with_their_ends(doc: Doc, positions: Iterable[int]) -> bool:
+    """Is each word at ``positions`` read as a verb with a subject and an object?"""
+    return all(_read_as_verb(doc[i]) and _has_subject_and_object(doc[i]) for i in positions)
+
+
 def _has_subject_and_object(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" for c in verb.children) and any(c.dep_ == "dobj" for c in verb.children)
 
@@ -417,24 +422,19 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     an object, next to a symbol (letters with digits or capitals: "ERK1/2", "LC3-II", "BDNF"), is
     parsed again with the symbols next to such verbs written as common nouns; the new parse is kept,
     over the words as written, only where every such verb is then a verb with its subject and object."""
-    verbs = [t.i for t in doc if _present_change_verb(t) and not (_read_as_verb(t) and _has_subject_and_object(t))]
+    verbs = [t.i for t in doc if lexicon.present_change_verb(t.lower_) and t.lower_ not in _NOUN_TOO
+             and not (_read_as_verb(t) and _has_subject_and_object(t))]
     symbols = sorted({n for i in verbs for n in (i - 1, i + 1) if 0 <= n < len(doc) and _symbol(doc[n])})
     if not verbs or not symbols:
         return doc
     stand_ins = {i: _NAME_STAND_INS[k % len(_NAME_STAND_INS)] for k, i in enumerate(symbols)}
     again = _parsed_again(doc, stand_ins)
-    if not all(_read_as_verb(again[i]) and _has_subject_and_object(again[i]) for i in verbs):
+    if not _verbs_with_their_ends(again, verbs):
         return doc
     proper = [("NNP", "PROPN", doc[i].text) if i in stand_ins else (t.tag_, t.pos_, t.lemma_) for i, t in enumerate(again)]
     return Doc(doc.vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc],
                tags=[tag for tag, _, _ in proper], pos=[pos for _, pos, _ in proper],
                lemmas=[lemma for _, _, lemma in proper], heads=[t.head.i for t in again], deps=[t.dep_ for t in again])
-
-
-def _present_change_verb(token: Token) -> bool:
-    form = lexicon.VERB_FORMS.get(token.lower_)
-    return form is not None and form[2] == "s" and (form[1] != 0 or form[0] in lexicon.MODIFYING_VERBS) \
-        and token.lower_ not in _NOUN_TOO
 
 
 def _symbol(token: Token) -> bool:

@@ -348,18 +348,15 @@ def _opens_with_verb(member: Token) -> bool:
     ("phosphorylates A and antagonizes A-induced B" with "antagonizes" read as a noun)."""
     first = member.doc[member.left_edge.i]
     before = member.doc[first.i - 1] if first.i > 0 else None
-    form = lexicon.VERB_FORMS.get(first.lower_)
-    present = form is not None and form[2] == "s" and form[1] != 0
     return first is not member and before is not None and before.lower_ in ("and", "or", ",") \
-        and (past_verb(first) or present)
+        and (past_verb(first) or lexicon.present_change_verb(first.lower_))
 
 
 def _present_verb(words: list[Token]) -> bool:
     """"JAK2 phosphorylates" read as one name: the present form of a verb of change or modification
     ends a clause's subject, not a name; nor is a verb so tagged anywhere in it, nor a host's verb of
     showing ("mice display")."""
-    form = lexicon.VERB_FORMS.get(words[-1].lower_)
-    return form is not None and form[2] == "s" and form[1] != 0 or any(_tagged_present_verb(w) for w in words) \
+    return lexicon.present_change_verb(words[-1].lower_) or any(_tagged_present_verb(w) for w in words) \
         or len(words) > 1 and words[-2].lower_ in lexicon.HOST_NOUNS and words[-1].lower_ in lexicon.STATE_EXHIBIT_VERBS
 
 
