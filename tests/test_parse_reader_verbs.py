@@ -21,6 +21,17 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # tagged an adjective, "LC3-II" an adverb, and the sentence read nothing)
     ("Fyn inhibits ERK1/2.", {f"{UP} Fyn ==CAUSE=> {DOWN} ERK1/2"}),
     ("mTORC1 blocks LC3-II.", {f"{UP} mTORC1 ==CAUSE=> {DOWN} LC3-II"}),
+    # ... also beside a past verb of change, read as an adjective or with its object read as an adverb
+    ("BDNF activated Nrf2.", {f"{UP} BDNF ==CAUSE=> {UP} Nrf2"}),
+    ("SIRT1, a kinase, decreased miR-34a.", {f"{UP} SIRT1 ==CAUSE=> {DOWN} miR-34a"}),
+    ("In microglia, Aβ42 reduced ERK1/2.", {f"{UP} Aβ42 ==CAUSE=> {DOWN} ERK1/2"}),
+    # ... but a multiple is no symbol: the participle keeps its reading without an object
+    ("We found that Tarp expression increased 2-fold in neurons after exposure to Velk1.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
+    ("TARP, induced 56-fold, encodes a kinase.", set()),
+    # a full stop after a symbol ending in a capital ends the sentence, not the name
+    ("Resveratrol activates PP2A.", {f"{UP} Resveratrol ==CAUSE=> {UP} PP2A"}),
+    ("Curcumin prevents the activation of NF-κB.", {f"{UP} Curcumin ==CAUSE=> {DOWN} NF-κB"}),
     # a past verb of change read as an adjective after its subject and an adverb
     ("In cultured neurons, treatment with SIRT1 significantly suppressed BDNF levels.",
      {f"{UP} SIRT1 ==CAUSE=> {DOWN} BDNF"}),

@@ -201,6 +201,12 @@ def present_change_verb(word: str) -> bool:
     return form is not None and form[2] == "s" and form[1] != 0
 
 
+def finite_change_verb(word: str) -> bool:
+    """The third-person present or the past of a verb with a sign ("inhibits", "inhibited")."""
+    form = VERB_FORMS.get(word.lower())
+    return form is not None and form[2] in ("s", "ed") and form[1] != 0
+
+
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
                             "interfere", "depend", "rely"})
