@@ -249,6 +249,11 @@ CASES = [
      ["LRRK2 deficiency ==CAUSE=> [change=decrease] α-synuclein"]),
     ("Levels of Aβ42 were reduced by 40% in BACE1 knockout mice.",
      ["BACE1 deficiency ==CAUSE=> [change=decrease] Aβ42"]),
+    # ... a name that opens with a digit is an agent, not an amount
+    ("Autophagy was reduced by 3-MA in neurons.",
+     ["[change=increase] 3-MA ==CAUSE=> [change=decrease] Autophagy"]),
+    ("Tau was reduced by 30% by rapamycin.",
+     ["[change=increase] rapamycin ==CAUSE=> [change=decrease] Tau"]),
     ("Glutamate excitotoxicity results from overactivation of NMDA receptors.",
      ["[change=increase] NMDA receptors ==CAUSE=> [change=increase] Glutamate excitotoxicity"]),
     # object pronouns, place phrases after losses, loss-of-function

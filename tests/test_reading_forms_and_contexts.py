@@ -41,7 +41,7 @@ CASES = [
     ("Inhibiting NLRP1 reduces IL-33 production, but not IL-25 secretion.",
      {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 production"}, {f"{DOWN} NLRP1 ==CAUSE=> {DOWN} IL-33 production"}),
     ("Lithium, but not valproate or carbamazepine, increased BDNF.",
-     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, set()),
+     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
     # a bracket of another kind leaves the name as it is
     ("Expression of huntingtin (Htt) caused synaptic dysfunction.",
      {f"{UP} huntingtin ==CAUSE=> {UP} synaptic dysfunction"},
@@ -57,7 +57,7 @@ CASES = [
     ("Depending on the cell type, lithium increased BDNF.", set(), set()),
     ("Lithium increased BDNF, depending on the cell type.", set(), set()),
     ("Lithium increased BDNF. Depending on the dose, it may lower or raise IL-6.",
-     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, set()),  # (the parse reader reads one sentence at a time)
+     {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
     ("Lithium increased BDNF in a dose-dependent manner.",
      {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}, {f"{UP} Lithium ==CAUSE=> {UP} BDNF"}),
     ("PKD1-mediated Nrf2 export was enhanced by lithium.",

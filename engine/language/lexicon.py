@@ -7,6 +7,8 @@ chunker needs. Nothing here names an entity.
 
 from __future__ import annotations
 
+import re
+
 # Causal verbs by lemma → polarity of the effect on the object (+1 more of it, -1 less of it).
 INCREASE_VERBS = (
     "increase", "enhance", "induce", "promote", "activate", "upregulate", "up-regulate",
@@ -205,6 +207,20 @@ def finite_change_verb(word: str) -> bool:
     """The third-person present or the past of a verb with a sign ("inhibits", "inhibited")."""
     form = VERB_FORMS.get(word.lower())
     return form is not None and form[2] in ("s", "ed") and form[1] != 0
+
+
+# Units and multiples a number may carry and stay an amount ("50%", "2-fold", "10mM", "24h"); a number
+# joined to other letters is a name ("17-AAG", "3-MA", "6-OHDA", "20S proteasome").
+AMOUNT_UNITS = frozenset({"", "fold", "times", "x", "h", "hr", "hrs", "min", "sec", "d", "mm", "µm", "μm", "nm",
+                          "pm", "m", "mg", "kg", "ml", "µg", "μg", "ng", "g", "µl", "μl", "iu", "u", "kda",
+                          "da", "mmol", "µmol", "μmol", "nmol"})
+_AMOUNT = re.compile(r"\W*\d+(?:[.,]\d+)*[-–]?(?P<unit>[^\W\d]*)%?")
+
+
+def amount_word(text: str) -> bool:
+    """A number, alone or with a unit or a multiple ("50", "2-fold", "10mM", "24h"), not a name."""
+    found = _AMOUNT.fullmatch(text)
+    return found is not None and found["unit"].lower() in AMOUNT_UNITS
 
 
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.

@@ -520,14 +520,8 @@ def _next_words(doc: Doc, i: int) -> list[int]:
 
 def _symbol(token: Token) -> bool:
     text = token.text
-    return any(ch.isalpha() for ch in text) and not token.is_punct and not _measure(text) \
+    return any(ch.isalpha() for ch in text) and not token.is_punct and not lexicon.amount_word(text) \
         and (any(ch.isdigit() for ch in text) or sum(ch.isupper() for ch in text) >= 2)
-
-
-def _measure(text: str) -> bool:
-    """A number with a unit or a multiple ("2-fold", "24h", "5μg"), not a name ("17-AAG", "6C5")."""
-    text = "".join(ch for ch in text if ch.isalnum() or ch in ".-")  # a stray glyph before it counts for nothing
-    return text[:1].isdigit() and not any(ch.isupper() for ch in text.lstrip("0123456789.-"))
 
 
 def _parsed_again(doc: Doc, words_at: dict[int, str]) -> Doc:

@@ -239,7 +239,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     n = len(tokens)
     after = _after_verb(tokens, i)
     prev = tokens[i - 1].low if i > floor else ""
-    if form == "ed" and after + 1 < n and tokens[after].low == "by" and tokens[after + 1].text[0].isdigit():
+    if form == "ed" and after + 1 < n and tokens[after].low == "by" and lx.amount_word(tokens[after + 1].text):
         past = _skip_amount(tokens, after)
         if past < n and tokens[past].low == "by":
             after = past  # "Y was reduced by 50% by X"
@@ -486,7 +486,7 @@ def _passive(tokens: list[Token], i: int, floor: int, lemma: str, form: str, aft
         and _names_a_tool(tokens, after)) or (
         tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
         and passive_participle(tokens, i, floor))) and not (
-        after + 1 < n and tokens[after + 1].text[0].isdigit())
+        after + 1 < n and lx.amount_word(tokens[after + 1].text))
 
 
 def _names_a_tool(tokens: list[Token], marker: int) -> bool:
