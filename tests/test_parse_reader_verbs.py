@@ -38,6 +38,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("We found that AMPK impaired p62 in neurons.", {f"{UP} AMPK ==CAUSE=> {DOWN} p62"}),
     ("TREM2, which impaired APP, was studied.", {f"{UP} TREM2 ==CAUSE=> {DOWN} APP"}),
     ("PP2A dephosphorylates tau.", {f"{UP} PP2A ==CAUSE=> {DOWN} tau phosphorylation"}),
+    # a plain verb after the examples of its plural subject, which the model read as a name
+    ("Kinases such as GSK3 and CDK5 phosphorylate tau.",
+     {f"{UP} GSK3 ==CAUSE=> {UP} tau phosphorylation", f"{UP} CDK5 ==CAUSE=> {UP} tau phosphorylation",
+      f"{UP} Kinases ==CAUSE=> {UP} tau phosphorylation"}),
     ("TTBK2 phosphorylates KIF2A and antagonizes KIF2A-induced depolymerization.",
      {f"{UP} TTBK2 ==CAUSE=> {UP} KIF2A phosphorylation", f"{UP} KIF2A ==CAUSE=> {UP} depolymerization"}),
     # a verb of change the parser took for a noun before a compound participle it took for the verb
