@@ -57,6 +57,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
      {f"{UP} Quercetin ==CAUSE=> {DOWN} huntingtin", f"{UP} Quercetin ==CAUSE=> {DOWN} GSK3"}),
     # a member number belongs to the name
     ("Sirtuin 3 protects neurons through inhibiting caspase 9.", {f"{UP} Sirtuin 3 ==CAUSE=> {DOWN} caspase 9"}),
+    # ... also where the model hung it on the next word
+    ("Active caspase 1 proteolytically activates pro-IL-18.", {f"{UP} Active caspase 1 ==CAUSE=> {UP} pro-IL-18"}),
+    ("Nicorandil reduced Aβ 42 levels.", {f"{UP} Nicorandil ==CAUSE=> {DOWN} Aβ 42"}),
     # the clause's negation reaches its means; a passive clause names no doer; a means that names
     # nothing it acts on gives no claim
     ("Zinc did not protect neurons by inhibiting calpain.", set()),

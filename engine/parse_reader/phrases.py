@@ -1025,9 +1025,17 @@ def _member_number(head: Token) -> list[Token]:
     if head.i + 1 >= len(head.doc):
         return []
     after = head.doc[head.i + 1]
-    if after.head.i == head.i and after.dep_ == "nummod" and after.text.isdigit() and len(after.text) <= 2:
+    if not (after.text.isdigit() and len(after.text) <= 2):
+        return []
+    if after.head.i == head.i and after.dep_ == "nummod":
         return [after]
-    return []
+    # the model hung it on the next word ("active caspase 3 levels", "caspase 1 proteolytically
+    # activates"): right after a singular noun, a number counts nothing. Where the noun is part of
+    # that word's name, or of the number's ("caspase 1 activation", "Aβ 42 levels"), the number is
+    # named with both already.
+    misplaced = head.tag_ in ("NN", "NNP") and after.tag_ == "CD" and after.dep_ in ("nummod", "npadvmod", "dep") \
+        and head.head.i != after.i and not (head.head.i == after.head.i and head.dep_ in _NAME_DEPS)
+    return [after] if misplaced else []
 
 
 def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
