@@ -25,6 +25,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("BDNF activated Nrf2.", {f"{UP} BDNF ==CAUSE=> {UP} Nrf2"}),
     ("SIRT1, a kinase, decreased miR-34a.", {f"{UP} SIRT1 ==CAUSE=> {DOWN} miR-34a"}),
     ("In microglia, Aβ42 reduced ERK1/2.", {f"{UP} Aβ42 ==CAUSE=> {DOWN} ERK1/2"}),
+    # ... and a present verb read as a name beside a symbol read as the verb
+    ("Glycogen synthase kinase 3β phosphorylates tau.",
+     {f"{UP} Glycogen synthase kinase 3β ==CAUSE=> {UP} tau phosphorylation"}),
     # ... but a multiple is no symbol: the participle keeps its reading without an object
     ("We found that Tarp expression increased 2-fold in neurons after exposure to Velk1.",
      {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),

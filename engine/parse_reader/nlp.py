@@ -453,13 +453,18 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     read_before = [t.i for t in doc if _read_as_verb(t) and _has_subject_and_object(t)]
     past = {i: lexicon.present_form(lexicon.VERB_FORMS[doc[i].lower_][0]) for i in verbs
             if not lexicon.present_change_verb(doc[i].lower_)}
-    for subject_names, object_names in _STAND_IN_ORDERS:
-        stand_ins = _stand_ins(sorted({n for found in beside.values() for n in found}), verbs[0],
-                               subject_names, object_names)
-        again = _parsed_again(doc, stand_ins | past)
-        if _verbs_with_their_ends(again, verbs + read_before) \
-                and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
-            return _laid_over(doc, again, stand_ins, past)
+    # a present verb read as a name beside them ("kinase 3β phosphorylates tau") is also written as
+    # a plain verb of its sign, where the symbols alone do not mend the parse
+    present = {i: _verb_stand_in(doc[i]) for i in verbs if i not in past and not _read_as_verb(doc[i])
+               and lexicon.VERB_FORMS[doc[i].lower_][0] not in _READ_APART}
+    for verb_words in ([past, past | present] if present else [past]):
+        for subject_names, object_names in _STAND_IN_ORDERS:
+            stand_ins = _stand_ins(sorted({n for found in beside.values() for n in found}), verbs[0],
+                                   subject_names, object_names)
+            again = _parsed_again(doc, stand_ins | verb_words)
+            if _verbs_with_their_ends(again, verbs + [i for i in read_before if i not in stand_ins]) \
+                    and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
+                return _laid_over(doc, again, stand_ins, verb_words)
     return doc
 
 
@@ -473,13 +478,15 @@ def _stand_ins(symbols: list[int], verb: int, subject_names: tuple[str, ...],
         | {i: object_names[k % len(object_names)] for k, i in enumerate(after)}
 
 
-def _laid_over(doc: Doc, again: Doc, stand_ins: dict[int, str], past: dict[int, str]) -> Doc:
-    """The parse ``again`` over the words of ``doc``: stand-ins are names, present forms past verbs."""
+def _laid_over(doc: Doc, again: Doc, stand_ins: dict[int, str], verbs: dict[int, str]) -> Doc:
+    """The parse ``again`` over the words of ``doc``: stand-ins are names, rewritten verbs the verbs
+    as written (their own lemma and tense)."""
     read = [(t.tag_, t.pos_, t.lemma_) for t in again]
     for i in stand_ins:
         read[i] = ("NNP", "PROPN", doc[i].text)
-    for i in past:
-        read[i] = ("VBD", "VERB", lexicon.VERB_FORMS[doc[i].lower_][0])
+    for i in verbs:
+        tense = "VBZ" if lexicon.present_change_verb(doc[i].lower_) else "VBD"
+        read[i] = (tense, "VERB", lexicon.VERB_FORMS[doc[i].lower_][0])
     return Doc(doc.vocab, words=[t.text for t in doc], spaces=[bool(t.whitespace_) for t in doc],
                tags=[tag for tag, _, _ in read], pos=[pos for _, pos, _ in read],
                lemmas=[lemma for _, _, lemma in read], heads=[t.head.i for t in again], deps=[t.dep_ for t in again])
