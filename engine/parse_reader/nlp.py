@@ -445,10 +445,11 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     parsed again with those symbols written as common nouns and such a verb in the present (which the
     model reads as a verb where it reads "impaired" as an adjective). The new parse is kept, over the
     words as written, only where every such verb is then a verb with its subject and object, each
-    symbol in one of them, and every verb read with both before still is."""
+    symbol in one of them, and every other word read as a verb with both before still is."""
     verbs = [t.i for t in doc if t.lower_ not in _NOUN_TOO and _change_verb_misread(t)]
     beside = {i: [n for n in _next_words(doc, i) if _symbol(doc[n])] for i in verbs}
-    if not any(beside.values()):
+    symbols = sorted({n for found in beside.values() for n in found})
+    if not symbols:
         return doc
     read_before = [t.i for t in doc if _read_as_verb(t) and _has_subject_and_object(t)]
     past = {i: lexicon.present_form(lexicon.VERB_FORMS[doc[i].lower_][0]) for i in verbs
@@ -459,8 +460,7 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
                and lexicon.VERB_FORMS[doc[i].lower_][0] not in _READ_APART}
     for verb_words in ([past, past | present] if present else [past]):
         for subject_names, object_names in _STAND_IN_ORDERS:
-            stand_ins = _stand_ins(sorted({n for found in beside.values() for n in found}), verbs[0],
-                                   subject_names, object_names)
+            stand_ins = _stand_ins(symbols, verbs[0], subject_names, object_names)
             again = _parsed_again(doc, stand_ins | verb_words)
             if _verbs_with_their_ends(again, verbs + [i for i in read_before if i not in stand_ins]) \
                     and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
