@@ -25,6 +25,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("BDNF activated Nrf2.", {f"{UP} BDNF ==CAUSE=> {UP} Nrf2"}),
     ("SIRT1, a kinase, decreased miR-34a.", {f"{UP} SIRT1 ==CAUSE=> {DOWN} miR-34a"}),
     ("In microglia, Aβ42 reduced ERK1/2.", {f"{UP} Aβ42 ==CAUSE=> {DOWN} ERK1/2"}),
+    # ... also where an aside stands between the symbol and the verb
+    ("17-AAG, an Hsp90 inhibitor, reduced tau levels.",
+     {f"{UP} 17-AAG ==CAUSE=> {DOWN} Hsp90", f"{UP} 17-AAG ==CAUSE=> {DOWN} tau"}),
     # ... and a present verb read as a name beside a symbol read as the verb
     ("Glycogen synthase kinase 3β phosphorylates tau.",
      {f"{UP} Glycogen synthase kinase 3β ==CAUSE=> {UP} tau phosphorylation"}),

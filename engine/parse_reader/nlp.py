@@ -524,15 +524,33 @@ def _an_end_of(verb: Token, word: Token) -> bool:
 
 
 def _next_words(doc: Doc, i: int) -> list[int]:
-    """The words on either side of the word at ``i``, past any adverbs ("X significantly reduced Y")."""
+    """The words on either side of the word at ``i``, past any adverbs ("X significantly reduced Y");
+    before it, past a phrase set off by commas, with the words of that phrase ("X, an Hsp90
+    inhibitor, reduced Y": X, an, Hsp90, inhibitor)."""
     found = []
     for step in (-1, 1):
         n = i + step
         while 0 <= n < len(doc) and doc[n].pos_ == "ADV" and not _symbol(doc[n]):
             n += step
+        if step < 0 and n >= 0 and doc[n].text == ",":
+            opening = _aside_opening(doc, n)
+            found += list(range(opening + 1, n)) if opening > 0 else []
+            n = opening - 1 if opening > 0 else -1
         if 0 <= n < len(doc):
             found.append(n)
     return found
+
+
+def _aside_opening(doc: Doc, closing: int) -> int:
+    """The comma that opens the aside closed by the comma at ``closing``, within ``_ASIDE_WORDS``
+    words (-1 if none)."""
+    for k in range(closing - 1, max(closing - _ASIDE_WORDS, 0) - 1, -1):
+        if doc[k].text == ",":
+            return k
+    return -1
+
+
+_ASIDE_WORDS = 8
 
 
 def _symbol(token: Token) -> bool:
