@@ -29,7 +29,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # the target named before the role noun; the bearer after it, but not a reference or a short form
     ("Zorimab is a Velk1 inhibitor.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Velk1"}),
     ("Treatment with harmine, a DYRK1A inhibitor, upregulated neprilysin in fibroblasts.",
-     {f"{UP} harmine ==CAUSE=> {DOWN} DYRK1A"}),
+     {f"{UP} harmine ==CAUSE=> {DOWN} DYRK1A", f"{UP} harmine ==CAUSE=> {UP} neprilysin"}),
     ("Rapamycin, an mTOR inhibitor, lowered Velk1 accumulation.",
      {f"{UP} Rapamycin ==CAUSE=> {DOWN} mTOR", f"{UP} Rapamycin ==CAUSE=> {DOWN} Velk1 accumulation"}),
     ("Zorimab is not a Velk1 inhibitor.", set()),
