@@ -25,6 +25,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("BDNF activated Nrf2.", {f"{UP} BDNF ==CAUSE=> {UP} Nrf2"}),
     ("SIRT1, a kinase, decreased miR-34a.", {f"{UP} SIRT1 ==CAUSE=> {DOWN} miR-34a"}),
     ("In microglia, Aβ42 reduced ERK1/2.", {f"{UP} Aβ42 ==CAUSE=> {DOWN} ERK1/2"}),
+    # ... even where the model had taken the subject for what a verb of showing showed (the sign of
+    # "inhibition of" had been lost with it)
+    ("Recent work has shown that inhibition of the ATPase activity of Tarp1/Velk2 promotes degradation of Pomb.",
+     {f"{DOWN} Velk2 ==CAUSE=> {DOWN} Pomb"}),
     # ... also where an aside stands between the symbol and the verb
     ("17-AAG, an Hsp90 inhibitor, reduced tau levels.",
      {f"{UP} 17-AAG ==CAUSE=> {DOWN} Hsp90", f"{UP} 17-AAG ==CAUSE=> {DOWN} tau"}),

@@ -445,7 +445,8 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     parsed again with those symbols written as common nouns and such a verb in the present (which the
     model reads as a verb where it reads "impaired" as an adjective). The new parse is kept, over the
     words as written, only where every such verb is then a verb with its subject and object, each
-    symbol in one of them, and every other word read as a verb with both before still is."""
+    symbol in one of them, and every other word read as a verb with both before still has its subject
+    and an object or a clause (``_still_read``)."""
     verbs = [t.i for t in doc if t.lower_ not in _NOUN_TOO and _change_verb_misread(t)]
     beside = {i: [n for n in _next_words(doc, i) if _symbol(doc[n])] for i in verbs}
     symbols = sorted({n for found in beside.values() for n in found})
@@ -462,10 +463,18 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
         for subject_names, object_names in _STAND_IN_ORDERS:
             stand_ins = _stand_ins(symbols, verbs[0], subject_names, object_names)
             again = _parsed_again(doc, stand_ins | verb_words)
-            if _verbs_with_their_ends(again, verbs + [i for i in read_before if i not in stand_ins]) \
+            if _verbs_with_their_ends(again, verbs) and all(_still_read(again[i]) for i in read_before if i not in stand_ins) \
                     and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
                 return _laid_over(doc, again, stand_ins, verb_words)
     return doc
+
+
+def _still_read(verb: Token) -> bool:
+    """A verb read with its subject and object before is still read with its subject, and with an
+    object or a clause in its place ("has shown that inhibition of X promotes Y": "inhibition" had been
+    taken for what was shown)."""
+    return _read_as_verb(verb) and any(c.dep_ == "nsubj" for c in verb.children) \
+        and any(c.dep_ in ("dobj", "ccomp") for c in verb.children)
 
 
 def _stand_ins(symbols: list[int], verb: int, subject_names: tuple[str, ...],
