@@ -463,7 +463,8 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
         for subject_names, object_names in _STAND_IN_ORDERS:
             stand_ins = _stand_ins(symbols, verbs[0], subject_names, object_names)
             again = _parsed_again(doc, stand_ins | verb_words)
-            if _verbs_with_their_ends(again, verbs) and all(_still_read(again[i]) for i in read_before if i not in stand_ins) \
+            if _verbs_with_their_ends(again, verbs) \
+                    and all(_still_read(again[i]) for i in read_before if i not in stand_ins) \
                     and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
                 return _laid_over(doc, again, stand_ins, verb_words)
     return doc
