@@ -199,21 +199,26 @@ def present_form(lemma: str) -> str:
 
 def present_change_verb(word: str) -> bool:
     """The third-person present of a verb with a sign ("inhibits", "phosphorylates")."""
-    form = VERB_FORMS.get(word.lower())
-    return form is not None and form[2] == "s" and form[1] != 0
+    return _signed_form(word) == "s"
 
 
 def finite_change_verb(word: str) -> bool:
     """The third-person present or the past of a verb with a sign ("inhibits", "inhibited")."""
+    return _signed_form(word) in ("s", "ed")
+
+
+def _signed_form(word: str) -> str | None:
     form = VERB_FORMS.get(word.lower())
-    return form is not None and form[2] in ("s", "ed") and form[1] != 0
+    return form[2] if form is not None and form[1] != 0 else None
 
 
+# Units of a dose or a concentration ("10 mg/kg", "5 μM").
+DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
+                        "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
 # Units and multiples a number may carry and stay an amount ("50%", "2-fold", "10mM", "24h"); a number
 # joined to other letters is a name ("17-AAG", "3-MA", "6-OHDA", "20S proteasome").
-AMOUNT_UNITS = frozenset({"", "fold", "times", "x", "h", "hr", "hrs", "min", "sec", "d", "mm", "µm", "μm", "nm",
-                          "pm", "m", "mg", "kg", "ml", "µg", "μg", "ng", "g", "µl", "μl", "iu", "u", "kda",
-                          "da", "mmol", "µmol", "μmol", "nmol"})
+AMOUNT_UNITS = DOSE_UNITS | {"", "fold", "times", "x", "h", "hr", "hrs", "min", "sec", "d", "m", "kda", "da",
+                             "mmol", "µmol", "μmol", "nmol"}
 _AMOUNT = re.compile(r"\W*\d+(?:[.,]\d+)*[-–]?(?P<unit>[^\W\d]*)%?")
 
 

@@ -28,10 +28,6 @@ _REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.",
                               "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
 
 
-_DOSE_UNITS = frozenset({"mm", "µm", "μm", "nm", "pm", "mg", "kg", "ml", "µg", "μg", "ng", "g",
-                         "mg/kg", "µg/ml", "μg/ml", "ng/ml", "mg/ml", "µl", "μl", "iu", "u"})
-
-
 _COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
 
 
@@ -91,9 +87,9 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         changed = False
         low = words[0].low
         nxt = words[1].low if len(words) > 1 else ""
-        if low in _DOSE_UNITS and nxt == "of" and len(words) > 2:
+        if low in lx.DOSE_UNITS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "2 mg/kg of X"
-        elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in _DOSE_UNITS and len(words) > 1):
+        elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in lx.DOSE_UNITS and len(words) > 1):
             words.pop(0); changed = True  # "10 mM lithium" names lithium
         elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
