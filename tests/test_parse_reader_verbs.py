@@ -42,6 +42,12 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a full stop after a symbol ending in a capital ends the sentence, not the name
     ("Resveratrol activates PP2A.", {f"{UP} Resveratrol ==CAUSE=> {UP} PP2A"}),
     ("Curcumin prevents the activation of NF-κB.", {f"{UP} Curcumin ==CAUSE=> {DOWN} NF-κB"}),
+    # ... and after a lone capital that ends the sentence, but not before a species' name
+    ("Tarp was activated by Velk D.", {f"{UP} Velk D ==CAUSE=> {UP} Tarp"}),
+    ("Pomb reduced Tarp in D. melanogaster.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
+    # a one-word subject the model read as an adjective before a past verb of change; not an adjective
+    ("Pombamine impaired accuracy.", {f"{UP} Pombamine ==CAUSE=> {DOWN} accuracy"}),
+    ("Similar reduced levels of Tarp.", set()),
     # a past verb of change read as an adjective after its subject and an adverb
     ("In cultured neurons, treatment with SIRT1 significantly suppressed BDNF levels.",
      {f"{UP} SIRT1 ==CAUSE=> {DOWN} BDNF"}),

@@ -309,13 +309,21 @@ _MUTATION_KINDS = frozenset({"missense", "nonsense", "point", "frameshift", "spl
                              "novel", "known", "germline", "somatic", "de", "causative"})
 
 
+_ADJECTIVE_ENDINGS = ("ic", "al", "ous", "ant", "ent", "ive")
+
+
 def mutation_kind(word: str) -> bool:
     """A word before "mutations" that says what kind they are ("missense", "pathogenic",
     "disease-causing"), not in what: lower case, a known kind or an adjective's ending."""
     low = word.lower()
     return word[1:].islower() and (low in _MUTATION_KINDS or low.endswith(
-        ("-causing", "-linked", "-associated", "-related")) or (
-            low.isalpha() and low.endswith(("ic", "al", "ous", "ant", "ent", "ive"))))
+        ("-causing", "-linked", "-associated", "-related")) or (low.isalpha() and low.endswith(_ADJECTIVE_ENDINGS)))
+
+
+def adjective_ending(word: str) -> bool:
+    """A word ending as English adjectives do ("similar", "chronic", "notable"); names of drugs and
+    molecules rarely do ("mecamylamine", "valproate", "lithium")."""
+    return word.lower().endswith((*_ADJECTIVE_ENDINGS, "ar", "ary", "ory", "ful", "less", "able", "ible"))
 
 
 # How the body or a cell copes with something: "glucose tolerance" rises as blood glucose is cleared,

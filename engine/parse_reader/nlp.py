@@ -75,6 +75,19 @@ _DASHES_BETWEEN_WORDS = r"[\u2014\u2015]"
 # ("activates PP2A.", "of NF-κB.", "PI3K."); spaCy splits it only after a small letter or two capitals,
 # and the stop had stayed in the name ("PP2A.").
 _STOP_AFTER_SYMBOL = r"(?<=[0-9a-zα-ω][A-Z])\."
+_LONE_CAPITAL_STOP = "split_lone_capital_stop"
+
+
+@Language.component(_LONE_CAPITAL_STOP)
+def _split_lone_capital_stop(doc: Doc) -> Doc:
+    """A full stop after a lone capital that ends the text ends the sentence ("cathepsin D.",
+    "vitamin D."): spaCy keeps "D." one token as an initial, and the stop stayed in the name. Only at the
+    end, where no species follows ("D. melanogaster")."""
+    last = doc[-1] if len(doc) else None
+    if last is not None and len(last.text) == 2 and last.text[0].isupper() and last.text[1] == ".":
+        with doc.retokenize() as retokenizer:
+            retokenizer.split(last, [last.text[0], "."], heads=[(last, 0), (last, 0)])
+    return doc
 
 
 @lru_cache(maxsize=1)
@@ -89,6 +102,7 @@ def parser() -> Language:
     nlp.tokenizer.suffix_search = compile_suffix_regex([*nlp.Defaults.suffixes, _STOP_AFTER_SYMBOL]).search
     for word in _FIGURE_WORDS:
         nlp.tokenizer.add_special_case(word, [{ORTH: word}])
+    nlp.add_pipe(_LONE_CAPITAL_STOP, first=True)
     return nlp
 
 
@@ -138,13 +152,12 @@ def _repaired(doc: Doc) -> Doc:
     if showing:
         again = _parsed_again(doc, showing)
         doc = again if _verbs_with_their_ends(again, showing) else doc
-    adjectives = {token.i: lexicon.present_form(lexicon.VERB_FORMS[token.lower_][0])
-                  for token in doc if _change_verb_read_as_adjective(token)}
-    if adjectives:
-        again = _parsed_again(doc, adjectives)
-        if not all(_read_as_verb(again[i]) for i in adjectives):  # the plain verb of its sign, then
-            again = _parsed_again(doc, {i: _verb_stand_in(doc[i]) for i in adjectives})
-        doc = again if all(_read_as_verb(again[i]) for i in adjectives) else doc
+    adjectives = [token.i for token in doc if _change_verb_read_as_adjective(token)]
+    for writing in _PAST_VERB_WRITINGS if adjectives else ():
+        again = _parsed_again(doc, {i: writing(doc[i]) for i in adjectives})
+        if all(_read_as_verb(again[i]) for i in adjectives):
+            doc = again
+            break
     nouns = [token.i for token in doc if _present_verb_read_as_noun(token)]
     for choice in range(max((len(_STAND_INS[_verb_kind(doc[i])]) for i in nouns), default=0)):
         again = _parsed_again(doc, {i: _verb_stand_in(doc[i], choice) for i in nouns})
@@ -354,7 +367,15 @@ def _change_verb_read_as_adjective(token: Token) -> bool:
     if doc[before].tag_ == "WDT" and doc[before].lower_ in ("which", "that"):
         return token.head.i > token.i  # "X, which impaired Y, ...": the relative clause's verb
     verbless = token.sent.root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
-    return verbless and doc[before].pos_ in ("NOUN", "PROPN") and token.head.i > token.i
+    return verbless and _noun_or_opening_name(doc[before]) and token.head.i > token.i
+
+
+def _noun_or_opening_name(token: Token) -> bool:
+    """A noun, or a sentence's first word tagged an adjective that is neither a verb's form nor ends
+    as adjectives do: a one-word subject the model misread ("Mecamylamine impaired accuracy")."""
+    opening = token.i == token.sent.start and token.pos_ == "ADJ" and token.lower_ not in lexicon.VERB_FORMS \
+        and not lexicon.adjective_ending(token.text)
+    return token.pos_ in ("NOUN", "PROPN") or opening
 
 
 def _present_verb_read_as_noun(token: Token) -> bool:
@@ -391,6 +412,16 @@ def _verb_stand_in(token: Token, choice: int = 0) -> str:
     of ``_STAND_INS`` for its form and sign, or the last."""
     stand_ins = _STAND_INS[_verb_kind(token)]
     return stand_ins[min(choice, len(stand_ins) - 1)]
+
+
+# How a past verb of change read as an adjective is written to be parsed again, in turn: its own
+# present, then the plain verb of its sign in the present and in the base form ("Pombamine impaired
+# accuracy" is read with "reduces" only).
+_PAST_VERB_WRITINGS = (
+    lambda token: lexicon.present_form(lexicon.VERB_FORMS[token.lower_][0]),
+    lambda token: _STAND_INS[("s", lexicon.VERB_FORMS[token.lower_][1])][0],
+    _verb_stand_in,
+)
 
 
 def _verb_kind(token: Token) -> tuple[str, int]:
