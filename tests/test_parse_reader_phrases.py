@@ -187,7 +187,8 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} Kelch ==CAUSE=> {UP} Tarp1", f"{UP} Velox ==CAUSE=> {UP} Tarp1"}),
     # a verb the tagger read as one, hung inside a subject's phrase, makes it a clause, not a name
     ("Some studies have shown that Abeta 40 protects neurons against Abeta 42- induced neuronal damage and "
-     "is required for the viability of central neurons.", {f"{UP} Abeta 42 ==CAUSE=> {UP} neuronal damage"}),
+     "is required for the viability of central neurons.",
+     {f"{UP} Abeta 42 ==CAUSE=> {UP} neuronal damage", f"{UP} Abeta 40 ==CAUSE=> {DOWN} neuronal damage"}),
     # a short form in brackets inside a name is left out of it, not where the name is cut
     ("Aging may activate beta-amyloid (Ab) generation in the brain.",
      {"Aging ==CAUSE=> [change=increase] beta-amyloid generation"}),

@@ -45,6 +45,14 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # ... and after a lone capital that ends the sentence, but not before a species' name
     ("Tarp was activated by Velk D.", {f"{UP} Velk D ==CAUSE=> {UP} Tarp"}),
     ("Pomb reduced Tarp in D. melanogaster.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
+    # a two-word name the model read apart ("velkin" as a verb, "1" as an apposition) is one name;
+    # not one inside a longer name, nor a counted noun
+    ("velkin D suppressed Pomb.", {f"{UP} velkin D ==CAUSE=> {DOWN} Pomb"}),
+    ("Overexpression of Velkin 1 blocked Tarp.", {f"{UP} Velkin 1 ==CAUSE=> {DOWN} Tarp"}),
+    ("Similarly, tarpase 1 can be inhibited by Pomb.", {f"{UP} Pomb ==CAUSE=> {DOWN} tarpase 1"}),
+    ("TFEB at normal state is phosphorylated by Velk complex 1, which inhibits its activity.",
+     {f"{UP} Velk complex 1 ==CAUSE=> {UP} TFEB phosphorylation"}),
+    ("On day 3, Pomb reduced Tarp.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
     # a one-word subject the model read as an adjective before a past verb of change; not an adjective
     ("Pombamine impaired accuracy.", {f"{UP} Pombamine ==CAUSE=> {DOWN} accuracy"}),
     ("Similar reduced levels of Tarp.", set()),

@@ -35,7 +35,9 @@ where they belong: a repeated change noun ("deficits in A and deficits in B") to
 a second subject or object after "or" to the word before "or". "Fig." is one token, so that "(Fig.
 3C)" ends no sentence. A symbol next to a present verb of change that the parse left without a
 subject or object ("Fyn inhibits ERK1/2", with "ERK1/2" tagged an adjective) is parsed again written
-as a common noun the model reads as a name, and the new parse is laid over the words as written.
+as a common noun the model reads as a name, and the new parse is laid over the words as written; so
+is a two-word name the model read apart ("cathepsin D" with "cathepsin" a verb, "Beclin 1" with "1"
+an apposition), written "serum cortisol" and kept only where no other word is read otherwise.
 """
 
 from __future__ import annotations
@@ -143,6 +145,7 @@ def _repaired(doc: Doc) -> Doc:
     defined = [i for token in doc for i in _short_form_before_a_role(token)]
     if defined:
         doc = _parsed_without(doc, set(defined))
+    doc = _name_pairs_read_apart(doc)
     doc = _symbols_read_as_names(doc)
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
@@ -479,10 +482,11 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     symbol in one of them, and every other word read as a verb with both before still has its subject
     and an object or a clause (``_still_read``)."""
     verbs = [t.i for t in doc if t.lower_ not in _NOUN_TOO and _change_verb_misread(t)]
-    beside = {i: [n for n in _next_words(doc, i) if _symbol(doc[n])] for i in verbs}
+    beside = {i: [m for n in _next_words(doc, i) for m in _symbol_words(doc, n)] for i in verbs}
     symbols = sorted({n for found in beside.values() for n in found})
     if not symbols:
         return doc
+    pair_heads = {n for n in symbols if n + 1 in symbols and _pair_head(doc[n]) and _pair_mark(doc[n + 1])}
     read_before = [t.i for t in doc if _read_as_verb(t) and _has_subject_and_object(t)]
     past = {i: lexicon.present_form(lexicon.VERB_FORMS[doc[i].lower_][0]) for i in verbs
             if not lexicon.present_change_verb(doc[i].lower_)}
@@ -492,7 +496,8 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
                and lexicon.VERB_FORMS[doc[i].lower_][0] not in _READ_APART}
     for verb_words in ([past, past | present] if present else [past]):
         for subject_names, object_names in _STAND_IN_ORDERS:
-            stand_ins = _stand_ins(symbols, verbs[0], subject_names, object_names)
+            stand_ins = _stand_ins([n for n in symbols if n not in pair_heads], verbs[0], subject_names, object_names)
+            stand_ins |= {n: _PAIR_HEAD_STAND_IN for n in pair_heads}
             again = _parsed_again(doc, stand_ins | verb_words)
             if _verbs_with_their_ends(again, verbs) \
                     and all(_still_read(again[i]) for i in read_before if i not in stand_ins) \
@@ -592,6 +597,94 @@ def _aside_opening(doc: Doc, closing: int) -> int:
 
 
 _ASIDE_WORDS = 8
+
+
+def _symbol_words(doc: Doc, n: int) -> list[int]:
+    """The word at ``n`` if it is a symbol; both words of a two-word name it is part of ("cathepsin D",
+    "Beclin 1", whose first word the model often reads as a verb); else none."""
+    if _symbol(doc[n]):
+        return [n]
+    pair = _name_pair(doc, n)
+    return list(pair) if pair else []
+
+
+def _name_pair(doc: Doc, n: int) -> tuple[int, int] | None:
+    """The positions of the two-word name the word at ``n`` is part of, if any."""
+    for head in (n - 1, n):
+        if 0 <= head and head + 1 < len(doc) and _pair_head(doc[head]) and _pair_mark(doc[head + 1]):
+            return head, head + 1
+    return None
+
+
+def _name_pairs_read_apart(doc: Doc) -> Doc:
+    """A sentence with a verb of change and a two-word name whose first word the model did not read
+    as the second's modifier ("cathepsin D suppressed Y" with "cathepsin" a verb, "inhibits Beclin 1"
+    with "1" an apposition) is parsed again with each such name written "serum cortisol" before that
+    verb and "serum thrombin" after it. Kept, laid over the words as written, where each name then
+    reads as one and every word read as a verb with its subject and object before still is."""
+    pairs = [n for n in range(len(doc) - 1) if _pair_head(doc[n]) and _pair_mark(doc[n + 1]) and _pair_read_apart(doc, n)]
+    verbs = [t.i for t in doc if lexicon.finite_change_verb(t.lower_)]
+    if not pairs or not verbs:
+        return doc
+    stand_ins = {}
+    for n in pairs:
+        stand_ins |= {n: _PAIR_HEAD_STAND_IN, n + 1: (_SUBJECT_STAND_INS if n < verbs[0] else _OBJECT_STAND_INS)[0]}
+    again = _parsed_again(doc, stand_ins)
+    if all(again[n].head.i == n + 1 for n in pairs) and _read_alike_elsewhere(doc, again, set(stand_ins)):
+        return _laid_over(doc, again, stand_ins, {})
+    return doc
+
+
+def _read_alike_elsewhere(doc: Doc, again: Doc, names: set[int]) -> bool:
+    """Is every word of ``again`` outside ``names`` read as in ``doc`` (the same head and role), but for
+    the words ``names`` hang on and those that hang on them?"""
+    touching = names | {doc[n].head.i for n in names} | {again[n].head.i for n in names}
+    return all((doc[i].head.i, doc[i].dep_) == (again[i].head.i, again[i].dep_) for i in range(len(doc))
+               if i not in touching and doc[i].head.i not in names and again[i].head.i not in names)
+
+
+def _pair_read_apart(doc: Doc, head: int) -> bool:
+    """Did the model split the two-word name at ``head``, a name of its own (no word of a longer name
+    before it, "mTOR complex 1", nor a symbol or number after it, "adenosine A 2A receptor"): its first
+    word read as a verb or hung on a word outside the name, not on a noun after it ("initiation factor 2
+    subunit-α" is read right)?"""
+    first, after = doc[head], doc[head + 2] if head + 2 < len(doc) else None
+    if after is not None and (_symbol(after) or after.like_num or _pair_mark(after)):
+        return False
+    if head > 0 and _part_of_a_name(doc[head - 1]):
+        return False
+    on_a_later_noun = first.head.i > head and first.head.pos_ in ("NOUN", "PROPN")
+    return first.pos_ in ("VERB", "AUX") or not on_a_later_noun
+
+
+def _part_of_a_name(token: Token) -> bool:
+    """A word that may be part of a name: a noun, a number, a symbol, or an adjective that is no
+    verb's form (a verb the model read as an adjective before a name is no part of it)."""
+    return token.pos_ in ("NOUN", "PROPN", "NUM") or _symbol(token) \
+        or (token.pos_ == "ADJ" and token.lower_ not in lexicon.VERB_FORMS)
+
+
+# The first word of a two-word name is parsed again as this noun's modifier ("serum cortisol").
+_PAIR_HEAD_STAND_IN = "serum"
+# Nouns that number things other than names ("day 3", "Figure 2", "type 2").
+_COUNTED_NOUNS = frozenset({"figure", "table", "panel", "lane", "day", "days", "week", "weeks", "month",
+                            "months", "year", "years", "hour", "hours", "group", "groups", "type", "phase",
+                            "stage", "grade", "step", "experiment", "patient", "patients", "cohort", "trial"})
+
+
+def _pair_head(token: Token) -> bool:
+    """A word that may begin a two-word name: a word of letters, at most its first a capital, not a
+    function word, a verb of change or a noun that counts ("day 3")."""
+    text = token.text
+    return len(text) >= 3 and text.isalpha() and text[1:].islower() and not token.is_stop \
+        and token.lower_ not in _COUNTED_NOUNS and token.lower_ not in lexicon.VERB_FORMS
+
+
+def _pair_mark(token: Token) -> bool:
+    """The second word of a two-word name: a lone capital, a number of one or two digits, or a Greek
+    letter ("cathepsin D", "Beclin 1", "caspase 3", "PKC δ")."""
+    text = token.text
+    return (len(text) == 1 and (text.isupper() or "α" <= text <= "ω")) or (text.isdigit() and len(text) <= 2)
 
 
 def _symbol(token: Token) -> bool:
