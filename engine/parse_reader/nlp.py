@@ -486,7 +486,7 @@ def _symbols_read_as_names(doc: Doc) -> Doc:
     symbols = sorted({n for found in beside.values() for n in found})
     if not symbols:
         return doc
-    pair_heads = {n for n in symbols if n + 1 in symbols and _pair_head(doc[n]) and _pair_mark(doc[n + 1])}
+    pair_heads = {n for n in symbols if n + 1 in symbols and _pair_at(doc, n)}
     read_before = [t.i for t in doc if _read_as_verb(t) and _has_subject_and_object(t)]
     past = {i: lexicon.present_form(lexicon.VERB_FORMS[doc[i].lower_][0]) for i in verbs
             if not lexicon.present_change_verb(doc[i].lower_)}
@@ -610,10 +610,12 @@ def _symbol_words(doc: Doc, n: int) -> list[int]:
 
 def _name_pair(doc: Doc, n: int) -> tuple[int, int] | None:
     """The positions of the two-word name the word at ``n`` is part of, if any."""
-    for head in (n - 1, n):
-        if 0 <= head and head + 1 < len(doc) and _pair_head(doc[head]) and _pair_mark(doc[head + 1]):
-            return head, head + 1
-    return None
+    return next(((head, head + 1) for head in (n - 1, n) if head >= 0 and _pair_at(doc, head)), None)
+
+
+def _pair_at(doc: Doc, head: int) -> bool:
+    """Does a two-word name begin at ``head``?"""
+    return head + 1 < len(doc) and _pair_head(doc[head]) and _pair_mark(doc[head + 1])
 
 
 def _name_pairs_read_apart(doc: Doc) -> Doc:
@@ -621,8 +623,8 @@ def _name_pairs_read_apart(doc: Doc) -> Doc:
     as the second's modifier ("cathepsin D suppressed Y" with "cathepsin" a verb, "inhibits Beclin 1"
     with "1" an apposition) is parsed again with each such name written "serum cortisol" before that
     verb and "serum thrombin" after it. Kept, laid over the words as written, where each name then
-    reads as one and every word read as a verb with its subject and object before still is."""
-    pairs = [n for n in range(len(doc) - 1) if _pair_head(doc[n]) and _pair_mark(doc[n + 1]) and _pair_read_apart(doc, n)]
+    reads as one and every other word is read as before (``_read_alike_elsewhere``)."""
+    pairs = [n for n in range(len(doc)) if _pair_at(doc, n) and _pair_read_apart(doc, n)]
     verbs = [t.i for t in doc if lexicon.finite_change_verb(t.lower_)]
     if not pairs or not verbs:
         return doc
@@ -682,7 +684,7 @@ def _pair_head(token: Token) -> bool:
 
 def _pair_mark(token: Token) -> bool:
     """The second word of a two-word name: a lone capital, a number of one or two digits, or a Greek
-    letter ("cathepsin D", "Beclin 1", "caspase 3", "PKC δ")."""
+    letter ("cathepsin D", "Beclin 1", "caspase 3", "interferon γ")."""
     text = token.text
     return (len(text) == 1 and (text.isupper() or "α" <= text <= "ω")) or (text.isdigit() and len(text) <= 2)
 
