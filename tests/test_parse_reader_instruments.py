@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from parse_reader_helpers import lines
 
-from engine.parse_reader.nlp import parser
+from engine.parse_reader.parsing import parser
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 

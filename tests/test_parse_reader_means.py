@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 
 from engine.annotations import format_annotation
 from engine.parse_reader import read_sentence
-from engine.parse_reader.nlp import parser
+from engine.parse_reader.parsing import parser
 from engine.parse_reader.reader import read_doc
 
 UP, DOWN = "[change=increase]", "[change=decrease]"

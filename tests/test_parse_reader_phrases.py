@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.parse_reader import read_sentence, with_abbreviations
-from engine.parse_reader.nlp import parsed, parser
+from engine.parse_reader.nlp import parsed
+from engine.parse_reader.parsing import parser
 from parse_reader_helpers import lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"

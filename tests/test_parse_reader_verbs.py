@@ -7,7 +7,7 @@ from parse_reader_helpers import lines
 from spacy.tokens import Doc
 
 from engine.annotations import format_annotation
-from engine.parse_reader.nlp import parser
+from engine.parse_reader.parsing import parser
 from engine.parse_reader.reader import read_doc, read_sentence
 
 UP, DOWN = "[change=increase]", "[change=decrease]"

@@ -26,7 +26,7 @@ import filelock
 import spacy
 
 from engine.annotations import Annotation
-from engine.parse_reader.nlp import PIPELINE
+from engine.parse_reader.parsing import PIPELINE
 from engine.parse_reader.reader import read_sentences
 
 STORE_FILE = "parse_claims.jsonl"
