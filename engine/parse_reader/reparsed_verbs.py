@@ -45,7 +45,7 @@ _PLAIN_VERBS = frozenset({"inhibit", "suppress", "impair", "enhance", "promote",
                           "augment", "elevate", "diminish", "worsen", "weaken", "strengthen"})
 
 
-# Verbs no stand-in can carry (a verb of modification keeps its lemma, see ``_repaired``).
+# Verbs no stand-in can carry (a verb of modification keeps its lemma, see ``verbs_read_again``).
 READ_APART = frozenset({*lexicon.REVERSED_VERBS, *lexicon.RESTORING_VERBS, *lexicon.IMPROVING_VERBS,
                          *lexicon.PHRASAL, *lexicon.NEEDS_PARTICLE})
 
