@@ -4,8 +4,11 @@ hyphenated names kept whole, short forms in parentheses kept as aliases, states 
 from __future__ import annotations
 
 import pytest
+from spacy.tokens import Doc
 
+from engine.annotations import format_annotation
 from engine.parse_reader import read_sentence, with_abbreviations
+from engine.parse_reader.reader import read_doc
 from engine.parse_reader.nlp import parsed
 from engine.parse_reader.parsing import parser
 from parse_reader_helpers import lines
@@ -300,3 +303,18 @@ def test_misread_phrases_name_nothing(sentence: str, expected: set[str]) -> None
 ])
 def test_process_gerunds_bare_changes_and_multiples(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+def test_a_name_hung_on_an_experiment_after_its_numbered_object_is_the_objects_conjunct() -> None:
+    """"Knockdown of Velk 1 or Velk 2 reduces Tarp" with the second name hung on "Knockdown" (as the
+    model hung "calpain 2" in a library sentence): it is the object's conjunct, knocked down too, even
+    though the object's number stands between them."""
+    words = ["Knockdown", "of", "Velk", "1", "or", "Velk", "2", "reduces", "Tarp", "."]
+    pos = ["NOUN", "ADP", "PROPN", "NUM", "CCONJ", "PROPN", "NUM", "VERB", "PROPN", "PUNCT"]
+    tags = {"NOUN": "NN", "ADP": "IN", "PROPN": "NNP", "NUM": "CD", "CCONJ": "CC", "VERB": "VBZ", "PUNCT": "."}
+    doc = Doc(parser().vocab, words=words, heads=[7, 0, 1, 2, 0, 0, 5, 7, 7, 7],
+              deps=["nsubj", "prep", "pobj", "nummod", "cc", "conj", "nummod", "ROOT", "dobj", "punct"],
+              pos=pos, tags=[tags[p] for p in pos], lemmas=[w.lower() if w != "reduces" else "reduce" for w in words])
+    assert {format_annotation(a) for a in read_doc(doc)} == {
+        f"{DOWN} Velk 1 ==CAUSE=> {DOWN} Tarp", f"{DOWN} Velk 2 ==CAUSE=> {DOWN} Tarp"}
+

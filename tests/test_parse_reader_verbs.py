@@ -53,6 +53,16 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("TFEB at normal state is phosphorylated by Velk complex 1, which inhibits its activity.",
      {f"{UP} Velk complex 1 ==CAUSE=> {UP} TFEB phosphorylation"}),
     ("On day 3, Pomb reduced Tarp.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
+    # a past verb of change after the comma closing an aside on the subject, read as an adjective
+    ("Velkamine, which inhibits Tarp, increased autophagy.",
+     {f"{UP} Velkamine ==CAUSE=> {DOWN} Tarp", f"{UP} Velkamine ==CAUSE=> {UP} autophagy"}),
+    # a second past verb after "and" read as an adjective of the first verb's object; not an adjective
+    # after "and" with no verb before it
+    ("Velkamine D reduced tauopathy and improved cognition in mice.",
+     {f"{UP} Velkamine D ==CAUSE=> {DOWN} tauopathy", f"{UP} Velkamine D ==CAUSE=> {UP} cognition"}),
+    ("Improper acidification and impaired proteolysis of substrates would compromise autophagy.",
+     {f"{DOWN} substrates proteolysis ==CAUSE=> {DOWN} autophagy",
+      f"{UP} Improper acidification ==CAUSE=> {DOWN} autophagy"}),
     # a one-word subject the model read as an adjective before a past verb of change; not an adjective
     ("Pombamine impaired accuracy.", {f"{UP} Pombamine ==CAUSE=> {DOWN} accuracy"}),
     ("Similar reduced levels of Tarp.", set()),

@@ -131,7 +131,7 @@ def _object_member_turn(head: Token, member: Token) -> int | None:
     object_ = perturbed[0] if perturbed is not None else _governed(head)
     if object_ is None or object_.i >= member.i or has_change_word(member) \
             or any(c.dep_ == "prep" for c in member.children) \
-            or any(t.lower_ not in (",", "and", "or", "/") for t in head.doc[object_.i + 1:member.left_edge.i]):
+            or any(t.lower_ not in (",", "and", "or", "/") for t in head.doc[object_.right_edge.i + 1:member.left_edge.i]):
         return None
     own, inner = side_of(head), side_of(object_)
     return None if own is None or inner is None else own.direction * inner.direction

@@ -17,6 +17,8 @@ a name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacy.tokens import Doc, Token
 
 from engine.language import lexicon
@@ -99,8 +101,9 @@ _CLAUSE_ROLES = frozenset({"ccomp", "advcl", "csubj"})
 def _change_verb_read_as_adjective(token: Token) -> bool:
     """The past form of a verb of change (not one that names a form: "phosphorylated tau") that
     describes the noun after it, right after a noun (adverbs between), in a sentence whose root is a
-    noun or in a clause the parser headed with that noun ("we found that X reduced Y"); or right after
-    a relative pronoun ("X, which impaired Y, ...")."""
+    noun or in a clause the parser headed with that noun ("we found that X reduced Y"), or after the
+    comma that closes an aside on the subject before it ("X, which inhibits Y, increased Z"); or right
+    after a relative pronoun ("X, which impaired Y, ...")."""
     form = lexicon.VERB_FORMS.get(token.lower_)
     doc = token.doc
     if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.dep_ != "amod" \
@@ -111,8 +114,38 @@ def _change_verb_read_as_adjective(token: Token) -> bool:
         before -= 1  # "treatment with X significantly reduced Y levels"
     if doc[before].tag_ == "WDT" and doc[before].lower_ in ("which", "that"):
         return token.head.i > token.i  # "X, which impaired Y, ...": the relative clause's verb
-    verbless = token.sent.root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
-    return verbless and _noun_or_opening_name(doc[before]) and token.head.i > token.i
+    root = token.sent.root
+    verbless = root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
+    after_aside = doc[before].text == "," and root.pos_ in ("NOUN", "PROPN") and root.i < before
+    return verbless and (_noun_or_opening_name(doc[before]) or after_aside) and token.head.i > token.i
+
+
+def _coordinated_verb_read_as_adjective(token: Token) -> bool:
+    """The past form of a verb of change right after "and", tagged an adjective, after a verb of change
+    read as one and before what could be its object ("X reduced tauopathy and improved cognition",
+    with "tauopathy and improved" read as adjectives of "cognition", the object of "reduced")."""
+    form = lexicon.VERB_FORMS.get(token.lower_)
+    doc = token.doc
+    if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.pos_ != "ADJ" \
+            or token.i < 2 or token.i + 1 >= len(doc) or doc[token.i - 1].lower_ != "and":
+        return False
+    earlier = any(read_as_verb(t) and lexicon.VERB_FORMS.get(t.lower_, ("", 0, ""))[1] != 0
+                  for t in doc[token.sent.start:token.i - 1])
+    return earlier and doc[token.i + 1].pos_ in ("NOUN", "PROPN", "ADJ", "DET")
+
+
+def _verb_with_object(token: Token) -> bool:
+    return read_as_verb(token) and any(c.dep_ == "dobj" for c in token.children)
+
+
+def _past_verbs_written_again(doc: Doc, positions: list[int], read: Callable[[Token], bool]) -> Doc:
+    """``doc`` parsed again with the past verbs at ``positions`` written as each of
+    ``_PAST_VERB_WRITINGS`` in turn: the first parse where ``read`` holds of each, else ``doc``."""
+    for writing in _PAST_VERB_WRITINGS if positions else ():
+        again = parsed_again(doc, {i: writing(doc[i]) for i in positions})
+        if all(read(again[i]) for i in positions):
+            return again
+    return doc
 
 
 def _noun_or_opening_name(token: Token) -> bool:
@@ -189,12 +222,9 @@ def verbs_read_again(doc: Doc) -> Doc:
     if showing:
         again = parsed_again(doc, showing)
         doc = again if verbs_with_their_ends(again, showing) else doc
-    adjectives = [token.i for token in doc if _change_verb_read_as_adjective(token)]
-    for writing in _PAST_VERB_WRITINGS if adjectives else ():
-        again = parsed_again(doc, {i: writing(doc[i]) for i in adjectives})
-        if all(read_as_verb(again[i]) for i in adjectives):
-            doc = again
-            break
+    doc = _past_verbs_written_again(doc, [t.i for t in doc if _change_verb_read_as_adjective(t)], read_as_verb)
+    doc = _past_verbs_written_again(doc, [t.i for t in doc if _coordinated_verb_read_as_adjective(t)],
+                                    _verb_with_object)
     nouns = [token.i for token in doc if _present_verb_read_as_noun(token)]
     for choice in range(max((len(_STAND_INS[_verb_kind(doc[i])]) for i in nouns), default=0)):
         again = parsed_again(doc, {i: verb_stand_in(doc[i], choice) for i in nouns})
