@@ -11,6 +11,12 @@ it makes, with both names as written and its sign (for the constructions that na
 treatment, the cause's name and the effect's name and sign). Half the names and verbs were looked at
 while the repairs were written (``tune``); the other half (``held-out``) were written afterwards and
 never used to change the reader. The figure is the share read, per half and per construction.
+
+A second group (``experiments and clauses``, written on 2026-11-29 before it was first run) puts the
+same names in experiments that lower the cause ("Knockdown of X reduced Y": X lowered) and in clauses
+around the verb (an aside on the subject, a second verb, a means); it is reported apart, so that the
+first group's figure stays comparable with earlier runs. (After its first run, the second verb was put
+in the first one's tense, "X reduces Y and improves memory"; it had always been "improved".)
 """
 
 from __future__ import annotations
@@ -46,40 +52,61 @@ VERBS = {  # (sign, third person present, past)
                  (-1, "diminishes", "diminished"), (-1, "lowers", "lowered"), (-1, "abolishes", "abolished"),
                  (-1, "represses", "repressed"), (-1, "prevents", "prevented"), (-1, "weakens", "weakened")),
 }
-# (construction, template); {v} a verb in the present or the past, {p} its past participle
-TEMPLATES = (
-    ("direct", "{X} {v} {Y}."),
-    ("levels", "{X} {v} {Y} levels."),
-    ("expression of", "{X} {v} the expression of {Y}."),
-    ("adverb", "{X} significantly {v} {Y} in neurons."),
-    ("found that", "We found that {X} {v} {Y}."),
-    ("treatment with", "Treatment with {X} {v} {Y}."),
-    ("passive", "{Y} was {p} by {X}."),
-    ("fronted place", "In microglia, {X} {v} {Y}."),
-    ("apposition", "{X}, a kinase, {v} {Y}."),
-    ("overexpression", "Overexpression of {X} {v} {Y}."),
+# (construction, template, how the cause moves); {v} a verb in the present or the past, {p} its past
+# participle, {a} the adjective of its sign ("increased" / "reduced"), {m} "improves" or "improved" in the
+# verb's tense
+SYMBOL_TEMPLATES = (
+    ("direct", "{X} {v} {Y}.", 1),
+    ("levels", "{X} {v} {Y} levels.", 1),
+    ("expression of", "{X} {v} the expression of {Y}.", 1),
+    ("adverb", "{X} significantly {v} {Y} in neurons.", 1),
+    ("found that", "We found that {X} {v} {Y}.", 1),
+    ("treatment with", "Treatment with {X} {v} {Y}.", 1),
+    ("passive", "{Y} was {p} by {X}.", 1),
+    ("fronted place", "In microglia, {X} {v} {Y}.", 1),
+    ("apposition", "{X}, a kinase, {v} {Y}.", 1),
+    ("overexpression", "Overexpression of {X} {v} {Y}.", 1),
 )
+CLAUSE_TEMPLATES = (
+    ("knockdown", "Knockdown of {X} {v} {Y}.", -1),
+    ("deficiency", "{X} deficiency {v} {Y} levels in mice.", -1),
+    ("inhibitor of", "A selective inhibitor of {X} {v} {Y}.", -1),
+    ("relative aside", "{X}, which is expressed in neurons, {v} {Y}.", 1),
+    ("second verb", "{X} {v} {Y} and {m} memory.", 1),
+    ("means", "{X} {v} {Y} by activating autophagy.", 1),
+    ("after treatment", "{Y} levels were {p} after treatment with {X}.", 1),
+    ("resulted in", "{X} treatment resulted in {a} {Y} levels.", 1),
+)
+GROUPS = {"symbols": SYMBOL_TEMPLATES, "experiments and clauses": CLAUSE_TEMPLATES}
+TEMPLATES = SYMBOL_TEMPLATES + CLAUSE_TEMPLATES
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
 
-def sentences(half: str, per_template: int, seed: int = 7) -> list[tuple[str, str, str, str, int]]:
-    """(construction, sentence, cause, effect, sign) for each drawn sentence of one half."""
-    draw = random.Random(f"{seed}-{half}")
+def sentences(half: str, per_template: int, seed: int = 7,
+              templates: tuple = SYMBOL_TEMPLATES) -> list[tuple[str, str, str, str, int, int]]:
+    """(construction, sentence, cause, effect, how the cause moves, the effect's sign) for each drawn
+    sentence of one half. Each group draws from its own seed, so that adding one changes no other."""
+    draw = random.Random(f"{seed}-{half}" if templates is SYMBOL_TEMPLATES else f"{seed}-{half}-{templates[0][0]}")
     drawn = []
-    for construction, template in TEMPLATES:
+    for construction, template, moved in templates:
         for _ in range(per_template):
             cause, effect = draw.sample(NAMES[half], 2)
             sign, present, past = draw.choice(VERBS[half])
             verb = draw.choice((present, past))
-            drawn.append((construction, template.format(X=cause, Y=effect, v=verb, p=past), cause, effect, sign))
+            sentence = template.format(X=cause, Y=effect, v=verb, p=past, a="increased" if sign > 0 else "reduced",
+                                       m="improved" if verb == past else "improves")
+            drawn.append((construction, sentence, cause, effect, moved, sign))
     return drawn
 
 
-def read(claims: set[str], cause: str, effect: str, sign: int) -> bool:
-    """Is the sentence's one claim among ``claims``: the cause raised, the effect changed by ``sign``,
-    each named as written (a word of amount is no part of a name: "Y levels" names Y)?"""
+def read(claims: set[str], cause: str, effect: str, sign: int, moved: int = 1) -> bool:
+    """Is the sentence's one claim among ``claims``: the cause moved as ``moved`` says (raised, or
+    lowered by an experiment: "X lowered", or the state "X deficiency", its own node by design), the
+    effect changed by ``sign``, each named as written (a word of amount is no part of a name: "Y
+    levels" names Y)?"""
     change = UP if sign > 0 else DOWN
-    return f"{UP} {cause} ==CAUSE=> {change} {effect}" in claims
+    causes = [f"{UP} {cause}"] if moved > 0 else [f"{DOWN} {cause}", f"{cause} deficiency"]
+    return any(f"{c} ==CAUSE=> {change} {effect}" in claims for c in causes)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,17 +115,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-misses", action="store_true", help="print each sentence not read (tune half only)")
     args = parser.parse_args(argv)
     for half in ("tune", "held-out"):
-        by_construction: dict[str, list[bool]] = {}
-        for construction, sentence, cause, effect, sign in sentences(half, args.per_template):
-            claims = {format_annotation(a) for a in read_sentence(sentence)}
-            found = read(claims, cause, effect, sign)
-            by_construction.setdefault(construction, []).append(found)
-            if args.show_misses and half == "tune" and not found:
-                print(f"  miss: {sentence}  {sorted(claims)}")
-        total = [found for results in by_construction.values() for found in results]
-        print(f"{half}: read {sum(total)} of {len(total)} ({100 * sum(total) / len(total):.1f} %)")
-        for construction, results in by_construction.items():
-            print(f"  {construction:15s} {sum(results):3d} / {len(results)}")
+        for group, templates in GROUPS.items():
+            by_construction: dict[str, list[bool]] = {}
+            for construction, sentence, cause, effect, moved, sign in sentences(half, args.per_template,
+                                                                                templates=templates):
+                claims = {format_annotation(a) for a in read_sentence(sentence)}
+                found = read(claims, cause, effect, sign, moved)
+                by_construction.setdefault(construction, []).append(found)
+                if args.show_misses and half == "tune" and not found:
+                    print(f"  miss: {sentence}  {sorted(claims)}")
+            total = [found for results in by_construction.values() for found in results]
+            print(f"{half}, {group}: read {sum(total)} of {len(total)} ({100 * sum(total) / len(total):.1f} %)")
+            for construction, results in by_construction.items():
+                print(f"  {construction:16s} {sum(results):3d} / {len(results)}")
     return 0
 
 

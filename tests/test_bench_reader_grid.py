@@ -7,18 +7,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.reader_grid import NAMES, TEMPLATES, read, sentences  # noqa: E402
+from bench.reader_grid import CLAUSE_TEMPLATES, GROUPS, NAMES, SYMBOL_TEMPLATES, read, sentences  # noqa: E402
 
 
 def test_each_half_draws_its_own_names_for_every_construction() -> None:
     for half in ("tune", "held-out"):
-        drawn = sentences(half, per_template=3)
-        assert len(drawn) == 3 * len(TEMPLATES)
-        assert {construction for construction, *_ in drawn} == {c for c, _ in TEMPLATES}
-        assert all(cause in NAMES[half] and effect in NAMES[half] and cause != effect
-                   for _, _, cause, effect, _ in drawn)
+        for templates in GROUPS.values():
+            drawn = sentences(half, per_template=3, templates=templates)
+            assert len(drawn) == 3 * len(templates)
+            assert {construction for construction, *_ in drawn} == {c for c, _, _ in templates}
+            assert all(cause in NAMES[half] and effect in NAMES[half] and cause != effect
+                       for _, _, cause, effect, _, _ in drawn)
     assert not set(NAMES["tune"]) & set(NAMES["held-out"])
     assert sentences("tune", 3) == sentences("tune", 3)  # seeded
+
+
+def test_the_second_group_leaves_the_first_groups_draws_as_they_were() -> None:
+    first = sentences("tune", 3, templates=SYMBOL_TEMPLATES)
+    assert sentences("tune", 3) == first
+    assert [s for _, s, *_ in first][0] != [s for _, s, *_ in sentences("tune", 3, templates=CLAUSE_TEMPLATES)][0]
 
 
 def test_only_the_one_claim_with_its_sign_counts() -> None:
@@ -27,3 +34,10 @@ def test_only_the_one_claim_with_its_sign_counts() -> None:
     assert not read(claims, "Fyn", "ERK1/2", 1)
     assert not read(claims, "ERK1/2", "Fyn", -1)
     assert not read({"[change=increase] Fyn ==CAUSE=> [change=decrease] ERK1/2."}, "Fyn", "ERK1/2", -1)
+
+
+def test_an_experiment_that_lowers_the_cause_counts_as_lowered_or_as_its_state() -> None:
+    assert read({"[change=decrease] Fyn ==CAUSE=> [change=increase] ERK1/2"}, "Fyn", "ERK1/2", 1, moved=-1)
+    assert read({"Fyn deficiency ==CAUSE=> [change=increase] ERK1/2"}, "Fyn", "ERK1/2", 1, moved=-1)
+    assert not read({"[change=increase] Fyn ==CAUSE=> [change=increase] ERK1/2"}, "Fyn", "ERK1/2", 1, moved=-1)
+

@@ -63,6 +63,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Improper acidification and impaired proteolysis of substrates would compromise autophagy.",
      {f"{DOWN} substrates proteolysis ==CAUSE=> {DOWN} autophagy",
       f"{UP} Improper acidification ==CAUSE=> {DOWN} autophagy"}),
+    # a symbol before an experiment, hung on it as a number or a noun modifier, is what it acts on
+    ("12-VK treatment reduced Tarp levels.", {f"{UP} 12-VK ==CAUSE=> {DOWN} Tarp"}),
+    ("TARP2 inhibition reduced Pomb levels.", {f"{DOWN} TARP2 ==CAUSE=> {DOWN} Pomb"}),
     # a one-word subject the model read as an adjective before a past verb of change; not an adjective
     ("Pombamine impaired accuracy.", {f"{UP} Pombamine ==CAUSE=> {DOWN} accuracy"}),
     ("Similar reduced levels of Tarp.", set()),

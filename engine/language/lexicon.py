@@ -228,6 +228,13 @@ def amount_word(text: str) -> bool:
     return found is not None and found["unit"].lower() in AMOUNT_UNITS
 
 
+def symbol_word(text: str) -> bool:
+    """Letters with a digit or with two capitals ("ERK1/2", "LC3-II", "17-AAG", "BDNF"): the symbol of a
+    gene, protein or compound, not an amount ("2-fold")."""
+    return any(ch.isalpha() for ch in text) and not amount_word(text) \
+        and (any(ch.isdigit() for ch in text) or sum(ch.isupper() for ch in text) >= 2)
+
+
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
                             "interfere", "depend", "rely"})

@@ -421,13 +421,22 @@ def side_of(head: Token) -> Side | None:
     process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
-    if lower in EXPERIMENT_HEADS and any(t.dep_ == "compound" for t in head.lefts) and not _done_to_self(head):
+    if lower in EXPERIMENT_HEADS and any(_names_before(t, head) for t in head.lefts) and not _done_to_self(head):
         # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
         return _named(head, exclude_head=True, direction=change_noun_sign(lower))
     if _anaphoric(head) or _bare_change(head):
         return None
     return _named(head, exclude_head=False,
                   direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
+
+
+def _names_before(token: Token, experiment: Token) -> bool:
+    """A compound before its experiment, or a symbol right before it that the model hung on it
+    otherwise: as a number, an adjective or a noun modifier ("17-AAG treatment", "ERK1/2 inhibition");
+    not before a deficiency, which stays a state of its own ("Velk1 deficiency")."""
+    misread = token.dep_ in ("nummod", "amod", "nmod") and token.i == experiment.i - 1 \
+        and lexicon.symbol_word(token.text) and experiment.lower_ not in lexicon.DEFICIENCY_HEADS
+    return token.dep_ == "compound" or misread
 
 
 # Class nouns the parse takes for the head of "the transcription factor TFEB", "the adaptor protein

@@ -255,9 +255,7 @@ def _pair_mark(token: Token) -> bool:
 
 
 def _symbol(token: Token) -> bool:
-    text = token.text
-    return any(ch.isalpha() for ch in text) and not token.is_punct and not lexicon.amount_word(text) \
-        and (any(ch.isdigit() for ch in text) or sum(ch.isupper() for ch in text) >= 2)
+    return not token.is_punct and lexicon.symbol_word(token.text)
 
 
 def short_forms_left_out(doc: Doc) -> Doc:
