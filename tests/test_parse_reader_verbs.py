@@ -63,6 +63,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Improper acidification and impaired proteolysis of substrates would compromise autophagy.",
      {f"{DOWN} substrates proteolysis ==CAUSE=> {DOWN} autophagy",
       f"{UP} Improper acidification ==CAUSE=> {DOWN} autophagy"}),
+    # "increases" tagged a noun but given a subject is the verb beside the symbol it misread; a past
+    # verb right after a symbol the model left without a subject (read as punctuation) is its verb
+    ("α-synuclein increases Velk-II by activating autophagy.",
+     {f"{UP} α-synuclein ==CAUSE=> {UP} Velk-II", f"{UP} α-synuclein ==CAUSE=> {UP} autophagy"}),
+    ("velkase-3 downregulated TARP2.", {f"{UP} velkase-3 ==CAUSE=> {DOWN} TARP2"}),
     # a symbol before an experiment, hung on it as a number or a noun modifier, is what it acts on
     ("12-VK treatment reduced Tarp levels.", {f"{UP} 12-VK ==CAUSE=> {DOWN} Tarp"}),
     ("TARP2 inhibition reduced Pomb levels.", {f"{DOWN} TARP2 ==CAUSE=> {DOWN} Pomb"}),

@@ -58,7 +58,7 @@ def symbols_read_as_names(doc: Doc) -> Doc:
     words as written, only where every such verb is then a verb with its subject and object, each
     symbol in one of them, and every other word read as a verb with both before still has its subject
     and an object or a clause (``_still_read``)."""
-    verbs = [t.i for t in doc if t.lower_ not in NOUN_TOO and _change_verb_misread(t)]
+    verbs = [t.i for t in doc if _may_be_the_verb(t) and _change_verb_misread(t)]
     beside = {i: [m for n in _next_words(doc, i) for m in _symbol_words(doc, n)] for i in verbs}
     symbols = sorted({n for found in beside.values() for n in found})
     if not symbols:
@@ -101,19 +101,34 @@ def _stand_ins(symbols: list[int], verb: int, subject_names: tuple[str, ...],
         | {i: object_names[k % len(object_names)] for k, i in enumerate(after)}
 
 
+def _may_be_the_verb(token: Token) -> bool:
+    """Any word but those more often nouns ("increases", "results"); of these, "increases" and
+    "decreases" given a subject ("X increases LC3-II", tagged a noun) are the verb ("results" has a
+    repair of its own, ``reparsed_verbs``)."""
+    if token.lower_ not in NOUN_TOO:
+        return True
+    return token.lower_ != "results" and any(c.dep_ == "nsubj" for c in token.children)
+
+
 def _change_verb_misread(token: Token) -> bool:
     """A verb of change the model did not read with a subject and an object (present), or, in the
     past, not as a verb at all or as one whose next word, a symbol, it did not take for its object
-    ("BDNF activated Nrf2" with "Nrf2" an adverb). A participle it read as a verb without an object
-    is most often read right ("Y decreased with age", "deficits induced by X"); so is the past of a
-    verb of modification read as an adjective ("phosphorylated tau")."""
+    ("BDNF activated Nrf2" with "Nrf2" an adverb), or right after a symbol it left without a subject
+    ("caspase-3 downregulated Y" with "caspase-3" read as punctuation). A participle it read as a verb
+    without an object is most often read right ("Y decreased with age", "deficits induced by X"); so
+    is the past of a verb of modification read as an adjective ("phosphorylated tau")."""
     if lexicon.present_change_verb(token.lower_):
         return not (read_as_verb(token) and has_subject_and_object(token))
     if not lexicon.finite_change_verb(token.lower_) or lexicon.VERB_FORMS[token.lower_][0] in lexicon.MODIFYING_VERBS:
         return False
     if not read_as_verb(token):
         return True
-    following = [token.doc[n] for n in _next_words(token.doc, token.i) if n > token.i]
+    near = _next_words(token.doc, token.i)
+    preceding = [token.doc[n] for n in near if n == token.i - 1]
+    following = [token.doc[n] for n in near if n > token.i]
+    if preceding and _symbol(preceding[0]) and preceding[0].dep_ in _OBJECT_MISREAD \
+            and not any(c.dep_.startswith("nsubj") for c in token.children):
+        return True  # "caspase-3 downregulated Y" with "caspase-3" read as punctuation
     return not any(c.dep_ == "dobj" for c in token.children) and bool(following) \
         and _symbol(following[0]) and following[0].head.i == token.i and following[0].dep_ in _OBJECT_MISREAD
 
