@@ -235,6 +235,25 @@ def symbol_word(text: str) -> bool:
         and (any(ch.isdigit() for ch in text) or sum(ch.isupper() for ch in text) >= 2)
 
 
+# Nouns that number things other than names ("day 3", "Figure 2", "type 2").
+COUNTED_NOUNS = frozenset({"figure", "table", "panel", "lane", "day", "days", "week", "weeks", "month",
+                           "months", "year", "years", "hour", "hours", "group", "groups", "type", "phase",
+                           "stage", "grade", "step", "experiment", "patient", "patients", "cohort", "trial"})
+
+
+def name_first_word(text: str) -> bool:
+    """A word that may begin a name of two words whose second is a mark (``name_mark``): letters, at
+    most the first a capital, not a verb of change or a noun that counts ("day 3")."""
+    return len(text) >= 3 and text.isalpha() and text[1:].islower() and text.lower() not in COUNTED_NOUNS \
+        and text.lower() not in VERB_FORMS
+
+
+def name_mark(text: str) -> bool:
+    """The second word of such a name: a lone capital, a number of one or two digits, or a Greek letter
+    ("cathepsin D", "Beclin 1", "caspase 3", "interferon γ")."""
+    return (len(text) == 1 and (text.isupper() or "α" <= text <= "ω")) or (text.isdigit() and len(text) <= 2)
+
+
 # Verbs whose object reading needs their particle ("leads to", "results in"): without it no claim.
 NEEDS_PARTICLE = frozenset({"lead", "result", "contribute", "give", "account", "protect",
                             "interfere", "depend", "rely"})

@@ -669,8 +669,17 @@ _MULTIPLE = re.compile(r"(\d+(\.\d+)?|two|three|four|five|six|seven|eight|nine|t
 def amount(token: Token) -> bool:
     """A number, a share or a multiple before a change ("a 40% decrease in X", "a twofold rise"):
     how much, not what (not a name the tagger read as a number: "IL-6 production")."""
+    if _numbered_name(token):
+        return False
     return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \
         or _share_or_multiple(token)
+
+
+def _numbered_name(token: Token) -> bool:
+    """The number of a name of two words, its first the number's compound ("Beclin 1", "caspase 3")."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return lexicon.name_mark(token.text) and before is not None and before.dep_ == "compound" \
+        and before.head.i == token.i and lexicon.name_first_word(before.text) and not before.is_stop
 
 
 def amount_phrase(token: Token) -> bool:

@@ -248,25 +248,13 @@ def _part_of_a_name(token: Token) -> bool:
 _PAIR_HEAD_STAND_IN = "serum"
 
 
-# Nouns that number things other than names ("day 3", "Figure 2", "type 2").
-_COUNTED_NOUNS = frozenset({"figure", "table", "panel", "lane", "day", "days", "week", "weeks", "month",
-                            "months", "year", "years", "hour", "hours", "group", "groups", "type", "phase",
-                            "stage", "grade", "step", "experiment", "patient", "patients", "cohort", "trial"})
-
-
 def _pair_head(token: Token) -> bool:
-    """A word that may begin a two-word name: a word of letters, at most its first a capital, not a
-    function word, a verb of change or a noun that counts ("day 3")."""
-    text = token.text
-    return len(text) >= 3 and text.isalpha() and text[1:].islower() and not token.is_stop \
-        and token.lower_ not in _COUNTED_NOUNS and token.lower_ not in lexicon.VERB_FORMS
+    """A word that may begin a two-word name (``lexicon.name_first_word``), not a function word."""
+    return lexicon.name_first_word(token.text) and not token.is_stop
 
 
 def _pair_mark(token: Token) -> bool:
-    """The second word of a two-word name: a lone capital, a number of one or two digits, or a Greek
-    letter ("cathepsin D", "Beclin 1", "caspase 3", "interferon γ")."""
-    text = token.text
-    return (len(text) == 1 and (text.isupper() or "α" <= text <= "ω")) or (text.isdigit() and len(text) <= 2)
+    return lexicon.name_mark(token.text)
 
 
 def _symbol(token: Token) -> bool:
