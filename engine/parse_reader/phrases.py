@@ -129,9 +129,10 @@ def _object_member_turn(head: Token, member: Token) -> int | None:
     ("knockdown of RelB or p50", "levels of A and B"); None for any other member."""
     perturbed = perturbations.perturbed(head)
     object_ = perturbed[0] if perturbed is not None else _governed(head)
+    between = head.doc[object_.right_edge.i + 1:member.left_edge.i] if object_ is not None else []
     if object_ is None or object_.i >= member.i or has_change_word(member) \
             or any(c.dep_ == "prep" for c in member.children) \
-            or any(t.lower_ not in (",", "and", "or", "/") for t in head.doc[object_.right_edge.i + 1:member.left_edge.i]):
+            or any(t.lower_ not in (",", "and", "or", "/") for t in between):
         return None
     own, inner = side_of(head), side_of(object_)
     return None if own is None or inner is None else own.direction * inner.direction
@@ -435,7 +436,8 @@ def _names_before(token: Token, experiment: Token) -> bool:
     otherwise: as a number, an adjective or a noun modifier ("17-AAG treatment", "ERK1/2 inhibition");
     not before a deficiency, which stays a state of its own ("Velk1 deficiency")."""
     misread = token.dep_ in ("nummod", "amod", "nmod") and token.i == experiment.i - 1 \
-        and lexicon.symbol_word(token.text) and experiment.lower_ not in lexicon.DEFICIENCY_HEADS
+        and (lexicon.symbol_word(token.text) or _numbered_name(token)) \
+        and experiment.lower_ not in lexicon.DEFICIENCY_HEADS
     return token.dep_ == "compound" or misread
 
 
@@ -676,10 +678,11 @@ def amount(token: Token) -> bool:
 
 
 def _numbered_name(token: Token) -> bool:
-    """The number of a name of two words, its first the number's compound ("Beclin 1", "caspase 3")."""
+    """The number of a name of two words, its first word hung on the number or beside it on the same
+    head ("Beclin 1", "caspase 3", "Beclin 1 treatment")."""
     before = token.doc[token.i - 1] if token.i > 0 else None
-    return lexicon.name_mark(token.text) and before is not None and before.dep_ == "compound" \
-        and before.head.i == token.i and lexicon.name_first_word(before.text) and not before.is_stop
+    return lexicon.name_mark(token.text) and before is not None and before.dep_ in ("compound", "nmod") \
+        and before.head.i in (token.i, token.head.i) and lexicon.name_first_word(before.text) and not before.is_stop
 
 
 def amount_phrase(token: Token) -> bool:
