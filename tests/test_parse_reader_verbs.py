@@ -56,6 +56,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a past verb of change after the comma closing an aside on the subject, read as an adjective
     ("Velkamine, which inhibits Tarp, increased autophagy.",
      {f"{UP} Velkamine ==CAUSE=> {DOWN} Tarp", f"{UP} Velkamine ==CAUSE=> {UP} autophagy"}),
+    ("velkase-3, which is expressed in neurons, impaired Tarp.", {f"{UP} velkase-3 ==CAUSE=> {DOWN} Tarp"}),
     # a second past verb after "and" read as an adjective of the first verb's object; not an adjective
     # after "and" with no verb before it
     ("Velkamine D reduced tauopathy and improved cognition in mice.",

@@ -115,9 +115,14 @@ def _change_verb_read_as_adjective(token: Token) -> bool:
     if doc[before].tag_ == "WDT" and doc[before].lower_ in ("which", "that"):
         return token.head.i > token.i  # "X, which impaired Y, ...": the relative clause's verb
     root = token.sent.root
-    verbless = root.pos_ in ("NOUN", "PROPN") or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
-    after_aside = doc[before].text == "," and root.pos_ in ("NOUN", "PROPN") and root.i < before
+    verbless = _nominal(root) or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
+    after_aside = doc[before].text == "," and _nominal(root) and root.i < before
     return verbless and (_noun_or_opening_name(doc[before]) or after_aside) and token.head.i > token.i
+
+
+def _nominal(token: Token) -> bool:
+    """A noun, or a symbol the model read as a number ("caspase-3")."""
+    return token.pos_ in ("NOUN", "PROPN") or (token.pos_ == "NUM" and lexicon.symbol_word(token.text))
 
 
 def _coordinated_verb_read_as_adjective(token: Token) -> bool:
