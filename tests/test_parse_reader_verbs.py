@@ -72,6 +72,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a name of a word and its number is a name, not an amount, also where the number heads it
     ("Tarp was decreased by Velkin 1.", {f"{UP} Velkin 1 ==CAUSE=> {DOWN} Tarp"}),
     ("Tarpin 1 treatment resulted in reduced Pomb levels.", {f"{UP} Tarpin 1 ==CAUSE=> {DOWN} Pomb"}),
+    # a verb joined to the misread one with an object of its own shares its subject: the repair may
+    # stand, where no other word is read otherwise
+    ("TARP2 suppresses VELK1 and improves memory.",
+     {f"{UP} TARP2 ==CAUSE=> {DOWN} VELK1", f"{UP} TARP2 ==CAUSE=> {UP} memory"}),
     # a symbol before an experiment, hung on it as a number or a noun modifier, is what it acts on
     ("12-VK treatment reduced Tarp levels.", {f"{UP} 12-VK ==CAUSE=> {DOWN} Tarp"}),
     ("TARP2 inhibition reduced Pomb levels.", {f"{DOWN} TARP2 ==CAUSE=> {DOWN} Pomb"}),

@@ -55,7 +55,8 @@ def symbols_read_as_names(doc: Doc) -> Doc:
     (letters with digits or capitals: "ERK1/2", "LC3-II", "BDNF"; an adverb may stand between) is
     parsed again with those symbols written as common nouns and such a verb in the present (which the
     model reads as a verb where it reads "impaired" as an adjective). The new parse is kept, over the
-    words as written, only where every such verb is then a verb with its subject and object, each
+    words as written, only where every such verb is then a verb with its subject and object (or, joined
+    to another verb, with its object, where nothing else is read otherwise: ``_verbs_read``), each
     symbol in one of them, and every other word read as a verb with both before still has its subject
     and an object or a clause (``_still_read``)."""
     verbs = [t.i for t in doc if _may_be_the_verb(t) and _change_verb_misread(t)]
@@ -76,11 +77,27 @@ def symbols_read_as_names(doc: Doc) -> Doc:
             stand_ins = _stand_ins([n for n in symbols if n not in pair_heads], verbs[0], subject_names, object_names)
             stand_ins |= {n: _PAIR_HEAD_STAND_IN for n in pair_heads}
             again = parsed_again(doc, stand_ins | verb_words)
-            if verbs_with_their_ends(again, verbs) \
+            if _verbs_read(doc, again, verbs, set(stand_ins)) \
                     and all(_still_read(again[i]) for i in read_before if i not in stand_ins) \
                     and all(_an_end_of(again[i], again[n]) for i in verbs for n in beside[i]):
                 return laid_over(doc, again, stand_ins, verb_words)
     return doc
+
+
+def _verbs_read(doc: Doc, again: Doc, verbs: list[int], names: set[int]) -> bool:
+    """Is each misread verb read in ``again`` with its subject and object, or, joined to another verb,
+    with an object of its own ("X suppresses Y and improves memory"), the latter only where no word
+    but the names, the verbs and what hangs on them is read otherwise (the freer test let long
+    sentences be parsed anew, and lose claims)?"""
+    if verbs_with_their_ends(again, verbs):
+        return True
+    joined = all(read_as_verb(again[i]) and (has_subject_and_object(again[i]) or _joined_with_object(again[i]))
+                 for i in verbs)
+    return joined and _read_alike_elsewhere(doc, again, names | set(verbs))
+
+
+def _joined_with_object(verb: Token) -> bool:
+    return verb.dep_ == "conj" and read_as_verb(verb.head) and any(c.dep_ == "dobj" for c in verb.children)
 
 
 def _still_read(verb: Token) -> bool:
