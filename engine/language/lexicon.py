@@ -244,8 +244,9 @@ COUNTED_NOUNS = frozenset({"figure", "table", "panel", "lane", "day", "days", "w
 def name_first_word(text: str) -> bool:
     """A word that may begin a name of two words whose second is a mark (``name_mark``): letters, at
     most the first a capital, not a verb of change or a noun that counts ("day 3")."""
-    return len(text) >= 3 and text.isalpha() and text[1:].islower() and text.lower() not in COUNTED_NOUNS \
-        and text.lower() not in VERB_FORMS
+    low = text.lower()
+    return len(text) >= 3 and text.isalpha() and text[1:].islower() and low not in COUNTED_NOUNS \
+        and low not in VERB_FORMS
 
 
 def name_mark(text: str) -> bool:

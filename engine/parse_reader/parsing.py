@@ -136,3 +136,11 @@ def parsed_words(doc: Doc, words: list[str], spaces: list[bool]) -> Doc:
 
 def read_as_verb(token: Token) -> bool:
     return token.pos_ in ("VERB", "AUX") and token.dep_ not in ("amod", "compound", "nmod")
+
+
+def opens_a_two_word_name(token: Token) -> bool:
+    """May ``token`` be the first word of a name whose second is a mark ("cathepsin D", "Beclin 1"):
+    ``lexicon.name_first_word``, and no function word (spaCy's stop words, kept out of the lexicon,
+    which the rule reader loads without spaCy)?"""
+    return lexicon.name_first_word(token.text) and not token.is_stop
+

@@ -25,6 +25,7 @@ from engine.offline.extract.vocabulary import (
     ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
 from engine.parse_reader import perturbations
 from engine.parse_reader.nlp import PRONOUN_TAGS
+from engine.parse_reader.parsing import opens_a_two_word_name
 from engine.parse_reader.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.parse_reader.examples import apposed_after, named_members
 from engine.parse_reader.forms import bracketed_form, kind_of
@@ -670,7 +671,8 @@ _MULTIPLE = re.compile(r"(\d+(\.\d+)?|two|three|four|five|six|seven|eight|nine|t
 
 def amount(token: Token) -> bool:
     """A number, a share or a multiple before a change ("a 40% decrease in X", "a twofold rise"):
-    how much, not what (not a name the tagger read as a number: "IL-6 production")."""
+    how much, not what (not a name the tagger read as a number, "IL-6 production", nor the number of
+    a two-word name, "Beclin 1")."""
     if _numbered_name(token):
         return False
     return (token.pos_ == "NUM" and not any(ch.isalpha() for ch in token.text)) or token.like_num \
@@ -682,7 +684,7 @@ def _numbered_name(token: Token) -> bool:
     head ("Beclin 1", "caspase 3", "Beclin 1 treatment")."""
     before = token.doc[token.i - 1] if token.i > 0 else None
     return lexicon.name_mark(token.text) and before is not None and before.dep_ in ("compound", "nmod") \
-        and before.head.i in (token.i, token.head.i) and lexicon.name_first_word(before.text) and not before.is_stop
+        and before.head.i in (token.i, token.head.i) and opens_a_two_word_name(before)
 
 
 def amount_phrase(token: Token) -> bool:

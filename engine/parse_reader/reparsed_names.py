@@ -15,7 +15,8 @@ from spacy.tokens import Doc, Token
 from engine.language import lexicon
 from engine.offline.extract.vocabulary import DRUG_ROLE_NOUNS
 from engine.parse_reader.parsing import (
-    has_subject_and_object, laid_over, parsed_again, parsed_without, read_as_verb, verbs_with_their_ends,
+    has_subject_and_object, laid_over, opens_a_two_word_name, parsed_again, parsed_without, read_as_verb,
+    verbs_with_their_ends,
 )
 from engine.parse_reader.reparsed_verbs import NOUN_TOO, READ_APART, verb_stand_in
 
@@ -210,7 +211,7 @@ def _name_pair(doc: Doc, n: int) -> tuple[int, int] | None:
 
 def _pair_at(doc: Doc, head: int) -> bool:
     """Does a two-word name begin at ``head``?"""
-    return head + 1 < len(doc) and _pair_head(doc[head]) and _pair_mark(doc[head + 1])
+    return head + 1 < len(doc) and opens_a_two_word_name(doc[head]) and lexicon.name_mark(doc[head + 1].text)
 
 
 def name_pairs_read_apart(doc: Doc) -> Doc:
@@ -246,7 +247,7 @@ def _pair_read_apart(doc: Doc, head: int) -> bool:
     word read as a verb or hung on a word outside the name, not on a noun after it ("initiation factor 2
     subunit-α" is read right)?"""
     first, after = doc[head], doc[head + 2] if head + 2 < len(doc) else None
-    if after is not None and (_symbol(after) or after.like_num or _pair_mark(after)):
+    if after is not None and (_symbol(after) or after.like_num or lexicon.name_mark(after.text)):
         return False
     if head > 0 and _part_of_a_name(doc[head - 1]):
         return False
@@ -263,15 +264,6 @@ def _part_of_a_name(token: Token) -> bool:
 
 # The first word of a two-word name is parsed again as this noun's modifier ("serum cortisol").
 _PAIR_HEAD_STAND_IN = "serum"
-
-
-def _pair_head(token: Token) -> bool:
-    """A word that may begin a two-word name (``lexicon.name_first_word``), not a function word."""
-    return lexicon.name_first_word(token.text) and not token.is_stop
-
-
-def _pair_mark(token: Token) -> bool:
-    return lexicon.name_mark(token.text)
 
 
 def _symbol(token: Token) -> bool:
