@@ -12,11 +12,28 @@ it bounds neither the pipeline nor the readers). With ``--records`` (a ``bench/q
 file) the stated questions are split into answered and not: the unanswered stated ones are lost to
 retrieval, pruning or joining, not to reading. Figures are given per half; only the tune half should
 be read question by question.
+
+How the steps no reader states are stated at all is judged by hand in ``bench/qa_step_statedness.jsonl``
+(every such step of the tune half's questions at ``822f02e``, one object per evidence sentence: a
+``step_key`` of (X, Y, sign, sentence), a ``kind`` and a short note; no sentence text). The kinds, from
+the easiest to read to the hardest (``KINDS``): ``stated`` (one clause or nominalisation states the
+signed change between the two names), ``named otherwise`` (stated, of a form of the gold entity or
+under another name: "the phosphorylation of STAT1" for STAT1, "mTOR signalling" for mTORC1),
+``convention`` (stated, with a sign the curators read another way: an inhibitory phosphorylation or a
+removal signed +1, a deficiency's effect signed as the entity's own), ``discourse`` (stated only across
+clauses or sentences: an anaphor, a chain, a relative clause, a class whose members are listed) and
+``implicit`` (a definition, a role, an involvement or association, co-occurrence, or an inference
+the text does not state). From it the report gives, for the judged half, the share of questions a
+perfect reader of each kind and every easier one would make stated along a gold path (``ideal_readers``).
+It is an estimate, not a bound: better reading can also open routes off the gold paths (the
+pipeline answers some questions by such routes today; with ``--records`` they are added as
+``..., or answered now``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections import Counter
@@ -33,6 +50,8 @@ from engine.lowering import lowered_core  # noqa: E402
 from engine.language.text import terms_match  # noqa: E402
 
 READERS = ("rules", "parse")
+JUDGED_FILE = REPO / "bench" / "qa_step_statedness.jsonl"
+KINDS = ("stated", "named otherwise", "convention", "discourse", "implicit")
 
 
 @cache
@@ -65,6 +84,51 @@ def step_reading(x: str, y: str, evidence: list[tuple[str, int]]) -> dict[str, s
     return found
 
 
+def step_key(x: str, y: str, sign: int, sentence: str) -> str:
+    """A short stable key for one gold step's evidence sentence, stored in the judgement file."""
+    return hashlib.sha256(json.dumps([x, y, sign, sentence]).encode()).hexdigest()[:16]
+
+
+def load_judged(path: Path) -> dict[str, str]:
+    """step_key → kind, from the hand judgement (empty when the file is absent)."""
+    if not path.exists():
+        return {}
+    rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
+    return {row["step_key"]: row["kind"] for row in rows}
+
+
+def step_kind(x: str, y: str, evidence: list[tuple[str, int]], judged: dict[str, str]) -> str:
+    """``read`` when a reader states the step, else the easiest judged kind among its sentences, or
+    ``unjudged``."""
+    if "stated" in step_reading(x, y, evidence).values():
+        return "read"
+    kinds = [judged[key] for sentence, sign in evidence if (key := step_key(x, y, sign, sentence)) in judged]
+    return min(kinds, key=KINDS.index) if kinds else "unjudged"
+
+
+def ideal_readers(questions: list[dict], statements: dict, judged: dict[str, str],
+                  answered: dict[str, bool]) -> dict[str, float] | None:
+    """Share of ``questions`` with a gold path whose every step is read now or of a judged kind no
+    harder than each kind in turn (None when none of their unread steps is judged)."""
+    paths = {q["id"]: [[step_kind(x, y, statements.get((x, y), []), judged)
+                        for x, y in zip(path["nodes"], path["nodes"][1:])] for path in q["gold_paths"]]
+             for q in questions}
+    if not any(kind in KINDS for steps in paths.values() for path in steps for kind in path):
+        return None
+    shares = {}
+    for depth in range(len(KINDS) + 1):
+        allowed = {"read", *KINDS[:depth]}
+        stated = {qid for qid, steps in paths.items() if any(set(path) <= allowed for path in steps)}
+        name = "read now" if depth == 0 else f"a perfect reader up to '{KINDS[depth - 1]}'"
+        shares[name] = round(len(stated) / len(questions), 3)
+        if answered:
+            shares[f"{name}, or answered now"] = round(
+                len(stated | {qid for qid in paths if answered.get(qid)}) / len(questions), 3)
+    unjudged = sum(kind == "unjudged" for steps in paths.values() for path in steps for kind in path)
+    shares["unjudged steps"] = unjudged
+    return shares
+
+
 def question_reading(question: dict, statements: dict) -> tuple[bool, list[dict]]:
     """Whether some gold path has every step stated by either reader, and the best path's steps."""
     best: list[dict] = []
@@ -83,10 +147,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--records", type=Path, default=None, help="a bench/qa_eval.py --out file")
+    parser.add_argument("--judged", type=Path, default=JUDGED_FILE, help="hand judgement of the unread steps")
     args = parser.parse_args()
     answered = ({r["id"]: r["answered"] for r in json.loads(args.records.read_text())["records"]}
                 if args.records else {})
     statements = gold_statements()
+    judged = load_judged(args.judged)
     questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
     report: dict = {}
     for half in ("tune", "held-out"):
@@ -103,6 +169,9 @@ def main() -> int:
             steps["steps"] += len(path)
         report[half] = {"questions": len(chosen), "stated_share": round(counts["stated"] / len(chosen), 3),
                         "questions_by_kind": dict(sorted(counts.items())), "best_path_steps": dict(sorted(steps.items()))}
+        ideal = ideal_readers(chosen, statements, judged, answered)
+        if ideal is not None:
+            report[half]["ideal_readers"] = ideal
     print(json.dumps(report, indent=1))
     return 0
 
