@@ -14,16 +14,17 @@ retrieval, pruning or joining, not to reading. Figures are given per half; only 
 be read question by question.
 
 How the steps no reader states are stated at all is judged by hand in ``bench/qa_step_statedness.jsonl``
-(every such step of the tune half's questions at ``822f02e``, one object per evidence sentence: a
+(every such step of the questions of both halves at ``822f02e``, the held-out half's for this estimate
+only, with no reader change after it; one object per evidence sentence: a
 ``step_key`` of (X, Y, sign, sentence), a ``kind`` and a short note; no sentence text). The kinds, from
 the easiest to read to the hardest (``KINDS``): ``stated`` (one clause or nominalisation states the
 signed change between the two names), ``named otherwise`` (stated, of a form of the gold entity or
-under another name: "the phosphorylation of STAT1" for STAT1, "mTOR signalling" for mTORC1),
+under another name: "the phosphorylation of X" for X, a kinase's signalling for a complex it is part of),
 ``convention`` (stated, with a sign the curators read another way: an inhibitory phosphorylation or a
 removal signed +1, a deficiency's effect signed as the entity's own), ``discourse`` (stated only across
 clauses or sentences: an anaphor, a chain, a relative clause, a class whose members are listed) and
 ``implicit`` (a definition, a role, an involvement or association, co-occurrence, or an inference
-the text does not state). From it the report gives, for the judged half, the share of questions a
+the text does not state). From it the report gives, per half, the share of questions a
 perfect reader of each kind and every easier one would make stated along a gold path (``ideal_readers``).
 It is an estimate, not a bound: better reading can also open routes off the gold paths (the
 pipeline answers some questions by such routes today; with ``--records`` they are added as

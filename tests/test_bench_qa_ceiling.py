@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.qa_ceiling import question_reading, step_reading  # noqa: E402
+from bench.qa_ceiling import ideal_readers, question_reading, step_key, step_kind, step_reading  # noqa: E402
 
 
 def test_a_step_is_stated_only_with_the_gold_sign() -> None:
@@ -31,3 +31,30 @@ def test_a_question_is_stated_when_every_step_of_one_gold_path_is() -> None:
     assert stated and [(s["x"], s["y"]) for s in steps] == [("zorin", "velkin"), ("velkin", "tarbin")]
     missing = {("zorin", "velkin"): statements[("zorin", "velkin")]}
     assert question_reading(question, missing)[0] is False
+
+
+_READ = ("Zorin strongly increases velkin levels in cultured neurons.", 1)
+_DISCOURSE = ("These actions of velkin involve the tarbin pathway.", 1)
+_IMPLICIT = ("Velkin is a marker of tarbin-positive cells.", 1)
+
+
+def test_a_step_no_reader_states_takes_the_easiest_kind_judged_of_its_sentences() -> None:
+    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
+              step_key("velkin", "tarbin", *reversed(_IMPLICIT)): "implicit"}
+    assert step_kind("zorin", "velkin", [_READ], judged) == "read"
+    assert step_kind("velkin", "tarbin", [_IMPLICIT, _DISCOURSE], judged) == "discourse"
+    assert step_kind("velkin", "tarbin", [_IMPLICIT], judged) == "implicit"
+    assert step_kind("velkin", "tarbin", [("Velkin was measured.", 1)], judged) == "unjudged"
+
+
+def test_ideal_readers_grow_the_stated_share_kind_by_kind() -> None:
+    statements = {("zorin", "velkin"): [_READ], ("velkin", "tarbin"): [_DISCOURSE]}
+    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse"}
+    questions = [{"id": "q1", "gold_paths": [{"nodes": ["zorin", "velkin", "tarbin"]}]},
+                 {"id": "q2", "gold_paths": [{"nodes": ["zorin", "velkin"]}]}]
+    shares = ideal_readers(questions, statements, judged, {"q1": True})
+    assert shares["read now"] == 0.5 and shares["read now, or answered now"] == 1.0
+    assert shares["a perfect reader up to 'convention'"] == 0.5
+    assert shares["a perfect reader up to 'discourse'"] == 1.0
+    assert shares["unjudged steps"] == 0
+    assert ideal_readers(questions, statements, {}, {}) is None  # nothing judged: no estimate
