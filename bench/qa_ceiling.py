@@ -17,12 +17,13 @@ How the steps no reader states are stated at all is judged by hand in ``bench/qa
 (every such step of the questions of both halves at ``822f02e``, the held-out half's for this estimate
 only, with no reader change after it; one object per evidence sentence: a
 ``step_key`` of (X, Y, sign, sentence), a ``kind`` and a short note; no sentence text). The kinds, from
-the easiest to read to the hardest (``KINDS``): ``stated`` (one clause or nominalisation states the
-signed change between the two names), ``named otherwise`` (stated, of a form of the gold entity or
-under another name: "the phosphorylation of X" for X, a kinase's signalling for a complex it is part of),
-``convention`` (stated, with a sign the curators read another way: an inhibitory phosphorylation or a
-removal signed +1, a deficiency's effect signed as the entity's own), ``discourse`` (stated only across
-clauses or sentences: an anaphor, a chain, a relative clause, a class whose members are listed) and
+the easiest to read to what a faithful reader does not read (``KINDS``): ``stated`` (one clause or
+nominalisation states the signed change between the two names), ``named otherwise`` (stated, of a
+form of the gold entity or under another name: "the phosphorylation of X" for X, a kinase's
+signalling for a complex it is part of), ``discourse`` (stated only across clauses or sentences: an
+anaphor, a chain, a relative clause, a class whose members are listed), ``convention`` (stated, with
+the other sign than the curators': an inhibitory phosphorylation or a removal they signed +1, a
+deficiency's effect signed as the entity's own; a faithful reader reads the sentence's sign) and
 ``implicit`` (a definition, a role, an involvement or association, co-occurrence, or an inference
 the text does not state). From it the report gives, per half, the share of questions a
 perfect reader of each kind and every easier one would make stated along a gold path (``ideal_readers``).
@@ -52,7 +53,7 @@ from engine.language.text import terms_match  # noqa: E402
 
 READERS = ("rules", "parse")
 JUDGED_FILE = REPO / "bench" / "qa_step_statedness.jsonl"
-KINDS = ("stated", "named otherwise", "convention", "discourse", "implicit")
+KINDS = ("stated", "named otherwise", "discourse", "convention", "implicit")
 
 
 @cache

@@ -54,7 +54,7 @@ def test_ideal_readers_grow_the_stated_share_kind_by_kind() -> None:
                  {"id": "q2", "gold_paths": [{"nodes": ["zorin", "velkin"]}]}]
     shares = ideal_readers(questions, statements, judged, {"q1": True})
     assert shares["read now"] == 0.5 and shares["read now, or answered now"] == 1.0
-    assert shares["a perfect reader up to 'convention'"] == 0.5
+    assert shares["a perfect reader up to 'named otherwise'"] == 0.5
     assert shares["a perfect reader up to 'discourse'"] == 1.0
     assert shares["unjudged steps"] == 0
     assert ideal_readers(questions, statements, {}, {}) is None  # nothing judged: no estimate
