@@ -48,13 +48,19 @@ def test_a_step_no_reader_states_takes_the_easiest_kind_judged_of_its_sentences(
 
 
 def test_ideal_readers_grow_the_stated_share_kind_by_kind() -> None:
-    statements = {("zorin", "velkin"): [_READ], ("velkin", "tarbin"): [_DISCOURSE]}
-    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse"}
+    convention = ("Velkin removes morin from the cortex.", 1)
+    statements = {("zorin", "velkin"): [_READ], ("velkin", "tarbin"): [_DISCOURSE], ("velkin", "morin"): [convention]}
+    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
+              step_key("velkin", "morin", *reversed(convention)): "convention"}
     questions = [{"id": "q1", "gold_paths": [{"nodes": ["zorin", "velkin", "tarbin"]}]},
-                 {"id": "q2", "gold_paths": [{"nodes": ["zorin", "velkin"]}]}]
+                 {"id": "q2", "gold_paths": [{"nodes": ["zorin", "velkin"]}]},
+                 {"id": "q3", "gold_paths": [{"nodes": ["zorin", "velkin", "morin"]}]},
+                 {"id": "q4", "gold_paths": [{"nodes": ["zorin", "tarbin"]}]}]
     shares = ideal_readers(questions, statements, judged, {"q1": True})
-    assert shares["read now"] == 0.5 and shares["read now, or answered now"] == 1.0
-    assert shares["a perfect reader up to 'named otherwise'"] == 0.5
-    assert shares["a perfect reader up to 'discourse'"] == 1.0
-    assert shares["unjudged steps"] == 0
+    assert shares["read now"] == 0.25 and shares["read now, or answered now"] == 0.5
+    assert shares["a perfect reader up to 'named otherwise'"] == 0.25
+    assert shares["a perfect reader up to 'discourse'"] == 0.5  # a faithful reader: not the curators' sign
+    assert shares["a perfect reader up to 'convention'"] == 0.75
+    assert shares["a perfect reader up to 'implicit'"] == 0.75  # q4's step has no statement at all
+    assert shares["unjudged steps"] == 1
     assert ideal_readers(questions, statements, {}, {}) is None  # nothing judged: no estimate
