@@ -1,6 +1,7 @@
 """How many HBP questions the readers could answer at all: each gold step read from its own sentences.
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_ceiling.py [--questions FILE] [--records QA.json]
+        [--judged FILE]
 
 A question of bench/qa_eval.py is answerable along its gold path only if each step X → Y of that path
 is stated by one of its evidence sentences (the curated statements of the ``hbp-knowledge`` package).
@@ -14,9 +15,9 @@ retrieval, pruning or joining, not to reading. Figures are given per half; only 
 be read question by question.
 
 How the steps no reader states are stated at all is judged by hand in ``bench/qa_step_statedness.jsonl``
-(every such step of the questions of both halves at ``822f02e``, the held-out half's for this estimate
-only, with no reader change after it; one object per evidence sentence: a
-``step_key`` of (X, Y, sign, sentence), a ``kind`` and a short note; no sentence text). The kinds, from
+(``--judged``): every such step of both halves' questions at ``822f02e`` (the held-out half's for this
+estimate only, with no reader change after it), one object per evidence sentence with a ``step_key`` of
+(X, Y, sign, sentence), a ``kind`` and a short note, and no sentence text. The kinds, from
 the easiest to read to what a faithful reader does not read (``KINDS``): ``stated`` (one clause or
 nominalisation states the signed change between the two names), ``named otherwise`` (stated, of a
 form of the gold entity or under another name: "the phosphorylation of X" for X, a kinase's
