@@ -17,26 +17,25 @@ be read question by question.
 How the steps no reader states are stated at all is judged by hand in ``bench/qa_step_statedness.jsonl``
 (``--judged``): every such step of both halves' questions at ``822f02e`` (the held-out half's for this
 estimate only, with no reader change after it), one object per evidence sentence with a ``step_key`` of
-(X, Y, sign, sentence), a ``kind`` and a short note, and no sentence text. The kinds, from
-the easiest to read to what a faithful reader does not read (``KINDS``): ``stated`` (one clause or
-nominalisation states the signed change between the two names), ``named otherwise`` (stated, of a
-form of the gold entity or under another name: "the phosphorylation of X" for X, a kinase's
-signalling for a complex it is part of), ``discourse`` (stated only across clauses or sentences: an
-anaphor, a chain, a relative clause, a class whose members are listed), ``convention`` (stated, with
-the other sign than the curators': an inhibitory phosphorylation or a removal they signed +1, a
-deficiency's effect signed as the entity's own; a faithful reader reads the sentence's sign) and
-``implicit`` (a definition, a role, an involvement or association, co-occurrence, or an inference
-the text does not state). From it the report gives, per half, the share of questions a
-perfect reader of each kind and every easier one would make stated along a gold path (``ideal_readers``).
-It is an estimate, not a bound: better reading can also open routes off the gold paths (the
-pipeline answers some questions by such routes today; with ``--records`` they are added as
+(X, Y, sign, sentence), keyed as the faithfulness verdicts are (``faithfulness.claim_key``), a ``kind``
+and a short note, and no sentence text. The kinds, from the easiest to read to what a faithful reader
+does not read (``KINDS``): ``stated`` (one clause or nominalisation states the signed change between the
+two names), ``named otherwise`` (stated, of a form of the gold entity or under another name: "the
+phosphorylation of X" for X, a kinase's signalling for a complex it is part of), ``discourse`` (stated
+only across clauses or sentences: an anaphor, a chain, a relative clause, a class whose members are
+listed), ``convention`` (stated, with the other sign than the curators': an inhibitory phosphorylation
+or a removal they signed +1, a deficiency's effect signed as the entity's own; a faithful reader reads
+the sentence's sign) and ``implicit`` (a definition, a role, an involvement or association,
+co-occurrence, or an inference the text does not state). From it the report gives, per half, the share
+of questions a perfect reader of each kind and every easier one would make stated along a gold path
+(``ideal_readers``). It is an estimate, not a bound: better reading can also open routes off the gold
+paths (the pipeline answers some questions by such routes today; with ``--records`` they are added as
 ``..., or answered now``).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from collections import Counter
@@ -46,6 +45,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.faithfulness import claim_key  # noqa: E402
 from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
 from bench.qa_failures import gold_statements  # noqa: E402
 from engine.annotations import Annotation, interpret  # noqa: E402
@@ -87,11 +87,6 @@ def step_reading(x: str, y: str, evidence: list[tuple[str, int]]) -> dict[str, s
     return found
 
 
-def step_key(x: str, y: str, sign: int, sentence: str) -> str:
-    """A short stable key for one gold step's evidence sentence, stored in the judgement file."""
-    return hashlib.sha256(json.dumps([x, y, sign, sentence]).encode()).hexdigest()[:16]
-
-
 def load_judged(path: Path) -> dict[str, str]:
     """step_key → kind, from the hand judgement (empty when the file is absent)."""
     if not path.exists():
@@ -105,12 +100,12 @@ def step_kind(x: str, y: str, evidence: list[tuple[str, int]], judged: dict[str,
     ``unjudged``."""
     if "stated" in step_reading(x, y, evidence).values():
         return "read"
-    kinds = [judged[key] for sentence, sign in evidence if (key := step_key(x, y, sign, sentence)) in judged]
+    kinds = [judged[key] for sentence, sign in evidence if (key := claim_key(x, y, sign, sentence)) in judged]
     return min(kinds, key=KINDS.index) if kinds else "unjudged"
 
 
 def ideal_readers(questions: list[dict], statements: dict, judged: dict[str, str],
-                  answered: dict[str, bool]) -> dict[str, float] | None:
+                  answered: dict[str, bool]) -> dict[str, float | int] | None:
     """Share of ``questions`` with a gold path whose every step is read now or of a judged kind no
     harder than each kind in turn (None when none of their unread steps is judged)."""
     paths = {q["id"]: [[step_kind(x, y, statements.get((x, y), []), judged)
@@ -118,7 +113,7 @@ def ideal_readers(questions: list[dict], statements: dict, judged: dict[str, str
              for q in questions}
     if not any(kind in KINDS for steps in paths.values() for path in steps for kind in path):
         return None
-    shares = {}
+    shares: dict[str, float | int] = {}
     for depth in range(len(KINDS) + 1):
         allowed = {"read", *KINDS[:depth]}
         stated = {qid for qid, steps in paths.items() if any(set(path) <= allowed for path in steps)}

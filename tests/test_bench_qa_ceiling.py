@@ -7,7 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.qa_ceiling import ideal_readers, question_reading, step_key, step_kind, step_reading  # noqa: E402
+from bench.faithfulness import claim_key  # noqa: E402
+from bench.qa_ceiling import ideal_readers, question_reading, step_kind, step_reading  # noqa: E402
 
 
 def test_a_step_is_stated_only_with_the_gold_sign() -> None:
@@ -39,8 +40,8 @@ _IMPLICIT = ("Velkin is a marker of tarbin-positive cells.", 1)
 
 
 def test_a_step_no_reader_states_takes_the_easiest_kind_judged_of_its_sentences() -> None:
-    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
-              step_key("velkin", "tarbin", *reversed(_IMPLICIT)): "implicit"}
+    judged = {claim_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
+              claim_key("velkin", "tarbin", *reversed(_IMPLICIT)): "implicit"}
     assert step_kind("zorin", "velkin", [_READ], judged) == "read"
     assert step_kind("velkin", "tarbin", [_IMPLICIT, _DISCOURSE], judged) == "discourse"
     assert step_kind("velkin", "tarbin", [_IMPLICIT], judged) == "implicit"
@@ -50,8 +51,8 @@ def test_a_step_no_reader_states_takes_the_easiest_kind_judged_of_its_sentences(
 def test_ideal_readers_grow_the_stated_share_kind_by_kind() -> None:
     convention = ("Velkin removes morin from the cortex.", 1)
     statements = {("zorin", "velkin"): [_READ], ("velkin", "tarbin"): [_DISCOURSE], ("velkin", "morin"): [convention]}
-    judged = {step_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
-              step_key("velkin", "morin", *reversed(convention)): "convention"}
+    judged = {claim_key("velkin", "tarbin", *reversed(_DISCOURSE)): "discourse",
+              claim_key("velkin", "morin", *reversed(convention)): "convention"}
     questions = [{"id": "q1", "gold_paths": [{"nodes": ["zorin", "velkin", "tarbin"]}]},
                  {"id": "q2", "gold_paths": [{"nodes": ["zorin", "velkin"]}]},
                  {"id": "q3", "gold_paths": [{"nodes": ["zorin", "velkin", "morin"]}]},
