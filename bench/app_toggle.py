@@ -47,9 +47,9 @@ from browser_support import (  # noqa: E402
 )
 from relabel import pipeline_graph  # noqa: E402
 
-from engine.model import Graph, Scenario  # noqa: E402
-from engine.reasoner import label_graph  # noqa: E402
-from engine.drawing import short_value  # noqa: E402
+from engine.model.graph import Graph, Scenario  # noqa: E402
+from engine.solver.reasoner import label_graph  # noqa: E402
+from engine.explain.drawing import short_value  # noqa: E402
 from ui.graph_view import value_text  # noqa: E402
 
 WARM_UP = 2

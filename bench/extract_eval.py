@@ -2,11 +2,11 @@
 
 For every statement the offline extractor reads the evidence sentence. A statement is *linked* when
 one extracted annotation has a subject matching the statement's subject and an object matching its
-object under ``engine.language.text.terms_match`` (names of states "X deficiency" / "X mutation" are
+object under ``engine.reading.language.text.terms_match`` (names of states "X deficiency" / "X mutation" are
 compared through their entity X). Gold and extracted claims are compared as claims about entities
-(``engine.parse_reader.agreement.entity_named``): a name of a state or a lowering moves its entity
+(``engine.reading.parse.agreement.entity_named``): a name of a state or a lowering moves its entity
 ("X deficiency", "proteasome inhibitors" and "loss of X" are less X), so the *sign* of a linked
-annotation is the sign of its edge (``engine.annotations.interpret``) times the direction of each of
+annotation is the sign of its edge (``engine.model.annotations.interpret``) times the direction of each of
 its names, and the gold's sign is turned the same way by its names. The highest-confidence linking
 annotation is the one scored. Figures are given for the statements whose names occur verbatim in
 their sentence (``names_in_sentence``) and for all.
@@ -36,7 +36,7 @@ endpoint of the settings (``CAUSEWAY_LLM__BASE_URL``, ``CAUSEWAY_LLM__MODEL``,
 verbatim`` keeps it to the 364 verbatim statements' sentences.
 
 ``--reader`` chooses whose annotations are scored: ``rules`` (the backend's, the default),
-``parse`` (the dependency-parse reader, ``engine.parse_reader``), ``agree`` (the backend's
+``parse`` (the dependency-parse reader, ``engine.reading.parse``), ``agree`` (the backend's
 annotations that the parse reader also finds in the sentence: what the pipeline shows as supported)
 or ``union`` (the backend's plus the parse reader's others). ``--reader compare`` scores all four
 from one reading of the sentences and prints one line per reader and half.
@@ -64,11 +64,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.annotations import Annotation, format_annotation  # noqa: E402
+from engine.model.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
-from engine.language.text import state_core, terms_match  # noqa: E402
-from engine.parse_reader import read_sentences  # noqa: E402
-from engine.parse_reader.agreement import agreeing, claim_sign, entity_named, union  # noqa: E402
+from engine.reading.language.text import state_core, terms_match  # noqa: E402
+from engine.reading.parse import read_sentences  # noqa: E402
+from engine.reading.parse.agreement import agreeing, claim_sign, entity_named, union  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"

@@ -10,7 +10,7 @@ the default settings, of the default index unless ``--index`` / ``--data-dir`` n
 result the bench collects what the user is shown:
 
 - *claims*: every edge of the answer's statements (each step with each sentence it cites) and every edge
-  drawn in the default graph view (``engine.focus.question_focus``: the edges it draws between its shown
+  drawn in the default graph view (``engine.explain.focus.question_focus``: the edges it draws between its shown
   nodes, each with every evidence sentence, as the evidence panel lists them). A claim is keyed by the SHA-256
   of its normalised (source label, target label, sign, sentence);
 - *nodes*: every node drawn in the view or named on a statement's path, keyed by its normalised label;
@@ -30,7 +30,7 @@ and supported-or-partial among judged ones, unjudged ones; the supported share a
 is drawn as established (status ``supported``: the readers agree) and for those drawn as possible or
 contested; the sign-error share; the share of shown
 nodes that are not entities; the share of answered questions whose graph holds a source -> target path of
-two steps or more (at most ``engine.answer.MAX_PATH_EDGES``), and of those the share whose answer states
+two steps or more (at most ``engine.explain.answer.MAX_PATH_EDGES``), and of those the share whose answer states
 such a mechanism, and states one judged sound; mechanism soundness; the median seconds per question.
 Shares are over shown occurrences (an item shown for two questions counts twice) of judged items.
 ``--out`` keeps the per-question records (they hold paper sentences: write them outside the repo) and
@@ -57,9 +57,9 @@ import networkx as nx
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.answer import MAX_PATH_EDGES, Answer  # noqa: E402
-from engine.focus import question_focus  # noqa: E402
-from engine.model import Graph  # noqa: E402
+from engine.explain.answer import MAX_PATH_EDGES, Answer  # noqa: E402
+from engine.explain.focus import question_focus  # noqa: E402
+from engine.model.graph import Graph  # noqa: E402
 
 QUESTIONS = REPO / "bench" / "faithfulness_questions.jsonl"
 VERDICTS_DIR = REPO / "bench"

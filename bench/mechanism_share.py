@@ -3,11 +3,11 @@
     HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_eval.py --graphs DIR ...   # saves ID.json per answered question
     .venv/bin/python bench/mechanism_share.py DIR [--json]
 
-For each saved graph and labelling, ``engine.answer.explain`` writes the answer afresh, so two answer
-writers (say, two checkouts: copy this file and ``engine/mechanism.py`` into the other) can be
+For each saved graph and labelling, ``engine.explain.answer.explain`` writes the answer afresh, so two answer
+writers (say, two checkouts: copy this file and ``engine/explain/mechanism.py`` into the other) can be
 compared on the very same graphs. A *mechanism* is a source → target route of two or more steps none
-of whose intermediate nodes is disease-like (``engine.mechanism.is_disease_like``); the graph
-*holds* one when ``engine.mechanism.find_routes`` finds one. Figures, over the questions
+of whose intermediate nodes is disease-like (``engine.explain.mechanism.is_disease_like``); the graph
+*holds* one when ``engine.explain.mechanism.find_routes`` finds one. Figures, over the questions
 whose graph holds a mechanism, per half of qa_eval's split:
 
 - stated: some route statement of the answer (kind mechanism, or path in older answers) follows a
@@ -28,9 +28,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from engine.answer import explain  # noqa: E402
-from engine.mechanism import find_routes, is_disease_like  # noqa: E402
-from engine.model import Graph, Labelling  # noqa: E402
+from engine.explain.answer import explain  # noqa: E402
+from engine.explain.mechanism import find_routes, is_disease_like  # noqa: E402
+from engine.model.graph import Graph, Labelling  # noqa: E402
 from qa_eval import question_half  # noqa: E402
 
 ROUTE_KINDS = frozenset({"path", "mechanism", "direct", "chain"})

@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.relabel import pipeline_graph, random_graph  # noqa: E402
-from engine.model import Graph, NodeLabel, Scenario  # noqa: E402
-from engine.reasoner import Reasoner  # noqa: E402
+from engine.model.graph import Graph, NodeLabel, Scenario  # noqa: E402
+from engine.solver.reasoner import Reasoner  # noqa: E402
 
 _RULING_OUT = {"increasing": "not increasing", "decreasing": "not decreasing"}
 

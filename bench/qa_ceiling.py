@@ -48,9 +48,9 @@ sys.path.insert(0, str(REPO))
 from bench.faithfulness import claim_key  # noqa: E402
 from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
 from bench.qa_failures import gold_statements  # noqa: E402
-from engine.annotations import Annotation, interpret  # noqa: E402
-from engine.lowering import lowered_core  # noqa: E402
-from engine.language.text import terms_match  # noqa: E402
+from engine.model.annotations import Annotation, interpret  # noqa: E402
+from engine.assembly.lowering import lowered_core  # noqa: E402
+from engine.reading.language.text import terms_match  # noqa: E402
 
 READERS = ("rules", "parse")
 JUDGED_FILE = REPO / "bench" / "qa_step_statedness.jsonl"
@@ -59,8 +59,8 @@ KINDS = ("stated", "named otherwise", "discourse", "convention", "implicit")
 
 @cache
 def _readings(sentence: str) -> dict[str, list[Annotation]]:
-    from engine.offline.extract.reader import extract_annotations
-    from engine.parse_reader import read_sentence
+    from engine.reading.rules.reader import extract_annotations
+    from engine.reading.parse import read_sentence
 
     return {"rules": list(extract_annotations(sentence)), "parse": list(read_sentence(sentence))}
 

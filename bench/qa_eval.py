@@ -22,9 +22,9 @@ corpus ensure``), opened once before the clock starts. The backend is the offlin
   process CPU time of ``ask`` (all threads), which a shared machine's load inflates far less.
 - answer checks over every step (one edge claim) of every path statement: with a citation; citations to
   documents the index does not hold (must be 0); claims with a cited sentence that mentions both ends
-  (``engine.verify.mentions`` on the node label and aliases).
+  (``engine.assembly.verify.mentions`` on the node label and aliases).
 - answered without a path statement: connected only through chains longer than the answer states
-  (``engine.answer.MAX_PATH_EDGES``), so the answer names no chain;
+  (``engine.explain.answer.MAX_PATH_EDGES``), so the answer names no chain;
 - mechanism stated: of the answered questions whose graph holds a source → target path of two or
   more steps (at most ``MAX_PATH_EDGES``), the share whose answer states one (a path statement of two
   or more steps; ``mechanism`` statements once the answer has them).
@@ -51,13 +51,13 @@ sys.path.insert(0, str(REPO))
 
 import networkx as nx  # noqa: E402
 
-from engine.answer import MAX_PATH_EDGES  # noqa: E402
+from engine.explain.answer import MAX_PATH_EDGES  # noqa: E402
 from engine.backends import BackendError  # noqa: E402
-from engine.model import Graph, Labelling, Node  # noqa: E402
-from engine.language.text import terms_match  # noqa: E402
+from engine.model.graph import Graph, Labelling, Node  # noqa: E402
+from engine.reading.language.text import terms_match  # noqa: E402
 from engine.pipeline import AskResult, ask  # noqa: E402
 from engine.settings import Settings  # noqa: E402
-from engine.verify import mentions  # noqa: E402
+from engine.assembly.verify import mentions  # noqa: E402
 
 DEFAULT_QUESTIONS = REPO.parent / "shared" / "data" / "hbp" / "questions_dev.jsonl"
 _SIGN = {"increasing": 1, "decreasing": -1, "active": 1}
@@ -242,7 +242,7 @@ def stale_claim_store(index: object) -> str | None:
     """A warning when the parse reader's claim store of ``index`` was read by another version of the
     reader (a reader source changed since ``python -m corpus ensure``): the pipeline then ignores
     every stored claim, its stated look-ups find nothing, and the figures describe another pipeline."""
-    from engine.parse_reader.store import store_for
+    from engine.reading.parse.store import store_for
 
     index_dir = getattr(index, "index_dir", None)
     if index_dir is None or len(store_for(index_dir)):

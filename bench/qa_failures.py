@@ -39,8 +39,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
-from engine.annotations import AnnotationError, parse_annotation  # noqa: E402
-from engine.language.text import terms_match  # noqa: E402
+from engine.model.annotations import AnnotationError, parse_annotation  # noqa: E402
+from engine.reading.language.text import terms_match  # noqa: E402
 
 SIGNED = {"increases", "directlyIncreases", "decreases", "directlyDecreases"}
 STEPS_JOINED = "steps in graph, not joined"
@@ -133,9 +133,9 @@ def reader_misses(question_id: str, steps: list[tuple[str, str]], best: list[str
                   statements: dict) -> list[dict]:
     """The best gold path's steps lost at the reader: each read sentence with what each reader reads
     from it alone."""
-    from engine.annotations import format_annotation
-    from engine.offline.extract.reader import extract_annotations
-    from engine.parse_reader import read_sentence
+    from engine.model.annotations import format_annotation
+    from engine.reading.rules.reader import extract_annotations
+    from engine.reading.parse import read_sentence
 
     misses = []
     for step, stage in zip(steps, best):

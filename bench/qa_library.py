@@ -29,11 +29,11 @@ sys.path.insert(0, str(REPO))
 
 from bench.qa_eval import DEFAULT_QUESTIONS, predicted_sign, question_half  # noqa: E402
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend  # noqa: E402
-from engine.integrate import Integrator  # noqa: E402
-from engine.mechanism import find_routes  # noqa: E402
-from engine.model import Graph  # noqa: E402
-from engine.parse_reader.agreement import mark_possible  # noqa: E402
-from engine.parse_reader.store import store_for  # noqa: E402
+from engine.assembly.integrate import Integrator  # noqa: E402
+from engine.explain.mechanism import find_routes  # noqa: E402
+from engine.model.graph import Graph  # noqa: E402
+from engine.reading.parse.agreement import mark_possible  # noqa: E402
+from engine.reading.parse.store import store_for  # noqa: E402
 from engine.pipeline import (Retrieved, abbreviations_for, abstention_reason, extract, label,  # noqa: E402
                              library_abbreviations, scenario_for, verify_claims)
 from engine.settings import Settings  # noqa: E402

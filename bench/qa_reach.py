@@ -38,8 +38,8 @@ sys.path.insert(0, str(REPO))
 
 from bench.qa_failures import (  # noqa: E402
     default_index, gold_sentences, path_stages, question_arguments, question_stage, trace_seen, unanswered)
-from engine.language.text import terms_match  # noqa: E402
-from engine.verify import mentions  # noqa: E402
+from engine.reading.language.text import terms_match  # noqa: E402
+from engine.assembly.verify import mentions  # noqa: E402
 
 NOT_RETRIEVED = "2 not retrieved"
 # A name more than this many of the library's sentences mention is a frequent name: a query of it
@@ -131,8 +131,8 @@ def reader_claims(index, settings):
     """A function: both readers' annotations of one sentence (the rule reader run, the parse
     reader's looked up in the claim store)."""
     from engine.backends import get_backend
-    from engine.model import Graph
-    from engine.parse_reader.store import store_for
+    from engine.model.graph import Graph
+    from engine.reading.parse.store import store_for
     from retrieval.index import Passage
 
     backend, store = get_backend(settings), store_for(getattr(index, "index_dir", None))

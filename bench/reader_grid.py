@@ -29,8 +29,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from engine.annotations import format_annotation  # noqa: E402
-from engine.parse_reader import read_sentence  # noqa: E402
+from engine.model.annotations import format_annotation  # noqa: E402
+from engine.reading.parse import read_sentence  # noqa: E402
 
 NAMES = {
     "tune": ("NF-κB", "IL-1β", "Aβ42", "GSK-3β", "PGC-1α", "miR-34a", "p38 MAPK", "TNF-α", "ERK1/2", "SIRT1",

@@ -31,7 +31,7 @@ shared machine's load inflates wall time. A first labelling's CPU time leaves ou
 grounding, which starts after its answer.
 
 ``--possible-share F`` marks that share of each graph's edges "possible" (read by one reader only),
-which the solver treats as a choice (``engine/qpt_possible.lp``): the cost of that choice. The
+which the solver treats as a choice (``engine/solver/qpt_possible.lp``): the cost of that choice. The
 graphs and toggles are the same as without it.
 
 Usage: ``python bench/relabel.py [--series random pipeline] [--sizes 50 500 5000] [--toggles 25]
@@ -51,8 +51,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.model import Edge, Graph, Node, Scenario, edge_id  # noqa: E402
-from engine.reasoner import Reasoner, label_graph  # noqa: E402
+from engine.model.graph import Edge, Graph, Node, Scenario, edge_id  # noqa: E402
+from engine.solver.reasoner import Reasoner, label_graph  # noqa: E402
 
 
 def random_graph(n: int, degree: float, rng: random.Random, source_share: float = 0.05) -> Graph:

@@ -38,8 +38,8 @@ def build_default_index(
 def read_claims(index_dir: Path, progress: ProgressCallback | None = None,
                 say: Callable[[str], None] = print) -> int:
     """Read every sentence of the index's library that its claim store lacks with the
-    dependency-parse reader (``engine.parse_reader.store``); the number read."""
-    from engine.parse_reader.store import read_library
+    dependency-parse reader (``engine.reading.parse.store``); the number read."""
+    from engine.reading.parse.store import read_library
 
     sentences = [s for document in stored_documents(index_dir) for s in document.sentences]
     with _progress(progress, "reading claims") as report:

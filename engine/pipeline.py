@@ -13,14 +13,14 @@ first asks for intermediates: source and target together with each of the strong
 so that a mechanism can be found and stated beside the direct edge.
 When every such pairing was asked already, a round asks the frontier nodes alone, reaching one step
 beyond them. Beside the searches, each round reads the sentences whose stored claims state a name as a
-cause or an effect (``engine.stated``): round 1 what the sources cause and what causes the targets, later
+cause or an effect (``engine.assembly.stated``): round 1 what the sources cause and what causes the targets, later
 rounds the same for the strongest frontier nodes; a search ranks those low when the name is frequent.
 The loop stops when a source–target mechanism is established and a round adds no node to a path, when
 no frontier is left to query, when a chain links the question and its rounds (``connected_rounds``)
 are spent, or when the round budget is spent.
 
 A question is answered when the answer can state how its source reaches its target: a direct edge, a
-mechanism or an established chain (``engine.mechanism.find_routes``). When the graph links them only by
+mechanism or an established chain (``engine.explain.mechanism.find_routes``). When the graph links them only by
 routes the answer disowns (through a disease or a generic word, across a disputed sign, on too many
 single readings), the target's label rests on nothing the answer would say, and the question is
 abstained on with that reason; the graph is still returned and shown (``require_route`` turns this off).
@@ -37,23 +37,23 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
-from engine.annotations import Annotation, format_annotation, interpret
-from engine.answer import Answer, explain
+from engine.model.annotations import Annotation, format_annotation, interpret
+from engine.explain.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, get_backend
 from engine.backends.base import evidence_of
-from engine.identity import LibraryAbbreviations, may_define
-from engine.integrate import Integration, Integrator, PrunedClaim
-from engine.mechanism import UNSTATABLE_ROUTES, find_routes
-from engine.model import Graph, Labelling, Scenario
-from engine.language.analyze import QuestionAnalysis
-from engine.offline.extract import find_abbreviations
-from engine.parse_reader.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
-from engine.parse_reader.reader import with_abbreviations
-from engine.parse_reader.store import ClaimStore, store_for
-from engine.reasoner import label_graph
+from engine.assembly.identity import LibraryAbbreviations, may_define
+from engine.assembly.integrate import Integration, Integrator, PrunedClaim
+from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
+from engine.model.graph import Graph, Labelling, Scenario
+from engine.reading.language.analyze import QuestionAnalysis
+from engine.reading.rules import find_abbreviations
+from engine.reading.parse.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
+from engine.reading.parse.reader import with_abbreviations
+from engine.reading.parse.store import ClaimStore, store_for
+from engine.solver.reasoner import label_graph
 from engine.settings import PipelineSettings, Settings
-from engine.stated import StatedClaims, stated_claims
-from engine.verify import VerifyResult, verify
+from engine.assembly.stated import StatedClaims, stated_claims
+from engine.assembly.verify import VerifyResult, verify
 
 if TYPE_CHECKING:
     from retrieval.index import PaperIndex, Passage
@@ -193,7 +193,7 @@ def _not_asked(planned: list[Query], asked: set[str]) -> list[Query]:
 def plan_stated(
     round_: int, sources: list[str], targets: list[str], forward: list[str], backward: list[str], asked: set[str],
 ) -> list[Query]:
-    """The stored-claim look-ups of a round (``engine.stated``): round 1 the sentences stating what the
+    """The stored-claim look-ups of a round (``engine.assembly.stated``): round 1 the sentences stating what the
     sources cause and what causes the targets, later rounds the same for the strongest frontier nodes
     (what the forward frontier causes, what causes the backward frontier), each name once."""
     causes, effects = (sources, targets) if round_ == 1 else (forward[:PAIRED_FRONTIER], backward[:PAIRED_FRONTIER])
@@ -244,7 +244,7 @@ def abbreviations_for(
 
 def defined_in(text: str) -> dict[str, str]:
     """The short → long forms a text defines whose short form can abbreviate the long one
-    (``engine.identity.may_define``): a citation or a cut long form read as a definition joins nothing."""
+    (``engine.assembly.identity.may_define``): a citation or a cut long form read as a definition joins nothing."""
     return dict(_definitions(text))
 
 
@@ -259,7 +259,7 @@ _library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -> LibraryAbbreviations:
-    """The abbreviations the whole library defines (``engine.identity.LibraryAbbreviations``), read
+    """The abbreviations the whole library defines (``engine.assembly.identity.LibraryAbbreviations``), read
     once per index and size; each paper's definitions are kept in ``cache`` too."""
     size = len(index)  # counted without listing a large (sharded) library's documents
     found = _library_tables.get(index)
@@ -487,7 +487,7 @@ def abstention_reason(
 ) -> str:
     """Why the question is not answered ("" when it is): no chain links its ends, or (with
     ``require_route``) every chain that does is one the answer cannot state as an explanation
-    (``engine.mechanism.find_routes``): its label would rest on a route the answer itself disowns."""
+    (``engine.explain.mechanism.find_routes``): its label would rest on a route the answer itself disowns."""
     sources, targets = ", ".join(analysis.sources), ", ".join(analysis.targets)
     if not connected:
         return f"no chain of evidenced claims links {sources} to {targets} in the indexed papers after {rounds} round(s)"

@@ -36,7 +36,7 @@ class PipelineSettings(BaseModel):
     connected_rounds: int = Field(3, ge=1, description="rounds once a chain links them")
     passages_per_query: int = Field(20, ge=1)
     # Sentences whose stored claims state a queried name as a cause or an effect, read beside the search's
-    # passages (engine.stated; bench/qa_reach.py found the gold steps no query reached mostly at frequent
+    # passages (engine.assembly.stated; bench/qa_reach.py found the gold steps no query reached mostly at frequent
     # names or just past the passages read). bench/qa_eval.py, same session: 0 / 5 / 10 answered tune
     # 15.9 / 22.0 / 23.2 %, held-out 14.7 / 17.3 / 17.3 %; CPU p90 2.48 / 2.75 / 2.89 s; bench/faithfulness.py
     # held-out supported 94.9 / 94.1 / 92.9 %. 0 turns the look-up off.

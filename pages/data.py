@@ -7,7 +7,7 @@ import streamlit as st
 from engine.discovery.algorithms import METHODS, TESTS, AlgorithmOptions
 from engine.discovery.compare import GraphComparison, compare_graphs, merge_with_report
 from engine.discovery.errors import DiscoveryError
-from engine.model import Graph
+from engine.model.graph import Graph
 from ui import panels, state
 from ui.graph_view import build_view, show_graph
 from ui.guard import describe, guard

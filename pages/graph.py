@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import edits
-from engine.model import Graph
-from engine.session import WorkspaceSession
+from engine.workspace import edits
+from engine.model.graph import Graph
+from engine.workspace.session import WorkspaceSession
 from ui import panels, state
 from ui.guard import guard
 from ui.navigation import ensure_entry_point

@@ -104,7 +104,7 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
 def _read_claims(index_dir: Path, documents: list[Document]) -> None:
     """Read the new documents' sentences with the dependency-parse reader, into the index's claim
     store, so that questions look their claims up instead of parsing them."""
-    from engine.parse_reader.store import read_library
+    from engine.reading.parse.store import read_library
 
     sentences = [s for document in documents for s in document.sentences]
     with terminal_progress("reading claims") as progress:

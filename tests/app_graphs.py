@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.model import Edge, Evidence, Graph, Node, edge_id
+from engine.model.graph import Edge, Evidence, Graph, Node, edge_id
 
 
 def _edge(source: str, target: str, relation: str, sign: int, doc: str, sentence: str) -> Edge:
     """A claim that two papers state (``doc`` and a replication), so the solver takes it as established
-    and the labels it carries are certain (``engine.model.is_tentative``)."""
+    and the labels it carries are certain (``engine.model.graph.is_tentative``)."""
     return Edge(
         id=edge_id(source, relation, sign, target),
         source=source,

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.model import Graph
-from engine.storage import WorkspaceStore
+from engine.model.graph import Graph
+from engine.workspace.storage import WorkspaceStore
 
 APP_SCRIPT = str(Path(__file__).resolve().parent / "app_script.py")
 RUN_TIMEOUT_S = 60

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.annotations import format_annotation
-from engine.offline.extract import extract_annotations
+from engine.model.annotations import format_annotation
+from engine.reading.rules import extract_annotations
 
 
 def lines(sentence: str, abbreviations: dict[str, str] | None = None) -> set[str]:

@@ -35,7 +35,7 @@ def postgres_server():
 def store(request: pytest.FixtureRequest, tmp_path: Path):
     """A workspace store on SQLite (the default) and on a real PostgreSQL server (for teams): every
     test that takes it runs on both."""
-    from engine.storage import WorkspaceStore
+    from engine.workspace.storage import WorkspaceStore
 
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'nested' / 'workspaces.db'}"

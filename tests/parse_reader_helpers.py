@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.annotations import format_annotation
-from engine.parse_reader import read_sentence
+from engine.model.annotations import format_annotation
+from engine.reading.parse import read_sentence
 
 
 def lines(sentence: str) -> set[str]:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.annotations import (
+from engine.model.annotations import (
     Annotation, AnnotationError, StateOf, format_annotation, interpret, parse_annotation,
 )
-from engine.model import GraphError
+from engine.model.graph import GraphError
 
 PAPER_LINES = [
     "[change=increase] cortisol levels ==CAUSE=> [change=increase] blood pressure",
@@ -98,7 +98,7 @@ def test_a_line_naming_a_deficiency_or_mutation_carries_its_entity() -> None:
 
 
 def test_the_rule_reader_sets_the_state_it_read() -> None:
-    from engine.offline.extract import extract_annotations
+    from engine.reading.rules import extract_annotations
 
     found = extract_annotations("Mice lacking Zorp show increased Quux levels.")
     assert [(a.subject, a.subject_state_of) for a in found] == [

@@ -6,9 +6,9 @@ import random
 import re
 import time
 
-from engine.answer import _Citer, _step, explain, label_phrase
-from engine.mechanism import find_routes
-from engine.model import (
+from engine.explain.answer import _Citer, _step, explain, label_phrase
+from engine.explain.mechanism import find_routes
+from engine.model.graph import (
     Contrast, Edge, Evidence, Graph, LabelChange, Labelling, Node, NodeLabel, edge_id,
 )
 
@@ -182,8 +182,8 @@ def test_explain_is_fast_on_a_40_node_graph() -> None:
 
 
 def test_a_possible_edge_from_hedged_sentences_is_worded_as_the_papers_suggestion() -> None:
-    from engine.answer import _Citer, _step
-    from engine.model import Edge, Evidence, Node
+    from engine.explain.answer import _Citer, _step
+    from engine.model.graph import Edge, Evidence, Node
 
     nodes = {n: Node(id=n, label=n.capitalize()) for n in ("velk1", "zorin")}
     hedged = Edge(id="v+>z", source="velk1", target="zorin", status="possible",

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app_graphs import smoking_graph
-from engine.model import MergedName
+from engine.model.graph import MergedName
 from app_harness import (
     assert_clean,
     label_rows,

@@ -1,14 +1,14 @@
-"""engine.session.WorkspaceSession: the UI-free state behind the Graph page."""
+"""engine.workspace.session.WorkspaceSession: the UI-free state behind the Graph page."""
 
 from __future__ import annotations
 
 import pytest
 
 from app_graphs import smoking_graph
-from engine import edits
-from engine.model import GraphError, Scenario
-from engine.session import WorkspaceSession
-from engine.storage import WorkspaceStore
+from engine.workspace import edits
+from engine.model.graph import GraphError, Scenario
+from engine.workspace.session import WorkspaceSession
+from engine.workspace.storage import WorkspaceStore
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ def test_exports_are_offered(monkeypatch, tmp_path):
 
 
 def test_import_graphml(monkeypatch, tmp_path):
-    from engine.export import to_graphml
+    from engine.explain.export import to_graphml
 
     app = new_app(monkeypatch, tmp_path)
     app.switch_page(page_path("graph")).run()
@@ -172,7 +172,7 @@ def test_reload_restores_the_scenario(monkeypatch, tmp_path):
 
 
 def test_a_stale_save_in_the_sidebar_offers_both_versions(monkeypatch, tmp_path):
-    from engine import edits
+    from engine.workspace import edits
 
     app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, smoking_graph(), name="shared")
     store = store_for(tmp_path)
@@ -199,7 +199,7 @@ def test_the_saved_workspaces_picker_follows_the_workspace_on_screen(monkeypatch
 
 def test_a_team_database_round_trip_through_the_app(monkeypatch, tmp_path, postgres_server):
     """CAUSEWAY_DATABASE_URL set to a real PostgreSQL server: save, edit, reload, as on SQLite."""
-    from engine.storage import WorkspaceStore
+    from engine.workspace.storage import WorkspaceStore
 
     url = postgres_server.new_database()
     monkeypatch.setenv("CAUSEWAY_DATABASE_URL", url)

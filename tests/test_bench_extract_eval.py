@@ -91,7 +91,7 @@ def test_readers_are_compared_from_one_reading(tmp_path: Path, capsys: pytest.Ca
 
 
 def test_a_lowering_agent_scores_alike_named_as_the_agent_or_as_its_target() -> None:
-    from engine.annotations import parse_annotation
+    from engine.model.annotations import parse_annotation
     bench = _load_bench()
     # gold: "Proteasome inhibitors" increase autophagy
     as_agent = parse_annotation("[change=increase] proteasome inhibitors ==CAUSE=> [change=increase] autophagy")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.answer import explain
-from engine.model import Edge, Evidence, Graph, Labelling, Node, NodeLabel, edge_id
+from engine.explain.answer import explain
+from engine.model.graph import Edge, Evidence, Graph, Labelling, Node, NodeLabel, edge_id
 
 _PATH = Path(__file__).resolve().parent.parent / "bench" / "faithfulness.py"
 _SPEC = importlib.util.spec_from_file_location("bench_faithfulness", _PATH)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.model import Edge, Evidence, Graph, Node, edge_id
-from engine.reasoner import label_graph
+from engine.model.graph import Edge, Evidence, Graph, Node, edge_id
+from engine.solver.reasoner import label_graph
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from mechanism_share import judge  # noqa: E402

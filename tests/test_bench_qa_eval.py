@@ -10,8 +10,8 @@ from types import SimpleNamespace
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.qa_eval import failure_kind, stale_claim_store  # noqa: E402
-from engine.model import Edge, Graph, Node, edge_id  # noqa: E402
-from engine.parse_reader.store import STORE_FILE, reader_version  # noqa: E402
+from engine.model.graph import Edge, Graph, Node, edge_id  # noqa: E402
+from engine.reading.parse.store import STORE_FILE, reader_version  # noqa: E402
 
 
 def _result(edges: list[tuple[str, str]]) -> SimpleNamespace:

@@ -18,7 +18,7 @@ from engine.discovery.knowledge import Knowledge
 from engine.discovery.run import DiscoveryResult, ProgressEvent, discover
 from engine.discovery.tables import TableResult, read_table
 from engine.discovery.worker import DiscoveryWorker
-from engine.model import Edge, Graph, Node, edge_id
+from engine.model.graph import Edge, Graph, Node, edge_id
 
 # The true graph: A -> B (+), A -> C (-), B -> D (+), C -> D (-), D -> E (+).
 # Its equivalence class orients B -> D <- C (a collider) and D -> E; A - B and A - C stay undirected.

@@ -10,7 +10,7 @@ from engine.discovery.compare import merge_with_report
 from engine.discovery.errors import DiscoveryError
 from engine.discovery.priors import apply_literature_hints, with_literature_verdicts
 from engine.discovery.run import DiscoveredEdge, DiscoveryResult
-from engine.model import Edge, Graph, Node
+from engine.model.graph import Edge, Graph, Node
 
 
 def _edge(source: str, target: str, endpoints: str = "-->", stability: float | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.discovery.compare import compare_graphs, merge_graphs
 from engine.discovery.knowledge import knowledge_from_literature, match_columns
-from engine.model import Edge, Graph, Node, edge_id
+from engine.model.graph import Edge, Graph, Node, edge_id
 
 
 def _edge(source: str, target: str, sign: int, origin: str = "literature", orientation: str = "directed",

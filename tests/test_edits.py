@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import edits
-from engine.edits import EditHistory
-from engine.model import Edge, Evidence, Graph, GraphError, Node
+from engine.workspace import edits
+from engine.workspace.edits import EditHistory
+from engine.model.graph import Edge, Evidence, Graph, GraphError, Node
 
 
 def _graph() -> Graph:

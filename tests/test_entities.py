@@ -1,10 +1,10 @@
-"""What may become a node (engine.entities): invented sentences and names, by rule group."""
+"""What may become a node (engine.assembly.entities): invented sentences and names, by rule group."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.entities import non_entity_reason
+from engine.assembly.entities import non_entity_reason
 
 
 def _dropped(name: str, sentence: str, reason: str) -> None:

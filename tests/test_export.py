@@ -12,9 +12,9 @@ import networkx as nx
 import pytest
 from markdown_it import MarkdownIt
 
-from engine.answer import Answer, Reference, Statement
-from engine.export import escape_markdown, from_graphml, to_graphml, to_html, to_markdown
-from engine.model import Edge, Evidence, Graph, GraphError, Labelling, MergedName, Node, NodeLabel, edge_id
+from engine.explain.answer import Answer, Reference, Statement
+from engine.explain.export import escape_markdown, from_graphml, to_graphml, to_html, to_markdown
+from engine.model.graph import Edge, Evidence, Graph, GraphError, Labelling, MergedName, Node, NodeLabel, edge_id
 
 XSS = "<img src=x onerror=alert(1)>"
 SCRIPT_BREAKOUT = "</script><script>alert(2)</script>"

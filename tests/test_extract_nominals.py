@@ -1,4 +1,4 @@
-"""The rule reader's nominals family (engine/offline/extract/nominals.py): nominalisations, modifications,
+"""The rule reader's nominals family (engine/reading/rules/nominals.py): nominalisations, modifications,
 compounds ("X-induced Y") and role nouns ("D, an X inhibitor").
 
 Each case lists every claim the sentence yields: none missing and none extra.

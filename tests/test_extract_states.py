@@ -1,4 +1,4 @@
-"""The rule reader's states family (engine/offline/extract/states.py): claims of states and of carriers:
+"""The rule reader's states family (engine/reading/rules/states.py): claims of states and of carriers:
 "X-deficient mice show Y", expression in carriers.
 
 Each case lists every claim the sentence yields: none missing and none extra.

@@ -1,4 +1,4 @@
-"""The rule reader's verbs family (engine/offline/extract/verbs.py): verbal predicates: active and passive
+"""The rule reader's verbs family (engine/reading/rules/verbs.py): verbal predicates: active and passive
 verbs of change, relative clauses, sequels, means, conditions and subjects found for them.
 
 Each case lists every claim the sentence yields: none missing and none extra.

@@ -1,4 +1,4 @@
-"""The rule reader's weak claims family (engine/offline/extract/weak_claims.py): weaker constructions:
+"""The rule reader's weak claims family (engine/reading/rules/weak_claims.py): weaker constructions:
 needed for, effect nouns, involvement and association.
 
 Each case lists every claim the sentence yields: none missing and none extra.

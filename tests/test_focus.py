@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.focus import QuestionFocus, question_focus
-from engine.model import Edge, Evidence, Graph, Node, edge_id
+from engine.explain.focus import QuestionFocus, question_focus
+from engine.model.graph import Edge, Evidence, Graph, Node, edge_id
 
 
 def _edge(source: str, target: str, sign: int = 1, sentences: int = 1) -> Edge:

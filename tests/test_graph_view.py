@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 from app_graphs import smoking_graph
-from engine.model import Edge, Evidence, Graph, Node, Scenario, edge_id
-from engine.reasoner import label_graph
-from engine.drawing import BOX_MAX_WIDTH, NEUTRAL_MARK, NODE_FONT, box_size
+from engine.model.graph import Edge, Evidence, Graph, Node, Scenario, edge_id
+from engine.solver.reasoner import label_graph
+from engine.explain.drawing import BOX_MAX_WIDTH, NEUTRAL_MARK, NODE_FONT, box_size
 from ui.graph_view import MIN_TEXT_PX, build_view, legend_markdown
-from engine.drawing import layered_layout
+from engine.explain.drawing import layered_layout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from relabel import pipeline_graph  # noqa: E402

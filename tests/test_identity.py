@@ -1,4 +1,4 @@
-"""When two names are one entity (engine.identity): exact decisions and reasons, invented names."""
+"""When two names are one entity (engine.assembly.identity): exact decisions and reasons, invented names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.identity import curated_synonym, famplex_groundings, identity_key, same_form
+from engine.assembly.identity import curated_synonym, famplex_groundings, identity_key, same_form
 
 
 @pytest.mark.parametrize(("a", "b", "reason"), [
@@ -125,7 +125,7 @@ def test_without_famplex_resource_files_nothing_is_curated(tmp_path: Path) -> No
 
 # --- abbreviations the library defines ------------------------------------------------------------
 
-from engine.identity import LibraryAbbreviations  # noqa: E402
+from engine.assembly.identity import LibraryAbbreviations  # noqa: E402
 
 
 def test_a_library_definition_names_both_forms() -> None:
@@ -160,7 +160,7 @@ def test_a_member_symbol_defined_by_its_family_name_is_left_out() -> None:
 
 
 def test_a_measure_described_or_a_cell_type_before_a_symbol_is_the_same_entity() -> None:
-    from engine.identity import identity_key, same_form
+    from engine.assembly.identity import identity_key, same_form
 
     assert identity_key("transcriptional levels of VLK2") == identity_key("VLK2")
     assert identity_key("basal levels of Zorin") == identity_key("Zorin")
@@ -170,7 +170,7 @@ def test_a_measure_described_or_a_cell_type_before_a_symbol_is_the_same_entity()
 
 
 def test_a_place_before_a_process_a_compartment_or_a_describer_alone_stays_apart() -> None:
-    from engine.identity import identity_key
+    from engine.assembly.identity import identity_key
 
     assert identity_key("neuronal death") != identity_key("death")  # a process, not a symbol
     assert identity_key("nuclear VLK2") != identity_key("VLK2")  # compartments move apart
@@ -180,13 +180,13 @@ def test_a_place_before_a_process_a_compartment_or_a_describer_alone_stays_apart
 
 
 def test_the_progression_of_a_condition_is_the_condition() -> None:
-    from engine.identity import identity_key
+    from engine.assembly.identity import identity_key
 
     assert identity_key("Zorin syndrome progression") == identity_key("Zorin syndrome")
     assert identity_key("progression of Zorin syndrome") == identity_key("Zorin syndrome")
 
 
-from engine.identity import entity_key  # noqa: E402
+from engine.assembly.identity import entity_key  # noqa: E402
 
 
 def test_every_form_of_a_thing_names_the_thing_itself_and_stays_its_own_name() -> None:
@@ -198,7 +198,7 @@ def test_every_form_of_a_thing_names_the_thing_itself_and_stays_its_own_name() -
     assert entity_key("phosphorylation") == ""
 
 
-from engine.identity import may_define, spells_abbreviation  # noqa: E402
+from engine.assembly.identity import may_define, spells_abbreviation  # noqa: E402
 
 
 @pytest.mark.parametrize(("short", "long"), [

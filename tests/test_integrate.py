@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.annotations import Annotation
+from engine.model.annotations import Annotation
 from engine.backends.base import ExtractedClaim
-from engine.integrate import UNCLEAR_SENTENCE, Integrator
-from engine.model import Evidence, Scenario
-from engine.reasoner import label_graph
+from engine.assembly.integrate import UNCLEAR_SENTENCE, Integrator
+from engine.model.graph import Evidence, Scenario
+from engine.solver.reasoner import label_graph
 
 
 def _claim(subject: str, s_change, obj: str, o_change, sentence: str, doc: str = "d1", **extra) -> ExtractedClaim:
@@ -269,7 +269,7 @@ def test_an_abbreviation_joins_two_entities_already_made() -> None:
 
 
 def test_an_abbreviation_another_paper_defines_joins_the_question_entity_with_its_reason() -> None:
-    from engine.identity import LibraryAbbreviations
+    from engine.assembly.identity import LibraryAbbreviations
 
     library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
     integrator = Integrator("q", ["qrf4"], ["Zorin"], library=library)
@@ -286,7 +286,7 @@ def test_an_abbreviation_another_paper_defines_joins_the_question_entity_with_it
 
 
 def test_a_library_abbreviation_never_joins_a_source_and_a_target() -> None:
-    from engine.identity import LibraryAbbreviations
+    from engine.assembly.identity import LibraryAbbreviations
 
     library = LibraryAbbreviations([("PMID7", "QRF4", "quarzin response factor 4")])
     integrator = Integrator("q", ["QRF4"], ["quarzin response factor 4"], library=library)
@@ -380,7 +380,7 @@ def test_a_name_in_apposition_to_its_kind_joins_the_chain_through_it() -> None:
 
 
 def test_a_claim_left_out_of_the_graph_says_why() -> None:
-    from engine.integrate import COSTLIER_CHAIN, OVER_BUDGET, UNREACHED
+    from engine.assembly.integrate import COSTLIER_CHAIN, OVER_BUDGET, UNREACHED
 
     integrator = Integrator("q", ["Velk1"], ["Zorin"], max_nodes=3)
     integrator.add([

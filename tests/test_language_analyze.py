@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.language.analyze import analyze_question
+from engine.reading.language.analyze import analyze_question
 
 
 @pytest.mark.parametrize("question, sources, targets", [

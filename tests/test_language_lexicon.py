@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.language.lexicon import amount_word
+from engine.reading.language.lexicon import amount_word
 
 
 @pytest.mark.parametrize("word", ["50", "2-fold", "1.7-fold", "10mM", "10µM", "24h", "50%"])

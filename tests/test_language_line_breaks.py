@@ -1,10 +1,10 @@
-"""Words split at a line end by text extraction, made whole (engine.language.line_breaks)."""
+"""Words split at a line end by text extraction, made whole (engine.reading.language.line_breaks)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.language.line_breaks import mend_line_breaks
+from engine.reading.language.line_breaks import mend_line_breaks
 
 
 @pytest.mark.parametrize("text, expected", [

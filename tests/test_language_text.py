@@ -1,10 +1,10 @@
-"""Lenient name matching and abbreviation rules of engine.language.text."""
+"""Lenient name matching and abbreviation rules of engine.reading.language.text."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.language.text import is_abbreviation_of, normalise_term, state_core, term_key, terms_match
+from engine.reading.language.text import is_abbreviation_of, normalise_term, state_core, term_key, terms_match
 
 
 def test_normalise_term() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from engine.answer import explain
-from engine.mechanism import find_routes, hubs, is_disease_like, is_generic, step_strength
-from engine.model import Edge, EdgeStatus, Evidence, Graph, Labelling, MergedName, Node, NodeLabel, edge_id
-from engine.reasoner import label_graph
+from engine.explain.answer import explain
+from engine.explain.mechanism import find_routes, hubs, is_disease_like, is_generic, step_strength
+from engine.model.graph import Edge, EdgeStatus, Evidence, Graph, Labelling, MergedName, Node, NodeLabel, edge_id
+from engine.solver.reasoner import label_graph
 
 
 def _edge(source: str, target: str, sign: int = 1, papers: int = 1, status: EdgeStatus = "supported") -> Edge:

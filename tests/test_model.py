@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from engine.__main__ import main as engine_main
-from engine.export import from_graphml, to_graphml
-from engine.model import (
+from engine.explain.export import from_graphml, to_graphml
+from engine.model.graph import (
     Edge,
     Evidence,
     Graph,
@@ -25,7 +25,7 @@ from engine.model import (
     slugify,
 )
 
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "engine" / "graph.schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "engine" / "model" / "graph.schema.json"
 
 
 def _graph(**overrides: object) -> dict:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import main
-from engine.annotations import format_annotation, interpret
-from engine.offline.extract import extract_annotations, find_abbreviations
+from engine.model.annotations import format_annotation, interpret
+from engine.reading.rules import extract_annotations, find_abbreviations
 
 from claim_sets import assert_finds, lines
 

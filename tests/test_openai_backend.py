@@ -11,10 +11,10 @@ from collections.abc import Iterator
 import pytest
 from pydantic import SecretStr
 
-from engine.answer import Answer, Reference, Statement
+from engine.explain.answer import Answer, Reference, Statement
 from engine.backends import BackendError, get_backend
 from engine.backends.openai_backend import OpenAIBackend
-from engine.model import Graph, Labelling
+from engine.model.graph import Graph, Labelling
 from engine.settings import LLMSettings, Settings
 from retrieval.index import Passage
 from llm_replay import SECRET, ReplayServer

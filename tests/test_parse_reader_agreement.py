@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.annotations import Annotation, parse_annotation
+from engine.model.annotations import Annotation, parse_annotation
 from engine.backends.base import ExtractedClaim
-from engine.model import Edge, Evidence, Graph, Node
-from engine.parse_reader.agreement import agreeing, claim_sign, cross_check, mark_possible, same_claim, union
+from engine.model.graph import Edge, Evidence, Graph, Node
+from engine.reading.parse.agreement import agreeing, claim_sign, cross_check, mark_possible, same_claim, union
 
 
 def _a(line: str) -> Annotation:

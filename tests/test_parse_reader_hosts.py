@@ -1,4 +1,4 @@
-"""The host of an experiment and what was done to it (engine/parse_reader/hosts.py): exact claim sets
+"""The host of an experiment and what was done to it (engine/reading/parse/hosts.py): exact claim sets
 on invented sentences."""
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The tool of an experiment (engine/parse_reader/instruments.py): exact claim sets on invented sentences."""
+"""The tool of an experiment (engine/reading/parse/instruments.py): exact claim sets on invented sentences."""
 
 from __future__ import annotations
 
 import pytest
 from parse_reader_helpers import lines
 
-from engine.parse_reader.parsing import parser
+from engine.reading.parse.parsing import parser
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 

@@ -8,10 +8,10 @@ from parse_reader_helpers import lines
 
 from spacy.tokens import Doc
 
-from engine.annotations import format_annotation
-from engine.parse_reader import read_sentence
-from engine.parse_reader.parsing import parser
-from engine.parse_reader.reader import read_doc
+from engine.model.annotations import format_annotation
+from engine.reading.parse import read_sentence
+from engine.reading.parse.parsing import parser
+from engine.reading.parse.reader import read_doc
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from parse_reader_helpers import lines
 
-from engine.parse_reader import read_sentence
+from engine.reading.parse import read_sentence
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from spacy.tokens import Doc
 
-from engine.annotations import format_annotation
-from engine.parse_reader import read_sentence, with_abbreviations
-from engine.parse_reader.reader import read_doc
-from engine.parse_reader.nlp import parsed
-from engine.parse_reader.parsing import parser
+from engine.model.annotations import format_annotation
+from engine.reading.parse import read_sentence, with_abbreviations
+from engine.reading.parse.reader import read_doc
+from engine.reading.parse.nlp import parsed
+from engine.reading.parse.parsing import parser
 from parse_reader_helpers import lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"

@@ -1,4 +1,4 @@
-"""A change and its stated reason (engine/parse_reader/reasons.py), the agent after a place, and a
+"""A change and its stated reason (engine/reading/parse/reasons.py), the agent after a place, and a
 host's change told by an intransitive verb: exact claim sets on invented sentences."""
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.parse_reader import store as store_module
-from engine.parse_reader.store import STORE_FILE, ClaimStore, read_library, store_for
+from engine.reading.parse import store as store_module
+from engine.reading.parse.store import STORE_FILE, ClaimStore, read_library, store_for
 
 SENTENCES = ["Melatonin suppresses cortical gliosis.", "The weather was fine."]
 
@@ -60,8 +60,8 @@ def test_store_for_reloads_a_changed_file(tmp_path: Path) -> None:
 def test_the_version_covers_every_engine_module_the_reader_imports() -> None:
     names = {str(p.relative_to(store_module._ENGINE.parent)) for p in store_module.reader_sources()}
     # its own modules, what they import directly or through another module, and the packages' __init__
-    assert {"engine/parse_reader/reader.py", "engine/parse_reader/modality.py", "engine/language/lexicon.py",
-            "engine/language/removal.py", "engine/language/text.py", "engine/offline/extract/tokens.py",
-            "engine/offline/extract/__init__.py", "engine/offline/__init__.py"} <= names
+    assert {"engine/reading/parse/reader.py", "engine/reading/parse/modality.py", "engine/reading/language/lexicon.py",
+            "engine/reading/language/removal.py", "engine/reading/language/text.py", "engine/reading/rules/tokens.py",
+            "engine/reading/rules/__init__.py", "engine/reading/__init__.py"} <= names
     # not the store, nor what the reader never runs
-    assert not names & {"engine/parse_reader/store.py", "engine/pipeline.py", "engine/integrate.py"}
+    assert not names & {"engine/reading/parse/store.py", "engine/pipeline.py", "engine/assembly/integrate.py"}

@@ -6,9 +6,9 @@ import pytest
 from parse_reader_helpers import lines
 from spacy.tokens import Doc
 
-from engine.annotations import format_annotation
-from engine.parse_reader.parsing import parser
-from engine.parse_reader.reader import read_doc, read_sentence
+from engine.model.annotations import format_annotation
+from engine.reading.parse.parsing import parser
+from engine.reading.parse.reader import read_doc, read_sentence
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.annotations import Annotation
+from engine.model.annotations import Annotation
 from engine.backends import ExtractedClaim
-from engine.model import Evidence
+from engine.model.graph import Evidence
 from engine.pipeline import ProgressEvent, ask
 from engine.settings import Settings
-from engine.verify import check_claim, mentions, states_direction
+from engine.assembly.verify import check_claim, mentions, states_direction
 from retrieval.documents import Document
 from retrieval.index import Passage
 
@@ -80,7 +80,7 @@ def test_ask_builds_a_connected_labelled_graph(result) -> None:
     labels = outcome.labelling.labels
     assert labels["chronic_stress"].label == "increasing" and labels["chronic_stress"].intervened
     # Each claim of the chain is stated by one paper of the fixture only: the labels lean its way but
-    # are not certain (an unreplicated finding may not hold: engine.model.is_tentative).
+    # are not certain (an unreplicated finding may not hold: engine.model.graph.is_tentative).
     assert labels["cortisol"].possible == ("increasing", "stable") and not labels["cortisol"].certain
     assert labels["hippocampal_neurogenesis"].possible == ("decreasing", "stable")
 

@@ -92,8 +92,8 @@ def test_both_readers(sentence: str, rules: set[str], parse: set[str]) -> None:
 
 
 def test_a_phrase_under_a_verb_of_view_is_hedged_in_both_readers() -> None:
-    from engine.offline.extract import extract_annotations
-    from engine.parse_reader import read_sentence
+    from engine.reading.rules import extract_annotations
+    from engine.reading.parse import read_sentence
     sentence = "These data suggest an involvement of PKD1 in lithium-induced Nrf2 export."
     for annotations in (extract_annotations(sentence), read_sentence(sentence)):
         assert [(a.subject, a.object, a.hedged) for a in annotations] == [("lithium", "Nrf2 export", True)]

@@ -12,8 +12,8 @@ import clingo
 import pytest
 
 from engine.__main__ import main as engine_main
-from engine.model import Edge, Graph, Node, Scenario, edge_id
-from engine.reasoner import Reasoner, _GroundProgram, _number_of, compare_labellings, label_graph
+from engine.model.graph import Edge, Graph, Node, Scenario, edge_id
+from engine.solver.reasoner import Reasoner, _GroundProgram, _number_of, compare_labellings, label_graph
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SMOKING = REPO_ROOT / "examples" / "smoking.json"

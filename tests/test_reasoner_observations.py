@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.__main__ import main as engine_main
-from engine.model import Edge, Graph, GraphError, Node, Scenario, edge_id, parse_observed
-from engine.reasoner import Reasoner
+from engine.model.graph import Edge, Graph, GraphError, Node, Scenario, edge_id, parse_observed
+from engine.solver.reasoner import Reasoner
 from test_reasoner_property import QUANTITY, STATE, graphs_and_scenarios, reference_labellings
 
 UNCERTAIN = ("not increasing", "not decreasing")

@@ -4,8 +4,8 @@ Expected labellings worked out by hand from engine/qpt_possible.lp and engine/qp
 
 from __future__ import annotations
 
-from engine.model import EdgeStatus, Evidence, Graph, Scenario, is_tentative
-from engine.reasoner import Reasoner, label_graph
+from engine.model.graph import EdgeStatus, Evidence, Graph, Scenario, is_tentative
+from engine.solver.reasoner import Reasoner, label_graph
 from tests.test_reasoner import ANY, INC, STABLE, do, make_graph, summary
 
 

@@ -1,6 +1,6 @@
 """Property tests: the clingo reasoner against a separately written reference on random graphs.
 
-The reference below shares no code with engine/qpt.lp or engine/reasoner.py. It enumerates every
+The reference below shares no code with engine/qpt.lp or engine/solver/reasoner.py. It enumerates every
 assignment of values to the free nodes of a small graph and keeps those that (1) respect each
 node's incoming contributions (DESIGN §4 points 2 and 3) and (2) are founded: starting from the
 interventions and the unchanged nodes, a change counts as explained only when an incoming edge
@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.model import Edge, Graph, Node, Scenario, edge_id
-from engine.reasoner import Reasoner, label_graph
+from engine.model.graph import Edge, Graph, Node, Scenario, edge_id
+from engine.solver.reasoner import Reasoner, label_graph
 
 QUANTITY = ("increasing", "decreasing", "stable")
 STATE = ("active", "inactive")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.offline.extract.tokens import drop_reference_numbers
+from engine.reading.rules.tokens import drop_reference_numbers
 
 
 @pytest.mark.parametrize(("text", "read"), [

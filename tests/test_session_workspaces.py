@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from app_graphs import smoking_graph
-from engine import edits
-from engine.session import WorkspaceSession, WorkspaceView
-from engine.storage import WorkspaceExists
+from engine.workspace import edits
+from engine.workspace.session import WorkspaceSession, WorkspaceView
+from engine.workspace.storage import WorkspaceExists
 
 
 def test_a_new_graph_is_unsaved_and_named_after_its_question(store):

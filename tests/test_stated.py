@@ -1,4 +1,4 @@
-"""engine.stated: sentences found by the causes and effects their stored claims state (invented library)."""
+"""engine.assembly.stated: sentences found by the causes and effects their stored claims state (invented library)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.annotations import Annotation
-from engine.language.text import terms_match
+from engine.model.annotations import Annotation
+from engine.reading.language.text import terms_match
 from engine.pipeline import Query, discover, plan_queries, plan_stated, query_label
-from engine.stated import StatedClaims, stated_claims, stated_ends
+from engine.assembly.stated import StatedClaims, stated_claims, stated_ends
 from retrieval.documents import Document
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pipeline" / "documents.jsonl"
@@ -149,7 +149,7 @@ def test_a_look_up_and_a_search_of_the_same_words_are_both_asked() -> None:
 
 @pytest.mark.slow
 def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_path: Path) -> None:
-    from engine.parse_reader.store import read_library, store_for
+    from engine.reading.parse.store import read_library, store_for
     from engine.pipeline import ask
     from engine.settings import PipelineSettings, Settings
     from retrieval.index import PaperIndex

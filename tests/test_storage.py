@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.model import Edge, Evidence, Graph, GraphError, Node
+from engine.model.graph import Edge, Evidence, Graph, GraphError, Node
 from engine.settings import Settings
-from engine.storage import WorkspaceError, WorkspaceExists, WorkspaceNotFound, WorkspaceStore
+from engine.workspace.storage import WorkspaceError, WorkspaceExists, WorkspaceNotFound, WorkspaceStore
 
 
 def _graph(question: str = "How does A affect B?", extra_nodes: int = 0) -> Graph:

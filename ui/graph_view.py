@@ -25,7 +25,7 @@ from streamlit_agraph import Edge as AgraphEdge
 from streamlit_agraph import Node as AgraphNode
 from streamlit_agraph import _agraph
 
-from engine.drawing import (
+from engine.explain.drawing import (
     BOX_MARGIN,
     BOX_MAX_WIDTH,
     NODE_FONT,
@@ -36,7 +36,7 @@ from engine.drawing import (
     layered_layout,
     node_caption,
 )
-from engine.model import Contrast, Edge, Graph, Labelling, Node, NodeLabel
+from engine.model.graph import Contrast, Edge, Graph, Labelling, Node, NodeLabel
 
 _QUANTITY_FILL = {"increasing": "#2563eb", "decreasing": "#dc2626", "stable": "#f5f5f4"}
 _QUANTITY_FILL_POSSIBLE = {"increasing": "#93c5fd", "decreasing": "#fca5a5", "stable": "#f5f5f4"}

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import streamlit as st
 from pydantic import ValidationError
 
-from engine.model import GraphError
+from engine.model.graph import GraphError
 from ui.text import md
 
 log = logging.getLogger("causeway.app")

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from engine.session import ranked_repairs
+from engine.workspace.session import ranked_repairs
 from ui.graph_view import build_view, show_graph, value_text
 from ui.guard import guard
 from ui.panels import edge_name, node_name
 from ui.text import md
 
 if TYPE_CHECKING:
-    from engine.model import Experiment, Graph, InconsistentCore, Labelling, RepairSet
-    from engine.session import WorkspaceSession
+    from engine.model.graph import Experiment, Graph, InconsistentCore, Labelling, RepairSet
+    from engine.workspace.session import WorkspaceSession
 
 QUANTITY_MEASURES = {"increasing": "up", "decreasing": "down", "stable": "stable",
                      "not increasing": "not up", "not decreasing": "not down"}

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from engine.export import document_name, plain_text
-from engine.focus import QuestionFocus, question_focus
-from engine.model import Edge, Graph, Node
+from engine.explain.export import document_name, plain_text
+from engine.explain.focus import QuestionFocus, question_focus
+from engine.model.graph import Edge, Graph, Node
 from ui import state
 from ui.graph_view import build_view, legend_markdown, show_graph, value_text
 from ui.text import md
 
 if TYPE_CHECKING:
-    from engine.answer import Answer
-    from engine.session import WorkspaceSession
+    from engine.explain.answer import Answer
+    from engine.workspace.session import WorkspaceSession
 
 _NOT_SET = "(not set)"
 CONTRAST_LINES = 12

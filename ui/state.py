@@ -18,10 +18,10 @@ from ui.memory import freeze_survivors
 from ui.text import md
 
 if TYPE_CHECKING:
-    from engine.answer import Answer
-    from engine.model import Graph, Labelling, Scenario
-    from engine.session import WorkspaceSession
-    from engine.storage import WorkspaceStore
+    from engine.explain.answer import Answer
+    from engine.model.graph import Graph, Labelling, Scenario
+    from engine.workspace.session import WorkspaceSession
+    from engine.workspace.storage import WorkspaceStore
     from retrieval.index import PaperIndex
 
 _SETTINGS = "causeway_settings"
@@ -67,7 +67,7 @@ def forget_index() -> None:
 
 @st.cache_resource(show_spinner=False)
 def _store(database_url: str) -> WorkspaceStore:
-    from engine.storage import WorkspaceStore
+    from engine.workspace.storage import WorkspaceStore
 
     return WorkspaceStore(database_url)
 
@@ -110,7 +110,7 @@ def start_session(
     labelling: Labelling | None = None,
     answer: Answer | None = None,
 ) -> WorkspaceSession:
-    from engine.session import WorkspaceSession
+    from engine.workspace.session import WorkspaceSession
 
     new = WorkspaceSession.start(
         graph,
@@ -127,7 +127,7 @@ def start_session(
 
 def open_workspace(name: str) -> WorkspaceSession:
     """Reopen a saved workspace as it was left (scenario, last contrast, view)."""
-    from engine.session import WorkspaceSession
+    from engine.workspace.session import WorkspaceSession
 
     opened = WorkspaceSession.open(store(), name, time_limit_s=settings().solver.time_limit_s)
     set_session(opened)

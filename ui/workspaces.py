@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from engine.model import Graph, GraphError
-from engine.storage import WorkspaceExists
+from engine.model.graph import Graph, GraphError
+from engine.workspace.storage import WorkspaceExists
 from ui import state
 from ui.guard import guard
 from ui.text import md
 
 if TYPE_CHECKING:
-    from engine.session import WorkspaceSession
-    from engine.storage import WorkspaceStore
+    from engine.workspace.session import WorkspaceSession
+    from engine.workspace.storage import WorkspaceStore
 
 IMPORT_TYPES = ["json", "graphml", "xml"]
 HISTORY_LENGTH = 50  # versions listed; older ones stay in the database
@@ -170,7 +170,7 @@ def read_graph(file_name: str, data: bytes) -> Graph:
     try:
         if suffix == ".json":
             return Graph.from_json(data.decode("utf-8"))
-        from engine.export import from_graphml
+        from engine.explain.export import from_graphml
 
         return from_graphml(data)
     except UnicodeDecodeError as exc:
@@ -181,7 +181,7 @@ def read_graph(file_name: str, data: bytes) -> Graph:
 
 def export_buttons(session: WorkspaceSession) -> None:
     """Downloads of the current graph; each file is made only when its button is clicked."""
-    from engine import export
+    from engine.explain import export
 
     graph, labelling = session.graph, session.labelling
     stem = _file_stem(session.name or _suggest_name(graph))
@@ -202,6 +202,6 @@ def _suggest_name(graph: Graph) -> str:
 
 
 def _file_stem(name: str) -> str:
-    from engine.model import slugify
+    from engine.model.graph import slugify
 
     return slugify(name)[:60]

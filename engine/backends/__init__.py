@@ -6,9 +6,9 @@ default) or ``openai`` (any OpenAI-compatible endpoint). Both implement ``Langua
 
 from __future__ import annotations
 
-from engine.annotations import Annotation
+from engine.model.annotations import Annotation
 from engine.backends.base import BackendError, ExtractedClaim, LanguageBackend
-from engine.offline.extract import find_abbreviations
+from engine.reading.rules import find_abbreviations
 from engine.settings import Settings
 
 

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
-from engine.annotations import Annotation
-from engine.model import Evidence, Graph, GraphError, Labelling
-from engine.language.analyze import QuestionAnalysis
+from engine.model.annotations import Annotation
+from engine.model.graph import Evidence, Graph, GraphError, Labelling
+from engine.reading.language.analyze import QuestionAnalysis
 
 if TYPE_CHECKING:
-    from engine.answer import Answer
+    from engine.explain.answer import Answer
     from retrieval.index import Passage
 
 

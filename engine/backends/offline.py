@@ -1,18 +1,18 @@
-"""The default backend: deterministic rules from ``engine.offline``, no network, no key."""
+"""The default backend: deterministic rules from ``engine.reading``, no network, no key."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from engine.annotations import Annotation
+from engine.model.annotations import Annotation
 from engine.backends.base import ExtractedClaim, evidence_of
-from engine.model import Graph, Labelling
-from engine.language.analyze import QuestionAnalysis, analyze_question
-from engine.offline.extract import extract_annotations
+from engine.model.graph import Graph, Labelling
+from engine.reading.language.analyze import QuestionAnalysis, analyze_question
+from engine.reading.rules import extract_annotations
 
 if TYPE_CHECKING:
-    from engine.answer import Answer
+    from engine.explain.answer import Answer
     from retrieval.index import Passage
 
 
@@ -38,5 +38,5 @@ class OfflineBackend:
         return extract_annotations(sentence, abbreviations)
 
     def write_answer(self, question: str, graph: Graph, labelling: Labelling, answer: Answer) -> Answer:
-        # The template answer of engine.answer is already the offline answer.
+        # The template answer of engine.explain.answer is already the offline answer.
         return answer

@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, TypeVar
 import openai
 from pydantic import BaseModel, Field, ValidationError
 
-from engine.annotations import Annotation, AnnotationError, format_annotation, parse_annotation
+from engine.model.annotations import Annotation, AnnotationError, format_annotation, parse_annotation
 from engine.backends.base import BackendError, ExtractedClaim, evidence_of
-from engine.model import Graph, Labelling
-from engine.language.analyze import QuestionAnalysis
+from engine.model.graph import Graph, Labelling
+from engine.reading.language.analyze import QuestionAnalysis
 from engine.settings import LLMSettings
 
 if TYPE_CHECKING:
-    from engine.answer import Answer
+    from engine.explain.answer import Answer
     from retrieval.index import Passage
 
 PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"

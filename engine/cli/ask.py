@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.model import GraphError
+from engine.model.graph import GraphError
 from engine.pipeline import AskResult, ProgressEvent, ask
 from engine.settings import Settings
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from engine.discovery.algorithms import METHODS, TESTS, AlgorithmOptions
 from engine.discovery.errors import DiscoveryError
-from engine.model import Graph, GraphError
+from engine.model.graph import Graph, GraphError
 from engine.settings import Settings
 
 

@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.annotations import Annotation, format_annotation
+from engine.model.annotations import Annotation, format_annotation
 from engine.backends import extract_sentences
 from engine.settings import Settings
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from engine.model import (
+from engine.model.graph import (
     Contrast,
     Experiment,
     Graph,
@@ -32,7 +32,7 @@ from engine.model import (
     parse_observed,
     parse_value,
 )
-from engine.reasoner import Reasoner, compare_labellings
+from engine.solver.reasoner import Reasoner, compare_labellings
 from engine.settings import Settings
 
 

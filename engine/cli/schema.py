@@ -1,15 +1,15 @@
-"""``python -m engine schema``: print the JSON schema of a saved graph (also in engine/graph.schema.json)."""
+"""``python -m engine schema``: print the JSON schema of a saved graph (also in engine/model/graph.schema.json)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from engine.model import Graph
+from engine.model.graph import Graph
 
 
 def schema_text() -> str:
-    """The schema exactly as committed in engine/graph.schema.json."""
+    """The schema exactly as committed in engine/model/graph.schema.json."""
     return json.dumps(Graph.json_schema(), indent=2, ensure_ascii=False) + "\n"
 
 

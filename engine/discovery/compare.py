@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.discovery.knowledge import match_names, normalise_name
-from engine.model import Edge, Graph, edge_id
+from engine.model.graph import Edge, Graph, edge_id
 
 Verdict = Literal[
     "agree", "opposite_sign", "opposite_direction", "undecided_in_data", "only_literature", "not_in_data", "only_data"

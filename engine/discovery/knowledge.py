@@ -16,7 +16,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from engine.discovery.errors import DiscoveryError
-from engine.model import Graph, Node
+from engine.model.graph import Graph, Node
 
 EdgeMarkPair = tuple[str, str]
 
@@ -118,7 +118,7 @@ class Violation(BaseModel):
 def check_knowledge(knowledge: Knowledge, edges: list[tuple[str, str, str]]) -> list[Violation]:
     """Check learned edges against the knowledge.
 
-    ``edges`` are (a, b, orientation) with orientation as in ``engine.model.Orientation``; a directed
+    ``edges`` are (a, b, orientation) with orientation as in ``engine.model.graph.Orientation``; a directed
     or partial edge points a -> b.
     """
     by_pair: dict[frozenset[str], tuple[str, str, str]] = {frozenset((a, b)): (a, b, o) for a, b, o in edges}

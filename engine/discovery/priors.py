@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.discovery.compare import compare_graphs
 from engine.discovery.knowledge import match_columns
 from engine.discovery.run import DiscoveryResult
-from engine.model import Graph, edge_id
+from engine.model.graph import Graph, edge_id
 
 
 def literature_directions(literature: Graph, columns: list[str]) -> set[tuple[str, str]]:

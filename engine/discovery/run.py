@@ -37,7 +37,7 @@ from engine.discovery.knowledge import Knowledge, Violation, check_knowledge
 from engine.discovery.signs import edge_weights
 from engine.discovery.tables import TableResult
 from engine.discovery.worker import DiscoveryWorker, WorkerJob, WorkerStopped
-from engine.model import Edge, Graph, Node, Orientation, edge_id, slugify
+from engine.model.graph import Edge, Graph, Node, Orientation, edge_id, slugify
 from engine.settings import DiscoverySettings
 
 _END_CHARS = {"tail": ("-", "-"), "arrow": ("<", ">"), "circle": ("o", "o")}

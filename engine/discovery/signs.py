@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.model import Orientation
+from engine.model.graph import Orientation
 
 
 def standardise(data: np.ndarray) -> np.ndarray:

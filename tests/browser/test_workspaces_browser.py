@@ -10,7 +10,7 @@ import re
 import pytest
 
 from browser_support import ARTIFACTS, go_to, settle, wait_idle
-from engine.storage import WorkspaceStore
+from engine.workspace.storage import WorkspaceStore
 from test_app_browser import ASK_TIMEOUT_MS, _labels, _open_example_graph, _pick
 
 pytestmark = pytest.mark.browser

@@ -1,0 +1,565 @@
+"""When two names denote the same entity, and why (DESIGN §5 step 6).
+
+Integrate merges two names only on one of these grounds, each with its reason shown on the node:
+
+1. **The same normalised form** (``identity_key``): case, Greek letters and their names ("Aβ",
+   "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
+   that only say how the thing itself is measured or named — "levels", "expression", "amount",
+   "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
+   "gene", "mRNA", "activity", "function", "risk", "incidence", "severity", "progression" — before or after
+   it ("levels of BDNF", "BDNF mRNA expression", "tau protein", "proteasome function" are BDNF, tau and
+   the proteasome); and a noun in apposition that says what kind of thing the name is, or its role
+   ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in
+   "BDNF expression" is a rise in BDNF, so keeping them apart would only cut chains. Words that name
+   something else done to or made from the thing are *not* stripped: "production", "release", "secretion", "formation",
+   "signaling", "clearance", "uptake" name a flow or a pathway (insulin signalling falls while
+   insulin rises in insulin resistance), and "rate" names another quantity ("heart rate"). Words
+   before a name that say how much or how badly it changed ("aberrant", "elevated", "total") are
+   dropped too: "aberrant lipid accumulation" is lipid; so are words that say which measure
+   ("transcriptional levels of TFEB") and, before a symbol, the cell type or brain region where it
+   is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
+   where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
+2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
+   extractor passes it as an annotation alias; the reason names the paper. Only a short form that
+   can spell its long form defines it (``spells_abbreviation``): a citation read as a definition
+   ("Bell = Aβ") or a long form the text cut ("PKA = protein kinase") joins nothing. A definition also holds
+   in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
+   the library defines the short form, or the long form, otherwise. Papers often spell a name out
+   where another paper defined its symbol, so one chain would otherwise be cut in two.
+3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
+   family and one of its members are *not* the same entity (AMPK is not PRKAA1), so only equal
+   groundings merge. The ``famplex`` package on PyPI (0.0.5) installs its resource files outside its
+   package folder; they are found through the installed distribution's file list.
+
+A *form or modification* of X is its own entity, never X: a phosphorylated, hyperphosphorylated,
+acetylated, ubiquitinated, SUMOylated, cleaved, truncated, misfolded, oligomeric, aggregated or
+fibrillar X, a mutant X, X deficiency. Each changes what the thing is or does (phosphorylated tau
+detaches from microtubules; oligomers are toxic where monomers are not), so an increase of one says
+nothing about the other. (X deficiency is no other name for X either; Integrate reads it, like "X
+inhibitors", as a decrease of X.) The several spellings of one form of one thing are one name, though:
+"phosphorylated tau", "p-tau", "phosphorylation of tau" and "tau phosphorylation" share the key of
+"tau phosphorylation"; "Aβ oligomers", "oligomeric Aβ" and "oligomerization of Aβ" that of
+"Aβ oligomer".
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.reading.language.lexicon import CLASS_WORDS, MEASURED_AT
+from engine.reading.language.text import normalise_term, term_key
+from engine.model.graph import GREEK_LETTERS
+
+# Words that say how much of a thing there is, or that name it as a molecule, without changing what it
+# is (rule 1): stripped before or after the name, and as the head of "WORD of X".
+MEASURE_WORDS = frozenset({
+    "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
+    "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
+    "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "severity",
+    "progression", "presence",
+})
+# Not "a": normalised, "Aβ" is "a beta".
+_MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
+# Words that say how much or how badly, not what: "aberrant lipid accumulation" is lipid accumulating,
+# "elevated BDNF" is BDNF. Dropped before the name, never inside it.
+CHANGE_DESCRIBERS = frozenset({
+    "aberrant", "abnormal", "excessive", "excess", "increased", "elevated", "enhanced", "decreased",
+    "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
+})
+_DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
+# Words that say which measure of a thing is meant, beside a measure word in "HEAD of X":
+# "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
+MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
+                                "cellular", *MEASURED_AT})
+# Nouns that say what kind of thing a name is, written before it in apposition: "the natural product
+# curcumin", "the co-chaperone Cdc37", "the neuronal protein α-synuclein" name curcumin, Cdc37 and
+# α-synuclein. Only describing words (adjectives in form) may come before a kind noun, so "Aβ
+# protein precursor" and "tau protein kinase" keep their names.
+APPOSITION_KINDS = frozenset({
+    "product", "drug", "compound", "agent", "molecule", "antibiotic", "flavonol", "flavonoid", "alkaloid",
+    "polyphenol", "chaperone", "protein", "enzyme", "kinase", "phosphatase", "hormone", "metabolite",
+    "neurotransmitter", "antioxidant", "antiaggregant",
+})
+# Nouns that say what role a name plays for another entity, named before them: "the mTOR inhibitor
+# rapamycin" and "the downstream target Akt" name rapamycin and Akt. (Alone, "mTOR inhibitors" is a
+# lowering of mTOR: Integrate reads it so.)
+APPOSITION_ROLES = frozenset({"inhibitor", "inducer", "activator", "agonist", "antagonist", "blocker", "target",
+                              "effector", "substrate"})
+_APPOSED_MAX_WORDS = 3
+# Words after a role noun that name its use, not a thing: "the mTOR inhibitor treatment".
+_USES = frozenset({"treatment", "treatments", "administration", "exposure", "application", "use", "therapy",
+                   "dose", "doses", "concentration", "concentrations"})
+# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
+# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
+# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
+# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
+# A use word after a substance says how it is given, and the course words before it for how long:
+# "alcohol drinking", "sub-chronic alcohol treatment", "NAP injection" are alcohol and NAP given, as a
+# reader reads "treatment with X" as X. Course words go only with a use word ("chronic stress" stays).
+_GIVEN_WORDS = frozenset({"treatment", "treatments", "administration", "exposure", "intake", "consumption",
+                          "drinking", "supplementation", "injection", "injections", "infusion", "application"})
+_COURSE_WORDS = frozenset({"chronic", "acute", "sub", "subchronic", "short", "long", "term", "shortterm",
+                           "longterm", "repeated", "prolonged", "oral", "daily", "self"})
+PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
+                         "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
+
+# A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
+# before the thing ("oligomeric Aβ"), nouns after it or as "NOUN of X".
+FORM_WORDS = {
+    **dict.fromkeys(("phosphorylation", "phosphorylated", "phospho"), "phosphorylation"),
+    **dict.fromkeys(("hyperphosphorylation", "hyperphosphorylated"), "hyperphosphorylation"),
+    **dict.fromkeys(("acetylation", "acetylated"), "acetylation"),
+    **dict.fromkeys(("ubiquitination", "ubiquitinated", "ubiquitylation", "ubiquitylated"), "ubiquitination"),
+    **dict.fromkeys(("sumoylation", "sumoylated"), "sumoylation"),
+    **dict.fromkeys(("nitration", "nitrated"), "nitration"),
+    **dict.fromkeys(("oxidation", "oxidized", "oxidised"), "oxidation"),
+    **dict.fromkeys(("cleavage", "cleaved"), "cleavage"),
+    **dict.fromkeys(("truncation", "truncated"), "truncation"),
+    **dict.fromkeys(("fragment", "fragments"), "fragment"),
+    **dict.fromkeys(("misfolding", "misfolded"), "misfolding"),
+    **dict.fromkeys(("oligomer", "oligomers", "oligomeric", "oligomerization", "oligomerisation"), "oligomer"),
+    **dict.fromkeys(("aggregate", "aggregates", "aggregated", "aggregation"), "aggregate"),
+    **dict.fromkeys(("fibril", "fibrils", "fibrillar", "fibrillization", "fibrillisation"), "fibril"),
+    **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated"), "mutation"),
+    **dict.fromkeys(("deficiency", "deficient"), "deficiency"),
+}
+_ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
+# Adjectives that name the process, faculty or complex they derive from, alone ("cognitive" where a
+# reader cut "cognitive deficits" to the fall of "cognitive") or before a word for how well it works
+# ("cognitive function", "proteasomal activity"). Only those whose every change is a change of their
+# noun: not "neuronal" ("neuronal activity" is no number of neurons), nor "inflammatory" (cytokines).
+RELATIONAL_ADJECTIVES = {
+    "cognitive": "cognition", "behavioral": "behavior", "behavioural": "behavior", "proteasomal": "proteasome",
+    "lysosomal": "lysosome", "autophagic": "autophagy", "apoptotic": "apoptosis",
+}
+# Endings a modifier's adjective and noun differ by ("neurofibrillary"/"neurofibrillar",
+# "mitochondrial"/"mitochondria", "nicotinic"/"nicotine"), longest first; a stem keeps at least
+# _MIN_STEM letters, so short symbols and words are never cut.
+_MODIFIER_ENDINGS = ("ary", "ial", "ia", "al", "ic", "ar", "y", "e", "a")
+_MIN_STEM = 5
+_WORKING_WORDS = frozenset({"function", "functions", "performance", "ability", "abilities", "capacity"})
+_PHOSPHO_PREFIX = re.compile(r"^p-(?=\w)", re.I)  # "p-tau", "p-Akt": the phosphorylated form
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Why two names denote one entity."""
+
+    reason: str
+
+
+def canonical_words(name: str) -> list[str]:
+    """The words of a name in canonical order: a kind or role noun in apposition, measure words and
+    determiners dropped, a form word moved last in its noun spelling ("phosphorylated tau" → ["tau",
+    "phosphorylation"])."""
+    text = _PHOSPHO_PREFIX.sub("phosphorylated ", _without_place(apposed_name(name.strip())))
+    words = [w for w in normalise_term(text).split() if w not in _DETERMINERS]
+    while len(words) > 1 and words[0] in CHANGE_DESCRIBERS:
+        words = words[1:]
+    words = _substance_given(words)
+    forms: list[str] = []
+    while "of" in words:  # "HEAD of X": the head is a measure or a form of X, or the name is its own
+        at = words.index("of")
+        head, rest = words[:at], words[at + 1:]
+        if not head or not rest or not _measure_head(head):
+            break
+        forms = [FORM_WORDS[w] for w in head if w in FORM_WORDS] + forms
+        words = [w for w in rest if w not in _DETERMINERS]
+    kept: list[str] = []
+    for word in words:
+        if word in FORM_WORDS:
+            forms.append(FORM_WORDS[word])
+        else:
+            kept.append(word)
+    core = _strip_measures(kept)
+    named = _named_by_adjective(core)
+    if named:
+        return [named] + sorted(set(forms))
+    if not core or core[-1].endswith(_ADJECTIVE_ENDINGS):
+        # Only measure words ("levels", "protein aggregates"), or a describing word left alone
+        # ("synaptic activity" is not "synaptic density"): the words as written.
+        core = kept
+    return core + sorted(set(forms))  # "phosphorylated X oligomers" is "X oligomer phosphorylation"
+
+
+def _substance_given(words: list[str]) -> list[str]:
+    """"alcohol drinking" → ["alcohol"]: the substance a use word says is given (see _GIVEN_WORDS),
+    when what is left names a thing (not only course words or an adjective: "acute treatment")."""
+    if len(words) < 2 or words[-1] not in _GIVEN_WORDS:
+        return words
+    given = [word for word in words[:-1] if word not in _COURSE_WORDS]
+    named = bool(given) and not given[-1].endswith(_ADJECTIVE_ENDINGS) and "of" not in given
+    return given if named else words
+
+
+def apposed_name(name: str) -> str:
+    """The name a kind or role noun stands before in apposition ("natural product curcumin" →
+    "curcumin", "mTOR inhibitor rapamycin" → "rapamycin"); the name itself otherwise. What follows the
+    noun must be a name of its own: one to three words, the first no class, measure or form word, one
+    of at least three letters besides a Greek letter's name ("protein kinase C", "heat shock protein
+    70" and "tau protein phosphorylation" keep their names)."""
+    words = name.split()
+    for at in range(len(words) - 2, -1, -1):
+        noun = words[at].lower().split("-")[-1]
+        noun = noun[:-1] if noun.endswith("s") and noun[:-1] in APPOSITION_KINDS | APPOSITION_ROLES else noun
+        if noun not in APPOSITION_KINDS and noun not in APPOSITION_ROLES:
+            continue
+        before, after = words[:at], words[at + 1:]
+        if noun in APPOSITION_KINDS and not all(_describing(w) or w.lower() in _DETERMINERS for w in before):
+            return name  # "Aβ protein precursor": a name before the kind noun
+        return " ".join(after) if _names_itself(after) else name
+    return name
+
+
+def _describing(word: str) -> bool:
+    """A describing word before a kind noun: an adjective in form, written in letters ("natural",
+    "microtubule-associated"), never a name ("tau", "Aβ") nor a form ("misfolded protein tau" is a form
+    of tau, not tau)."""
+    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(_ADJECTIVE_ENDINGS) \
+        and not any(part in FORM_WORDS for part in word.lower().split("-"))
+
+
+def _names_itself(words: list[str]) -> bool:
+    """Words that can be a name after an apposed noun (see ``apposed_name``)."""
+    if not 1 <= len(words) <= _APPOSED_MAX_WORDS:
+        return False
+    first = normalise_term(words[0]).split()
+    if not first or first[0] in _DETERMINERS | {"of", "and", "or", "in", "to", "by", "that", "which"} \
+            or first[0] in FORM_WORDS or _measure(first[0]) \
+            or first[0] in APPOSITION_KINDS | APPOSITION_ROLES | CLASS_WORDS | _USES:
+        return False
+    letters = [w for w in re.findall(r"[a-z]+", normalise_term(" ".join(words))) if w not in _GREEK_NAMES]
+    return any(len(w) >= 3 for w in letters)
+
+
+def adjective_noun(name: str) -> str | None:
+    """The noun a name stands for when it is a relational adjective alone or before a working word
+    ("cognitive", "Cognitive performance" → "cognition"); None for every other name."""
+    return _named_by_adjective(_strip_measures(normalise_term(name).split()))
+
+
+def _named_by_adjective(words: list[str]) -> str | None:
+    """The noun a relational adjective names, alone or before a working word ("cognitive function")."""
+    if len(words) == 2 and words[1] in _WORKING_WORDS:
+        words = words[:1]
+    return RELATIONAL_ADJECTIVES.get(words[0]) if len(words) == 1 else None
+
+
+def _measure_head(head: list[str]) -> bool:
+    """Measure and form words, and describers of a measure beside one ("transcriptional levels")."""
+    if all(_measure(w) or w in FORM_WORDS for w in head):
+        return True
+    return any(_measure(w) for w in head) and all(
+        _measure(w) or w in FORM_WORDS or w in MEASURE_DESCRIBERS for w in head)
+
+
+def _without_place(name: str) -> str:
+    """"astroglial TFEB" → "TFEB": a cell type or region before one symbol (a capital or a digit)."""
+    words = name.split()
+    if len(words) >= 2 and words[0].lower() in PLACE_WORDS and re.search(r"[A-Z0-9]", words[1]) \
+            and all(_measure(w) for w in words[2:]):
+        return " ".join(words[1:])
+    return name
+
+
+def _strip_measures(words: list[str]) -> list[str]:
+    start, end = 0, len(words)
+    while start < end and _measure(words[start]):
+        start += 1
+    while end > start and _measure(words[end - 1]):
+        end -= 1
+        while end - 1 > start and words[end - 1] in MEASURED_AT:  # "nAChR surface expression"
+            end -= 1
+    return words[start:end]
+
+
+def _measure(word: str) -> bool:
+    return term_key(word) in _MEASURE_KEYS
+
+
+@lru_cache(maxsize=1 << 16)
+def identity_key(name: str) -> str:
+    """The key two names share exactly when rule 1 makes them one entity ("" for a blank name).
+    Kept per name: Integrate and the stated look-ups ask it of the same names many times."""
+    return _joined_key(canonical_words(name))
+
+
+def entity_key(name: str) -> str:
+    """The identity key of the thing a name names a form of, or of the thing itself: "tau
+    phosphorylation", "aggregated tau" and "tau" all give the key of "tau" ("" when the name is a form
+    word alone). Forms stay their own nodes; this only tells which of them are of one thing."""
+    return _joined_key([word for word in canonical_words(name) if word not in FORM_WORDS])
+
+
+def _joined_key(words: list[str]) -> str:
+    keys = [key for key in map(term_key, words) if key]
+    return "".join([modifier_stem(key) for key in keys[:-1]] + keys[-1:])
+
+
+def modifier_stem(key: str) -> str:
+    """A word before the head cut to its stem, so that the adjective and the noun it comes from agree
+    there ("autophagic flux" and "autophagy flux", "lysosomal acidification" and "lysosome
+    acidification", "transcriptional factor EB" and "transcription factor EB"): one compound in two
+    spellings. The head keeps its ending, which may name another thing ("aggregate", "aggregation")."""
+    for suffix in _MODIFIER_ENDINGS:
+        if key.endswith(suffix) and len(key) - len(suffix) >= _MIN_STEM:
+            return key[:-len(suffix)]
+    return key
+
+
+def same_form(a: str, b: str) -> Identity | None:
+    """Rule 1 with its reason: which of the normalisations made the two names one."""
+    if not identity_key(a) or identity_key(a) != identity_key(b):
+        return None
+    if term_key(a) == term_key(b):
+        return Identity("same normalised form (case, Greek letters, hyphens, plural)")
+    apposed = [n for n in (a, b) if apposed_name(n) != n]
+    if apposed:
+        noun = " ".join(w for w in apposed[0][: len(apposed[0]) - len(apposed_name(apposed[0]))].split()
+                        if w.lower() not in _DETERMINERS)
+        return Identity(f"same entity; '{noun}' only says what kind of thing it is, or its role")
+    adjectives = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in RELATIONAL_ADJECTIVES})
+    if adjectives:
+        return Identity(f"same entity; '{adjectives[0]}' is the adjective of {RELATIONAL_ADJECTIVES[adjectives[0]]}")
+    keys_a, keys_b = ([term_key(w) for w in canonical_words(n)] for n in (a, b))
+    if keys_a != keys_b and len(keys_a) == len(keys_b):  # the keys agree only once modifiers are cut
+        return Identity("same entity; a word before its head is spelled as an adjective and as a noun")
+    given = sorted({w for n in (a, b) for w in normalise_term(n).split() if w in _GIVEN_WORDS})
+    if given:
+        return Identity(f"same entity; '{given[0]}' only says how it is given")
+    words_a, words_b = ({w for w in normalise_term(n).split()
+                         if _measure(w) or w in CHANGE_DESCRIBERS or w in MEASURE_DESCRIBERS or w in PLACE_WORDS}
+                        for n in (a, b))
+    dropped = sorted(words_a ^ words_b)
+    if dropped:
+        where = " or where" if set(dropped) & PLACE_WORDS else ""
+        return Identity(f"same entity; '{', '.join(dropped)}' only says how it is measured, named or changed{where}")
+    return Identity("same form of the same entity, spelled differently")
+
+
+_ABBREVIATION_WORD = re.compile(r"[^\W_]+")
+_GREEK_NAMES = frozenset({"alpha", "beta", "gamma", "delta", "kappa", "epsilon"})
+_UNNAMED_TAIL = frozenset({"peptide", "peptides", "kda"})
+
+
+def spells_abbreviation(short: str, long: str) -> bool:
+    """Can ``short`` abbreviate ``long``? The test of Schwartz and Hearst (2003): every letter and digit
+    of the short form occurs in the long form in the same order, the first at the start of the long
+    form's first word, and the long form has at most min(n + 5, 2n) words for n characters. Words
+    without a letter, single letters and Greek letters may come before the long form ("5'-AMP-activated
+    protein kinase", "β-amyloid precursor protein"). No word may be left over after it: the short
+    form's last character falls in the long form's last word (measure words aside: "amyloid beta
+    peptides" is Aβ), a Greek letter ending the short form ends the long form too, and a capital
+    ending it stands for a word, so is matched at a word's start or inside a word written with
+    capitals ("NF-kB"). A definition the text cut ("PKA = protein kinase"), one that runs on
+    ("Aβ = amyloid-β clearance") and a citation read as one ("Bell = Aβ") fail, and join nothing."""
+    short = re.sub(r"(?<=[A-Z])s$", "", short.strip())  # "DAMPs": the plural of the short form
+    characters = "".join(ch for ch in normalise_term(short) if ch.isalnum())
+    if len(characters) < 2 or not characters[0].isalpha():
+        return False
+    written = _ABBREVIATION_WORD.findall(_spelled_greek(long))
+    while written and written[0][0].lower() != characters[0] and _leading_mark(written[0].lower()):
+        written = written[1:]
+    last = normalise_term(short).split()[-1]
+    if last in _GREEK_NAMES and (not written or written[-1].lower() != last):
+        return False
+    shorter = list(written)
+    while len(shorter) > 1 and shorter[-1].lower() in MEASURE_WORDS | _UNNAMED_TAIL:
+        shorter = shorter[:-1]
+    return any(_letters_in_order(characters, words, short[-1].isupper()) for words in (written, shorter))
+
+
+def _letters_in_order(characters: str, written: list[str], capital_last: bool) -> bool:
+    """Schwartz and Hearst's match of the short form's characters, right to left, in the words."""
+    words = [w.lower() for w in written]
+    if not words or len(characters) >= len("".join(words)) or len(words) > min(len(characters) + 5,
+                                                                                2 * len(characters)):
+        return False
+    text = " ".join(words)
+    last_word = range(text.rfind(" ") + 1, len(text))
+    inner_capitals = any(ch.isupper() for ch in written[-1][1:])
+    allowed = {i for i in last_word if not capital_last or inner_capitals or i == last_word.start}
+    at = text.rfind(characters[-1])
+    while at > 0 and at not in allowed:
+        at = text.rfind(characters[-1], 0, at)
+    for character in reversed(characters[1:-1]):  # each one as far right as it can be
+        if at <= 0:
+            return False
+        at = text.rfind(character, 0, at)
+    return at > 0 and text[0] == characters[0]
+
+
+def _spelled_greek(text: str) -> str:
+    return "".join(f" {GREEK_LETTERS[ch]} " if ch in GREEK_LETTERS else ch for ch in unicodedata.normalize("NFKC", text))
+
+
+def _leading_mark(word: str) -> bool:
+    """A word that may stand before a long form: no Latin letter, one letter, or a Greek letter's name."""
+    return not re.search(r"[a-z]", word) or len(word) == 1 or word in _GREEK_NAMES
+
+
+# A short form of Latin letters numbered at its end: "DAPK1", "CDCrel-1".
+_NUMBERED_SHORT_FORM = re.compile(r"([A-Za-z][A-Za-z-]*[A-Za-z])-?\d+")
+
+
+def may_define(name: str, other: str) -> bool:
+    """Can a paper's definition make ``name`` and ``other`` one entity? When they share the normalised
+    form, or the shorter spells an abbreviation of the longer (``spells_abbreviation``), or spells it
+    but for a member's number the long form leaves out (``numbered_member``)."""
+    if identity_key(name) and identity_key(name) == identity_key(other):
+        return True
+    short, long = sorted((name, other), key=lambda n: len(identity_key(n)))
+    return spells_abbreviation(short, long) or numbered_member(short, long)
+
+
+def numbered_member(short: str, long: str) -> bool:
+    """A paper that writes "death-associated protein kinase (DAPK1)" names the numbered member by its
+    family's words: the short form's letters (three at least) spell the long form, and the long form
+    holds no number of its own, so that two numbered names ("HSP72" and "HSP70") are never one."""
+    numbered = _NUMBERED_SHORT_FORM.fullmatch(short.strip())
+    return bool(numbered) and len(numbered.group(1).replace("-", "")) >= 3 \
+        and not any(ch.isdigit() for ch in long) and spells_abbreviation(numbered.group(1), long)
+
+
+def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
+    """Rule 2: the paper defines one name as the abbreviation of the other."""
+    return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")
+
+
+@dataclass(frozen=True)
+class LibraryDefinition:
+    """A short form and its long form, and a paper of the library that defines them (one that gives
+    the whole long form)."""
+
+    short: str
+    long: str
+    doc_id: str
+
+    def partner(self, name: str) -> str:
+        """The other form of the pair (the long form for the short one, and back)."""
+        return self.long if identity_key(name) == identity_key(self.short) else self.short
+
+
+class LibraryAbbreviations:
+    """The abbreviations a library's papers define, found by identity key of either form. A pair is
+    kept only when it is unambiguous in the library: every definition of its short form gives the
+    same long form, and every definition of its long form the same short form (up to rule 1, and a
+    long form cut at its start: "tion factor EB" is "transcription factor EB"). A family member's
+    symbol defined by the family's name ("death-associated protein kinase (DAPK1)") is left out:
+    the family is not its member."""
+
+    def __init__(self, definitions: Iterable[tuple[str, str, str]] = ()) -> None:
+        shorts: dict[str, list[LibraryDefinition]] = {}
+        longs: dict[str, list[LibraryDefinition]] = {}
+        for doc_id, short, long in definitions:
+            if _member_left_out(short, long) or not identity_key(short) or not identity_key(long) \
+                    or not may_define(short, long):
+                continue
+            definition = LibraryDefinition(short.strip(), long.strip(), doc_id)
+            shorts.setdefault(identity_key(short), []).append(definition)
+            longs.setdefault(identity_key(long), []).append(definition)
+        self._by_key: dict[str, LibraryDefinition] = {}
+        for key, found in shorts.items():
+            if not _one_long_form(found):
+                continue
+            first = min(found, key=lambda d: -len(d.long))  # the whole long form, not a cut one
+            if all(_one_short_form(longs[identity_key(d.long)]) for d in found) and key not in longs:
+                self._by_key[key] = first
+                for definition in found:
+                    self._by_key.setdefault(identity_key(definition.long), first)
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def get(self, name: str) -> LibraryDefinition | None:
+        """The unambiguous definition ``name`` is one form of, or None."""
+        return self._by_key.get(identity_key(name))
+
+
+def _one_long_form(definitions: list[LibraryDefinition]) -> bool:
+    keys = sorted({identity_key(d.long) for d in definitions}, key=len)
+    return all(keys[-1].endswith(k) for k in keys)
+
+
+def _one_short_form(definitions: list[LibraryDefinition]) -> bool:
+    return len({identity_key(d.short) for d in definitions}) == 1
+
+
+_MEMBER_MARK = re.compile(r"(?:\d+[a-z]?|alpha|beta|gamma|delta|kappa|epsilon)$")
+
+
+def _member_left_out(short: str, long: str) -> bool:
+    """The short form ends in a member's number or Greek letter that the long form lacks."""
+    mark = _MEMBER_MARK.search(normalise_term(short).replace(" ", ""))
+    if mark is None:
+        return False
+    return not normalise_term(long).replace(" ", "").endswith(mark.group(0))
+
+
+def library_abbreviation(definition: LibraryDefinition) -> Identity:
+    """Rule 2 across the library: another paper defines the pair, and no paper defines it otherwise."""
+    return Identity(f"abbreviation defined in {definition.doc_id}, the library's only definition: "
+                    f"{definition.short} = {definition.long}")
+
+
+def curated_synonym(a: str, b: str, groundings: dict[str, str] | None = None) -> Identity | None:
+    """Rule 3: both names ground to the same identifier in the FamPlex grounding map."""
+    table = famplex_groundings() if groundings is None else groundings
+    ground_a, ground_b = table.get(identity_key(a)), table.get(identity_key(b))
+    if ground_a is None or ground_a != ground_b:
+        return None
+    return Identity(f"FamPlex grounding map: both name {ground_a}")
+
+
+def famplex_groundings(resource_dir: Path | None = None) -> dict[str, str]:
+    """Name key → grounding ("FPLX:AMPK", "HGNC:6840") from FamPlex's ``grounding_map.csv``: the
+    first namespace of each row, FamPlex before HGNC. Rows without a grounding, and keys that two
+    rows ground differently, are left out (an ambiguous name is no synonym)."""
+    return dict(_famplex_groundings(str(resource_dir or _famplex_resources())))
+
+
+def _famplex_resources() -> Path:
+    """The folder of FamPlex's CSV files. The 0.0.5 wheel installs them outside its package folder
+    (under another Python's site-packages path), so ask the installed distribution where they are."""
+    from importlib.metadata import PackageNotFoundError, files
+
+    try:
+        listed = files("famplex") or []
+    except PackageNotFoundError:
+        return Path("/nonexistent")
+    for path in listed:
+        if path.name == "grounding_map.csv" and "resources" in path.parts:
+            return Path(str(path.locate())).parent
+    return Path("/nonexistent")
+
+
+@lru_cache(maxsize=4)
+def _famplex_groundings(resource_dir: str) -> tuple[tuple[str, str], ...]:
+    path = Path(resource_dir) / "grounding_map.csv"
+    if not path.is_file():
+        return ()
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    return tuple(_unambiguous((identity_key(row[0]), _grounding(row[1:])) for row in rows if row))
+
+
+def _grounding(cells: list[str]) -> str | None:
+    pairs = dict(zip(cells[0::2], cells[1::2]))
+    for namespace in ("FPLX", "HGNC", "UP", "CHEBI", "GO", "MESH"):
+        if pairs.get(namespace):
+            return f"{namespace}:{pairs[namespace]}"
+    return None
+
+
+def _unambiguous(items: Iterable[tuple[str, str | None]]) -> list[tuple[str, str]]:
+    found: dict[str, set[str | None]] = {}
+    for key, grounding in items:
+        if key:
+            found.setdefault(key, set()).add(grounding)
+    return sorted((k, next(iter(g))) for k, g in found.items() if len(g) == 1 and None not in g)

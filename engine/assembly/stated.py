@@ -1,0 +1,119 @@
+"""Sentences found by what they state: the library's stored claims, looked up by a claim's cause or effect.
+
+A search ranks sentences by the words they share with a query, so for a name that hundreds of sentences
+mention ("autophagy", "cognition") the few that state what it causes, or what causes it, sit far below
+the passages a round reads (bench/qa_reach.py: of 42 gold steps no query reached on the tune half, 14
+ended at such a frequent name, 18 ranked just past the passages read). The parse reader's claim store
+(``engine.reading.parse.store``) holds every passage's claims, read when the library was indexed; this
+module indexes their causes and effects by word, so that a round can ask for the sentences that state
+a name as a cause, or as an effect, whatever their rank for its words. Only sentences the store already
+holds are looked up: nothing is parsed here.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from engine.assembly.identity import identity_key
+from engine.reading.language.text import word_keys, terms_match
+
+if TYPE_CHECKING:
+    from engine.reading.parse.store import ClaimStore
+    from retrieval.index import PaperIndex, Passage
+
+Side = Literal["cause", "effect"]
+# Words match when they share their first six letters (``engine.reading.language.text._same_word``): the
+# lookup files each word of a claim's end under that much of it.
+_PREFIX = 6
+
+
+@dataclass(frozen=True)
+class StatedEnd:
+    """One end of one stored claim: its names, the side it is on, and where its sentence is."""
+
+    names: tuple[str, ...]
+    side: Side
+    doc_id: str
+    sentence_index: int
+    confidence: float
+
+
+def _buckets(name: str) -> set[str]:
+    return {key[:_PREFIX] for key in word_keys(name)}
+
+
+class StatedClaims:
+    """The causes and effects of a library's stored claims, filed by the words of their names."""
+
+    def __init__(self, index: PaperIndex, ends: Iterable[StatedEnd]) -> None:
+        self._index = index
+        self._ends = list(ends)
+        self._by_word: dict[tuple[Side, str], list[int]] = defaultdict(list)
+        for position, end in enumerate(self._ends):
+            for bucket in set().union(*(_buckets(n) for n in end.names)):
+                self._by_word[(end.side, bucket)].append(position)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def stating(self, name: str, side: Side, limit: int, skip: set[tuple[str, int]] | None = None) -> list[Passage]:
+        """Up to ``limit`` sentences with a claim whose ``side`` names ``name`` (``terms_match`` among the
+        ends sharing a word with it: a short form is not matched to its long form here), not in ``skip``
+        ((doc_id, sentence_index) pairs): the same entity first (``identity_key``), then the surer
+        claims, then in library order. Their score is 0: no search ranked them."""
+        candidates = sorted({p for bucket in _buckets(name) for p in self._by_word.get((side, bucket), ())})
+        key = identity_key(name)
+        matching = [self._ends[p] for p in candidates
+                    if terms_match(name, self._ends[p].names[0], (), self._ends[p].names[1:])]
+        matching.sort(key=lambda e: (key not in {identity_key(n) for n in e.names}, -e.confidence))
+        found: list[Passage] = []
+        taken = set(skip or ())
+        for end in matching:
+            if len(found) == limit:
+                break
+            if (end.doc_id, end.sentence_index) not in taken:
+                taken.add((end.doc_id, end.sentence_index))
+                found.append(self._passage(end))
+        return found
+
+    def _passage(self, end: StatedEnd) -> Passage:
+        from retrieval.index import Passage
+
+        document = self._index.document(end.doc_id)
+        return Passage(doc_id=document.id, title=document.title, sentence=document.sentences[end.sentence_index],
+                       sentence_index=end.sentence_index, score=0.0)
+
+
+def stated_ends(index: PaperIndex, store: ClaimStore) -> list[StatedEnd]:
+    """Both ends of every claim the store holds for the index's sentences (sentences it lacks are skipped)."""
+    documents = index.documents()
+    located = [(d.id, i, s) for d in documents for i, s in enumerate(d.sentences)]
+    missing = set(store.missing(s for _, _, s in located))
+    known = [(d, i, s) for d, i, s in located if s not in missing]
+    ends: list[StatedEnd] = []
+    for (d, i, _), claims in zip(known, store.claims([s for _, _, s in known])):
+        for claim in claims:
+            ends.append(StatedEnd((claim.subject, *claim.subject_aliases), "cause", d, i, claim.confidence))
+            ends.append(StatedEnd((claim.object, *claim.object_aliases), "effect", d, i, claim.confidence))
+    return ends
+
+
+_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def stated_claims(index: PaperIndex, store: ClaimStore, max_documents: int) -> StatedClaims | None:
+    """The lookup of an index's stored claims, built once per index, its size and its store; None for a
+    library of more than ``max_documents`` papers (listing it would cost a first question too long)."""
+    size = len(index)
+    found = _tables.get(index)
+    if found is not None and found[0] == (size, id(store), len(store)):
+        return found[1]
+    if size > max_documents:
+        return None
+    table = StatedClaims(index, stated_ends(index, store))
+    _tables[index] = ((size, id(store), len(store)), table)
+    return table

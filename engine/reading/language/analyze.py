@@ -1,0 +1,167 @@
+"""Question analysis for the offline backend (the Analyze step of DESIGN §5).
+
+A causal question names what changes (the sources, independent entities) and what is affected (the
+targets, dependent entities). The usual phrasings are read by patterns over the question:
+"How does X impact Y?", "What is the effect of X on Y?", "Does X increase Y?", "Why does X lead to
+Y?", "What happens to Y when X rises?", "What role does X play in Y?", "Is X linked to Y?", ...
+A question with no causal reading ("What is BDNF?") is abstained on with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.reading.language import lexicon as lx
+
+_CAUSAL_VERBS = (
+    r"impact|affect|influence|regulate|modulate|alter|change|control|cause|drive|shape|determine|"
+    r"contribute to|lead to|result in|relate to|act on|interact with|promote|increase|decrease|"
+    r"reduce|enhance|inhibit|suppress|induce|activate|prevent|protect against|trigger|"
+    r"exacerbate|worsen|improve|impair|block|lower|raise|elevate|stimulate|mediate|attenuate|"
+    r"upregulate|downregulate|produce|give rise to|play into|feed into"
+)
+_VERB_FORMS = r"(?:" + "|".join(
+    rf"{v}(?:s|es|d|ed)?" for v in _CAUSAL_VERBS.split("|")
+) + r")"
+# Change words after a source: "when X rises", "if X is reduced".
+_RISE = r"(?:rises?|increases?|goes up|is increased|are increased|is elevated|are elevated|is high|are high|is upregulated|is overexpressed|is activated|accumulates?)"
+_FALL = r"(?:falls?|decreases?|drops?|declines?|goes down|is reduced|are reduced|is decreased|are decreased|is lowered|is low|are low|is inhibited|is blocked|is lost|is knocked down|is deleted|is absent|is downregulated|is depleted)"
+
+_AUX = r"(?:does|do|did|can|could|may|might|would|will|is|are|was|were)"
+_PATTERNS: list[tuple[str, str]] = [
+    # (regex, which groups are source/target: "st" = group1 source, group2 target; "ts" reversed)
+    (rf"^how (?:exactly )?{_AUX} (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
+    (rf"^how {_AUX} (.+?) (?:be |get )?(?:linked|related|connected|associated|tied|coupled) (?:to|with) (.+)$", "st"),
+    (rf"^(?:what|which) (?:is|are|was|were) the (?:causal |possible |potential |likely |main |major )?(?:effects?|impacts?|influences?|consequences?|role|roles|contributions?|outcomes?|results?) of (.+?) (?:on|in|for|upon|to) (.+)$", "st"),
+    (rf"^(?:what|which) (?:effects?|impacts?|influences?|role) (?:does|do|did|can|could|might|may) (.+?) (?:have|has|play|exert) (?:on|in|for|upon) (.+)$", "st"),
+    (rf"^(?:what|which) (?:role|part) (?:does|do|did|can|could|might|may) (.+?) play in (.+)$", "st"),
+    (rf"^(?:does|do|did|can|could|may|might|will|would) (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
+    (rf"^(?:is|are|was|were) (.+?) (?:causally )?(?:linked|related|connected|associated|tied|coupled|implicated) (?:to|with|in) (.+)$", "st"),
+    (rf"^(?:is|are|was|were) (.+?) (?:a |an |the )?(?:cause|driver|regulator|modulator|risk factor|determinant|inhibitor|activator|mediator|contributor) (?:of|for|to|in) (.+)$", "st"),
+    (rf"^why (?:does|do|did|can|could|would|might|is|are) (.+?) (?:{_VERB_FORMS}|lead to|result in|cause) (.+)$", "st"),
+    (rf"^(?:in what way|in which way|to what extent|by what mechanism|through what mechanisms?|through which mechanisms?|via what mechanisms?) {_AUX} (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
+    (rf"^what happens to (.+?) (?:when|if|as|after|once) (.+)$", "ts"),
+    (rf"^how (?:does|do|did|would|will|might|could) (.+?) (?:change|respond|react|behave|vary) (?:when|if|as|after|to) (.+)$", "ts"),
+    (rf"^what (?:is|are) the (?:mechanisms?|pathways?|links?|relationships?|connections?) (?:by which|through which|via which|whereby|in which) (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
+    (rf"^what (?:is|are) the (?:mechanisms?|relationships?|links?|connections?|associations?) between (.+?) and (.+)$", "st"),
+    (rf"^what (?:causes|drives|leads to|underlies|explains|triggers|induces|increases|decreases|reduces|regulates|controls) (.+)$", "t"),
+    (rf"^what (?:does|do) (.+?) (?:cause|lead to|result in|do to|affect|influence|regulate|increase|decrease|reduce|trigger|induce)$", "s"),
+    (rf"^(?:what are )?the (?:effects?|impacts?|consequences?) of (.+?) (?:on|in|upon) (.+)$", "st"),
+]
+_COMPILED = [(re.compile(p, re.I), roles) for p, roles in _PATTERNS]
+_YES_NO = re.compile(r"^(?:does|do|did|can|could|may|might|will|would)\s", re.I)
+_CHANGE_TAIL = re.compile(rf"\s+(?:{_RISE}|{_FALL})(?:\s.*)?$", re.I)
+_NON_CAUSAL = re.compile(
+    r"^(?:what|who|when|where|which) (?:is|are|was|were|discovered|invented|named|first|found)\b|"
+    r"^(?:define|describe|list|name)\b|^how (?:many|much|old|long|big|large|is|are) ", re.I)
+_LEADING = re.compile(r"^(?:the|a|an|some|any|this|these|those|its|their|increased|decreased|"
+                      r"elevated|reduced|higher|lower|high|low|rising|falling|increasing|"
+                      r"decreasing)\s+", re.I)
+_TRAILING = re.compile(r"\s+(?:in|among|during|for|within|of) (?:humans?|patients?|mice|rats|"
+                       r"people|adults|children|the elderly|older adults|vivo|vitro|cells?)$", re.I)
+
+
+class QuestionAnalysis(BaseModel):
+    """Sources (what changes) and targets (what is affected) of a question, or why none."""
+
+    question: str
+    sources: list[str] = Field(default_factory=list)
+    targets: list[str] = Field(default_factory=list)
+    abstained: bool = False
+    reason: str = ""
+    source_change: Literal["increase", "decrease"] | None = None
+
+
+def _clean_entity(text: str) -> str:
+    entity = text.strip().strip("?.!,;:\"'“”‘’ ")
+    previous = None
+    while previous != entity:
+        previous = entity
+        entity = _LEADING.sub("", entity).strip()
+        entity = _TRAILING.sub("", entity).strip()
+        entity = re.sub(r"\s+(?:levels?|expression|activity|concentrations?|amounts?)$", "",
+                        entity, flags=re.I) if len(entity.split()) > 1 else entity
+        entity = re.sub(r"^(?:the )?(?:risk|levels?|expression|activity|amounts?|concentrations?|"
+                        r"rates?|incidence) of\s+", "", entity, flags=re.I)
+    return entity
+
+
+def _split_coordination(text: str) -> list[str]:
+    """"X and Y" as two entities, unless the words read as one name (no split inside brackets)."""
+    parts = [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|as well as)\s+", text) if p]
+    cleaned = [_clean_entity(p) for p in parts]
+    cleaned = [c for c in cleaned if c]
+    if len(cleaned) > 1 and all(len(c.split()) <= 6 for c in cleaned):
+        return cleaned
+    entity = _clean_entity(text)
+    return [entity] if entity else []
+
+
+def _change_of(phrase: str) -> tuple[str, Literal["increase", "decrease"] | None]:
+    """Strip a change from a source phrase: "X rises" → (X, increase), "reduced X" → (X, decrease)."""
+    lowered = phrase.lower().strip(" ?.")
+    if re.search(rf"\s(?:{_FALL})(?:\s|$)", " " + lowered) or re.match(
+            r"^(?:reduced|decreased|lower|low|less|loss of|lack of|inhibition of|inhibiting|"
+            r"blocking|depletion of|deficiency of|knockdown of|deletion of|falling|decreasing)\b", lowered):
+        change: Literal["increase", "decrease"] | None = "decrease"
+    elif re.search(rf"\s(?:{_RISE})(?:\s|$)", " " + lowered) or re.match(
+            r"^(?:increased|elevated|higher|high|more|rising|increasing|overexpression of|"
+            r"activation of|activating|increasing)\b", lowered):
+        change = "increase"
+    else:
+        change = None
+    stripped = _CHANGE_TAIL.sub("", phrase.strip(" ?."))
+    stripped = re.sub(r"^(?:loss|lack|inhibition|depletion|deficiency|knockdown|deletion|"
+                      r"overexpression|activation) of\s+", "", stripped, flags=re.I)
+    stripped = re.sub(r"^(?:inhibiting|blocking|activating)\s+", "", stripped, flags=re.I)
+    return stripped, change
+
+
+def analyze_question(question: str) -> QuestionAnalysis:
+    """Sources and targets of a causal question; abstain with a reason when there is none."""
+    text = " ".join(question.strip().split())
+    if not text:
+        return QuestionAnalysis(question=question, abstained=True, reason="the question is empty")
+    body = text.rstrip("?.! ").strip()
+    for pattern, roles in _COMPILED:
+        match = pattern.match(body)
+        if not match:
+            continue
+        groups = [g for g in match.groups()]
+        if roles == "st":
+            source_text, target_text = groups[0], groups[1]
+        elif roles == "ts":
+            target_text, source_text = groups[0], groups[1]
+        elif roles == "t":
+            source_text, target_text = "", groups[0]
+        else:
+            source_text, target_text = groups[0], ""
+        source_text, change = _change_of(source_text)
+        if change is None and source_text.strip() and _YES_NO.match(body):
+            change = "increase"  # "Does X increase Y?" asks what follows when X is present/rises
+        sources = _split_coordination(source_text) if source_text else []
+        targets = _split_coordination(target_text) if target_text else []
+        if not sources and not targets:
+            continue
+        if any(s.lower() in lx.PRONOUNS for s in sources + targets):
+            continue
+        if sources and targets and {s.lower() for s in sources} & {t.lower() for t in targets}:
+            return QuestionAnalysis(question=question, abstained=True,
+                                    reason="the question names the same entity as cause and effect")
+        reason = ""
+        if not sources:
+            reason = "no source named: the question asks for the causes of the target"
+        elif not targets:
+            reason = "no target named: the question asks for the effects of the source"
+        return QuestionAnalysis(question=question, sources=sources, targets=targets, reason=reason,
+                                source_change=change)
+    if _NON_CAUSAL.match(body):
+        reason = ("the question asks for a definition or a fact, not how one thing changes another; "
+                  "ask e.g. 'How does X affect Y?'")
+    else:
+        reason = ("no causal reading found: name a cause and an effect, e.g. 'How does X affect Y?' "
+                  "or 'What is the effect of X on Y?'")
+    return QuestionAnalysis(question=question, abstained=True, reason=reason)

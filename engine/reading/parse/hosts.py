@@ -1,0 +1,385 @@
+"""The host of an experiment and what was done to it: "Velk1-deficient mice showed reduced Tarp",
+"Tarp was lower in mice lacking Velk1", "in Velk1 KO neurons, Tarp levels fell", "animals receiving
+zorimab had lower Tarp levels". The host (an organism, a cell, a culture) is where a change is seen;
+what was done to it (a gene taken away or added, a drug given) is the cause. A host without such a
+mark ("rTg4510 mice showed ...") says where, not why: no claim. A host with a clinical condition
+("AD patients", "patients with schizophrenia", "FTD brains"), or the condition itself ("in AD"), says
+what the change goes with: the condition, read as a state's trigger (``host_condition``).
+
+A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
+Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
+Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
+"exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it);
+and a marked host after "in" on a verb or an adjective of change ("Tarp was reduced in ...", "Tarp
+levels were lower in ...") or on a noun of change that was found ("we observed a reduction in Tarp
+in ..."). ``change_of`` reads that change; ``reasons`` reads the change a stated reason is hung on
+with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc, Token
+
+from engine.reading.language import lexicon
+from engine.reading.rules.vocabulary import (
+    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
+from engine.reading.parse import modality, perturbations
+from engine.reading.parse.claims import Claim, pairs
+from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
+
+# A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
+# neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
+_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - {"loss", "lack", "absence"}
+_ZYGOSITY = frozenset(marker for marker in DEFICIENCY_MARKERS if "/" in marker)  # "Velk1 +/- females"
+# Cells that are entities too ("microglia release cytokines"), so not in the rule reader's list of
+# hosts; marked ("TREM2-deficient microglia") they are the host of an experiment.
+_CELL_HOSTS = frozenset({"astrocytes", "microglia", "fibroblasts"})
+# What a control group was given: no agent ("vehicle-treated mice").
+_CONTROLS = frozenset({"vehicle", "sham", "saline", "mock", "buffer", "control"})
+# Verbs after the host that say what was done to it: "mice lacking X", "cells treated with D".
+_LOSS_VERBS = frozenset({"lacking", "deficient"})
+_GAIN_VERBS = frozenset({"overexpressing", "over-expressing"})
+_ENGINEERED = frozenset({"transgenic", "transfected", "transduced", "knock-in"})
+_GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": None, "given": None,
+                "injected": "with", "infused": "with"}
+# Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
+_SHOWING = frozenset({"show", "exhibit", "display", "have", "develop", "present", "demonstrate", "suffer"})
+_FINDING = frozenset({"observe", "detect", "find", "see", "note", "show", "demonstrate", "reveal", "confirm",
+                      "report", "document", "describe"})
+# Verbs of change whose subject is what changes when they have no object ("Tarp rose"), with the
+# sign of that change (some are never causal verbs, so the lexicon has no sign for them).
+_CHANGING = {"increase": 1, "decrease": -1, "rise": 1, "fall": -1, "decline": -1, "drop": -1, "diminish": -1,
+             "accumulate": 1}
+
+
+def host_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for token in doc:
+        if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING:
+            claims += _shown(token)
+        if token.dep_ == "prep" and token.lower_ == "in":
+            claims += _seen_in(token)
+    return claims
+
+
+def host_causes(host: Token) -> list[Side]:
+    """What was done to ``host`` ("Velk1-deficient mice": Velk1 deficiency), [] for a host without a
+    mark or a word that is no host."""
+    if not _host(host):
+        return []
+    return _marks_before(host) + [s for verb in host.children if verb.dep_ in ("acl", "amod")
+                                  for s in _done_by(verb)] + _marks_with(host)
+
+
+def _marks_with(host: Token) -> list[Side]:
+    """"mice with a conditional knockout of Velk1", "flies with Velk1 overexpression": an experiment
+    done on a gene, after "with"; not a trait or a change the host merely has ("mice with tau
+    pathology", "patients with cognitive decline", "cases with reduced Velk1")."""
+    things = [g for c in host.children if c.dep_ == "prep" and c.lower_ == "with"
+              for g in c.children if g.dep_ == "pobj"]
+    return [s for thing in things if thing.lower_ in EXPERIMENT_HEADS or perturbations.perturbed(thing) is not None
+            for s in sides(thing)]
+
+
+def _host(token: Token) -> bool:
+    """What an experiment is done on: an organism, a cell, a culture (the rule reader's list)."""
+    return names_a_host(token.lower_)
+
+
+def names_a_host(name: str) -> bool:
+    """A name whose last word is a host ("SH-SY5Y cells", "TPR50 mice")."""
+    last = name.lower().rsplit(" ", 1)[-1]
+    return last in ORGANISMS or last in lexicon.HOST_NOUNS or last in _CELL_HOSTS
+
+
+def _marks_before(host: Token) -> list[Side]:
+    """"Velk1-deficient mice", "Velk1+/- females", "Velk1 KO mice"; also "In Velk1-deficient mice"
+    parsed with the mark as a second object of "in"."""
+    doc, start = host.doc, host.left_edge.i
+    words = [t for t in doc[start:host.i] if t.dep_ != "det"]
+    if start > 0 and doc[start - 1].dep_ in ("dep", "pobj") and doc[start - 1].head.i != host.i:
+        words = [doc[start - 1]] + words  # the mark hung on the verb or on "in" by the parser
+    for at, word in enumerate(words):
+        if word.lower_ in _LOSS_WORDS or word.text in _ZYGOSITY:
+            name = _name(words[:at])
+            return [_lost(name)] if name else []
+        marked = _marked(word.text)
+        if marked is not None:
+            name = _name(words[:at], marked[0])
+            if not name or name.split()[-1].lower() in _CONTROLS:
+                return []
+            return [Side(name=name) if marked[1] else _lost(name)]
+    return []
+
+
+def _marked(word: str) -> tuple[str, bool] | None:
+    """(the name, whether the mark adds) of a word with a mark at its end, as the rule reader reads
+    them ("TIMP-2-deficient", "Atg7-null", "Velk1+/-", "APP-overexpressing"); None for other words."""
+    lower = word.lower()
+    for marker in DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS:
+        if lower.endswith(marker) and len(lower) > len(marker):
+            return word[:-len(marker)], marker in OVEREXPRESSION_MARKERS
+    return None
+
+
+def _name(words: list[Token], marked: str = "") -> str:
+    """The gene's name among the words before a mark (and the name the marked word itself opens
+    with), without describing words ("conditional")."""
+    kept: list[str] = []
+    for text, tag in [(w.text, w.tag_) for w in words] + ([(marked, "NN")] if marked else []):
+        if kept and kept[-1].endswith("-") and text[:1].isdigit():
+            kept[-1] += text  # "TDP- 43" broken at a line end
+        elif tag.startswith("NN") or re.search(r"[A-Z0-9]", text):
+            kept.append(text)
+    # "α4- and β2-knockout mice": a name cut before its mark is left out
+    return " ".join(w for w in kept if not w.endswith("-"))
+
+
+def _done_by(verb: Token) -> list[Side]:
+    """"lacking X", "deficient in X", "overexpressing X", "treated with D", "receiving D"; "expressing
+    X" for a host made to (transgenic, transfected: "transgenic mice expressing X")."""
+    lower = verb.lower_
+    if lower in _LOSS_VERBS or lower in _GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
+        given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
+        return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
+    if lower in _GIVEN_VERBS and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
+        return [s for thing in _objects(verb, _GIVEN_VERBS[lower]) for s in sides(thing)]
+    return []
+
+
+def _engineered(host: Token) -> bool:
+    """A host marked as made to carry a gene: "transgenic mice", "transfected cells"."""
+    return any(c.dep_ in ("amod", "compound") and c.lower_ in _ENGINEERED for c in host.lefts)
+
+
+def _objects(verb: Token, preposition: str | None) -> list[Token]:
+    """The things a verb after the host names; not a verb of showing read as a noun ("mice lacking
+    M4 show increased Y" parsed with "M4 show" as one name)."""
+    if preposition is None:
+        found = [c for c in verb.children if c.dep_ == "dobj"]
+    else:
+        found = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
+                 for g in c.children if g.dep_ == "pobj"]
+    return [t for t in found if t.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
+
+
+def _lost(name: str) -> Side:
+    return Side(name=f"{name} deficiency", state=True)
+
+
+def _shown(verb: Token) -> list[Claim]:
+    """"Velk1-deficient mice showed a decrease of Tarp": the host's mark causes the change it shows;
+    "AD brains show an increase of Tarp": the host's condition goes with it."""
+    if modality.negated(verb) or modality.questioned(verb):
+        return []
+    causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c) or host_condition(c)]
+    causes = causes or _diagnosed_subject_condition(verb)
+    # what a host develops arises in it ("Velk1-deficient mice developed neurodegeneration")
+    arises = verb.lemma_.lower() == "develop"
+    effects = [s for c in verb.children if c.dep_ == "dobj" and (arises or has_change_word(c)) and not _host(c)
+               for s in sides(c)]
+    return pairs(causes, 1, effects, modality.hedged(verb)) if causes else []
+
+
+def _seen_in(preposition: Token) -> list[Claim]:
+    """"Tarp levels were reduced in Velk1-deficient neurons", "Tarp was lower in mice lacking Velk1",
+    "a decrease in Tarp was observed in Velk1 KO cells"; "Tarp is lower in AD brains" (the host's
+    condition) where no agent is named ("Tarp is lowered by X in AD brains" is X's effect)."""
+    causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
+    causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
+               for s in _done_by(clause)]
+    word = preposition.head
+    if word.dep_ in ("nsubj", "nsubjpass") and not _change_noun(word):
+        word = word.head  # "Tarp levels in AD brains were lower": the change is the subject's
+    if not causes and not _has_agent(word) and not _compared(preposition) \
+            and preposition.head.lower_ not in _DONE_TO_A_HOST:
+        causes = [s for place in preposition.children if place.dep_ == "pobj" for s in host_condition(place)]
+    change = change_of(word, nouns_found_only=True) if causes else None
+    if change is None:
+        return []
+    predicate, sign, effects = change
+    return pairs(causes, sign, effects, modality.hedged(predicate))
+
+
+def host_condition(place: Token) -> list[Side]:
+    """The clinical condition (``lexicon.CONDITION_WORDS``) a place of a change names: the condition
+    itself ("in AD", "in Alzheimer's disease"), or a host or tissue that has it ("AD brains", "HD
+    mouse brains", "patients with schizophrenia", "brains diagnosed with FTD", "the brains of AD
+    patients", "the cortex of AD patients' brains"). A change seen there goes with the condition, as a
+    state's trigger; a host something was done to is read by ``host_causes`` instead."""
+    if _condition(place):
+        return [s for s in sides(place) if s.state and s.name.lower() not in _UNNAMED_CONDITIONS]
+    if not (_host(place) or lexicon.place_word(place.lower_)) or host_causes(place):
+        return []
+    found: list[Side] = []
+    for child in place.children:
+        # "breast cancer cells": a kind of cell, not cells of a patient who has the condition
+        if child.dep_ in ("compound", "amod", "nmod", "poss") and child.i < place.i and place.lower_ not in _CELLS:
+            found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
+        elif child.dep_ == "prep" and child.lower_ in ("with", "of", "from"):
+            found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
+        elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
+            found += _diagnosed_with(child)
+    return [s for s in found if s is not None]
+
+
+def _diagnosed_with(diagnosed: Token) -> list[Side]:
+    return [s for p in diagnosed.children if p.dep_ == "prep" and p.lower_ == "with"
+            for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
+
+
+# A condition word alone names none ("early in disease").
+_UNNAMED_CONDITIONS = frozenset({"disease", "disorder", "syndrome"})
+_CELLS = frozenset({"cells", "cell", "lines", "line", "cultures"})
+# Words of whose or when a tissue is, before the condition ("human AD brains", "post-mortem HD brain").
+_WHOSE = CARRIER_MODIFIERS | {"post-mortem", "postmortem"}
+# Words of a change that name no entity alone ("an intermediate reduction").
+_AMOUNT_CHANGES = frozenset({"increase", "decrease", "reduction", "elevation", "rise", "decline",
+                             "upregulation", "downregulation", "increment"})
+# Nouns of what was done, not of a change seen ("use of an activator enhanced survival in HD models").
+_DONE_TO_A_HOST = GIVEN_HEADS | {"use", "overexpression", "over-expression", "transfection", "transduction"}
+
+
+def _condition_named_before(place: Token, condition: Token) -> Side | None:
+    """"Zorin disease brains": the parser hangs each word of the condition on the place; the condition's
+    name runs from the first of them to its head word."""
+    words = [condition]
+    for word in reversed(place.doc[place.left_edge.i:condition.i]):
+        # a describing word hung on the place says what the place is ("striatal HD brain")
+        deps = ("compound", "amod", "nmod", "poss", "case") if word.head.i == condition.i else ("compound", "poss", "case")
+        if word.head.i not in (place.i, condition.i) or word.dep_ not in deps or word.lower_ in _WHOSE:
+            break
+        words.insert(0, word)
+    side = side_of(condition)
+    if len(words) > 1:
+        side = Side(name=place.doc[words[0].i:condition.i + 1].text, state=True)
+    return None if side is None or side.name.lower() in _UNNAMED_CONDITIONS else side
+
+
+def _condition(token: Token) -> bool:
+    return token.lower_ in lexicon.CONDITION_WORDS or token.lower_.endswith(("opathy", "opathies"))
+
+
+def _has_agent(predicate: Token) -> bool:
+    """"Tarp was lowered by X": the change has a doer of its own."""
+    return any(c.dep_ == "agent" for c in predicate.children)
+
+
+def _compared(preposition: Token) -> bool:
+    """"... higher in controls than in AD": the place after "than" is the baseline, not where it rose."""
+    return any(t.lower_ == "than" for t in preposition.ancestors) or preposition.head.lower_ == "than"
+
+
+def _diagnosed_subject_condition(verb: Token) -> list[Side]:
+    """"brains diagnosed with FTD demonstrated an increase": the parser may make the host's participle
+    a verb with the host as its subject, and the verb of showing its conjunct or its head; the
+    condition is the participle's."""
+    if any(c.dep_ == "nsubj" for c in verb.children):
+        return []
+    near = ([verb.head] if verb.dep_ == "conj" else []) + [c for c in verb.children if c.dep_ == "ccomp"]
+    return [s for diagnosed in near if diagnosed.lemma_.lower() == "diagnose"
+            and any(c.dep_ == "nsubj" and _host(c) for c in diagnosed.children) for s in _diagnosed_with(diagnosed)]
+
+
+def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, list[Side]] | None:
+    """(predicate, sign, changed sides) of the change a phrase hung on ``word`` ("in HOST", "due to
+    X") is said of; None where the word states no change, or states it denied or asked about. The
+    word is a verb or an adjective of change, or its copula ("Tarp levels were lower in ..."), or a
+    noun of change ("a decrease in Tarp"), also through the changed thing's noun inside it ("an
+    increase in Tarp expression in ..."). A noun keeps its own change, not its conjuncts' ("not
+    only a fall of A but a rise of B"), and is no change of its own as the object of a verb of change
+    ("X suppressed Tarp production in cells overexpressing Y": X's effect, seen in the cells); with
+    ``nouns_found_only`` it counts only as what a verb of finding found ("we observed a reduction
+    in Tarp in ...", "there was a loss of Tarp in ..."). A change that names nothing it changes
+    ("this enhancement") is none."""
+    predicate = _changing(word)
+    if predicate.lemma_.lower() == "be":
+        predicate = next((c for c in predicate.children if c.dep_ == "acomp"), predicate)
+    if modality.negated(predicate) or modality.questioned(predicate):
+        return None
+    if _change_noun(predicate):
+        if not _own_change(predicate, nouns_found_only):
+            return None
+        changed = [side_of(predicate)]
+        sign = 1
+    else:
+        sign, heads = _change_seen(predicate)
+        changed = [s for head in heads if not _host(head) for s in sides(head)]
+    changed = [s for s in changed if s is not None and not _bare_change(s.name)]
+    return (predicate, sign, changed) if sign else None
+
+
+def _own_change(noun: Token, found_only: bool) -> bool:
+    if found_only:
+        while noun.dep_ == "conj" and noun.head.i != noun.i:  # "an increase of A and a decrease of B"
+            noun = noun.head
+        governor = noun.head
+        # not a claim reported ("overexpression of X in AD mice was shown to decrease Y")
+        found = governor.lemma_.lower() in _FINDING and noun.dep_ in ("dobj", "nsubjpass") \
+            and not any(c.dep_ in ("xcomp", "ccomp") for c in governor.children)
+        there_was = noun.dep_ == "attr" and any(c.dep_ == "expl" for c in governor.children)
+        return found or there_was
+    return not (noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1])
+
+
+def _bare_change(name: str) -> bool:
+    """A change that names nothing it changes ("this enhancement declined with age", "an intermediate
+    reduction was observed in MCI")."""
+    words = name.lower().split()
+    if len(words) == 1:
+        return change_noun_sign(words[0]) != 0
+    return words[-1] in _AMOUNT_CHANGES and all(w.isalpha() for w in words[:-1])
+
+
+def _changing(word: Token) -> Token:
+    """``word``, or the noun of change whose thing it names ("an increase in Tarp expression with
+    aging", the phrase hung on "expression")."""
+    preposition = word.head
+    if word.dep_ == "pobj" and preposition.lower_ in ("in", "of") and _change_noun(preposition.head):
+        return preposition.head
+    return word
+
+
+def _change_noun(word: Token) -> bool:
+    return word.pos_ == "NOUN" and has_change_word(word)
+
+
+def _of_a_host(clause: Token) -> bool:
+    """"in mice lacking X" parsed as a clause of "lacking" whose subject is the host."""
+    return any(c.dep_ == "nsubj" and _host(c) for c in clause.children)
+
+
+def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
+    """(sign, changed heads) of the word a phrase ("in HOST", "due to X") hangs on: a verb of change
+    with what it changes (the subject of a passive or of an intransitive use), an adjective of change
+    with the copula's subject, or a verb of finding with a change as its subject ("a decrease in
+    Tarp was observed")."""
+    lower, lemma = predicate.lower_, predicate.lemma_.lower()
+    children = list(predicate.children)
+    if predicate.pos_ == "ADJ":
+        sign = 1 if lower in lexicon.INCREASE_ADJECTIVES else -1 if lower in lexicon.DECREASE_ADJECTIVES else 0
+        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"] if sign else []
+    if lemma in _FINDING:
+        return 1, [c for c in children if c.dep_ == "nsubjpass" and has_change_word(c)]
+    sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1] or _CHANGING.get(lemma, 0)
+    if sign == 0 or not predicate.tag_.startswith("VB") or lemma in lexicon.REVERSED_VERBS:
+        return 0, []  # "Y is required in ...": a need, not a change of Y
+    if lemma in lexicon.MODIFYING_VERBS:
+        return 0, []  # "tau is methylated in ...": a change of the modification, not of tau
+    passive = [c for c in children if c.dep_ == "nsubjpass"]
+    if not passive and predicate.dep_ == "xcomp" and any(c.dep_ == "auxpass" for c in children):
+        # "Tarp was found to be reduced in ...": the subject of the verb of finding
+        passive = [c for c in predicate.head.children if c.dep_ in ("nsubjpass", "nsubj")]
+    if passive:
+        return sign, passive
+    if predicate.dep_ == "acomp" and predicate.tag_ == "VBN" and predicate.head.lemma_.lower() == "be":
+        # "Tarp was impaired as a result of X" read as a copula and its participle: a passive still
+        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"]
+    # "Tarp rose in ...": only a verb whose subject is what changes (not "X reduced Tarp in Velk1-deficient
+    # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
+    if lemma in _CHANGING and not any(c.dep_ == "dobj" for c in children):
+        # not a verb of showing misread as the subject ("cells exhibit increased Y in ...")
+        return sign, [c for c in children if c.dep_ == "nsubj" and c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
+    return 0, []

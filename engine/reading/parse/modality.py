@@ -1,0 +1,97 @@
+"""Negation and hedging of a predicate, read from the tree above and around it.
+
+A negated claim is no claim ("X did not increase Y", "X failed to increase Y", "we found no
+evidence that X increases Y"), nor is a question ("we asked whether X increases Y"). A hedged claim
+("X may increase Y", "these data suggest that X increases Y", "X possibly increases Y") is kept with
+``hedged`` set and a low confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Token
+
+from engine.reading.language import lexicon
+
+# Dependencies through which a clause is said by, or depends on, the predicate above it.
+_EMBEDDING = frozenset({"xcomp", "ccomp", "conj", "acomp"})  # "acomp": "X was not able to raise Y"
+_FAILING = frozenset({"fail", "unable", "lack", "cease", "unlikely", "insufficient"})
+_HEDGING_MODALS = frozenset({"may", "might", "could"})
+_QUESTION_MARKS = frozenset({"whether", "if"})
+_POTENTIAL = frozenset({"potential", "propensity"})
+# Verbs that report a view or an inference over the clause they embed ("we think that X raises Y").
+_HEDGING_VERBS = frozenset({"suggest", "propose", "hypothesize", "hypothesise", "speculate", "appear",
+                            "seem", "think", "believe", "postulate", "presume", "assume"})
+
+
+def predicate_of(word: Token) -> Token:
+    """The verb a phrase hangs on ("X, an inhibitor of Y, reduced Z": "reduced"), or the root of a
+    verbless sentence: the predicate whose negation and hedges the phrase's claim shares."""
+    while word.dep_ != "ROOT" and not word.tag_.startswith("VB"):
+        word = word.head
+    return word
+
+
+def _chain(predicate: Token) -> Iterator[Token]:
+    """The predicate and the predicates it is embedded in, innermost first."""
+    token = predicate
+    yield token
+    while token.dep_ in _EMBEDDING and token.head.i != token.i:
+        embedded_as = token.dep_
+        token = token.head
+        if embedded_as == "conj":
+            continue  # a coordinated verb shares its first verb's negation only through its own words
+        yield token
+
+
+def negated(predicate: Token) -> bool:
+    for token in (*_chain(predicate), *_sharing_verbs(predicate)):
+        if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lower_ == "no") for c in token.children):
+            return True
+        if token is not predicate and token.lemma_.lower() in _FAILING:
+            return True
+    return False
+
+
+def _sharing_verbs(predicate: Token) -> list[Token]:
+    """"X did not bind or inhibit Y", "X failed to activate and phosphorylate Y": a verb coordinated
+    with one that has no object of its own shares that verb's object, and so its negation too."""
+    if predicate.dep_ != "conj" or predicate.head.i == predicate.i:
+        return []
+    first = predicate.head
+    if any(c.dep_ in ("dobj", "prep") for c in first.children):
+        return []
+    return list(_chain(first))
+
+
+def questioned(predicate: Token) -> bool:
+    """"we asked whether X raises Y"; also a claim said to hold "depending on" an unnamed condition
+    ("Depending on the site, X raises Y"), which leaves open where it holds (not "Y is dependent on
+    X", where the word is the predicate)."""
+    return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)
+               or (c.lower_ in ("depending", "dependent") and c.dep_ != "acomp"
+                   and any(g.lower_ in ("on", "upon") for g in c.children))
+               for token in _chain(predicate) for c in token.children)
+
+
+def hedged(predicate: Token) -> bool:
+    for token in _chain(predicate):
+        for child in token.children:
+            if child.dep_ == "aux" and child.lower_ in _HEDGING_MODALS:
+                return True
+            if child.dep_ == "advmod" and child.lower_ in lexicon.HEDGES:
+                return True
+        if token is not predicate and token.lower_ in lexicon.HEDGES | {"suggest", "propose", "hypothesize"}:
+            return True
+        if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
+            return True
+        if token is not predicate and any(c.dep_ == "dobj" and c.lower_ in _POTENTIAL for c in token.children):
+            return True  # "X has the potential to raise Y": that it can, not that it does
+    return False
+
+
+def hedged_phrase(predicate: Token) -> bool:
+    """A noun phrase under ``predicate`` is hedged with its clause, and also when the predicate
+    itself reports a view ("suggesting an involvement of X in Y-mediated Z")."""
+    return hedged(predicate) or predicate.lemma_.lower() in _HEDGING_VERBS

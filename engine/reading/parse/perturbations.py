@@ -1,0 +1,69 @@
+"""Experiments that remove, block or add an entity: "knocking out X", "silencing of X", "deleting X",
+"overexpressing X". The experiment's effect belongs to the entity with the sign of the experiment:
+"knocking out BACE1 prevents Abeta generation" says that less BACE1 gives less Abeta, so BACE1 raises
+Abeta (a loss-of-function result read forwards).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from engine.reading.language import lexicon
+
+# Phrasal verbs of removal: lemma + particle.
+_REMOVING_PARTICLES = {("knock", "out"), ("knock", "down"), ("shut", "down"), ("switch", "off"),
+                       ("turn", "off")}
+_REMOVING_LEMMAS = frozenset({"delete", "ablate", "remove", "eliminate", "deplete", "silence", "inhibit", "block",
+                              "suppress", "inactivate", "disrupt", "knockdown", "antagonize",
+                              "antagonise", "neutralize", "neutralise", "reduce", "lower",
+                              "downregulate", "down-regulate", "decrease"})
+_ADDING_LEMMAS = frozenset({"overexpress", "over-express", "activate", "increase", "elevate", "promote", "induce",
+                            "upregulate", "up-regulate", "stimulate", "enhance", "add",
+                            "administer", "infuse", "inject", "supplement"})
+
+
+def perturbed(head: Token) -> tuple[Token, int] | None:
+    """(the entity's head token, -1 for a removal / +1 for an addition) when ``head`` is a gerund
+    of a perturbation, or a gerund noun "silencing of X"; None otherwise."""
+    if head.tag_ != "VBG" and not head.lower_.endswith("ing"):
+        return None
+    sign = direction(head)
+    if sign == 0:
+        return None
+    for child in head.children:
+        if child.dep_ == "dobj":
+            return child, sign
+        if child.dep_ == "prep" and child.lower_ == "of":
+            objects = [t for t in child.children if t.dep_ == "pobj"]
+            if objects:
+                return objects[0], sign
+    return None
+
+
+def direction(gerund: Token) -> int:
+    """-1 for a gerund of removal, +1 for one of addition, 0 for any other word."""
+    lemma = gerund.lemma_.lower()
+    particles = {c.lower_ for c in gerund.children if c.dep_ == "prt"}
+    if any((lemma, p) in _REMOVING_PARTICLES for p in particles):
+        return -1
+    if particles:
+        return 0
+    if lemma in _REMOVING_LEMMAS or gerund.lower_ in lexicon.DEFICIENCY_HEADS:
+        return -1
+    if lemma in _ADDING_LEMMAS:
+        return 1
+    return 0
+
+
+def word_direction(word: str) -> int:
+    """The direction of a gerund read off its letters, for one the tagger took for an adjective and
+    left unlemmatised ("Overexpressing SIRT2 had ...")."""
+    lower = word.lower()
+    if not lower.endswith("ing"):
+        return 0
+    for lemma in (lower[:-3], lower[:-3] + "e"):
+        if lemma in _REMOVING_LEMMAS:
+            return -1
+        if lemma in _ADDING_LEMMAS:
+            return 1
+    return 0

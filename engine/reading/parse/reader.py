@@ -1,0 +1,70 @@
+"""Read a sentence's claims from its dependency parse, one construction family after another."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from spacy.tokens import Doc
+
+from engine.model.annotations import Annotation
+from engine.reading.language.line_breaks import mend_line_breaks
+from engine.reading.rules.tokens import undo_ligatures
+from engine.reading.parse.claims import to_annotation
+from engine.reading.parse.hosts import host_claims
+from engine.reading.parse.instruments import instrument_claims
+from engine.reading.parse.long_names import completed
+from engine.reading.parse.nlp import parsed
+from engine.reading.parse.nominals import nominal_claims
+from engine.reading.parse.reasons import reason_claims
+from engine.reading.parse.roles import role_claims
+from engine.reading.parse.routes import route_claims
+from engine.reading.parse.verbs import means_claims, misread_claims, verb_claims
+
+
+def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
+    """The annotations of one parsed sentence, each claim once (the most confident reading);
+    ``text`` is the sentence as written where the parse read a rewritten one (``nlp.parsed``)."""
+    text = doc.text if text is None else text
+    best: dict[tuple, Annotation] = {}
+    claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
+        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc)
+    for annotation in completed([to_annotation(claim, text) for claim in claims], text):
+        key = (annotation.subject.lower(), annotation.subject_change,
+               annotation.object.lower(), annotation.object_change)
+        if key not in best or annotation.confidence > best[key].confidence:
+            best[key] = annotation
+    return list(best.values())
+
+
+def read_sentence(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
+    text, doc = next(parsed([_as_meant(sentence)]))
+    return with_abbreviations(read_doc(doc, text), abbreviations)
+
+
+def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
+    """Each sentence's annotations, parsed in batches (far faster than one at a time). The text is
+    read as typeset characters are meant (``_as_meant``), so that the lexicon knows its words; the rule
+    reader's other repairs of the text (compounds set off by spaces) are left to the parser."""
+    texts = (_as_meant(s) for s in sentences)
+    return [read_doc(doc, text) for text, doc in parsed(texts)]
+
+
+def _as_meant(sentence: str) -> str:
+    """"deﬁcits" is "deficits", "(-)-nicotine" is "nicotine", "phosphoryla- tion" is "phosphorylation"."""
+    return mend_line_breaks(undo_ligatures(sentence))
+
+
+def with_abbreviations(annotations: list[Annotation], abbreviations: dict[str, str] | None) -> list[Annotation]:
+    """Add the document's other name of each end (a short form defined elsewhere in the paper)."""
+    if not abbreviations:
+        return annotations
+    longs = {long.lower(): short for short, long in abbreviations.items()}
+
+    def other_names(name: str, known: list[str]) -> list[str]:
+        extra = [abbreviations[name]] if name in abbreviations else []
+        extra += [longs[name.lower()]] if name.lower() in longs else []
+        return list(dict.fromkeys(known + [e for e in extra if e != name]))
+
+    return [a.model_copy(update={"subject_aliases": other_names(a.subject, a.subject_aliases),
+                                 "object_aliases": other_names(a.object, a.object_aliases)})
+            for a in annotations]

@@ -1,0 +1,43 @@
+"""Predicates whose sign depends on their object: "normalizes / rescues / restores impaired X",
+"rescues the loss of X" raise X; "rescues neuronal death" and "improves memory deficits" lower a
+harm; "restores X" and "improves X" raise X.
+
+A marked object (an adjective or noun of decrease: "impaired X", "loss of X", "X deficits") is
+already read by ``phrases`` as X moving down, so the restoring verb lowers that fall (sign -1) and X
+rises; so does a harm ("death", "toxicity") it lowers. An unmarked good is raised (sign +1).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Token
+
+from engine.reading.language import lexicon
+from engine.reading.parse.phrases import Side
+
+RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | \
+    frozenset({"normalize", "normalise", "recover", "repair"})
+
+
+def is_restoring(verb: Token) -> bool:
+    return verb.lemma_.lower() in RESTORING_LEMMAS
+
+
+def restoring_sign(effect_head: Token, effect: Side) -> int:
+    if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
+            or effect_head.lower_ in lexicon.DETRIMENT_WORDS \
+            or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in effect_head.lefts):
+        return -1  # also "repairs the damaged axons"
+    return 1
+
+
+# Words that end "restores X to ..." with a level: a return of X, whose sign the object tells.
+_LEVEL_WORDS = frozenset({"level", "levels", "value", "values", "normal", "baseline", "control", "controls",
+                          "amount", "amounts", "range"})
+
+
+def converts(verb: Token) -> bool:
+    """"FKBP12 restored the oligomer to its monomeric state": "to" a form or state, not a level, is a
+    conversion of X into another thing, which says no rise of X."""
+    targets = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "to"
+               for g in c.children if g.dep_ == "pobj"]
+    return any(t.lower_ not in _LEVEL_WORDS and not any(k.lower_ in _LEVEL_WORDS for k in t.subtree) for t in targets)

@@ -1,0 +1,239 @@
+"""Claims stated through a role or an effect rather than a causal verb: "X is an inhibitor of Y",
+"X, an activator of Y, ...", "X has a protective effect on Y", "the inhibitory effect of X on Y",
+"X is required / essential for Y", "Y is dependent on X", "X is a negative regulator of Y", "X acts as an
+inhibitor of Y"."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from engine.assembly.identity import spells_abbreviation
+from engine.reading.language import lexicon
+from engine.reading.rules.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
+from engine.reading.parse import modality
+from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
+from engine.reading.parse.examples import named_members
+from engine.reading.parse.hosts import names_a_host
+from engine.reading.parse.phrases import Side, apposed_across_a_clause, has_change_word, sides, stranded_preps
+
+_AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
+_EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
+_SIGNING_ADJECTIVES = {"negative": -1, "positive": 1}
+# Verbs that give their subject the role after "as", as the copula does.
+_ACTING_AS = frozenset({"act", "function", "serve"})
+
+
+def role_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for token in doc:
+        if token.pos_ in ("NOUN", "PROPN"):
+            claims += _agent_noun_claims(token) + _effect_noun_claims(token)
+        claims += _needed_for_claims(token)
+    return claims
+
+
+def _agent_sign(noun: Token) -> int:
+    word = noun.lower_
+    if not word.endswith(_AGENT_ENDINGS):
+        return 0
+    if word in ("regulator", "regulators"):
+        # "a negative regulator of Y": only a signing adjective gives the role its sign, and "of" its target
+        if not _prep_objects(noun, ("of",)):
+            return 0
+        signs = [_SIGNING_ADJECTIVES.get(c.lower_, 0) for c in noun.lefts if c.dep_ == "amod"]
+        return next((sign for sign in signs if sign), 0)
+    return -1 if word in lexicon.DECREASE_HEADS else 1 if word in lexicon.INCREASE_HEADS else 0
+
+
+def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
+    """Who holds the role, and the predicate the claim hangs on: the subject of "is a(n) ..." or the
+    noun an apposition renames."""
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
+    acting = noun.head.head
+    if noun.dep_ == "pobj" and noun.head.lower_ == "as" and acting.lemma_.lower() in _ACTING_AS:
+        return [c for c in acting.children if c.dep_ == "nsubj"], acting  # "X acts as an inhibitor of Y"
+    if noun.dep_ == "appos":
+        if apposed_across_a_clause(noun):
+            return None
+        if noun.tag_ == "NNS" and noun.head.tag_ == "NN" and not noun.head.conjuncts:
+            return None  # a plural role renaming one common noun: hung on the wrong noun ("impairment,
+            # which is associated with more A and B, both activators of Y")
+        return [noun.head], modality.predicate_of(noun.head)
+    return None
+
+
+def _valid(predicate: Token) -> bool:
+    return not modality.negated(predicate) and not modality.questioned(predicate)
+
+
+def _agent_noun_claims(noun: Token) -> list[Claim]:
+    """"X is an inhibitor of Y", "X, a Y inhibitor, ...", "the Y inhibitor X", "Y inhibitors (X1, X2)",
+    "Y inhibitors such as X": X lowers Y."""
+    sign = _agent_sign(noun)
+    if sign == 0:
+        return []
+    of_objects = _prep_objects(noun, ("of",))
+    target = [s for t in of_objects for s in sides(t)] or _compound_target(noun)
+    # the subject of "is a(n) ...", else names set after the role ("Four of the drugs are ChE
+    # inhibitors (tacrine, donepezil)": the subject names none)
+    for bearer in (_bearer(noun), None if of_objects else _named_after(noun, target)):
+        causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)] if bearer else []
+        if causes:
+            return pairs(causes, sign, target, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE) \
+                if _valid(bearer[1]) else []
+    return []
+
+
+def _names_a_bearer(head: Token) -> bool:
+    """Not a count ("two of the drugs") nor a class alone ("these agents"): neither names who holds
+    the role."""
+    return not head.like_num and head.lower_ not in lexicon.CLASS_NOUNS and head.lower_ not in lexicon.GENERIC_NAMES
+
+
+def _compound_target(noun: Token) -> list[Side]:
+    """"a selective HDAC3 inhibitor", "a dopamine D2 receptor antagonist": the words right before the
+    role noun name what it acts on (the parser hangs them on the role noun, flat)."""
+    run: list[Token] = []
+    before = list(noun.lefts)
+    if not before and noun.dep_ == "compound":
+        # "the GSK3 inhibitor lithium" parsed flat: GSK3 and the role noun both hang on the name
+        before = [t for t in noun.head.lefts if t.i < noun.i]
+    for word in reversed(before):
+        if word.i != (run[0].i if run else noun.i) - 1:
+            break
+        if word.dep_ not in ("compound", "nmod") and not (word.dep_ == "amod" and _name_like(word)):
+            break
+        run.insert(0, word)
+    if not run:
+        return []
+    start = run[0].left_edge.i  # the first word's own modifiers: "an alpha7 nAChR antagonist"
+    while start < run[0].i and (noun.doc[start].dep_ in ("det", "amod") and not _name_like(noun.doc[start])):
+        start += 1  # "a selective", "the potent"
+    name = "".join(_kind_cut(t.text) + t.whitespace_ for t in noun.doc[start:run[-1].i + 1]).strip()
+    return [Side(name=name)] if name else []
+
+
+def _kind_cut(word: str) -> str:
+    """"alpha7-specific" names alpha7; "-preferring" alone names nothing."""
+    for suffix in ("-specific", "-selective", "-preferring"):
+        if word.lower().endswith(suffix):
+            return word[:-len(suffix)]
+    return word
+
+
+def _name_like(word: Token) -> bool:
+    """A symbol the tagger took for an adjective ("a Velk1 inhibitor", "GSK3β")."""
+    return any(ch.isupper() or ch.isdigit() for ch in word.text)
+
+
+def _named_after(noun: Token, target: list[Side]) -> tuple[list[Token], Token] | None:
+    """Names set after a role noun, as its apposition ("the HDAC inhibitor trichostatin A", "GSK3
+    inhibitors (lithium, tideglusib)"), as the name it is a compound of ("the GSK3 inhibitor lithium")
+    or its examples ("such as lithium"), and the predicate. Not a
+    reference ("(Fig. 3A)", "(IC50 = 92 nM)") nor a short form of the phrase ("phosphodiesterase
+    type 4 (PDE4) inhibitor", "Kunitz protease inhibitor (KPI)")."""
+    named = [c for c in noun.rights if c.dep_ == "appos" and c.pos_ not in ("PRON", "NUM", "PUNCT")] \
+        + named_members(noun) + _named_by_compound(noun)
+    phrases = [f"{t.name} {noun.text}" for t in target] + [t.name for t in target]
+    named = [c for c in named if not _reference(c) and not any(spells_abbreviation(c.text, p) for p in phrases)]
+    return (named, modality.predicate_of(noun)) if named else None
+
+
+def _named_by_compound(noun: Token) -> list[Token]:
+    """"the GSK3 inhibitor lithium" parsed with the role noun as a compound of the name after it."""
+    name = noun.head
+    if noun.lower_ not in DRUG_ROLE_NOUNS or noun.dep_ != "compound" or name.i != noun.i + 1 \
+            or name.pos_ not in ("NOUN", "PROPN") or name.lower_ in lexicon.QUANTITY_WORDS \
+            or name.lower_ in ROMAN_NUMERALS or name.lower_.endswith(_AGENT_ENDINGS):
+        return []
+    return [name]
+
+
+def _reference(word: Token) -> bool:
+    return word.lower_ in ("fig", "figure", "table", "ref", "ic50", "ic") or not any(ch.isalpha() for ch in word.text) \
+        or (len(word.text) <= 2 and any(ch.isdigit() for ch in word.text))
+
+
+def _effect_noun_claims(noun: Token) -> list[Claim]:
+    """"X has a protective effect on Y", "the inhibitory effect of X on Y"; "X has several effects,
+    including an improvement of A and a reduction of B" (each example a change of its own)."""
+    if noun.lower_ not in lexicon.EFFECT_NOUNS:
+        return []
+    signs = [lexicon.EFFECT_ADJECTIVES[c.lower_] for c in noun.lefts
+             if c.dep_ == "amod" and c.lower_ in lexicon.EFFECT_ADJECTIVES]
+    examples = _changes_named_as_examples(noun)
+    if not signs and not examples:
+        return []
+    of_objects = _prep_objects(noun, ("of",))
+    holders = [noun, *of_objects]
+    # "reversed the effects of X [on Y]" with "on Y" hung on the verb still says what the effect is on
+    preps = [p for h in holders for p in h.children if p.dep_ == "prep"] + stranded_preps(noun)
+    targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS for g in p.children if g.dep_ == "pobj"]
+    predicate = noun.head
+    if of_objects:
+        cause_heads = of_objects
+    elif noun.dep_ == "dobj" and noun.head.lower_ in lexicon.EFFECT_VERBS:
+        cause_heads = [c for c in noun.head.children if c.dep_ == "nsubj"]
+    else:
+        return []
+    if not _valid(predicate):
+        return []
+    causes = [s for head in cause_heads for s in sides(head)]
+    claims = pairs(causes, 1, examples, modality.hedged(predicate), NOMINAL_CONFIDENCE)
+    for prep, target in targets if signs else []:
+        sign = -1 if prep == "against" else signs[0]
+        seen_in = (prep == "in" and names_a_host(target.lower_)) or target.lower_ in _SEEN_IN
+        effects = [] if seen_in else sides(target)  # not "in mice", "on mouse and rat cultures"
+        claims += pairs(causes, sign, effects, modality.hedged(predicate), NOMINAL_CONFIDENCE)
+    return claims
+
+
+# Where an effect is seen, not what it changes ("a neuroprotective effect on primary cell culture").
+_SEEN_IN = lexicon.HOST_NOUNS | {"mouse", "rat", "culture", "cultures", "slices", "preparations"}
+
+
+def _changes_named_as_examples(noun: Token) -> list[Side]:
+    """The changes set after "including" ("effects, including an improvement of A and a reduction of
+    B"), each with its own direction."""
+    examples = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "including"
+                for g in c.children if g.dep_ == "pobj"]
+    changes = [e for example in examples for e in (example, *example.conjuncts) if has_change_word(e)]
+    return [side for change in changes for side in sides(change)]
+
+
+def _needed_for_claims(word: Token) -> list[Claim]:
+    """"X is required / essential for Y": X raises Y; "Y is dependent on X" says the same."""
+    if word.lower_ == "dependent" and word.dep_ == "acomp" and word.head.lemma_ == "be":
+        return _dependent_claims(word)
+    if word.lower_ not in lexicon.NEEDED_FOR:
+        return []
+    if word.dep_ == "acomp" and word.head.lemma_ == "be":
+        predicate = word.head
+        subjects = [c for c in predicate.children if c.dep_ == "nsubj"]
+    elif word.tag_ == "VBN":
+        predicate = word
+        subjects = [c for c in word.children if c.dep_ == "nsubjpass"]
+    else:
+        return []
+    if not subjects or not _valid(predicate):
+        return []
+    targets = _prep_objects(word, ("for",))
+    causes = [s for head in subjects for s in sides(head)]
+    return pairs(causes, 1, [s for t in targets for s in sides(t)], modality.hedged(predicate),
+                 NOMINAL_CONFIDENCE, respective(predicate))
+
+
+def _dependent_claims(word: Token) -> list[Claim]:
+    predicate = word.head
+    dependents = [c for c in predicate.children if c.dep_ == "nsubj"]
+    if not dependents or not _valid(predicate):
+        return []
+    causes = [s for t in _prep_objects(word, ("on", "upon")) for s in sides(t)]
+    return pairs(causes, 1, [s for head in dependents for s in sides(head)], modality.hedged(predicate),
+                 NOMINAL_CONFIDENCE, respective(predicate))
+
+
+def _prep_objects(head: Token, prepositions: tuple[str, ...]) -> list[Token]:
+    return [g for c in head.children if c.dep_ == "prep" and c.lower_ in prepositions
+            for g in c.children if g.dep_ == "pobj"]

@@ -1,0 +1,207 @@
+"""The parse reader's claims of a whole library, read once and kept beside the paper index.
+
+A parser reads on the order of a hundred sentences a second, far too slow to read hundreds of
+retrieved passages per question, so the library is read when its index is built
+(``python -m corpus ensure``, ``python -m retrieval build|add``) and each sentence's claims are
+stored in ``parse_claims.jsonl`` in the index folder: a header line with the reader's version, then
+one line per sentence keyed by a hash of its text (the same sentence in two papers is read once).
+At question time ``ClaimStore.claims`` looks sentences up and parses only those it lacks (papers
+added since, kept in memory). The version is a digest of the source of every engine module the
+reader runs and the parser's name, so a changed reader re-reads the library instead of serving stale
+claims.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+
+import filelock
+import spacy
+
+from engine.model.annotations import Annotation
+from engine.reading.parse.parsing import PIPELINE
+from engine.reading.parse.reader import read_sentences
+
+STORE_FILE = "parse_claims.jsonl"
+_LOCK_FILE = ".parse_claims.lock"
+_ENGINE = Path(__file__).resolve().parents[2]
+# Sentences parsed and written per step while a library is read (progress is reported per step).
+FILL_STEP = 256
+
+
+@lru_cache(maxsize=1)
+def reader_version() -> str:
+    """A digest of the parser's name and the source of every engine module the reader runs: its own,
+    and those it imports directly or not (the lexicon, the rule reader's modules it reads with, the
+    annotation model), and the version of the word list that mends words split at line ends. A change
+    to any of them re-reads the library."""
+    digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__} wordfreq {version('wordfreq')}".encode())
+    for path in reader_sources():
+        digest.update(str(path.relative_to(_ENGINE.parent)).encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def reader_sources(module: str = "engine.reading.parse.reader") -> list[Path]:
+    """The source files of ``module`` and of every engine module it imports, found in the import
+    statements; a module's packages count too (their ``__init__`` runs when it is imported)."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        path = _module_path(name)
+        if path is None or path in found:
+            continue
+        found.add(path)
+        todo += [name.rsplit(".", 1)[0]] if "." in name else []  # its package's __init__
+        todo += _engine_imports(path)
+    return sorted(found)
+
+
+def _engine_imports(path: Path) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "engine":
+            names += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names if alias.name.split(".")[0] == "engine"]
+    return names
+
+
+def _module_path(name: str) -> Path | None:
+    base = _ENGINE.parent.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def sentence_key(sentence: str) -> str:
+    return hashlib.sha256(sentence.encode("utf-8")).hexdigest()[:20]
+
+
+class ClaimStore:
+    """Each sentence's parse-reader annotations, from the file in ``index_dir`` (when there is one
+    of the current reader version) and from parsing what it lacks."""
+
+    def __init__(self, index_dir: Path | None) -> None:
+        self.path = None if index_dir is None else Path(index_dir) / STORE_FILE
+        self._claims: dict[str, list[dict]] = {}
+        self._lock = threading.Lock()
+        if self.path is not None:
+            self._claims = _load(self.path)
+
+    def __len__(self) -> int:
+        return len(self._claims)
+
+    def claims(self, sentences: Sequence[str]) -> list[list[Annotation]]:
+        """The annotations of each sentence; sentences not stored are parsed now (and remembered
+        in memory only: the file is written when papers are indexed)."""
+        missing = self.missing(sentences)
+        if missing:
+            found = read_sentences(missing)
+            with self._lock:
+                for sentence, annotations in zip(missing, found):
+                    self._claims[sentence_key(sentence)] = _records(annotations)
+        return [[Annotation(**record, text=s) for record in self._claims[sentence_key(s)]] for s in sentences]
+
+    def fill(self, sentences: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
+        """Parse every sentence not yet stored and append its claims to the file; the count read."""
+        if self.path is None:
+            raise ValueError("this claim store has no folder to write to")
+        missing = self.missing(sentences)
+        with filelock.FileLock(self.path.parent / _LOCK_FILE):
+            self._claims = {**_load(self.path), **self._claims}
+            missing = [s for s in missing if sentence_key(s) not in self._claims]
+            if not self.path.exists() or _stored_version(self.path) != reader_version():
+                self._rewrite()
+            with self.path.open("a", encoding="utf-8") as out:
+                for start in range(0, len(missing), FILL_STEP):
+                    step = missing[start:start + FILL_STEP]
+                    for sentence, annotations in zip(step, read_sentences(step)):
+                        key = sentence_key(sentence)
+                        self._claims[key] = _records(annotations)
+                        out.write(json.dumps({"key": key, "claims": self._claims[key]}, ensure_ascii=False) + "\n")
+                    out.flush()
+                    if progress is not None:
+                        progress(min(start + FILL_STEP, len(missing)), len(missing))
+        return len(missing)
+
+    def missing(self, sentences: Iterable[str]) -> list[str]:
+        """The distinct sentences the store has no claims for."""
+        return list(dict.fromkeys(s for s in sentences if sentence_key(s) not in self._claims))
+
+    def _rewrite(self) -> None:
+        """Start the file afresh (no file yet, or one of an older reader) with what is in memory."""
+        assert self.path is not None
+        tmp = self.path.with_suffix(".tmp")
+        with tmp.open("w", encoding="utf-8") as out:
+            out.write(json.dumps({"reader_version": reader_version(), "pipeline": PIPELINE}) + "\n")
+            for key, records in self._claims.items():
+                out.write(json.dumps({"key": key, "claims": records}, ensure_ascii=False) + "\n")
+        tmp.replace(self.path)
+
+
+def _records(annotations: list[Annotation]) -> list[dict]:
+    return [a.model_dump(exclude={"text"}) for a in annotations]
+
+
+def _stored_version(path: Path) -> str | None:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return json.loads(handle.readline() or "{}").get("reader_version")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return None
+
+
+def _load(path: Path) -> dict[str, list[dict]]:
+    """The stored claims, or nothing when the file is missing, unreadable or of another version.
+    A line cut short (a fill interrupted mid-write) is skipped; its sentence is read again."""
+    if _stored_version(path) != reader_version():
+        return {}
+    claims: dict[str, list[dict]] = {}
+    with path.open(encoding="utf-8") as handle:
+        handle.readline()
+        for line in handle:
+            try:
+                record = json.loads(line)
+                claims[record["key"]] = list(record["claims"])
+            except (json.JSONDecodeError, KeyError, TypeError):
+                continue
+    return claims
+
+
+_OPEN: dict[Path, tuple[float, ClaimStore]] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+def store_for(index_dir: Path | None) -> ClaimStore:
+    """The claim store of an index folder, shared in this process and reloaded when the file
+    changed (another program read papers into it); an empty one kept in memory for an index
+    without a folder."""
+    if index_dir is None:
+        return ClaimStore(None)
+    path = Path(index_dir) / STORE_FILE
+    stamp = path.stat().st_mtime if path.exists() else 0.0
+    with _OPEN_LOCK:
+        cached = _OPEN.get(path)
+        if cached is None or cached[0] != stamp:
+            cached = (stamp, ClaimStore(Path(index_dir)))
+            _OPEN[path] = cached
+        return cached[1]
+
+
+def read_library(index_dir: Path, sentences: Iterable[str], say: Callable[[str], None] = print,
+                 progress: Callable[[int, int], None] | None = None) -> int:
+    """Read every sentence of a library that the store of ``index_dir`` lacks; says what it did."""
+    store = ClaimStore(index_dir)
+    missing = store.missing(sentences)
+    if missing:
+        say(f"reading {len(missing)} sentences with the dependency-parse reader ({PIPELINE})")
+    return store.fill(missing, progress)

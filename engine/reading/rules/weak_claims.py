@@ -1,0 +1,246 @@
+"""Weaker constructions: needed for, used for the treatment of, incidence, signed effect nouns ("a
+protective effect on Y"), involved in and associated with.
+"""
+
+from __future__ import annotations
+
+from engine.reading.language import lexicon as lx
+from engine.reading.rules.records import Claim
+from engine.reading.rules.tokens import Token
+from engine.reading.rules.vocabulary import (
+    CARRIERS, COURSE_MODIFIERS, GIVEN_HEADS, NAME_NOISE, REPORT_PARTICIPLES,
+)
+from engine.reading.rules import conditions, nominals, phrases, states, subject_finding, verbs, word_tests
+
+
+# Nouns a needed-for adjective can qualify: "X is an important step for Y".
+_STEP_NOUNS = frozenset({"step", "event", "mechanism", "determinant", "prerequisite", "component"})
+
+
+def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
+    """"X is required / essential / necessary (and sufficient) for Y": X supports Y."""
+    n = len(tokens)
+    k = i + 1
+    if k + 1 < n and tokens[k].low in ("and", "or") and (
+            tokens[k + 1].low in lx.NEEDED_FOR or tokens[k + 1].low == "sufficient"):
+        k += 2  # "necessary and sufficient for Y"
+    step = i - 1 >= floor and tokens[i - 1].low in ("a", "an") and k < n and tokens[k].low in _STEP_NOUNS
+    if step:
+        # "X is an important step (during stress) for Y"
+        k += 1
+        if k < n and tokens[k].low == "during":
+            k = phrases.phrase_right(tokens, k + 1)
+    if k >= n or tokens[k].low != "for":
+        return None
+    j = i - 2 if step else i - 1
+    while j >= floor and (word_tests.is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
+        j -= 1
+    if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+        return None
+    objects, end = phrases.phrases_right(tokens, k + 1)
+    subject_end = phrases.gap_left(tokens, i - 1 if step else i, floor)
+    if tokens[subject_end].low in lx.RELATIVE_PRONOUNS:
+        subject_end -= 1
+        if subject_end >= floor and tokens[subject_end].text == ",":
+            subject_end -= 1
+    subjects = phrases.phrases_left(tokens, subject_end) if subject_end >= floor else []
+    if step and subjects:
+        # "the inhibition of X during Y via Z is a key step": the change named first
+        if subjects[0][0] - 2 >= floor and tokens[subjects[0][0] - 1].low in ("via", "through"):
+            subjects = phrases.phrases_left(tokens, subjects[0][0] - 2) or subjects
+        subjects = subject_finding.head_before_place(tokens, subjects, floor)
+    if not objects or not subjects:
+        return None
+    return Claim(subjects, objects, 1, "needed", word_tests.negated(tokens, subject_end + 1, i),
+                  word_tests.has(tokens, subject_end + 1, i, lx.HEDGES), end)
+
+
+def past_report(tokens: list[Token], j: int) -> int:
+    """Index after "was observed" / "were found" at j (the words between a change and its
+    condition: "a reduction in Y was observed after X treatment"), else j."""
+    k = j
+    if k < len(tokens) and tokens[k].low in ("was", "were", "is", "are"):
+        k += 1
+        while k < len(tokens) and word_tests.is_adverb(tokens[k].low):
+            k += 1
+        if k < len(tokens) and tokens[k].low in REPORT_PARTICIPLES:
+            return k + 1
+    return j
+
+
+# Participles that present a drug as given for a disorder: "D was approved for the treatment of Y".
+_USE_PARTICIPLES = frozenset({"used", "approved", "indicated", "marketed", "developed", "prescribed",
+                              "licensed", "introduced", "recommended", "employed"})
+
+
+def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    """"D is approved for the treatment of Y", "D was developed and marketed as an X blocker for
+    the treatment of Y", "D, a drug used for the treatment of Y": D lowers Y."""
+    n = len(tokens)
+    k = i - 1 if tokens[i - 1].low == "the" else i
+    if k - 1 < floor or tokens[k - 1].low != "for" or i + 2 >= n or tokens[i + 1].low != "of":
+        return None
+    objects, end = phrases.phrases_right(tokens, i + 2)
+    objects = [span for span in objects if not any(tokens[m].low in CARRIERS for m in range(*span))]
+    if not objects:
+        return None  # "for the treatment of cells": a procedure, no disorder
+    participle = next((m for m in range(floor + 1, k - 1) if tokens[m].low in _USE_PARTICIPLES
+                       and verbs.passive_participle(tokens, m, floor)), None)
+    if participle is not None:
+        subject = subject_finding.subject_of_predicate(tokens, participle, floor, claims)
+    elif k - 2 > floor and tokens[k - 2].low in _USE_PARTICIPLES:
+        # "D, a drug used for the treatment of Y": the name the described drug is apposed to
+        start = phrases.phrase_left(tokens, k - 3)
+        comma = start - 1
+        named = phrases.phrases_left(tokens, comma - 1) if comma - 1 >= floor and tokens[comma].text == "," \
+            and tokens[start].low in ("a", "an") else []
+        subject = (named[-1:], comma) if named else None
+    else:
+        subject = None
+    if subject is None or not subject[0]:
+        return None
+    return Claim(subject[0], objects, -1, "role", word_tests.negated(tokens, floor, i), False, end)
+
+
+_INCIDENCE_PREPOSITIONS = frozenset({"with", "after", "following", "upon"})
+
+
+def incidence_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
+    """"an increased frequency of Y and Z with X", "a lower incidence of Y was seen after X": the
+    signed occurrence of Y goes with the agent named after it (a drug, a treatment, a state)."""
+    k = i - 1
+    while k > floor and tokens[k].low in NAME_NOISE:
+        k -= 1
+    polarity = verbs.change_adjective_sign(tokens[k].low) if k >= floor else None
+    n = len(tokens)
+    if polarity is None or i + 2 >= n or tokens[i + 1].low != "of" or nominals.caused_change(tokens, k, floor):
+        return None  # "X caused an increased risk of Y with age": the verb's subject is the cause
+    objects, end = phrases.phrases_right(tokens, i + 2)
+    j = past_report(tokens, end)
+    if not objects or j >= n - 1:
+        return None
+    agent = conditions.condition_agent(tokens, j)
+    if agent is None and tokens[j].low in _INCIDENCE_PREPOSITIONS:
+        agent_end = phrases.phrase_right(tokens, j + 1)
+        if agent_end == j + 1 or any(tokens[m].low in CARRIERS for m in range(j + 1, agent_end)):
+            return None  # "with patients", "after cells": carriers, not agents
+        agent = (j + 1, agent_end)
+    if agent is None:
+        return None
+    return Claim([agent], objects, polarity, "nominal", word_tests.negated(tokens, max(floor, k - 2), k),
+                  False, agent[1])
+
+
+_EFFECT_MODIFIERS = frozenset({"important", "significant", "key", "major", "potent", "strong",
+                               "direct", "dual", "crucial", "critical", "central", "marked",
+                               "robust", "possible", "potential", "putative", "pivotal", "novel"})
+
+
+def effect_noun_claim(tokens: list[Token], i: int, floor: int,
+                       claims: list[Claim]) -> Claim | None:
+    """"X has a protective effect on Y", "X plays a detrimental role in Y", "the inhibitory
+    effect of X on Y": the adjective signs the effect; "protective ... against Y" means less Y."""
+    j = i - 1
+    while j >= floor and (tokens[j].low in _EFFECT_MODIFIERS or word_tests.is_adverb(tokens[j].low)):
+        j -= 1
+    if j < floor or tokens[j].low not in lx.EFFECT_ADJECTIVES:
+        return None
+    polarity = lx.EFFECT_ADJECTIVES[tokens[j].low]
+    n = len(tokens)
+    k = i + 1
+    subjects: list[tuple[int, int]] = []
+    subject_end = j
+    if k < n and tokens[k].low == "of":
+        agent_end = phrases.phrase_right(tokens, k + 1)
+        if agent_end == k + 1:
+            return None
+        subjects, k = [(k + 1, agent_end)], agent_end
+    if k >= n or tokens[k].low not in ("on", "in", "for", "against", "towards", "toward"):
+        return None
+    if tokens[k].low == "against":
+        polarity = -1 if polarity > 0 else 0
+    if polarity == 0:
+        return None
+    objects, end = phrases.phrases_right(tokens, k + 1)
+    objects = [span for span in objects if not nominals.unsigned_phrase(tokens, span)]
+    if not objects:
+        return None
+    if not subjects:
+        v = j - 1
+        while v >= floor and (tokens[v].low in lx.DETERMINERS or tokens[v].low in _EFFECT_MODIFIERS
+                              or word_tests.is_adverb(tokens[v].low)):
+            v -= 1
+        if v < floor or tokens[v].low not in lx.EFFECT_VERBS:
+            return None
+        subject = subject_finding.subject_of_predicate(tokens, v, floor, claims)
+        if subject is None:
+            return None
+        subjects, subject_end = subject
+    return Claim(subjects, objects, polarity, "effect", word_tests.negated(tokens, subject_end + 1, i),
+                  word_tests.has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end)
+
+
+def _predicated(tokens: list[Token], i: int, floor: int) -> bool:
+    """Is the participle at ``i`` the predicate of a form of "be" ("X is (often) involved in Y"),
+    rather than a modifier ("the proteins involved in Y")?"""
+    j = i - 1
+    while j >= floor and word_tests.is_adverb(tokens[j].low):
+        j -= 1
+    return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
+
+
+def involved_in_claim(tokens: list[Token], i: int, floor: int,
+                       claims: list[Claim]) -> Claim | None:
+    """"X is involved / implicated in Y", "X participates in Y": X takes part in Y, which says not
+    which way X acts on Y, so the claim is kept only as context (never emitted) for the predicates
+    that share its subject ("X is involved in Y and increases Z")."""
+    n = len(tokens)
+    if i + 1 >= n or tokens[i + 1].low != "in":
+        return None
+    low = tokens[i].low
+    if low in ("involved", "implicated") and not _predicated(tokens, i, floor):
+        return None  # "the proteins involved in Y" names proteins, it claims nothing
+    objects, end = phrases.phrases_right(tokens, i + 2)
+    objects = [span for span in objects if not nominals.unsigned_phrase(tokens, span)]
+    subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    subjects, subject_end = subject
+    return Claim(subjects, objects, 1, "context", word_tests.negated(tokens, subject_end + 1, i), True, end)
+
+
+def course_prefix(words: list[Token]) -> int:
+    """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
+    k = 0
+    while k < len(words) and words[k].low in COURSE_MODIFIERS:
+        k += 1
+        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in COURSE_MODIFIERS:
+            k += 1
+    return k
+
+
+def associated_with_claim(tokens: list[Token], i: int, floor: int,
+                           claims: list[Claim]) -> Claim | None:
+    """"X overexpression was associated with increased Y", "X correlates with reduced Y": a weak,
+    hedged claim that X's change goes with the change the object names (objects naming no change,
+    "associated with AD", claim nothing)."""
+    n = len(tokens)
+    # "correlated negatively with Y", "inversely correlated with Y": a signed correlation
+    signs = [lx.CORRELATION_SIGNS[tokens[k].low] for k in (i - 1, i + 1)
+             if floor <= k < n and tokens[k].low in lx.CORRELATION_SIGNS]
+    after = i + 2 if i + 1 < n and tokens[i + 1].low in lx.CORRELATION_SIGNS else i + 1
+    if after >= n or not (tokens[after].low == "with" or (
+            tokens[after].low == "to" and tokens[i].low.startswith("correlat"))):
+        return None  # "correlates with Y", also "correlates to Y"
+    if tokens[i].low == "associated" and not _predicated(tokens, i, floor):
+        return None  # "the changes associated with Y" names changes, it claims nothing
+    objects, end = phrases.phrases_right(tokens, after + 1)
+    objects = [span for span in objects if (signs or states.leading_change(tokens, span) is not None
+                                            or nominals.trailing_change(tokens, span))
+               and not any(tokens[k].low in GIVEN_HEADS for k in range(*span))]
+    subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
+    if not objects or subject is None:
+        return None
+    subjects, subject_end = subject
+    return Claim(subjects, objects, signs[0] if signs else 1, "associated",
+                  word_tests.negated(tokens, subject_end + 1, i), True, end)

@@ -1,0 +1,190 @@
+"""Word-class tests on tokens: adverbs, content words, adjectival triggers, nominal uses and phrase starts,
+and negation in reach of a predicate.
+"""
+
+from __future__ import annotations
+
+from engine.reading.language import lexicon as lx
+from engine.reading.rules.tokens import Token
+from engine.reading.rules.vocabulary import ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY
+from engine.reading.rules import nominals
+
+
+# --------------------------------------------------------------------------------------------
+# Token classes
+# --------------------------------------------------------------------------------------------
+def is_adverb(low: str) -> bool:
+    return low in lx.ADVERBS or (low.endswith("ly") and len(low) > 4 and low not in lx.NOT_ADVERBS_LY)
+
+
+def is_word(tok: Token) -> bool:
+    return tok.text[0].isalnum() or tok.text[0] == "_"
+
+
+def is_adjectival_trigger(tokens: list[Token], i: int) -> bool:
+    """A participle of change used as an adjective ("increased levels", "reduced BDNF")."""
+    low = tokens[i].low
+    if low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES:
+        return True
+    # Any participle right before a name, after a determiner or preposition: "of phosphorylated S6".
+    return low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ed" and 0 < i < len(tokens) - 1 \
+        and (tokens[i - 1].low in lx.DETERMINERS or tokens[i - 1].low in lx.PREPOSITIONS) \
+        and is_word(tokens[i + 1]) and tokens[i + 1].low not in CLOSED
+
+
+def is_content(tokens: list[Token], i: int) -> bool:
+    """Can token i be part of a noun phrase's name?"""
+    tok = tokens[i]
+    if not is_word(tok):
+        return False
+    low = tok.low
+    if tok.text == "A" and 0 < i and is_word(tokens[i - 1]) and tokens[i - 1].low not in CLOSED \
+            and tokens[i - 1].text[0].isalpha() and tokens[i - 1].low not in lx.VERB_FORMS:
+        return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
+    if tok.text == "I" and 0 < i and tokens[i - 1].low in _NUMBERED_HEADS:
+        return True  # "complex I", "type I": a numeral, not the pronoun
+    if low in CLOSED or is_adverb(low):
+        return False
+    if modified_form(tokens, i):
+        return True
+    if low in lx.VERB_FORMS:
+        # Nouns that double as verb forms: "an increase in", "the decrease of", "cytokine release".
+        if low in lx.NOUN_BASE_FORMS:
+            # "cytokine release" is a noun; "cells release cytokines" and "mutations in LRRK2 cause
+            # impairment" are verbs: a verb has a noun phrase after it.
+            prev = tokens[i - 1].low if i > 0 else ""
+            if nominal_use(tokens, i):
+                return True
+            if i == 0 or not is_word(tokens[i - 1]) or prev in CLOSED:
+                return False
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            return nxt is None or not (is_word(nxt) and (nxt.low in lx.DETERMINERS or (
+                nxt.low not in CLOSED and nxt.low not in lx.VERB_FORMS) or nxt.low in lx.INCREASE_ADJECTIVES
+                or nxt.low in lx.DECREASE_ADJECTIVES))
+        return low in lx.NOMINAL_TRIGGERS and nominal_use(tokens, i)
+    return True
+
+
+_AGENT_NOUNS = frozenset({"activity", "activities", "machinery", "complex", "complexes", "domain",
+                          "domains", "protein", "proteins", "function", "capacity"})
+
+
+def modified_form(tokens: list[Token], i: int) -> bool:
+    """"acetylated tau", "reduced phosphorylated ERK": the participle of a modifying verb names a
+    form of the entity after it when it opens the clause or follows another verb."""
+    low = tokens[i].low
+    if low not in lx.VERB_FORMS or lx.VERB_FORMS[low][0] not in lx.MODIFYING_VERBS \
+            or i + 1 >= len(tokens):
+        return False
+    if lx.VERB_FORMS[low][2] == "ing":
+        # "deubiquitinating enzymes", "phosphorylating activity": a modifier of its noun
+        return tokens[i + 1].low in lx.CLASS_NOUNS or tokens[i + 1].low in _AGENT_NOUNS
+    if lx.VERB_FORMS[low][2] != "ed":
+        return False
+    prev = tokens[i - 1] if i > 0 else None
+    if prev is not None and is_word(prev) and prev.low not in CLOSED and nominals.skip_sites(tokens, i + 1) > i + 1:
+        return True  # "tau acetylated at K174": a form named by its site
+    nxt = tokens[i + 1]
+    if not is_word(nxt) or nxt.low in CLOSED or nxt.low in lx.VERB_FORMS:
+        return False
+    before = tokens[i - 2].low if i >= 2 else ""
+    if prev is not None and (before in lx.PREPOSITIONS or before in lx.DETERMINERS) \
+            and is_word(prev) and prev.low not in CLOSED and prev.low not in lx.VERB_FORMS:
+        return True  # "the clearance of AD-relevant phosphorylated tau": a modifier, not a verb
+    return prev is None or prev.text in HARD_BOUNDARY or prev.text == "," or (
+        prev.low in lx.VERB_FORMS and prev.low not in lx.NOUN_BASE_FORMS) or (
+        prev.text.islower() and prev.low.endswith("ing") and len(prev.low) > 5) or (
+        prev.text.islower() and prev.low.endswith(ADJECTIVE_ENDINGS + ("ble",))
+        and prev.low not in lx.VERB_FORMS)  # "insoluble methylated PP2A"
+
+
+def nominal_use(tokens: list[Token], i: int) -> bool:
+    prev = tokens[i - 1].low if i > 0 else ""
+    nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
+    # "to" before a base form is the infinitive ("to slow down Y"), unless "in"/"of" follows.
+    # A singular determiner before an -s form makes it a verb: "this decreases Akt".
+    if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in ("in", "of"):
+        return False
+    if prev in ("in", "at") and i >= 2 and tokens[i - 2].low in EFFICACY_WORDS and tokens[i].low.endswith("ing"):
+        return False  # "effective in reducing Y": a verb
+    return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
+
+
+_NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
+                             "collagen", "receptor"})
+
+
+_SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
+
+
+def starts_phrase(tokens: list[Token], i: int) -> bool:
+    """Can a noun phrase start at token i (determiner, modifier or name)?"""
+    if i >= len(tokens):
+        return False
+    low = tokens[i].low
+    return (low in lx.DETERMINERS and low not in ("both", "either")) or is_content(tokens, i) \
+        or is_adjectival_trigger(tokens, i) or low in ("both", "either") \
+        or (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing"
+            and i + 1 < len(tokens) and is_content(tokens, i + 1))
+
+
+# --------------------------------------------------------------------------------------------
+# Predicates
+# --------------------------------------------------------------------------------------------
+def has(tokens: list[Token], lo: int, hi: int, words: frozenset[str]) -> bool:
+    return any(tokens[k].low in words for k in range(max(lo, 0), min(hi, len(tokens))))
+
+
+def negated(tokens: list[Token], lo: int, hi: int) -> bool:
+    for k in range(max(lo, 0), min(hi, len(tokens))):
+        low = tokens[k].low
+        if low in lx.NEGATIONS and not (low == "not" and k + 1 < len(tokens)
+                                        and tokens[k + 1].low == "only"):
+            if low in ("lack", "lacks", "lacked", "without") and k > lo:
+                continue
+            return True
+    return False
+
+
+def conditioned(tokens: list[Token], lo: int, hi: int) -> bool:
+    """"Depending on the site, X raises Y", "X raises Y, depending on the dose": the claim holds under
+    some conditions only, and the sentence does not say which (an alternative may hold under others)."""
+    return any(tokens[k].low in ("depending", "dependent") and k + 1 < len(tokens)
+               and tokens[k + 1].low in ("on", "upon") and (k == lo or tokens[k - 1].text == ",")
+               for k in range(max(lo, 0), min(hi, len(tokens))))
+
+
+# How far before a subject a "neither" or "nor" still denies it ("neither X nor any of the Y ...").
+_NEITHER_REACH = 6
+
+
+def neither_subject(tokens: list[Token], start: int, floor: int) -> bool:
+    """"neither X nor (any of) Y caused Z": a subject in "neither ... nor" is denied."""
+    for k in range(start - 1, max(floor, start - _NEITHER_REACH) - 1, -1):
+        if tokens[k].text == "," or tokens[k].text in HARD_BOUNDARY or tokens[k].low in lx.RELATIVE_PRONOUNS:
+            return False
+        if tokens[k].low in ("neither", "nor"):
+            return True
+    return False
+
+
+def neither_nor_before(tokens: list[Token], floor: int, verb: int) -> bool:
+    """"Neither mutation of A nor removal of B prevented Y": the whole "neither ... nor" stands before
+    the verb, so its subject is denied however far back the "neither" is."""
+    words = [t.low for t in tokens[max(floor, 0):verb]]
+    return "neither" in words and "nor" in words[words.index("neither") + 1:]
+
+
+def shared_negation(tokens: list[Token], joint: int, floor: int) -> bool:
+    """"X is unable to bind and phosphorylate Y", "X did not bind or cleave Y": two verbs joined at
+    ``joint`` share one object, so the second shares the first's negation."""
+    if joint - 2 < floor or joint >= len(tokens) or tokens[joint].low not in ("and", "or"):
+        return False
+    return tokens[joint - 2].low in ("to", "not", "n't") and negated(tokens, max(floor, joint - 4), joint - 1)
+
+
+def adjective_base(tokens: list[Token], i: int, floor: int) -> bool:
+    """A base form that is mostly an adjective ("a clear role"), not after "to" or a modal ("can
+    clear Aβ"), where it is the verb."""
+    return tokens[i].low in lx.ADJECTIVE_BASE_FORMS and not (
+        i > floor and (tokens[i - 1].low in lx.MODALS or tokens[i - 1].low == "to"))

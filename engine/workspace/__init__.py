@@ -1,0 +1,1 @@
+"""The graph being edited: edits, the editing session, and saved workspaces."""
