@@ -122,6 +122,28 @@ class MergedName(BaseModel):
     reason: str = Field(description="e.g. 'same normalised form', 'abbreviation defined in PMID 123', 'FamPlex synonym'")
 
 
+class GroundingRef(BaseModel):
+    """An identifier a name grounds to in a curated resource (HGNC, FamPlex, GO, ChEBI, MeSH, ...)."""
+
+    namespace: str
+    id: str
+    name: str = Field("", description="the resource's standard name for the identifier")
+    score: float = Field(0.0, allow_inf_nan=False)
+
+    @property
+    def curie(self) -> str:
+        return f"{self.namespace}:{self.id}"
+
+
+class ConceptLink(BaseModel):
+    """Why a node answers for a question's concept it is not: a kind or a part of it in a curated
+    ontology ("neuroinflammation, a kind of inflammation"), shown with its source."""
+
+    node: str = Field(description="id of the question's node this one answers for")
+    relation: Literal["is a kind of", "is part of", "is a member of"]
+    source: str = Field(description="the resource that says so, e.g. 'GO is_a GO:0006954'")
+
+
 class Node(BaseModel):
     id: str = Field(min_length=1)
     label: str
@@ -129,6 +151,9 @@ class Node(BaseModel):
     aliases: list[str] = Field(default_factory=list)
     origin: Origin = "literature"
     merged: list[MergedName] = Field(default_factory=list)
+    # Identifiers the node's name grounds to, best first; empty where nothing grounds it.
+    groundings: list[GroundingRef] = Field(default_factory=list)
+    answers_for: ConceptLink | None = None
 
 
 class Edge(BaseModel):
