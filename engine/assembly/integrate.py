@@ -37,11 +37,14 @@ from engine.model.annotations import Annotation, Change, format_annotation, inte
 from engine.backends.base import ExtractedClaim
 from engine.assembly.entities import non_entity_reason
 from engine.assembly.lowering import lowered_core
+from engine.assembly.concepts import NameGrounder, entity_grounding, famplex_grounder, same_identifier_reason
 from engine.assembly.identity import (
-    Identity, LibraryAbbreviations, adjective_noun, curated_synonym, defined_abbreviation, famplex_groundings,
-    identity_key, library_abbreviation, same_form,
+    Identity, LibraryAbbreviations, adjective_noun, defined_abbreviation, identity_key, library_abbreviation,
+    same_form,
 )
-from engine.model.graph import Edge, Evidence, Graph, MergedName, Node, NodeKind, edge_id, slugify
+from engine.model.graph import (
+    ConceptLink, Edge, Evidence, Graph, GroundingRef, MergedName, Node, NodeKind, edge_id, slugify,
+)
 from engine.reading.language.text import normalise_term
 
 MAX_ALIASES = 8
@@ -64,6 +67,8 @@ class _Entity:
     names: list[str] = field(default_factory=list)
     merged: list[MergedName] = field(default_factory=list)
     role: str = ""  # "source", "target" or ""
+    groundings: list[GroundingRef] = field(default_factory=list)
+    answers_for: ConceptLink | None = None
 
 
 @dataclass
@@ -106,15 +111,16 @@ class Integrator:
     """The pool of verified claims of one question, and the entities they name."""
 
     def __init__(self, question: str, sources: list[str], targets: list[str], max_nodes: int = 40,
-                 library: LibraryAbbreviations | None = None) -> None:
+                 library: LibraryAbbreviations | None = None, grounder: NameGrounder | None = None) -> None:
         self.question = question
         self.max_nodes = max_nodes
         self._library = library or LibraryAbbreviations()
+        self._grounder = grounder or famplex_grounder()
+        self._grounded: dict[str, GroundingRef | None] = {}
         self._entities: list[_Entity] = []
         self._parent: list[int] = []  # union-find over entities joined after both were made
         self._by_key: dict[str, tuple[int, str]] = {}  # identity key → (entity, the first name with it)
-        self._by_grounding: dict[str, tuple[int, str]] = {}
-        self._groundings = famplex_groundings()
+        self._by_grounding: dict[str, int] = {}  # identifier → entity
         self._used_ids: set[str] = set()
         self._claims: list[_PooledClaim] = []
         self._filtered: list[PrunedClaim] = []
@@ -153,22 +159,43 @@ class Integrator:
         key = identity_key(name)
         if key:
             self._by_key.setdefault(key, (index, name))
-            grounding = self._groundings.get(key)
-            if grounding:
-                self._by_grounding.setdefault(grounding, (index, name))
+        grounding = self._grounding(name)
+        if grounding is not None:
+            self._by_grounding.setdefault(grounding.curie, index)
+            if all(g.curie != grounding.curie for g in entity.groundings):
+                entity.groundings.append(grounding)
+
+    def _grounding(self, name: str) -> GroundingRef | None:
+        if name not in self._grounded:
+            self._grounded[name] = entity_grounding(self._grounder, name)
+        return self._grounded[name]
 
     def _known(self, name: str) -> tuple[int, Identity] | None:
-        """An entity that ``name`` names by its normalised form or a curated synonym, and why."""
+        """An entity that ``name`` names by its normalised form or its identifier, and why."""
         found = self._by_key.get(identity_key(name))
         if found is not None:
             return self._find(found[0]), same_form(name, found[1]) or Identity("same normalised form")
-        grounding = self._groundings.get(identity_key(name))
-        found = self._by_grounding.get(grounding) if grounding else None
-        if found is not None:
-            reason = curated_synonym(name, found[1], self._groundings)
-            if reason is not None:
-                return self._find(found[0]), reason
+        grounding = self._grounding(name)
+        if grounding is not None and grounding.curie in self._by_grounding:
+            return self._find(self._by_grounding[grounding.curie]), Identity(same_identifier_reason(grounding))
         return None
+
+    def _answer_for_question(self, index: int) -> None:
+        """A new entity that is a kind or a part of a question's concept (in a curated ontology)
+        answers for it: it joins the question's sources or targets, linked to the concept it refines."""
+        entity = self._entities[index]
+        for question_index in (*self.source_entities, *self.target_entities):
+            concept = self._entities[question_index]
+            if concept.answers_for is not None:
+                continue
+            link = next((found for child in entity.groundings for parent in concept.groundings
+                         if (found := self._grounder.refinement(child, parent))), None)
+            if link is not None:
+                entity.answers_for = ConceptLink(node=concept.node_id, relation=link[0], source=link[1])
+                entity.role = concept.role
+                roles = self.source_entities if concept.role == "source" else self.target_entities
+                roles.append(index)
+                return
 
     def resolve(self, term: str, aliases: list[str] | None = None, doc_id: str = "") -> int:
         """The entity a name refers to (new if none); ``aliases`` are names the paper ``doc_id``
@@ -181,6 +208,7 @@ class Integrator:
             self._file(index, term, same_form(term, noun))
         elif known is None:
             index = self._new_entity(term)
+            self._answer_for_question(index)
         else:
             index = known[0]
             self._file(index, term, known[1])
@@ -392,7 +420,7 @@ class Integrator:
         entity = self._entities[index]
         aliases = [n for n in entity.names if normalise_term(n) != normalise_term(entity.label)][:MAX_ALIASES]
         return Node(id=entity.node_id, label=entity.label, kind=kind, aliases=aliases, origin="literature",
-                    merged=list(entity.merged))
+                    merged=list(entity.merged), groundings=list(entity.groundings), answers_for=entity.answers_for)
 
 
 UNCLEAR_SENTENCE = "the sentence is read with both signs between the same two entities, by as many readers each"

@@ -1,0 +1,89 @@
+"""Names grounded to identifiers (DESIGN §5 step 6): when two names are one entity by a curated
+resource, and when a name is a kind or a part of a question's concept.
+
+Integrate asks two things of a grounder, through ``NameGrounder``:
+
+- ``ground(name)``: the identifiers a name grounds to, best first (``GroundingRef``: namespace, id,
+  standard name, score). Two names are one entity when their best groundings are the same identifier
+  ("mammalian target of rapamycin" and "mTOR" are HGNC:3942).
+- ``refinement(child, parent)``: how ``child`` is a kind or a part of ``parent`` in a curated ontology
+  (GO, MeSH, FamPlex), with the source that says so, or None. A node that is one answers for the
+  question's concept and says so ("neuroinflammation, a kind of inflammation"); it is never merged
+  into it, since it is not the same thing.
+
+Only an *entity's* name is grounded: a form or modification of X ("tau phosphorylation", "Aβ
+oligomer", "X deficiency") is its own node, which a grounding of X must not merge into X. A name whose
+best groundings tie on score between different identifiers is ambiguous and grounds to nothing, as is
+one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules of
+``engine.assembly.identity``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from engine.assembly.identity import FORM_WORDS, canonical_words, famplex_groundings, identity_key
+from engine.model.graph import GroundingRef
+
+# Gilda's scores run from about 0.5 (a synonym matched loosely) to 1 (a curated name matched exactly).
+MIN_SCORE = 0.7
+_TIE = 1e-6
+
+
+class NameGrounder(Protocol):
+    """What Integrate needs of a grounder; ``engine.assembly.grounding`` is the real one."""
+
+    def ground(self, name: str) -> list[GroundingRef]: ...
+
+    def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
+        """(relation, source), relation one of "is a kind of", "is part of", "is a member of"."""
+        ...
+
+
+@dataclass(frozen=True)
+class FamPlexGrounder:
+    """The grounder of last resort: FamPlex's grounding map, keyed by a name's identity key. It knows
+    no ontology, so nothing is a kind of anything by it."""
+
+    table: tuple[tuple[str, str], ...]
+
+    def ground(self, name: str) -> list[GroundingRef]:
+        found = dict(self.table).get(identity_key(name))
+        if found is None:
+            return []
+        namespace, _, ident = found.partition(":")
+        return [GroundingRef(namespace=namespace, id=ident, name=name, score=1.0)]
+
+    def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
+        return None
+
+
+@lru_cache(maxsize=1)
+def famplex_grounder() -> FamPlexGrounder:
+    return FamPlexGrounder(tuple(sorted(famplex_groundings().items())))
+
+
+def is_form(name: str) -> bool:
+    """A name of a form or modification of something ("phosphorylated tau", "Aβ oligomers")."""
+    return any(word in FORM_WORDS for word in canonical_words(name))
+
+
+def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
+    """The one identifier an entity's name grounds to, or None: a form's name, an ambiguous name (the
+    best two tie between identifiers) and a weak match ground to nothing."""
+    if not name.strip() or is_form(name):
+        return None
+    found = grounder.ground(name)
+    if not found or found[0].score < MIN_SCORE:
+        return None
+    best = found[0]
+    if any(other.curie != best.curie and best.score - other.score < _TIE for other in found[1:]):
+        return None
+    return best
+
+
+def same_identifier_reason(grounding: GroundingRef) -> str:
+    standard = f" ({grounding.name})" if grounding.name else ""
+    return f"both ground to {grounding.curie}{standard}"

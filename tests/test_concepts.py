@@ -1,0 +1,114 @@
+"""Grounded names in Integrate: one identifier is one entity, a form is never its entity, and a kind or
+part of a question's concept answers for it without being merged into it. The grounder here is a
+table of invented names; the real grounder is tested in test_grounding*.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.assembly.concepts import MIN_SCORE, entity_grounding, famplex_grounder
+from engine.assembly.integrate import Integrator
+from engine.backends.base import ExtractedClaim
+from engine.model.annotations import Annotation
+from engine.model.graph import Evidence, GroundingRef
+
+
+def _ref(curie: str, name: str, score: float = 0.9) -> GroundingRef:
+    namespace, _, ident = curie.partition(":")
+    return GroundingRef(namespace=namespace, id=ident, name=name, score=score)
+
+
+@dataclass
+class TableGrounder:
+    """Names (lower case) → groundings; (child, parent) identifiers → (relation, source)."""
+
+    names: dict[str, list[GroundingRef]]
+    parents: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+
+    def ground(self, name: str) -> list[GroundingRef]:
+        return self.names.get(name.lower().strip(), [])
+
+    def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
+        return self.parents.get((child.curie, parent.curie))
+
+
+GROUNDER = TableGrounder(
+    names={
+        "velk kinase of rapamycin": [_ref("HGNC:1", "VELK")],
+        "velk": [_ref("HGNC:1", "VELK")],
+        "zorinflammation": [_ref("GO:2", "zorin response")],
+        "zorin response": [_ref("GO:2", "zorin response")],
+        "neurozorinflammation": [_ref("GO:3", "neural zorin response")],
+        "amboin": [_ref("MESH:4", "amboin"), _ref("CHEBI:5", "amboin acid")],  # a tie between identifiers
+        "ambo acid": [_ref("CHEBI:5", "amboin acid")],
+        "weakname": [_ref("HGNC:1", "VELK", score=MIN_SCORE - 0.1)],
+    },
+    parents={("GO:3", "GO:2"): ("is a kind of", "GO is_a GO:2")},
+)
+
+
+def _claim(subject: str, s_change, obj: str, o_change, sentence: str, doc: str = "d1") -> ExtractedClaim:
+    annotation = Annotation(subject=subject, subject_change=s_change, object=obj, object_change=o_change,
+                            text=sentence)
+    return ExtractedClaim(annotation=annotation, evidence=Evidence(doc_id=doc, title="t", sentence=sentence))
+
+
+def test_two_names_of_one_identifier_are_one_entity_and_the_node_says_why() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    integrator.add([
+        _claim("Drug Q", "increase", "Velk kinase of rapamycin", "decrease", "Drug Q lowers Velk kinase.", "d1"),
+        _claim("VELK", "increase", "zorinflammation", "increase", "VELK raises zorinflammation.", "d2"),
+    ], 1)
+    built = integrator.build()
+    assert built.connected
+    node = built.graph.node("velk_kinase_of_rapamycin")
+    assert [(m.name, m.reason) for m in node.merged] == [("VELK", "both ground to HGNC:1 (VELK)")]
+    assert [g.curie for g in node.groundings] == ["HGNC:1"]
+
+
+def test_a_form_of_a_grounded_entity_stays_its_own_node() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    velk = integrator.resolve("VELK")
+    assert integrator.resolve("VELK phosphorylation") != velk
+    assert integrator.resolve("phosphorylated Velk kinase of rapamycin") != velk
+    assert entity_grounding(GROUNDER, "VELK oligomers") is None
+
+
+def test_an_ambiguous_or_weak_grounding_joins_nothing() -> None:
+    assert entity_grounding(GROUNDER, "amboin") is None
+    assert entity_grounding(GROUNDER, "weakname") is None
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    assert integrator.resolve("amboin") != integrator.resolve("ambo acid")
+    assert integrator.resolve("weakname") != integrator.resolve("velk")
+
+
+def test_a_kind_of_the_question_target_answers_for_it_without_merging() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "neurozorinflammation", "decrease",
+                           "Drug Q reduced neurozorinflammation.")], 1)
+    built = integrator.build()
+    assert built.connected
+    graph = built.graph
+    kind = graph.node("neurozorinflammation")
+    assert kind.answers_for is not None
+    assert (kind.answers_for.node, kind.answers_for.relation, kind.answers_for.source) == (
+        "zorinflammation", "is a kind of", "GO is_a GO:2")
+    assert graph.targets == ["zorinflammation", "neurozorinflammation"]
+    assert graph.node("zorinflammation").merged == []  # not merged: a kind is not the same thing
+
+
+def test_without_a_refinement_a_new_name_stays_off_the_question() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "VELK", "decrease", "Drug Q reduced VELK.")], 1)
+    built = integrator.build()
+    assert not built.connected
+    assert built.graph.targets == ["zorinflammation"]
+
+
+def test_the_famplex_grounder_grounds_by_the_grounding_map(tmp_path) -> None:
+    grounder = famplex_grounder()
+    if not grounder.table:
+        import pytest
+        pytest.skip("FamPlex's grounding_map.csv is not installed")
+    found = grounder.ground("AMPK")
+    assert found and found[0].namespace == "FPLX"
