@@ -75,6 +75,17 @@ def predicted_sign(labelling: Labelling, node_id: str) -> tuple[int, bool]:
     return (_SIGN[moving[0]] if len(moving) == 1 else 0), False
 
 
+def answering_target(graph: Graph) -> str:
+    """The target node whose label answers the question: the question's own target where a source
+    reaches it, else the first node that answers for it (a kind or a part of it, ``Node.answers_for``)
+    that a source reaches, else the question's target."""
+    digraph = nx.DiGraph([(e.source, e.target) for e in graph.edges if e.orientation == "directed"])
+    for target in graph.targets:
+        if any(s in digraph and target in digraph and nx.has_path(digraph, s, target) for s in graph.sources):
+            return target
+    return graph.targets[0]
+
+
 def question_half(question_id: str) -> str:
     """The fixed tune/held-out split: the parity of the first byte of the id's SHA-256. Diagnosis
     looks only at the tune half; the held-out half shows whether a fix generalises."""
@@ -309,7 +320,7 @@ def main() -> int:
         if result.abstained:
             record["failure"] = failure_kind(result)
         else:
-            sign, certain = predicted_sign(result.labelling, result.graph.targets[0])
+            sign, certain = predicted_sign(result.labelling, answering_target(result.graph))
             overlap, exact = path_overlap(result, item["gold_paths"])
             record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
                           checks=answer_checks(result, index),

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.qa_eval import failure_kind, stale_claim_store  # noqa: E402
+from bench.qa_eval import answering_target, failure_kind, stale_claim_store  # noqa: E402
 from engine.model.graph import Edge, Graph, Node, edge_id  # noqa: E402
 from engine.reading.parse.store import STORE_FILE, reader_version  # noqa: E402
 
@@ -41,3 +41,11 @@ def test_a_claim_store_of_another_reader_version_is_reported(tmp_path: Path) -> 
     store.write_text(json.dumps({"reader_version": reader_version()}) + "\n" + json.dumps({"key": "k", "claims": []}) + "\n")
     assert stale_claim_store(SimpleNamespace(index_dir=tmp_path)) is None
     assert stale_claim_store(SimpleNamespace()) is None  # an index kept in memory has no store
+
+
+def test_the_answering_target_is_the_question_target_or_a_kind_a_source_reaches() -> None:
+    graph = _result([("zorin", "quarz")]).graph.model_copy(update={"targets": ["pelt", "quarz"]})
+    assert answering_target(graph) == "quarz"  # the question's own target is not reached
+    reached = _result([("zorin", "pelt"), ("zorin", "quarz")]).graph.model_copy(update={"targets": ["pelt", "quarz"]})
+    assert answering_target(reached) == "pelt"
+    assert answering_target(_result([]).graph) == "pelt"
