@@ -82,6 +82,19 @@ def test_reset_goes_back_to_the_question_premise():
     assert session.scenario.interventions == {"smoking": "active", "exercise": "decreasing"}
 
 
+def test_after_a_reset_the_answer_keeps_no_old_change_notes(tmp_path):
+    store = WorkspaceStore(f"sqlite:///{tmp_path / 'w.db'}")
+    session = WorkspaceSession.start(smoking_graph(), scenario=Scenario(interventions={"smoking": "active"}),
+                                     store=store, name="demo")
+    session.set_intervention("smoking", "inactive")
+    assert any(s.kind == "contrast" for s in session.answer.statements)  # a toggle says what it changed
+    session.reset_scenario()
+    assert session.contrast is not None and session.contrast.changes  # the change panel still lists them
+    assert not any(s.kind == "contrast" or "before, it" in s.text for s in session.answer.statements)
+    reopened = WorkspaceSession.open(store, "demo")
+    assert not any(s.kind == "contrast" for s in reopened.answer.statements)
+
+
 def test_autosave_after_each_change(tmp_path):
     store = WorkspaceStore(f"sqlite:///{tmp_path / 'w.db'}")
     session = WorkspaceSession.start(smoking_graph(), store=store)

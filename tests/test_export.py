@@ -224,9 +224,13 @@ def test_html_carries_the_answer_references_and_evidence() -> None:
     html = to_html(graph, _labelling(), answer=answer)
     page = _parse(html)
     text = " ".join(page.text)
-    assert "In short: smoking raises blood pressure [1]." in text
-    assert "Smoking triggers it [1], which lowers blood pressure [2]." in text
-    assert "Ageing in C. elegans — PMID 123" in text  # markup in titles becomes plain text
+    flat = "".join(page.text)
+    assert "In short: smoking raises blood pressure [1]." in flat
+    assert "Smoking triggers it [1], which lowers blood pressure [2]." in flat
+    # each marker of the answer links to its entry in the references, which links to PubMed
+    assert '<a href="#ref-1">[1]</a>' in html and 'id="ref-1"' in html
+    assert '<a href="https://pubmed.ncbi.nlm.nih.gov/123/">PMID 123</a>' in html
+    assert "Ageing in C. elegans — PMID 123" in flat  # markup in titles becomes plain text
     assert "[2] notes.pdf" in text and "/srv/data" not in html  # an upload is named by its file name
     assert "read by rules, parse" in text
     edges = json.loads(re.search(r"var edges = new vis\.DataSet\((\[.*?\])\.map", html).group(1))
@@ -272,17 +276,24 @@ def test_html_in_a_real_browser_runs_no_injected_code(tmp_path: Path) -> None:
 # --- Markdown --------------------------------------------------------------------------------------
 
 
+def _text_answer(*texts: str) -> Answer:
+    return Answer(statements=[Statement(kind="mechanism", text=text) for text in texts],
+                  references=[Reference(n=1, doc_id="pmid:1 <b>", title="t")])
+
+
 def test_markdown_report_contents() -> None:
-    report = to_markdown(_graph(), _labelling(), answer_text="Smoking raises it [1].\n\nSecond paragraph.")
+    report = to_markdown(_graph(), _labelling(), answer=_text_answer("Smoking raises it [1].", "Second paragraph."))
     assert report.startswith("# How does smoking affect")
     assert "## Answer" in report and "Smoking raises it \\[1\\]." in report
-    assert "| blood pressure | quantity | = stable | no: increasing, decreasing, stable |" in report
+    # an uncertain label is worded as the app's labels table words it, never as one value
+    assert "| blood pressure | quantity | ■? possibly increasing / decreasing / stable | — |" in report
+    assert "= stable" not in report
     assert "influence − (contested" in report
     assert "## References" in report and "pmid:1" in report
 
 
 def test_markdown_user_text_cannot_inject_markup() -> None:
-    report = to_markdown(_graph(), _labelling(), answer_text=f"{XSS} {MARKDOWN_LINK}\n\n1. === \n\n- item")
+    report = to_markdown(_graph(), _labelling(), answer=_text_answer(f"{XSS} {MARKDOWN_LINK}", "1. === ", "- item"))
     rendered = MarkdownIt("commonmark").enable("table").render(report)
     for tag in ("<img", "<a ", "<script", "<strong>bold", "<ol", "<b>"):
         assert tag not in rendered, tag
@@ -290,7 +301,7 @@ def test_markdown_user_text_cannot_inject_markup() -> None:
     assert "&lt;img src=x onerror=alert(1)&gt;" in rendered
     assert "[click](javascript:alert(3))" in rendered
     # One table of three node rows: the "|" in the aliases did not add cells.
-    assert rendered.count("<tr>") == 4 and rendered.count("<td>") == 15
+    assert rendered.count("<tr>") == 4 and rendered.count("<td>") == 12
 
 
 @pytest.mark.parametrize(
@@ -303,3 +314,77 @@ def test_escape_markdown_renders_to_the_same_text(text: str) -> None:
     assert rendered.startswith("<p>") and rendered.count("<") == 2  # one paragraph, nothing else
     expected = " ".join(text.split()).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert rendered == f"<p>{expected}</p>\n"
+
+
+# --- one answer in the app and both exports ----------------------------------------------------------
+
+
+def _answered_graph() -> tuple[Graph, Labelling, Answer]:
+    """A mechanism, the direct edge, a summary and a contrast, from ``explain`` itself."""
+    from engine.explain.answer import explain
+    from engine.model.graph import Contrast, LabelChange
+
+    def edge(source: str, target: str, sign: int, doc: str) -> Edge:
+        return Edge(id=edge_id(source, "influence", sign, target), source=source, target=target, sign=sign,
+                    evidence=[Evidence(doc_id=doc, title=f"Paper {doc}", sentence=f"{source} acts on {target}.")])
+
+    graph = Graph(question="How does A affect C?", nodes=[Node(id=n, label=n.upper()) for n in "abc"],
+                  edges=[edge("a", "b", 1, "11"), edge("b", "c", -1, "22"), edge("a", "c", -1, "33")],
+                  sources=["a"], targets=["c"]).validate_shapes()
+    labelling = Labelling(labels={
+        "a": NodeLabel(label="increasing", certain=True, possible=["increasing"], intervened=True),
+        "b": NodeLabel(label="increasing", certain=True, possible=["increasing"], justification=["a+>b"]),
+        "c": NodeLabel(label="decreasing", certain=False, possible=["decreasing", "stable"], justification=["b->c"]),
+    })
+    contrast = Contrast(changes=[LabelChange(node="c", before=NodeLabel(label="stable", certain=True, possible=["stable"]),
+                                             after=labelling.labels["c"])])
+    return graph, labelling, explain(graph, labelling, contrast)
+
+
+def _markdown_text(markdown: str) -> str:
+    return "".join(_parse(MarkdownIt("commonmark").render(markdown)).text)
+
+
+def test_the_app_and_both_exports_show_every_statement_of_the_answer() -> None:
+    from engine.explain.render import answer_markdown, answer_view
+    from ui.text import md
+
+    graph, labelling, answer = _answered_graph()
+    kinds = {statement.kind for statement in answer.statements}
+    assert {"summary", "mechanism", "direct", "contrast"} <= kinds
+    app = _markdown_text(answer_markdown(answer_view(answer), md))
+    page = "".join(_parse(to_html(graph, labelling, answer=answer)).text)
+    report = _markdown_text(to_markdown(graph, labelling, answer=answer))
+    for statement in answer.statements:
+        assert statement.text in app
+        assert statement.text in page, statement.kind
+        assert statement.text in report, statement.kind
+    assert "PMID 11" in report and "pubmed.ncbi.nlm.nih.gov/11/" in to_markdown(graph, labelling, answer=answer)
+
+
+def test_a_statement_kind_or_field_added_later_is_shown_not_dropped() -> None:
+    from engine.explain.render import answer_html, answer_markdown, answer_view
+
+    class LaterStatement(Statement):
+        strength: str = ""
+
+    later = LaterStatement.model_construct(kind="evidence-weight", text="Two papers state it [1].", path=[], edges=[],
+                                           citations=[1], steps=[], certain=True, broad=[],
+                                           strength="strong: two independent papers")
+    answer = Answer.model_construct(statements=[later], references=[Reference(n=1, doc_id="7", title="T")], text="")
+    view = answer_view(answer)
+    assert view.statements[0].role == "item"
+    assert view.statements[0].details == (("strength", "strong: two independent papers"),)
+    html = answer_html(view)
+    assert "Two papers state it" in html and "strong: two independent papers" in html
+    assert "strong: two independent papers" in answer_markdown(view, escape_markdown)
+
+
+def test_a_bracketed_number_that_is_no_reference_stays_text() -> None:
+    from engine.explain.render import answer_view
+
+    answer = Answer(statements=[Statement(kind="mechanism", text="IL[6] raises X [1].")],
+                    references=[Reference(n=1, doc_id="9")])
+    pieces = answer_view(answer).statements[0].pieces
+    assert [piece.cite for piece in pieces] == [None, 1, None]
+    assert pieces[0].text == "IL[6] raises X "

@@ -35,6 +35,7 @@ from engine.explain.drawing import (
     edge_caption,
     layered_layout,
     node_caption,
+    value_text,
 )
 from engine.model.graph import Contrast, Edge, Graph, Labelling, Node, NodeLabel
 
@@ -65,18 +66,6 @@ class GraphView:
     nodes: list[AgraphNode]
     edges: list[AgraphEdge]
     config: dict
-
-
-def value_text(label: NodeLabel | None) -> str:
-    """"▲ increasing", "▲? may increase or stay stable", "● active (set)" ..."""
-    if label is None:
-        return "unlabelled"
-    text = f"{VALUE_MARKS[label.label]} {label.label}"
-    if not label.certain:
-        text = f"{VALUE_MARKS[label.label]}? possibly {' / '.join(label.possible)}"
-    if label.intervened:
-        text += " (set)"
-    return text
 
 
 def _node_style(node: Node, label: NodeLabel | None) -> tuple[str, str, bool]:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from engine.explain.export import document_name, plain_text
 from engine.explain.focus import QuestionFocus, question_focus
+from engine.explain.render import answer_markdown, answer_view
 from engine.model.graph import Edge, Graph, Node
 from ui import state
 from ui.graph_view import build_view, legend_markdown, show_graph, value_text
@@ -134,23 +135,12 @@ def labels_table(session: WorkspaceSession) -> None:
 
 
 def answer_section(answer: Answer) -> None:
-    """The explanation and its references, as one block (fewer elements make reruns faster)."""
+    """The explanation and its references, as one block (fewer elements make reruns faster); written
+    by the same function as the exports' answers, so the app and a downloaded file say the same."""
     if not answer.statements:
         st.info("No explanation yet.")
         return
-    lines = []
-    for statement in answer.statements:
-        text = md(statement.text)
-        if statement.kind == "summary":
-            lines.append(f"**{text}**\n")
-        elif statement.kind == "note":
-            lines.append(f"*{text}*\n")
-        else:
-            lines.append(f"- {text}")
-    if answer.references:
-        lines.append("\n**References**\n")
-        lines.append("  \n".join(f"\\[{ref.n}\\] {reference_text(ref.doc_id, ref.title)}" for ref in answer.references))
-    st.markdown("\n".join(lines))
+    st.markdown(answer_markdown(answer_view(answer), md))
 
 
 def reference_text(doc_id: str, title: str) -> str:

@@ -193,7 +193,7 @@ def export_buttons(session: WorkspaceSession) -> None:
     columns[2].download_button("HTML page", lambda: export.to_html(graph, labelling, answer=session.answer),
                                f"{stem}.html",
                                "text/html", on_click="ignore", key="export_html")
-    columns[3].download_button("Markdown", lambda: export.to_markdown(graph, labelling, session.answer.text),
+    columns[3].download_button("Markdown", lambda: export.to_markdown(graph, labelling, session.answer),
                                f"{stem}.md", "text/markdown", on_click="ignore", key="export_markdown")
 
 

@@ -51,6 +51,19 @@ def short_value(label: NodeLabel | None) -> str:
     return text + (" · set" if label.intervened else "")
 
 
+def value_text(label: NodeLabel | None) -> str:
+    """A label spelt out, as the app's tables and the exports word it: "▲ increasing", "▲? possibly
+    increasing / stable", "● active (set)"."""
+    if label is None:
+        return "unlabelled"
+    text = f"{VALUE_MARKS[label.label]} {label.label}"
+    if not label.certain:
+        text = f"{VALUE_MARKS[label.label]}? possibly {' / '.join(label.possible)}"
+    if label.intervened:
+        text += " (set)"
+    return text
+
+
 def _marks(label: NodeLabel) -> str:
     return VALUE_MARKS[label.label] if label.certain else "".join(VALUE_MARKS[v] for v in label.possible) + "?"
 

@@ -34,8 +34,18 @@ from jinja2 import Environment
 from markupsafe import Markup
 from pydantic import ValidationError
 
-from engine.explain.drawing import BOX_MARGIN, BOX_MAX_WIDTH, NODE_FONT, box_size, edge_caption, layered_layout, node_caption
+from engine.explain.drawing import (
+    BOX_MARGIN,
+    BOX_MAX_WIDTH,
+    NODE_FONT,
+    box_size,
+    edge_caption,
+    layered_layout,
+    node_caption,
+    value_text,
+)
 from engine.explain.focus import QuestionFocus, question_focus
+from engine.explain.render import PUBMED_URL, answer_html, answer_markdown, answer_view
 from engine.model.graph import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
 
 if TYPE_CHECKING:
@@ -293,10 +303,8 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 <h1>{{ heading }}</h1>
 {% if sources or targets %}<p>Causes (sources): <strong>{{ sources }}</strong> · Effects (targets): <strong>{{ targets }}</strong></p>{% endif %}
 {% if labelling_note %}<p><strong>{{ labelling_note }}</strong></p>{% endif %}
-{% if summary or mechanisms or notes %}<h2>Answer</h2>
-{% for line in summary %}<p><strong>{{ line }}</strong></p>{% endfor %}
-{% if mechanisms %}<ul>{% for line in mechanisms %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
-{% for line in notes %}<p><em>{{ line }}</em></p>{% endfor %}
+{% if answer %}<h2>Answer</h2>
+<div id="answer">{{ answer }}</div>
 {% endif %}
 <h2>Graph</h2>
 <p class="muted">{{ drawn_note }} Drag to move, scroll to zoom; point at a node or an edge for its details.</p>
@@ -312,7 +320,7 @@ _PAGE_TEMPLATE = """<!DOCTYPE html>
 </p>
 {% if regulators %}<p class="muted">Other regulators found, not drawn: {{ regulators }}.</p>{% endif %}
 {% if references %}<h2>References</h2>
-<ol>{% for ref in references %}<li value="{{ ref.n }}">{{ ref.title }} — {{ ref.name }}</li>{% endfor %}</ol>{% endif %}
+<ol>{% for ref in references %}<li value="{{ ref.n }}" id="ref-{{ ref.n }}">{{ ref.title }} — {% if ref.url %}<a href="{{ ref.url }}">{{ ref.name }}</a>{% else %}{{ ref.name }}{% endif %}</li>{% endfor %}</ol>{% endif %}
 <h2>Edges and evidence</h2>
 <table>
 <tr><th>Edge</th><th>Relation</th><th>Status</th><th>Evidence</th></tr>
@@ -376,7 +384,7 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "",
             f"Labelling {labelling.status}: {labelling.message}"
             if labelling is not None and labelling.status != "ok" else ""
         ),
-        **_answer_parts(answer),
+        answer=answer_html(answer_view(answer)),
         drawn_note=_drawn_note(graph, focus),
         regulators=", ".join(node_labels[r] for r in focus.regulators),
         graph_height=int(max(300, layout.height * scale + 60)),
@@ -402,15 +410,6 @@ def _drawn_note(graph: Graph, focus: QuestionFocus) -> str:
     return f"The causes and effects with their nearest neighbours ({len(focus.shown)} of {len(graph.nodes)} nodes)."
 
 
-def _answer_parts(answer: Answer | None) -> dict[str, list[str]]:
-    statements = answer.statements if answer is not None else []
-    return {
-        "summary": [s.text for s in statements if s.kind == "summary"],
-        "mechanisms": [s.text for s in statements if s.kind in ("path", "contrast")],
-        "notes": [s.text for s in statements if s.kind == "note"],
-    }
-
-
 class _References:
     """Reference numbers: the answer's own, then new ones for documents only the edge table cites."""
 
@@ -428,7 +427,8 @@ class _References:
         return self.numbers[evidence.doc_id]
 
     def listed(self) -> list[dict[str, Any]]:
-        return [{"n": n, "title": plain_text(self.titles[doc]) or "(untitled)", "name": document_name(doc)}
+        return [{"n": n, "title": plain_text(self.titles[doc]) or "(untitled)", "name": document_name(doc),
+                 "url": PUBMED_URL.format(doc) if doc.isdigit() else ""}
                 for doc, n in sorted(self.numbers.items(), key=lambda item: item[1])]
 
 
@@ -543,12 +543,10 @@ def escape_markdown(text: str) -> str:
     )
 
 
-def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: str = "") -> str:
-    """A readable report: the question, the answer, the nodes with labels, the edges with citations.
-
-    ``answer_text`` is shown as plain, escaped text: it is generated from paper sentences and may
-    carry their markup.
-    """
+def to_markdown(graph: Graph, labelling: Labelling | None = None, answer: Answer | None = None) -> str:
+    """A readable report: the question, the answer (as the app shows it), the nodes with their labels
+    worded as the app words them, the edges with citations, and one numbered list of references (the
+    answer's numbers first, then the documents only the edges cite)."""
     graph.validate_shapes()
     labels = labelling.labels if labelling is not None else {}
     names = {node.id: escape_markdown(node.label) for node in graph.nodes}
@@ -560,25 +558,22 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: s
         lines.append("")
     if labelling is not None and labelling.status != "ok":
         lines += [f"**Labelling:** {labelling.status}: {escape_markdown(labelling.message)}", ""]
-    if answer_text.strip():
-        lines += ["## Answer", ""]
-        for paragraph in answer_text.splitlines():
-            if paragraph.strip():
-                lines += [escape_markdown(paragraph), ""]
+    view = answer_view(answer)
+    if view.statements:
+        lines += ["## Answer", "", answer_markdown(view, escape_markdown, with_references=False), ""]
 
-    lines += ["## Nodes", "", "| Node | Kind | Label | Certain | Aliases |", "|---|---|---|---|---|"]
+    lines += ["## Nodes", "", "| Node | Kind | Label | Aliases |", "|---|---|---|---|"]
     for node in graph.nodes:
         label = labels.get(node.id)
-        value = f"{_ARROWS[label.label]} {label.label}" if label else "—"
-        certain = ("yes" if label.certain else "no: " + ", ".join(label.possible)) if label else "—"
+        value = escape_markdown(value_text(label)) if label else "—"
         aliases = "; ".join(escape_markdown(alias) for alias in node.aliases) or "—"
-        lines.append(f"| {names[node.id]} | {node.kind} | {value} | {certain} | {aliases} |")
+        lines.append(f"| {names[node.id]} | {node.kind} | {value} | {aliases} |")
     lines.append("")
 
     lines += ["## Edges", ""]
     if not graph.edges:
         lines += ["No edges.", ""]
-    references: dict[tuple[str, str], int] = {}
+    citer = _References(answer)
     for edge in graph.edges:
         lines.append(
             f"- **{names[edge.source]}** → **{names[edge.target]}**: {edge.relation} "
@@ -586,14 +581,14 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer_text: s
             f"confidence {edge.confidence:.2f})"
         )
         for evidence in edge.evidence:
-            key = (evidence.doc_id, evidence.title)
-            number = references.setdefault(key, len(references) + 1)
-            lines.append(f"  - “{escape_markdown(evidence.sentence)}” \\[{number}\\]")
+            lines.append(f"  - “{escape_markdown(evidence.sentence)}” \\[{citer.cite(evidence)}\\]")
     lines.append("")
+    references = citer.listed()
     if references:
         lines += ["## References", ""]
-        for (doc_id, title), number in references.items():
-            lines.append(f"- \\[{number}\\] {escape_markdown(plain_text(title)) or 'untitled'} "
-                         f"({escape_markdown(document_name(doc_id))})")
+        for ref in references:
+            name = escape_markdown(ref["name"])
+            linked = f"[{name}]({ref['url']})" if ref["url"] else name
+            lines.append(f"- \\[{ref['n']}\\] {escape_markdown(ref['title'])} ({linked})")
         lines.append("")
     return "\n".join(lines)

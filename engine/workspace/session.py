@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from engine.workspace.storage import SaveResult, WorkspaceStore
 
 Edit = Callable[[Graph], Graph]
+BACK_TO_QUESTION = "back to the question's scenario"
 
 
 class WorkspaceState(BaseModel):
@@ -163,7 +164,7 @@ class WorkspaceSession:
                                    for e in state.experiments]
             session._check_experiments()
             if state.contrast is not None:
-                session.answer = explain(session.graph, session.labelling, state.contrast)
+                session.answer = explain(session.graph, session.labelling, session._answered_contrast())
         return session
 
     # --- changes ----------------------------------------------------------------------------
@@ -218,8 +219,8 @@ class WorkspaceSession:
         for source in self.graph.sources:
             interventions.setdefault(source, "active" if kinds[source] == "state" else "increasing")
         self._relabel(Scenario(interventions=interventions, observations=self.scenario.observations),
-                      "back to the question's scenario")
-        self._autosave("back to the question's scenario")
+                      BACK_TO_QUESTION)
+        self._autosave(BACK_TO_QUESTION)
 
     # --- measurements ---------------------------------------------------------------------------
     def observe(self, experiment: str, node_id: str, value: ObservedValue | None) -> None:
@@ -428,7 +429,12 @@ class WorkspaceSession:
         self.labelling = self._label()
         self.contrast = compare_labellings(before, self.labelling)
         self.last_change = description
-        self.answer = explain(self.graph, self.labelling, self.contrast)
+        self.answer = explain(self.graph, self.labelling, self._answered_contrast())
+
+    def _answered_contrast(self) -> Contrast | None:
+        """The change the answer states: none once the scenario is back at the question's, whose answer
+        needs no "before, it ..." notes (the last-change panel still lists what the reset changed)."""
+        return None if self.last_change == BACK_TO_QUESTION else self.contrast
 
     def _label(self) -> Labelling:
         return self._graph_reasoner().label(self.scenario)
