@@ -32,7 +32,7 @@ from defusedxml.ElementTree import fromstring as parse_xml
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ValidationError
 
-from retrieval.documents import Document, clean_text, split_sentences
+from retrieval.documents import Document, TextTooLong, clean_text, split_sentences
 
 JSON_SUFFIXES = frozenset({".jsonl", ".ndjson", ".json"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
@@ -70,6 +70,8 @@ class Duplicate(BaseModel):
 class IngestReport(BaseModel):
     documents: list[Document] = []
     problems: list[IngestProblem] = []
+    # read, but not quite as written (text that is not UTF-8, decoded in the encoding that fits best)
+    warnings: list[IngestProblem] = []
     duplicates: list[Duplicate] = []
     deleted: list[str] = []  # PMIDs left out because a PubMed file deletes them
 
@@ -78,21 +80,33 @@ class _BadFile(Exception):
     """Raised inside a reader; becomes an IngestProblem for that file."""
 
 
-def ingest_paths(paths: Iterable[Path | str]) -> IngestReport:
-    """Read every supported file under ``paths`` (files or folders, folders recursively)."""
+ProgressCallback = Callable[[int, int], None]
+
+
+def ingest_paths(paths: Iterable[Path | str], progress: ProgressCallback | None = None) -> IngestReport:
+    """Read every supported file under ``paths`` (files or folders, folders recursively);
+    ``progress(bytes read, bytes in all)`` after each document and file."""
     report = IngestReport()
-    report.documents = list(iter_documents(paths, report))
+    report.documents = list(iter_documents(paths, report, progress))
     return report
 
 
-def iter_documents(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Document]:
+def iter_documents(
+    paths: Iterable[Path | str], report: IngestReport, progress: ProgressCallback | None = None
+) -> Iterator[Document]:
     """The documents under ``paths`` one at a time, in file order; problems, duplicates and deleted
     citations go into ``report`` (whose ``documents`` stays untouched)."""
     files = list(_expand(paths, report))
     deletions = _pubmed_deletions(files, report)
     seen = _SeenDocuments()
+    sizes = [_size(file) for file in files]
+    total = sum(sizes)
     for position, file in enumerate(files):
-        for document in _read_file(file, report):
+        done = sum(sizes[:position])
+        where = _Position()
+        for document in _read_file(file, report, where):
+            if progress is not None:
+                progress(min(done + where.bytes, total), total)
             if deletions.get(document.id, -1) >= position:
                 report.deleted.append(document.id)
                 continue
@@ -101,6 +115,31 @@ def iter_documents(paths: Iterable[Path | str], report: IngestReport) -> Iterato
                 report.duplicates.append(duplicate)
                 continue
             yield document
+        if progress is not None:
+            progress(done + sizes[position], total)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+class _Position:
+    """How far into its file (bytes on disk) a streaming reader is, for progress."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+
+
+def _on_disk_position(stream: IO[bytes]) -> int:
+    """Bytes of the file on disk read so far (for a gzip stream, of the compressed file)."""
+    raw = getattr(stream, "fileobj", None) or stream
+    try:
+        return raw.tell()
+    except (OSError, ValueError):
+        return 0
 
 
 class _SeenDocuments:
@@ -142,8 +181,17 @@ def _expand(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Path]
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
+            hidden: set[Path] = set()
             for file in sorted(p for p in path.rglob("*") if p.is_file()):
-                if any(part.startswith(".") for part in file.relative_to(path).parts):
+                parts = file.relative_to(path).parts
+                dotted = next((i for i, part in enumerate(parts) if part.startswith(".")), None)
+                if dotted is not None:  # one line per hidden file or folder, not per file inside
+                    top = path.joinpath(*parts[:dotted + 1])
+                    if top not in hidden:
+                        hidden.add(top)
+                        report.problems.append(IngestProblem(
+                            path=str(top), reason="skipped: hidden (its name starts with a dot); "
+                                                  "rename it to have it read"))
                     continue
                 if file_kind(file):
                     yield file
@@ -168,27 +216,28 @@ def _open_stream(path: Path) -> IO[bytes]:
     return gzip.open(path, "rb") if path.suffix.lower() == ".gz" else open(path, "rb")
 
 
-def _read_file(path: Path, report: IngestReport) -> Iterator[Document]:
+def _read_file(path: Path, report: IngestReport, where: _Position | None = None) -> Iterator[Document]:
     """The documents of one file, streamed for JSONL and PubMed XML; a problem with the whole file
     (or with the rest of it, after a read error) becomes an IngestProblem naming it."""
     kind = file_kind(path).removeprefix(".gz")
+    where = where or _Position()
     try:
         if kind in (".jsonl", ".ndjson"):
-            yield from _read_jsonl(path, report)
+            yield from _read_jsonl(path, report, where)
         elif kind in XML_SUFFIXES:
-            yield from _read_pubmed_xml(path, report)
+            yield from _read_pubmed_xml(path, report, where)
         elif kind in JSON_SUFFIXES:
             yield from _read_json(path, path.read_bytes(), report)
         elif kind in PDF_SUFFIXES:
             yield _read_pdf(path)
         elif kind in MARKDOWN_SUFFIXES:
-            yield _read_markdown(path, _decode_text(path.read_bytes()))
+            yield _read_markdown(path, _decode_text(path, path.read_bytes(), report))
         else:
-            yield _read_plain_text(path, _decode_text(path.read_bytes()))
+            yield _read_plain_text(path, _decode_text(path, path.read_bytes(), report))
     except (OSError, EOFError, zlib.error) as error:  # gzip raises all three for damaged archives
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         report.problems.append(IngestProblem(path=str(path), reason=f"cannot read: {reason}"))
-    except _BadFile as error:
+    except (_BadFile, TextTooLong) as error:
         report.problems.append(IngestProblem(path=str(path), reason=str(error)))
 
 
@@ -214,7 +263,7 @@ def _read_json(path: Path, data: bytes, report: IngestReport) -> list[Document]:
     )
 
 
-def _read_jsonl(path: Path, report: IngestReport) -> Iterator[Document]:
+def _read_jsonl(path: Path, report: IngestReport, where: _Position) -> Iterator[Document]:
     """One document per line, read line by line; a bad line is reported by number and skipped. A file
     whose first line is not UTF-8 is refused whole (it is another encoding, not one damaged line)."""
     records = 0
@@ -230,6 +279,7 @@ def _read_jsonl(path: Path, report: IngestReport) -> Iterator[Document]:
             if not line.strip():
                 continue
             records += 1
+            where.bytes = _on_disk_position(stream)
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as error:
@@ -252,7 +302,7 @@ def _documents_from_records(
     for place, record in records:
         try:
             documents.append(read(record))
-        except _BadFile as error:
+        except (_BadFile, TextTooLong) as error:
             report.problems.append(IngestProblem(path=f"{path} {place}", reason=str(error)))
     return documents
 
@@ -295,16 +345,20 @@ def _make_document(doc_id: str, title: str, sentences: list[str], source: str) -
 # ---------------------------------------------------------------- plain text and Markdown
 
 
-def _decode_text(data: bytes) -> str:
-    """UTF-8 when it is; otherwise the encoding charset-normalizer finds; refuse binary data."""
+def _decode_text(path: Path, data: bytes, report: IngestReport) -> str:
+    """UTF-8 when it is; otherwise the encoding charset-normalizer finds, with a warning naming the
+    file (its accents may read wrongly); refuse binary data."""
     if b"\x00" in data:
         raise _BadFile("binary data, not text (contains NUL bytes)")
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
         best = charset_normalizer.from_bytes(data).best()
         if best is None:
             raise _BadFile("not UTF-8 and no other text encoding fits; is it a text file?") from None
+        report.warnings.append(IngestProblem(
+            path=str(path), reason=f"not valid UTF-8 (byte {error.start}): read as {best.encoding}; "
+                                   "check its accented letters, or save it as UTF-8 and add it again"))
         return str(best)
 
 
@@ -373,7 +427,7 @@ _FIRST_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
 _READ_BLOCK = 1 << 18
 
 
-def _pubmed_records(path: Path) -> Iterator[tuple[str, int, bytes]]:
+def _pubmed_records(path: Path, where: _Position | None = None) -> Iterator[tuple[str, int, bytes]]:
     """(tag, line, bytes) of each record of a PubMed XML file, read a block at a time. Records are cut
     at their tags before parsing, so one malformed record does not take the rest of the file with it:
     a record that never closes ends where the next one starts (or at the end of the file)."""
@@ -403,6 +457,8 @@ def _pubmed_records(path: Path) -> Iterator[tuple[str, int, bytes]]:
             else:
                 stop = following.start()  # never closed: a broken record, up to the next one
             line += buffer.count(b"\n", position, start.start())
+            if where is not None:
+                where.bytes = _on_disk_position(stream)
             yield tag.decode(), line, buffer[start.start():stop]
             line += buffer.count(b"\n", start.start(), stop)
             position = stop
@@ -417,16 +473,16 @@ def _check_pubmed_root(head: bytes) -> None:
         raise _BadFile(f"not PubMed XML: the root element is <{root}>, expected <PubmedArticleSet>")
 
 
-def _read_pubmed_xml(path: Path, report: IngestReport) -> Iterator[Document]:
+def _read_pubmed_xml(path: Path, report: IngestReport, where: _Position | None = None) -> Iterator[Document]:
     articles = 0
-    for tag, line, record in _pubmed_records(path):
+    for tag, line, record in _pubmed_records(path, where):
         if tag == "DeleteCitation":
             continue
         articles += 1
         place = f"{path} article {articles} (line {line})"
         try:
             yield _pubmed_document(_parse_record(record), source=str(path))
-        except _BadFile as error:
+        except (_BadFile, TextTooLong) as error:
             report.problems.append(IngestProblem(path=place, reason=str(error)))
     if articles == 0:
         raise _BadFile("no <PubmedArticle> elements")

@@ -65,3 +65,45 @@ def test_the_version_covers_every_engine_module_the_reader_imports() -> None:
             "engine/reading/rules/__init__.py", "engine/reading/__init__.py"} <= names
     # not the store, nor what the reader never runs
     assert not names & {"engine/reading/parse/store.py", "engine/pipeline.py", "engine/assembly/integrate.py"}
+
+
+@pytest.mark.parametrize("header", [b"{\"reader_vers", b"\xff\xfe garbled\n", b"[1, 2]\n", b""])
+def test_a_damaged_header_is_refused_naming_the_file_not_dropped(tmp_path: Path, header: bytes) -> None:
+    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    path = tmp_path / STORE_FILE
+    body = path.read_bytes().split(b"\n", 1)[1]
+    path.write_bytes(header + (b"\n" + body if header else b""))
+    before = path.read_bytes()
+    with pytest.raises(store_module.ClaimStoreDamaged) as raised:
+        ClaimStore(tmp_path)
+    message = str(raised.value)
+    assert str(path) in message and "damaged" in message and "corpus ensure" in message and "\n" not in message
+    with pytest.raises(store_module.ClaimStoreDamaged):
+        read_library(tmp_path, SENTENCES, say=lambda m: None)
+    assert path.read_bytes() == before  # nothing rewritten or dropped
+    assert store_module.check_store(tmp_path) == [message]
+
+
+def test_another_reader_version_is_said_and_told_apart_from_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    monkeypatch.setattr(store_module, "reader_version", lambda: "changed-reader")
+    said: list[str] = []
+    assert read_library(tmp_path, SENTENCES, say=said.append) == 2
+    assert any("another reader version" in line for line in said)
+    assert store_module.check_store(tmp_path) == []
+
+
+def test_a_reading_cut_short_resumes_where_it_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fill killed after its first step keeps that step; the next reads only the rest, and a line
+    cut mid-write does not swallow the line appended after it."""
+    monkeypatch.setattr(store_module, "FILL_STEP", 1)
+    read_library(tmp_path, SENTENCES[:1], say=lambda m: None)
+    path = tmp_path / STORE_FILE
+    path.write_bytes(path.read_bytes() + b'{"key": "cut-off')  # a second step killed mid-write
+    parsed: list[str] = []
+    real = store_module.read_sentences
+    monkeypatch.setattr(store_module, "read_sentences", lambda s: parsed.extend(s) or real(s))
+    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 1
+    assert parsed == SENTENCES[1:]
+    store = ClaimStore(tmp_path)
+    assert store.missing(SENTENCES) == [] and store.damaged_lines == 0

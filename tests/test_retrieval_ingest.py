@@ -86,9 +86,52 @@ def test_pubmed_xml_articles_with_inline_markup_and_labelled_sections() -> None:
 
 
 def test_latin1_text_is_decoded_by_detection() -> None:
-    (document,) = _ingest("latin1_encoded.txt").documents
+    report = _ingest("latin1_encoded.txt")
+    (document,) = report.documents
     assert document.title == "Caféine et adénosine"
     assert "La caféine bloque les récepteurs de l'adénosine." in document.sentences
+    # decoded, but said: the warning names the file and the encoding it was read in
+    (warning,) = report.warnings
+    assert warning.path.endswith("latin1_encoded.txt") and "not valid UTF-8" in warning.reason
+
+
+def test_a_huge_record_is_refused_at_once_and_the_others_kept(tmp_path: Path) -> None:
+    import json
+    import time
+
+    path = tmp_path / "big.jsonl"
+    huge = "Cortisol raises blood pressure in rats. " * 130_000  # 5.2 MB in one line
+    path.write_text(json.dumps({"_id": "big", "title": "Big", "text": huge}) + "\n"
+                    + json.dumps({"_id": "small", "title": "Small", "text": "Salt raises blood pressure."}) + "\n")
+    started = time.perf_counter()
+    report = ingest_paths([path])
+    assert time.perf_counter() - started < 1.0
+    assert [d.id for d in report.documents] == ["small"]
+    (problem,) = report.problems
+    assert problem.path.endswith("big.jsonl line 1") and "over the limit" in problem.reason
+
+
+def test_a_long_record_under_the_limit_is_split_in_linear_time() -> None:
+    import time
+
+    from retrieval.documents import MAX_TEXT_CHARS
+
+    sentence = "Chronic stress raises plasma cortisol in rats (Smith et al., 2003), e.g. in the cortex. "
+    text = sentence * (MAX_TEXT_CHARS // len(sentence))
+    started = time.perf_counter()
+    sentences = split_sentences(text)
+    assert time.perf_counter() - started < 10.0  # pysbd over the whole text: minutes
+    assert len(sentences) == MAX_TEXT_CHARS // len(sentence)
+    assert sentences[0] == sentence.strip()
+
+
+def test_ingestion_reports_progress_in_bytes(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    report = ingest_paths([FIXTURES / "scifact_style.jsonl", FIXTURES / "plain_paper.txt"],
+                          progress=lambda done, total: seen.append((done, total)))
+    total = sum((FIXTURES / name).stat().st_size for name in ("scifact_style.jsonl", "plain_paper.txt"))
+    assert report.documents and seen[-1] == (total, total)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
 
 
 @pytest.mark.parametrize(
@@ -138,6 +181,7 @@ def test_folder_ingestion_reports_unsupported_and_missing_paths(tmp_path: Path) 
     assert "unsupported file type" in reasons["figure.png"]
     assert reasons["absent.pdf"] == "no such file or folder"
     assert "secret.txt" not in reasons
+    assert "hidden" in reasons[".hidden"]  # skipped, but said: one line for the hidden folder
 
 
 def test_whole_fixture_folder_loses_nothing_silently() -> None:

@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     index_dir = args.index or settings.resolved_index_dir
     try:
         from retrieval.index import IndexBusy, IndexNotFound, PaperIndex
+        from engine.reading.parse.store import ClaimStoreDamaged
     except ImportError as exc:  # pragma: no cover - the retrieval package is part of the project
         print(f"error: the retrieval package is unavailable ({exc})", file=sys.stderr)
         return 2
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     except IndexNotFound as exc:
         print(f"error: {exc} (build the default corpus with: python -m corpus ensure)", file=sys.stderr)
         return 2
-    except (GraphError, IndexBusy) as exc:
+    except (GraphError, IndexBusy, ClaimStoreDamaged) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:

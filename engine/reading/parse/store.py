@@ -9,6 +9,12 @@ At question time ``ClaimStore.claims`` looks sentences up and parses only those 
 added since, kept in memory). The version is a digest of the source of every engine module the
 reader runs and the parser's name, so a changed reader re-reads the library instead of serving stale
 claims.
+
+Reading records its progress: each step of ``FILL_STEP`` sentences is appended and synced to disk,
+so a reading cut short (a killed ``add``) keeps what it read, and the next ``add`` or ``corpus
+ensure`` reads only the rest. A store of another reader version is read again (said so); a store
+whose header is not a reader header is damaged and refused with one line naming the file and the
+way out (``ClaimStoreDamaged``), never dropped in silence: its claims would change answers.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -28,6 +35,7 @@ import spacy
 from engine.model.annotations import Annotation
 from engine.reading.parse.parsing import PIPELINE
 from engine.reading.parse.reader import read_sentences
+from retrieval import faults
 
 STORE_FILE = "parse_claims.jsonl"
 _LOCK_FILE = ".parse_claims.lock"
@@ -82,6 +90,11 @@ def _module_path(name: str) -> Path | None:
     return None
 
 
+class ClaimStoreDamaged(OSError):
+    """The claim store file is damaged (its header is not a reader header); the message names the
+    file and the way out. An OSError, as an unreadable file is: command lines report it in one line."""
+
+
 def sentence_key(sentence: str) -> str:
     return hashlib.sha256(sentence.encode("utf-8")).hexdigest()[:20]
 
@@ -94,8 +107,12 @@ class ClaimStore:
         self.path = None if index_dir is None else Path(index_dir) / STORE_FILE
         self._claims: dict[str, list[dict]] = {}
         self._lock = threading.Lock()
+        # lines of the file that could not be read (their sentences are read again)
+        self.damaged_lines = 0
+        # the reader version the file was written by, when another than this one (its claims unused)
+        self.other_version: str | None = None
         if self.path is not None:
-            self._claims = _load(self.path)
+            self._claims, self.damaged_lines, self.other_version = _load(self.path)
 
     def __len__(self) -> int:
         return len(self._claims)
@@ -117,10 +134,11 @@ class ClaimStore:
             raise ValueError("this claim store has no folder to write to")
         missing = self.missing(sentences)
         with filelock.FileLock(self.path.parent / _LOCK_FILE):
-            self._claims = {**_load(self.path), **self._claims}
+            self._claims = {**_load(self.path)[0], **self._claims}
             missing = [s for s in missing if sentence_key(s) not in self._claims]
             if not self.path.exists() or _stored_version(self.path) != reader_version():
                 self._rewrite()
+            _drop_cut_line(self.path)
             with self.path.open("a", encoding="utf-8") as out:
                 for start in range(0, len(missing), FILL_STEP):
                     step = missing[start:start + FILL_STEP]
@@ -129,6 +147,8 @@ class ClaimStore:
                         self._claims[key] = _records(annotations)
                         out.write(json.dumps({"key": key, "claims": self._claims[key]}, ensure_ascii=False) + "\n")
                     out.flush()
+                    os.fsync(out.fileno())  # the progress recorded: a reading cut short resumes after it
+                    faults.step("claims step appended")
                     if progress is not None:
                         progress(min(start + FILL_STEP, len(missing)), len(missing))
         return len(missing)
@@ -145,7 +165,11 @@ class ClaimStore:
             out.write(json.dumps({"reader_version": reader_version(), "pipeline": PIPELINE}) + "\n")
             for key, records in self._claims.items():
                 out.write(json.dumps({"key": key, "claims": records}, ensure_ascii=False) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        faults.step("claims store written beside")
         tmp.replace(self.path)
+        faults.step("claims store switched")
 
 
 def _records(annotations: list[Annotation]) -> list[dict]:
@@ -153,28 +177,82 @@ def _records(annotations: list[Annotation]) -> list[dict]:
 
 
 def _stored_version(path: Path) -> str | None:
+    """The reader version in the file's header; None when there is no file. A header that is not
+    a reader header (garbled, cut, empty file) raises ClaimStoreDamaged: that is damage, not
+    another version."""
     try:
-        with path.open(encoding="utf-8") as handle:
-            return json.loads(handle.readline() or "{}").get("reader_version")
-    except (OSError, json.JSONDecodeError, AttributeError):
+        with path.open("rb") as handle:
+            first = handle.readline()
+    except FileNotFoundError:
         return None
+    try:
+        header = json.loads(first)
+        version = header["reader_version"]
+        if not isinstance(version, str) or not version:
+            raise TypeError("no reader version")
+    except (ValueError, KeyError, TypeError):  # ValueError covers bad JSON and bad UTF-8
+        reason = "the file is empty" if not first else "its first line is not a reader header"
+        raise ClaimStoreDamaged(
+            f"the claim store {path} is damaged ({reason}); move it aside and run "
+            f"`python -m corpus ensure --index {path.parent}` to read the library's claims again"
+        ) from None
+    return version
 
 
-def _load(path: Path) -> dict[str, list[dict]]:
-    """The stored claims, or nothing when the file is missing, unreadable or of another version.
-    A line cut short (a fill interrupted mid-write) is skipped; its sentence is read again."""
-    if _stored_version(path) != reader_version():
-        return {}
+def _load(path: Path) -> tuple[dict[str, list[dict]], int, str | None]:
+    """The stored claims, the number of lines that could not be read, and the file's reader version
+    when it is another one (then no claims). A line cut short (a fill interrupted mid-write) is
+    skipped; its sentence is read again."""
+    stored = _stored_version(path)
+    if stored is None:
+        return {}, 0, None
+    if stored != reader_version():
+        return {}, 0, stored
     claims: dict[str, list[dict]] = {}
-    with path.open(encoding="utf-8") as handle:
+    damaged = 0
+    with path.open("rb") as handle:
         handle.readline()
         for line in handle:
             try:
                 record = json.loads(line)
                 claims[record["key"]] = list(record["claims"])
-            except (json.JSONDecodeError, KeyError, TypeError):
-                continue
-    return claims
+            except (ValueError, KeyError, TypeError):
+                damaged += 1
+    return claims, damaged, None
+
+
+def _drop_cut_line(path: Path) -> None:
+    """Cut a last line left without its newline by a fill killed mid-write, so that what is
+    appended next starts on a line of its own."""
+    with path.open("rb+") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        handle.seek(max(0, size - 1))
+        if handle.read(1) == b"\n":
+            return
+        tail = 1 << 16
+        while True:
+            start = max(0, size - tail)
+            handle.seek(start)
+            chunk = handle.read(size - start)
+            end = chunk.rfind(b"\n")
+            if end >= 0 or start == 0:
+                handle.truncate(start + end + 1 if end >= 0 else 0)
+                return
+            tail *= 2
+
+
+def check_store(index_dir: Path) -> list[str]:
+    """Problems of the claim store of ``index_dir``, one line each (none when it is sound or absent)."""
+    try:
+        store = ClaimStore(index_dir)
+    except ClaimStoreDamaged as error:
+        return [str(error)]
+    if store.damaged_lines:
+        return [f"the claim store {store.path} has {store.damaged_lines} unreadable line(s); their sentences "
+                f"are read again by `python -m corpus ensure --index {index_dir}`"]
+    return []
 
 
 _OPEN: dict[Path, tuple[float, ClaimStore]] = {}
@@ -201,6 +279,8 @@ def read_library(index_dir: Path, sentences: Iterable[str], say: Callable[[str],
                  progress: Callable[[int, int], None] | None = None) -> int:
     """Read every sentence of a library that the store of ``index_dir`` lacks; says what it did."""
     store = ClaimStore(index_dir)
+    if store.other_version is not None:
+        say(f"the stored claims were read by another reader version ({store.other_version}); reading them again")
     missing = store.missing(sentences)
     if missing:
         say(f"reading {len(missing)} sentences with the dependency-parse reader ({PIPELINE})")
