@@ -43,7 +43,7 @@ def test_summary_leads_and_a_mechanism_is_stated_where_a_direct_edge_exists() ->
     assert mechanism.text.startswith("Through JAK2: ")
     assert all(step.citations for step in mechanism.steps)  # each step cited
     direct = answer.statements[2]
-    assert direct.text.startswith("Directly, leptin raises satiety signal [")
+    assert direct.text.startswith("Directly, three papers agree that leptin raises satiety signal, among them [")
     cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
     assert cited == {r.n for r in answer.references}
     assert {r.doc_id for r in answer.references} <= {ev.doc_id for e in graph.edges for ev in e.evidence}
@@ -140,7 +140,11 @@ def test_a_disease_chain_is_not_offered_when_a_mechanism_exists_and_is_named_as_
     answer = _answer(with_mechanism)
     assert [s.kind for s in answer.statements] == ["summary", "mechanism"]
     assert answer.statements[1].path == ["x", "m", "y"]
-    assert "Hollow-Reed" not in answer.text
+    # the disease is no step of what is stated; its edge into y, which competes with the mechanism's
+    # (four papers against one), is named as the competing influence that leaves y open
+    assert all("ill" not in s.path for s in answer.statements)
+    assert [step.edge for step in answer.statements[1].opposing] == ["ill->y"]
+    assert "as influences compete: four papers agree that Hollow-Reed syndrome lowers protein Y" in answer.text
 
     only_chain = _graph([_edge("x", "ill", papers=4), _edge("ill", "y", -1, papers=4)], labels=disease)
     answer = _answer(only_chain)
@@ -219,9 +223,14 @@ def test_a_possible_edge_is_worded_apart_and_never_reads_as_certain() -> None:
     answer = explain(graph, labelling)
     summary, mechanism = answer.statements
     assert (summary.kind, mechanism.kind) == ("summary", "mechanism")
-    assert "y may increase or stay stable" in summary.text and not summary.certain
-    assert "one reading suggests x raises factor M [1], possibly" in mechanism.text
-    assert "and if so y may increase or stay stable" in mechanism.text
+    # the label is open only because the route rests on one reading and one paper: the steps say so,
+    # and the label is worded as the direction the route gives
+    assert summary.text == ("In short: when x increases, y increases, possibly through factor M, one step stated "
+                            "by one paper, one only suggested [1][2].")
+    assert not summary.certain and summary.doubts == ["one paper", "suggested"]
+    assert "one reading suggests that x raises factor M [1], and if so factor M increases" in mechanism.text
+    assert "one paper states that factor M raises y [2], and if so y increases" in mechanism.text
+    assert "may increase or stay stable" not in answer.text
     assert not mechanism.certain
 
 
@@ -229,7 +238,7 @@ def test_a_mechanism_with_a_possible_step_is_introduced_as_possible() -> None:
     graph = _graph([_edge("x", "m", status="possible"), _edge("m", "y", status="possible")], labels={"m": "Velk1"})
     summary, mechanism = _answer(graph).statements
     assert mechanism.text.startswith("Possibly through Velk1 (no step of it established): ")
-    assert ", possibly through Velk1 [1][2]." in summary.text
+    assert ", possibly through Velk1, each step only suggested [1][2]." in summary.text
     mixed = _graph([_edge("x", "m", status="possible"), _edge("m", "y")], labels={"m": "Velk1"})
     assert _answer(mixed).statements[1].text.startswith("Possibly through Velk1: ")
 
@@ -246,3 +255,86 @@ def test_a_possible_step_hedges_the_rest_of_its_route_even_when_labels_are_certa
     assert not hedged.certain and "and if so y increases" in hedged.text and ", so y" not in hedged.text
     # the summary follows the route without a single-reader step
     assert answer.statements[0].path == ["x", "n", "y"] and answer.statements[0].certain
+
+
+# --- the strength of the evidence in words (issue 39, part 4) ------------------------------------
+
+_LITHIUM = {"x": "lithium", "m": "autophagy", "n": "GSK3", "y": "tau phosphorylation"}
+
+
+def test_a_label_open_only_because_one_paper_states_each_step_is_worded_as_the_papers_say() -> None:
+    graph = _graph([_edge("x", "m"), _edge("m", "y", -1)], labels=_LITHIUM)
+    labelling = label_graph(graph)
+    assert labelling.labels["y"].possible == ("decreasing", "stable")  # the solver's doubt stays
+    summary, mechanism = explain(graph, labelling).statements
+    assert summary.text == ("In short: when lithium increases, tau phosphorylation decreases, through autophagy, "
+                            "each step stated by one paper [1][2].")
+    assert mechanism.text == (
+        "Through autophagy: with lithium set to increase, one paper states that lithium raises autophagy [1], so "
+        "autophagy increases; one paper states that autophagy lowers tau phosphorylation [2], so tau "
+        "phosphorylation decreases.")
+    assert not summary.certain and not mechanism.certain
+    assert summary.doubts == mechanism.doubts == ["one paper"]
+    assert [(step.papers, step.sign) for step in mechanism.steps] == [(1, 1), (1, -1)]
+
+
+def test_several_papers_agreeing_are_counted_and_make_the_label_certain() -> None:
+    graph = _graph([_edge("x", "m", papers=3), _edge("m", "y", -1, papers=2)], labels=_LITHIUM)
+    summary, mechanism = _answer(graph).statements
+    assert summary.certain and summary.doubts == []
+    assert summary.text == ("In short: when lithium increases, tau phosphorylation decreases, through autophagy, "
+                            "each step stated by two papers or more [1][2][3][4].")
+    # three papers state the first step, two of them cited
+    assert "three papers agree that lithium raises autophagy, among them [1][2], so autophagy increases" \
+        in mechanism.text
+    assert "two papers agree that autophagy lowers tau phosphorylation [3][4], so tau phosphorylation decreases" \
+        in mechanism.text
+
+
+def test_a_contested_edge_cites_both_sides() -> None:
+    raises = _edge("x", "y", 1, papers=2, status="contested")
+    lowers = _edge("x", "y", -1, status="contested").model_copy(update={"evidence": [Evidence(
+        doc_id="other-paper", title="Another study", sentence="lithium lowers tau phosphorylation.", score=1.0)]})
+    graph = _graph([raises, lowers], labels=_LITHIUM)
+    answer = _answer(graph)
+    summary, direct = answer.statements
+    assert direct.text == ("Directly, papers disagree: two papers state that lithium raises tau phosphorylation "
+                           "[1][2]; one paper states that lithium lowers tau phosphorylation [3].")
+    assert [step.edge for step in direct.steps] == [raises.id]
+    assert [step.edge for step in direct.opposing] == [lowers.id]
+    assert direct.citations == [1, 2, 3] and direct.path == ["x", "y"] and direct.doubts == ["contested"]
+    assert summary.text.startswith("In short: when lithium increases, tau phosphorylation may increase, decrease "
+                                   "or stay stable, as papers disagree: two papers state")
+    assert {r.doc_id for r in answer.references} == {ev.doc_id for e in graph.edges for ev in e.evidence}
+
+
+def test_competing_influences_are_worded_as_such_and_cited() -> None:
+    graph = _graph([_edge("x", "m", papers=3), _edge("m", "y", -1, papers=2),
+                    _edge("x", "n", papers=2), _edge("n", "y", 1, papers=2)], labels=_LITHIUM)
+    labelling = label_graph(graph)
+    assert set(labelling.labels["y"].possible) == {"increasing", "decreasing", "stable"}  # real ambiguity
+    answer = explain(graph, labelling)
+    summary = answer.statements[0]
+    mechanisms = {tuple(s.path): s for s in answer.statements if s.kind == "mechanism"}
+    through_m = mechanisms[("x", "m", "y")]
+    assert ("so tau phosphorylation may increase, decrease or stay stable, as influences compete: two papers agree "
+            "that GSK3 raises tau phosphorylation [") in through_m.text
+    assert [step.edge for step in through_m.opposing] == ["n+>y"] and through_m.doubts == ["competing"]
+    assert not through_m.certain
+    # each statement still follows one labelled path: the competing edge is cited apart, not a step
+    assert [step.edge for step in through_m.steps] == ["x+>m", "m->y"] and through_m.path == ["x", "m", "y"]
+    cited = {int(n) for n in re.findall(r"\[(\d+)\]", through_m.text)}
+    assert cited == set(through_m.citations)
+    assert "tau phosphorylation may increase, decrease or stay stable" in summary.text
+    assert "; influences compete: " in summary.text and summary.doubts == ["competing"]
+
+
+def test_a_label_open_upstream_is_left_as_the_solver_gives_it() -> None:
+    # y follows m, which influences compete on: no competing edge into y itself, so y's label is
+    # worded as possible without naming a competition it does not have
+    graph = _graph([_edge("x", "m", papers=2), _edge("x", "n", papers=2), _edge("n", "m", -1, papers=2),
+                    _edge("m", "y", papers=2)])
+    answer = _answer(graph)
+    through_m = next(s for s in answer.statements if s.kind == "mechanism" and s.path == ["x", "m", "y"])
+    assert "so y may increase, decrease or stay stable." in through_m.text
+    assert through_m.doubts == ["competing", "open"]

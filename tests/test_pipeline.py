@@ -99,9 +99,10 @@ def test_the_answer_follows_the_path_and_cites_it(result) -> None:
     paths = [s for s in answer.statements if s.kind == "mechanism"]
     assert paths and paths[0].path[0] == "chronic_stress" and paths[0].path[-1] == "hippocampal_neurogenesis"
     assert all(step.citations for step in paths[0].steps)
-    # one paper states each step: the labels lean, and the steps say why they are not certain
-    assert "hippocampal neurogenesis may decrease or stay stable" in paths[0].text
-    assert "chronic stress raises cortisol [1] (one paper only), so cortisol may increase or stay stable" in paths[0].text
+    # one paper states each step: the labels are not certain, and the steps say why
+    assert "so hippocampal neurogenesis decreases" in paths[0].text and not paths[0].certain
+    assert "one paper states that chronic stress raises cortisol [1], so cortisol increases" in paths[0].text
+    assert paths[0].doubts == ["one paper"]
     assert {r.doc_id for r in answer.references} == {"fx-stress-1", "fx-bdnf-2"}
     cited = {int(n) for n in re.findall(r"\[(\d+)\]", answer.text)}
     assert cited == {r.n for r in answer.references}

@@ -10,27 +10,40 @@ mechanisms through intermediate nodes, step by step, and the direct edge apart a
 through hubs or diseases is stated, as such, only when the graph holds no mechanism
 (``engine.explain.mechanism`` chooses and ranks the routes). ``Statement.kind`` says which is which.
 
-Certain labels are worded as facts ("Pin1 decreases"), possible ones as possibilities ("Pin1 may
-decrease or stay stable"); a step that one paper alone states says so ("(one paper only)"), as the
-solver never takes such a finding as certain (``engine.model.graph.is_tentative``). A claim read by one
-reader only, or stated only hedged (a possible edge), is worded as a suggestion, and what follows
-from it on its route as conditional ("and if so ..."), so no statement resting on it reads as certain.
-With a ``Contrast`` the answer also says which labels change between two scenarios and why. The function needs no index and no solver: the app calls it after every edit.
+Each step says how strongly the papers state it (``engine.explain.strength``): "one paper states that",
+"three papers agree that", and for a contested edge both sides, each cited ("papers disagree: one paper
+states that A raises B [1]; two papers state that A lowers B [2][3]"). The solver never takes one
+paper's finding as certain (``engine.model.graph.is_tentative``), so a label resting on such a step is
+only possible ("may decrease or stay stable"); as that doubt is the step's, already said, the label is
+worded as the direction the route gives ("so B decreases"). A label the solver leaves open because
+influences compete is worded as such, with the competing claims cited ("may increase, decrease or stay
+stable, as influences compete: ..."). A claim read by one reader only, or stated only hedged (a possible
+edge), is worded as a suggestion, and what follows from it on its route as conditional ("and if so
+..."). ``Statement.certain`` stays the solver's verdict, and ``Statement.doubts`` says what weakens it.
+With a ``Contrast`` the answer also says which labels change between two scenarios and why. The
+function needs no index and no solver: the app calls it after every edit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Literal
 
 import networkx as nx
 from pydantic import BaseModel, Field
 
-from engine.explain.mechanism import MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, find_routes
-from engine.model.graph import Contrast, Edge, Graph, Labelling, Node, NodeLabel, is_tentative
+from engine.explain.mechanism import (
+    MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, find_routes, other_sides, step_cost,
+)
+from engine.explain.strength import cite_text, edge_basis, route_basis, side, single_paper, stated
+from engine.model.graph import (
+    Contrast, Edge, EdgeStatus, Graph, Labelling, Node, NodeLabel, is_tentative, papers_stating,
+)
 
 MAX_PATH_EDGES = MAX_ROUTE_EDGES
 CITATIONS_PER_EDGE = 2
+MAX_COMPETING = 2  # competing influences named per node
 
 
 class Reference(BaseModel):
@@ -47,12 +60,20 @@ class Step(BaseModel):
     target: str
     citations: list[int] = Field(default_factory=list)
     sentences: list[str] = Field(default_factory=list, description="the cited evidence sentences")
+    sign: int = Field(1, description="the edge's sign, +1 or -1")
+    status: EdgeStatus = "supported"
+    papers: int = Field(0, description="distinct papers whose sentences state the edge")
 
 
 # summary: the target's label in one line; mechanism: a route through specific intermediate nodes;
 # direct: the direct source → target edge; chain: a route only through hubs or diseases, stated when
 # there is no mechanism; path: any other route (older answers); contrast, note: no route.
 StatementKind = Literal["summary", "mechanism", "direct", "chain", "path", "contrast", "note"]
+# What weakens a statement: a step one paper alone states; a step only suggested (one reader, or
+# hedged); a step whose sign papers dispute; a label on the path that competing influences leave
+# open; a label left open for another reason (no label, or open upstream).
+Doubt = Literal["one paper", "suggested", "contested", "competing", "open"]
+_DOUBT_ORDER: tuple[Doubt, ...] = ("one paper", "suggested", "contested", "competing", "open")
 
 
 class Statement(BaseModel):
@@ -60,10 +81,14 @@ class Statement(BaseModel):
     text: str
     path: list[str] = Field(default_factory=list, description="node ids, source first")
     edges: list[str] = Field(default_factory=list)
-    citations: list[int] = Field(default_factory=list)
+    citations: list[int] = Field(default_factory=list, description="every number the text cites")
     steps: list[Step] = Field(default_factory=list)
     certain: bool = Field(True, description="False when a step is possible or contested, or a label on it uncertain")
     broad: list[str] = Field(default_factory=list, description="hub or disease nodes on the route (engine.explain.mechanism)")
+    opposing: list[Step] = Field(default_factory=list, description=(
+        "cited edges that push against the path: the other side of a contested step (same ends, opposite "
+        "sign) and competing influences into a node of the path; not steps of the path"))
+    doubts: list[Doubt] = Field(default_factory=list, description="what weakens the statement (see Doubt)")
 
 
 class Answer(BaseModel):
@@ -104,6 +129,7 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
     citer = _Citer(references=[], by_doc={})
     nodes = {node.id: node for node in graph.nodes}
     labels = labelling.labels if labelling.status == "ok" else {}
+    writer = _Writer(graph, nodes, labels, citer)
     statements: list[Statement] = []
     if labelling.status != "ok":
         statements.append(Statement(
@@ -114,18 +140,18 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
 
     routes = find_routes(graph)
     if routes:
-        summary = _summary_statement(routes, nodes, labels, citer)
+        summary = _summary_statement(routes, writer)
         if summary is not None:
             statements.append(summary)
-        statements += [_route_statement("mechanism", route, nodes, labels, citer) for route in routes.mechanisms]
-        statements += [_direct_statement(route, nodes, citer) for route in routes.direct]
+        statements += [_route_statement("mechanism", route, writer) for route in routes.mechanisms]
+        statements += [_direct_statement(route, writer) for route in routes.direct]
         if routes.chain is not None:
-            statements.append(_route_statement("chain", routes.chain, nodes, labels, citer))
+            statements.append(_route_statement("chain", routes.chain, writer))
     else:
         statements.append(Statement(kind="note", text=_no_path_text(graph, nodes)))
 
     if contrast is not None:
-        statements.extend(_contrast_statements(graph, contrast, nodes, citer))
+        statements.extend(_contrast_statements(graph, contrast, writer))
 
     return Answer(statements=statements, references=citer.references, text=_render(statements, citer.references))
 
@@ -139,6 +165,9 @@ _STATE_POSSIBLE = {"active": "become active", "inactive": "stay inactive"}
 _SET_TO = {"increasing": "increase", "decreasing": "decrease", "stable": "stay stable",
            "active": "be active", "inactive": "be inactive"}
 _VALUE_ORDER = ("increasing", "decreasing", "stable", "active", "inactive")
+# The way a value moves what it acts on (the solver's contributions, engine/solver/qpt.lp point 2):
+# an edge pushes its target by its sign times this.
+_DIRECTION = {"increasing": 1, "decreasing": -1, "active": 1}
 
 
 def label_phrase(node: Node, label: NodeLabel | None) -> str:
@@ -168,34 +197,123 @@ def edge_verb(edge: Edge, source: Node, target: Node) -> str:
     return f"{source.label} brings about {target.label}"
 
 
-def _cite_text(numbers: list[int]) -> str:
-    return "".join(f"[{n}]" for n in numbers)
+def value_after(edge: Edge, target: Node, value: str | None) -> str | None:
+    """The value ``edge`` gives its target when its source takes ``value`` and nothing else acts on
+    the target (None where the source's value is unknown)."""
+    if value is None:
+        return None
+    push = edge.sign * _DIRECTION.get(value, 0)
+    if target.kind == "state":
+        return "active" if push > 0 else "inactive"
+    return "increasing" if push > 0 else "decreasing" if push < 0 else "stable"
 
 
-def _step(edge: Edge, nodes: dict[str, Node], citer: _Citer) -> tuple[Step, str]:
-    """One edge in words with its citations; a possible edge is worded as a suggestion (of one reading,
-    or of papers that state it only hedged)."""
-    numbers, sentences = citer.cite(edge)
-    words = edge_verb(edge, nodes[edge.source], nodes[edge.target])
-    if edge.status == "possible":
-        hedged = edge.evidence and all(evidence.hedged for evidence in edge.evidence)
-        words = f"{'the cited papers only suggest that' if hedged else 'one reading suggests'} {words}"
-    if numbers:
-        words += f" {_cite_text(numbers)}"
-    elif edge.origin == "user":
-        words += " (asserted by the user, no citation)"
-    elif edge.origin == "data":
-        words += " (learned from data, no citation)"
-    else:
-        words += " (no evidence recorded)"
-    if edge.status == "possible":
-        words += ", possibly"
-    elif edge.status == "contested":
-        words += " (contested)"
-    elif is_tentative(edge):
-        words += " (one paper only)"
-    step = Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences)
-    return step, words
+@dataclass
+class _LabelWords:
+    """A node's label as a statement words it, what weakens it, and any competing claims (cited)."""
+
+    phrase: str
+    doubts: list[Doubt] = field(default_factory=list)
+    competing: list[Step] = field(default_factory=list)
+    competing_text: str = ""  # "influences compete: one paper states that B lowers Y [3]"
+
+
+@dataclass
+class _Writer:
+    """Words edges and labels of one graph, numbering citations as it goes."""
+
+    graph: Graph
+    nodes: dict[str, Node]
+    labels: dict[str, NodeLabel]
+    citer: _Citer
+
+    def __post_init__(self) -> None:
+        self.incoming: dict[str, list[Edge]] = defaultdict(list)
+        for edge in self.graph.edges:
+            if edge.orientation == "directed" and edge.source in self.nodes:
+                self.incoming[edge.target].append(edge)
+
+    def step(self, edge: Edge) -> Step:
+        numbers, sentences = self.citer.cite(edge)
+        return Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences,
+                    sign=edge.sign, status=edge.status, papers=papers_stating(edge))
+
+    def verb(self, edge: Edge) -> str:
+        return edge_verb(edge, self.nodes[edge.source], self.nodes[edge.target])
+
+    def claim(self, edge: Edge) -> tuple[Step, str, list[Step]]:
+        """One edge in words, with who states it and its citations; a contested edge with its other
+        side, cited too (returned apart: it is no step of the path)."""
+        step = self.step(edge)
+        others = [other for other in other_sides(self.graph, edge) if other.source in self.nodes][:1]
+        if others:
+            other = self.step(others[0])
+            text = (f"papers disagree: {side(edge, self.verb(edge), step.citations)}; "
+                    f"{side(others[0], self.verb(others[0]), other.citations)}")
+            return step, text, [other]
+        text = stated(edge, self.verb(edge), step.citations)
+        return step, text + (" (contested)" if edge.status == "contested" else ""), []
+
+    def follows(self, node: Node, expected: str | None, path_edge: Edge, resting: bool) -> _LabelWords:
+        """``node``'s label at the end of ``path_edge`` on a route that gives it ``expected``;
+        ``resting``: a step of the route so far is tentative (one paper, or only suggested)."""
+        label = self.labels.get(node.id)
+        if label is None:
+            return _LabelWords("has no label", ["open"])
+        possible = {*label.possible, label.label}
+        if label.certain or len(possible) <= 1:
+            return _LabelWords(label_phrase(node, label))
+        neutral = "inactive" if node.kind == "state" else "stable"
+        if resting and expected not in (None, neutral) and possible <= {expected, neutral}:
+            # open only because a step rests on one paper or one reading, which its words say
+            return _LabelWords((_STATE_CERTAIN if node.kind == "state" else _QUANTITY_CERTAIN)[expected])
+        against = self.pushes_against(node, label, expected, path_edge)
+        if not against:
+            return _LabelWords(label_phrase(node, label), ["open"])
+        said = [self.claim(edge) for edge in against]
+        return _LabelWords(label_phrase(node, label), ["competing"],
+                           [s for step, _, other in said for s in (step, *other)],
+                           "influences compete: " + "; ".join(text for _, text, _ in said))
+
+    def pushes_against(self, node: Node, label: NodeLabel, expected: str | None, path_edge: Edge) -> list[Edge]:
+        """The edges into ``node`` (other than the path's) that can push it against the route's
+        direction, in force in some resolution (the label's justification), strongest first."""
+        direction = _DIRECTION.get(expected or "", 0)
+        if node.kind == "state" or direction == 0:
+            return []
+        against = []
+        for edge in self.incoming.get(node.id, []):
+            source = self.labels.get(edge.source)
+            unused = bool(label.justification) and edge.id not in label.justification  # in force in no resolution
+            if edge.id == path_edge.id or source is None or unused:
+                continue
+            if any(edge.sign * _DIRECTION.get(value, 0) == -direction for value in {*source.possible, source.label}):
+                against.append(edge)
+        return sorted(against, key=lambda edge: (step_cost(edge), edge.id))[:MAX_COMPETING]
+
+
+def _hedged(edge: Edge) -> bool:
+    """A step that cannot carry a statement read as certain."""
+    return edge.status in ("possible", "contested")
+
+
+def _edge_doubts(edges: tuple[Edge, ...] | list[Edge]) -> list[Doubt]:
+    doubts: list[Doubt] = []
+    if any(single_paper(edge) and edge.status == "supported" for edge in edges):
+        doubts.append("one paper")
+    if any(edge.status == "possible" for edge in edges):
+        doubts.append("suggested")
+    if any(edge.status == "contested" for edge in edges):
+        doubts.append("contested")
+    return doubts
+
+
+def _ordered(doubts: list[Doubt]) -> list[Doubt]:
+    return [doubt for doubt in _DOUBT_ORDER if doubt in doubts]
+
+
+def _start_value(label: NodeLabel | None) -> str | None:
+    return label.label if label is not None and (label.certain or label.intervened) else None
 
 
 def _opening(node: Node, label: NodeLabel | None) -> str:
@@ -206,34 +324,46 @@ def _opening(node: Node, label: NodeLabel | None) -> str:
     return f"as {node.label} {label_phrase(node, label)}"
 
 
-def _hedged(edge: Edge) -> bool:
-    """A step that cannot carry a statement read as certain."""
-    return edge.status in ("possible", "contested")
-
-
 def _through(route: Route) -> str:
     """How a mechanism is introduced: as a possibility when a step of it rests on one reading."""
     return "Possibly through" if any(_hedged(edge) for edge in route.edges) else "Through"
 
 
-def _route_statement(
-    kind: Literal["mechanism", "chain"], route: Route, nodes: dict[str, Node], labels: dict[str, NodeLabel],
-    citer: _Citer,
-) -> Statement:
-    """A route of two or more steps, each cited, with the label each step brings about. After a
-    possible or contested step the consequences are conditional ("and if so ...")."""
+def _route_statement(kind: Literal["mechanism", "chain"], route: Route, writer: _Writer) -> Statement:
+    """A route of two or more steps, each with who states it and its citations, and the label each
+    step brings about. After a possible or contested step the consequences are conditional ("and if
+    so ...")."""
+    nodes, labels = writer.nodes, writer.labels
     start = nodes[route.edges[0].source]
+    expected = _start_value(labels.get(start.id))
     clauses: list[str] = []
     steps: list[Step] = []
-    hedged = False
+    opposing: list[Step] = []
+    doubts = _edge_doubts(route.edges)
+    hedged = resting = False
     for edge in route.edges:
-        step, words = _step(edge, nodes, citer)
+        step, words, other = writer.claim(edge)
         steps.append(step)
-        hedged = hedged or _hedged(edge)
+        opposing += other
+        hedged, resting = hedged or _hedged(edge), resting or is_tentative(edge)
         target = nodes[edge.target]
+        expected = value_after(edge, target, expected)
         if labels:
-            words += f", {'and if so' if hedged else 'so'} {target.label} {label_phrase(target, labels.get(target.id))}"
+            said = writer.follows(target, expected, edge, resting)
+            words += f", {'and if so' if hedged else 'so'} {target.label} {said.phrase}"
+            words += f", as {said.competing_text}" if said.competing_text else ""
+            opposing += said.competing
+            doubts += said.doubts
+            if labels.get(target.id) is not None and labels[target.id].certain:
+                expected = labels[target.id].label
         clauses.append(words)
+    opening = _opening(start, labels.get(start.id)) if labels else "along this path"
+    text = f"{_route_lead(kind, route, nodes)}: {opening}, "
+    return _statement_along(kind, text + "; ".join(clauses) + ".", route, steps,
+                            certain=not hedged and _labels_certain(route, labels), opposing=opposing, doubts=doubts)
+
+
+def _route_lead(kind: Literal["mechanism", "chain"], route: Route, nodes: dict[str, Node]) -> str:
     via = ", then ".join(nodes[node].label for node in route.intermediates)
     named = "; ".join(f"{nodes[node].label}, {reason}" for node, reason in route.broad)
     if kind == "chain":
@@ -244,15 +374,14 @@ def _route_statement(
         lead = f"{_through(route)} {via}"
     if kind == "mechanism" and all(_hedged(edge) for edge in route.edges):
         lead += " (no step of it established)"
-    opening = _opening(start, labels.get(start.id)) if labels else "along this path"
-    text = f"{lead}: {opening}, " + "; ".join(clauses) + "."
-    return _statement_along(kind, text, route, steps, certain=not hedged and _labels_certain(route, labels))
+    return lead
 
 
-def _direct_statement(route: Route, nodes: dict[str, Node], citer: _Citer) -> Statement:
+def _direct_statement(route: Route, writer: _Writer) -> Statement:
     """The direct source → target edge, briefly: the summary carries the target's label."""
-    step, words = _step(route.edges[0], nodes, citer)
-    return _statement_along("direct", f"Directly, {words}.", route, [step], certain=not _hedged(route.edges[0]))
+    step, words, other = writer.claim(route.edges[0])
+    return _statement_along("direct", f"Directly, {words}.", route, [step], certain=not _hedged(route.edges[0]),
+                            opposing=other, doubts=_edge_doubts(route.edges))
 
 
 def _labels_certain(route: Route, labels: dict[str, NodeLabel]) -> bool:
@@ -263,17 +392,24 @@ def _cited_numbers(steps: list[Step]) -> list[int]:
     return sorted({n for step in steps for n in step.citations})
 
 
-def _statement_along(kind: StatementKind, text: str, route: Route, steps: list[Step], certain: bool) -> Statement:
-    """A statement along one route: its nodes, edges and citations follow from the route and steps."""
+def _statement_along(
+    kind: StatementKind, text: str, route: Route, steps: list[Step], certain: bool,
+    opposing: list[Step] | None = None, doubts: list[Doubt] | None = None,
+) -> Statement:
+    """A statement along one route: its nodes, edges and citations follow from the route and steps
+    (and the opposing edges it cites)."""
+    opposing = opposing or []
     return Statement(
         kind=kind,
         text=text,
         path=route.nodes,
         edges=[edge.id for edge in route.edges],
-        citations=_cited_numbers(steps),
+        citations=_cited_numbers(steps + opposing),
         steps=steps,
         certain=certain,
         broad=[node for node, _ in route.broad],
+        opposing=opposing,
+        doubts=_ordered(doubts or []),
     )
 
 
@@ -284,33 +420,45 @@ def _summary_route(routes: Routes) -> Route:
     return min(candidates, key=lambda route: (any(_hedged(e) for e in route.edges), route.cost))
 
 
-def _summary_statement(
-    routes: Routes, nodes: dict[str, Node], labels: dict[str, NodeLabel], citer: _Citer,
-) -> Statement | None:
-    """One line: the target's label when the source changes as the scenario sets it."""
+def _summary_statement(routes: Routes, writer: _Writer) -> Statement | None:
+    """One line: the target's label when the source changes as the scenario sets it, and what the
+    route it follows rests on."""
+    nodes, labels = writer.nodes, writer.labels
     if not labels:
         return None
     route = _summary_route(routes)
     source, target = nodes[route.nodes[0]], nodes[route.nodes[-1]]
-    steps = []
+    opening = f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, {target.label}"
+    if len(route.edges) == 1 and other_sides(writer.graph, route.edges[0]):  # a contested direct edge
+        step, words, other = writer.claim(route.edges[0])
+        text = f"{opening} {label_phrase(target, labels.get(target.id))}, as {words}."
+        return _summary_along(route, text, [step], other, ["contested"], labels)
+    steps = [writer.step(edge) for edge in route.edges]
+    expected = _start_value(labels.get(source.id))
     for edge in route.edges:
-        numbers, sentences = citer.cite(edge)
-        steps.append(Step(edge=edge.id, source=edge.source, target=edge.target, citations=numbers, sentences=sentences))
+        expected = value_after(edge, nodes[edge.target], expected)
+    said = writer.follows(target, expected, route.edges[-1], any(is_tentative(edge) for edge in route.edges))
+    basis = edge_basis(route.edges[0]) if len(route.edges) == 1 else route_basis(route.edges)
+    text = f"{opening} {said.phrase}{_summary_how(route, nodes)}{', ' + basis if basis else ''} " \
+           f"{cite_text(_cited_numbers(steps))}".rstrip()
+    text += f"; {said.competing_text}." if said.competing_text else "."
+    return _summary_along(route, text, steps, said.competing, _edge_doubts(route.edges) + said.doubts, labels)
+
+
+def _summary_how(route: Route, nodes: dict[str, Node]) -> str:
     via = ", then ".join(nodes[node].label for node in route.intermediates)
     if route.diseases:
-        how = f", but only through {via}, which names no specific mechanism"
-    elif via:
-        how = f", {_through(route).lower()} {via}"
-    else:
-        how = ""
-    target_label = labels.get(target.id)
-    text = (
-        f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, "
-        f"{target.label} {label_phrase(target, target_label)}{how} "
-        f"{_cite_text(_cited_numbers(steps))}".rstrip() + "."
-    )
+        return f", but only through {via}, which names no specific mechanism"
+    return f", {_through(route).lower()} {via}" if via else ""
+
+
+def _summary_along(
+    route: Route, text: str, steps: list[Step], opposing: list[Step], doubts: list[Doubt],
+    labels: dict[str, NodeLabel],
+) -> Statement:
+    target_label = labels.get(route.nodes[-1])
     certain = target_label is not None and target_label.certain and not any(_hedged(e) for e in route.edges)
-    return _statement_along("summary", text, route, steps, certain=certain)
+    return _statement_along("summary", text, route, steps, certain=certain, opposing=opposing, doubts=doubts)
 
 
 def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
@@ -336,10 +484,9 @@ def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
     )
 
 
-def _contrast_statements(
-    graph: Graph, contrast: Contrast, nodes: dict[str, Node], citer: _Citer,
-) -> list[Statement]:
+def _contrast_statements(graph: Graph, contrast: Contrast, writer: _Writer) -> list[Statement]:
     statements: list[Statement] = []
+    nodes = writer.nodes
     edges = {edge.id: edge for edge in graph.edges}
     for change in contrast.changes:
         node = nodes.get(change.node)
@@ -350,6 +497,7 @@ def _contrast_statements(
         if before == after:
             continue
         steps: list[Step] = []
+        opposing: list[Step] = []
         if change.after is not None and change.after.intervened:
             reason = "it is set directly in the new scenario"
         else:
@@ -358,8 +506,9 @@ def _contrast_statements(
                 edge = edges.get(edge_id)
                 if edge is None or edge.source not in nodes:
                     continue
-                step, words = _step(edge, nodes, citer)
+                step, words, other = writer.claim(edge)
                 steps.append(step)
+                opposing += other
                 reasons.append(words)
             unreached = "no change reaches it" + (" any more" if before else "")
             reason = "; ".join(reasons) if reasons else unreached
@@ -372,8 +521,10 @@ def _contrast_statements(
             text=text,
             path=[change.node],
             edges=[step.edge for step in steps],
-            citations=_cited_numbers(steps),
+            citations=_cited_numbers(steps + opposing),
             steps=steps,
+            opposing=opposing,
+            doubts=_ordered(_edge_doubts([edges[step.edge] for step in steps])),
         ))
     if not statements:
         statements.append(Statement(kind="note", text="The new scenario changes no label in this graph."))

@@ -157,6 +157,17 @@ def step_cost(edge: Edge) -> float:
     return 1.0 / step_strength(edge)
 
 
+def other_sides(graph: Graph, edge: Edge) -> list[Edge]:
+    """The other side of a contested edge: the directed edges between the same two nodes with the
+    opposite sign (Integrate keeps both, each with its citations), strongest first; none for an edge
+    that is not contested."""
+    if edge.status != "contested":
+        return []
+    opposite = [other for other in graph.edges if other.source == edge.source and other.target == edge.target
+                and other.sign != edge.sign and other.orientation == "directed"]
+    return sorted(opposite, key=lambda other: (step_cost(other), other.id))
+
+
 def is_disease_like(node: Node) -> bool:
     """A node named as a clinical condition (a disorder head word in any of its names)."""
     names = [node.label, *node.aliases, *(merged.name for merged in node.merged)]
