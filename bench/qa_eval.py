@@ -1,7 +1,13 @@
 """Question benchmark: the whole pipeline on ../shared/data/hbp/questions_dev.jsonl (DESIGN §9).
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/qa_eval.py [--limit N] [--index DIR] [--out FILE.json]
-        [--backend offline|openai]
+        [--backend offline|openai] [--questions FILE.jsonl]
+
+``--questions`` asks another set (``load_questions``): one JSON object a line with ``id``, ``question``
+and ``expected_sign``; ``gold_paths`` and ``half`` are optional. The PubMedQA set
+(``--questions bench/pubmedqa_questions.jsonl --index data/pubmedqa-index``, built by
+bench/pubmedqa_library.py) has no gold paths, so its path-overlap figures are None, and its own
+``half``, a split by PMID.
 
 Each question is asked once, with the default settings, of the default corpus index (``python -m
 corpus ensure``), opened once before the clock starts. The backend is the offline one unless
@@ -90,6 +96,29 @@ def question_half(question_id: str) -> str:
     """The fixed tune/held-out split: the parity of the first byte of the id's SHA-256. Diagnosis
     looks only at the tune half; the held-out half shows whether a fix generalises."""
     return "tune" if hashlib.sha256(question_id.encode()).digest()[0] % 2 == 0 else "held-out"
+
+
+def half_of(item: dict) -> str:
+    """A question's half: the one its file gives, else ``question_half`` of its id."""
+    return item.get("half") or question_half(item["id"])
+
+
+def load_questions(path: Path) -> list[dict]:
+    """The questions of a JSONL file, each with ``id``, ``question`` and ``expected_sign`` (+1 or -1);
+    ``gold_paths`` defaults to none. A malformed line stops the run with its number."""
+    questions = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise SystemExit(f"error: {path} line {number}: malformed JSON ({error.msg})") from None
+        missing = [k for k in ("id", "question", "expected_sign") if k not in item]
+        if missing or item["expected_sign"] not in (1, -1):
+            raise SystemExit(f"error: {path} line {number}: needs id, question and an expected_sign of 1 or -1")
+        questions.append({"gold_paths": [], **item})
+    return questions
 
 
 class _ModeIndex:
@@ -196,6 +225,7 @@ def failure_kind(result: AskResult) -> str:
 def summarise(records: list[dict]) -> dict:
     """The figures of the module docstring over per-question records."""
     answered = [r for r in records if r["answered"]]
+    gold = [r for r in answered if r.get("overlap") is not None]
     checks = Counter()
     for r in answered:
         checks.update(r["checks"])
@@ -211,9 +241,10 @@ def summarise(records: list[dict]) -> dict:
             sum(r["predicted"] == r["expected"] for r in answered if r["certain"])
             / max(1, sum(r["certain"] for r in answered))),
         "correct_share_of_all": sum(r.get("predicted") == r["expected"] for r in records) / len(records),
-        "path_overlap_mean": statistics.mean(r["overlap"] for r in answered) if answered else None,
-        "path_overlap_full_share": (sum(r["overlap"] == 1 for r in answered) / len(answered)) if answered else None,
-        "exact_path_share": (sum(r["exact"] for r in answered) / len(answered)) if answered else None,
+        # path overlap only over questions with gold paths
+        "path_overlap_mean": statistics.mean(r["overlap"] for r in gold) if gold else None,
+        "path_overlap_full_share": (sum(r["overlap"] == 1 for r in gold) / len(gold)) if gold else None,
+        "exact_path_share": (sum(r["exact"] for r in gold) / len(gold)) if gold else None,
         "seconds_median": statistics.median(seconds),
         "seconds_p90": seconds[int(0.9 * (len(seconds) - 1))],
         "cpu_seconds_median": statistics.median(r.get("cpu_seconds", 0.0) for r in records),
@@ -243,7 +274,7 @@ def summarise_halves(records: list[dict]) -> dict:
     """The summary over all records, with the same figures for each half of the split present."""
     summary = summarise(records)
     for half in ("tune", "held-out"):
-        part = [r for r in records if question_half(r["id"]) == half]
+        part = [r for r in records if r.get("half", question_half(r["id"])) == half]
         if part and len(part) < len(records):
             summary[half] = {k: v for k, v in summarise(part).items() if k != "failure_kinds"}
     return summary
@@ -287,9 +318,9 @@ def main() -> int:
     from retrieval.index import PaperIndex
 
     settings = Settings(backend=args.backend)
-    questions = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
+    questions = load_questions(args.questions)
     if args.half:
-        questions = [q for q in questions if question_half(q["id"]) == args.half]
+        questions = [q for q in questions if half_of(q) == args.half]
     questions = questions[: args.limit] if args.limit else questions
     started = time.perf_counter()
     index = PaperIndex.open(args.index or settings.resolved_index_dir, settings.embedding_model)
@@ -309,7 +340,7 @@ def main() -> int:
             print(f"{item['id']}: the {args.backend} backend failed: {exc}", file=sys.stderr)
             return 2
         seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
-        record = {"id": item["id"], "half": question_half(item["id"]), "question": item["question"], "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3),
+        record = {"id": item["id"], "half": half_of(item), "question": item["question"], "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3),
                   "answered": not result.abstained, "expected": item["expected_sign"],
                   "rounds": result.trace.rounds,
                   "search_seconds": round(result.trace.seconds.get("discover", 0.0), 3), "nodes": len(result.graph.nodes), "edges": len(result.graph.edges)}
@@ -321,7 +352,7 @@ def main() -> int:
             record["failure"] = failure_kind(result)
         else:
             sign, certain = predicted_sign(result.labelling, answering_target(result.graph))
-            overlap, exact = path_overlap(result, item["gold_paths"])
+            overlap, exact = path_overlap(result, item["gold_paths"]) if item["gold_paths"] else (None, None)
             record.update(predicted=sign, certain=certain, overlap=overlap, exact=exact,
                           checks=answer_checks(result, index),
                           graph_mechanism=graph_holds_mechanism(result.graph),
