@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.discovery.algorithms import METHODS, TESTS, AlgorithmOptions
+from engine.discovery.ask import direction_settled, settled_graph
 from engine.discovery.compare import GraphComparison, compare_graphs, merge_with_report
 from engine.discovery.errors import DiscoveryError
 from engine.model.graph import Graph
@@ -162,13 +163,16 @@ def _result_section(result) -> None:
     shown = result
     if result.bootstrap_runs:
         stable = sum(1 for e in result.edges if e.stable)
+        settled = sum(1 for e in result.edges if e.type == "directed" and direction_settled(result, e))
         st.caption(f"Stability over {result.bootstrap_runs} subsamples: {stable} of {len(result.edges)} edges are "
-                   f"stable (found in at least {result.stable_threshold:.0%}); unstable edges are drawn thin.")
+                   f"found in at least {result.stable_threshold:.0%} of them (unstable edges are drawn thin), and "
+                   f"{settled} directed edges keep their direction in as many; an edge whose direction does not is "
+                   "drawn without an arrow, as “Ask the table” leaves its direction open.")
         if st.toggle("Draw stable edges only", key="data_stable_only"):
             shown = result.model_copy(update={"edges": [e for e in result.edges if e.stable]})
     if not result.edges:
         st.warning("The algorithm found no edge between the chosen columns at this significance level.")
-    graph = shown.to_graph()
+    graph = settled_graph(shown)
     if graph.nodes:
         show_graph(build_view(graph, height=420), key="data_graph")
     literature = st.session_state.get(_LITERATURE)
@@ -176,23 +180,78 @@ def _result_section(result) -> None:
         from engine.discovery.priors import with_literature_verdicts
 
         result = with_literature_verdicts(result, literature)
-    st.table([_edge_row(e) for e in result.edges])
+    st.table([_edge_row(result, e) for e in result.edges])
+    _score_against_truth(result)
     _questions(result)
     _compare_and_merge(result.to_graph())
 
 
-def _edge_row(edge) -> dict[str, str]:
-    row = {
-        "from": edge.source, "to": edge.target, "type": edge.type, "marks": edge.endpoints,
-        "sign": ("+" if edge.sign > 0 else "−") if edge.sign_defined else "n/a",
-        "weight": "" if edge.weight is None else f"{edge.weight:+.3f}",
-        "stability": "" if edge.stability is None else f"{edge.stability:.0%}{'' if edge.stable else ' (unstable)'}",
-    }
+_DIRECTIONS = {
+    "directed": "→ directed",
+    "undirected": "— undirected: the data leave the direction open",
+    "bidirected": "↔ bidirected: a hidden common cause",
+    "partial": "o→ partly directed: not out of the target, maybe out of the source",
+}
+
+
+def _edge_row(result, edge) -> dict[str, str]:
+    """One row of the edge table. st.table reads cells as Markdown, so each is escaped: a lone "+" would
+    be a list bullet and "---" a rule."""
+    direction = _DIRECTIONS[edge.type]
     if edge.oriented_by == "literature":
-        row["marks"] += " (direction from the literature)"
+        direction += " (direction from the literature)"
+    elif edge.type == "directed" and not direction_settled(result, edge):
+        direction += ", but not stable over the subsamples: left open"
+    row = {
+        "from": md(edge.source), "to": md(edge.target), "marks": md(edge.endpoints), "direction": md(direction),
+        "sign": md(("+" if edge.sign > 0 else "−") if edge.sign_defined else "n/a"),
+        "weight": "" if edge.weight is None else md(f"{edge.weight:+.3f}"),
+    }
+    if edge.stability is not None:
+        row["edge found in"] = md(f"{edge.stability:.0%}{'' if edge.stable else ' (unstable)'}")
+        row["same direction in"] = md(f"{edge.orientation_stability or 0.0:.0%}")
     if edge.literature is not None:
         row["literature"] = edge.literature
     return row
+
+
+def _score_against_truth(result) -> None:
+    """Score the learned graph against a known graph the user uploads (an edge list or Tetrad text)."""
+    from engine.discovery.scoring import read_truth, score_edges
+
+    with st.expander("Score against a known graph"):
+        upload = st.file_uploader("A known graph: one edge a line (“A -> B” or “A,B”), or Tetrad graph text",
+                                  type=["txt", "csv", "tsv", "graph"], key="data_truth")
+        if upload is None:
+            st.caption("SHD, skeleton F1 and oriented F1, as in the project's discovery benchmark, and the edges "
+                       "missed, extra, reversed or left unoriented.")
+            return
+        try:
+            truth = read_truth(upload.getvalue().decode("utf-8"))
+        except UnicodeDecodeError:
+            st.error(f"Could not read {md(upload.name)}: not UTF-8 text.")
+            return
+        except DiscoveryError as exc:
+            st.error(f"Could not read {md(upload.name)}: {md(describe(exc))}")
+            return
+        score = score_edges([(e.source, e.target, e.type) for e in result.edges], truth, result.variables)
+        shd_col, skeleton_col, oriented_col = st.columns(3)
+        shd_col.metric("SHD", score.shd)
+        skeleton_col.metric("Skeleton F1", f"{score.skeleton_f1:.3f}")
+        oriented_col.metric("Oriented F1", f"{score.oriented_f1:.3f}")
+        st.caption(md(score.summary()))
+        if score.unmatched_names:
+            st.warning("Names in the known graph that are no column (their edges count as missed): "
+                       + md(", ".join(score.unmatched_names)))
+        lines = [f"- missed: {md(a)} → {md(b)}" for a, b in score.missed]
+        lines += [f"- extra: {md(a)} {md(_MARKS[kind])} {md(b)}" for a, b, kind in score.extra]
+        lines += [f"- reversed: {md(a)} → {md(b)} learned as {md(b)} → {md(a)}" for a, b in score.reversed]
+        lines += [f"- not oriented: {md(a)} → {md(b)} learned {kind}" for a, b, kind in score.unoriented]
+        if lines:
+            st.markdown("\n".join(lines))
+
+
+_MARKS = {"directed": "→", "undirected": "—", "bidirected": "↔", "partial": "o→"}
 
 
 def _questions(result) -> None:

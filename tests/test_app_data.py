@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from markdown_it import MarkdownIt
 
 from app_graphs import smoking_graph
 from app_harness import assert_clean, messages, new_app, open_graph_page, page_path, plain
@@ -46,9 +47,11 @@ def test_uploaded_csv_gives_a_signed_discovered_graph(data_page):
     _discover(app)
     assert_clean(app)
     edges = app.table[0].value
-    found = {(a, b): sign for a, b, sign in zip(edges["from"], edges["to"], edges["sign"], strict=True)}
-    assert found.get(("exercise", "oxidative stress")) == "−"
-    assert found.get(("oxidative stress", "neuronal death")) == "+"
+    found = {(plain(a), plain(b)): sign for a, b, sign in zip(edges["from"], edges["to"], edges["sign"], strict=True)}
+    assert plain(found.get(("exercise", "oxidative stress"), "")) == "−"
+    assert plain(found.get(("oxidative stress", "neuronal death"), "")) == "+"
+    # st.table reads cells as Markdown: the sign must render as the sign, not as a list bullet
+    assert MarkdownIt().render(found[("oxidative stress", "neuronal death")]).strip() == "<p>+</p>"
 
 
 def test_unreadable_table_is_a_clear_error(data_page):
@@ -112,7 +115,8 @@ def test_questions_in_words_and_stability_on_the_data_page(data_page):
     _discover(app, "auto")
     assert_clean(app)
     assert any("Stability over 4 subsamples" in plain(str(c.value)) for c in app.caption)
-    assert all("%" in s for s in app.table[0].value["stability"])
+    table = app.table[0].value
+    assert all("%" in s for s in table["edge found in"]) and all("%" in s for s in table["same direction in"])
     app.text_input(key="data_question").set_value("Which variables does neuronal death depend on?")
     next(b for b in app.button if b.label == "Answer").click().run()
     assert_clean(app)
@@ -135,7 +139,7 @@ def test_condition_column_runs_cdnod_without_a_traceback(data_page):
     _discover(app, "cdnod")
     assert_clean(app)
     edges = app.table[0].value
-    assert ("x", "y") in set(zip(edges["from"], edges["to"], strict=True))
+    assert ("x", "y") in {(plain(a), plain(b)) for a, b in zip(edges["from"], edges["to"], strict=True)}
     assert any("changes the mechanism of 'x'" in plain(str(c.value)) for c in app.caption)
 
 
@@ -148,8 +152,36 @@ def test_literature_hints_and_verdicts_on_the_data_page(monkeypatch, tmp_path):
     _discover(app, "pc")
     assert_clean(app)
     edges = app.table[0].value
-    rows = {(a, b): (v, m) for a, b, v, m in zip(edges["from"], edges["to"], edges["literature"], edges["marks"],
-                                                 strict=True)}
+    rows = {(plain(a), plain(b)): (v, plain(m), plain(d)) for a, b, v, m, d in zip(
+        edges["from"], edges["to"], edges["literature"], edges["marks"], edges["direction"], strict=True)}
     # PC leaves the chain's edges undirected; the literature orients them and confirms them.
-    assert rows[("exercise", "oxidative stress")] == ("confirmed", "--> (direction from the literature)")
+    assert rows[("exercise", "oxidative stress")] == ("confirmed", "-->", "→ directed (direction from the literature)")
     assert rows[("oxidative stress", "neuronal death")][0] == "confirmed"
+
+
+def test_an_undirected_edge_shows_its_mark_and_says_so(data_page):
+    app = _upload(data_page, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(0)
+    _discover(app, "pc")
+    assert_clean(app)
+    edges = app.table[0].value
+    undirected = [i for i, d in enumerate(edges["direction"]) if "undirected" in plain(d)]
+    assert undirected  # PC cannot orient a three-node chain
+    mark = edges["marks"][undirected[0]]
+    assert plain(mark) == "---" and "<hr" not in MarkdownIt().render(mark)  # not a horizontal rule
+
+
+def test_score_against_a_known_graph_on_the_data_page(data_page, tmp_path):
+    app = _upload(data_page, "chain.csv", chain_csv())
+    app.number_input(key="data_resamples").set_value(0)
+    _discover(app, "lingam")
+    truth = b"exercise -> oxidative stress\noxidative stress -> neuronal death\nexercise -> neuronal death\n"
+    app.file_uploader(key="data_truth").upload("truth.txt", truth, "text/plain").run()
+    assert_clean(app)
+    metrics = {m.label: m.value for m in app.metric}
+    assert set(metrics) == {"SHD", "Skeleton F1", "Oriented F1"}
+    assert int(metrics["SHD"]) >= 1  # the third true edge is not in the data
+    said = " ".join(plain(str(m.value)) for m in app.markdown)
+    assert "missed: exercise → neuronal death" in said
+    app.file_uploader(key="data_truth").upload("bad.txt", b"just some words here\n", "text/plain").run()
+    assert not app.exception and "bad.txt" in messages(app) and "is no edge" in messages(app)

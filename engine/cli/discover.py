@@ -10,7 +10,10 @@ confirmed, contradicted or untested; ``--use-literature hint`` orients edges the
 literature does, ``orient``/``require`` make its edges hard constraints. Questions on the table:
 ``--cause X Y``, ``--depends-on Y``, ``--relation X Y``, ``--ask "Is X a cause of Y?"``,
 ``--independent X Y [--given Z ...]``, ``--direct-cause X Y``, ``--confounder X Y``, ``--collider X Y``,
-``--effect X Y``. A table or option that cannot be used gives a message and exit status 2.
+``--effect X Y``. ``--truth FILE`` scores the learned graph against a known one (an edge list or Tetrad
+graph text): SHD, skeleton F1 and oriented F1 (in ``--json`` as ``shd``, ``skeleton_f1``, ``oriented_f1``),
+with the edges missed, extra, reversed or left unoriented. A table or option that cannot be used gives a
+message and exit status 2.
 """
 
 from __future__ import annotations
@@ -73,6 +76,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="which of X -> Y, Y -> X, no relation? (repeatable)")
     parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
                         help='a question in words: "Is X a cause of Y?" or "Which variables does Y depend on?"')
+    parser.add_argument("--truth", type=Path, metavar="FILE",
+                        help="a known graph (edge list 'A -> B' / 'A,B', or Tetrad graph text) to score against")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
@@ -111,6 +116,11 @@ def _discover(args: argparse.Namespace) -> dict:
         columns = [*columns, args.condition]
     table = read_table(args.data, settings, columns=columns, missing=args.missing).with_condition(args.condition)
     literature = _literature(args)
+    truth = None
+    if args.truth is not None:
+        from engine.discovery.scoring import read_truth_file
+
+        truth = read_truth_file(args.truth)  # read first: a bad file should not wait for the search
     background = _background(args, literature, table.columns)
     result = discover(
         table, options=options, background=None if background.is_empty() else background,
@@ -130,6 +140,12 @@ def _discover(args: argparse.Namespace) -> dict:
         args.graph_out.write_text(graph.to_json(), encoding="utf-8")
     if literature is not None:
         output |= _against_literature(args, literature, graph)
+    if truth is not None:
+        from engine.discovery.scoring import score_edges
+
+        score = score_edges([(e.source, e.target, e.type) for e in result.edges], truth, result.variables)
+        output |= {"shd": score.shd, "skeleton_f1": round(score.skeleton_f1, 3),
+                   "oriented_f1": round(score.oriented_f1, 3), "truth": {"file": str(args.truth), **score.model_dump()}}
     answers = _answers(args, table, result)
     if answers:
         output["answers"] = [a.model_dump() for a in answers]
@@ -225,7 +241,25 @@ def _as_text(output: dict) -> str:
     if "comparison" in output:
         lines.append(f"literature: {output['comparison']['summary']}")
         lines += [f"  {m['verdict']}: {m['message']}" for m in output["comparison"]["matches"]]
+    if "truth" in output:
+        lines += _truth_text(output["truth"])
     for answer in output.get("answers", []):
         lines.append(f"{answer['question']} {answer.get('choice') or answer['answer'] or ''}".rstrip())
         lines.append(f"  {answer['explanation']}")
     return "\n".join(lines)
+
+
+def _truth_text(truth: dict) -> list[str]:
+    lines = [f"against {truth['file']}: SHD {truth['shd']}, skeleton F1 {truth['skeleton_f1']:.3f}, "
+             f"oriented F1 {truth['oriented_f1']:.3f} ({truth['true_edges']} true edges, "
+             f"{truth['learned_edges']} learned)"]
+    lines += [f"  missed: {a} -> {b}" for a, b in truth["missed"]]
+    lines += [f"  extra: {a} {_MARKS.get(kind, kind)} {b}" for a, b, kind in truth["extra"]]
+    lines += [f"  reversed: {a} -> {b} learned as {b} -> {a}" for a, b in truth["reversed"]]
+    lines += [f"  not oriented: {a} -> {b} learned {kind}" for a, b, kind in truth["unoriented"]]
+    if truth["unmatched_names"]:
+        lines.append(f"  names that are no column: {', '.join(truth['unmatched_names'])}")
+    return lines
+
+
+_MARKS = {"directed": "->", "undirected": "---", "bidirected": "<->", "partial": "o->"}

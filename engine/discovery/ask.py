@@ -18,8 +18,25 @@ from engine.discovery.errors import DiscoveryError
 from engine.discovery.knowledge import normalise_name
 from engine.discovery.questions import QuestionAnswer, _check_variables
 from engine.discovery.run import DiscoveredEdge, DiscoveryResult
+from engine.model.graph import Graph
 
 _DEFAULT_THRESHOLD = 0.6
+
+
+def direction_settled(result: DiscoveryResult, edge: DiscoveredEdge) -> bool:
+    """Whether the answers below take ``edge``'s direction as settled (the Data page draws it so)."""
+    return _Evidence(result).settled_direction(edge)
+
+
+def settled_graph(result: DiscoveryResult) -> Graph:
+    """The learned graph as the answers read it: a directed edge whose direction is not settled (its
+    marks not stable over the resamples) is drawn without an arrow, as the answers leave it open."""
+    evidence = _Evidence(result)
+    graph = result.to_graph()
+    edges = [edge if found.type != "directed" or evidence.settled_direction(found)
+             else edge.model_copy(update={"orientation": "undirected"})
+             for found, edge in zip(result.edges, graph.edges, strict=True)]
+    return graph.model_copy(update={"edges": edges})
 
 
 class _Evidence:
