@@ -39,8 +39,8 @@ from pydantic import BaseModel, Field
 
 from engine.model.annotations import Annotation, format_annotation, interpret
 from engine.explain.answer import Answer, explain
-from engine.backends import ExtractedClaim, LanguageBackend, get_backend
-from engine.backends.base import evidence_of
+from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get_backend, take_fallbacks
+from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
@@ -112,6 +112,7 @@ class Trace(BaseModel):
     edges_kept: list[str] = Field(default_factory=list)
     pruned: list[PrunedClaim] = Field(default_factory=list)
     seconds: dict[str, float] = Field(default_factory=dict)
+    fallbacks: list[Fallback] = Field(default_factory=list, description="steps done offline in place of the model")
 
 
 class AskResult(BaseModel):
@@ -284,7 +285,10 @@ def extract(
     of the same passages (``cross_check``: which readers found each claim)."""
     passages = [r.passage for r in retrieved]
     query_of = {(r.passage.doc_id, r.passage.sentence): r.query for r in retrieved}
-    claims = with_reader(backend.extract(passages, graph, abbreviations), LLM if backend.name == "openai" else RULES)
+    reader = LLM if backend.name == "openai" else RULES
+    # A claim tagged already keeps its reader: an offline stand-in for the model is the rule reader.
+    claims = [c if c.evidence.readers else with_reader([c], reader)[0]
+              for c in backend.extract(passages, graph, abbreviations)]
     if claim_store is not None:
         claims = cross_check(claims, parse_claims(claim_store, passages, abbreviations))
     return [
@@ -373,6 +377,24 @@ def ask(
 ) -> AskResult:
     """Answer a causal question from the papers in ``index`` (open it once and pass it in)."""
     backend = backend or get_backend(settings)
+    begin_question(backend)
+    return with_fallbacks(_ask(question, index, settings, on_event, backend), take_fallbacks(backend))
+
+
+def with_fallbacks(result: AskResult, fallbacks: list[Fallback]) -> AskResult:
+    """The steps done offline in place of the model, in the trace and as the answer's footer."""
+    if not fallbacks:
+        return result
+    note = fallback_note(fallbacks)
+    trace = result.trace.model_copy(update={"fallbacks": fallbacks})
+    answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
+    return result.model_copy(update={"trace": trace, "answer": answer})
+
+
+def _ask(
+    question: str, index: PaperIndex, settings: Settings, on_event: Callable[[ProgressEvent], None] | None,
+    backend: LanguageBackend,
+) -> AskResult:
     budget = settings.pipeline
     trace = Trace(backend=backend.name)
     timer = _Timer(trace)

@@ -16,16 +16,45 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
+class ReplyTokens(BaseModel):
+    """``max_tokens`` of each language step, sized to its reply: a model that rambles is cut off there
+    (issue 44: an unbounded analyze ran to a small local model's context limit, 3,797 tokens in 110 s)."""
+
+    analyze: int = Field(160, ge=16, description="the question's sources and targets")
+    extract_per_passage: int = Field(80, ge=16, description="per passage in a request (a claim is about 40)")
+    extract_most: int = Field(2048, ge=64, description="the most for one extraction request")
+    challenge_per_claim: int = Field(48, ge=16, description="per claim in a challenge request")
+    answer: int = Field(600, ge=64, description="the written answer")
+    critic: int = Field(200, ge=32, description="the critic's verdict")
+
+
 class LLMSettings(BaseModel):
     """An OpenAI-compatible endpoint. The key lives only in memory and is never logged."""
 
     base_url: str = "https://api.openai.com/v1"
     model: str = "gpt-4o-mini"
     api_key: SecretStr | None = None
-    timeout_s: float = 60.0
-    max_retries: int = 3
+    timeout_s: float = Field(60.0, gt=0, description="seconds one request may wait for its reply")
+    max_retries: int = Field(3, ge=0, description="retries of a timed-out, rate-limited or failed request")
+    step_timeout_s: float = Field(90.0, gt=0, description="seconds one step may take, its retries included")
+    question_budget_s: float = Field(300.0, gt=0, description="seconds of model calls one question may take; "
+                                     "the steps left then run offline")
+    reply_tokens: ReplyTokens = ReplyTokens()
+    structured_output: Literal["json_schema", "json_object"] = Field(
+        "json_schema", description="send each step's JSON schema (llama.cpp, vLLM, OpenAI); json_object when "
+        "the server refuses it")
+    fallback_offline: bool = Field(True, description="a step whose reply stays invalid, or that runs out of "
+                                   "time, runs offline and the answer says so; off: it fails with the reason")
     critic_rounds: int = Field(0, ge=0, le=2, description="LEGO-style explanation critic rounds")
     counterfactual_challenge: bool = False
+
+    def bounds_text(self) -> str:
+        """The bounds on model calls in one line, for the Settings page."""
+        tokens = self.reply_tokens
+        offline = "runs offline, and the answer says so" if self.fallback_offline else "fails with the reason"
+        return (f"Model calls are bounded: {self.step_timeout_s:g} s a step, {self.question_budget_s:g} s a "
+                f"question; replies of at most {tokens.analyze} (analyze), {tokens.extract_most} (extract) and "
+                f"{tokens.answer} (answer) tokens. A step the model does not do in time or in form {offline}.")
 
 
 class PipelineSettings(BaseModel):

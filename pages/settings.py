@@ -79,6 +79,7 @@ def render() -> None:
                       placeholder="a key is set (leave empty to keep it)" if has_key else "sk-…",
                       help="Held in memory for this session only.")
         st.checkbox("Forget the key", disabled=not has_key, key="settings_forget_key")
+        st.caption(current.llm.bounds_text())
         st.markdown("**Reasoning and search**")
         st.number_input("Solver time limit (s)", min_value=0.5, max_value=300.0, step=0.5, key="settings_time_limit")
         st.number_input("Pipeline rounds", min_value=1, max_value=10, key="settings_rounds")

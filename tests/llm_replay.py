@@ -3,7 +3,8 @@ the OpenAI backend and of what uses it.
 
 It answers ``POST /v1/chat/completions`` from a file in tests/fixtures/llm_replay/: responses in the
 OpenAI wire format (hand-written, since tests have no network), including broken JSON, schema-invalid
-JSON, a slow reply that times out, 429 rate limits and 500 errors. It records every request, so the
+JSON, a slow reply that times out, 429 rate limits and 500 errors; a script may repeat its last
+response for every later request (a model that always fails). It records every request, so the
 tests also check what the client sends.
 """
 
@@ -22,6 +23,7 @@ SECRET = "sk-test-secret-never-logged"
 class ReplayServer:
     def __init__(self) -> None:
         self.responses: list[dict] = []
+        self.repeat_last = False  # a fixture's "repeat_last": its last response answers every later request
         self.requests: list[dict] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
@@ -34,8 +36,11 @@ class ReplayServer:
                 with server._lock:
                     server.requests.append(body)
                     server.headers.append({k.lower(): v for k, v in self.headers.items()})
-                    step = server.responses.pop(0) if server.responses else {
-                        "status": 500, "body": {"error": {"message": "replay exhausted"}}}
+                    if len(server.responses) == 1 and server.repeat_last:
+                        step = server.responses[0]
+                    else:
+                        step = server.responses.pop(0) if server.responses else {
+                            "status": 500, "body": {"error": {"message": "replay exhausted"}}}
                 time.sleep(step.get("delay_s", 0))
                 payload = json.dumps(step["body"]).encode()
                 try:
@@ -59,7 +64,8 @@ class ReplayServer:
         self._thread.start()
 
     def play(self, name: str) -> None:
-        self.responses = json.loads((REPLAY_DIR / f"{name}.json").read_text())["responses"]
+        script = json.loads((REPLAY_DIR / f"{name}.json").read_text())
+        self.responses, self.repeat_last = script["responses"], script.get("repeat_last", False)
         self.requests.clear()
         self.headers.clear()
 

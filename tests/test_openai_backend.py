@@ -5,6 +5,7 @@ rate limits and server errors, and what the backend sends."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 
@@ -13,6 +14,8 @@ from pydantic import SecretStr
 
 from engine.explain.answer import Answer, Reference, Statement
 from engine.backends import BackendError, get_backend
+from engine.backends.base import fallback_note
+from engine.backends.offline import OfflineBackend
 from engine.backends.openai_backend import OpenAIBackend
 from engine.model.graph import Graph, Labelling
 from engine.settings import LLMSettings, Settings
@@ -27,11 +30,15 @@ def server() -> Iterator[ReplayServer]:
     replay.close()
 
 
-def _backend(server: ReplayServer, **overrides: object) -> OpenAIBackend:
+def _llm(server: ReplayServer, **overrides: object) -> LLMSettings:
     options = {"base_url": server.url, "model": "replay-model", "api_key": SecretStr(SECRET),
                "timeout_s": 1.0, "max_retries": 2}
     options.update(overrides)
-    return OpenAIBackend(LLMSettings(**options))
+    return LLMSettings(**options)
+
+
+def _backend(server: ReplayServer, **overrides: object) -> OpenAIBackend:
+    return OpenAIBackend(_llm(server, **overrides))
 
 
 PASSAGES = [
@@ -54,7 +61,10 @@ def test_analyze_parses_the_json_reply_and_sends_the_key_only_in_the_header(serv
     assert (analysis.sources, analysis.targets, analysis.abstained) == (["cortisol"], ["blood pressure"], False)
     request = server.requests[0]
     assert request["model"] == "replay-model"
-    assert request["response_format"] == {"type": "json_object"}
+    assert request["response_format"]["type"] == "json_schema"
+    schema = request["response_format"]["json_schema"]
+    assert schema["name"] == "analyze" and {"sources", "targets"} <= set(schema["schema"]["properties"])
+    assert request["max_tokens"] == LLMSettings().reply_tokens.analyze
     assert server.headers[0]["authorization"] == f"Bearer {SECRET}"
     assert SECRET not in json.dumps(request)
     assert "<<<QUESTION\nHow does cortisol impact blood pressure?\nQUESTION>>>" in request["messages"][1]["content"]
@@ -102,11 +112,23 @@ def test_claim_on_an_unknown_passage_is_retried(server: ReplayServer) -> None:
     assert "7 is not a passage id" in server.requests[1]["messages"][-1]["content"]
 
 
-def test_schema_invalid_twice_is_a_clear_error(server: ReplayServer) -> None:
+def test_schema_invalid_twice_is_a_clear_error_when_fallback_is_off(server: ReplayServer) -> None:
     server.play("extract_schema_invalid_twice")
     with pytest.raises(BackendError, match=r"extract step got invalid output .* twice: .*arrow"):
-        _backend(server).extract(PASSAGES, Graph())
+        _backend(server, fallback_offline=False).extract(PASSAGES, Graph())
     assert len(server.requests) == 2
+
+
+def test_schema_invalid_twice_reads_the_batch_offline_and_records_it(server: ReplayServer) -> None:
+    server.play("extract_schema_invalid_twice")
+    backend = _backend(server)
+    claims = backend.extract(PASSAGES, Graph())
+    offline = OfflineBackend().extract(PASSAGES, Graph())
+    assert [c.annotation for c in claims] == [c.annotation for c in offline] and claims
+    assert all(c.evidence.readers == ["rules"] for c in claims)  # the rule reader's, not the model's
+    [fallback] = backend.take_fallbacks()
+    assert (fallback.step, fallback.kind) == ("extract", "invalid") and "twice" in fallback.reason
+    assert backend.take_fallbacks() == []
 
 
 def test_a_timeout_is_retried(server: ReplayServer) -> None:
@@ -178,3 +200,90 @@ def test_an_answer_citing_outside_the_references_is_rejected(server: ReplayServe
     answer = _backend(server).write_answer("q", Graph(), Labelling(), _template_answer())
     assert "[4]" not in answer.text.split("References")[0]
     assert "cites [4], which are not references" in server.requests[1]["messages"][-1]["content"]
+
+
+# --- bounds, structured output and the offline fallback (issue 44) -------------------------------
+
+def test_every_request_is_bounded_in_tokens_sized_to_its_step(server: ReplayServer) -> None:
+    server.play("extract_fenced_json")
+    backend = _backend(server)
+    backend.extract(PASSAGES, Graph())
+    tokens = LLMSettings().reply_tokens
+    assert server.requests[0]["max_tokens"] == tokens.extract_per_passage * len(PASSAGES)
+    server.play("answer_cites_outside_then_ok")
+    backend.write_answer("q", Graph(), Labelling(), _template_answer())
+    assert [r["max_tokens"] for r in server.requests] == [tokens.answer, tokens.answer]
+    assert server.requests[0]["response_format"]["json_schema"]["name"] == "answer"
+
+
+def test_a_slow_model_is_cut_off_at_the_step_timeout_and_the_step_runs_offline(server: ReplayServer) -> None:
+    server.play("slow_always")
+    backend = _backend(server, timeout_s=5.0, step_timeout_s=0.6, max_retries=5)
+    started = time.perf_counter()
+    analysis = backend.analyze("How does cortisol impact blood pressure?")
+    assert time.perf_counter() - started < 2.0  # not 6 tries of 3 s: the step's deadline bounds its retries
+    assert analysis == OfflineBackend().analyze("How does cortisol impact blood pressure?")
+    [fallback] = backend.take_fallbacks()
+    assert (fallback.step, fallback.kind) == ("analyze", "time")
+    assert fallback_note([fallback]).endswith("(analyze): the model ran out of time.")
+
+
+def test_once_the_question_budget_is_spent_no_request_is_made(server: ReplayServer) -> None:
+    server.play("analyze_ok")
+    backend = _backend(server, question_budget_s=0.001)
+    backend.begin_question()
+    time.sleep(0.01)
+    assert backend.analyze("How does cortisol impact blood pressure?").sources
+    assert server.requests == []
+    assert "question's time" in backend.take_fallbacks()[0].reason
+
+
+def test_a_server_refusing_json_schema_gets_json_object_from_then_on(server: ReplayServer) -> None:
+    server.play("schema_refused_then_ok")
+    backend = _backend(server)
+    assert backend.analyze("How does cortisol impact blood pressure?").sources == ["cortisol"]
+    assert backend.analyze("How does cortisol impact blood pressure?").sources == ["cortisol"]
+    assert [r["response_format"]["type"] for r in server.requests] == ["json_schema", "json_object", "json_object"]
+    assert all(r["max_tokens"] for r in server.requests)
+    assert backend.take_fallbacks() == []
+
+
+def test_an_invalid_analysis_is_retried_then_read_offline(server: ReplayServer) -> None:
+    server.play("analyze_invalid_twice")
+    backend = _backend(server)
+    analysis = backend.analyze("How does rapamycin affect autophagy?")
+    assert (analysis.sources, analysis.targets) == (["rapamycin"], ["autophagy"])
+    assert len(server.requests) == 2 and "Your reply was invalid" in server.requests[1]["messages"][-1]["content"]
+    assert fallback_note(backend.take_fallbacks()) == \
+        "Note: the question was read offline (analyze): the model's reply was not valid."
+
+
+def test_a_failed_answer_keeps_the_template_answer(server: ReplayServer) -> None:
+    server.play("rambling_always")
+    backend = _backend(server)
+    answer = backend.write_answer("q", Graph(), Labelling(), _template_answer())
+    assert answer == _template_answer()
+    assert [f.step for f in backend.take_fallbacks()] == ["answer"]
+
+
+def test_a_question_through_a_model_that_always_fails_is_read_offline_with_the_note(
+    server: ReplayServer, caplog: pytest.LogCaptureFixture,
+) -> None:
+    from engine.pipeline import ask
+    from test_pipeline import QUESTION, FixtureIndex
+
+    server.play("rambling_always")
+    settings = Settings(backend="openai", llm=_llm(server))
+    with caplog.at_level(logging.DEBUG):
+        result = ask(QUESTION, FixtureIndex(), settings)
+    offline = ask(QUESTION, FixtureIndex(), Settings())
+    assert not result.abstained and result.trace.backend == "openai"
+    assert {e.id for e in result.graph.edges} == {e.id for e in offline.graph.edges}
+    steps = [f.step for f in result.trace.fallbacks]
+    assert steps[0] == "analyze" and "extract" in steps and steps[-1] == "answer"
+    assert all(r["max_tokens"] for r in server.requests)
+    assert result.answer.text.endswith(
+        "Note: the question was read offline (analyze, extract, answer): the model's reply was not valid.")
+    assert result.answer.text.startswith(offline.answer.text)
+    assert SECRET not in caplog.text and SECRET not in result.model_dump_json()
+    assert "runs offline" in caplog.text

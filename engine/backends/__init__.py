@@ -7,7 +7,7 @@ default) or ``openai`` (any OpenAI-compatible endpoint). Both implement ``Langua
 from __future__ import annotations
 
 from engine.model.annotations import Annotation
-from engine.backends.base import BackendError, ExtractedClaim, LanguageBackend
+from engine.backends.base import BackendError, ExtractedClaim, Fallback, LanguageBackend
 from engine.reading.rules import find_abbreviations
 from engine.settings import Settings
 
@@ -21,6 +21,18 @@ def get_backend(settings: Settings) -> LanguageBackend:
     from engine.backends.offline import OfflineBackend
 
     return OfflineBackend()
+
+
+def begin_question(backend: LanguageBackend) -> None:
+    """Starts a question's bounds on a backend that has them (the OpenAI one's time budget)."""
+    if (begin := getattr(backend, "begin_question", None)) is not None:
+        begin()
+
+
+def take_fallbacks(backend: LanguageBackend) -> list[Fallback]:
+    """The steps the backend did offline since ``begin_question`` (none for a backend without a model)."""
+    take = getattr(backend, "take_fallbacks", None)
+    return take() if take is not None else []
 
 
 def extract_sentences(
@@ -41,4 +53,5 @@ def extract_sentences(
         return f"error: {exc}"
 
 
-__all__ = ["BackendError", "ExtractedClaim", "LanguageBackend", "extract_sentences", "get_backend"]
+__all__ = ["BackendError", "ExtractedClaim", "Fallback", "LanguageBackend", "begin_question", "extract_sentences",
+           "get_backend", "take_fallbacks"]

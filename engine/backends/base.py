@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -18,6 +18,36 @@ if TYPE_CHECKING:
 
 class BackendError(GraphError):
     """A language step that could not be done (endpoint down, output invalid twice, ...)."""
+
+
+class ModelFailed(BackendError):
+    """A step the model did not do: its reply stayed invalid (``kind`` "invalid"), or the step or the
+    question ran out of time ("time"). The step's offline version can stand in for it."""
+
+    def __init__(self, message: str, kind: Literal["invalid", "time"]) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Fallback(BaseModel):
+    """One language step done offline in place of the model, and why."""
+
+    step: str
+    kind: Literal["invalid", "time"]
+    reason: str
+
+
+_WHY = {"invalid": "the model's reply was not valid", "time": "the model ran out of time"}
+
+
+def fallback_note(fallbacks: Sequence[Fallback]) -> str:
+    """The answer's footer naming the steps done offline ("" when none was), in the wording of issue 44:
+    "the question was read offline: the model's reply was not valid"."""
+    if not fallbacks:
+        return ""
+    steps = ", ".join(dict.fromkeys(f.step for f in fallbacks))
+    why = " and ".join(_WHY[kind] for kind in dict.fromkeys(f.kind for f in fallbacks))
+    return f"Note: the question was read offline ({steps}): {why}."
 
 
 class ExtractedClaim(BaseModel):

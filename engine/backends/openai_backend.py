@@ -1,26 +1,29 @@
 """The language steps on any OpenAI-compatible endpoint (OpenAI, Azure, vLLM, Ollama, llama.cpp).
 
-Every step sends one prompt from ``engine/prompts/`` and expects one JSON object, validated with
-pydantic. Invalid output is sent back once with the validation error; a second failure is a
-``BackendError`` naming the step and the problem. Timeouts, rate limits (429) and server errors (5xx) are
-retried with exponential backoff by the ``openai`` client itself (``max_retries``; it honours
-``Retry-After``). Retrieved text only ever travels as JSON data inside marked delimiters, and the key is
-handed to the client and nowhere else: it is never logged, printed or stored.
+Every step sends one prompt from ``engine/prompts/`` and expects one JSON object of the step's schema,
+through ``calls.JsonCaller``: bounded in tokens and time, the schema sent as structured output, invalid
+output sent back once with the validation error. A step the model still does not do (``ModelFailed``)
+runs its offline version (``OfflineBackend``) when ``fallback_offline`` is on, and is recorded in
+``fallbacks`` for the trace and the answer's footer. Retrieved text only ever travels as JSON data
+inside marked delimiters, and the key is handed to the client and nowhere else.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import openai
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from engine.model.annotations import Annotation, AnnotationError, format_annotation, parse_annotation
-from engine.backends.base import BackendError, ExtractedClaim, evidence_of
+from engine.backends.base import ExtractedClaim, Fallback, ModelFailed, evidence_of
+from engine.backends.calls import JsonCaller
+from engine.backends.offline import OfflineBackend
 from engine.model.graph import Graph, Labelling
 from engine.reading.language.analyze import QuestionAnalysis
 from engine.settings import LLMSettings
@@ -35,10 +38,11 @@ HEDGED_CONFIDENCE = 0.5
 PLAIN_CONFIDENCE = 0.8
 # Passages per extraction request: keeps prompts well inside small local models' context windows.
 EXTRACT_BATCH = 20
-# A placeholder for local servers that need no key; the client refuses an empty one.
-_NO_KEY = "not-needed"
+# The reader an offline stand-in's claims come from (engine.reading.parse.agreement.RULES).
+_RULES_READER = "rules"
+log = logging.getLogger(__name__)
 
-Reply = TypeVar("Reply", bound=BaseModel)
+Step = TypeVar("Step")
 
 
 class _AnalyzeReply(BaseModel):
@@ -97,15 +101,39 @@ class OpenAIBackend:
 
     def __init__(self, llm: LLMSettings, client: openai.OpenAI | None = None) -> None:
         self._llm = llm
-        key = llm.api_key.get_secret_value() if llm.api_key is not None else _NO_KEY
-        self._client = client or openai.OpenAI(
-            api_key=key or _NO_KEY, base_url=llm.base_url, timeout=llm.timeout_s, max_retries=llm.max_retries,
-        )
+        self._calls = JsonCaller(llm, client)
+        self._offline = OfflineBackend()
+        self.fallbacks: list[Fallback] = []
+
+    # --- a question's bounds and fallbacks ----------------------------------------------------------
+    def begin_question(self) -> None:
+        """Starts the question's budget of model time and its record of steps done offline."""
+        self._calls.begin_question()
+        self.fallbacks = []
+
+    def take_fallbacks(self) -> list[Fallback]:
+        taken, self.fallbacks = self.fallbacks, []
+        return taken
+
+    def _or_offline(self, step: str, by_model: Callable[[], Step], offline: Callable[[], Step]) -> Step:
+        """The model's step, or its offline version (recorded) when the model did not do it."""
+        try:
+            return by_model()
+        except ModelFailed as exc:
+            if not self._llm.fallback_offline:
+                raise
+            log.warning("%s; the step runs offline", exc)
+            self.fallbacks.append(Fallback(step=step, kind=exc.kind, reason=str(exc)))
+            return offline()
 
     # --- the steps ----------------------------------------------------------------------------
     def analyze(self, question: str) -> QuestionAnalysis:
+        return self._or_offline("analyze", lambda: self._analyze(question), lambda: self._offline.analyze(question))
+
+    def _analyze(self, question: str) -> QuestionAnalysis:
         system, user = load_prompt("analyze")
-        reply = self._ask_json("analyze", system, fill(user, question=question), _AnalyzeReply, _check_analysis)
+        reply = self._calls.ask_json("analyze", system, fill(user, question=question), _AnalyzeReply,
+                                     self._llm.reply_tokens.analyze, _check_analysis)
         change = reply.source_change if reply.source_change in ("increase", "decrease") else None
         if not reply.abstained and (not reply.sources or not reply.targets):
             return QuestionAnalysis(question=question, sources=reply.sources, targets=reply.targets,
@@ -122,9 +150,12 @@ class OpenAIBackend:
     ) -> list[ExtractedClaim]:
         claims: list[ExtractedClaim] = []
         for start in range(0, len(passages), EXTRACT_BATCH):
-            claims += self._extract_batch(passages[start:start + EXTRACT_BATCH], graph, abbreviations)
+            batch = passages[start:start + EXTRACT_BATCH]
+            claims += self._or_offline(
+                "extract", lambda: self._extract_batch(batch, graph, abbreviations),
+                lambda: _read_by_rules(self._offline.extract(batch, graph, abbreviations)))
         if self._llm.counterfactual_challenge and claims:
-            claims = self.challenge(claims)
+            claims = self._or_offline("challenge", lambda: self.challenge(claims), lambda: claims)
         return claims
 
     def _extract_batch(
@@ -140,8 +171,11 @@ class OpenAIBackend:
         ]
         nodes = ", ".join(node.label for node in graph.nodes) or "(none yet)"
         content = fill(user, nodes=nodes, passages=json.dumps(data, ensure_ascii=False, indent=1))
-        reply = self._ask_json(
-            "extract", system, content, _ExtractReply, lambda r: _check_claims(r, len(passages)),
+        tokens = self._llm.reply_tokens
+        reply = self._calls.ask_json(
+            "extract", system, content, _ExtractReply,
+            min(tokens.extract_most, tokens.extract_per_passage * len(passages)),
+            lambda r: _check_claims(r, len(passages)),
         )
         claims = []
         for item in reply.claims:
@@ -171,8 +205,9 @@ class OpenAIBackend:
             for i, c in enumerate(claims)
         ]
         content = fill(user, claims=json.dumps(data, ensure_ascii=False, indent=1))
-        reply = self._ask_json(
-            "challenge", system, content, _ChallengeReply, lambda r: _check_verdicts(r, len(claims)),
+        reply = self._calls.ask_json(
+            "challenge", system, content, _ChallengeReply, self._llm.reply_tokens.challenge_per_claim * len(claims),
+            lambda r: _check_verdicts(r, len(claims)),
         )
         verdicts = {v.id: v for v in reply.verdicts}
         return [
@@ -182,9 +217,13 @@ class OpenAIBackend:
 
     def write_answer(self, question: str, graph: Graph, labelling: Labelling, answer: Answer) -> Answer:
         """The explainer writes prose from the template statements; a LEGO-style critic may send it
-        back up to ``critic_rounds`` times. Citations stay those of the template answer."""
+        back up to ``critic_rounds`` times. Citations stay those of the template answer. The template
+        answer itself is the offline version."""
         if not answer.references:
             return answer
+        return self._or_offline("answer", lambda: self._write_answer(question, answer), lambda: answer)
+
+    def _write_answer(self, question: str, answer: Answer) -> Answer:
         numbers = {ref.n for ref in answer.references}
         data = json.dumps({
             "question": question,
@@ -193,14 +232,13 @@ class OpenAIBackend:
         }, ensure_ascii=False, indent=1)
         system, user = load_prompt("answer")
         check = lambda r: _check_citations(r.text, numbers)  # noqa: E731
-        draft = self._ask_json("answer", system, fill(user, data=data, feedback=""), _AnswerReply, check).text
+        tokens = self._llm.reply_tokens.answer
+        draft = self._calls.ask_json("answer", system, fill(user, data=data, feedback=""), _AnswerReply, tokens,
+                                     check).text
         history: list[str] = []
         for _ in range(self._llm.critic_rounds):
-            critic_system, critic_user = load_prompt("critic")
-            critic_data = json.dumps({"statements": [s.text for s in answer.statements], "answer": draft},
-                                     ensure_ascii=False, indent=1)
-            verdict = self._ask_json("critic", critic_system, fill(critic_user, data=critic_data), _CriticReply)
-            if verdict.ok:
+            verdict = self._or_offline("critic", lambda: self._critique(answer, draft), lambda: None)
+            if verdict is None or verdict.ok:
                 break
             history.append(draft)
             feedback = (
@@ -208,81 +246,27 @@ class OpenAIBackend:
                 + f"\nObservation feedback: {verdict.observation_feedback}"
                 + f"\nSupport feedback: {verdict.support_feedback}\nRewrite the answer using this feedback."
             )
-            draft = self._ask_json("answer", system, fill(user, data=data, feedback=feedback), _AnswerReply,
-                                   check).text
+            draft = self._calls.ask_json("answer", system, fill(user, data=data, feedback=feedback), _AnswerReply,
+                                         tokens, check).text
         listed = "\n".join(f"[{r.n}] {r.title} ({r.doc_id})" if r.title else f"[{r.n}] {r.doc_id}"
                            for r in answer.references)
         return answer.model_copy(update={"text": f"{draft}\n\nReferences\n{listed}"})
 
-    # --- protocol -----------------------------------------------------------------------------
-    def _ask_json(
-        self,
-        step: str,
-        system: str,
-        user: str,
-        model: type[Reply],
-        check: Callable[[Reply], None] | None = None,
-    ) -> Reply:
-        messages: list[dict[str, str]] = [{"role": "system", "content": system}, {"role": "user", "content": user}]
-        error = ""
-        for attempt in range(2):
-            content = self._complete(step, messages)
-            try:
-                reply = model.model_validate(json.loads(_strip_fences(content)))
-                if check is not None:
-                    check(reply)
-                return reply
-            except (json.JSONDecodeError, ValidationError, AnnotationError, ValueError) as exc:
-                error = _describe(exc)
-            if attempt == 0:
-                messages += [
-                    {"role": "assistant", "content": content},
-                    {"role": "user", "content": f"Your reply was invalid: {error}. "
-                                                "Reply again with only the JSON object described."},
-                ]
-        raise BackendError(f"the {step} step got invalid output from model {self._llm.model!r} twice: {error}")
+    def _critique(self, answer: Answer, draft: str) -> _CriticReply:
+        system, user = load_prompt("critic")
+        data = json.dumps({"statements": [s.text for s in answer.statements], "answer": draft},
+                          ensure_ascii=False, indent=1)
+        return self._calls.ask_json("critic", system, fill(user, data=data), _CriticReply,
+                                    self._llm.reply_tokens.critic)
 
-    def _complete(self, step: str, messages: list[dict[str, str]]) -> str:
-        where = f"the {step} step could not reach the language model at {self._llm.base_url}"
-        try:
-            response = self._client.chat.completions.create(
-                model=self._llm.model, messages=messages, temperature=0.0,  # type: ignore[arg-type]
-                response_format={"type": "json_object"},
-            )
-        except openai.APITimeoutError as exc:
-            raise BackendError(f"{where}: timed out after {self._llm.max_retries + 1} tries") from exc
-        except openai.RateLimitError as exc:
-            raise BackendError(f"{where}: rate limited (HTTP 429) after {self._llm.max_retries + 1} tries") from exc
-        except openai.AuthenticationError as exc:
-            raise BackendError(f"{where}: the key was refused (HTTP 401); check the API key setting") from exc
-        except openai.APIStatusError as exc:
-            raise BackendError(f"{where}: HTTP {exc.status_code} after retries") from exc
-        except openai.APIConnectionError as exc:
-            raise BackendError(f"{where}: connection failed") from exc
-        except openai.OpenAIError as exc:
-            raise BackendError(f"{where}: {type(exc).__name__}") from exc
-        if not response.choices or response.choices[0].message.content is None:
-            return ""
-        return response.choices[0].message.content
+
+def _read_by_rules(claims: list[ExtractedClaim]) -> list[ExtractedClaim]:
+    """An offline stand-in's claims, marked as the rule reader's (not the model's) for the cross-check."""
+    return [c.model_copy(update={"evidence": c.evidence.model_copy(update={"readers": [_RULES_READER]})})
+            for c in claims]
 
 
 # --- validation ---------------------------------------------------------------------------------
-
-def _strip_fences(content: str) -> str:
-    """Some servers wrap JSON in a Markdown code fence despite being asked not to."""
-    match = re.fullmatch(r"\s*```(?:json)?\s*(.*?)\s*```\s*", content, flags=re.DOTALL)
-    return match.group(1) if match else content
-
-
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
-    if isinstance(exc, ValidationError):
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the object"
-        return f"{where}: {first['msg']}"
-    return str(exc)
-
 
 def _check_analysis(reply: _AnalyzeReply) -> None:
     if reply.source_change not in (None, "increase", "decrease"):

@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from engine.backends.base import fallback_note
 from engine.model.graph import GraphError
 from engine.pipeline import AskResult, ProgressEvent, ask
 from engine.settings import Settings
@@ -52,6 +53,8 @@ def _print_text(result: AskResult) -> None:
     print(f"Question: {result.question}")
     if result.analysis.abstained:
         print(f"Abstained: {result.reason}")
+        if result.trace.fallbacks:
+            print(fallback_note(result.trace.fallbacks))
         return
     print(f"Sources: {', '.join(result.sources)}   Targets: {', '.join(result.targets)}")
     if result.abstained:
