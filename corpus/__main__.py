@@ -3,6 +3,10 @@
 ensure  builds the index only when the folder has none (or an unusable one), and re-embeds the stored
         documents when the configured embedding model changed; otherwise returns at once.
 build   rebuilds the default corpus index from the installed hbp-knowledge package.
+
+Without ``--index`` (the set-up's call), both then build the grounding lexicon (``DATA_DIR/grounding``,
+``engine.assembly.grounding``) when it is missing or its inputs changed; it belongs to the data folder,
+not to an index, so a run on another index folder leaves it alone.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.assembly.grounding import LexiconError, ensure_lexicon, lexicon_dir
 from engine.settings import Settings
 from retrieval.embeddings import EmbeddingModelError
 
@@ -40,6 +45,13 @@ def main(argv: list[str] | None = None) -> int:
         f"model {manifest.embedding_model} ({time.perf_counter() - started:.1f} s) in {index_dir}",
         file=sys.stderr,
     )
+    if args.index:
+        return 0
+    try:
+        ensure_lexicon(lexicon_dir(settings.data_dir), say=_say)
+    except (LexiconError, OSError) as error:
+        print(f"error: the grounding lexicon could not be built: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

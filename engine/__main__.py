@@ -10,7 +10,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("schema", "ask", "extract", "discover", "label")
+COMMANDS = ("schema", "ask", "extract", "discover", "label", "ground", "export")
 
 
 def main(argv: list[str] | None = None) -> int:

