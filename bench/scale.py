@@ -146,6 +146,7 @@ def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: 
     (no judgements needed: the exact top 100 is the reference), so settings are chosen on train claims."""
     import faiss
 
+    from retrieval import ivfpq
     from retrieval import sharded as sharded_module
 
     exact = PaperIndex.open(exact_dir)
@@ -158,10 +159,10 @@ def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: 
                                              shard_passages=-(-exact.manifest.passages // shards), ivf_min_passages=0)
         for setting in settings:
             refine, probes = (int(part) for part in setting.split(":"))
-            sharded_module.IVF_REFINE = refine
+            ivfpq.IVF_REFINE = refine
             for shard in index._shards:
                 ivf = faiss.extract_index_ivf(shard._dense)
-                ivf.nprobe = min(ivf.nlist, max(probes, int(ivf.nlist * sharded_module.IVF_PROBE_SHARE)))
+                ivf.nprobe = min(ivf.nlist, max(probes, int(ivf.nlist * ivfpq.IVF_PROBE_SHARE)))
             report[setting] = dense_recall(exact, index, claims)
             print(split, setting, report[setting], file=sys.stderr)
     return report

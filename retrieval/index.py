@@ -44,6 +44,7 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 from threadpoolctl import ThreadpoolController
 
+from retrieval import ivfpq
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.ingest import Duplicate
@@ -181,6 +182,24 @@ class Signals:
     dense: np.ndarray
 
 
+@dataclass(frozen=True)
+class Layout:
+    """How to check and open an index stored in another layout than one folder."""
+
+    problem: Callable[[Path, Manifest, str | None], str | None]
+    load: Callable[[Path, Manifest, FusionWeights | None, Embedder], PaperIndex]
+
+
+# By the manifest's dense_index. retrieval.sharded registers the sharded layout, so that this module
+# need not import its own subclass; retrieval/__init__ imports it, so every layout is known wherever
+# an index is opened.
+_LAYOUTS: dict[str, Layout] = {}
+
+
+def register_layout(dense_index: str, layout: Layout) -> None:
+    _LAYOUTS[dense_index] = layout
+
+
 def read_manifest(index_dir: Path) -> Manifest:
     """The manifest of the index in ``index_dir``; IndexNotFound when there is none, it is
     unreadable or it was written in another format version."""
@@ -221,10 +240,9 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     if embedding_model is not None and manifest.embedding_model != embedding_model:
         return _model_mismatch_message(index_dir, manifest.embedding_model, embedding_model)
     index_dir = Path(index_dir)
-    if manifest.dense_index == "sharded":
-        from retrieval.sharded import sharded_index_problem
-
-        return sharded_index_problem(index_dir, manifest, embedding_model)
+    layout = _LAYOUTS.get(manifest.dense_index)
+    if layout is not None:
+        return layout.problem(index_dir, manifest, embedding_model)
     needed = [_DOCUMENTS, _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
     if manifest.dense_index in ("hnsw", "ivfpq"):
         needed.append(_FAISS)
@@ -325,10 +343,9 @@ class PaperIndex:
         manifest = read_manifest(index_dir)
         if embedding_model is not None and manifest.embedding_model != embedding_model:
             raise IndexModelMismatch(_model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
-        if manifest.dense_index == "sharded":
-            from retrieval.sharded import ShardedPaperIndex
-
-            return ShardedPaperIndex.load(index_dir, manifest, weights, _embedder_for(manifest.embedding_model, embedder))
+        layout = _LAYOUTS.get(manifest.dense_index)
+        if layout is not None:
+            return layout.load(index_dir, manifest, weights, _embedder_for(manifest.embedding_model, embedder))
         problem = index_problem(index_dir)
         if problem is not None:
             raise IndexNotFound(problem)
@@ -346,9 +363,7 @@ class PaperIndex:
             dense = faiss.read_index(str(index_dir / _FAISS))
             dense.hnsw.efSearch = HNSW_EF_SEARCH
         elif manifest.dense_index == "ivfpq":
-            from retrieval.sharded import read_ivfpq_index
-
-            dense = read_ivfpq_index(index_dir / _FAISS)
+            dense = ivfpq.read_ivfpq_index(index_dir / _FAISS)
         else:
             dense = make_flat_index(vectors)
         return cls(
@@ -428,9 +443,7 @@ class PaperIndex:
             updated_at=now,
         )
         if dense_index == "ivfpq":
-            from retrieval.sharded import make_ivfpq_index
-
-            dense = make_ivfpq_index(vectors)
+            dense = ivfpq.make_ivfpq_index(vectors)
         else:
             dense = make_hnsw_index(vectors) if dense_index == "hnsw" else make_flat_index(vectors)
         return cls(
@@ -674,9 +687,7 @@ class PaperIndex:
         if self.manifest.dense_index != "ivfpq":
             _, found = self._dense.search(query_vector[None, :], count)
             return found[0][found[0] >= 0]
-        from retrieval.sharded import IVF_REFINE
-
-        _, found = self._dense.search(query_vector[None, :], min(count * IVF_REFINE, len(self._vectors)))
+        _, found = self._dense.search(query_vector[None, :], min(count * ivfpq.IVF_REFINE, len(self._vectors)))
         found = np.sort(found[0][found[0] >= 0])  # in file order: the memory-mapped rows are read in one sweep
         exact = self._vectors[found] @ query_vector
         return found[np.argsort(-exact, kind="stable")[:count]]

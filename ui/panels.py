@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from engine.explain.export import document_name, plain_text
 from engine.explain.focus import QuestionFocus, question_focus
-from engine.explain.render import answer_markdown, answer_view
+from engine.explain.render import answer_markdown, answer_view, document_name, plain_text
 from engine.model.graph import Edge, Graph, Node
 from ui import state
 from ui.graph_view import build_view, legend_markdown, show_graph, value_text

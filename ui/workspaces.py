@@ -165,13 +165,14 @@ def _import_box() -> None:
 
 
 def read_graph(file_name: str, data: bytes) -> Graph:
-    """A graph from an uploaded file; the error names the file and the problem."""
+    """A graph from an uploaded file (a graph JSON, one written with its answer by ``engine ask --out``,
+    or GraphML); the error names the file and the problem."""
+    from engine.explain.export import from_graphml, read_graph_json
+
     suffix = PurePath(file_name).suffix.lower()
     try:
         if suffix == ".json":
-            return Graph.from_json(data.decode("utf-8"))
-        from engine.explain.export import from_graphml
-
+            return read_graph_json(data.decode("utf-8"))[0]
         return from_graphml(data)
     except UnicodeDecodeError as exc:
         raise GraphError(f"{file_name}: not UTF-8 text ({exc.reason})") from exc

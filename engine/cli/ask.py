@@ -1,7 +1,8 @@
-"""``python -m engine ask "QUESTION" [--index DIR] [--backend offline|openai] [--json]``.
+"""``python -m engine ask "QUESTION" [--index DIR] [--backend offline|openai] [--json] [--out G.json]``.
 
 Answers a causal question from the indexed papers: prints the graph, the labelling, the cited answer,
-the references and the trace (all of it as one JSON object with ``--json``).
+the references and the trace (all of it as one JSON object with ``--json``). ``--out`` writes the graph
+with its labelling and answer, which ``engine export`` turns into the app's download files.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--backend", choices=("offline", "openai"), default=None,
                         help="language backend (default: the settings', offline unless configured)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--out", type=Path, metavar="G.json",
+                        help="write the graph with its labelling and answer here (for 'engine export' or the app)")
     parser.set_defaults(func=run)
 
 
@@ -101,6 +104,14 @@ def run(args: argparse.Namespace) -> int:
     except (GraphError, IndexBusy, ClaimStoreDamaged) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.out is not None:
+        from engine.explain.export import to_answered_json
+
+        try:
+            args.out.write_text(to_answered_json(result.graph, result.labelling, result.answer), encoding="utf-8")
+        except OSError as exc:
+            print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
     else:

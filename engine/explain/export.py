@@ -17,13 +17,11 @@ All three formats carry text from users and papers, which is untrusted:
 
 from __future__ import annotations
 
-import html
 import io
 import json
 import re
 from collections import Counter
 from importlib import resources
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -45,7 +43,7 @@ from engine.explain.drawing import (
     value_text,
 )
 from engine.explain.focus import QuestionFocus, question_focus
-from engine.explain.render import PUBMED_URL, answer_html, answer_markdown, answer_view
+from engine.explain.render import PUBMED_URL, answer_html, answer_markdown, answer_view, document_name, plain_text
 from engine.model.graph import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
 
 if TYPE_CHECKING:
@@ -68,30 +66,35 @@ _CONTESTED_COLOUR = "#ea580c"
 _USER_COLOUR = "#7c3aed"
 
 
-# --- text from papers ----------------------------------------------------------------------------
+# --- a graph with its answer --------------------------------------------------------------------
 
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
-
-
-def plain_text(text: str) -> str:
-    """A title as a reader should see it: PubMed titles carry inline markup, sometimes escaped once or
-    twice (``&lt;i&gt;C. elegans&lt;/i&gt;``); entities are decoded and tags dropped, keeping their words."""
-    for _ in range(3):
-        decoded = html.unescape(text)
-        if decoded == text:
-            break
-        text = decoded
-    return " ".join(_TAG.sub("", text).split())
+ANSWERED_FORMAT = "causeway-answered-graph"
 
 
-def document_name(doc_id: str) -> str:
-    """How a document is named to a reader: a PubMed id as "PMID n", an uploaded file (whose id is its
-    path on the server) by its file name, anything else as it is."""
-    if doc_id.isdigit():
-        return f"PMID {doc_id}"
-    if "/" in doc_id or "\\" in doc_id:
-        return PurePath(doc_id.replace("\\", "/")).name
-    return doc_id
+def to_answered_json(graph: Graph, labelling: Labelling, answer: Answer) -> str:
+    """One JSON file holding a graph, its labelling and its answer (what ``engine ask --out`` writes), so
+    that ``engine export`` can write the same files as the app's download buttons."""
+    return json.dumps({"format": ANSWERED_FORMAT, "graph": graph.model_dump(mode="json"),
+                       "labelling": labelling.model_dump(mode="json"), "answer": answer.model_dump(mode="json")},
+                      ensure_ascii=False, indent=2)
+
+
+def read_graph_json(text: str) -> tuple[Graph, Labelling | None, Answer | None]:
+    """A graph JSON file: either a bare graph (the app's JSON download), whose labelling and answer are
+    then ``None``, or a graph with its answer (``to_answered_json``). Raises GraphError saying what is wrong."""
+    from engine.explain.answer import Answer
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GraphError(f"not valid JSON: {exc}") from exc
+    if not (isinstance(data, dict) and data.get("format") == ANSWERED_FORMAT):
+        return Graph.from_dict(data), None, None
+    graph = Graph.from_dict(data.get("graph"))
+    try:
+        return graph, Labelling.model_validate(data.get("labelling") or {}), Answer.model_validate(data.get("answer") or {})
+    except ValidationError as exc:
+        raise GraphError(f"the answer saved with the graph: {_first_error(exc)}") from exc
 
 
 # --- GraphML -------------------------------------------------------------------------------------

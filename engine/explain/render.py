@@ -10,8 +10,10 @@ the Markdown report call them, and nothing else formats an answer.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Callable, Literal
 
 from markupsafe import Markup, escape
@@ -26,6 +28,32 @@ _ROLES: dict[str, Role] = {"summary": "lead", "note": "note"}
 _STRUCTURE_FIELDS = {"kind", "text", "path", "edges", "citations", "steps", "certain", "broad"}
 _MARKER = re.compile(r"\[(\d+)\]")
 PUBMED_URL = "https://pubmed.ncbi.nlm.nih.gov/{}/"
+
+
+# --- text from papers (titles, document ids) -----------------------------------------------------
+
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+
+
+def plain_text(text: str) -> str:
+    """A title as a reader should see it: PubMed titles carry inline markup, sometimes escaped once or
+    twice (``&lt;i&gt;C. elegans&lt;/i&gt;``); entities are decoded and tags dropped, keeping their words."""
+    for _ in range(3):
+        decoded = html.unescape(text)
+        if decoded == text:
+            break
+        text = decoded
+    return " ".join(_TAG.sub("", text).split())
+
+
+def document_name(doc_id: str) -> str:
+    """How a document is named to a reader: a PubMed id as "PMID n", an uploaded file (whose id is its
+    path on the server) by its file name, anything else as it is."""
+    if doc_id.isdigit():
+        return f"PMID {doc_id}"
+    if "/" in doc_id or "\\" in doc_id:
+        return PurePath(doc_id.replace("\\", "/")).name
+    return doc_id
 
 
 @dataclass(frozen=True)
@@ -65,8 +93,6 @@ class AnswerView:
 
 def answer_view(answer: Answer | None) -> AnswerView:
     """Every statement of ``answer`` and its references, ready to be written in any format."""
-    from engine.explain.export import document_name, plain_text
-
     if answer is None:
         return AnswerView((), ())
     numbers = {ref.n for ref in answer.references}
