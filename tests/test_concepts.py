@@ -112,3 +112,19 @@ def test_the_famplex_grounder_grounds_by_the_grounding_map(tmp_path) -> None:
         pytest.skip("FamPlex's grounding_map.csv is not installed")
     found = grounder.ground("AMPK")
     assert found and found[0].namespace == "FPLX"
+
+
+def test_the_answer_names_the_concept_a_node_answers_for_and_its_source() -> None:
+    from engine.explain.answer import explain
+    from engine.model.graph import Scenario
+    from engine.solver.reasoner import label_graph
+
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    integrator.add([
+        _claim("Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q reduced neurozorinflammation.", "d1"),
+        _claim("Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q lowered neurozorinflammation.", "d2"),
+    ], 1)
+    graph = integrator.build().graph
+    labelling = label_graph(graph, Scenario(interventions={"drug_q": "increasing"}))
+    summary = explain(graph, labelling).statements[0].text
+    assert "neurozorinflammation (a kind of zorinflammation, by GO is_a GO:2) decreases" in summary, summary

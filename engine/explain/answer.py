@@ -428,7 +428,8 @@ def _summary_statement(routes: Routes, writer: _Writer) -> Statement | None:
         return None
     route = _summary_route(routes)
     source, target = nodes[route.nodes[0]], nodes[route.nodes[-1]]
-    opening = f"In short: when {source.label} {label_phrase(source, labels.get(source.id))}, {target.label}"
+    opening = f"In short: when {standing_name(source, nodes)} {label_phrase(source, labels.get(source.id))}, " \
+              f"{standing_name(target, nodes)}"
     if len(route.edges) == 1 and other_sides(writer.graph, route.edges[0]):  # a contested direct edge
         step, words, other = writer.claim(route.edges[0])
         text = f"{opening} {label_phrase(target, labels.get(target.id))}, as {words}."
@@ -443,6 +444,16 @@ def _summary_statement(routes: Routes, writer: _Writer) -> Statement | None:
            f"{cite_text(_cited_numbers(steps))}".rstrip()
     text += f"; {said.competing_text}." if said.competing_text else "."
     return _summary_along(route, text, steps, said.competing, _edge_doubts(route.edges) + said.doubts, labels)
+
+
+def standing_name(node: Node, nodes: dict[str, Node]) -> str:
+    """A node's label, and the question's concept it answers for where it is not that concept itself
+    ("neuroinflammation, a kind or part of inflammation (Gene Ontology: ...),")."""
+    link = node.answers_for
+    if link is None or link.node not in nodes:
+        return node.label
+    relation = link.relation.removeprefix("is ")
+    return f"{node.label} ({relation} {nodes[link.node].label}, by {link.source})"
 
 
 def _summary_how(route: Route, nodes: dict[str, Node]) -> str:
