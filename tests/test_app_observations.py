@@ -52,3 +52,51 @@ def test_two_experiments_are_checked_on_one_graph(app):
     assert_clean(app)
     assert "**1 of 2 experiments** are explained by the graph." in markdown_text(app)
     assert "**knockdown** — measured under: smoking active" in plain(markdown_text(app))
+
+
+def test_then_certainly_lists_only_nodes_that_bear_on_the_measurement(app):
+    app.selectbox(key="measure_node").set_value("oxidative_stress").run()
+    app.segmented_control(key="measure_value_quantity").set_value("not decreasing").run()
+    app.button(key="measure_mark").click().run()
+    said = [plain(str(c.value)) for c in app.caption if "Then, certainly" in plain(str(c.value))]
+    assert said == ["Then, certainly: neuronal death ▲ increasing"]  # not "exercise ■ stable": nothing moves it
+
+
+def test_the_next_mark_goes_to_the_experiment_the_user_chose(app):
+    app.selectbox(key="measure_node").set_value("oxidative_stress").run()
+    app.segmented_control(key="measure_value_quantity").set_value("increasing").run()
+    app.button(key="measure_mark").click().run()
+    assert_clean(app)
+    # the selector now names the experiment just made, and the next name offered is a new one
+    assert app.selectbox(key="measure_experiment").value == "experiment 1"
+    assert app.text_input(key="measure_new_name").value == "experiment 2"
+    app.selectbox(key="measure_node").set_value("neuronal_death").run()
+    app.segmented_control(key="measure_value_quantity").set_value("increasing").run()
+    app.button(key="measure_mark").click().run()  # still experiment 1, as the selector says
+    assert "**experiment 1**" in markdown_text(app) and "experiment 2" not in markdown_text(app)
+    app.selectbox(key="measure_experiment").set_value("(a new experiment)").run()
+    app.segmented_control(key="measure_value_quantity").set_value("decreasing").run()
+    app.button(key="measure_mark").click().run()
+    assert_clean(app)
+    assert "**experiment 2**" in markdown_text(app)
+    assert app.selectbox(key="measure_experiment").value == "experiment 2"
+
+
+def test_a_new_experiment_named_as_an_existing_one_is_refused_with_a_message(app):
+    app.selectbox(key="measure_node").set_value("oxidative_stress").run()
+    app.segmented_control(key="measure_value_quantity").set_value("increasing").run()
+    app.button(key="measure_mark").click().run()
+    app.selectbox(key="measure_experiment").set_value("(a new experiment)").run()
+    app.text_input(key="measure_new_name").input("experiment 1")
+    app.segmented_control(key="measure_value_quantity").set_value("decreasing").run()
+    app.button(key="measure_mark").click().run()
+    assert_clean(app)
+    assert any("An experiment called “experiment 1” exists" in plain(str(w.value)) for w in app.warning)
+    assert "| oxidative stress | up |" in plain(markdown_text(app))  # the first mark stands, not overwritten
+    assert "| oxidative stress | down |" not in plain(markdown_text(app))
+
+
+def test_mark_measured_greyed_out_says_why(app):
+    button = app.button(key="measure_mark")
+    assert button.disabled and "Choose what was measured" in (button.help or "")
+    assert any("Choose what was measured" in plain(str(c.value)) for c in app.caption)

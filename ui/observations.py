@@ -44,21 +44,57 @@ def _measure_form(session: WorkspaceSession) -> None:
         st.caption("Add nodes first.")
         return
     names = [e.name for e in session.experiments]
+    if st.session_state.get("measure_experiment") not in (*names, _NEW):
+        st.session_state.pop("measure_experiment", None)  # deleted, or renamed by undo: no stale choice
     pick_col, new_col = st.columns(2)
     experiment = pick_col.selectbox("Experiment", [*names, _NEW], key="measure_experiment")
-    new_name = new_col.text_input("New experiment's name", value=f"experiment {len(names) + 1}",
-                                  key="measure_new_name", disabled=experiment != _NEW, max_chars=120,
-                                  help="Measured under the scenario's current interventions.")
+    if not st.session_state.get("measure_new_name", "").strip():
+        st.session_state["measure_new_name"] = _unused_name(names)
+    new_col.text_input("New experiment's name", key="measure_new_name", disabled=experiment != _NEW,
+                       max_chars=120, help="Measured under the scenario's current interventions.")
     node_col, value_col = st.columns(2)
     node_id = node_col.selectbox("Measured node", graph.node_ids(), key="measure_node",
                                  format_func=lambda i: node_name(graph, i))
     measures = QUANTITY_MEASURES if graph.node(node_id).kind == "quantity" else STATE_MEASURES
     value = value_col.segmented_control("Measured", list(measures), format_func=measures.get,
                                         key=f"measure_value_{graph.node(node_id).kind}")
-    if st.button("Mark measured", key="measure_mark", disabled=value is None):
-        with guard("Marking the measurement"):
-            session.observe(new_name if experiment == _NEW else experiment, node_id, value)
-            st.rerun()
+    why_not = "Choose what was measured (up, down, …) first." if value is None else None
+    mark_col, hint_col = st.columns([1, 3])
+    mark_col.button("Mark measured", key="measure_mark", disabled=value is None, help=why_not,
+                    on_click=_mark, args=(session, node_id, value))
+    if why_not:
+        hint_col.caption(why_not)
+    error = st.session_state.pop("measure_error", None)
+    if error:
+        st.warning(md(error))
+
+
+def _unused_name(names: list[str]) -> str:
+    number = len(names) + 1
+    while f"experiment {number}" in names:
+        number += 1
+    return f"experiment {number}"
+
+
+def _mark(session: WorkspaceSession, node_id: str, value: str) -> None:
+    """Mark the measurement in the experiment chosen; a new one becomes the chosen experiment, so the
+    selector names it and the next mark goes to it unless the user picks another (a callback: it runs
+    before the widgets are drawn again, when their values may still be set)."""
+    from engine.model.graph import GraphError
+
+    chosen = st.session_state.get("measure_experiment", _NEW)
+    name = st.session_state.get("measure_new_name", "").strip() if chosen == _NEW else chosen
+    if chosen == _NEW and name in {e.name for e in session.experiments}:
+        st.session_state["measure_error"] = (f"An experiment called “{name}” exists: choose it under Experiment, "
+                                             "or give the new one another name.")
+        return
+    try:
+        session.observe(name, node_id, value)
+    except GraphError as exc:
+        st.session_state["measure_error"] = f"Could not mark the measurement: {exc}"
+        return
+    st.session_state["measure_experiment"] = name
+    st.session_state.pop("measure_new_name", None)
 
 
 def _undo_box(session: WorkspaceSession) -> None:
@@ -100,10 +136,10 @@ def _experiment_box(session: WorkspaceSession, experiment: Experiment, number: i
 
 def _predictions(graph: Graph, experiment: Experiment, check: Labelling) -> None:
     """What else must hold given the measurements (iggy's predictions): the certain labels of the
-    nodes neither measured nor set."""
-    scenario = experiment.scenario
-    certain = [(node_id, label) for node_id, label in check.labels.items()
-               if label.certain and node_id not in scenario.observations and node_id not in scenario.interventions]
+    nodes that bear on them (``engine.explain.predictions``)."""
+    from engine.explain.predictions import bearing_predictions
+
+    certain = bearing_predictions(graph, experiment.scenario, check.labels)
     if certain:
         st.caption("Then, certainly: " + "; ".join(f"{md(node_name(graph, n))} {md(value_text(label))}"
                                                    for n, label in certain))
