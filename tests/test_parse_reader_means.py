@@ -32,7 +32,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Sestrin, which in turn promotes autophagy through the phosphorylation of ULK2, was studied.",
      {f"{UP} Sestrin ==CAUSE=> {UP} autophagy", f"{UP} Sestrin ==CAUSE=> {UP} ULK2 phosphorylation"}),
     # a participle clause after its verb says what the subject does next
-    ("Calpain cleaves p35, thereby activating CDK5.", {f"{UP} Calpain ==CAUSE=> {UP} CDK5"}),
+    ("Calpain cleaves p35, thereby activating CDK5.",
+     {f"{UP} Calpain ==CAUSE=> {UP} CDK5", f"{UP} Calpain ==CAUSE=> {UP} p35 cleavage"}),
     ("Exercise raises BDNF, IGF1 and VEGF, lowering cortisol.",
      {f"{UP} Exercise ==CAUSE=> {UP} BDNF", f"{UP} Exercise ==CAUSE=> {UP} IGF1",
       f"{UP} Exercise ==CAUSE=> {UP} VEGF", f"{UP} Exercise ==CAUSE=> {DOWN} cortisol"}),

@@ -19,7 +19,7 @@ INCREASE_VERBS = (
     "require", "preserve", "confer",
     "foster", "favor", "favour", "initiate", "intensify", "provoke", "exaggerate",
     "hyperphosphorylate", "acetylate", "ubiquitinate", "ubiquitylate", "methylate", "sumoylate",
-    "heighten", "aid", "enlarge", "stabilize", "stabilise", "replenish",
+    "heighten", "aid", "enlarge", "stabilize", "stabilise", "replenish", "cleave",
 )
 DECREASE_VERBS = (
     "reduce", "decrease", "inhibit", "suppress", "attenuate", "downregulate", "down-regulate",
@@ -57,7 +57,7 @@ MODIFYING_VERBS = {"phosphorylate": "phosphorylation", "hyperphosphorylate": "ph
                    "deacetylate": "acetylation", "ubiquitinate": "ubiquitination",
                    "ubiquitylate": "ubiquitination", "deubiquitinate": "ubiquitination",
                    "deubiquitylate": "ubiquitination", "methylate": "methylation",
-                   "demethylate": "methylation", "sumoylate": "SUMOylation"}
+                   "demethylate": "methylation", "sumoylate": "SUMOylation", "cleave": "cleavage"}
 # The nouns of those changes, read with their agent: "phosphorylation of tau by GSK3β" (more tau
 # phosphorylation), "dephosphorylation of tau by PP2A" (less of it): noun → (modification, sign).
 # Adjectives that say what a modification does to the thing modified ("the inhibitory phosphorylation

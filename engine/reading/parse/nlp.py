@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
+from engine.reading.parse.gapped_amounts import amounts_left_out
 from engine.reading.parse.parsing import has_subject_and_object, parser
 from engine.reading.parse.reparsed_names import name_pairs_read_apart, short_forms_left_out, symbols_read_as_names
 from engine.reading.parse.reparsed_verbs import verbs_read_again
@@ -36,6 +37,7 @@ def _repaired(doc: Doc) -> Doc:
     """The parse with the names (``reparsed_names``) and then the verbs (``reparsed_verbs``) the model
     misread parsed again, and the words it hung in the wrong place moved where they belong."""
     doc = short_forms_left_out(doc)
+    doc = amounts_left_out(doc)
     doc = name_pairs_read_apart(doc)
     doc = symbols_read_as_names(doc)
     doc = verbs_read_again(doc)
@@ -50,6 +52,7 @@ def _repaired(doc: Doc) -> Doc:
     _rejoin_split_subjects(doc)
     _rejoin_form_participles(doc)
     _relabel_following(doc)
+    _relabel_listed_appositions(doc)
     return doc
 
 
@@ -266,3 +269,19 @@ def _relabel_following(doc: Doc) -> None:
         verb = noun.head
         token.head, token.dep_, token.pos_, token.tag_ = verb, "prep", "ADP", "IN"
         noun.head, noun.dep_ = token, "pobj"
+
+
+def _relabel_listed_appositions(doc: Doc) -> None:
+    """"X reduced A, B and C" read as A with an apposition B that has C as its conjunct: a bare name
+    after a comma that opens a list of its own ("B and C") is the next member of A's list, not a
+    second name of A. An apposition with a determiner ("TOR, a kinase and regulator"), or after a
+    plural or counted class ("two agonists, A and B"), renames."""
+    for token in doc:
+        start = token.left_edge.i
+        if token.dep_ != "appos" or start == 0 or doc[start - 1].text != "," or token.i < token.head.i:
+            continue
+        listed = any(c.dep_ == "cc" and c.lower_ in ("and", "or") for c in token.children) \
+            and any(c.dep_ == "conj" for c in token.children)
+        renamed = token.head.tag_ == "NNS" or any(c.dep_ in ("det", "poss", "nummod") for c in token.head.children)
+        if listed and not renamed and not any(c.dep_ in ("det", "poss", "nummod") for c in token.children):
+            token.dep_ = "conj"  # (not after a class named with a number: "two agonists, A and B")

@@ -76,6 +76,35 @@ def _split_lone_capital_stop(doc: Doc) -> Doc:
     return doc
 
 
+_BRACKETED_LETTER = "join_bracketed_letter"
+
+
+@Language.component(_BRACKETED_LETTER)
+def _join_bracketed_letter(doc: Doc) -> Doc:
+    """A name that ends in a bracketed letter is one word: "Lp(a)", "apolipoprotein(a)", "IκB(α)"
+    (the tokenizer split off the closing bracket) and "lipoprotein (a)" (the letter set apart by a
+    space, which had cut the name to "lipoprotein"). Not a list's marks ("(a) ... (b) ..."), which
+    come in a row."""
+    spans = []
+    for token in doc[:-1]:
+        after = doc[token.i + 1]
+        if after.text == ")" and not token.whitespace_ and token.text.count("(") > token.text.count(")") \
+                and token.text.rstrip()[-1:].isalnum():
+            spans.append(doc[token.i:token.i + 2])
+    marks = [t for t in doc[1:-1] if doc[t.i - 1].text == "(" and doc[t.i + 1].text == ")"
+             and len(t.text) == 1 and t.text.isalpha() and t.text.islower()]
+    if len(marks) == 1:
+        mark = marks[0]
+        word = doc[mark.i - 2] if mark.i >= 2 else None
+        if word is not None and word.is_alpha and not word.is_stop and word.whitespace_ \
+                and not doc[mark.i - 1].whitespace_ and not mark.whitespace_ and mark.text != "i":
+            spans.append(doc[word.i:mark.i + 2])
+    with doc.retokenize() as retokenizer:
+        for span in spans:
+            retokenizer.merge(span)
+    return doc
+
+
 @lru_cache(maxsize=1)
 def parser() -> Language:
     """The loaded pipeline (the first call takes about a second)."""
@@ -89,6 +118,7 @@ def parser() -> Language:
     for word in _FIGURE_WORDS:
         nlp.tokenizer.add_special_case(word, [{ORTH: word}])
     nlp.add_pipe(_LONE_CAPITAL_STOP, first=True)
+    nlp.add_pipe(_BRACKETED_LETTER, after=_LONE_CAPITAL_STOP)
     return nlp
 
 

@@ -313,9 +313,28 @@ def noun_conjuncts(head: Token) -> list[Token]:
             continue
         if _set_off(head, token) or _misread_verb(head, token) or next_clause(token) is not None:
             break
-        if token.pos_ in ("NOUN", "PROPN") or (token.pos_ == "NUM" and any(ch.isalpha() for ch in token.text)):
+        if token.pos_ in ("NOUN", "PROPN") or (token.pos_ in ("NUM", "ADJ") and _symbol_member(token)) \
+                or _bare_adjective_member(token):
             members.append(token)
     return members
+
+
+def _symbol_member(token: Token) -> bool:
+    """A symbol the tagger read as a number or an adjective ("5-HT", "apoB": a capital after a small
+    letter)."""
+    text = token.text
+    inner_capital = any(a.islower() and b.isupper() for a, b in zip(text, text[1:]))
+    return any(ch.isalpha() for ch in text) and (token.pos_ == "NUM" or lexicon.symbol_word(text) or inner_capital)
+
+
+def _bare_adjective_member(token: Token) -> bool:
+    """A name the tagger read as an adjective in a list of nouns ("ferritin, hepcidin and
+    transferrin"): an adjective that describes nothing (no noun after it) is a member; never a word of
+    change ("reduced A and increased B")."""
+    nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return token.pos_ == "ADJ" and token.head.pos_ in ("NOUN", "PROPN") and token.lower_ not in lexicon.VERB_FORMS \
+        and not token.lower_.endswith("ed") and (nxt is None or nxt.is_punct or nxt.dep_ == "cc") \
+        and not any(c.dep_ not in ("punct", "cc", "conj") for c in token.children)
 
 
 _ASIDE_MARKS = frozenset({"–", "—", "-", "--", ":", "(", "[", ";"})

@@ -15,6 +15,8 @@ event ("due to its toxic effect", "in response to changes in Y").
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
@@ -34,6 +36,12 @@ _RESULT_NOUNS = frozenset({"result", "consequence"})
 # treatment, an experiment or age ("with aging"; "with AD" more often says who).
 _CONDITION_WORDS = frozenset({"after", "following", "upon", "during", "with"})
 _AGES = frozenset({"age", "aging", "ageing"})
+# Words that grade what "with" names, so that the change goes with its amount ("Y decreased with
+# increasing X dose", "Y rose with higher X intake"): a dose-response, X the cause.
+_GRADING_WORDS = frozenset({"increasing", "higher", "rising", "greater", "decreasing", "lower", "declining",
+                            "falling", "escalating", "incremental"})
+_FALLING_GRADES = frozenset({"decreasing", "lower", "declining", "falling"})
+_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages", "dosing", "concentration", "concentrations"})
 
 
 def reason_claims(doc: Doc) -> list[Claim]:
@@ -48,11 +56,19 @@ def reason_claims(doc: Doc) -> list[Claim]:
         if change is None:
             continue
         predicate, sign, effects = change
-        causes = [s for head in reasons if head.lower_ not in EVENT_NOUNS for s in sides(head)]
+        causes = [replace(s, direction=s.direction * _grade(head)) for head in reasons
+                  if head.lower_ not in EVENT_NOUNS for s in sides(head)]
         causes = [s for s in causes if not names_a_host(s.name) and not _dose(s.name)]
         effects = [s for s in effects if not names_a_host(s.name)]
-        claims += pairs(causes, sign, effects, modality.hedged(predicate))
+        observed = any(_grade(head) != 1 or _graded(head) for head in reasons) and not any(map(_given, reasons))
+        claims += pairs(causes, sign, effects, modality.hedged(predicate) or observed)
     return claims
+
+
+def _given(noun: Token) -> bool:
+    """A dose, a treatment or an experiment: what was given, so that a change with its amount is an
+    intervention's; a graded amount of anything else (an intake, a level) is observed with it."""
+    return any(w.lower_ in _DOSE_WORDS or w.lower_ in EXPERIMENT_HEADS for w in (noun, *noun.lefts))
 
 
 def _dose(name: str) -> bool:
@@ -72,8 +88,10 @@ def _reasons(preposition: Token) -> list[Token]:
         return [o for c in nouns[0].children if c.dep_ == "prep" and c.lower_ == "of" for o in _objects(c)]
     if lower == "in" and len(nouns) == 1 and nouns[0].lower_ == "response":
         return [o for c in nouns[0].children if c.dep_ == "prep" and c.lower_ == "to" for o in _objects(c)]
+    if lower == "with" and not nouns:
+        return _graded_gerund(preposition)
     if lower in _CONDITION_WORDS:
-        return [n for n in nouns if _condition(n.lower_, lower)]
+        return [n for n in nouns if _condition(n.lower_, lower) or (lower == "with" and _graded(n))]
     return []
 
 
@@ -81,6 +99,22 @@ def _condition(noun: str, preposition: str) -> bool:
     if noun in GIVEN_HEADS or noun in EXPERIMENT_HEADS or noun in _AGES:
         return True
     return preposition != "with" and noun in lexicon.STATE_WORDS
+
+
+def _graded(noun: Token) -> bool:
+    return any(c.dep_ == "amod" and c.lower_ in _GRADING_WORDS for c in noun.lefts)
+
+
+def _graded_gerund(preposition: Token) -> list[Token]:
+    """"with decreasing X intake" read as a gerund with its object: the object."""
+    return [o for c in preposition.children if c.dep_ == "pcomp" and c.lower_ in _GRADING_WORDS
+            for o in c.children if o.dep_ == "dobj"]
+
+
+def _grade(noun: Token) -> int:
+    """-1 where the amount of ``noun`` falls ("with decreasing X", "with lower X"), else 1."""
+    words = [c for c in noun.lefts if c.dep_ == "amod"] + ([noun.head] if noun.dep_ == "dobj" else [])
+    return -1 if any(w.lower_ in _FALLING_GRADES for w in words) else 1
 
 
 def _objects(word: Token) -> list[Token]:

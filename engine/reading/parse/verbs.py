@@ -116,7 +116,7 @@ def _modified(verb: Token, effects: list[Side]) -> list[Side]:
     """"X phosphorylates Y" changes Y's phosphorylation, not the amount of Y; "Y requires X for its
     clearance" changes Y's clearance (less Y), not Y."""
     modification = lexicon.MODIFYING_VERBS.get(verb.lemma_.lower()) or _needed_for(verb)
-    if modification is None:
+    if modification is None or _origins(verb):  # "Aβ is cleaved from APP": the product, no form of it
         return effects
     return [e if e.name.lower().endswith(modification.lower())
             else replace(e, name=f"{e.name} {modification}", state=False, aliases=())
@@ -538,4 +538,11 @@ def _particle_objects(verb: Token) -> list[Token]:
     wanted = set(lexicon.SHIELD_PARTICLES) if lemma == "protect" else {particles[-1]}
     holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and (c.lower_ in particles or lemma == "protect")]
     return [g for holder in holders for c in holder.children
-            if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj"]
+            if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj" and not _stimulus(g)]
+
+
+def _stimulus(noun: Token) -> bool:
+    """"results in Y in response to Z": "in response to" names the condition the result is seen
+    under, no second thing resulted in."""
+    return noun.lower_ == "response" and noun.head.lower_ == "in" \
+        and any(c.dep_ == "prep" and c.lower_ == "to" for c in noun.children)

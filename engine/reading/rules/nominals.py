@@ -66,7 +66,17 @@ def caused_change(tokens: list[Token], i: int, floor: int) -> bool:
         modifiers += tokens[k].low not in lx.DETERMINERS
         k -= 1
     verb = lx.VERB_FORMS.get(tokens[k].low)
-    return k >= floor and verb is not None and verb[1] > 0 and not word_tests.is_adjectival_trigger(tokens, k)
+    if k >= floor and verb is not None and verb[1] > 0 and not word_tests.is_adjectival_trigger(tokens, k):
+        return True
+    if k > floor and verb is not None and verb[2] == "ed":
+        k -= 1  # "results in enhanced suppression of Y in response to Z": past the change's adjective
+    # "X results in / leads to (enhanced) suppression of Y": the verb of result names the cause
+    return k - 1 >= floor and tokens[k].low in ("in", "to") and _result_verb(tokens[k - 1].low, tokens[k].low)
+
+
+def _result_verb(word: str, particle: str) -> bool:
+    lemma = lx.VERB_FORMS.get(word, ("", 0, ""))[0]
+    return lemma in lx.PHRASAL and lx.PHRASAL[lemma][0][-1] == particle and lx.PHRASAL[lemma][1] > 0
 
 
 def signing_adjective_before(tokens: list[Token], i: int, floor: int) -> int | None:

@@ -1,0 +1,55 @@
+"""Associations found by observing: "T was associated with a 65% reduction in the risk of D", "higher
+X intake correlated with lower Y", "X was inversely associated with Y".
+
+An association says that two things went together where they were observed, not that one was made
+to change the other, so every claim read here is hedged: a possible claim, shown as such (DESIGN:
+a claim not clearly stated is never shown as supported). Like the rule reader's (``weak_claims``), it
+claims a sign only where one side names a change ("a reduction in", "lower", "increased risk of") or
+the correlation is signed ("inversely"); "X is associated with AD" claims nothing. The subject is
+the cause; a phrase that only names the association ("the changes associated with Y") claims nothing.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from engine.reading.language import lexicon
+from engine.reading.parse import modality
+from engine.reading.parse.claims import Claim, pairs
+from engine.reading.parse.phrases import has_change_word, sides
+
+_ASSOCIATING = frozenset({"associate", "correlate", "link", "relate"})
+_PARTICLES = frozenset({"with", "to"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+
+
+def association_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for word in doc:
+        if word.lemma_.lower() not in _ASSOCIATING or modality.negated(word) or modality.questioned(word):
+            continue
+        subjects = [c for c in _predicate(word).children if c.dep_ in _SUBJECTS]
+        objects = [g for c in word.children if c.dep_ == "prep" and c.lower_ in _PARTICLES
+                   for g in c.children if g.dep_ == "pobj"]
+        if len(subjects) != 1 or not objects:
+            continue
+        sign = _correlation_sign(word)
+        if sign is None and not any(has_change_word(t) for t in (*subjects, *objects)):
+            continue
+        claims += pairs(sides(subjects[0]), sign or 1, [s for o in objects for s in sides(o)], hedged=True)
+    return claims
+
+
+def _predicate(word: Token) -> Token:
+    """The verb the subject hangs on: the word itself ("X correlated with Y", "X was associated
+    with Y"), or the copula it completes ("X is associated with Y" read with "associated" an
+    adjective)."""
+    if word.dep_ == "acomp" and word.head.lemma_ == "be":
+        return word.head
+    return word
+
+
+def _correlation_sign(word: Token) -> int | None:
+    signs = [lexicon.CORRELATION_SIGNS[c.lower_] for c in word.children
+             if c.dep_ == "advmod" and c.lower_ in lexicon.CORRELATION_SIGNS]
+    return signs[0] if signs else None
