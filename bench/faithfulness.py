@@ -9,8 +9,8 @@ a third held out by a seeded draw recorded on its first line) is asked once with
 the default settings, of the default index unless ``--index`` / ``--data-dir`` names another. From each
 result the bench collects what the user is shown:
 
-- *claims*: every edge of the answer's statements (each step with each sentence it cites) and every edge
-  drawn in the default graph view (``engine.explain.focus.question_focus``: the edges it draws between its shown
+- *claims*: every edge of the answer's statements (each step, and each opposing edge, with each sentence
+  it cites) and every edge drawn in the default graph view (``engine.explain.focus.question_focus``: the edges it draws between its shown
   nodes, each with every evidence sentence, as the evidence panel lists them). A claim is keyed by the SHA-256
   of its normalised (source label, target label, sign, sentence);
 - *nodes*: every node drawn in the view or named on a statement's path, keyed by its normalised label;
@@ -147,7 +147,8 @@ def shown_claims(graph: Graph, answer: Answer) -> list[dict]:
             claim["where"].append(where)
 
     for statement in answer.statements:
-        for step in statement.steps:
+        # the opposing edges (the other side of a contested step, competing influences) are cited too
+        for step in [*statement.steps, *statement.opposing]:
             if step.edge in edges:
                 for sentence in step.sentences:
                     add(edges[step.edge], sentence, "answer")
