@@ -10,9 +10,9 @@ the default settings, of the default index unless ``--index`` / ``--data-dir`` n
 result the bench collects what the user is shown:
 
 - *claims*: every edge of the answer's statements (each step, and each opposing edge, with each sentence
-  it cites) and every edge drawn in the default graph view (``engine.explain.focus.question_focus``: the edges it draws between its shown
-  nodes, each with every evidence sentence, as the evidence panel lists them). A claim is keyed by the SHA-256
-  of its normalised (source label, target label, sign, sentence);
+  it cites) and every edge drawn in the default graph view (``engine.explain.focus.question_focus``: the
+  edges it draws between its shown nodes, each with every evidence sentence, as the evidence panel lists
+  them). A claim is keyed by the SHA-256 of its normalised (source label, target label, sign, sentence);
 - *nodes*: every node drawn in the view or named on a statement's path, keyed by its normalised label;
 - *mechanisms*: every statement whose path has two steps or more, keyed by its ordered node labels,
   signs and cited sentences.
