@@ -46,9 +46,10 @@ Step = TypeVar("Step")
 
 
 class _AnalyzeReply(BaseModel):
-    sources: list[str] = Field(default_factory=list)
-    targets: list[str] = Field(default_factory=list)
-    abstained: bool = False
+    # Required, so that an empty or cut-off object is invalid rather than read as an abstention.
+    sources: list[str]
+    targets: list[str]
+    abstained: bool
     reason: str = ""
     source_change: str | None = None
 
