@@ -23,10 +23,36 @@ EXAMPLE_QUESTIONS = [
 ]
 
 _QUESTION_KEY = "ask_question"
+_PENDING_EXAMPLE = "ask_pending_example"
+MAX_QUESTION_CHARS = 500  # a question names a cause and an effect; longer text is a pasted passage
 
 
 def _use_example(question: str) -> None:
-    st.session_state[_QUESTION_KEY] = question
+    """Fill the box with an example; a question the user typed is replaced only once they agree."""
+    typed = st.session_state.get(_QUESTION_KEY, "").strip()
+    if typed and typed != question:
+        st.session_state[_PENDING_EXAMPLE] = question
+    else:
+        st.session_state[_QUESTION_KEY] = question
+
+
+def _replace_with_example() -> None:
+    st.session_state[_QUESTION_KEY] = st.session_state.pop(_PENDING_EXAMPLE, "")
+
+
+def _keep_typed_question() -> None:
+    st.session_state.pop(_PENDING_EXAMPLE, None)
+
+
+def question_problem(question: str) -> str | None:
+    """Why a question cannot be asked as it is, in words; ``None`` when it can."""
+    if not question:
+        return "Type a question first, e.g. one of the examples above."
+    if len(question) > MAX_QUESTION_CHARS:
+        return (f"Your question is {len(question):,} characters long; Causeway reads questions of up to "
+                f"{MAX_QUESTION_CHARS}. It is kept in the box: shorten it to its cause and effect, e.g. "
+                "“How does X affect Y?”.")
+    return None
 
 
 def run_question(question: str) -> None:
@@ -74,17 +100,26 @@ def progress_text(event, rounds: int) -> str:
 
 def question_box() -> None:
     st.markdown("Examples that work on the default corpus:")
-    columns = st.columns(len(EXAMPLE_QUESTIONS))
-    for column, question in zip(columns, EXAMPLE_QUESTIONS, strict=True):
-        column.button(question, on_click=_use_example, args=(question,), use_container_width=True)
-    with st.form("ask_form"):
-        question = st.text_input("Your question", key=_QUESTION_KEY, max_chars=500,
-                                 placeholder="How does X impact Y?")
-        submitted = st.form_submit_button("Ask", type="primary")
-    if submitted:
+    columns = st.columns(2)  # two a row: each example is read whole, never cut off
+    for number, question in enumerate(EXAMPLE_QUESTIONS):
+        columns[number % 2].button(question, on_click=_use_example, args=(question,), use_container_width=True,
+                                   key=f"ask_example_{number}")
+    pending = st.session_state.get(_PENDING_EXAMPLE)
+    if pending:
+        with st.container(border=True, key="ask_replace_prompt"):
+            st.markdown(f"Replace your question with the example “{md(pending)}”?")
+            replace_col, keep_col, _ = st.columns([1, 1, 3])
+            replace_col.button("Replace it", on_click=_replace_with_example, key="ask_replace_yes")
+            keep_col.button("Keep mine", on_click=_keep_typed_question, key="ask_replace_no")
+    # Not in a form: a form keeps what is typed from the page until it is submitted, so an example
+    # could not know it would overwrite it. No max_chars: a browser cuts or drops a longer paste
+    # without a word; the length is checked on Ask instead.
+    question = st.text_input("Your question", key=_QUESTION_KEY, placeholder="How does X impact Y?")
+    if st.button("Ask", type="primary", key="ask_submit"):
         question = question.strip()
-        if not question:
-            st.warning("Type a question first, e.g. one of the examples above.")
+        problem = question_problem(question)
+        if problem is not None:
+            st.warning(problem)
             return
         try:
             run_question(question)

@@ -17,6 +17,7 @@ from ui.workspaces import export_buttons
 KINDS = ["quantity", "state"]
 RELATIONS = ["influence", "triggers"]
 SIGNS = {1: "+ (promotes)", -1: "− (inhibits)"}
+LABELS_OPEN_UP_TO = 12  # nodes; a larger labels table starts folded
 
 
 def _start_empty() -> None:
@@ -114,19 +115,28 @@ def edge_editor(session: WorkspaceSession) -> None:
     edges = {edge.id: edge for edge in graph.edges}
     with st.form("change_edge"):
         st.markdown("**Change an edge**")
-        edge_id = st.selectbox("Edge", list(edges), format_func=lambda e: panels.edge_name(graph, edges[e]), key="edge_pick")
-        new_target = st.selectbox("New target (to retarget)", ids, format_func=name, key="edge_new_target")
+        # Nothing chosen at first: a button must never act on an edge the user did not pick.
+        edge_id = st.selectbox("Edge", list(edges), index=None, placeholder="Choose an edge",
+                               format_func=lambda e: panels.edge_name(graph, edges[e]), key="edge_pick")
+        new_target = st.selectbox("New target (to retarget)", ids, index=None, placeholder="Choose a node",
+                                  format_func=name, key="edge_new_target")
         flip_col, retarget_col, delete_col = st.columns(3)
-        if flip_col.form_submit_button("Flip sign"):
-            edge = edges[edge_id]
-            _edit(session, f"flipped the sign of {panels.edge_name(graph, edge)}",
-                  lambda g: edits.set_edge_sign(g, edge_id, -edge.sign))
-        if retarget_col.form_submit_button("Retarget"):
-            _edit(session, f"retargeted {panels.edge_name(graph, edges[edge_id])} to {name(new_target)}",
-                  lambda g: edits.retarget_edge(g, edge_id, target=new_target))
-        if delete_col.form_submit_button("Delete edge"):
-            _edit(session, f"deleted {panels.edge_name(graph, edges[edge_id])}",
-                  lambda g: edits.delete_edge(g, edge_id))
+        flip = flip_col.form_submit_button("Flip sign")
+        retarget = retarget_col.form_submit_button("Retarget")
+        delete = delete_col.form_submit_button("Delete edge")
+    if (flip or retarget or delete) and edge_id not in edges:
+        st.warning("Choose the edge to change first.")
+    elif flip:
+        edge = edges[edge_id]
+        _edit(session, f"flipped the sign of {panels.edge_name(graph, edge)}",
+              lambda g: edits.set_edge_sign(g, edge_id, -edge.sign))
+    elif retarget and new_target is None:
+        st.warning("Choose the new target first.")
+    elif retarget:
+        _edit(session, f"retargeted {panels.edge_name(graph, edges[edge_id])} to {name(new_target)}",
+              lambda g: edits.retarget_edge(g, edge_id, target=new_target))
+    elif delete:
+        _edit(session, f"deleted {panels.edge_name(graph, edges[edge_id])}", lambda g: edits.delete_edge(g, edge_id))
 
 
 def render() -> None:
@@ -172,7 +182,10 @@ def live_view() -> None:
             panels.intervention_toggles(session, key="graph_page")
             panels.contrast_section(session)
         with labels_col:
-            panels.labels_table(session)
+            # A long table would push the answer and the edit tabs far down the page.
+            count = len(session.graph.nodes)
+            with st.expander(f"Labels of all {count} nodes", expanded=count <= LABELS_OPEN_UP_TO):
+                panels.labels_table(session)
         with st.container(key="graph_page_answer"):
             panels.answer_section(session.answer)
 

@@ -94,3 +94,31 @@ def test_unreachable_endpoint_is_a_clear_error(monkeypatch, tmp_path, fixture_in
     shown = messages(app)
     assert "Could not answer the question" in shown and "connection failed" in shown
     assert "sk-never-used" not in shown
+
+
+def test_a_question_over_500_characters_is_kept_and_refused_with_a_message(monkeypatch, tmp_path):
+    app = new_app(monkeypatch, tmp_path)
+    app.run()
+    long_question = "How does amyloid beta affect tau phosphorylation " + "in the hippocampus of aged mice " * 20
+    assert len(long_question.strip()) > 500
+    _ask(app, long_question)
+    assert not app.exception and not app.error
+    assert "characters long" in messages(app) and "up to 500" in messages(app)
+    assert "Type a question first" not in messages(app)
+    assert app.text_input(key="ask_question").value == long_question  # kept in the box, not emptied
+
+
+def test_an_example_replaces_a_typed_question_only_when_asked_to(monkeypatch, tmp_path):
+    app = new_app(monkeypatch, tmp_path)
+    app.run()
+    app.text_input(key="ask_question").input("How does my own cause affect my own effect?").run()
+    app.button(key="ask_example_1").click().run()
+    assert_clean(app)
+    assert app.text_input(key="ask_question").value == "How does my own cause affect my own effect?"
+    assert "Replace your question with the example" in markdown_text(app).replace("\\", "")
+    app.button(key="ask_replace_no").click().run()
+    assert app.text_input(key="ask_question").value == "How does my own cause affect my own effect?"
+    app.button(key="ask_example_1").click().run()
+    app.button(key="ask_replace_yes").click().run()
+    assert app.text_input(key="ask_question").value == app.button(key="ask_example_1").label
+    assert "Replace your question" not in markdown_text(app).replace("\\", "")

@@ -233,3 +233,35 @@ def test_regulators_are_listed_and_can_be_drawn(app):
     regulators.set_value(["exercise"]).run()
     assert_clean(app)
     assert app.multiselect(key="graph_page_graph__regulators").value == ["exercise"]
+
+
+def test_change_an_edge_preselects_nothing_that_one_click_deletes(app):
+    assert app.selectbox(key="edge_pick").value is None
+    edges_before = len(app.selectbox(key="edge_pick").options)
+    _submit(app, "Delete edge")
+    assert_clean(app)
+    assert len(app.selectbox(key="edge_pick").options) == edges_before
+    assert any("Choose the edge to change first" in plain(str(w.value)) for w in app.warning)
+
+
+def test_a_self_loop_is_refused_by_the_labels_the_user_sees(monkeypatch, tmp_path):
+    graph = smoking_graph()
+    graph.nodes[1] = graph.nodes[1].model_copy(update={"label": "reactive oxygen species"})
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, graph)
+    app.selectbox(key="edge_add_source").set_value("oxidative_stress")
+    app.selectbox(key="edge_add_target").set_value("oxidative_stress")
+    _submit(app, "Add edge")
+    said = " ".join(plain(str(m.value)) for m in [*app.error, *app.warning])
+    assert "'reactive oxygen species' to itself" in said and "oxidative_stress" not in said
+
+
+def test_a_long_labels_table_is_folded_away_from_the_answer(monkeypatch, tmp_path):
+    from engine.model.graph import Node
+
+    graph = smoking_graph()
+    graph = graph.model_copy(update={"nodes": [*graph.nodes, *(Node(id=f"extra_{i}", label=f"extra {i}") for i in range(20))]})
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, graph)
+    assert_clean(app)
+    folded = [e for e in app.expander if e.label.startswith("Labels of all")]
+    assert folded and folded[0].label == "Labels of all 24 nodes"
+    assert labels(app)["neuronal death"] == "▲ increasing"  # still there, inside the fold

@@ -205,7 +205,7 @@ def add_edge(
     the end kinds allow, and a relation they do not allow is refused."""
     source_node, target_node = graph.node(source), graph.node(target)
     if source == target:
-        raise GraphError(f"an edge cannot join {source!r} to itself")
+        raise GraphError(f"an edge cannot join {source_node.label!r} to itself")  # the name the user sees
     allowed = relation_for(source_node.kind, target_node.kind)
     relation = relation or allowed
     if relation != allowed:
@@ -257,7 +257,8 @@ def retarget_edge(
         if end not in kinds:
             raise GraphError(f"cannot move edge {edge_id_!r}: no node with id {end!r}")
     if new_source == new_target:
-        raise GraphError(f"cannot move edge {edge_id_!r}: it would join {new_source!r} to itself")
+        raise GraphError(f"cannot move the edge {graph.node(edge.source).label} → {graph.node(edge.target).label}: "
+                         f"it would join {graph.node(new_source).label!r} to itself")
     relation = relation_for(kinds[new_source], kinds[new_target])
     if (kinds[new_source], kinds[new_target]) == ("state", "state") and edge.sign == -1:
         raise GraphError(
