@@ -28,6 +28,9 @@ class TableGrounder:
     def ground(self, name: str) -> list[GroundingRef]:
         return self.names.get(name.lower().strip(), [])
 
+    def equivalents(self, found: GroundingRef) -> set[str]:
+        return {"MESH:9"} if found.curie == "GO:2" else set()
+
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         return self.parents.get((child.curie, parent.curie))
 
@@ -42,6 +45,8 @@ GROUNDER = TableGrounder(
         "amboin": [_ref("MESH:4", "amboin"), _ref("CHEBI:5", "amboin acid")],  # a tie between identifiers
         "ambo acid": [_ref("CHEBI:5", "amboin acid")],
         "weakname": [_ref("HGNC:1", "VELK", score=MIN_SCORE - 0.1)],
+        "zorin disorder": [_ref("MESH:9", "Zorin Response")],
+        "quell": [_ref("GO:7", "quell"), _ref("EFO:8", "Quell")],  # one concept in two resources
     },
     parents={("GO:3", "GO:2"): ("is a kind of", "GO is_a GO:2")},
 )
@@ -128,3 +133,40 @@ def test_the_answer_names_the_concept_a_node_answers_for_and_its_source() -> Non
     labelling = label_graph(graph, Scenario(interventions={"drug_q": "increasing"}))
     summary = explain(graph, labelling).statements[0].text
     assert "neurozorinflammation (a kind of zorinflammation, by GO is_a GO:2) decreases" in summary, summary
+
+
+def test_equivalent_identifiers_are_one_entity_and_a_tie_of_one_concept_is_no_ambiguity() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["VELK"], grounder=GROUNDER)
+    assert integrator.resolve("zorin disorder") == integrator.resolve("zorinflammation")
+    assert entity_grounding(GROUNDER, "quell").curie == "GO:7"
+
+
+def _curated_grounder():
+    import pytest
+
+    from engine.assembly import grounding
+    from engine.assembly.concepts import CuratedGrounder
+
+    try:
+        grounding.get_lexicon()
+    except grounding.LexiconError as error:
+        pytest.skip(f"the grounding lexicon is not built here ({error})")
+    return CuratedGrounder()
+
+
+def test_real_groundings_join_synonyms_and_keep_a_peptide_apart_from_its_precursor() -> None:
+    grounder = _curated_grounder()
+    integrator = Integrator("q", ["lithium"], ["mTOR"], grounder=grounder)
+    assert integrator.resolve("mammalian target of rapamycin") == integrator.resolve("mTOR")
+    assert entity_grounding(grounder, "Aβ").curie == entity_grounding(grounder, "amyloid beta").curie == "CHEBI:64645"
+    assert integrator.resolve("Aβ") != integrator.resolve("APP")  # a peptide is not its precursor's gene
+    assert integrator.resolve("tau phosphorylation") != integrator.resolve("tau")
+
+
+def test_a_real_kind_of_the_question_target_answers_for_it() -> None:
+    grounder = _curated_grounder()
+    integrator = Integrator("q", ["rapamycin"], ["autophagy"], grounder=grounder)
+    integrator.add([_claim("rapamycin", "increase", "mitophagy", "increase", "Rapamycin enhanced mitophagy.")], 1)
+    graph = integrator.build().graph
+    link = graph.node("mitophagy").answers_for
+    assert link is not None and link.node == "autophagy" and "GO:0006914" in link.source

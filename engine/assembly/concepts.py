@@ -20,12 +20,13 @@ one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules 
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
 from engine.assembly import grounding
-from engine.assembly.identity import FORM_WORDS, canonical_words, famplex_groundings, identity_key
+from engine.assembly.identity import FORM_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key
 from engine.model.graph import GroundingRef
 
 # Gilda's scores run from about 0.5 (a synonym matched loosely) to 1 (a curated name matched exactly).
@@ -37,6 +38,10 @@ class NameGrounder(Protocol):
     """What Integrate needs of a grounder; ``engine.assembly.grounding`` is the real one."""
 
     def ground(self, name: str) -> list[GroundingRef]: ...
+
+    def equivalents(self, found: GroundingRef) -> set[str]:
+        """Other identifiers (curies) of the same thing in curated mappings (MeSH ↔ GO, ...)."""
+        ...
 
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         """(relation, source), relation one of "is a kind of", "is part of", "is a member of"."""
@@ -57,6 +62,9 @@ class FamPlexGrounder:
         namespace, _, ident = found.partition(":")
         return [GroundingRef(namespace=namespace, id=ident, name=name, score=1.0)]
 
+    def equivalents(self, found: GroundingRef) -> set[str]:
+        return set()
+
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         return None
 
@@ -67,8 +75,14 @@ class CuratedGrounder:
     ontologies, and a drug's curated target classes (ChEBI ``has_role``)."""
 
     def ground(self, name: str) -> list[GroundingRef]:
-        return [GroundingRef(namespace=g.namespace, id=g.id, name=g.name, score=g.score)
-                for g in grounding.ground(name)]
+        try:
+            matches = grounding.get_lexicon().grounder.ground(name) if name.strip() else []
+        except grounding.LexiconError:
+            return []
+        return [_as_molecule(match, name) for match in matches]
+
+    def equivalents(self, found: GroundingRef) -> set[str]:
+        return {GroundingRef(namespace=ns, id=i).curie for ns, i in grounding.equivalents((found.namespace, found.id))}
 
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         child_key, parent_key = (child.namespace, child.id), (parent.namespace, parent.id)
@@ -79,6 +93,36 @@ class CuratedGrounder:
             if parent_key in {target.role, *grounding.equivalents(target.role)}:
                 return "is a member of", f"{target.source}: {target.role_name}"
         return None
+
+
+def _as_molecule(match, name: str) -> GroundingRef:
+    """FamPlex's grounding map files a text under a gene's product, and for a peptide cut from it (Aβ,
+    "amyloid beta") under the precursor's gene (APP) with the peptide's ChEBI id beside it. A product
+    is not its precursor, so where the row names a ChEBI molecule the text grounds to that molecule."""
+    ref = GroundingRef(namespace=match.term.db, id=match.term.id, name=match.term.entry_name,
+                       score=round(float(match.score), 4))
+    if match.term.db != "HGNC" or match.term.source != "famplex":
+        return ref
+    molecule = _famplex_molecules().get(name.strip().casefold())
+    if molecule is None:
+        return ref
+    return GroundingRef(namespace="CHEBI", id=molecule, name=name.strip(), score=ref.score)
+
+
+@lru_cache(maxsize=1)
+def _famplex_molecules() -> dict[str, str]:
+    """Texts of FamPlex's grounding map whose row names a ChEBI molecule → that ChEBI id."""
+    path = famplex_resources() / "grounding_map.csv"
+    if not path.is_file():
+        return {}
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = [row for row in csv.reader(handle) if row]
+    found = {}
+    for text, *cells in rows:
+        pairs = dict(zip(cells[0::2], cells[1::2]))
+        if pairs.get("CHEBI"):
+            found[text.casefold()] = pairs["CHEBI"]
+    return found
 
 
 _ONTOLOGIES = {"GO": "Gene Ontology", "MESH": "MeSH tree", "HGNC": "FamPlex", "FPLX": "FamPlex", "CHEBI": "ChEBI",
@@ -114,11 +158,16 @@ def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
     if not found or found[0].score < MIN_SCORE:
         return None
     best = found[0]
-    if any(other.curie != best.curie and best.score - other.score < _TIE for other in found[1:]):
-        return None
+    if any(other.curie != best.curie and best.score - other.score < _TIE
+           and other.name.casefold() != best.name.casefold() for other in found[1:]):
+        return None  # two things tie ("cognition" in GO and EFO is one thing in two resources: no tie)
     return best
 
 
-def same_identifier_reason(grounding: GroundingRef) -> str:
+def same_identifier_reason(grounding: GroundingRef, curie: str) -> str:
+    """Why a name joins the entity filed under ``curie``: its grounding is that identifier, or one a
+    curated mapping equates with it."""
     standard = f" ({grounding.name})" if grounding.name else ""
-    return f"both ground to {grounding.curie}{standard}"
+    if curie == grounding.curie:
+        return f"both ground to {grounding.curie}{standard}"
+    return f"grounds to {grounding.curie}{standard}, which a curated mapping equates with {curie}"

@@ -521,10 +521,10 @@ def famplex_groundings(resource_dir: Path | None = None) -> dict[str, str]:
     """Name key → grounding ("FPLX:AMPK", "HGNC:6840") from FamPlex's ``grounding_map.csv``: the
     first namespace of each row, FamPlex before HGNC. Rows without a grounding, and keys that two
     rows ground differently, are left out (an ambiguous name is no synonym)."""
-    return dict(_famplex_groundings(str(resource_dir or _famplex_resources())))
+    return dict(_famplex_groundings(str(resource_dir or famplex_resources())))
 
 
-def _famplex_resources() -> Path:
+def famplex_resources() -> Path:
     """The folder of FamPlex's CSV files. The 0.0.5 wheel installs them outside its package folder
     (under another Python's site-packages path), so ask the installed distribution where they are."""
     from importlib.metadata import PackageNotFoundError, files

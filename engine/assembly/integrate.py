@@ -161,7 +161,8 @@ class Integrator:
             self._by_key.setdefault(key, (index, name))
         grounding = self._grounding(name)
         if grounding is not None:
-            self._by_grounding.setdefault(grounding.curie, index)
+            for curie in {grounding.curie, *self._grounder.equivalents(grounding)}:
+                self._by_grounding.setdefault(curie, index)
             if all(g.curie != grounding.curie for g in entity.groundings):
                 entity.groundings.append(grounding)
 
@@ -176,8 +177,11 @@ class Integrator:
         if found is not None:
             return self._find(found[0]), same_form(name, found[1]) or Identity("same normalised form")
         grounding = self._grounding(name)
-        if grounding is not None and grounding.curie in self._by_grounding:
-            return self._find(self._by_grounding[grounding.curie]), Identity(same_identifier_reason(grounding))
+        if grounding is None:
+            return None
+        for curie in (grounding.curie, *sorted(self._grounder.equivalents(grounding))):
+            if curie in self._by_grounding:
+                return self._find(self._by_grounding[curie]), Identity(same_identifier_reason(grounding, curie))
         return None
 
     def _answer_for_question(self, index: int) -> None:
