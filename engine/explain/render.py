@@ -25,7 +25,7 @@ Role = Literal["lead", "item", "note"]
 _ROLES: dict[str, Role] = {"summary": "lead", "note": "note"}
 # Fields every statement has and the view already shows (text, kind, certainty) or that are structure,
 # not words (the route's ids and citation numbers, which the text's [n] markers carry).
-_STRUCTURE_FIELDS = {"kind", "text", "path", "edges", "citations", "steps", "certain", "broad"}
+_STRUCTURE_FIELDS = {"kind", "text", "path", "edges", "citations", "steps", "certain", "broad", "opposing", "doubts"}
 _MARKER = re.compile(r"\[(\d+)\]")
 PUBMED_URL = "https://pubmed.ncbi.nlm.nih.gov/{}/"
 
