@@ -265,3 +265,17 @@ def test_a_long_labels_table_is_folded_away_from_the_answer(monkeypatch, tmp_pat
     folded = [e for e in app.expander if e.label.startswith("Labels of all")]
     assert folded and folded[0].label == "Labels of all 24 nodes"
     assert labels(app)["neuronal death"] == "▲ increasing"  # still there, inside the fold
+
+
+def test_evidence_reads_without_pdf_line_breaks_and_shows_no_empty_score(monkeypatch, tmp_path):
+    from engine.model.graph import Evidence
+
+    graph = smoking_graph()
+    broken = Evidence(doc_id="123", title="A PDF", sentence="Exercise reduces oxidative stress and tau phos- phorylation.")
+    graph.edges[2] = graph.edges[2].model_copy(update={"evidence": [broken]})
+    app = open_graph_page(new_app(monkeypatch, tmp_path), tmp_path, graph)
+    app.selectbox(key="graph_page_edge_pick").set_value(graph.edges[2].id).run()
+    assert_clean(app)
+    assert "> Exercise reduces oxidative stress and tau phosphorylation." in plain(markdown_text(app))
+    captions = plain(" ".join(str(c.value) for c in app.caption))
+    assert "PMID 123" in captions and "score 0.00" not in captions and "retrieval score" not in captions

@@ -388,3 +388,11 @@ def test_a_bracketed_number_that_is_no_reference_stays_text() -> None:
     pieces = answer_view(answer).statements[0].pieces
     assert [piece.cite for piece in pieces] == [None, 1, None]
     assert pieces[0].text == "IL[6] raises X "
+
+
+def test_evidence_in_both_exports_reads_without_pdf_line_breaks() -> None:
+    graph = _graph()
+    broken = Evidence(doc_id="5", title="T", sentence="Smoking raises tau phos- phorylation.")
+    graph.edges[0] = graph.edges[0].model_copy(update={"evidence": [broken]})
+    assert "tau phosphorylation" in "".join(_parse(to_html(graph, _labelling())).text)
+    assert "tau phosphorylation" in to_markdown(graph, _labelling()) and "phos- " not in to_markdown(graph, _labelling())

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from engine.explain.focus import QuestionFocus, question_focus
-from engine.explain.render import answer_markdown, answer_view, document_name, plain_text
+from engine.explain.render import answer_markdown, answer_view, document_name, passage_text, plain_text, score_text
 from engine.model.graph import Edge, Graph, Node
 from ui import state
 from ui.graph_view import build_view, legend_markdown, show_graph, value_text
@@ -173,9 +173,11 @@ def _edge_evidence(graph: Graph, edge: Edge) -> None:
         st.caption("No evidence sentence: " + ("asserted by you." if edge.origin == "user" else
                                                "learned from data." if edge.origin == "data" else "none recorded."))
     for evidence in edge.evidence:
-        st.markdown(f"> {md(evidence.sentence)}")
-        readers = f" · read by {md(', '.join(evidence.readers))}" if evidence.readers else ""
-        st.caption(f"{reference_text(evidence.doc_id, evidence.title)} · score {evidence.score:.3f}{readers}")
+        st.markdown(f"> {md(passage_text(evidence.sentence))}")
+        details = [reference_text(evidence.doc_id, evidence.title), score_text(evidence.score)]
+        if evidence.readers:
+            details.append(f"read by {md(', '.join(evidence.readers))}")
+        st.caption(" · ".join(detail for detail in details if detail))
     if edge.status == "contested":
         other_side = [e for e in graph.edges if {e.source, e.target} == {edge.source, edge.target}
                       and e.id != edge.id and e.sign != edge.sign]

@@ -43,7 +43,15 @@ from engine.explain.drawing import (
     value_text,
 )
 from engine.explain.focus import QuestionFocus, question_focus
-from engine.explain.render import PUBMED_URL, answer_html, answer_markdown, answer_view, document_name, plain_text
+from engine.explain.render import (
+    PUBMED_URL,
+    answer_html,
+    answer_markdown,
+    answer_view,
+    document_name,
+    passage_text,
+    plain_text,
+)
 from engine.model.graph import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
 
 if TYPE_CHECKING:
@@ -486,7 +494,8 @@ def _vis_edge(edge: Edge, graph: Graph, parallel_index: int) -> dict[str, Any]:
         f"confidence {edge.confidence:.2f}",
     ]
     for number, evidence in enumerate(edge.evidence, start=1):
-        tooltip.append(f"[{number}] “{evidence.sentence}” — {plain_text(evidence.title)} ({document_name(evidence.doc_id)})")
+        tooltip.append(f"[{number}] “{passage_text(evidence.sentence)}” — {plain_text(evidence.title)} "
+                       f"({document_name(evidence.doc_id)})")
     possible = edge.status == "possible"
     colour = (_CONTESTED_COLOUR if edge.status == "contested" else
               _USER_COLOUR if edge.origin == "user" or edge.status == "asserted-by-user" else
@@ -513,7 +522,7 @@ def _edge_row(edge: Edge, node_labels: dict[str, str], citer: _References) -> di
         "relation": f"{edge.relation} {_SIGN_TEXT[edge.sign]}",
         "status": f"{edge.status} ({edge.origin})",
         "evidence": [{
-            "sentence": evidence.sentence,
+            "sentence": passage_text(evidence.sentence),
             "source": f"[{citer.cite(evidence)}] {plain_text(evidence.title) or document_name(evidence.doc_id)}",
             "readers": ", ".join(evidence.readers),
         } for evidence in edge.evidence],
@@ -584,7 +593,7 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer: Answer
             f"confidence {edge.confidence:.2f})"
         )
         for evidence in edge.evidence:
-            lines.append(f"  - “{escape_markdown(evidence.sentence)}” \\[{citer.cite(evidence)}\\]")
+            lines.append(f"  - “{escape_markdown(passage_text(evidence.sentence))}” \\[{citer.cite(evidence)}\\]")
     lines.append("")
     references = citer.listed()
     if references:

@@ -56,6 +56,19 @@ def document_name(doc_id: str) -> str:
     return doc_id
 
 
+def passage_text(sentence: str) -> str:
+    """An evidence sentence as a reader should see it: words a PDF split at a line end made whole
+    ("phos- phorylation" → "phosphorylation"), as the readers read them, and runs of spaces closed."""
+    from engine.reading.language.line_breaks import mend_line_breaks  # loads word frequencies: on first use
+
+    return " ".join(mend_line_breaks(sentence).split())
+
+
+def score_text(score: float) -> str:
+    """A retrieval score worth showing, or "" where none was recorded (0: evidence typed or imported)."""
+    return f"retrieval score {score:.2f}" if score > 0 else ""
+
+
 @dataclass(frozen=True)
 class Piece:
     """A run of a statement's text, or one citation marker (``cite`` is its reference number)."""
