@@ -170,3 +170,13 @@ def test_a_real_kind_of_the_question_target_answers_for_it() -> None:
     graph = integrator.build().graph
     link = graph.node("mitophagy").answers_for
     assert link is not None and link.node == "autophagy" and "GO:0006914" in link.source
+
+
+def test_a_name_is_grounded_by_its_entity_words_and_a_form_by_its_entity_and_form() -> None:
+    assert entity_grounding(GROUNDER, "VELK expression").curie == "HGNC:1"
+    assert entity_grounding(GROUNDER, "levels of VELK").curie == "HGNC:1"
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    form = integrator.resolve("VELK phosphorylation")
+    assert integrator.resolve("phosphorylation of Velk kinase of rapamycin") == form
+    assert integrator.resolve("VELK") != form
+    assert integrator.resolve("VELK oligomers") != form

@@ -26,7 +26,9 @@ from functools import lru_cache
 from typing import Protocol
 
 from engine.assembly import grounding
-from engine.assembly.identity import FORM_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key
+from engine.assembly.identity import (
+    FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key,
+)
 from engine.model.graph import GroundingRef
 
 # Gilda's scores run from about 0.5 (a synonym matched loosely) to 1 (a curated name matched exactly).
@@ -144,17 +146,57 @@ def famplex_grounder() -> FamPlexGrounder:
     return FamPlexGrounder(tuple(sorted(famplex_groundings().items())))
 
 
-def is_form(name: str) -> bool:
-    """A name of a form or modification of something ("phosphorylated tau", "Aβ oligomers")."""
-    return any(word in FORM_WORDS for word in canonical_words(name))
+def forms_of(name: str) -> list[str]:
+    """The forms or modifications a name names of its entity ("Aβ oligomers" → ["oligomer"]), [] for
+    the entity itself ("BDNF expression" is BDNF)."""
+    return sorted({FORM_WORDS[word] for word in canonical_words(name) if word in FORM_WORDS})
+
+
+def entity_text(name: str) -> str:
+    """The words of a name that name its entity, as written: measure, form and determiner words
+    dropped before and after it, and "HEAD of X" read as X ("levels of BDNF", "Aβ oligomers" → "Aβ")."""
+    words = name.split()
+    lowered = [word.lower().strip(",;:") for word in words]
+    if "of" in lowered[1:-1]:
+        at = lowered.index("of")
+        if all(_says_what_of(word) for word in lowered[:at]):
+            words, lowered = words[at + 1:], lowered[at + 1:]
+    start, end = 0, len(words)
+    while start < end - 1 and _says_what_of(lowered[start]):
+        start += 1
+    while end - 1 > start and _says_what_of(lowered[end - 1]):
+        end -= 1
+    return " ".join(words[start:end])
+
+
+def _says_what_of(word: str) -> bool:
+    return word in MEASURE_WORDS or word in FORM_WORDS or word in ("the", "a", "an", "its", "their")
 
 
 def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
     """The one identifier an entity's name grounds to, or None: a form's name, an ambiguous name (the
-    best two tie between identifiers) and a weak match ground to nothing."""
-    if not name.strip() or is_form(name):
+    best two tie between identifiers) and a weak match ground to nothing. A name Gilda does not know
+    whole is grounded by its entity's words ("BDNF expression" by "BDNF")."""
+    if not name.strip() or forms_of(name):
         return None
-    found = grounder.ground(name)
+    best = _best(grounder, name)
+    core = entity_text(name)
+    return best if best is not None or core == name.strip() else _best(grounder, core)
+
+
+def form_key(grounder: NameGrounder, name: str) -> tuple[str, GroundingRef] | None:
+    """For the name of a form of an entity, the key two spellings of that form share ("tau
+    phosphorylation" and "phosphorylated MAPT": "HGNC:6893/phosphorylation") and the entity's grounding."""
+    forms = forms_of(name)
+    core = entity_text(name)
+    if not forms or not core or core == name.strip():
+        return None
+    found = _best(grounder, core)
+    return (f"{found.curie}/{'+'.join(forms)}", found) if found is not None else None
+
+
+def _best(grounder: NameGrounder, text: str) -> GroundingRef | None:
+    found = grounder.ground(text)
     if not found or found[0].score < MIN_SCORE:
         return None
     best = found[0]
@@ -162,6 +204,12 @@ def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
            and other.name.casefold() != best.name.casefold() for other in found[1:]):
         return None  # two things tie ("cognition" in GO and EFO is one thing in two resources: no tie)
     return best
+
+
+def same_form_reason(key: str, entity: GroundingRef) -> str:
+    form = key.rsplit("/", 1)[1].replace("+", " and ")
+    standard = f" ({entity.name})" if entity.name else ""
+    return f"both name the {form} of {entity.curie}{standard}"
 
 
 def same_identifier_reason(grounding: GroundingRef, curie: str) -> str:

@@ -37,7 +37,9 @@ from engine.model.annotations import Annotation, Change, format_annotation, inte
 from engine.backends.base import ExtractedClaim
 from engine.assembly.entities import non_entity_reason
 from engine.assembly.lowering import lowered_core
-from engine.assembly.concepts import NameGrounder, entity_grounding, famplex_grounder, same_identifier_reason
+from engine.assembly.concepts import (
+    NameGrounder, entity_grounding, famplex_grounder, form_key, same_form_reason, same_identifier_reason,
+)
 from engine.assembly.identity import (
     Identity, LibraryAbbreviations, adjective_noun, defined_abbreviation, identity_key, library_abbreviation,
     same_form,
@@ -117,6 +119,7 @@ class Integrator:
         self._library = library or LibraryAbbreviations()
         self._grounder = grounder or famplex_grounder()
         self._grounded: dict[str, GroundingRef | None] = {}
+        self._form_keys: dict[str, tuple[str, GroundingRef] | None] = {}
         self._entities: list[_Entity] = []
         self._parent: list[int] = []  # union-find over entities joined after both were made
         self._by_key: dict[str, tuple[int, str]] = {}  # identity key → (entity, the first name with it)
@@ -165,17 +168,28 @@ class Integrator:
                 self._by_grounding.setdefault(curie, index)
             if all(g.curie != grounding.curie for g in entity.groundings):
                 entity.groundings.append(grounding)
+        form = self._form_key(name)
+        if form is not None:
+            self._by_grounding.setdefault(form[0], index)
 
     def _grounding(self, name: str) -> GroundingRef | None:
         if name not in self._grounded:
             self._grounded[name] = entity_grounding(self._grounder, name)
         return self._grounded[name]
 
+    def _form_key(self, name: str) -> tuple[str, GroundingRef] | None:
+        if name not in self._form_keys:
+            self._form_keys[name] = form_key(self._grounder, name)
+        return self._form_keys[name]
+
     def _known(self, name: str) -> tuple[int, Identity] | None:
         """An entity that ``name`` names by its normalised form or its identifier, and why."""
         found = self._by_key.get(identity_key(name))
         if found is not None:
             return self._find(found[0]), same_form(name, found[1]) or Identity("same normalised form")
+        form = self._form_key(name)
+        if form is not None and form[0] in self._by_grounding:
+            return self._find(self._by_grounding[form[0]]), Identity(same_form_reason(*form))
         grounding = self._grounding(name)
         if grounding is None:
             return None
