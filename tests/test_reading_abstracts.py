@@ -8,7 +8,7 @@ import pytest
 
 from engine.assembly.identity import identity_key
 from engine.model.annotations import format_annotation
-from engine.reading.parse import read_sentence
+from engine.reading.parse import read_passage, read_sentence
 from engine.reading.rules.reader import extract_annotations
 from tests.parse_reader_helpers import lines
 
@@ -130,3 +130,40 @@ def test_the_phosphorylation_of_p_by_k_is_the_same_form_node() -> None:
 def test_a_product_cleaved_from_its_source_is_no_cleavage_form() -> None:
     found = lines("Peptide A is cleaved from precursor P by protease C.")
     assert not any("cleavage" in line for line in found)
+
+
+# -- a definite noun resolved to its one antecedent in the sentence before --------------------------
+
+def _passage(*sentences: str) -> list[set[str]]:
+    return [{format_annotation(a) for a in found} for found in read_passage(list(sentences))]
+
+
+@pytest.mark.parametrize("before, expected", [
+    ("Truncating VELK1 mutations were found in tumour cells.", f"{UP} VELK1 mutations ==CAUSE=> {DOWN} p61"),
+    ("We found truncating mutations in VELK1 in tumours.", f"{UP} VELK1 mutations ==CAUSE=> {DOWN} p61"),
+])
+def test_the_mutations_are_those_named_before(before: str, expected: str) -> None:
+    _, found = _passage(before, "The mutations result in enhanced suppression of p61.")
+    assert found == {expected}
+    (annotation,) = read_passage([before, "The mutations result in enhanced suppression of p61."])[1]
+    assert annotation.subject_state_of is not None and annotation.subject_state_of.entity == "VELK1"
+    assert "mutations" in annotation.subject_aliases  # the sentence's own word, for Verify
+
+
+def test_this_kinase_is_the_kinase_named_before() -> None:
+    _, found = _passage("We studied the kinase GSK3 in neurons.", "This kinase phosphorylates tau.")
+    assert found == {f"{UP} GSK3 ==CAUSE=> {UP} tau phosphorylation"}
+
+
+@pytest.mark.parametrize("before", [
+    "Mutations in VELK1 and mutations in TARP2 were found.",  # two antecedents: none chosen
+    "Tumours were sequenced.",  # none
+])
+def test_an_anaphor_without_one_antecedent_is_left_as_read(before: str) -> None:
+    _, found = _passage(before, "The mutations result in enhanced suppression of p61.")
+    assert not any("VELK1" in line or "TARP2" in line for line in found)
+
+
+def test_a_passage_reads_each_sentence_as_alone_where_nothing_points_back() -> None:
+    sentences = ["Drug D reduced LDL-C.", "Kinase K phosphorylates P."]
+    assert _passage(*sentences) == [lines(s) for s in sentences]

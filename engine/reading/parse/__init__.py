@@ -12,6 +12,6 @@ negation and hedges (``modality``), entity spans (``phrases``). Both readers sha
 one statement model, ``engine.model.annotations.Annotation``.
 """
 
-from engine.reading.parse.reader import read_doc, read_sentence, read_sentences, with_abbreviations
+from engine.reading.parse.reader import read_doc, read_passage, read_sentence, read_sentences, with_abbreviations
 
-__all__ = ["read_doc", "read_sentence", "read_sentences", "with_abbreviations"]
+__all__ = ["read_doc", "read_passage", "read_sentence", "read_sentences", "with_abbreviations"]

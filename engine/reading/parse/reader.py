@@ -9,6 +9,7 @@ from spacy.tokens import Doc
 from engine.model.annotations import Annotation
 from engine.reading.language.line_breaks import mend_line_breaks
 from engine.reading.rules.tokens import undo_ligatures
+from engine.reading.parse import anaphora
 from engine.reading.parse.associations import association_claims
 from engine.reading.parse.claims import to_annotation
 from engine.reading.parse.hosts import host_claims
@@ -48,6 +49,23 @@ def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
     reader's other repairs of the text (compounds set off by spaces) are left to the parser."""
     texts = (_as_meant(s) for s in sentences)
     return [read_doc(doc, text) for text, doc in parsed(texts)]
+
+
+def read_passage(sentences: list[str]) -> list[list[Annotation]]:
+    """Each sentence's annotations, read in order as one passage: a definite noun that points back
+    ("the mutations", "this kinase") is named after its one antecedent in the sentence before
+    (``anaphora``)."""
+    read: list[list[Annotation]] = []
+    previous = None
+    for text, doc in parsed(_as_meant(s) for s in sentences):
+        found = anaphora.rewritten(doc, previous)
+        if found is None:
+            read.append(read_doc(doc, text))
+        else:
+            _, again = next(parsed([found[0]]))
+            read.append(anaphora.resolved(read_doc(again, text), found[1]))
+        previous = doc
+    return read
 
 
 def _as_meant(sentence: str) -> str:
