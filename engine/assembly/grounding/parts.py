@@ -59,6 +59,9 @@ class GroundedParts:
     ``entity`` is the entity's words as written ("tau", "lipoprotein (a)"), ``entity_groundings`` what
     they ground to, ``form`` the form or process (``FORM_WORDS``' value: "phosphorylation", "oligomer",
     "permeability"), and ``modifiers`` words before the entity that did not ground with it ("plasma").
+    Where the whole name does not ground, ``head`` is the longest run of its last words that does and
+    ``head_groundings`` what it grounds to: "neuronal apoptosis" is a kind of "apoptosis" (GO:0006915),
+    "tau phosphorylation" one of "phosphorylation".
     """
 
     name: str
@@ -67,6 +70,8 @@ class GroundedParts:
     entity_groundings: tuple[Grounding, ...] = ()
     form: str | None = None
     modifiers: tuple[str, ...] = ()
+    head: str | None = None
+    head_groundings: tuple[Grounding, ...] = ()
 
 
 def ground_parts(name: str, ground: Ground) -> GroundedParts:
@@ -74,16 +79,27 @@ def ground_parts(name: str, ground: Ground) -> GroundedParts:
     of (the longest grounded run of the remaining words ending at its last word)."""
     whole = tuple(ground(name))
     words = _TOKEN.findall(name.strip())
+    # the whole name's last words, never all of them (those are ``whole``)
+    head, head_groundings, _ = (None, (), 0) if whole else _grounded_tail(words[1:], ground)
     split = _split_form(words)
     if split is None:
-        return GroundedParts(name, whole)
+        return GroundedParts(name, whole, head=head, head_groundings=head_groundings)
     form, entity_words = split
-    for start in range(len(entity_words)):  # "plasma lipoprotein (a)": then "lipoprotein (a)"
-        entity = " ".join(entity_words[start:])
-        found = tuple(ground(entity))
+    entity, found, start = _grounded_tail(entity_words, ground)
+    if entity is None:
+        return GroundedParts(name, whole, " ".join(entity_words) or None, (), form, (), head, head_groundings)
+    return GroundedParts(name, whole, entity, found, form, tuple(entity_words[:start]), head, head_groundings)
+
+
+def _grounded_tail(words: list[str], ground: Ground) -> tuple[str | None, tuple[Grounding, ...], int]:
+    """The longest run of ``words`` ending at the last that grounds, its groundings and where it starts
+    ("plasma lipoprotein (a)": "lipoprotein (a)", after one word)."""
+    for start in range(len(words)):
+        text = " ".join(words[start:])
+        found = tuple(ground(text))
         if found:
-            return GroundedParts(name, whole, entity, found, form, tuple(entity_words[:start]))
-    return GroundedParts(name, whole, " ".join(entity_words) or None, (), form)
+            return text, found, start
+    return None, (), len(words)
 
 
 def _split_form(words: list[str]) -> tuple[str, list[str]] | None:
