@@ -155,3 +155,17 @@ def test_bnlearn_sample_reads_as_discrete(shared_data) -> None:
     lines = (shared_data / "bnlearn" / "data" / "asia.txt").read_bytes().splitlines()[:300]
     table = read_table(b"\n".join(lines))
     assert table.kind == "discrete" and table.columns[:2] == ["X1", "X2"] and table.delimiter == "whitespace"
+
+
+def test_a_column_mixing_inf_and_nan_is_cleaned_as_missing_and_reported() -> None:
+    from engine.discovery.defaults import default_configuration, profile_table
+
+    rows = [["a", "b", "c"], *_numeric_rows(n=60)]
+    for line, value in ((2, "inf"), (9, "-inf"), (14, "NaN"), (20, "Infinity")):
+        rows[line][1] = value
+    table = read_table(_csv(rows))
+    assert np.isfinite(table.matrix()).all() and table.n_rows == 56
+    assert any("column 'b': 3 cell(s) are infinite, treated as missing" in note and "line 3 ('inf')" in note
+               for note in table.notes)
+    # the default rule profiles it without a linear-algebra failure
+    assert default_configuration(profile_table(table))["method"]

@@ -83,6 +83,8 @@ def load_experiments(path: Path, graph: Graph) -> list[Experiment]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise GraphError(f"cannot read experiments file {str(path)!r}: {exc}") from exc
+    except RecursionError:
+        raise GraphError(f"cannot read experiments file {str(path)!r}: nested too deeply") from None
     if not isinstance(data, list) or not data:
         raise GraphError(f"{path}: expected a non-empty JSON list of experiments")
     experiments = [_experiment(item, number, graph, path) for number, item in enumerate(data, 1)]
@@ -107,15 +109,26 @@ def _experiment(item: object, number: int, graph: Graph, path: Path) -> Experime
     return experiment
 
 
+# At most this many unknown fields are named in the warning (the rest are counted).
+_UNKNOWN_SHOWN = 8
+
+
 def load_graph(path: Path) -> Graph:
+    """The graph in ``path``; fields the graph model does not know are left out with a warning."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise GraphError(f"cannot read graph file {str(path)!r}: {exc}") from exc
     try:
-        return Graph.from_json(text)
+        graph = Graph.from_json(text)
     except GraphError as exc:
         raise GraphError(f"{path}: {exc}") from exc
+    unknown = Graph.unknown_fields(json.loads(text))
+    if unknown:
+        more = f" and {len(unknown) - _UNKNOWN_SHOWN} more" if len(unknown) > _UNKNOWN_SHOWN else ""
+        print(f"warning: {path}: unknown field(s) left out: {', '.join(unknown[:_UNKNOWN_SHOWN])}{more}",
+              file=sys.stderr)
+    return graph
 
 
 def run(args: argparse.Namespace) -> int:

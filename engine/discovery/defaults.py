@@ -64,9 +64,15 @@ def profile_table(table: TableResult) -> TableProfile:
 
 def _non_gaussian_residual(data: np.ndarray, column: int) -> bool:
     """Is the residual of ``column`` regressed linearly on every other column non-Gaussian?"""
+    data = data[np.isfinite(data).all(axis=1)]  # tables are read with inf as missing; be safe all the same
+    if len(data) < 3:
+        return False
     others = np.delete(data, column, axis=1)
     design = np.column_stack([np.ones(len(data)), others])
-    coefficients, *_ = np.linalg.lstsq(design, data[:, column], rcond=None)
+    try:
+        coefficients, *_ = np.linalg.lstsq(design, data[:, column], rcond=None)
+    except np.linalg.LinAlgError:  # a degenerate design: no residual to judge
+        return False
     residual = data[:, column] - design @ coefficients
     spread = residual.std()
     if spread == 0:

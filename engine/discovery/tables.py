@@ -228,6 +228,13 @@ class _ColumnsRead:
             self._add_categorical(name, cells, is_missing, present)
 
     def _add_numeric(self, name: str, cells: pd.Series, values: pd.Series, bad: pd.Series) -> None:
+        infinite = np.isinf(values)
+        if infinite.any():  # "inf" parses as a number, but no test or regression can use it
+            where = ", ".join(f"line {i + self.first_data_line} ({cells[i]!r})" for i in list(infinite[infinite].index)[:5])
+            more = "" if infinite.sum() <= 5 else f" and {int(infinite.sum()) - 5} more"
+            self.notes.append(f"column {name!r}: {int(infinite.sum())} cell(s) are infinite, treated as missing: "
+                              f"{where}{more}")
+            values = values.where(~infinite)
         if bad.any():
             where = ", ".join(f"line {i + self.first_data_line} ({cells[i]!r})" for i in list(bad[bad].index)[:5])
             more = "" if bad.sum() <= 5 else f" and {int(bad.sum()) - 5} more"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -276,6 +277,8 @@ class Graph(BaseModel):
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise GraphError(f"not valid JSON: {exc}") from exc
+        except RecursionError:
+            raise GraphError(_TOO_DEEP) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -289,11 +292,56 @@ class Graph(BaseModel):
             graph = cls.model_validate(data)
         except ValidationError as exc:
             raise GraphError(_describe_validation_error(exc)) from exc
+        except RecursionError:
+            raise GraphError(_TOO_DEEP) from None
         return graph.validate_shapes()
+
+    @classmethod
+    def unknown_fields(cls, data: object) -> list[str]:
+        """Where ``data`` (a graph as parsed JSON) has fields the graph model does not know, e.g.
+        ``nodes[2].colour``: validation ignores them, so a caller can say they were left out."""
+        return _unknown_fields(cls, data, "")
 
     @classmethod
     def json_schema(cls) -> dict:
         return cls.model_json_schema()
+
+
+# A graph is nodes and edges a few levels deep; JSON nested far deeper is not one (and would exhaust
+# Python's recursion limit while parsed or validated).
+_TOO_DEEP = "the JSON is nested too deeply to be a graph (a graph file is nodes and edges a few levels deep)"
+
+
+def _unknown_fields(model: type[BaseModel], data: object, where: str) -> list[str]:
+    if not isinstance(data, dict):
+        return []
+    found: list[str] = []
+    for key, value in data.items():
+        field = model.model_fields.get(key) if isinstance(key, str) else None
+        path = f"{where}.{key}" if where else str(key)
+        if field is None:
+            found.append(path)
+            continue
+        inner = _model_in(field.annotation)
+        if inner is None:
+            continue
+        if isinstance(value, list):
+            for position, item in enumerate(value):
+                found += _unknown_fields(inner, item, f"{path}[{position}]")
+        else:
+            found += _unknown_fields(inner, value, path)
+    return found
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    """The model a field holds, alone, in a list or optional (None for plain values)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in typing.get_args(annotation):
+        found = _model_in(argument)
+        if found is not None:
+            return found
+    return None
 
 
 def _check_shape(edge: Edge, source_kind: NodeKind, target_kind: NodeKind) -> None:

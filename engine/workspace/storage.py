@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import filelock
 from pydantic import BaseModel
 from sqlalchemy import (
     Boolean,
@@ -199,6 +200,7 @@ class WorkspaceStore:
             raise WorkspaceError(f"not a database URL: {database_url!r}") from exc
         self._display_url = url.render_as_string(hide_password=True)
         options: dict[str, Any] = {}
+        database_file: Path | None = None
         if url.get_backend_name() == "sqlite":
             # Several Streamlit sessions may write at once; wait for the lock instead of failing.
             options["connect_args"] = {"timeout": lock_timeout_s, "check_same_thread": False}
@@ -206,7 +208,8 @@ class WorkspaceStore:
                 # One shared connection, or every thread would see its own empty in-memory database.
                 options["poolclass"] = StaticPool
             elif not url.database.startswith("file:"):
-                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+                database_file = Path(url.database)
+                database_file.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._engine: Engine = create_engine(url, **options)
         except (ArgumentError, ImportError) as exc:
@@ -215,11 +218,15 @@ class WorkspaceStore:
             event.listen(self._engine, "connect", _sqlite_connect)
             event.listen(self._engine, "begin", _sqlite_begin)
         try:
-            _Base.metadata.create_all(self._engine)
-            _add_missing_columns(self._engine)
+            with _first_open_lock(database_file, lock_timeout_s):
+                if database_file is not None:
+                    _refuse_an_empty_file(database_file)
+                _create_schema(self._engine)
         except SQLAlchemyError as exc:
             cause = getattr(exc, "orig", None) or exc
             raise WorkspaceError(f"cannot open the workspace database {self._display_url}: {cause}") from exc
+        except filelock.Timeout as exc:
+            raise WorkspaceError(f"another program kept the workspace database {self._display_url} locked") from exc
 
     def close(self) -> None:
         self._engine.dispose()
@@ -472,17 +479,59 @@ class WorkspaceStore:
             raise WorkspaceError(f"{what} holds a graph that no longer validates: {exc}") from exc
 
 
-def _add_missing_columns(engine: Engine) -> None:
+# The key of the PostgreSQL advisory lock that makes creating the tables one program's job at a time.
+_SCHEMA_LOCK_KEY = 0x43415553  # "CAUS"
+
+
+def _create_schema(engine: Engine) -> None:
+    """Create the tables and add missing columns, once even when several programs open a fresh
+    database at the same moment. PostgreSQL: under a transaction-scoped advisory lock (its DDL is
+    transactional, so the second program finds the tables made). Elsewhere, where a lost race
+    shows as "already exists", the schema is checked again after a failure."""
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK_KEY})")
+            _Base.metadata.create_all(connection)
+            _add_missing_columns(connection)
+        return
+    try:
+        with engine.begin() as connection:
+            _Base.metadata.create_all(connection)
+            _add_missing_columns(connection)
+    except SQLAlchemyError:  # another program created them meanwhile: check again, fail if still wrong
+        with engine.begin() as connection:
+            _Base.metadata.create_all(connection)
+            _add_missing_columns(connection)
+
+
+def _first_open_lock(database_file: Path | None, timeout_s: float) -> AbstractContextManager[object]:
+    """For an SQLite file: one program at a time checks it and creates its tables, so that a file
+    another program has just created (0 bytes until its first write) is never taken for an empty one."""
+    if database_file is None:
+        return nullcontext()
+    return filelock.FileLock(f"{database_file}.lock", timeout=timeout_s)
+
+
+def _refuse_an_empty_file(path: Path) -> None:
+    """An SQLite database file of 0 bytes opens as an empty store: every workspace would silently be
+    gone. Said instead, with the way out (a truncated copy, a crash, or a file made by hand)."""
+    if path.is_file() and path.stat().st_size == 0:
+        raise WorkspaceError(
+            f"the workspace database {path} is an empty file (0 bytes): no workspace can be read from it; "
+            "restore it from a backup, or delete it to start with no workspaces"
+        )
+
+
+def _add_missing_columns(connection: Any) -> None:
     """Add the columns this version of the tables has and an older database lacks (all nullable,
     so old rows read as having no state, no view and not kept aside)."""
-    with engine.begin() as connection:
-        inspector = inspect(connection)
-        for table in _Base.metadata.sorted_tables:
-            present = {column["name"] for column in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in present and column.nullable:
-                    kind = column.type.compile(dialect=engine.dialect)
-                    connection.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
+    inspector = inspect(connection)
+    for table in _Base.metadata.sorted_tables:
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present and column.nullable:
+                kind = column.type.compile(dialect=connection.dialect)
+                connection.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: object) -> None:
