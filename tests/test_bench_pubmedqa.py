@@ -112,3 +112,18 @@ def test_the_committed_set_is_what_the_judgements_give(shared_data: Path) -> Non
     assert 0.25 < held < 0.40
     assert not any(s in QUESTIONS_FILE.read_text() for r in records
                    for s in document_sentences(data[r["pmid"]]) if len(s) > 60)  # no abstract text
+
+
+def test_failures_follow_the_stating_sentences_and_their_furthest_stage(tmp_path: Path) -> None:
+    from bench.pubmedqa_failures import question_stage, stating_sentences, unanswered
+    from bench.qa_failures import STEPS_JOINED
+
+    documents = {"7": ["Zorin was given.", "Pelt fell.", "Zorin lowers pelt."]}
+    question = {"id": "pqa-7", "pmid": "7", "sentences": [2, 5], "half": "tune"}
+    assert stating_sentences(question, documents) == ["Zorin lowers pelt."]
+    assert question_stage(["2 not retrieved", "3 reader: no claim at all"]) == "3 reader: no claim at all"
+    assert question_stage(["5 edge in graph", "2 not retrieved"]) == STEPS_JOINED
+    records = tmp_path / "qa.json"
+    records.write_text(json.dumps({"records": [{"id": "pqa-7", "answered": False}, {"id": "pqa-8", "answered": True}]}))
+    assert unanswered(records, [question, {"id": "pqa-8", "half": "tune"}], "tune") == [question]
+    assert unanswered(records, [question], "held-out") == []
