@@ -21,6 +21,7 @@ from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
+from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
 from engine.reading.parse import perturbations
@@ -475,7 +476,7 @@ def apposed_name(head: Token) -> Token | None:
     after = apposed_after(head) if head.tag_ == "NN" and head.lower_ in _APPOSING_CLASSES else None
     if after is None or len(after.text) <= 2:
         return None
-    return after if after.pos_ == "PROPN" or rule_naming.symbol_like(after.text) else None
+    return after if after.pos_ == "PROPN" or rule_word_tests.symbol_like(after.text) else None
 
 
 def _encoded(head: Token) -> Token | None:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
-from engine.reading.rules import naming as rule_naming
+from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.vocabulary import ROLE_NOUNS
 from engine.reading.parse import means, misread_clauses, modality, pronouns, restoring, shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
@@ -347,7 +347,7 @@ def _named_doer(subject: Token) -> bool:
     """A doer named by a symbol ("Pin1", "IL-18", "Hsp70 system"), not a common noun ("neurons",
     "the channel", "slow release"), whose purpose clause more often says what it is for than what it does."""
     words = [subject, *(c for c in subject.lefts if c.dep_ in ("compound", "nmod"))]
-    return any(rule_naming.symbol_like(w.text) for w in words) and not names_a_host(subject.lower_)
+    return any(rule_word_tests.symbol_like(w.text) for w in words) and not names_a_host(subject.lower_)
 
 
 def _bracketed(verb: Token) -> bool:

@@ -40,8 +40,11 @@ The reader is a package, one module per family of constructions:
   ``states``; ``implied``: the means a sentence implies;
 - ``reader``: the scan of one sentence in order, and the annotations it yields.
 
-Modules call the construction families as ``module.function`` because the families read one another
-(a verb's object may be a nominalisation, a subject may be a relative clause).
+The modules are layered, each importing only those before it (``tests/test_import_graph.py`` fails
+on an import circle): ``tokens``, ``vocabulary``, ``records`` < ``word_tests`` < ``phrases`` <
+``naming`` < ``subject_finding`` < ``conditions`` < ``verbs`` < ``states`` < ``nominals`` <
+``weak_claims`` < ``implied`` < ``reader``. A test or helper two families share lives in the lower of
+them; modules call one another as ``module.function``.
 """
 
 from engine.reading.rules.reader import extract_annotations

@@ -13,7 +13,7 @@ from engine.reading.rules.vocabulary import (
     CARRIERS, CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_WITH, NAME_NOISE, ORGANISMS,
     OVEREXPRESSION_MARKERS, REPORT_PARTICIPLES,
 )
-from engine.reading.rules import naming, phrases, subject_finding, verbs, word_tests
+from engine.reading.rules import naming, phrases, subject_finding, word_tests
 
 
 # Verbs of change that are also intransitive: "Y increased after X treatment".
@@ -47,7 +47,7 @@ def condition_claim(tokens: list[Token], i: int, condition_start: int, floor: in
         agent = _fronted_condition(tokens, floor, patients[0][0])
     if agent is None:
         return None
-    if restoring and not verbs.detrimental(tokens, patients[0]):
+    if restoring and not phrases.detrimental(tokens, patients[0]):
         polarity = 1  # "memory was restored in mice given X"
     return Claim([agent], patients, polarity, "passive", word_tests.negated(tokens, j + 1, i),
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agent[1])

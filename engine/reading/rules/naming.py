@@ -13,11 +13,11 @@ from engine.reading.language import lexicon as lx
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS, DIMENSION_WORDS,
-    GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_MODIFIERS, ROLE_NOUNS, SILENCING_TOOLS,
-    TIME_UNITS, TOOL_TARGET_WORDS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CARRIER_MODIFIERS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS,
+    DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_MODIFIERS, ROLE_NOUNS,
+    SILENCING_TOOLS, TIME_UNITS, TOOL_TARGET_WORDS,
 )
-from engine.reading.rules import phrases, states, weak_claims
+from engine.reading.rules import phrases, word_tests
 
 
 _DISCOURSE_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "lastly",
@@ -137,17 +137,17 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
         elif low in ORGANISMS and len(words) > 3 and nxt == "deficient" and words[2].low in ("in", "for"):
             words[:3] = []; deficiency = True; changed = True  # "mice deficient in TREM2"
-        elif states.expressing_carrier(words):
-            words[:states.expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
+        elif expressing_carrier(words):
+            words[:expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
         elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
             words[:2] = []; changed = True  # "the gene encoding presenilin 1"
             if words and words[0].low == "for":
                 words.pop(0)
-        elif len(words) > 3 and words[2].low in ("of", "with", "to") and change_head(nxt) \
+        elif len(words) > 3 and words[2].low in ("of", "with", "to") and word_tests.change_head(nxt) \
                 and (manner_adjective(words[0]) or low in COURSE_MODIFIERS) and not _of_hosts(words):
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
-        elif 0 < weak_claims.course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
-            words[:weak_claims.course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
+        elif 0 < course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
+            words[:course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
         elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and not _of_hosts(words) \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
@@ -388,8 +388,6 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     return Entity(name, polarity, state, name_aliases)
 
 
-
-
 # Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
 _PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
 
@@ -408,16 +406,6 @@ _DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist
                           "metabolite", "flavonol"})
 
 
-def symbol_like(text: str) -> bool:
-    """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
-    ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
-    letters = sum(ch.isalpha() for ch in text)
-    digits = sum(ch.isdigit() for ch in text)
-    return (letters >= 2 and (any(ch.isupper() for ch in text[1:]) or digits > 0
-                              or text[0].isupper() and not text[1:].islower())) \
-        or (letters == 1 and digits >= 2)
-
-
 def _without_class_prefix(words: list[Token]) -> list[Token]:
     return words[class_prefix_end([w.text for w in words], [w.low for w in words]):]
 
@@ -433,14 +421,14 @@ def class_prefix_end(texts: list[str], lows: list[str]) -> int:
         cut += 1
     if 0 < cut < len(lows) and lows[cut - 1] not in ("factor", "factors") or (
             0 < cut < len(lows) and lows[0] == "transcription"):
-        if len(lows) - cut == 1 and symbol_like(texts[cut]) and len(texts[cut]) > 2:
+        if len(lows) - cut == 1 and word_tests.symbol_like(texts[cut]) and len(texts[cut]) > 2:
             return cut  # not "transcription factor EB", whose letters are the end of its symbol (TFEB)
     if (len(lows) > 3 or (len(lows) == 3 and lows[2] == "\x00long form")) \
             and lows[0] == "transcription" and lows[1] in ("factor", "factors"):
         return 2  # "the transcription factor cAMP response element-binding protein"
     for k in range(len(lows) - 1):
         if lows[k] in _DRUG_CLASSES and k + 2 == len(lows) \
-                and (_substance_name(texts[-1], lows[-1]) or symbol_like(texts[-1])) \
+                and (_substance_name(texts[-1], lows[-1]) or word_tests.symbol_like(texts[-1])) \
                 and all(t.islower() for t in texts[:k]):
             return k + 1
     return 0
@@ -449,7 +437,7 @@ def class_prefix_end(texts: list[str], lows: list[str]) -> int:
 def _substance_name(text: str, low: str) -> bool:
     """One word that can name a substance after its class noun ("rifampicin", "trehalose"), not a
     process, an amount or a plural that the class noun qualifies ("release", "levels", "genes")."""
-    return text.isalpha() and len(text) >= 4 and not low.endswith("s") and not change_head(low) \
+    return text.isalpha() and len(text) >= 4 and not low.endswith("s") and not word_tests.change_head(low) \
         and not phrases.process_noun(low) and low not in lx.QUANTITY_WORDS and low not in _GROUP_NOUNS \
         and low not in lx.VAGUE_NAMES and not class_word(low) and low not in ROLE_NOUNS
 
@@ -457,11 +445,6 @@ def _substance_name(text: str, low: str) -> bool:
 # Nouns of a group or a part that a class noun qualifies ("the chaperone family", "the enzyme complex").
 _GROUP_NOUNS = frozenset({"family", "superfamily", "member", "class", "subunit", "complex", "system",
                           "domain", "precursor", "machinery", "network"})
-
-
-def change_head(low: str) -> bool:
-    return low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS \
-        or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS
 
 
 def manner_adjective(tok: Token) -> bool:
@@ -527,3 +510,68 @@ def _describes_a_dimension(low: str) -> bool:
 def _change_head(low: str) -> bool:
     return low in lx.INCREASE_HEADS or low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS \
         or low in lx.NOMINAL_TRIGGERS
+
+
+_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
+
+
+def expressing_carrier(words: list[Token]) -> int:
+    """"(transgenic) mice expressing X", "neurons overexpressing X": the index after the carrier
+    and its participle (0 when the phrase is not such a carrier)."""
+    for k, word in enumerate(words):
+        if word.low in _EXPRESSING:
+            before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
+            if before and before[-1] in ORGANISMS and all(
+                    w in ORGANISMS or w in CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
+                return k + 2 if words[k + 1].low == "with" and k + 2 < len(words) else k + 1  # "fed (with) X"
+            return 0
+    return 0
+
+
+def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
+    """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
+    j = span[0]
+    while j < span[1] and tokens[j].low in lx.DETERMINERS:
+        j += 1
+    if j + 2 < span[1] and manner_adjective(tokens[j]) and word_tests.change_head(tokens[j + 1].low) \
+            and tokens[j + 2].low in ("of", "in"):
+        j += 1  # "conditional knockout of X or Y"
+    # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
+    # modifiers before the change head
+    k = j
+    while k + 2 < span[1] and k - j < 5 and (
+            word_tests.is_adverb(tokens[k].low) or tokens[k].low in NAME_NOISE or tokens[k].low == "and"
+            or manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
+        k += 1
+    if k > j and word_tests.change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
+        j = k
+    if j >= span[1]:
+        return None
+    low = tokens[j].low
+    nxt = tokens[j + 1].low if j + 1 < span[1] else ""
+    if low in lx.INCREASE_ADJECTIVES and nxt:
+        return 1
+    if low in lx.DECREASE_ADJECTIVES and nxt:
+        return -1
+    if nxt in ("of", "in"):
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
+            return -1
+        if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
+            return 1
+    if low.endswith("ing") and nxt and nxt not in CLOSED:
+        # a gerund with its object: "reducing NLRC4 (or ASC)", "overexpressing TFEB"
+        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS:
+            return -1
+        if low in lx.INCREASE_HEADS:
+            return 1
+    return None
+
+
+def course_prefix(words: list[Token]) -> int:
+    """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
+    k = 0
+    while k < len(words) and words[k].low in COURSE_MODIFIERS:
+        k += 1
+        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in COURSE_MODIFIERS:
+            k += 1
+    return k

@@ -12,9 +12,7 @@ from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
-from engine.reading.rules import (
-    conditions, naming, phrases, states, subject_finding, weak_claims, word_tests,
-)
+from engine.reading.rules import conditions, naming, phrases, states, subject_finding, word_tests
 
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -95,11 +93,11 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
     k = i - 1
     while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in NAME_NOISE):
         k -= 1
-    if k > floor and tokens[k].low in ("in", "of") and naming.change_head(tokens[k - 1].low):
+    if k > floor and tokens[k].low in ("in", "of") and word_tests.change_head(tokens[k - 1].low):
         return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
     if i + 1 < n and (tokens[i + 1].low == "of" or (tokens[i + 1].low == "in" and tokens[i].low in _AMOUNT_CHANGES)):
         objects, end = phrases.phrases_right(tokens, i + 2)
-        agent = conditions.condition_agent(tokens, weak_claims.past_report(tokens, end), reasons=True) \
+        agent = conditions.condition_agent(tokens, word_tests.past_report(tokens, end), reasons=True) \
             if objects else None
         if agent is not None and tokens[end].low != "by" and not caused_change(tokens, i, floor):
             return Claim([agent], objects, polarity, "nominal", word_tests.negated(tokens, max(floor, i - 2), i),
@@ -148,14 +146,6 @@ def _subject_experiment(tokens: list[Token], i: int, floor: int) -> bool:
     return start == floor or (start > floor and tokens[start - 1].low in _SUBJECT_OPENERS)
 
 
-# Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".
-_SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
-                   r"|residues?|sites?|positions?")
-
-
-_SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
-
-
 def _verb_gerund(tokens: list[Token], span: tuple[int, int]) -> bool:
     """"(activation of Y) by interacting with Ras", "(Y phosphorylation) by inhibiting Z": a gerund
     that takes a complement, or a verb of change as a gerund, is a means, not an agent."""
@@ -164,19 +154,6 @@ def _verb_gerund(tokens: list[Token], span: tuple[int, int]) -> bool:
         return True
     return span[1] - span[0] == 1 and first.endswith("ing") and span[1] < len(tokens) \
         and (tokens[span[1]].low in lx.PREPOSITIONS or tokens[span[1]].low in lx.DETERMINERS)
-
-
-def skip_sites(tokens: list[Token], j: int) -> int:
-    """Index after a site phrase starting at j ("at Ser262 and Thr231"), or j when none does."""
-    n = len(tokens)
-    if j >= n or tokens[j].low not in ("at", "on"):
-        return j
-    k, last = j + 1, j
-    while k < n and (_SITE.fullmatch(tokens[k].text) or tokens[k].low in _SITE_FILLERS):
-        if _SITE.fullmatch(tokens[k].text):
-            last = k
-        k += 1
-    return last + 1 if last > j else j
 
 
 def modification_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
@@ -191,7 +168,7 @@ def modification_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
         objects, end = ([(start, i)], i + 1) if start <= i - 1 else ([], i + 1)
     else:
         return None
-    end = skip_sites(tokens, end)
+    end = word_tests.skip_sites(tokens, end)
     if not objects or end + 1 >= n or tokens[end].low != "by":
         return None
     agents, agents_end = phrases.phrases_right(tokens, end + 1)
@@ -235,7 +212,7 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     # "X-mediated Y, a compromised Z and W": a conjunct with its own determiner or change word
     # belongs to an outer list, not to what X mediates
     for index, (first, _) in enumerate(objects[1:], start=1):
-        if tokens[first].low in lx.DETERMINERS or states.leading_change(tokens, objects[index]) is not None:
+        if tokens[first].low in lx.DETERMINERS or naming.leading_change(tokens, objects[index]) is not None:
             objects = objects[:index]
             end = objects[-1][1]
             break
@@ -364,12 +341,3 @@ def _class_and_examples_before(tokens: list[Token], comma: int, floor: int) -> l
             return classes + members if classes else []
         return []
     return []
-
-
-_CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
-
-
-def cell_phrase(tokens: list[Token], span: tuple[int, int]) -> bool:
-    """A phrase naming a cell type ("microglia", "reactive astrocytes", "dopaminergic neurons")."""
-    last = tokens[span[1] - 1].low
-    return last.endswith(_CELL_ENDINGS) and not tokens[span[1] - 1].text.isupper()

@@ -13,7 +13,7 @@ from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY,
     NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
-from engine.reading.rules import naming, verbs, word_tests
+from engine.reading.rules import word_tests
 
 
 # Words in the gap between a subject and its verb that keep the subject in reach:
@@ -73,7 +73,7 @@ def phrase_right(tokens: list[Token], i: int) -> int:
     n = len(tokens)
     while j < n and tokens[j].low in lx.DETERMINERS and j - i < 3:
         j += 1
-    j = verbs.skip_percentage(tokens, j)  # "a 40-49% decrease in Y", "50 ± 15% reduced levels of Y"
+    j = skip_percentage(tokens, j)  # "a 40-49% decrease in Y", "50 ± 15% reduced levels of Y"
     start_content = j
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
@@ -366,7 +366,7 @@ def phrase_left(tokens: list[Token], k: int) -> int:
             break
         elif low == "of" and start <= k and j > 0 and (
                 word_tests.is_content(tokens, j - 1) or tokens[j - 1].low in lx.NOMINAL_TRIGGERS
-                or naming.change_head(tokens[j - 1].low)):
+                or word_tests.change_head(tokens[j - 1].low)):
             j -= 1  # also "silencing of X"
         elif low == "in" and start <= k and j > 0 and (tokens[j - 1].low in lx.NOMINAL_TRIGGERS
                                                        or tokens[j - 1].low in lx.MUTATION_HEADS
@@ -568,7 +568,7 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
         words.insert(_name_start(words), tokens[end + 1])
     bracket = end if end < len(tokens) and tokens[end].text == "(" else end - 3
     if words and bracket > start and bracket + 2 < len(tokens) and tokens[bracket].text == "(" \
-            and tokens[bracket + 2].text == ")" and naming.symbol_like(tokens[bracket + 1].text) \
+            and tokens[bracket + 2].text == ")" and word_tests.symbol_like(tokens[bracket + 1].text) \
             and any(ch.isupper() for ch in tokens[bracket + 1].text) \
             and words[-1].low in _GENE_PRODUCT_NOUNS and not aliases:
         # "the α4 receptor subunit (CHRNA4)": a described gene product and its symbol
@@ -633,3 +633,39 @@ def _member_mark_apart(low: str) -> list[str]:
 
 def process_noun(low: str) -> bool:
     return low in lx.PROCESS_NOUNS or low.endswith(lx.PROCESS_SUFFIXES)
+
+
+_AMOUNT_JOINERS = frozenset({"-", "–", "±", "to", ".", ","})
+
+
+def skip_percentage(tokens: list[Token], j: int) -> int:
+    """Index after a percentage or fold amount starting at j ("40 - 49 %", "50 ± 15 %",
+    "1.7-fold"), else j; a number that is not such an amount is left alone."""
+    k = j
+    while k < len(tokens) and k - j < 6 and (tokens[k].text[0].isdigit() or tokens[k].low in _AMOUNT_JOINERS):
+        k += 1
+    if k > j and tokens[j].text[0].isdigit() and (
+            (k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold"))
+            or tokens[k - 1].low.endswith("-fold")):
+        return k + 1 if k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold") else k
+    return j
+
+
+def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
+    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease)?"""
+    for k in range(*span):
+        low = tokens[k].low
+        if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
+                or low in lx.DECREASE_ADJECTIVES \
+                or (compound_suffix(low) and lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0):
+            return True  # also "LPS-impaired memory"
+    return False
+
+
+_CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
+
+
+def cell_phrase(tokens: list[Token], span: tuple[int, int]) -> bool:
+    """A phrase naming a cell type ("microglia", "reactive astrocytes", "dopaminergic neurons")."""
+    last = tokens[span[1] - 1].low
+    return last.endswith(_CELL_ENDINGS) and not tokens[span[1] - 1].text.isupper()

@@ -403,7 +403,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                     continue
                 obj.polarity *= object_head
                 if claim.construction == "nominal" and index > 0 \
-                        and states.leading_change(tokens, object_span) is not None:
+                        and naming.leading_change(tokens, object_span) is not None:
                     # "down-regulation of A and reduction in B by X": B's own head is the change
                     obj.polarity *= claim.polarity
                 if claim.object_suffix and not obj.state and \

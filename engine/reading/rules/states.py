@@ -8,10 +8,10 @@ from engine.reading.language import lexicon as lx
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    CARRIER_MODIFIERS, CARRIERS, CLOSED, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, NAME_NOISE,
-    ORGANISMS, OVEREXPRESSION_MARKERS, PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
+    CARRIERS, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, ORGANISMS, OVEREXPRESSION_MARKERS,
+    PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
 )
-from engine.reading.rules import naming, nominals, phrases, subject_finding, verbs, word_tests
+from engine.reading.rules import naming, phrases, subject_finding, verbs, word_tests
 
 
 def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
@@ -24,15 +24,15 @@ def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim
         objects, end = phrases.phrases_right(tokens, i + 1)
         if subject is None or not objects:
             return None
-        if any(leading_change(tokens, span) is not None for span in objects):
+        if any(naming.leading_change(tokens, span) is not None for span in objects):
             return None  # "astrocytes express low levels of X": how much they make, not that they make it
-        cells = [span for span in subject[0] if nominals.cell_phrase(tokens, span)]
+        cells = [span for span in subject[0] if phrases.cell_phrase(tokens, span)]
         return Claim(cells, objects, 1, "expression", word_tests.negated(tokens, subject[1] + 1, i), False,
                       end) if cells else None
     if low == "expressed" and i + 2 < n and tokens[i + 1].low in ("in", "by", "on") \
             and verbs.passive_participle(tokens, i, floor):
         cells, end = phrases.phrases_right(tokens, i + 2)
-        cells = [span for span in cells if nominals.cell_phrase(tokens, span)]
+        cells = [span for span in cells if phrases.cell_phrase(tokens, span)]
         j = phrases.gap_left(tokens, i, floor)
         products = phrases.phrases_left(tokens, j) if j >= floor else []
         if not cells or not products:
@@ -112,73 +112,18 @@ def treated_group(tokens: list[Token], span: tuple[int, int]) -> bool:
     if p - 1 >= 0 and tokens[p].low in ("fed", "given", "receiving") and tokens[p - 1].low in ORGANISMS:
         return True  # "mice fed a high-fat diet show ..."
     return any(tokens[k].low.endswith(OVEREXPRESSION_MARKERS) for k in range(*span)) \
-        or expressing_carrier([tokens[k] for k in range(*span)]) > 0
-
-
-_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
-
-
-def expressing_carrier(words: list[Token]) -> int:
-    """"(transgenic) mice expressing X", "neurons overexpressing X": the index after the carrier
-    and its participle (0 when the phrase is not such a carrier)."""
-    for k, word in enumerate(words):
-        if word.low in _EXPRESSING:
-            before = [w.low for w in words[:k] if w.low not in lx.DETERMINERS]
-            if before and before[-1] in ORGANISMS and all(
-                    w in ORGANISMS or w in CARRIER_MODIFIERS for w in before) and k + 1 < len(words):
-                return k + 2 if words[k + 1].low == "with" and k + 2 < len(words) else k + 1  # "fed (with) X"
-            return 0
-    return 0
-
-
-def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
-    """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
-    j = span[0]
-    while j < span[1] and tokens[j].low in lx.DETERMINERS:
-        j += 1
-    if j + 2 < span[1] and naming.manner_adjective(tokens[j]) and naming.change_head(tokens[j + 1].low) \
-            and tokens[j + 2].low in ("of", "in"):
-        j += 1  # "conditional knockout of X or Y"
-    # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
-    # modifiers before the change head
-    k = j
-    while k + 2 < span[1] and k - j < 5 and (
-            word_tests.is_adverb(tokens[k].low) or tokens[k].low in NAME_NOISE or tokens[k].low == "and"
-            or naming.manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
-        k += 1
-    if k > j and naming.change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
-        j = k
-    if j >= span[1]:
-        return None
-    low = tokens[j].low
-    nxt = tokens[j + 1].low if j + 1 < span[1] else ""
-    if low in lx.INCREASE_ADJECTIVES and nxt:
-        return 1
-    if low in lx.DECREASE_ADJECTIVES and nxt:
-        return -1
-    if nxt in ("of", "in"):
-        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
-            return -1
-        if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
-            return 1
-    if low.endswith("ing") and nxt and nxt not in CLOSED:
-        # a gerund with its object: "reducing NLRC4 (or ASC)", "overexpressing TFEB"
-        if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS:
-            return -1
-        if low in lx.INCREASE_HEADS:
-            return 1
-    return None
+        or naming.expressing_carrier([tokens[k] for k in range(*span)]) > 0
 
 
 def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]:
     """"impaired learning and memory": a bare conjunct shares the change word of the first one."""
     if len(spans) < 2:
         return [1] * len(spans)
-    first = leading_change(tokens, spans[0])
+    first = naming.leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
     # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
-    return [1] + [first if leading_change(tokens, span) is None and words_outside_brackets(
+    return [1] + [first if naming.leading_change(tokens, span) is None and words_outside_brackets(
         tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
         and not _member_of_changer(tokens, spans, span)
         else 1 for span in spans[1:]]
@@ -189,7 +134,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
     named of every bare member after it too (the member's process, not the member itself, is what
     changes). Per span, the process words a member shares ("autophagic clearance"), else None."""
     shared: list[str | None] = [None] * len(spans)
-    if len(spans) < 2 or leading_change(tokens, spans[0]) is not None:
+    if len(spans) < 2 or naming.leading_change(tokens, spans[0]) is not None:
         return shared
     first = spans[0]
     of = next((k for k in range(first[0] + 1, first[1]) if tokens[k].low == "of"), None)
@@ -206,7 +151,7 @@ def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[st
         own = [tokens[k].low for k in range(*span)]
         if any(tokens[k].low in _MEMBER_MARKERS or tokens[k].low == "such" for k in range(first[1], span[0])):
             break  # "the function of factors such as A and B": members of the class, not of the list
-        if "of" not in own and leading_change(tokens, span) is None \
+        if "of" not in own and naming.leading_change(tokens, span) is None \
                 and not any(process_word(w) for w in own) and not lx.process_head(_outer_head(own)):
             shared[index] = process
     return shared
@@ -231,7 +176,7 @@ def trailing_process(tokens: list[Token], spans: list[tuple[int, int]]) -> set[i
                                      or head in PLACING_NOUNS or head in lx.DECREASE_HEADS):
         return set()
     return {index for index, span in enumerate(spans[:-1])
-            if span[1] - span[0] == 1 and leading_change(tokens, span) is None}
+            if span[1] - span[0] == 1 and naming.leading_change(tokens, span) is None}
 
 
 def process_word(low: str) -> bool:

@@ -14,7 +14,7 @@ from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     CLAUSE_OPENERS, HARD_BOUNDARY, ORGANISMS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
 )
-from engine.reading.rules import naming, phrases, states, verbs, word_tests
+from engine.reading.rules import naming, phrases, word_tests
 
 
 # How far before a phrase a negation still governs the verb whose object the phrase is ("does not
@@ -62,7 +62,7 @@ def _relative_subject(tokens: list[Token], j: int, floor: int) -> tuple[list[tup
         j = phrases.skip_parens_left(tokens, j) - 1
     if j < floor:
         return None
-    changed = verbs.changed_predicate_subject(tokens, j, floor) if after_comma else None
+    changed = changed_predicate_subject(tokens, j, floor) if after_comma else None
     if changed is not None:
         return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
     spans = phrases.phrases_left(tokens, j)
@@ -104,7 +104,7 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
             form == "ed" and i + 1 < len(tokens) and not word_tests.is_content(tokens, i + 1))):
         # "X is a regulator of A and promotes B": the copula's subject (a participle before a
         # name is an adjective: "linked to A and enhanced production of B")
-        shared = verbs.copular_conjunct_subject(tokens, j, floor, claims)
+        shared = copular_conjunct_subject(tokens, j, floor, claims)
         if shared:
             return shared, j
     last = j - 1
@@ -219,9 +219,9 @@ def bracketed_members(tokens: list[Token], span: tuple[int, int]) -> list[tuple[
         if close == p or (p < span[1] < close) or not head.text.islower() or not head.text.isalpha() \
                 or not head.low.endswith("s") or head.low.endswith(("ss", "is", "us")) \
                 or head.low in lx.QUANTITY_WORDS or head.low in lx.MUTATION_HEADS \
-                or (naming.change_head(head.low) and head.low not in ROLE_NOUNS):
+                or (word_tests.change_head(head.low) and head.low not in ROLE_NOUNS):
             return []
-        if any(naming.change_head(t.low) or t.low in lx.PREPOSITIONS or t.low in lx.INCREASE_ADJECTIVES
+        if any(word_tests.change_head(t.low) or t.low in lx.PREPOSITIONS or t.low in lx.INCREASE_ADJECTIVES
                or t.low in lx.DECREASE_ADJECTIVES or t.text in ("(", "[") for t in tokens[span[0]:p - 1]):
             return []  # "loss of kinases (A and B)": the class's change is not the members' name
         start = phrases.after_example_marker(tokens, p + 1)
@@ -368,7 +368,7 @@ def name_apposition(tokens: list[Token], comma: int,
     described = phrases.phrase_left(tokens, opening - 1)
     if described > opening - 1 or (described > floor and tokens[described - 1].low in lx.PREPOSITIONS):
         return None
-    change = states.leading_change(tokens, (described, opening))
+    change = naming.leading_change(tokens, (described, opening))
     if change is None and tokens[described].low not in ("the", "a", "an", "another"):
         return None
     return (name_start, comma), change or 1
@@ -423,7 +423,7 @@ def _means_agent_target(tokens: list[Token], spans: list[tuple[int, int]],
         if tokens[p].low not in ("by", "via"):
             # "blocking X with D raised Y": D is the tool of the change, which is a cause too
             return [(start, p)] if gerund else []
-        nominal = states.leading_change(tokens, (start, p)) is not None and any(
+        nominal = naming.leading_change(tokens, (start, p)) is not None and any(
             tokens[k].low == "of" for k in range(start, p))
         return [(start, p)] if gerund or nominal else []
     start = phrases.phrase_left(tokens, p - 1)
@@ -580,7 +580,7 @@ def anaphor_antecedent(tokens: list[Token], j: int, floor: int, claims: list[Cla
             if heads & _PRODUCT_NOUNS:
                 for claim in recent:
                     symbols = [span for span in claim.subjects
-                               if span[1] - span[0] == 1 and naming.symbol_like(tokens[span[0]].text)]
+                               if span[1] - span[0] == 1 and word_tests.symbol_like(tokens[span[0]].text)]
                     if symbols:
                         return symbols[:1]
             return None
@@ -646,3 +646,33 @@ def _plural_noun(word: str) -> bool:
     if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
         return True
     return word.islower() and word.endswith("s") and not word.endswith(("us", "is", "ss"))
+
+
+def changed_predicate_subject(tokens: list[Token], j: int, floor: int) -> tuple[int, int] | None:
+    """The subject of a clause that ends in its own change ("Y levels are (significantly)
+    reduced"), when ``j`` is that change word; None otherwise."""
+    if word_tests.change_adjective_sign(tokens[j].low) is None:
+        return None
+    k = j - 1
+    while k > floor and word_tests.is_adverb(tokens[k].low):
+        k -= 1
+    if k <= floor or tokens[k].low not in ("is", "are", "was", "were"):
+        return None
+    start = phrases.phrase_left(tokens, k - 1)
+    return (start, k) if start <= k - 1 else None
+
+
+def copular_conjunct_subject(tokens: list[Token], conjunction: int, floor: int,
+                              claims: list[Claim]) -> list[tuple[int, int]]:
+    """The subject a passive after "and" shares with the clause's first predicate, a copula with
+    no verb of change ("Y is a slow process and is aided by X", "Y are kept in the ER and then
+    degraded by X"); none when another clause or a causal verb comes between."""
+    for m in range(conjunction - 1, floor, -1):
+        low = tokens[m].low
+        if low in CLAUSE_OPENERS or low in lx.CONJUNCTIONS or low in lx.VERB_FORMS \
+                or tokens[m].text in (",", ";"):
+            return []
+        if low in ("is", "are", "was", "were"):
+            subject = subject_of_predicate(tokens, m, floor, claims)
+            return subject[0] if subject else []
+    return []

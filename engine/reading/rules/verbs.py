@@ -9,10 +9,8 @@ import re
 from engine.reading.language import lexicon as lx
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
-from engine.reading.rules.vocabulary import (
-    CLAUSE_OPENERS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS,
-)
-from engine.reading.rules import conditions, naming, nominals, phrases, subject_finding, word_tests
+from engine.reading.rules.vocabulary import COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS
+from engine.reading.rules import conditions, naming, phrases, subject_finding, word_tests
 
 
 def modification_means(tokens: list[Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
@@ -97,17 +95,6 @@ def means_of(tokens: list[Token], i: int, floor: int, claim: Claim,
     return None
 
 
-def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
-    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease)?"""
-    for k in range(*span):
-        low = tokens[k].low
-        if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \
-                or low in lx.DECREASE_ADJECTIVES \
-                or (phrases.compound_suffix(low) and lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0):
-            return True  # also "LPS-impaired memory"
-    return False
-
-
 def _listed_comparison(tokens: list[Token], i: int, subjects: list[tuple[int, int]]) -> bool:
     """"had higher levels of X, lower Y and reduced Z": "lower" after a compared phrase continues a
     list of findings; it is no verb with that phrase as its subject."""
@@ -139,9 +126,9 @@ _CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {
 def bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
     """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
     harm ("improved memory deficits"); other verbs keep their polarity."""
-    if lemma in lx.RESTORING_VERBS and not detrimental(tokens, span):
+    if lemma in lx.RESTORING_VERBS and not phrases.detrimental(tokens, span):
         return 1
-    if lemma in lx.IMPROVING_VERBS and detrimental(tokens, span):
+    if lemma in lx.IMPROVING_VERBS and phrases.detrimental(tokens, span):
         return -1
     return polarity
 
@@ -195,22 +182,6 @@ def needed_removal(tokens: list[Token], claim: Claim) -> str:
 _PRECURSOR_VERBS = frozenset({"synthesize", "synthesise", "produce", "generate"})
 
 
-def copular_conjunct_subject(tokens: list[Token], conjunction: int, floor: int,
-                              claims: list[Claim]) -> list[tuple[int, int]]:
-    """The subject a passive after "and" shares with the clause's first predicate, a copula with
-    no verb of change ("Y is a slow process and is aided by X", "Y are kept in the ER and then
-    degraded by X"); none when another clause or a causal verb comes between."""
-    for m in range(conjunction - 1, floor, -1):
-        low = tokens[m].low
-        if low in CLAUSE_OPENERS or low in lx.CONJUNCTIONS or low in lx.VERB_FORMS \
-                or tokens[m].text in (",", ";"):
-            return []
-        if low in ("is", "are", "was", "were"):
-            subject = subject_finding.subject_of_predicate(tokens, m, floor, claims)
-            return subject[0] if subject else []
-    return []
-
-
 def _gerund_tool(tokens: list[Token], i: int, floor: int, lemma: str, polarity: int,
                  objects: list[tuple[int, int]], objects_end: int) -> tuple[int, int] | None:
     """"Activating autophagy with trehalose", "by inhibiting Syk using BAY61-3606": the phrase after
@@ -225,7 +196,7 @@ def _gerund_tool(tokens: list[Token], i: int, floor: int, lemma: str, polarity: 
         return None
     tools, _ = phrases.phrases_right(tokens, objects_end + 1)
     if not tools or not word_tests.is_content(tokens, tools[0][0]) \
-            or any(naming.change_head(tokens[k].low) for k in range(*tools[0])):
+            or any(word_tests.change_head(tokens[k].low) for k in range(*tools[0])):
         return None
     return tools[0]
 
@@ -295,12 +266,12 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
             form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in ("in", "within")):
         return None  # "in animal models reducing X lowers Y": the models are where, not who
     subjects = _with_opening_gerund(tokens, subjects, floor)
-    if all(nominals.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
+    if all(phrases.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
             and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
         # "neurons induce Y upon X expression", "cells upregulate Y in response to X": the
         # carriers respond, the stimulus is the cause
         stimulus = conditions.condition_agent(tokens, objects_end)
-        if stimulus is not None and not nominals.cell_phrase(tokens, stimulus):
+        if stimulus is not None and not phrases.cell_phrase(tokens, stimulus):
             subjects = [stimulus]
     members = _class_relative_members(tokens, i, floor, subjects, objects)
     if members:
@@ -551,7 +522,7 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
                         and j - 1 <= c.end <= j), None)
         patients = earlier.objects if earlier is not None else []
     if not patients and j >= floor and tokens[j].low == "and":
-        patients = copular_conjunct_subject(tokens, j, floor, claims)
+        patients = subject_finding.copular_conjunct_subject(tokens, j, floor, claims)
     first_participle = j - 1
     while first_participle > floor and word_tests.is_adverb(tokens[first_participle].low):
         first_participle -= 1
@@ -714,33 +685,12 @@ def _participle_sequel(tokens: list[Token], i: int, floor: int, claims: list[Cla
                  and c.objects and j - 1 <= c.end <= j + 1), None)
 
 
-def change_adjective_sign(low: str) -> int | None:
-    """+1 for an adjective of rise ("increased"), -1 for one of fall ("reduced"), else None."""
-    if low in lx.INCREASE_ADJECTIVES:
-        return 1
-    return -1 if low in lx.DECREASE_ADJECTIVES else None
-
-
-def changed_predicate_subject(tokens: list[Token], j: int, floor: int) -> tuple[int, int] | None:
-    """The subject of a clause that ends in its own change ("Y levels are (significantly)
-    reduced"), when ``j`` is that change word; None otherwise."""
-    if change_adjective_sign(tokens[j].low) is None:
-        return None
-    k = j - 1
-    while k > floor and word_tests.is_adverb(tokens[k].low):
-        k -= 1
-    if k <= floor or tokens[k].low not in ("is", "are", "was", "were"):
-        return None
-    start = phrases.phrase_left(tokens, k - 1)
-    return (start, k) if start <= k - 1 else None
-
-
 def _after_changed_clause(tokens: list[Token], i: int, floor: int, subjects: list[tuple[int, int]]) -> bool:
     """Is the verb at i in ", which ..." after a clause ending in its subject's own change ("Y
     levels are reduced, which induces Z")? Then "which" is that change, whatever the verb."""
     j = phrases.gap_left(tokens, i, floor)
     return j - 2 >= floor and tokens[j].low == "which" and tokens[j - 1].text == "," \
-        and changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]
+        and subject_finding.changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]
 
 
 def _event_relative_polarity(tokens: list[Token], i: int, floor: int,
@@ -751,8 +701,8 @@ def _event_relative_polarity(tokens: list[Token], i: int, floor: int,
     j = phrases.gap_left(tokens, i, floor)
     if j - 1 < floor or tokens[j].low != "which" or tokens[j - 1].text != ",":
         return 1
-    if j - 2 >= floor and changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]:
-        return change_adjective_sign(tokens[j - 2].low) or 1
+    if j - 2 >= floor and subject_finding.changed_predicate_subject(tokens, j - 2, floor) == subjects[-1]:
+        return word_tests.change_adjective_sign(tokens[j - 2].low) or 1
     for claim in reversed(claims):
         if claim.floor != floor:
             break
@@ -769,22 +719,6 @@ def _event_relative_polarity(tokens: list[Token], i: int, floor: int,
 # What a caused change does to its patient: "X caused Y to decline".
 _INFINITIVE_CHANGES = {"increase": 1, "rise": 1, "accumulate": 1, "decrease": -1, "decline": -1,
                        "fall": -1, "drop": -1}
-
-
-_AMOUNT_JOINERS = frozenset({"-", "–", "±", "to", ".", ","})
-
-
-def skip_percentage(tokens: list[Token], j: int) -> int:
-    """Index after a percentage or fold amount starting at j ("40 - 49 %", "50 ± 15 %",
-    "1.7-fold"), else j; a number that is not such an amount is left alone."""
-    k = j
-    while k < len(tokens) and k - j < 6 and (tokens[k].text[0].isdigit() or tokens[k].low in _AMOUNT_JOINERS):
-        k += 1
-    if k > j and tokens[j].text[0].isdigit() and (
-            (k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold"))
-            or tokens[k - 1].low.endswith("-fold")):
-        return k + 1 if k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold") else k
-    return j
 
 
 def _skip_amount(tokens: list[Token], j: int) -> int:

@@ -7,10 +7,8 @@ from __future__ import annotations
 from engine.reading.language import lexicon as lx
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
-from engine.reading.rules.vocabulary import (
-    CARRIERS, COURSE_MODIFIERS, GIVEN_HEADS, NAME_NOISE, REPORT_PARTICIPLES,
-)
-from engine.reading.rules import conditions, nominals, phrases, states, subject_finding, verbs, word_tests
+from engine.reading.rules.vocabulary import CARRIERS, GIVEN_HEADS, NAME_NOISE
+from engine.reading.rules import conditions, naming, nominals, phrases, subject_finding, verbs, word_tests
 
 
 # Nouns a needed-for adjective can qualify: "X is an important step for Y".
@@ -53,19 +51,6 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
         return None
     return Claim(subjects, objects, 1, "needed", word_tests.negated(tokens, subject_end + 1, i),
                   word_tests.has(tokens, subject_end + 1, i, lx.HEDGES), end)
-
-
-def past_report(tokens: list[Token], j: int) -> int:
-    """Index after "was observed" / "were found" at j (the words between a change and its
-    condition: "a reduction in Y was observed after X treatment"), else j."""
-    k = j
-    if k < len(tokens) and tokens[k].low in ("was", "were", "is", "are"):
-        k += 1
-        while k < len(tokens) and word_tests.is_adverb(tokens[k].low):
-            k += 1
-        if k < len(tokens) and tokens[k].low in REPORT_PARTICIPLES:
-            return k + 1
-    return j
 
 
 # Participles that present a drug as given for a disorder: "D was approved for the treatment of Y".
@@ -111,12 +96,12 @@ def incidence_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     k = i - 1
     while k > floor and tokens[k].low in NAME_NOISE:
         k -= 1
-    polarity = verbs.change_adjective_sign(tokens[k].low) if k >= floor else None
+    polarity = word_tests.change_adjective_sign(tokens[k].low) if k >= floor else None
     n = len(tokens)
     if polarity is None or i + 2 >= n or tokens[i + 1].low != "of" or nominals.caused_change(tokens, k, floor):
         return None  # "X caused an increased risk of Y with age": the verb's subject is the cause
     objects, end = phrases.phrases_right(tokens, i + 2)
-    j = past_report(tokens, end)
+    j = word_tests.past_report(tokens, end)
     if not objects or j >= n - 1:
         return None
     agent = conditions.condition_agent(tokens, j)
@@ -209,16 +194,6 @@ def involved_in_claim(tokens: list[Token], i: int, floor: int,
     return Claim(subjects, objects, 1, "context", word_tests.negated(tokens, subject_end + 1, i), True, end)
 
 
-def course_prefix(words: list[Token]) -> int:
-    """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
-    k = 0
-    while k < len(words) and words[k].low in COURSE_MODIFIERS:
-        k += 1
-        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in COURSE_MODIFIERS:
-            k += 1
-    return k
-
-
 def associated_with_claim(tokens: list[Token], i: int, floor: int,
                            claims: list[Claim]) -> Claim | None:
     """"X overexpression was associated with increased Y", "X correlates with reduced Y": a weak,
@@ -235,7 +210,7 @@ def associated_with_claim(tokens: list[Token], i: int, floor: int,
     if tokens[i].low == "associated" and not _predicated(tokens, i, floor):
         return None  # "the changes associated with Y" names changes, it claims nothing
     objects, end = phrases.phrases_right(tokens, after + 1)
-    objects = [span for span in objects if (signs or states.leading_change(tokens, span) is not None
+    objects = [span for span in objects if (signs or naming.leading_change(tokens, span) is not None
                                             or nominals.trailing_change(tokens, span))
                and not any(tokens[k].low in GIVEN_HEADS for k in range(*span))]
     subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)

@@ -4,10 +4,13 @@ and negation in reach of a predicate.
 
 from __future__ import annotations
 
+import re
+
 from engine.reading.language import lexicon as lx
 from engine.reading.rules.tokens import Token
-from engine.reading.rules.vocabulary import ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY
-from engine.reading.rules import nominals
+from engine.reading.rules.vocabulary import (
+    ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY, REPORT_PARTICIPLES,
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -82,7 +85,7 @@ def modified_form(tokens: list[Token], i: int) -> bool:
     if lx.VERB_FORMS[low][2] != "ed":
         return False
     prev = tokens[i - 1] if i > 0 else None
-    if prev is not None and is_word(prev) and prev.low not in CLOSED and nominals.skip_sites(tokens, i + 1) > i + 1:
+    if prev is not None and is_word(prev) and prev.low not in CLOSED and skip_sites(tokens, i + 1) > i + 1:
         return True  # "tau acetylated at K174": a form named by its site
     nxt = tokens[i + 1]
     if not is_word(nxt) or nxt.low in CLOSED or nxt.low in lx.VERB_FORMS:
@@ -188,3 +191,59 @@ def adjective_base(tokens: list[Token], i: int, floor: int) -> bool:
     clear Aβ"), where it is the verb."""
     return tokens[i].low in lx.ADJECTIVE_BASE_FORMS and not (
         i > floor and (tokens[i - 1].low in lx.MODALS or tokens[i - 1].low == "to"))
+
+
+def symbol_like(text: str) -> bool:
+    """A gene or protein symbol: capitals or digits with at least two letters (TFEB, DAPK1,
+    ApoE), or one letter and two digits (p53); not "A" or "2A", which continue a class name."""
+    letters = sum(ch.isalpha() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    return (letters >= 2 and (any(ch.isupper() for ch in text[1:]) or digits > 0
+                              or text[0].isupper() and not text[1:].islower())) \
+        or (letters == 1 and digits >= 2)
+
+
+def change_head(low: str) -> bool:
+    return low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS \
+        or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS
+
+
+# Residues and sites named after a modification: "at Ser262", "on Thr231, Ser262 and Ser396".
+_SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?|tyrosines?|lysines?"
+                   r"|residues?|sites?|positions?")
+
+
+_SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+
+
+def skip_sites(tokens: list[Token], j: int) -> int:
+    """Index after a site phrase starting at j ("at Ser262 and Thr231"), or j when none does."""
+    n = len(tokens)
+    if j >= n or tokens[j].low not in ("at", "on"):
+        return j
+    k, last = j + 1, j
+    while k < n and (_SITE.fullmatch(tokens[k].text) or tokens[k].low in _SITE_FILLERS):
+        if _SITE.fullmatch(tokens[k].text):
+            last = k
+        k += 1
+    return last + 1 if last > j else j
+
+
+def change_adjective_sign(low: str) -> int | None:
+    """+1 for an adjective of rise ("increased"), -1 for one of fall ("reduced"), else None."""
+    if low in lx.INCREASE_ADJECTIVES:
+        return 1
+    return -1 if low in lx.DECREASE_ADJECTIVES else None
+
+
+def past_report(tokens: list[Token], j: int) -> int:
+    """Index after "was observed" / "were found" at j (the words between a change and its
+    condition: "a reduction in Y was observed after X treatment"), else j."""
+    k = j
+    if k < len(tokens) and tokens[k].low in ("was", "were", "is", "are"):
+        k += 1
+        while k < len(tokens) and is_adverb(tokens[k].low):
+            k += 1
+        if k < len(tokens) and tokens[k].low in REPORT_PARTICIPLES:
+            return k + 1
+    return j
