@@ -34,6 +34,11 @@ class TableGrounder:
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
         return self.parents.get((child.curie, parent.curie))
 
+    def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
+        first, _, head = name.partition(" ")
+        found = self.ground(head)
+        return (head, found[0]) if first.endswith("al") and found and not self.ground(name) else None
+
 
 GROUNDER = TableGrounder(
     names={
@@ -180,3 +185,18 @@ def test_a_name_is_grounded_by_its_entity_words_and_a_form_by_its_entity_and_for
     assert integrator.resolve("phosphorylation of Velk kinase of rapamycin") == form
     assert integrator.resolve("VELK") != form
     assert integrator.resolve("VELK oligomers") != form
+
+
+def test_a_name_qualified_by_where_it_happens_is_a_kind_of_its_head() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "neuronal zorinflammation", "decrease", "Drug Q lowered it.")], 1)
+    graph = integrator.build().graph
+    link = graph.node("neuronal_zorinflammation").answers_for
+    assert link is not None and (link.node, link.relation) == ("zorinflammation", "is a kind of")
+
+
+def test_real_qualified_heads() -> None:
+    grounder = _curated_grounder()
+    assert grounder.qualified_head("neuronal apoptosis")[1].curie == "GO:0006915"
+    assert grounder.qualified_head("apoptosis") is None
+    assert grounder.qualified_head("Bcl-2 apoptosis") is None

@@ -27,7 +27,7 @@ from typing import Protocol
 
 from engine.assembly import grounding
 from engine.assembly.identity import (
-    FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key,
+    ADJECTIVE_ENDINGS, FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key,
 )
 from engine.model.graph import GroundingRef
 
@@ -49,6 +49,11 @@ class NameGrounder(Protocol):
         """(relation, source), relation one of "is a kind of", "is part of", "is a member of"."""
         ...
 
+    def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
+        """For a name that grounds only by its head, after describing words of where or in what it
+        happens ("neuronal apoptosis": apoptosis), the head's words and grounding."""
+        ...
+
 
 @dataclass(frozen=True)
 class FamPlexGrounder:
@@ -68,6 +73,9 @@ class FamPlexGrounder:
         return set()
 
     def refinement(self, child: GroundingRef, parent: GroundingRef) -> tuple[str, str] | None:
+        return None
+
+    def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
         return None
 
 
@@ -95,6 +103,22 @@ class CuratedGrounder:
             if parent_key in {target.role, *grounding.equivalents(target.role)}:
                 return "is a member of", f"{target.source}: {target.role_name}"
         return None
+
+
+    def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
+        parts = grounding.ground_parts(name)
+        if parts.groundings or not parts.head or not parts.head_groundings or parts.form:
+            return None
+        qualifiers = name.strip()[: -len(parts.head)].split() if name.strip().endswith(parts.head) else []
+        if not qualifiers or not all(_describing(word) for word in qualifiers):
+            return None
+        best = _best(self, parts.head)
+        return (parts.head, best) if best is not None else None
+
+
+def _describing(word: str) -> bool:
+    """An adjective in form that says where or in what a process happens ("neuronal", "hippocampal")."""
+    return word.isalpha() and word.islower() and word.endswith(ADJECTIVE_ENDINGS)
 
 
 def _as_molecule(match, name: str) -> GroundingRef:

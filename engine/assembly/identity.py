@@ -129,7 +129,7 @@ FORM_WORDS = {
     **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated"), "mutation"),
     **dict.fromkeys(("deficiency", "deficient"), "deficiency"),
 }
-_ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
+ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
 # Adjectives that name the process, faculty or complex they derive from, alone ("cognitive" where a
 # reader cut "cognitive deficits" to the fall of "cognitive") or before a word for how well it works
 # ("cognitive function", "proteasomal activity"). Only those whose every change is a change of their
@@ -181,7 +181,7 @@ def canonical_words(name: str) -> list[str]:
     named = _named_by_adjective(core)
     if named:
         return [named] + sorted(set(forms))
-    if not core or core[-1].endswith(_ADJECTIVE_ENDINGS):
+    if not core or core[-1].endswith(ADJECTIVE_ENDINGS):
         # Only measure words ("levels", "protein aggregates"), or a describing word left alone
         # ("synaptic activity" is not "synaptic density"): the words as written.
         core = kept
@@ -194,7 +194,7 @@ def _substance_given(words: list[str]) -> list[str]:
     if len(words) < 2 or words[-1] not in _GIVEN_WORDS:
         return words
     given = [word for word in words[:-1] if word not in _COURSE_WORDS]
-    named = bool(given) and not given[-1].endswith(_ADJECTIVE_ENDINGS) and "of" not in given
+    named = bool(given) and not given[-1].endswith(ADJECTIVE_ENDINGS) and "of" not in given
     return given if named else words
 
 
@@ -221,7 +221,7 @@ def _describing(word: str) -> bool:
     """A describing word before a kind noun: an adjective in form, written in letters ("natural",
     "microtubule-associated"), never a name ("tau", "Aβ") nor a form ("misfolded protein tau" is a form
     of tau, not tau)."""
-    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(_ADJECTIVE_ENDINGS) \
+    return bool(re.fullmatch(r"[A-Za-z][a-z-]*", word)) and word.lower().endswith(ADJECTIVE_ENDINGS) \
         and not any(part in FORM_WORDS for part in word.lower().split("-"))
 
 

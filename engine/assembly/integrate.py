@@ -208,6 +208,7 @@ class Integrator:
                 continue
             link = next((found for child in entity.groundings for parent in concept.groundings
                          if (found := self._grounder.refinement(child, parent))), None)
+            link = link or self._qualified_kind(entity, concept)
             if link is not None:
                 entity.answers_for = ConceptLink(node=concept.node_id, relation=link[0], source=link[1])
                 entity.role = concept.role
@@ -262,6 +263,22 @@ class Integrator:
                 keep.names.append(name)
                 keep.merged.append(MergedName(name=name, reason=reasons.get(name, identity.reason)))
         return first
+
+    def _qualified_kind(self, entity: _Entity, concept: _Entity) -> tuple[str, str] | None:
+        """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
+        if entity.groundings:
+            return None
+        found = self._grounder.qualified_head(entity.label)
+        if found is None:
+            return None
+        head, head_grounding = found
+        for parent in concept.groundings:
+            if head_grounding.curie == parent.curie or head_grounding.curie in self._grounder.equivalents(parent):
+                return "is a kind of", f"its name: {head} ({head_grounding.curie}) where the words before it say"
+            link = self._grounder.refinement(head_grounding, parent)
+            if link is not None:
+                return "is a kind of", f"its name: {head}, and {link[1]}"
+        return None
 
     def _side(self, term: str, change: Change | None, aliases: list[str], doc_id: str) -> _Side:
         core = None if identity_key(term) in self._question_keys else lowered_core(term)  # the user's own term
