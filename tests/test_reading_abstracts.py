@@ -89,6 +89,8 @@ def test_an_observed_association_is_a_possible_claim(sentence: str, expected: st
     "Serum Q levels were associated with stroke.",  # no change named, no sign
     "Therapy T was not associated with a lower risk of disease D.",  # denied
     "The changes associated with reduced Q were examined.",  # a phrase naming changes
+    "No inhibition of Q binding was associated with reduced P.",  # a denied subject
+    "Drug D was associated with significant cognitive benefits.",  # benefits name no entity
 ])
 def test_an_association_without_a_signed_change_claims_nothing(sentence: str) -> None:
     assert lines(sentence) == set()

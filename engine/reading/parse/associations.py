@@ -6,21 +6,28 @@ to change the other, so every claim read here is hedged: a possible claim, shown
 a claim not clearly stated is never shown as supported). Like the rule reader's (``weak_claims``), it
 claims a sign only where one side names a change ("a reduction in", "lower", "increased risk of") or
 the correlation is signed ("inversely"); "X is associated with AD" claims nothing. The subject is
-the cause; a phrase that only names the association ("the changes associated with Y") claims nothing.
+the cause; a phrase that only names the association ("the changes associated with Y") claims nothing,
+nor does a denied subject ("No inhibition of X was associated with Y"), nor a side that names no
+entity ("the appearance", "benefits").
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
+from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
 from engine.reading.parse import modality
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.phrases import has_change_word, sides
+from engine.reading.parse.phrases import Side, has_change_word, sides
 
 _ASSOCIATING = frozenset({"associate", "correlate", "link", "relate"})
 _PARTICLES = frozenset({"with", "to"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+# Heads of phrases that name how something went, not a thing: "cognitive benefits", "its pro-apoptotic
+# effects", "the appearance of X", "a common pathogenesis".
+_UNNAMED_HEADS = lexicon.EFFECT_NOUNS | {"benefit", "benefits", "appearance", "pathogenesis", "onset", "outcome",
+                                         "outcomes", "consequence", "consequences"}
 
 
 def association_claims(doc: Doc) -> list[Claim]:
@@ -31,13 +38,26 @@ def association_claims(doc: Doc) -> list[Claim]:
         subjects = [c for c in _predicate(word).children if c.dep_ in _SUBJECTS]
         objects = [g for c in word.children if c.dep_ == "prep" and c.lower_ in _PARTICLES
                    for g in c.children if g.dep_ == "pobj"]
-        if len(subjects) != 1 or not objects:
+        if len(subjects) != 1 or not objects or _denied(subjects[0]):
             continue
         sign = _correlation_sign(word)
         if sign is None and not any(has_change_word(t) for t in (*subjects, *objects)):
             continue
-        claims += pairs(sides(subjects[0]), sign or 1, [s for o in objects for s in sides(o)], hedged=True)
+        causes, effects = _named(sides(subjects[0])), _named([s for o in objects for s in sides(o)])
+        claims += pairs(causes, sign or 1, effects, hedged=True)
     return claims
+
+
+def _denied(subject: Token) -> bool:
+    """"No inhibition of X was associated with Y"."""
+    return any(c.dep_ == "det" and c.lower_ in ("no", "neither") for c in subject.children)
+
+
+def _named(found: list[Side]) -> list[Side]:
+    """The sides that name an entity: an association read between "the appearance" or "benefits"
+    and another name says nothing of either (``entities.non_entity_reason``)."""
+    return [side for side in found if non_entity_reason(side.name) is None
+            and side.name.split()[-1].lower() not in _UNNAMED_HEADS]
 
 
 def _predicate(word: Token) -> Token:

@@ -282,6 +282,8 @@ def _relabel_listed_appositions(doc: Doc) -> None:
             continue
         listed = any(c.dep_ == "cc" and c.lower_ in ("and", "or") for c in token.children) \
             and any(c.dep_ == "conj" for c in token.children)
+        if any(t.pos_ in ("VERB", "AUX") or t.lower_ in lexicon.VERB_FORMS for t in token.subtree):
+            continue  # "A, lowered levels of B and C": a clause, misread
         renamed = token.head.tag_ == "NNS" or any(c.dep_ in ("det", "poss", "nummod") for c in token.head.children)
         if listed and not renamed and not any(c.dep_ in ("det", "poss", "nummod") for c in token.children):
             token.dep_ = "conj"  # (not after a class named with a number: "two agonists, A and B")
