@@ -122,6 +122,7 @@ def test_failures_follow_the_stating_sentences_and_their_furthest_stage(tmp_path
     question = {"id": "pqa-7", "pmid": "7", "sentences": [2, 5], "half": "tune"}
     assert stating_sentences(question, documents) == ["Zorin lowers pelt."]
     assert question_stage(["2 not retrieved", "3 reader: no claim at all"]) == "3 reader: no claim at all"
+    assert question_stage(["3 reader: no claim at all", "3 reader: no claim X -> Y"]) == "3 reader: no claim X -> Y"
     assert question_stage(["5 edge in graph", "2 not retrieved"]) == STEPS_JOINED
     records = tmp_path / "qa.json"
     records.write_text(json.dumps({"records": [{"id": "pqa-7", "answered": False}, {"id": "pqa-8", "answered": True}]}))
