@@ -159,7 +159,8 @@ def result_section() -> None:
     answer_col, evidence_col = st.columns(2)
     with answer_col:
         st.subheader("Answer")
-        panels.answer_section(session.answer)
+        with st.container(key="ask_page_answer"):
+            panels.answer_section(session.answer)
     with evidence_col:
         st.subheader("Evidence")
         panels.evidence_panel(session, key="ask_page")

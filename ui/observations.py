@@ -95,6 +95,8 @@ def _mark(session: WorkspaceSession, node_id: str, value: str) -> None:
         return
     st.session_state["measure_experiment"] = name
     st.session_state.pop("measure_new_name", None)
+    for kind in ("quantity", "state"):  # the next value is chosen afresh (set, not dropped: the browser follows)
+        st.session_state[f"measure_value_{kind}"] = None
 
 
 def _undo_box(session: WorkspaceSession) -> None:
