@@ -63,6 +63,7 @@ from engine.model.graph import Graph, Labelling, Node  # noqa: E402
 from engine.reading.language.text import terms_match  # noqa: E402
 from engine.pipeline import AskResult, ask  # noqa: E402
 from engine.settings import Settings  # noqa: E402
+from bench.results import parts, write_results  # noqa: E402
 from engine.assembly.verify import mentions  # noqa: E402
 
 DEFAULT_QUESTIONS = REPO.parent / "shared" / "data" / "hbp" / "questions_dev.jsonl"
@@ -374,7 +375,29 @@ def main() -> int:
     print(json.dumps(summary, indent=2))
     if args.out:
         args.out.write_text(json.dumps({"summary": summary, "records": records}, indent=1))
+    if (args.questions, args.index, args.limit, args.half, args.mode, args.backend) == (
+            DEFAULT_QUESTIONS, None, None, None, "hybrid", "offline"):  # only the whole default run is on record
+        record_figures(summary)
     return 0
+
+
+def record_figures(summary: dict) -> None:
+    """The figures of a whole default run, on record in bench/results/qa_eval.json (BENCHMARKS.md)."""
+    tune, held_out = summary.get("tune", {}), summary.get("held-out", {})
+
+    def of(key: str, scale: float = 1.0) -> dict:
+        return parts(summary.get(key), tune.get(key), held_out.get(key), scale)
+
+    answered = " / ".join(f"{round(h['answered_share'] * h['questions'])} of {h['questions']}" for h in (tune, held_out) if h)
+    write_results("qa_eval", "Questions", ".venv/bin/python bench/qa_eval.py --out F.json", [
+        {"figure": "HBP questions answered", **of("answered_share", 100), "unit": "%", "target": {"at_least": 50},
+         "note": answered},
+        {"figure": "HBP sign accuracy on answered", **of("sign_accuracy_on_answered"), "decimals": 3,
+         "target": {"at_least": 0.75}},
+        {"figure": "HBP right answers among all questions", **of("correct_share_of_all", 100), "unit": "%"},
+        {"figure": "seconds per question, 90th percentile", "value": summary["seconds_p90"], "unit": "s",
+         "decimals": 2, "note": f"median {summary['seconds_median']:.2f} s"},
+    ])
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.model.annotations import format_annotation  # noqa: E402
+from bench.results import parts, write_results  # noqa: E402
 from engine.reading.parse import read_sentence  # noqa: E402
 
 NAMES = {
@@ -114,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-template", type=int, default=40, help="sentences per construction and half")
     parser.add_argument("--show-misses", action="store_true", help="print each sentence not read (tune half only)")
     args = parser.parse_args(argv)
+    shares: dict[tuple[str, str], float] = {}
     for half in ("tune", "held-out"):
         for group, templates in GROUPS.items():
             by_construction: dict[str, list[bool]] = {}
@@ -126,9 +128,22 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  miss: {sentence}  {sorted(claims)}")
             total = [found for results in by_construction.values() for found in results]
             print(f"{half}, {group}: read {sum(total)} of {len(total)} ({100 * sum(total) / len(total):.1f} %)")
+            shares[group, half] = 100 * sum(total) / len(total)
             for construction, results in by_construction.items():
                 print(f"  {construction:16s} {sum(results):3d} / {len(results)}")
+    if args.per_template == 40:  # the default draw is the one on record
+        record_figures(shares, args.per_template)
     return 0
+
+
+def record_figures(shares: dict[tuple[str, str], float], per_template: int) -> None:
+    """The shares read per group and half, on record in bench/results/reader_grid.json (BENCHMARKS.md)."""
+    figures = []
+    for group, templates in GROUPS.items():
+        figures.append({"figure": f"invented sentences read by the parse reader, {group} ({len(templates)} constructions)",
+                        **parts(None, shares[group, "tune"], shares[group, "held-out"]), "unit": "%",
+                        "note": f"{per_template * len(templates)} a half"})
+    write_results("reader_grid", "Extraction", ".venv/bin/python bench/reader_grid.py", figures)
 
 
 if __name__ == "__main__":

@@ -90,3 +90,9 @@ def read_results(folder: Path = RESULTS) -> list[Results]:
 def share(part: int, whole: int) -> float | None:
     """A percentage, or None for an empty set."""
     return round(100 * part / whole, 1) if whole else None
+
+
+def parts(whole: float | None, tune: float | None, held_out: float | None, scale: float = 1.0) -> dict:
+    """value, tune and held_out of a figure, each scaled (100 for a share as a percentage)."""
+    return {key: None if number is None else round(scale * number, 4)
+            for key, number in (("value", whole), ("tune", tune), ("held_out", held_out))}
