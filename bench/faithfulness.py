@@ -57,6 +57,7 @@ import networkx as nx
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.results import parts, write_results  # noqa: E402
 from engine.explain.answer import MAX_PATH_EDGES, Answer  # noqa: E402
 from engine.explain.focus import question_focus  # noqa: E402
 from engine.model.graph import Graph  # noqa: E402
@@ -505,7 +506,35 @@ def main() -> int:
         print(f"{len(items)} unjudged items written to {args.export_unjudged}", file=sys.stderr)
     figures = report(records, verdicts)
     print(json.dumps(figures, indent=2) if args.json else format_report(figures))
+    if not args.records and (args.questions, args.index, args.data_dir, args.limit, args.verdicts) == (
+            QUESTIONS, None, None, None, VERDICTS_DIR):  # only a whole default run is on record
+        record_figures(figures)
     return 0
+
+
+def record_figures(figures: dict) -> None:
+    """The shares of a whole default run, on record in bench/results/faithfulness.json (BENCHMARKS.md)."""
+    whole = figures["all"]
+
+    def of(key: str) -> dict:
+        return parts(whole[key], figures["tune"][key], figures["held-out"][key], 100)
+
+    write_results("faithfulness", "Faithfulness", ".venv/bin/python bench/faithfulness.py", [
+        {"figure": "shown claims supported by their cited sentence", **of("supported_share"), "unit": "%",
+         "target": {"at_least": 90}, "note": f"{whole['judged_claims']} claims; {whole['unjudged_claims']} unjudged"},
+        {"figure": "shown claims drawn as established that their sentence supports",
+         **of("established_supported_share"), "unit": "%", "target": {"at_least": 90},
+         "note": f"{whole['established_claims']} claims"},
+        {"figure": "shown claims drawn as possible that their sentence supports", **of("possible_supported_share"),
+         "unit": "%", "note": f"{whole['possible_claims']} claims"},
+        {"figure": "shown claims supported or partly", **of("supported_or_partial_share"), "unit": "%"},
+        {"figure": "sign errors among shown claims", **of("sign_error_share"), "unit": "%", "target": {"at_most": 3}},
+        {"figure": "shown nodes that are not entities", **of("non_entity_share"), "unit": "%",
+         "target": {"at_most": 3}, "note": f"{whole['shown_nodes']} nodes"},
+        {"figure": "answered questions stating a ≥ 2-step mechanism where the graph has one",
+         **of("states_mechanism_share"), "unit": "%", "target": {"at_least": 60}},
+        {"figure": "faithfulness questions answered", **of("answered_share"), "unit": "%"},
+    ])
 
 
 if __name__ == "__main__":

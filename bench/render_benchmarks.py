@@ -58,6 +58,8 @@ def met_text(figure: Figure) -> str:
     if figure.target is None:
         return "report"
     numbers = {"value": figure.value, "tune": figure.tune, "held_out": figure.held_out}
+    if all(numbers[key] is None for key in numbers if figure.target.over in ("all", key)):
+        return "—"  # nothing measured to hold against the target (an empty set)
     return "yes" if figure.target.met_by(numbers) else "**no**"
 
 
