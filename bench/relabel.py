@@ -51,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.results import write_results  # noqa: E402
 from engine.model.graph import Edge, Graph, Node, Scenario, edge_id  # noqa: E402
 from engine.solver.reasoner import Reasoner, label_graph  # noqa: E402
 
@@ -211,7 +212,26 @@ def main(argv: list[str] | None = None) -> int:
         print(" | ".join(header))
         for row in rows:
             print(" | ".join(str(row[key]) for key in header))
+    record_figures(rows, args, parser.parse_args([]))
     return 0
+
+
+def record_figures(rows: list[dict], args: argparse.Namespace, defaults: argparse.Namespace) -> None:
+    """The figures with targets, on record (BENCHMARKS.md) after the default run or the tentative-edge run."""
+    row = {(r["series"], r["nodes"]): r for r in rows}
+    if vars(args) | {"json": False} == vars(defaults) | {"json": False}:
+        write_results("relabel", "Solver", ".venv/bin/python bench/relabel.py", [
+            {"figure": "toggle relabel, 500 nodes", "value": row["random", 500]["toggle_median_ms"], "unit": "ms",
+             "decimals": 2, "target": {"at_most": 5}, "note": "random series, median of 25 toggles"},
+            {"figure": "first labelling, 5,000 nodes", "value": row["random", 5000]["first_labelling_ms"],
+             "unit": "ms", "decimals": 0, "target": {"at_most": 300}, "note": "random series, median of 5"},
+        ])
+    elif (args.series, args.sizes, args.possible_share) == (["pipeline"], [40, 500], 0.9):
+        command = ".venv/bin/python bench/relabel.py --series pipeline --sizes 40 500 --possible-share 0.9"
+        write_results("relabel_tentative", "Solver", command, [
+            {"figure": "toggle relabel, 500 nodes, 90 % of edges tentative", "value": row["pipeline", 500]["toggle_median_ms"],
+             "unit": "ms", "decimals": 2, "target": {"at_most": 5}},
+        ])
 
 
 if __name__ == "__main__":
