@@ -13,10 +13,15 @@ symbols via ``hgnc_entries.tsv``; MGI and RGD symbols via the HGNC symbol they s
 ``.json``; MeSH names via ``mesh_*_label_mappings.tsv``; FamPlex names are their ids. Ends in other
 namespaces (CONSO, PUBCHEM, HGNCGENEFAMILY ...) or whose name no file knows are counted apart, not scored.
 
+``--spans`` adds a second figure over every end with an identifier, its name written in the sentence
+or not ("tau" for HGNC:MAPT): the share whose curated identifier (or an equivalent) is among the
+groundings of the spans Gilda's NER finds in the sentence (``grounding.find_spans``), top grounding per
+span, i.e. whether a reader taking entity boundaries from grounded spans would find it.
+
 The split into tune and held-out halves is ``bench/extract_eval.py``'s, by a hash of the PMID;
 ``--failures N`` prints N wrong ends of the tune half only.
 
-    .venv/bin/python bench/grounding_eval.py [--data PATH] [--json] [--failures N]
+    .venv/bin/python bench/grounding_eval.py [--data PATH] [--json] [--spans] [--failures N]
 """
 
 from __future__ import annotations
@@ -122,6 +127,32 @@ def score_ends(rows: list[dict]) -> tuple[list[dict], Counter]:
     return scored, skipped
 
 
+def span_recall(rows: list[dict]) -> list[dict]:
+    """Per (sentence, end) with an identifier: whether a grounded span of the sentence names it."""
+    records, seen, spans_of = [], set(), {}
+    for row in rows:
+        for end in (row["subject"], row["object"]):
+            key = (row["sentence"], end["namespace"], end["name"])
+            gold = curated_key(end["namespace"], end["name"])
+            if key in seen or gold is None:
+                continue
+            seen.add(key)
+            if row["sentence"] not in spans_of:
+                spans_of[row["sentence"]] = {s.groundings[0].key for s in grounding.find_spans(row["sentence"])}
+            found = bool(spans_of[row["sentence"]] & ({gold} | grounding.equivalents(gold)))
+            records.append({"half": half(row["pmid"]), "namespace": end["namespace"], "found": found,
+                            "written": span_in(row["sentence"], end["name"]) is not None})
+    return records
+
+
+def summarise_spans(records: list[dict]) -> dict:
+    n, unwritten = len(records), [r for r in records if not r["written"]]
+    return {"ends": n, "found": round(sum(r["found"] for r in records) / n, 4) if n else None,
+            "name_not_written": len(unwritten),
+            "found_name_not_written": round(sum(r["found"] for r in unwritten) / len(unwritten), 4)
+            if unwritten else None}
+
+
 def summarise(records: list[dict]) -> dict:
     n = len(records)
     by_namespace = {}
@@ -138,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="HBP relations (JSONL)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--spans", action="store_true", help="also score the grounded spans of each sentence")
     parser.add_argument("--failures", type=int, default=0, metavar="N", help="print N wrong ends of the tune half")
     args = parser.parse_args(argv)
     if not args.data.is_file():
@@ -153,7 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     records, skipped = score_ends(rows)
     report = {"data": str(args.data), "statements": len(rows),
               **{name: summarise([r for r in records if r["half"] == name]) for name in HALVES},
-              "unscored": dict(skipped.most_common()), "seconds": round(time.perf_counter() - started, 1)}
+              "unscored": dict(skipped.most_common())}
+    if args.spans:
+        found = span_recall(rows)
+        report["spans"] = {name: summarise_spans([r for r in found if r["half"] == name]) for name in HALVES}
+    report["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(report, indent=1))
     else:
@@ -165,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
             print("          " + ", ".join(f"{ns} {v['accuracy']:.0%} of {v['ends']}"
                                            for ns, v in part["by_namespace"].items()))
         print("unscored: " + ", ".join(f"{why} {n}" for why, n in skipped.most_common()))
+        for name, part in report.get("spans", {}).items():
+            print(f"{name:>8}: a grounded span of the sentence names {part['found']:.1%} of {part['ends']} ends "
+                  f"with an identifier ({part['found_name_not_written']:.1%} of the "
+                  f"{part['name_not_written']} whose name the sentence does not write)")
     wrong = [r for r in records if r["half"] == "tune" and not r["right"]]
     for record in wrong[:args.failures]:
         print(f"  {record['text']!r}: curated {':'.join(record['gold'])}, top "

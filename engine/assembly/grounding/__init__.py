@@ -11,7 +11,8 @@ The API (stable; the graph model, Integrate and the question's concepts use it):
 - ``ground_parts(name) -> GroundedParts``: the name whole and, where it names a form or a process of
   an entity ("tau phosphorylation", "phosphorylation of tau", "Abeta oligomers", "gut permeability"),
   the entity's words and groundings and the form (``parts.FORM_WORDS``), so a form node can be linked
-  to its entity.
+  to its entity; where the name does not ground whole, ``head`` and ``head_groundings`` are its longest
+  grounded last words ("neuronal apoptosis" is a kind of "apoptosis", GO:0006915).
 - ``ancestors(g) -> set[(ns, id)]`` and ``is_a_or_part_of(child, parent) -> bool``: is-a and part-of
   from GO, MeSH trees, FamPlex, ChEBI, DOID, HP and EFO, joined across namespaces by Gilda's curated
   MeSH mappings and the ontologies' cross-references (``relations``); ``equivalents(g)`` gives those.
