@@ -66,8 +66,17 @@ def _record_timing(name: str, value: object) -> None:
     TIMINGS_FILE.write_text(json.dumps(timings, indent=2))
 
 
+def _open_labels(page) -> None:
+    """Unfold the labels table where the page starts it folded (a large graph)."""
+    fold = page.locator("details").filter(has=page.locator("summary", has_text="Labels of all")).first
+    if fold.count() and fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+        fold.locator("table").first.wait_for()
+
+
 def _label_rows(page) -> list[list[str]]:
     """The labels table's rows: node, role, label, changed."""
+    _open_labels(page)
     table = page.get_by_test_id("stMarkdownContainer").locator("table").filter(has_text="changed").first
     rows = table.locator("tbody tr")
     return [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
