@@ -1,7 +1,7 @@
 """Where each unanswered PubMedQA question of bench/qa_eval.py is lost: its stating sentences, followed through the pipeline.
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/pubmedqa_failures.py --records QA.json [--half tune|held-out]
-        [--index DIR] [--questions FILE] [--out FILE.json] [--show-reader-misses]
+        [--index DIR] [--questions FILE] [--out FILE.json] [--show-reader-misses | --answered]
 
 ``--records`` is a ``bench/qa_eval.py --out`` file of the PubMedQA set; its unanswered questions (of
 one half) are asked again of the PubMedQA index with the default settings. A PubMedQA question has no
@@ -12,6 +12,10 @@ retrieved, 3 read but no claim from a name matching X to one matching Y (or no c
 and pruned, 5 an edge between nodes named like X and Y cites it. A question's stage is the furthest
 any of its sentences got; "steps in graph, not joined" when that is 5 (the edge's ends are not the
 question's nodes, or the route was not stated).
+
+``--answered`` instead asks the answered questions of the half again and says whether the answer's
+stated path cites one of the judged stating sentences (right for the stated reason) or only other
+sentences.
 
 ``--show-reader-misses`` prints, for each stage-3 sentence, what each reader reads from it alone:
 the material for telling names that never meet (a claim between other names) from constructions
@@ -70,6 +74,23 @@ def reader_misses(question: dict, sentences: list[str], stages: list[str]) -> li
             for sentence, stage in zip(sentences, stages) if stage.startswith("3")]
 
 
+def cites_stating(result, sentences: list[str]) -> bool:
+    """Whether a step of the answer's stated path cites one of ``sentences``."""
+    from bench.qa_eval import PATH_KINDS
+
+    cited = {sentence for statement in result.answer.statements if statement.kind in PATH_KINDS
+             for step in statement.steps for sentence in step.sentences}
+    return bool(cited & set(sentences))
+
+
+def answered_report(records: Path, questions: list[dict], half: str, ask_question, documents) -> dict:
+    answered = {r["id"] for r in json.loads(records.read_text())["records"] if r["answered"]}
+    chosen = [q for q in questions if half_of(q) == half and q["id"] in answered]
+    cites = {q["id"]: cites_stating(ask_question(q["question"]), stating_sentences(q, documents)) for q in chosen}
+    return {"half": half, "answered": len(chosen), "cites_a_stating_sentence": sum(cites.values()),
+            "cites_other_sentences_only": sorted(qid for qid, ok in cites.items() if not ok)}
+
+
 def main() -> int:
     parser = question_arguments(__doc__.splitlines()[0])
     parser.set_defaults(questions=QUESTIONS_FILE)
@@ -77,6 +98,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None, help="per-question stages (JSON)")
     parser.add_argument("--show-reader-misses", action="store_true",
                         help="print each reader-stage sentence and both readers' claims")
+    parser.add_argument("--answered", action="store_true",
+                        help="for the answered questions: does the stated path cite a stating sentence")
     args = parser.parse_args()
     from engine.pipeline import ask
     from engine.settings import Settings
@@ -86,6 +109,10 @@ def main() -> int:
     index = PaperIndex.open(args.index, settings.embedding_model)
     documents = {d.id: d.sentences for d in index.documents()}
     index_sentences = {s for sentences in documents.values() for s in sentences}
+    if args.answered:
+        print(json.dumps(answered_report(args.records, load_questions(args.questions), args.half,
+                                         lambda text: ask(text, index, settings), documents), indent=2))
+        return 0
     per_question, sentence_counts, misses = [], Counter(), []
     for question in unanswered(args.records, load_questions(args.questions), args.half):
         seen = trace_seen(ask(question["question"], index, settings), index_sentences)

@@ -128,3 +128,17 @@ def test_failures_follow_the_stating_sentences_and_their_furthest_stage(tmp_path
     records.write_text(json.dumps({"records": [{"id": "pqa-7", "answered": False}, {"id": "pqa-8", "answered": True}]}))
     assert unanswered(records, [question, {"id": "pqa-8", "half": "tune"}], "tune") == [question]
     assert unanswered(records, [question], "held-out") == []
+
+
+def test_an_answer_cites_a_stating_sentence_only_through_its_stated_path() -> None:
+    from types import SimpleNamespace
+
+    from bench.pubmedqa_failures import cites_stating
+
+    def result(kind: str, sentence: str) -> SimpleNamespace:
+        step = SimpleNamespace(sentences=[sentence])
+        return SimpleNamespace(answer=SimpleNamespace(statements=[SimpleNamespace(kind=kind, steps=[step])]))
+
+    assert cites_stating(result("direct", "Zorin lowers pelt."), ["Zorin lowers pelt."])
+    assert not cites_stating(result("direct", "Zorin was given."), ["Zorin lowers pelt."])
+    assert not cites_stating(result("doubt", "Zorin lowers pelt."), ["Zorin lowers pelt."])
