@@ -64,6 +64,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.results import parts as figure_parts, write_results  # noqa: E402
 from engine.model.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.reading.language.text import state_core, terms_match  # noqa: E402
@@ -526,7 +527,36 @@ def main(argv: list[str] | None = None) -> int:
             print(f"hand-judged sample {name}: precision {p['judged_precision']:.3f} over "
                   f"{p['judged']} judged; {p['still_produced']} still produced, precision "
                   f"{p['precision_of_still_produced']:.3f}")
+    if (args.reader, args.backend, args.statements, args.data, args.synonyms) == (
+            "compare", "offline", "all", DEFAULT_DATA, None):  # the run on record
+        record_figures(report["readers"])
     return 0
+
+
+def record_figures(readers: dict) -> None:
+    """The readers' link shares and sign accuracy, on record in bench/results/extract_eval.json."""
+    def of(reader: str, part: str, key: str, scale: float = 100) -> dict:
+        return figure_parts(None, readers[f"{reader} {part} tune"][key], readers[f"{reader} {part} held-out"][key], scale)
+
+    def linked(reader: str, part: str) -> str:
+        return " / ".join(str(readers[f"{reader} {part} {name}"]["linked"]) for name in ("tune", "held-out")) + " linked"
+
+    rules_held_out = round(100 * readers["rules verbatim held-out"]["linked_share"], 4)
+    write_results("extract_eval", "Extraction", ".venv/bin/python bench/extract_eval.py --reader compare --runs 1", [
+        {"figure": "verbatim HBP statements linked, both readers (union)", **of("union", "verbatim", "linked_share"),
+         "unit": "%", "target": {"at_least": rules_held_out, "over": "held_out",
+                                 "note": "the rule reader alone's held-out share"}},
+        {"figure": "verbatim statements linked, rule reader alone", **of("rules", "verbatim", "linked_share"), "unit": "%"},
+        {"figure": "verbatim statements linked, parse reader alone", **of("parse", "verbatim", "linked_share"), "unit": "%"},
+        {"figure": "verbatim statements linked, both readers agreeing", **of("agree", "verbatim", "linked_share"),
+         "unit": "%"},
+        {"figure": "verbatim sign accuracy, union", **of("union", "verbatim", "sign_accuracy", 1), "decimals": 3,
+         "target": {"at_least": 0.90}},
+        {"figure": "all HBP statements linked, union", **of("union", "all", "linked_share"), "unit": "%",
+         "note": linked("union", "all")},
+        {"figure": "all HBP statements linked, parse reader alone", **of("parse", "all", "linked_share"), "unit": "%",
+         "note": linked("parse", "all")},
+    ])
 
 
 if __name__ == "__main__":
