@@ -1,4 +1,4 @@
-"""Where each unanswered PubMedQA question of bench/qa_eval.py is lost: its stating sentences, followed through the pipeline.
+"""Where each unanswered PubMedQA question of bench/qa_eval.py is lost, its stating sentences followed.
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/pubmedqa_failures.py --records QA.json [--half tune|held-out]
         [--index DIR] [--questions FILE] [--out FILE.json] [--show-reader-misses | --answered]

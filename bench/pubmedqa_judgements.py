@@ -153,7 +153,8 @@ LEFT_OUT: dict[str, str] = {
     "20306735": "improvement of a training programme, no cause and effect",
     "23949294": "feasibility; 'prevention' is a noun of a strategy's name",
     "17220021": "a time trend, no cause",
-    "24142776": "no clear sign: betamethasone alone raised hearing loss, the protection is laid to benzalkonium chloride",
+    "24142776": ("no clear sign: betamethasone alone raised hearing loss, the protection is laid to"
+                 " benzalkonium chloride"),
     "14976655": "names no cause (acyclovir appears only in the abstract)",
     "24487044": "cost-effectiveness, not an effect",
     "11146778": "reliability of a score; 'impairment' is a noun",

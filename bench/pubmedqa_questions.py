@@ -11,8 +11,8 @@ Written before any run of the pipeline on it, in three transparent steps:
    with the cause X and effect Y named as a scientist would, or left out with the reason.
 3. ``questions``: one record per kept candidate, written to bench/pubmedqa_questions.jsonl.
 
-Each record: ``id`` (``pqa-PMID``), ``pmid``, ``question`` ("How does X affect Y?", "do" for a plural X), ``source`` (X),
-``target`` (Y), ``expected_sign``, ``original`` (the PubMedQA question), ``sentences`` (indices into
+Each record: ``id`` (``pqa-PMID``), ``pmid``, ``question`` ("How does X affect Y?", "do" for a plural
+X), ``source`` (X), ``target`` (Y), ``expected_sign``, ``original`` (the PubMedQA question), ``sentences`` (indices into
 the abstract's sentences as ``pubmedqa_library.document_sentences`` splits them, which are the
 PubMedQA index's sentence indices; the text itself stays in ../shared/data), ``judged_note`` and
 ``half``.

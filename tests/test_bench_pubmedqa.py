@@ -53,7 +53,8 @@ def test_a_stating_sentence_outside_the_abstract_is_refused(monkeypatch: pytest.
 def test_the_question_agrees_with_a_plural_cause() -> None:
     assert pq.wording("statins", "atrial fibrillation") == "How do statins affect atrial fibrillation?"
     assert pq.wording("osteoporosis", "pain") == "How does osteoporosis affect pain?"
-    assert pq.wording("restriction of R-rated movies", "smoking") == "How does restriction of R-rated movies affect smoking?"
+    assert pq.wording("restriction of R-rated movies", "smoking") == (
+        "How does restriction of R-rated movies affect smoking?")
 
 
 def test_the_split_is_fixed_and_holds_out_about_a_third() -> None:
@@ -74,8 +75,9 @@ def test_the_library_reads_contexts_then_the_conclusion() -> None:
 
 def test_the_loader_defaults_gold_paths_and_refuses_a_bad_line(tmp_path: Path) -> None:
     path = tmp_path / "q.jsonl"
-    path.write_text(json.dumps({"id": "a", "question": "How does zorin affect pelt?", "expected_sign": -1,
-                                "half": "held-out"}) + "\n\n" + json.dumps({"id": "b", "question": "x?", "expected_sign": 1}) + "\n")
+    lines = [{"id": "a", "question": "How does zorin affect pelt?", "expected_sign": -1, "half": "held-out"},
+             {"id": "b", "question": "x?", "expected_sign": 1}]
+    path.write_text(json.dumps(lines[0]) + "\n\n" + json.dumps(lines[1]) + "\n")
     first, second = load_questions(path)
     assert first["gold_paths"] == [] and half_of(first) == "held-out"
     assert half_of(second) in ("tune", "held-out")
