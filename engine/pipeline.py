@@ -417,14 +417,15 @@ def _ask(
     abbreviation_cache: dict[str, dict[str, str]] = {}
     with timer("extract"):
         library = library_abbreviations(index, abbreviation_cache)
+    grounder = default_grounder() if budget.grounding else famplex_grounder()
     integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes,
-                            library=library, grounder=default_grounder() if budget.grounding else famplex_grounder())
+                            library=library, grounder=grounder)
     integration = integrator.build()
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
     claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
     with timer("discover"):
-        stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS) \
+        stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS, grounder) \
             if claim_store is not None and budget.stated_per_name else None
     if stated is not None and not len(stated):  # no stored claims (a library read without its store)
         stated = None

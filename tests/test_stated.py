@@ -172,3 +172,21 @@ def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_pa
     assert any(q.passages for q in looked_up)
     off = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1, stated_per_name=0)))
     assert not any(q.stated for q in off.trace.queries)
+
+
+def test_a_name_finds_the_claims_of_another_name_of_its_identifier() -> None:
+    from engine.model.graph import GroundingRef
+
+    class Grounder:
+        def ground(self, name: str) -> list[GroundingRef]:
+            known = {"gribbin": "HGNC:7", "pallid kinase": "HGNC:7"}
+            curie = known.get(name.lower())
+            return [GroundingRef(namespace="HGNC", id=curie[5:], name="GRB", score=1.0)] if curie else []
+
+        def equivalents(self, found):
+            return set()
+
+    index = FakeIndex(DOCUMENTS)
+    table = StatedClaims(index, stated_ends(index, FakeStore()), Grounder())
+    assert _sentences(table.stating("pallid kinase", "cause", 10)) == ["Loss of gribbin lowers velkin."]
+    assert _sentences(_table().stating("pallid kinase", "cause", 10)) == []  # no grounder: words only

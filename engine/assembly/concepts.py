@@ -85,11 +85,7 @@ class CuratedGrounder:
     ontologies, and a drug's curated target classes (ChEBI ``has_role``)."""
 
     def ground(self, name: str) -> list[GroundingRef]:
-        try:
-            matches = grounding.get_lexicon().grounder.ground(name) if name.strip() else []
-        except grounding.LexiconError:
-            return []
-        return [_as_molecule(match, name) for match in matches]
+        return list(_curated_groundings(name))
 
     def equivalents(self, found: GroundingRef) -> set[str]:
         return {GroundingRef(namespace=ns, id=i).curie for ns, i in grounding.equivalents((found.namespace, found.id))}
@@ -114,6 +110,16 @@ class CuratedGrounder:
             return None
         best = _best(self, parts.head)
         return (parts.head, best) if best is not None else None
+
+
+@lru_cache(maxsize=200_000)
+def _curated_groundings(name: str) -> tuple[GroundingRef, ...]:
+    """Gilda's groundings of a name (kept per name: a library's stored claims name many alike)."""
+    try:
+        matches = grounding.get_lexicon().grounder.ground(name) if name.strip() else []
+    except grounding.LexiconError:
+        return ()
+    return tuple(_as_molecule(match, name) for match in matches)
 
 
 def _describing(word: str) -> bool:
@@ -162,7 +168,10 @@ def default_grounder() -> NameGrounder:
         grounding.get_lexicon()
     except grounding.LexiconError:
         return famplex_grounder()
-    return CuratedGrounder()
+    return _CURATED
+
+
+_CURATED = CuratedGrounder()
 
 
 @lru_cache(maxsize=1)

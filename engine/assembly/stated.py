@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from engine.assembly.concepts import NameGrounder, entity_grounding, form_key
 from engine.assembly.identity import identity_key
 from engine.reading.language.text import word_keys, terms_match
 
@@ -49,13 +50,28 @@ def _buckets(name: str) -> set[str]:
 class StatedClaims:
     """The causes and effects of a library's stored claims, filed by the words of their names."""
 
-    def __init__(self, index: PaperIndex, ends: Iterable[StatedEnd]) -> None:
+    def __init__(self, index: PaperIndex, ends: Iterable[StatedEnd], grounder: NameGrounder | None = None) -> None:
         self._index = index
         self._ends = list(ends)
+        self._grounder = grounder
         self._by_word: dict[tuple[Side, str], list[int]] = defaultdict(list)
+        self._by_grounding: dict[tuple[Side, str], list[int]] = defaultdict(list)
         for position, end in enumerate(self._ends):
             for bucket in set().union(*(_buckets(n) for n in end.names)):
                 self._by_word[(end.side, bucket)].append(position)
+            key = self._grounding_key(end.names[0])
+            if key:
+                self._by_grounding[(end.side, key)].append(position)
+
+    def _grounding_key(self, name: str) -> str:
+        """The identifier a name grounds to, or its form's key ("HGNC:6893/phosphorylation"); "" for none."""
+        if self._grounder is None:
+            return ""
+        found = entity_grounding(self._grounder, name)
+        if found is not None:
+            return found.curie
+        form = form_key(self._grounder, name)
+        return form[0] if form else ""
 
     def __len__(self) -> int:
         return len(self._ends)
@@ -67,8 +83,10 @@ class StatedClaims:
         claims, then in library order. Their score is 0: no search ranked them."""
         candidates = sorted({p for bucket in _buckets(name) for p in self._by_word.get((side, bucket), ())})
         key = identity_key(name)
-        matching = [self._ends[p] for p in candidates
-                    if terms_match(name, self._ends[p].names[0], (), self._ends[p].names[1:])]
+        grounded = self._grounding_key(name)
+        same_identifier = set(self._by_grounding.get((side, grounded), ())) if grounded else set()
+        matching = [self._ends[p] for p in sorted(set(candidates) | same_identifier)
+                    if p in same_identifier or terms_match(name, self._ends[p].names[0], (), self._ends[p].names[1:])]
         matching.sort(key=lambda e: (key not in {identity_key(n) for n in e.names}, -e.confidence))
         found: list[Passage] = []
         taken = set(skip or ())
@@ -105,15 +123,18 @@ def stated_ends(index: PaperIndex, store: ClaimStore) -> list[StatedEnd]:
 _tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def stated_claims(index: PaperIndex, store: ClaimStore, max_documents: int) -> StatedClaims | None:
-    """The lookup of an index's stored claims, built once per index, its size and its store; None for a
+def stated_claims(index: PaperIndex, store: ClaimStore, max_documents: int,
+                  grounder: NameGrounder | None = None) -> StatedClaims | None:
+    """The lookup of an index's stored claims, built once per index, its size, its store and its
+    grounder (ends that ground to a name's identifier are found whatever their words); None for a
     library of more than ``max_documents`` papers (listing it would cost a first question too long)."""
     size = len(index)
     found = _tables.get(index)
-    if found is not None and found[0] == (size, id(store), len(store)):
+    state = (size, id(store), len(store), id(grounder))
+    if found is not None and found[0] == state:
         return found[1]
     if size > max_documents:
         return None
-    table = StatedClaims(index, stated_ends(index, store))
-    _tables[index] = ((size, id(store), len(store)), table)
+    table = StatedClaims(index, stated_ends(index, store), grounder)
+    _tables[index] = (state, table)
     return table
