@@ -209,6 +209,8 @@ def test_spans_come_from_the_built_table(tmp_path: Path) -> None:
             ("inflammatory response", ("GO", "GO:0006954"))]  # the longest term from its first word
         assert all(text[s.start:s.end] == s.text for s in spans)
         assert grounding.find_spans("") == []
+        assert [s.text for s in grounding.find_spans("(GSK3), [tau] and Lipoprotein(a).")] == [
+            "GSK3", "tau", "Lipoprotein(a)"]  # brackets and stops around a word are not part of it
     finally:
         grounding.use_lexicon(None)
 
