@@ -200,3 +200,18 @@ def test_real_qualified_heads() -> None:
     assert grounder.qualified_head("neuronal apoptosis")[1].curie == "GO:0006915"
     assert grounder.qualified_head("apoptosis") is None
     assert grounder.qualified_head("Bcl-2 apoptosis") is None
+
+
+def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
+    from engine.assembly.concepts import qualifies
+
+    assert qualifies("1-year mortality", "mortality")
+    assert qualifies("perioperative blood loss", "blood loss")
+    assert not qualifies("mortality", "mortality")
+    assert not qualifies("Velkin mortality", "mortality")  # a name before it: another thing's
+    assert not qualifies("mortality reduction", "mortality")
+    integrator = Integrator("q", ["Drug Q"], ["mortality"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "30-day mortality", "decrease", "Drug Q lowered 30-day mortality.")], 1)
+    built = integrator.build()
+    assert built.connected
+    assert built.graph.node("30_day_mortality").answers_for.node == "mortality"

@@ -21,6 +21,7 @@ one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules 
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -120,6 +121,19 @@ def _curated_groundings(name: str) -> tuple[GroundingRef, ...]:
     except grounding.LexiconError:
         return ()
     return tuple(_as_molecule(match, name) for match in matches)
+
+
+def qualifies(name: str, concept: str) -> bool:
+    """Whether ``name`` is ``concept`` qualified by words of where, when or what kind before it
+    ("1-year mortality", "perioperative blood loss", "neuronal apoptosis" of mortality, blood loss,
+    apoptosis): what is left before the concept's words is adjectives and spans of time only."""
+    words, concept_words = name.split(), concept.split()
+    if len(words) <= len(concept_words) or identity_key(" ".join(words[-len(concept_words):])) != identity_key(concept):
+        return False
+    return all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in words[:-len(concept_words)])
+
+
+_TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?", re.IGNORECASE)
 
 
 def _describing(word: str) -> bool:

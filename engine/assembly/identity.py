@@ -6,7 +6,7 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    "Abeta"), hyphens and spaces ("TNF-α", "TNF alpha"), plurals ("fibrils"), determiners, and words
    that only say how the thing itself is measured or named — "levels", "expression", "amount",
    "concentration", "content", "abundance", "density", "number", "accumulation", "protein",
-   "gene", "mRNA", "activity", "function", "risk", "incidence", "severity", "progression" — before or after
+   "gene", "mRNA", "activity", "function", "risk", "incidence", "prevalence", "severity", "progression" — before or after
    it ("levels of BDNF", "BDNF mRNA expression", "tau protein", "proteasome function" are BDNF, tau and
    the proteasome); and a noun in apposition that says what kind of thing the name is, or its role
    ("the natural product curcumin", "the mTOR inhibitor rapamycin": ``apposed_name``). A rise in
@@ -61,7 +61,8 @@ from engine.model.graph import GREEK_LETTERS
 MEASURE_WORDS = frozenset({
     "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
     "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
-    "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "severity",
+    "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "prevalence",
+    "severity",
     "progression", "presence",
 })
 # Not "a": normalised, "Aβ" is "a beta".

@@ -38,7 +38,8 @@ from engine.backends.base import ExtractedClaim
 from engine.assembly.entities import non_entity_reason
 from engine.assembly.lowering import lowered_core
 from engine.assembly.concepts import (
-    NameGrounder, entity_grounding, famplex_grounder, form_key, same_form_reason, same_identifier_reason,
+    NameGrounder, entity_grounding, famplex_grounder, form_key, qualifies, same_form_reason,
+    same_identifier_reason,
 )
 from engine.assembly.identity import (
     Identity, LibraryAbbreviations, adjective_noun, defined_abbreviation, identity_key, library_abbreviation,
@@ -266,6 +267,8 @@ class Integrator:
 
     def _qualified_kind(self, entity: _Entity, concept: _Entity) -> tuple[str, str] | None:
         """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
+        if qualifies(entity.label, concept.label):
+            return "is a kind of", f"its name: {concept.label} qualified by the words before it"
         if entity.groundings:
             return None
         found = self._grounder.qualified_head(entity.label)
