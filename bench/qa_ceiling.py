@@ -48,6 +48,7 @@ sys.path.insert(0, str(REPO))
 from bench.faithfulness import claim_key  # noqa: E402
 from bench.qa_eval import DEFAULT_QUESTIONS, question_half  # noqa: E402
 from bench.qa_failures import gold_statements  # noqa: E402
+from bench.results import parts, write_results  # noqa: E402
 from engine.model.annotations import Annotation, interpret  # noqa: E402
 from engine.assembly.lowering import lowered_core  # noqa: E402
 from engine.reading.language.text import terms_match  # noqa: E402
@@ -171,7 +172,24 @@ def main() -> int:
         if ideal is not None:
             report[half]["ideal_readers"] = ideal
     print(json.dumps(report, indent=1))
+    if (args.questions, args.judged) == (DEFAULT_QUESTIONS, JUDGED_FILE) \
+            and all("ideal_readers" in report[half] for half in ("tune", "held-out")):
+        record_figures(report)
     return 0
+
+
+def record_figures(report: dict) -> None:
+    """The estimate's shares, on record in bench/results/qa_ceiling.json (BENCHMARKS.md)."""
+    def of(name: str) -> dict:
+        return parts(None, report["tune"]["ideal_readers"][name], report["held-out"]["ideal_readers"][name], 100)
+
+    write_results("qa_ceiling", "Questions", ".venv/bin/python bench/qa_ceiling.py --records F.json", [
+        {"figure": "HBP questions the readers state along a gold path", **of("read now"), "unit": "%"},
+        {"figure": "the same for a perfect reader of single-clause statements",
+         **of("a perfect reader up to 'stated'"), "unit": "%", "note": "estimate; unread gold steps judged by hand"},
+        {"figure": "the same for a perfect reader of discourse too", **of("a perfect reader up to 'discourse'"),
+         "unit": "%", "note": "estimate"},
+    ])
 
 
 if __name__ == "__main__":
