@@ -37,6 +37,12 @@ def test_every_coordinated_object_is_read(sentence: str, expected: set[str]) -> 
     assert lines(sentence) == expected
 
 
+def test_the_rule_reader_reads_every_object_with_its_amount_too() -> None:
+    found = {format_annotation(a) for a in extract_annotations("Drug D reduced LDL-C by 55%, apoB by 56% and Lp(a) by 19%.")}
+    assert found == {f"{UP} Drug D ==CAUSE=> {DOWN} LDL-C", f"{UP} Drug D ==CAUSE=> {DOWN} apoB",
+                     f"{UP} Drug D ==CAUSE=> {DOWN} Lp(a)"}
+
+
 def test_two_verbs_each_with_an_amount_keep_their_own_signs() -> None:
     found = lines("Drug D reduced LDL-C by 55% and increased HDL-C by 10%.")
     assert found == {f"{UP} Drug D ==CAUSE=> {DOWN} LDL-C", f"{UP} Drug D ==CAUSE=> {UP} HDL-C"}
@@ -53,9 +59,17 @@ def test_a_bracketed_letter_stays_part_of_the_name() -> None:
     assert found == {f"{DOWN} PCSK9 ==CAUSE=> {DOWN} plasma lipoprotein (a)"}
 
 
-def test_a_list_of_lettered_items_is_no_name() -> None:
-    found = lines("Drug D reduced (a) plasma glucose and (b) insulin.")
-    assert not any("(a)" in line or "(b)" in line for line in found)
+def test_the_rule_reader_keeps_the_bracketed_letter_too() -> None:
+    found = {format_annotation(a) for a in extract_annotations(
+        "Inhibition of PCSK9 results in reductions of plasma lipoprotein (a) levels.")}
+    assert any(line.endswith(f"{DOWN} plasma lipoprotein (a)") for line in found)
+
+
+@pytest.mark.parametrize("sentence", ["Drug D reduced (a) plasma glucose and (b) insulin.",
+                                      "As shown in panel (a), drug D reduced plasma glucose."])
+def test_a_list_mark_or_a_panel_is_no_name(sentence: str) -> None:
+    for found in (lines(sentence), {format_annotation(a) for a in extract_annotations(sentence)}):
+        assert not any("(a)" in line or "(b)" in line for line in found)
 
 
 # -- dose-response -------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def _join_bracketed_letter(doc: Doc) -> Doc:
     """A name that ends in a bracketed letter is one word: "Lp(a)", "apolipoprotein(a)", "IκB(α)"
     (the tokenizer split off the closing bracket) and "lipoprotein (a)" (the letter set apart by a
     space, which had cut the name to "lipoprotein"). Not a list's marks ("(a) ... (b) ..."), which
-    come in a row."""
+    come in a row, nor a figure's panel ("panel (a)")."""
     spans = []
     for token in doc[:-1]:
         after = doc[token.i + 1]
@@ -97,6 +97,7 @@ def _join_bracketed_letter(doc: Doc) -> Doc:
         mark = marks[0]
         word = doc[mark.i - 2] if mark.i >= 2 else None
         if word is not None and word.is_alpha and not word.is_stop and word.whitespace_ \
+                and word.lower_ not in lexicon.COUNTED_NOUNS \
                 and not doc[mark.i - 1].whitespace_ and not mark.whitespace_ and mark.text != "i":
             spans.append(doc[word.i:mark.i + 2])
     with doc.retokenize() as retokenizer:

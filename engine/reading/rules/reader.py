@@ -4,6 +4,8 @@ matters: a construction read first claims its words), and the Annotation each cl
 
 from __future__ import annotations
 
+import re
+
 from engine.model.annotations import Annotation, Change
 from engine.reading.language import lexicon as lx
 from engine.reading.rules.records import Claim, Entity
@@ -279,6 +281,39 @@ def _soften_bracketed_boundaries(tokens: list[Token]) -> list[Token]:
 _EXCLUSION_PHRASE_MAX = 6
 
 
+_AMOUNT = re.compile(r"^[~≈]?\d+(?:[.,·]\d+)?(?:%|-?fold)?$")
+_AMOUNT_UNITS = frozenset({"%", "percent", "fold", "-fold", "times"})
+
+
+def _listed_amounts_dropped(tokens: list[Token]) -> list[Token]:
+    """"X reduced A by 55%, B by 56% and C by 19%": the amounts of two or more objects of one verb
+    are dropped, so that the objects read as the list they are (the amounts say how much, not what)."""
+    runs: list[list[tuple[int, int]]] = []
+    for i, token in enumerate(tokens):
+        end = _amount_end(tokens, i) if token.low == "by" and i > 0 and tokens[i - 1].low not in lx.VERB_FORMS \
+            and word_tests.is_content(tokens, i - 1) or token.low == "by" and i > 0 and tokens[i - 1].text == ")" else None
+        if end is None:
+            continue
+        joined = runs and not any(t.low in lx.VERB_FORMS for t in tokens[runs[-1][-1][1]:i])
+        if joined:
+            runs[-1].append((i, end))
+        else:
+            runs.append([(i, end)])
+    dropped = {k for run in runs if len(run) >= 2 and any(t.low in lx.VERB_FORMS for t in tokens[:run[0][0]])
+               for start, end in run for k in range(start, end)}
+    return [t for k, t in enumerate(tokens) if k not in dropped] if dropped else tokens
+
+
+def _amount_end(tokens: list[Token], by: int) -> int | None:
+    """The end of "by 55 %", "by 2-fold", "by 30 percent" at ``by``."""
+    k = by + 1
+    if k < len(tokens) and _AMOUNT.match(tokens[k].text):
+        unit = k + 1 < len(tokens) and tokens[k + 1].low in _AMOUNT_UNITS
+        if unit or tokens[k].text.endswith(("%", "fold")):
+            return k + 2 if unit else k + 1
+    return None
+
+
 def _drop_exclusions(tokens: list[Token]) -> list[Token]:
     """Remove a contrasted exclusion inserted in a phrase: "p300, not pCAF, led to Y" and
     "overexpression of A, but not B, reduced Y" state the claim of A alone; the insert would
@@ -362,7 +397,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     for short, long in find_abbreviations(text).items():
         # a short form defined after a name that held another one: "element (CRE)-binding protein (CREB)"
         known.setdefault(short, long)
-    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(tokenize(text))))
+    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(_listed_amounts_dropped(tokenize(text)))))
     annotations: list[Annotation] = []
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]

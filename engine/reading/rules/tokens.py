@@ -161,7 +161,21 @@ def _chemical_names(text: str) -> dict[int, int]:
                 break
         if depth == 0 and re.search(r"[(\[,]", run) and _CHEMICAL_MARK.search(run):
             found[match.start()] = match.end()
+    marks = len(_LETTER_MARK.findall(text))
+    for match in _LETTERED_NAME.finditer(text):
+        spaced = " " in match.group(0)
+        if not spaced or (marks == 1 and match.group(1).lower() not in lx.VERB_FORMS
+                          and match.group(1).lower() not in _FUNCTION_WORDS | lx.COUNTED_NOUNS):
+            found.setdefault(match.start(), match.end())
     return found
+
+
+# A name that ends in a bracketed letter is one word: "Lp(a)", "apolipoprotein(a)", and, where the
+# text has no other such mark (a list's "(a) ... (b)"), "lipoprotein (a)".
+_LETTERED_NAME = re.compile(r"(?<![\w(])([A-Za-z][\w\-]*[A-Za-z0-9]) ?\([a-zα-ω]\)")
+_LETTER_MARK = re.compile(r"\([a-zα-ω]\)")
+_FUNCTION_WORDS = frozenset({"and", "or", "the", "of", "in", "to", "with", "by", "for", "as", "are", "is", "were",
+                             "was", "be", "that", "which", "both", "either", "between", "from", "on", "at"})
 
 
 def tokenize(text: str) -> list[Token]:
