@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ROOT = RESULTS.parent.parent
+MEASURED_CODE = ("engine", "retrieval", "corpus", "bench", "ui", "pages", "app.py")
 
 
 class Target(BaseModel):
@@ -65,8 +66,10 @@ class Results(BaseModel):
 
 
 def current_commit() -> str:
+    """The checked-out commit, marked "-dirty" when the measured code differs from it."""
     found = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    return found.stdout.strip() or "unknown"
+    changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", *MEASURED_CODE], cwd=ROOT).returncode != 0
+    return (found.stdout.strip() or "unknown") + ("-dirty" if changed else "")
 
 
 def write_results(name: str, area: str, command: str, figures: list[dict], folder: Path = RESULTS) -> Path:
