@@ -100,3 +100,16 @@ def test_mark_measured_greyed_out_says_why(app):
     button = app.button(key="measure_mark")
     assert button.disabled and "Choose what was measured" in (button.help or "")
     assert any("Choose what was measured" in plain(str(c.value)) for c in app.caption)
+
+
+def test_a_clash_is_drawn_with_the_chain_whose_prediction_it_contradicts():
+    from engine.explain.predictions import clash_edges
+    from engine.workspace.session import WorkspaceSession
+
+    session = WorkspaceSession.start(smoking_graph())
+    session.observe("knockdown", "neuronal_death", "decreasing")
+    check = session.checks["knockdown"]
+    core = check.cores[0]
+    assert core.edges == []  # nothing in the graph can lower neuronal death: the core names no edge
+    assert clash_edges(session.graph, check.labels, core) == [
+        "oxidative_stress+>neuronal_death", "smoking+>>oxidative_stress"]  # not a lone node

@@ -181,17 +181,21 @@ def _cores(graph: Graph, observations: dict[str, str], cores: list[InconsistentC
 
 
 def _core_drawing(graph: Graph, check: Labelling, number: int) -> None:
-    """One clash drawn on the graph: its measured nodes and its edges (drawn wide), labelled as the
-    graph predicts them under the experiment's interventions."""
+    """One clash drawn on the graph: its measured nodes, its edges (drawn wide) and the chains that bring
+    about what the graph predicts for them, labelled as the graph predicts them under the experiment's
+    interventions."""
     if not check.cores:
         return
     picked = st.selectbox("Draw a clash on the graph", range(len(check.cores)), key=f"core_pick_{number}",
                           format_func=lambda i: f"clash {i + 1}")
+    from engine.explain.predictions import clash_edges
+
     core = check.cores[picked if picked is not None else 0]
-    shown = set(core.observations) | {end for e in core.edges for end in (graph.edge(e).source, graph.edge(e).target)}
+    drawn = set(clash_edges(graph, check.labels, core))
+    shown = set(core.observations) | {end for e in drawn for end in (graph.edge(e).source, graph.edge(e).target)}
     part = graph.model_copy(update={
         "nodes": [n for n in graph.nodes if n.id in shown],
-        "edges": [e for e in graph.edges if e.id in core.edges],
+        "edges": [e for e in graph.edges if e.id in drawn],
         "sources": [n for n in graph.sources if n in shown],
         "targets": [n for n in graph.targets if n in shown],
     })
