@@ -35,6 +35,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.results import write_results  # noqa: E402
 from retrieval.documents import Document  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
@@ -324,6 +325,30 @@ def curve_serve(folder: Path, texts: list[str]) -> None:
                       "latency_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
 
 
+def record_quality(report: dict) -> None:
+    """The sharded index against the exact one, on record in bench/results/scale.json (BENCHMARKS.md)."""
+    exact, sharded = report["all_exact"]["ndcg@10"], report["all_sharded_ivfpq"]["ndcg@10"]
+    command = ".venv/bin/python bench/scale.py quality --exact FULL --shards 2"
+    write_results("scale", "Scale", command, [
+        {"figure": "sharded IVF-PQ minus exact, hybrid nDCG@10, SciFact", "value": sharded - exact, "decimals": 4,
+         "signed": True, "target": {"at_least": -0.01, "at_most": 0.01},
+         "note": f"{sharded:.4f} vs {exact:.4f}; {report['passages']:,} passages, {report['shards']} shards"},
+        {"figure": "sharded IVF-PQ dense Recall@100 against exact, test claims",
+         "value": report["dense_recall@100_vs_exact"], "decimals": 4, "target": {"at_least": 0.95}},
+    ])
+
+
+def record_throughput(report: dict) -> None:
+    """The build's throughput, on record in bench/results/scale_throughput.json (BENCHMARKS.md)."""
+    runs = {"one process": "single_process", "Ray 1 worker": "ray_1_workers", "Ray 2 workers": "ray_2_workers"}
+    command = ".venv/bin/python bench/scale.py throughput --documents 200 --workers 1 2"
+    write_results("scale_throughput", "Scale", command, [
+        {"figure": f"build throughput, 200 documents, {name}", "value": report[key]["sentences_per_s"],
+         "unit": "sentences/s"}
+        for name, key in runs.items()
+    ])
+
+
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "child":
         child(sys.argv[2:])
@@ -358,10 +383,14 @@ def main() -> int:
     args = parser.parse_args()
     if args.command == "quality":
         report = quality(args.exact, args.data, args.shards)
+        if (args.data, args.shards) == (DEFAULT_DATA, 2):
+            record_quality(report)
     elif args.command == "recall":
         report = recall_grid(args.exact, args.data, args.shards, args.split, args.settings)
     elif args.command == "throughput":
         report = throughput(args.input, args.documents, args.workers)
+        if (args.input, args.documents, args.workers) == (DEFAULT_DATA / "corpus.jsonl", 200, [1, 2]):
+            record_throughput(report)
     else:
         report = curve(args.exact, args.sizes, args.noise, args.data)
     print(json.dumps(report, indent=2))
