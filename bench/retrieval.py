@@ -35,7 +35,7 @@ from bench.results import write_results  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
-from retrieval.index import EXACT_SEARCH_LIMIT, PaperIndex, corpus_hash, read_manifest, stored_documents  # noqa: E402
+from retrieval.index import EXACT_SEARCH_LIMIT, PaperIndex, corpus_hash, index_file, read_manifest, stored_documents  # noqa: E402
 from retrieval.ingest import ingest_paths  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"
@@ -54,7 +54,7 @@ class StoredVectors(Embedder):
     def __init__(self, model_name: str, folder: Path) -> None:
         super().__init__(model_name)
         sentences = [s for d in stored_documents(folder) for s in d.sentences]
-        vectors = np.load(folder / "vectors.npy")
+        vectors = np.load(index_file(folder, "vectors.npy"))
         if len(vectors) != len(sentences):
             raise SystemExit(f"{folder}: {len(vectors)} vectors for {len(sentences)} sentences; cannot reuse them")
         self._stored = dict(zip(sentences, vectors, strict=True))
@@ -170,7 +170,7 @@ def faiss_real_recall(data: Path, index_dir: Path) -> dict:
     index = PaperIndex.open(index_dir)
     texts = list(read_queries(data / "beir" / "queries.jsonl").values())[:300]
     queries = index.embedder.embed(texts)
-    vectors = np.load(index_dir / "vectors.npy")
+    vectors = np.load(index_file(index_dir, "vectors.npy"))
     flat = make_flat_index(vectors)
     started = time.perf_counter()
     hnsw = make_hnsw_index(vectors)

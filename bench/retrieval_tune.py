@@ -43,7 +43,7 @@ sys.path.insert(0, str(REPO))
 
 from retrieval.embeddings import DEFAULT_MODEL, Embedder  # noqa: E402
 from retrieval.evaluation import read_qrels, read_queries  # noqa: E402
-from retrieval.index import _passage_layout, stored_documents  # noqa: E402
+from retrieval.index import _passage_layout, index_file, stored_documents  # noqa: E402
 from retrieval.lexical import LexicalIndex  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data" / "scifact"
@@ -100,7 +100,7 @@ def load(index_dir: Path) -> Corpus:
     print(f"embedding {len(claims)} train claims ...", file=sys.stderr)
     return Corpus(
         documents=documents, doc_ids=[d.id for d in documents], passage_doc=passage_doc, first_passage=first,
-        vectors=np.load(index_dir / "vectors.npy"), claim_ids=ids, claims=claims, relevant=[train[q] for q in ids],
+        vectors=np.load(index_file(index_dir, "vectors.npy")), claim_ids=ids, claims=claims, relevant=[train[q] for q in ids],
         halves=np.array([half_of(q) for q in ids]), query_vectors=Embedder(DEFAULT_MODEL).embed(claims),
     )
 

@@ -39,7 +39,7 @@ from bench.results import write_results  # noqa: E402
 from retrieval.documents import Document  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
-from retrieval.index import PaperIndex, read_manifest, stored_documents  # noqa: E402
+from retrieval.index import PaperIndex, index_file, read_manifest, stored_documents  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"
 
@@ -51,8 +51,8 @@ class StoredIndexVectors(Embedder):
     def __init__(self, folder: Path, documents: list[Document] | None = None, noise: float = 0.0, seed: int = 0) -> None:
         super().__init__(read_manifest(folder).embedding_model)
         documents = documents if documents is not None else stored_documents(folder)
-        vectors = np.load(folder / "vectors.npy")
-        doc_vectors = np.load(folder / "doc_vectors.npy")
+        vectors = np.load(index_file(folder, "vectors.npy"))
+        doc_vectors = np.load(index_file(folder, "doc_vectors.npy"))
         self._sentences: dict[str, np.ndarray] = {}
         self._titles: dict[str, np.ndarray] = {}
         start = 0
@@ -127,7 +127,7 @@ def quality(exact_dir: Path, data: Path, shards: int) -> dict:
 def dense_recall(exact: PaperIndex, sharded, texts: list[str], k: int = 100) -> float:
     """Share of the exact top-``k`` passages by cosine that the shards' IVF-PQ search (with its exact
     re-ranking) returns in its top ``k``."""
-    vectors = np.load(exact.index_dir / "vectors.npy")
+    vectors = np.load(index_file(exact.index_dir, "vectors.npy"))
     shares = []
     for text in texts:
         query = exact.embedder.embed_query(text)

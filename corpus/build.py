@@ -9,6 +9,7 @@ from pathlib import Path
 from corpus.hbp import CorpusError, corpus_label, load_documents
 from retrieval.embeddings import ProgressCallback
 from retrieval.index import (
+    IndexDamaged,
     IndexNotFound,
     Manifest,
     PaperIndex,
@@ -96,6 +97,8 @@ def _ensure_embedded(
         return _build_default_index(index_dir, embedding_model, progress, say), "built"
     try:
         documents = stored_documents(index_dir)
+    except IndexDamaged:
+        raise  # it may hold papers a user added: replaced by the default corpus only on request (`corpus build`)
     except IndexNotFound as error:
         say(f"the stored documents are unusable ({error}); building the default corpus instead")
         return _build_default_index(index_dir, embedding_model, progress, say), "built"

@@ -4,7 +4,10 @@
          [--sharded] [--shard-passages N] [--workers N] [--ray-address ADDR]
                                                         a large input (over 40 MB, or --sharded) is built
                                                         on Ray into a sharded index; run again to resume
-  add    --input PATH... [--index DIR]                  embed and add only new documents
+  add    --input PATH... [--index DIR]                  embed and add only new documents (and read
+                                                        the claims of any sentence still unread)
+  check  [--index DIR]                                  verify every file of the index (sizes, SHA-256,
+                                                        documents, vectors, BM25) and its claim store
   search "query" [--index DIR] [-k 10] [--mode hybrid|bm25|dense] [--json]
   eval   --corpus C --queries Q --qrels R [--mode ...] [--index DIR] [--json]
 
@@ -25,15 +28,30 @@ from engine.settings import Settings
 from retrieval.documents import Document
 from retrieval.embeddings import EmbeddingModelError, resolve_model
 from retrieval.evaluation import EvaluationError, evaluate, read_qrels, read_queries
-from retrieval.index import IndexBusy, IndexModelMismatch, IndexNotFound, PaperIndex, corpus_hash, read_manifest
+from retrieval.index import (
+    IndexBusy,
+    IndexModelMismatch,
+    IndexNotFound,
+    PaperIndex,
+    corpus_hash,
+    read_manifest,
+    verify_index,
+)
 from retrieval.ingest import IngestReport, ingest_paths
 from retrieval.ray_build import SHARDED_INPUT_BYTES, BuildProgress, InputChanged, input_bytes
 from retrieval.progress import terminal_progress
 
 
+def _ingest(paths: list[str]) -> IngestReport:
+    with terminal_progress("reading files", unit="B") as progress:
+        return ingest_paths(paths, progress=progress)
+
+
 def _print_ingest_problems(report: IngestReport) -> None:
     for problem in report.problems:
         print(f"skipped {problem}", file=sys.stderr)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     for duplicate in report.duplicates:
         print(f"duplicate {duplicate.doc_id} ({duplicate.reason} as {duplicate.duplicate_of}) left out", file=sys.stderr)
 
@@ -45,7 +63,7 @@ def _index_dir(args: argparse.Namespace, settings: Settings) -> Path:
 def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
     if args.sharded or input_bytes(args.input) > SHARDED_INPUT_BYTES:
         return _build_sharded(args, settings)
-    report = ingest_paths(args.input)
+    report = _ingest(args.input)
     _print_ingest_problems(report)
     if not report.documents:
         print("no documents to index: nothing was built", file=sys.stderr)
@@ -88,12 +106,14 @@ def _build_sharded(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
-    report = ingest_paths(args.input)
+    report = _ingest(args.input)
     _print_ingest_problems(report)
     index = PaperIndex.open(_index_dir(args, settings), settings.embedding_model)
     with terminal_progress("embedding new documents") as progress:
         added = index.add_documents(report.documents, progress=progress)
-    _read_claims(index.index_dir, [d for d in index.documents() if d.id in set(added.added)])
+    # every sentence of the library the claim store lacks, not only the new ones: a reading an
+    # earlier add did not finish (killed, interrupted) is taken up where it stopped
+    _read_claims(index.index_dir, index.documents())
     for duplicate in added.duplicates:
         print(f"already indexed: {duplicate.doc_id} ({duplicate.reason} as {duplicate.duplicate_of})", file=sys.stderr)
     print(json.dumps({"added": len(added.added), "passages_added": added.passages_added,
@@ -109,6 +129,26 @@ def _read_claims(index_dir: Path, documents: list[Document]) -> None:
     sentences = [s for document in documents for s in document.sentences]
     with terminal_progress("reading claims") as progress:
         read_library(index_dir, sentences, say=lambda m: print(m, file=sys.stderr), progress=progress)
+
+
+def cmd_check(args: argparse.Namespace, settings: Settings) -> int:
+    """Verify everything; one line per problem, exit 1 when there is any."""
+    from engine.reading.parse.store import check_store
+
+    index_dir = _index_dir(args, settings)
+    problems, notes = verify_index(index_dir)
+    if index_dir.is_dir():
+        problems += check_store(index_dir)
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+    for problem in problems:
+        print(f"damaged: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    manifest = read_manifest(index_dir)
+    print(f"ok: {index_dir}: {manifest.documents} documents, {manifest.passages} sentences, "
+          f"{len(manifest.files)} files verified")
+    return 0
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
@@ -128,7 +168,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     queries = read_queries(Path(args.queries))
     qrels = read_qrels(Path(args.qrels))
-    report = ingest_paths([args.corpus])
+    report = _ingest([args.corpus])
     _print_ingest_problems(report)
     model = args.model or settings.embedding_model
     index = open_or_build_cached(report, model, Path(args.index) if args.index else _eval_index_dir(settings, args.corpus, model))
@@ -179,6 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     add.add_argument("--index", metavar="DIR")
     add.set_defaults(func=cmd_add)
 
+    check = commands.add_parser("check", help="verify every file of the index and its claim store")
+    check.add_argument("--index", metavar="DIR")
+    check.set_defaults(func=cmd_check)
+
     search = commands.add_parser("search", help="search the index")
     search.add_argument("query")
     search.add_argument("--index", metavar="DIR")
@@ -206,8 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     except (IndexNotFound, IndexModelMismatch, IndexBusy, EmbeddingModelError, EvaluationError, InputChanged) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    except OSError as error:
-        print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+    except OSError as error:  # the claim store's damage among them, its message whole
+        print(f"error: {error}" if error.strerror is None else f"error: {error.filename or ''}: {error.strerror}",
+              file=sys.stderr)
         return 1
 
 

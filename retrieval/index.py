@@ -11,10 +11,21 @@ train queries (see ``FusionWeights``):
 - ``lexical`` passage: BM25 of the sentence together with its neighbours and the title;
 - ``lexical`` document: BM25 of the whole document, its title counted ``DOCUMENT_TITLE_REPEATS`` times.
 
-On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content hash), ``documents.jsonl``,
-``vectors.npy`` (one float32 row per passage), ``doc_vectors.npy``, ``dense.faiss`` (only for the
-approximate indexes, which are slow to rebuild), and the BM25 folders ``lexical_passages/`` and
-``lexical_documents/``. Reopening loads these without embedding anything. A library too large for one
+On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content hash, the generation
+in use and the size and SHA-256 of each of its files) and the generation folder it names,
+``generation-NNNNNN/``, holding ``documents.jsonl``, ``vectors.npy`` (one float32 row per passage),
+``doc_vectors.npy``, ``dense.faiss`` (only for the approximate indexes, which are slow to rebuild),
+and the BM25 folders ``lexical_passages/`` and ``lexical_documents/``. Reopening loads these without
+embedding anything. (An index saved before generations keeps those files beside its manifest; it is
+read as it is and moved into a generation by its next save.)
+
+A save is crash-safe, as a database commit is: the new generation is written and synced beside the
+one in use, then the manifest is replaced in one atomic rename, and only then is the old generation
+removed. A crash at any point leaves the old index or the new one, whole; a generation folder that
+no manifest names is what an interrupted save left, ignored when opening and removed by the next
+save. Opening checks what is cheap (file sizes, counts, vectors finite and of unit length);
+``verify_index`` (``python -m retrieval check``) also checks every file's SHA-256. Damage is reported
+in one line naming the file and the way out (``IndexDamaged``). A library too large for one
 such folder is a sharded index (``retrieval/sharded.py``): its folder holds shards laid out the same way,
 each with an IVF-PQ dense index, and ``PaperIndex.open`` returns it behind the same interface.
 
@@ -29,6 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -41,10 +53,11 @@ from typing import Literal
 import faiss
 import filelock
 import numpy as np
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from threadpoolctl import ThreadpoolController
 
 from retrieval import ivfpq
+from retrieval import faults
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.ingest import Duplicate
@@ -82,6 +95,14 @@ _FAISS = "dense.faiss"
 _LEXICAL_PASSAGES = "lexical_passages"
 _LEXICAL_DOCUMENTS = "lexical_documents"
 _LOCK = ".write.lock"
+_GENERATION = re.compile(r"generation-(\d{6,})")
+# What an index saved before generations keeps beside its manifest (and the staging folder of its
+# saves): removed once a save has switched the folder to a generation.
+_LEGACY_ENTRIES = frozenset({_DOCUMENTS, _VECTORS, _DOC_VECTORS, _FAISS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS, ".staging"})
+# A stored vector is unit length (sentence and document vectors are normalised) or zero; garbled
+# bytes read as floats are neither.
+_UNIT_TOLERANCE = 1e-2
+_HASH_BLOCK = 1 << 20
 # How long a program waits for another one to finish writing the same index folder. A large
 # upload embeds for minutes while it holds the lock, hence the generous wait.
 LOCK_TIMEOUT_S = 600.0
@@ -98,8 +119,20 @@ class IndexModelMismatch(IndexNotFound):
     missing index show this message too."""
 
 
+class IndexDamaged(IndexNotFound):
+    """A file of the index is damaged (wrong size or checksum, unreadable, inconsistent); the message
+    names the file and the way out. A kind of IndexNotFound: there is no usable index as it is."""
+
+
 class IndexBusy(TimeoutError):
     """Another program kept the index folder locked for longer than ``LOCK_TIMEOUT_S``."""
+
+
+class FileStamp(BaseModel):
+    """The size and SHA-256 of one file of a generation, recorded when it was written."""
+
+    size: int
+    sha256: str
 
 
 class Manifest(BaseModel):
@@ -114,6 +147,12 @@ class Manifest(BaseModel):
     corpus: str = ""
     created_at: str
     updated_at: str
+    # The folder holding this manifest's files ("" for an index saved before generations, whose files
+    # lie beside the manifest), and each of its files (path inside it) with its size and checksum.
+    generation: str = Field("", pattern=r"^(generation-\d{6,})?$")
+    files: dict[str, FileStamp] = {}
+    # A sharded index: its shard folders, in order (the manifest is the one record a save switches).
+    shards: list[str] = []
 
 
 class Passage(BaseModel):
@@ -222,10 +261,41 @@ def stored_manifest(index_dir: Path) -> Manifest:
             "`python -m corpus ensure` or `python -m retrieval build --input PATH`"
         )
     try:
-        manifest = Manifest.model_validate_json(path.read_text(encoding="utf-8"))
+        manifest = Manifest.model_validate_json(path.read_bytes())
     except (ValidationError, UnicodeDecodeError) as error:
-        raise IndexNotFound(f"the index manifest {path} is unreadable ({error}); rebuild the index") from None
+        raise IndexDamaged(damage_message(index_dir, path, _first_error(error))) from None
     return manifest
+
+
+def data_folder(index_dir: Path, manifest: Manifest) -> Path:
+    """The folder holding the files of ``manifest``: its generation, or the index folder itself for
+    an index saved before generations."""
+    return Path(index_dir) / manifest.generation if manifest.generation else Path(index_dir)
+
+
+def index_file(index_dir: Path, name: str) -> Path:
+    """Where the file ``name`` (e.g. ``vectors.npy``) of the index in ``index_dir`` is now."""
+    return data_folder(index_dir, stored_manifest(index_dir)) / name
+
+
+def damage_message(index_dir: Path, path: Path, reason: str) -> str:
+    """One line: which file of the index is damaged, how, and the way out."""
+    index_dir = Path(index_dir)
+    if path.name in (_DOCUMENTS, _MANIFEST):  # the documents themselves: only a copy brings them back
+        way_out = (f"restore {index_dir} from a backup, or build it again from your files with "
+                   f"`python -m retrieval build --input PATH... --index {index_dir}` "
+                   "(`python -m corpus build` for the default corpus)")
+    else:  # derived from the stored documents: embedding them again rebuilds it
+        way_out = f"re-embed its stored documents with `python -m corpus ensure --index {index_dir}`"
+    return f"the index file {path} is damaged ({reason}); {way_out}"
+
+
+def _first_error(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first['msg']}" if where else first["msg"]
+    return str(error)
 
 
 def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | None:
@@ -243,30 +313,81 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     layout = _LAYOUTS.get(manifest.dense_index)
     if layout is not None:
         return layout.problem(index_dir, manifest, embedding_model)
+    folder = data_folder(index_dir, manifest)
     needed = [_DOCUMENTS, _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
     if manifest.dense_index in ("hnsw", "ivfpq"):
         needed.append(_FAISS)
-    missing = [name for name in needed if not (index_dir / name).exists()]
+    missing = [name for name in needed if not (folder / name).exists()]
     if missing:
         return f"the index in {index_dir} is incomplete: missing {', '.join(missing)}"
-    try:
-        vectors = np.load(index_dir / _VECTORS, mmap_mode="r")
-        doc_vectors = np.load(index_dir / _DOC_VECTORS, mmap_mode="r")
-    except (OSError, ValueError) as error:
-        return f"the index vectors in {index_dir} are unreadable: {error}"
-    if vectors.shape != (manifest.passages, manifest.dimension):
-        return f"the index in {index_dir} is inconsistent: {vectors.shape[0]} vectors for {manifest.passages} passages"
-    if doc_vectors.shape != (manifest.documents, manifest.dimension):
-        return f"the index in {index_dir} is inconsistent: document vectors do not match {manifest.documents} documents"
+    problem = _size_problem(index_dir, folder, manifest)
+    if problem is not None:
+        return problem
+    # A shard's vectors stay on disk (memory-mapped): reading them all is left to `check`.
+    return _vectors_problem(index_dir, folder, manifest, scan=manifest.dense_index != "ivfpq")
+
+
+def _size_problem(index_dir: Path, folder: Path, manifest: Manifest) -> str | None:
+    """The first file of the manifest that is missing or not of its recorded size."""
+    for name, stamp in manifest.files.items():
+        path = folder / name
+        if not path.is_file():
+            return damage_message(index_dir, path, "missing")
+        size = path.stat().st_size
+        if size != stamp.size:
+            return damage_message(index_dir, path, f"{size:,} bytes, {stamp.size:,} when written")
+    return None
+
+
+def _vectors_problem(index_dir: Path, folder: Path, manifest: Manifest, scan: bool) -> str | None:
+    """Whether the vector files read and match the manifest's counts, and (``scan``) hold only
+    finite rows of unit length or zero."""
+    for name, rows in ((_VECTORS, manifest.passages), (_DOC_VECTORS, manifest.documents)):
+        path = folder / name
+        try:
+            vectors = np.load(path, mmap_mode="r")
+        except (OSError, ValueError) as error:
+            return damage_message(index_dir, path, f"unreadable: {error}")
+        if vectors.shape != (rows, manifest.dimension):
+            return damage_message(index_dir, path, f"shape {vectors.shape}, the manifest says {(rows, manifest.dimension)}")
+        if scan:
+            problem = rows_problem(vectors)
+            if problem is not None:
+                return damage_message(index_dir, path, problem)
+    return None
+
+
+def rows_problem(vectors: np.ndarray, block: int = 65_536) -> str | None:
+    """Rows that are not finite or neither unit length nor zero, read a block at a time."""
+    for start in range(0, len(vectors), block):
+        part = np.asarray(vectors[start:start + block], dtype=np.float64)  # float32 squares overflow
+        finite = np.isfinite(part).all(axis=1)
+        if not finite.all():
+            return f"row {start + int(np.argmin(finite))} is not finite (NaN or infinity)"
+        norms = np.linalg.norm(part, axis=1)
+        wrong = (np.abs(norms - 1) > _UNIT_TOLERANCE) & (norms != 0)
+        if wrong.any():
+            row = int(np.argmax(wrong))
+            return f"row {start + row} has length {norms[row]:.3g}, not 1 (garbled values)"
     return None
 
 
 def stored_documents(index_dir: Path) -> list[Document]:
     """The documents saved in an index folder (readable even when the vectors are from another model)."""
-    path = Path(index_dir) / _DOCUMENTS
+    index_dir = Path(index_dir)
+    try:
+        manifest: Manifest | None = stored_manifest(index_dir)
+    except IndexDamaged:
+        raise
+    except IndexNotFound:
+        manifest = None
+    path = (index_dir if manifest is None else data_folder(index_dir, manifest)) / _DOCUMENTS
     if not path.is_file():
         raise IndexNotFound(f"no stored documents in {index_dir} (missing {_DOCUMENTS})")
-    return _read_documents(path)
+    stamp = None if manifest is None else manifest.files.get(_DOCUMENTS)
+    if stamp is not None and path.stat().st_size != stamp.size:
+        raise IndexDamaged(damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written"))
+    return _read_documents(path, index_dir)
 
 
 def _model_mismatch_message(index_dir: Path, built_with: str, asked_for: str) -> str:
@@ -348,33 +469,24 @@ class PaperIndex:
             return layout.load(index_dir, manifest, weights, _embedder_for(manifest.embedding_model, embedder))
         problem = index_problem(index_dir)
         if problem is not None:
-            raise IndexNotFound(problem)
+            raise IndexDamaged(problem) if "is damaged" in problem else IndexNotFound(problem)
+        folder = data_folder(index_dir, manifest)
         documents = stored_documents(index_dir)
-        if len(documents) != manifest.documents:
-            raise IndexNotFound(
-                f"the index in {index_dir} is inconsistent: {len(documents)} documents stored, "
-                f"{manifest.documents} in the manifest; rebuild the index"
-            )
+        _check_counts(index_dir, folder, manifest, documents)
         # A shard of a sharded index stays on disk, memory-mapped: serving memory is then bounded by
         # what queries touch, not by the size of the library.
         mapped = "r" if manifest.dense_index == "ivfpq" else None
-        vectors = np.load(index_dir / _VECTORS, mmap_mode=mapped)
-        if manifest.dense_index == "hnsw":
-            dense = faiss.read_index(str(index_dir / _FAISS))
-            dense.hnsw.efSearch = HNSW_EF_SEARCH
-        elif manifest.dense_index == "ivfpq":
-            dense = ivfpq.read_ivfpq_index(index_dir / _FAISS)
-        else:
-            dense = make_flat_index(vectors)
+        vectors = np.load(folder / _VECTORS, mmap_mode=mapped)
+        dense = _read_dense(index_dir, folder, manifest.dense_index, vectors)
         return cls(
             index_dir=index_dir,
             manifest=manifest,
             documents=documents,
             vectors=vectors,
-            doc_vectors=np.load(index_dir / _DOC_VECTORS, mmap_mode=mapped),
+            doc_vectors=np.load(folder / _DOC_VECTORS, mmap_mode=mapped),
             dense=dense,
-            lexical_passages=LexicalIndex.load(index_dir / _LEXICAL_PASSAGES, mmap=mapped is not None),
-            lexical_documents=LexicalIndex.load(index_dir / _LEXICAL_DOCUMENTS, mmap=mapped is not None),
+            lexical_passages=_read_lexical(index_dir, folder / _LEXICAL_PASSAGES, manifest.passages, mapped is not None),
+            lexical_documents=_read_lexical(index_dir, folder / _LEXICAL_DOCUMENTS, manifest.documents, mapped is not None),
             embedder=_embedder_for(manifest.embedding_model, embedder),
             weights=weights or FusionWeights(),
         )
@@ -469,6 +581,7 @@ class PaperIndex:
         first takes in whatever another program saved since this index was loaded."""
         with self._adding, _folder_lock(self._prepared_folder()):
             self._catch_up()
+            self._tidy()
             new, report = new_documents(documents, self.has_document, self._hashes)
             if not new:
                 return report
@@ -527,6 +640,15 @@ class PaperIndex:
         if stored == self.manifest:
             return
         self._adopt(PaperIndex._load(self.index_dir, self.manifest.embedding_model, self.weights, self._embedder))
+
+    def _tidy(self) -> None:
+        """Remove what an interrupted save left beside the generation in use (the caller holds the
+        folder lock), so that a rerun with nothing new to add still leaves the folder clean."""
+        try:
+            if self.manifest.generation and stored_manifest(self.index_dir) == self.manifest:
+                _remove_stale(self.index_dir, keep=self.manifest.generation)
+        except IndexNotFound:
+            pass
 
     def _adopt(self, other: PaperIndex) -> None:
         """Take over the contents of ``other`` (a grown or reloaded index of the same folder) at once,
@@ -730,34 +852,46 @@ class PaperIndex:
         return self.index_dir
 
     def _save(self, replace: bool) -> None:
-        """Write every file beside its final name, then move them into place, manifest last."""
+        """Write the index as a new generation beside the one in use, synced to disk, then switch to
+        it by replacing the manifest (one atomic rename), and only then remove the old generation.
+        A crash at any point leaves the old index or the new one, whole. (``replace`` is kept for
+        the callers: every save writes a whole generation.)"""
         directory = self.index_dir
         directory.mkdir(parents=True, exist_ok=True)
-        if replace:
-            for stale in (_FAISS,):
-                (directory / stale).unlink(missing_ok=True)
-        staging = directory / ".staging"
-        shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir()
-        with open(staging / _DOCUMENTS, "w", encoding="utf-8") as out:
+        generation = _next_generation(directory)
+        folder = directory / generation
+        folder.mkdir()
+        faults.step("generation folder made")
+        self._write_generation(folder)
+        manifest = self.manifest.model_copy(update={"generation": generation, "files": stamp_files(folder)})
+        write_manifest(directory, manifest)
+        self.manifest = manifest
+        _remove_stale(directory, keep=generation)
+
+    def _write_generation(self, folder: Path) -> None:
+        """Every file of the index into ``folder``, each synced to disk, then the folder itself."""
+        with open(folder / _DOCUMENTS, "w", encoding="utf-8") as out:
             for document in self._documents:
                 out.write(document.model_dump_json() + "\n")
-        np.save(staging / _VECTORS, self._vectors)
-        np.save(staging / _DOC_VECTORS, self._doc_vectors)
+            _sync(out)
+        faults.step("documents written")
+        for name, array in ((_VECTORS, self._vectors), (_DOC_VECTORS, self._doc_vectors)):
+            with open(folder / name, "wb") as out:
+                np.save(out, array)
+                _sync(out)
+            faults.step(f"{name} written")
         if self.manifest.dense_index in ("hnsw", "ivfpq"):
-            faiss.write_index(self._dense, str(staging / _FAISS))
-        self._lexical_passages.save(staging / _LEXICAL_PASSAGES)
-        self._lexical_documents.save(staging / _LEXICAL_DOCUMENTS)
-        (directory / _MANIFEST).unlink(missing_ok=True)
-        for entry in staging.iterdir():
-            target = directory / entry.name
-            if target.is_dir():
-                shutil.rmtree(target)
-            os.replace(entry, target)
-        staging.rmdir()
-        manifest_tmp = directory / (_MANIFEST + ".tmp")
-        manifest_tmp.write_text(self.manifest.model_dump_json(indent=2), encoding="utf-8")
-        os.replace(manifest_tmp, directory / _MANIFEST)
+            faiss.write_index(self._dense, str(folder / _FAISS))
+            sync_path(folder / _FAISS)
+            faults.step("dense index written")
+        for name, lexical in ((_LEXICAL_PASSAGES, self._lexical_passages), (_LEXICAL_DOCUMENTS, self._lexical_documents)):
+            lexical.save(folder / name)
+            for file in (folder / name).iterdir():
+                sync_path(file)
+            sync_path(folder / name)
+            faults.step(f"{name} written")
+        sync_path(folder)
+        faults.step("generation synced")
 
 
 # ---------------------------------------------------------------------- helpers
@@ -819,15 +953,153 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _read_documents(path: Path) -> list[Document]:
+def _read_documents(path: Path, index_dir: Path) -> list[Document]:
     documents = []
-    with open(path, encoding="utf-8") as lines:
+    with open(path, "rb") as lines:
         for number, line in enumerate(lines, start=1):
             try:
                 documents.append(Document.model_validate_json(line))
-            except ValidationError as error:
-                raise IndexNotFound(f"{path} line {number} is damaged ({error.errors()[0]['msg']}); rebuild the index") from None
+            except ValidationError as error:  # bad JSON and bad UTF-8 included
+                raise IndexDamaged(damage_message(index_dir, path, f"line {number}: {_first_error(error)}")) from None
     return documents
+
+
+def _check_counts(index_dir: Path, folder: Path, manifest: Manifest, documents: list[Document]) -> None:
+    """The stored documents hold as many documents and sentences as the manifest (and the vectors) count."""
+    sentences = sum(len(d.sentences) for d in documents)
+    if len(documents) != manifest.documents or sentences != manifest.passages:
+        raise IndexDamaged(damage_message(
+            index_dir, folder / _DOCUMENTS, f"{len(documents)} documents with {sentences} sentences, the manifest "
+            f"counts {manifest.documents} with {manifest.passages}"))
+
+
+def _read_dense(index_dir: Path, folder: Path, kind: str, vectors: np.ndarray) -> faiss.Index:
+    if kind == "flat":
+        return make_flat_index(vectors)
+    try:
+        if kind == "ivfpq":
+            return ivfpq.read_ivfpq_index(folder / _FAISS)
+        dense = faiss.read_index(str(folder / _FAISS))
+        dense.hnsw.efSearch = HNSW_EF_SEARCH
+        return dense
+    except (RuntimeError, AttributeError) as error:  # FAISS raises RuntimeError for a garbled file
+        raise IndexDamaged(damage_message(index_dir, folder / _FAISS, f"unreadable: {str(error).splitlines()[0]}")) from None
+
+
+def _read_lexical(index_dir: Path, folder: Path, size: int, mmap: bool) -> LexicalIndex:
+    try:
+        lexical = LexicalIndex.load(folder, mmap=mmap)
+    except (ValueError, OSError, KeyError, TypeError, IndexError) as error:  # ValueError covers bad JSON
+        raise IndexDamaged(damage_message(index_dir, folder, f"unreadable: {error}")) from None
+    if lexical.size != size:
+        raise IndexDamaged(damage_message(index_dir, folder, f"{lexical.size} texts, the manifest counts {size}"))
+    return lexical
+
+
+# ---------------------------------------------------------------------- saving
+
+
+def _next_generation(directory: Path) -> str:
+    """A generation name above the one in use and any an interrupted save left."""
+    numbers = [int(match.group(1)) for entry in directory.iterdir() if (match := _GENERATION.fullmatch(entry.name))]
+    return f"generation-{max(numbers, default=0) + 1:06d}"
+
+
+def stamp_files(folder: Path) -> dict[str, FileStamp]:
+    """The size and SHA-256 of every file under ``folder``, by path inside it."""
+    return {file.relative_to(folder).as_posix(): FileStamp(size=file.stat().st_size, sha256=file_sha256(file))
+            for file in sorted(folder.rglob("*")) if file.is_file()}
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(_HASH_BLOCK):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_manifest(directory: Path, manifest: Manifest) -> None:
+    """Replace the manifest of ``directory`` in one atomic rename, synced: the commit of a save."""
+    temporary = directory / (_MANIFEST + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as out:
+        out.write(manifest.model_dump_json(indent=2))
+        _sync(out)
+    faults.step("manifest written beside")
+    os.replace(temporary, directory / _MANIFEST)
+    sync_path(directory)
+    faults.step("manifest switched")
+
+
+def _remove_stale(directory: Path, keep: str) -> None:
+    """After a switch: the generations no manifest names any more (the previous one, and any an
+    interrupted save left) and the files of the layout before generations."""
+    for entry in sorted(directory.iterdir()):
+        if entry.name == keep or not (_GENERATION.fullmatch(entry.name) or entry.name in _LEGACY_ENTRIES):
+            continue
+        if entry.is_dir():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+        faults.step(f"removed {entry.name}")
+
+
+def _sync(handle) -> None:
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def sync_path(path: Path) -> None:
+    """fsync a file or a folder (a folder's entries: the names of what was created or renamed in it)."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+# ---------------------------------------------------------------------- checking
+
+
+def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
+    """Every check of the index in ``index_dir``: the manifest, each file's size and SHA-256, the
+    documents, counts, vectors (all rows) and BM25 folders. (Problems, one line each; notes.)"""
+    index_dir = Path(index_dir)
+    try:
+        manifest = stored_manifest(index_dir)
+    except IndexNotFound as error:
+        return [str(error)], []
+    notes = [f"left over by an interrupted save, removed by the next one: {entry}"
+             for entry in sorted(index_dir.iterdir())
+             if _GENERATION.fullmatch(entry.name) and entry.name != manifest.generation]
+    if manifest.dense_index == "sharded":
+        from retrieval.sharded import shard_folder, shard_names
+
+        problems: list[str] = []
+        for name in shard_names(index_dir):
+            found, shard_notes = verify_index(shard_folder(index_dir, name))
+            problems += [f"shard {name}: {line}" for line in found]
+            notes += [f"shard {name}: {line}" for line in shard_notes]
+        return problems, notes
+    folder = data_folder(index_dir, manifest)
+    if not manifest.files:
+        notes.append(f"no checksums recorded in {index_dir / _MANIFEST} (saved before they were kept; the next save records them)")
+    for name, stamp in manifest.files.items():
+        path = folder / name
+        if not path.is_file():
+            return [damage_message(index_dir, path, "missing")], notes
+        if path.stat().st_size != stamp.size:
+            return [damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written")], notes
+        if file_sha256(path) != stamp.sha256:
+            return [damage_message(index_dir, path, "its SHA-256 differs from the one recorded when it was written")], notes
+    problem = index_problem(index_dir) or _vectors_problem(index_dir, folder, manifest, scan=True)
+    if problem is not None:
+        return [problem], notes
+    try:
+        PaperIndex._load(index_dir, None, None, Embedder(manifest.embedding_model))
+    except IndexNotFound as error:
+        return [str(error)], notes
+    return [], notes
 
 
 def _passage_layout(documents: list[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -32,7 +32,7 @@ from defusedxml.ElementTree import fromstring as parse_xml
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ValidationError
 
-from retrieval.documents import Document, TextTooLong, clean_text, split_sentences
+from retrieval.documents import MAX_TEXT_CHARS, Document, TextTooLong, clean_text, split_sentences
 
 JSON_SUFFIXES = frozenset({".jsonl", ".ndjson", ".json"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
@@ -43,6 +43,9 @@ SUPPORTED_SUFFIXES = JSON_SUFFIXES | TEXT_SUFFIXES | MARKDOWN_SUFFIXES | PDF_SUF
 # Gzipped files are read as streams when what is inside is XML or JSONL (PubMed ships .xml.gz).
 GZIP_INNER_SUFFIXES = frozenset({".xml", ".jsonl", ".ndjson"})
 
+# A JSON record that can hold MAX_TEXT_CHARS of text, each written out as \uXXXX at worst; longer
+# lines are refused unread.
+MAX_RECORD_BYTES = 6 * MAX_TEXT_CHARS + 100_000
 # A first line this short and without a full stop reads as a title rather than a sentence.
 _MAX_TITLE_CHARS = 200
 # Words broken across PDF lines ("phos-\nphorylation"): rejoin them before sentence splitting.
@@ -280,6 +283,12 @@ def _read_jsonl(path: Path, report: IngestReport, where: _Position) -> Iterator[
                 continue
             records += 1
             where.bytes = _on_disk_position(stream)
+            if len(raw) > MAX_RECORD_BYTES:  # refused before parsing: a huge line costs no more than its reading
+                report.problems.append(IngestProblem(
+                    path=f"{path} line {line_number}",
+                    reason=f"a record of {len(raw):,} bytes, over the limit of {MAX_RECORD_BYTES:,}; split it "
+                           "into several records (one per paper or chapter)"))
+                continue
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as error:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from retrieval import faults
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.index import (
@@ -45,6 +46,8 @@ from retrieval.index import (
     new_documents,
     register_layout,
     stored_manifest,
+    sync_path,
+    write_manifest,
 )
 from retrieval.index import IndexNotFound
 
@@ -66,6 +69,11 @@ def shard_dense_kind(passages: int, ivf_min_passages: int = IVF_MIN_PASSAGES) ->
 
 
 def shard_names(index_dir: Path) -> list[str]:
+    """The shards of ``index_dir``, in order: as its manifest lists them (the one record a save
+    switches atomically), or as ``shards.json`` does for an index written before manifests did."""
+    listed = stored_manifest(index_dir).shards
+    if listed:
+        return list(listed)
     path = Path(index_dir) / SHARD_LIST
     if not path.is_file():
         raise IndexNotFound(f"the sharded index in {index_dir} has no {SHARD_LIST}; rebuild it")
@@ -114,9 +122,11 @@ def write_shard_list(index_dir: Path, names: list[str], corpus: str = "", create
         corpus=corpus,
         created_at=created_at or now,
         updated_at=now,
+        shards=names,
     )
+    # shards.json for readers of the older layout; the manifest, replaced last, is the switch
     _write_atomically(index_dir / SHARD_LIST, json.dumps({"shards": names}, indent=1))
-    _write_atomically(index_dir / MANIFEST, manifest.model_dump_json(indent=2))
+    write_manifest(index_dir, manifest)
     return manifest
 
 
@@ -134,8 +144,10 @@ def save_shard(shard: PaperIndex) -> None:
     shutil.rmtree(partial, ignore_errors=True)
     shard.index_dir = partial
     shard._save(replace=True)
-    shutil.rmtree(final, ignore_errors=True)
+    shutil.rmtree(final, ignore_errors=True)  # a shard a killed addition wrote but never listed
     os.replace(partial, final)
+    sync_path(final.parent)
+    faults.step("shard moved into place")
     shard.index_dir = final
 
 

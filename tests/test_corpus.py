@@ -16,7 +16,7 @@ from corpus.__main__ import main as corpus_main
 from corpus.hbp import CorpusError, corpus_label, load_documents
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder, resolve_model
-from retrieval.index import FORMAT_VERSION, PaperIndex, read_manifest
+from retrieval.index import FORMAT_VERSION, PaperIndex, index_file, read_manifest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -138,7 +138,7 @@ def test_ensure_rebuilds_after_a_package_upgrade(tmp_path: Path, small_corpus: l
 
 def test_ensure_rebuilds_a_damaged_index(tmp_path: Path, small_corpus: list[str]) -> None:
     PaperIndex.build(SMALL_CORPUS, tmp_path / "index", DEFAULT_MODEL, corpus=corpus_label())
-    (tmp_path / "index" / "documents.jsonl").unlink()
+    index_file(tmp_path / "index", "documents.jsonl").unlink()
     _, action = corpus_build.ensure_index(tmp_path / "index", DEFAULT_MODEL, say=small_corpus.append)
     assert action == "built"
     assert "incomplete" in small_corpus[0]
@@ -157,3 +157,16 @@ def test_cli_ensure_reports_and_fails_cleanly(tmp_path: Path, small_corpus: list
     err = capsys.readouterr().err
     assert err.strip().splitlines()[-1].startswith(f"error: the paper index in {blocked} could not be prepared")
     assert "Traceback" not in err
+
+
+def test_ensure_refuses_to_replace_a_library_whose_documents_are_damaged(tmp_path: Path, small_corpus: list[str],
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    user = [Document(id="u1", title="My paper", sentences=["Coffee raises alertness."])]
+    PaperIndex.build(user, tmp_path / "index", DEFAULT_MODEL, corpus=corpus_label())
+    documents = index_file(tmp_path / "index", "documents.jsonl")
+    documents.write_bytes(documents.read_bytes().replace(b"Coffee", b"\xff\xfeff"))
+    before = documents.read_bytes()
+    assert corpus_main(["ensure", "--index", str(tmp_path / "index")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "documents.jsonl is damaged" in err[-1] and "backup" in err[-1] and "Traceback" not in "".join(err)
+    assert documents.read_bytes() == before  # the user's paper is still there to be saved

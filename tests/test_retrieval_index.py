@@ -21,6 +21,7 @@ from retrieval.index import (
     IndexModelMismatch,
     IndexNotFound,
     PaperIndex,
+    index_file,
     index_problem,
     read_manifest,
 )
@@ -263,7 +264,7 @@ def test_a_read_only_folder_still_opens(library_index: PaperIndex, monkeypatch: 
 def test_document_vectors_add_the_title_to_the_mean_sentence_vector(tmp_path: Path, embedder: CountingEmbedder) -> None:
     untitled = Document(id="u", title="", sentences=["Caffeine delays sleep onset.", "Adenosine builds up while awake."])
     index = PaperIndex.build([LIBRARY[0], untitled], tmp_path / "index", DEFAULT_MODEL, embedder=embedder)
-    stored = np.load(tmp_path / "index" / "doc_vectors.npy")
+    stored = np.load(index_file(tmp_path / "index", "doc_vectors.npy"))
     sentences = embedder.embed(LIBRARY[0].sentences)
     mean = sentences.mean(axis=0) / np.linalg.norm(sentences.mean(axis=0))
     titled = mean + embedder.embed([LIBRARY[0].title])[0]
@@ -290,19 +291,19 @@ def test_model_change_is_refused_with_a_rebuild_message(library_index: PaperInde
 def test_missing_and_damaged_indexes_are_named(tmp_path: Path, library_index: PaperIndex) -> None:
     with pytest.raises(IndexNotFound, match="no paper index"):
         PaperIndex.open(tmp_path / "empty")
-    (library_index.index_dir / "vectors.npy").unlink()
+    index_file(library_index.index_dir, "vectors.npy").unlink()
     assert "missing vectors.npy" in index_problem(library_index.index_dir)
     with pytest.raises(IndexNotFound, match="incomplete"):
         PaperIndex.open(library_index.index_dir)
     (library_index.index_dir / "manifest.json").write_text("{not json")
-    with pytest.raises(IndexNotFound, match="unreadable"):
+    with pytest.raises(IndexNotFound, match="manifest.json is damaged"):
         PaperIndex.open(library_index.index_dir)
 
 
 def test_approximate_index_above_the_threshold(tmp_path: Path, embedder: CountingEmbedder) -> None:
     index = PaperIndex.build(LIBRARY, tmp_path / "hnsw", DEFAULT_MODEL, embedder=embedder, exact_search_limit=5)
     assert index.manifest.dense_index == "hnsw"
-    assert (tmp_path / "hnsw" / "dense.faiss").is_file()
+    assert index_file(tmp_path / "hnsw", "dense.faiss").is_file()
     reopened = PaperIndex.open(tmp_path / "hnsw", embedder=embedder)
     best = reopened.search("lithium lowers tau phosphorylation", k=1, mode="dense")[0]
     assert (best.doc_id, best.sentence_index) == ("p3", 2)
@@ -388,7 +389,7 @@ def test_cli_add_and_eval(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     result = json.loads(capsys.readouterr().out)
     assert result["queries"] == 2 and result["ndcg_at_10"] == pytest.approx(1.0)
     # A second run reuses the cached evaluation index instead of embedding the corpus again.
-    vectors = tmp_path / "eval-index" / "vectors.npy"
+    vectors = index_file(tmp_path / "eval-index", "vectors.npy")
     written = vectors.stat().st_mtime_ns
     assert retrieval_main(args) == 0
     assert vectors.stat().st_mtime_ns == written

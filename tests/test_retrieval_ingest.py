@@ -108,7 +108,7 @@ def test_a_huge_record_is_refused_at_once_and_the_others_kept(tmp_path: Path) ->
     assert time.perf_counter() - started < 1.0
     assert [d.id for d in report.documents] == ["small"]
     (problem,) = report.problems
-    assert problem.path.endswith("big.jsonl line 1") and "over the limit" in problem.reason
+    assert problem.path.endswith("big.jsonl line 1") and "over the limit" in problem.reason and "split it" in problem.reason
 
 
 def test_a_long_record_under_the_limit_is_split_in_linear_time() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder
-from retrieval.index import PaperIndex, index_problem
+from retrieval.index import PaperIndex, index_file, index_problem
 from retrieval.sharded import ShardedPaperIndex, build_sharded, shard_folder
 
 AGENTS = ["Kinase AB1", "Cytokine QL7", "Peptide ZR2", "Lipid MX4", "Enzyme TT9", "Hormone GV3"]
@@ -119,6 +119,6 @@ def test_adding_papers_writes_a_new_shard(sharded: ShardedPaperIndex, embedder: 
 
 
 def test_a_missing_shard_is_reported(sharded: ShardedPaperIndex) -> None:
-    (shard_folder(sharded.index_dir, "00001") / "vectors.npy").unlink()
+    index_file(shard_folder(sharded.index_dir, "00001"), "vectors.npy").unlink()
     problem = index_problem(sharded.index_dir, DEFAULT_MODEL)
     assert problem is not None and "shard 00001" in problem and "vectors.npy" in problem

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.model_copy(update={"backend": args.backend})
     index_dir = args.index or settings.resolved_index_dir
     try:
-        from retrieval.index import IndexBusy, IndexNotFound, PaperIndex
+        from retrieval.index import IndexBusy, IndexDamaged, IndexNotFound, PaperIndex
         from engine.reading.parse.store import ClaimStoreDamaged
     except ImportError as exc:  # pragma: no cover - the retrieval package is part of the project
         print(f"error: the retrieval package is unavailable ({exc})", file=sys.stderr)
@@ -99,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
         index = PaperIndex.open(index_dir, settings.embedding_model)
         result = ask(args.question, index, settings, on_event=None if args.json else progress)
     except IndexNotFound as exc:
-        print(f"error: {exc} (build the default corpus with: python -m corpus ensure)", file=sys.stderr)
+        # a damaged index's message gives its own way out; building the default corpus could lose papers
+        hint = "" if isinstance(exc, IndexDamaged) else " (build the default corpus with: python -m corpus ensure)"
+        print(f"error: {exc}{hint}", file=sys.stderr)
         return 2
     except (GraphError, IndexBusy, ClaimStoreDamaged) as exc:
         print(f"error: {exc}", file=sys.stderr)
