@@ -136,9 +136,15 @@ def question_box() -> None:
 
 def result_section() -> None:
     result = state.ask_result()
-    if result is None:
-        return
     session = state.session()
+    if result is None:
+        # After a reload (or an import) the sidebar names the graph on screen: show it here too.
+        if session is not None and session.graph.nodes:
+            named = f"workspace **{md(session.name)}**" if session.name else "the graph opened"
+            question = f" for “{md(session.graph.question)}”" if session.graph.question else ""
+            st.caption(f"On screen: {named}{question}, as it was left. Ask again to read the papers anew.")
+            _session_view(session)
+        return
     if result.abstained:
         if session is None:
             st.warning(f"Causeway did not build a causal graph for “{md(result.question)}”: {md(result.reason)}. "
@@ -149,6 +155,12 @@ def result_section() -> None:
                    "or draw the missing link yourself on the Graph page.")
     if session is None:
         return
+    _session_view(session)
+    _trace(result)
+
+
+def _session_view(session) -> None:
+    """The session's graph, its answer and the evidence panel."""
     panels.status_messages(session)
     graph = session.graph
     st.caption(f"Graph: {len(graph.nodes)} nodes, {len(graph.edges)} edges, every edge citing a sentence. "
@@ -164,7 +176,6 @@ def result_section() -> None:
     with evidence_col:
         st.subheader("Evidence")
         panels.evidence_panel(session, key="ask_page")
-    _trace(result)
 
 
 def _trace(result) -> None:

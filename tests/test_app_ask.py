@@ -122,3 +122,17 @@ def test_an_example_replaces_a_typed_question_only_when_asked_to(monkeypatch, tm
     app.button(key="ask_replace_yes").click().run()
     assert app.text_input(key="ask_question").value == app.button(key="ask_example_1").label
     assert "Replace your question" not in markdown_text(app).replace("\\", "")
+
+
+def test_after_a_reload_the_ask_page_shows_the_workspace_on_screen(monkeypatch, tmp_path):
+    from app_graphs import smoking_graph
+    from app_harness import store_for
+
+    store_for(tmp_path).save("demo", smoking_graph())
+    app = new_app(monkeypatch, tmp_path)
+    app.query_params["workspace"] = "demo"  # what a reload of a workspace's page keeps
+    app.run()
+    assert_clean(app)
+    captions = " ".join(str(c.value) for c in app.caption).replace("\\", "")
+    assert "On screen: workspace **demo**" in captions
+    assert "In short: when smoking becomes active" in markdown_text(app).replace("\\", "")
