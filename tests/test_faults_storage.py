@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.model.graph import Graph
 from engine.workspace.storage import WorkspaceError, WorkspaceStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,3 +64,43 @@ def test_an_empty_sqlite_file_is_said_not_opened_as_an_empty_store(tmp_path: Pat
     message = str(raised.value)
     assert str(path) in message and "empty file" in message and "backup" in message
     assert path.stat().st_size == 0  # left as it was, for whoever restores it
+
+
+_SAVE_FOREVER = """
+import sys
+from engine.model.graph import Graph
+from engine.workspace.storage import WorkspaceStore
+store = WorkspaceStore(sys.argv[1])
+step = 0
+while True:
+    step += 1
+    store.save("shared", Graph(question=f"step {step}"))
+    print(step, flush=True)
+"""
+
+
+def test_a_workspace_save_killed_mid_write_loses_no_saved_version(tmp_path: Path) -> None:
+    """SIGKILL a process that saves versions in a loop, at a different moment each time: every
+    version it reported saved is there and loads, and the store takes new saves."""
+    url = f"sqlite:///{tmp_path / 'workspaces.db'}"
+    reported = 0
+    for round_ in range(4):
+        process = subprocess.Popen([sys.executable, "-c", _SAVE_FOREVER, url], cwd=ROOT,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines = 0
+        while lines < 3 + round_ * 2:  # a few saves in, then killed wherever it is
+            if not process.stdout.readline():
+                raise AssertionError(process.stderr.read())
+            lines += 1
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
+        reported += lines
+        store = WorkspaceStore(url)
+        versions = store.versions("shared")
+        assert len(versions) >= reported
+        assert all(store.load_version("shared", v.version).question.startswith("step") for v in versions)
+        store.close()
+    store = WorkspaceStore(url)
+    store.save("shared", Graph(question="after"))
+    assert store.load("shared").question == "after"
+    store.close()
