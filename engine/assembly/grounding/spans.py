@@ -17,8 +17,8 @@ from functools import lru_cache
 from engine.assembly.grounding.build import package_dir
 from engine.assembly.grounding.lexicon import Grounding, Lexicon
 
-_WORD = re.compile(r"\S+")
-_TRAILING = ",;:.!?\"'"
+_WORD = re.compile(r"[^\s/]+")  # "APP/PS1" is two names
+_TRAILING = ",;:!?\"'"
 _BRACKETS = {"(": ")", "[": "]"}
 
 
@@ -57,14 +57,20 @@ def find_spans(text: str, lexicon: Lexicon) -> list[Span]:
 
 
 def _words(text: str) -> list[tuple[int, int]]:
-    """Whitespace words without the punctuation that ends a clause or an unbalanced bracket around them."""
+    """Words (split at spaces and slashes) without the punctuation that ends a clause or an unbalanced
+    bracket around them."""
     words = []
-    for match in _WORD.finditer(text):
+    matches = list(_WORD.finditer(text))
+    for number, match in enumerate(matches):
         start, end = match.start(), match.end()
+        # a stop ends a word only where a sentence ends (the last word, or one before a capital):
+        # "et al. (2005)" keeps "al."
+        last = number == len(matches) - 1
+        trailing = _TRAILING + "." if last or matches[number + 1].group()[:1].isupper() else _TRAILING
         changed = True
         while changed and start < end:
             changed = False
-            if text[end - 1] in _TRAILING or (text[end - 1] in ")]" and _unbalanced(text[start:end])):
+            if text[end - 1] in trailing or (text[end - 1] in ")]" and _unbalanced(text[start:end])):
                 end, changed = end - 1, True
             elif text[start] in _BRACKETS and _unbalanced(text[start:end]):
                 start, changed = start + 1, True
