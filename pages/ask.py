@@ -6,6 +6,7 @@ import json
 
 import streamlit as st
 
+from engine.backends.base import fallback_note
 from ui import panels, state
 from ui.guard import describe, guard
 from ui.memory import freeze_survivors
@@ -181,6 +182,8 @@ def _session_view(session) -> None:
 def _trace(result) -> None:
     """What the pipeline did, step by step: queries, passages read, annotations, kept and pruned claims."""
     trace = result.trace
+    if trace.fallbacks:  # steps the model did not do, read offline (issue 44)
+        st.info(md(fallback_note(trace.fallbacks)))
     with st.expander("Trace: queries, passages, annotations and pruned claims"):
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in trace.seconds.items())
         st.caption(f"Backend {md(trace.backend)} · {trace.rounds} round(s) · stopped because "

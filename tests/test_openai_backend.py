@@ -287,3 +287,28 @@ def test_a_question_through_a_model_that_always_fails_is_read_offline_with_the_n
     assert result.answer.text.startswith(offline.answer.text)
     assert SECRET not in caplog.text and SECRET not in result.model_dump_json()
     assert "runs offline" in caplog.text
+
+
+@pytest.mark.slow
+def test_the_ask_page_shows_which_steps_were_read_offline(
+    server: ReplayServer, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    from app_harness import messages, new_app
+    from retrieval.documents import Document
+    from retrieval.index import PaperIndex
+    from test_pipeline import FIXTURE, QUESTION
+
+    index_dir = tmp_path_factory.mktemp("index")
+    documents = [Document(**json.loads(line)) for line in FIXTURE.read_text().splitlines() if line.strip()]
+    PaperIndex.build(documents, index_dir, Settings().embedding_model)
+    server.play("rambling_always")
+    for name, value in (("BACKEND", "openai"), ("LLM__BASE_URL", server.url), ("LLM__API_KEY", SECRET)):
+        monkeypatch.setenv(f"CAUSEWAY_{name}", value)
+    app = new_app(monkeypatch, tmp_path_factory.mktemp("data"), index_dir=index_dir)
+    app.run()
+    app.text_input(key="ask_question").input(QUESTION)
+    next(b for b in app.button if b.label == "Ask").click().run(timeout=180)
+    assert not app.exception
+    shown = messages(app)
+    assert "the question was read offline (analyze, extract, answer): the model's reply was not valid" in shown
+    assert SECRET not in shown
