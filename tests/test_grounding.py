@@ -104,6 +104,16 @@ def test_ground_parts_names_the_grounded_head_of_an_unknown_name(tiny: Lexicon) 
     assert grounding.ground_parts("GSK3 activity").head is None  # "activity" is no term here
 
 
+def test_a_gene_product_named_with_its_class_is_that_product(tiny: Lexicon) -> None:
+    assert grounding.ground_parts("GSK-3 beta kinase").groundings[0].key == ("HGNC", "4617")
+    assert grounding.ground_parts("tau protein").groundings[0].key == ("HGNC", "6893")
+    parts = grounding.ground_parts("tau protein hyperphosphorylation")
+    assert (parts.entity, parts.entity_groundings[0].key, parts.form) == ("tau protein", ("HGNC", "6893"),
+                                                                          "phosphorylation")
+    assert grounding.ground_parts("gut protein").groundings == ()  # the gut is no gene product
+    assert grounding.ground_parts("tau receptor").groundings == ()  # a receptor is another thing
+
+
 def test_ground_parts_leaves_a_plain_name_whole(tiny: Lexicon) -> None:
     parts = grounding.ground_parts("GSK3")
     assert parts.groundings[0].key == ("FPLX", "GSK3")

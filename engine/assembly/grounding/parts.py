@@ -25,7 +25,7 @@ FORM_WORDS: dict[str, str] = {
     **dict.fromkeys(("deficiency", "deficient", "insufficiency"), "deficiency"),
     **dict.fromkeys(("knockout", "knock-out", "knockdown", "knock-down", "deletion", "ablation"), "loss"),
     **dict.fromkeys(("overexpression", "over-expression", "overexpressed"), "overexpression"),
-    **dict.fromkeys(("expression", "expressed"), "expression"),
+    **dict.fromkeys(("expression", "expressed", "mrna", "mrnas", "transcript", "transcripts"), "expression"),
     **dict.fromkeys(("level", "levels", "concentration", "concentrations", "content", "amount", "amounts"),
                     "level"),
     **dict.fromkeys(("activity", "activities", "function"), "activity"),
@@ -48,6 +48,11 @@ FORM_WORDS: dict[str, str] = {
 # Those mapped to None name themselves.
 FORM_WORDS = {word: form or word for word, form in FORM_WORDS.items()}
 
+# The class a gene product's name may end in ("mTOR kinase"): the name alone names the same thing.
+CLASS_WORDS = frozenset(("kinase", "protein", "proteins", "gene", "enzyme", "peptide", "peptides", "protease",
+                         "phosphatase"))
+_GENE_PRODUCTS = frozenset(("HGNC", "FPLX", "UP"))
+
 _TOKEN = re.compile(r"\S+")
 Ground = Callable[[str], Sequence[Grounding]]
 
@@ -56,6 +61,8 @@ Ground = Callable[[str], Sequence[Grounding]]
 class GroundedParts:
     """A name's groundings whole and, where it names a form or process of an entity, its parts.
 
+    ``groundings`` are the whole name's, or for a gene product's name ending in its class ("mTOR
+    kinase", ``CLASS_WORDS``) the name's without that word.
     ``entity`` is the entity's words as written ("tau", "lipoprotein (a)"), ``entity_groundings`` what
     they ground to, ``form`` the form or process (``FORM_WORDS``' value: "phosphorylation", "oligomer",
     "permeability"), and ``modifiers`` words before the entity that did not ground with it ("plasma").
@@ -77,7 +84,7 @@ class GroundedParts:
 def ground_parts(name: str, ground: Ground) -> GroundedParts:
     """``name`` grounded whole and, when it has a form word, split into that form and the entity it is
     of (the longest grounded run of the remaining words ending at its last word)."""
-    whole = tuple(ground(name))
+    whole = _ground_named(name, ground)
     words = _TOKEN.findall(name.strip())
     # the whole name's last words, never all of them (those are ``whole``)
     head, head_groundings, _ = (None, (), 0) if whole else _grounded_tail(words[1:], ground)
@@ -96,10 +103,22 @@ def _grounded_tail(words: list[str], ground: Ground) -> tuple[str | None, tuple[
     ("plasma lipoprotein (a)": "lipoprotein (a)", after one word)."""
     for start in range(len(words)):
         text = " ".join(words[start:])
-        found = tuple(ground(text))
+        found = _ground_named(text, ground)
         if found:
             return text, found, start
     return None, (), len(words)
+
+
+def _ground_named(text: str, ground: Ground) -> tuple[Grounding, ...]:
+    """``text``'s groundings, or where it has none and ends in the class of a gene product ("mTOR
+    kinase", "tau protein", "amyloid beta peptide"), those of the rest when it names a gene, protein or
+    family."""
+    found = tuple(ground(text))
+    rest, _, last = text.strip().rpartition(" ")
+    if found or not rest or last.lower() not in CLASS_WORDS:
+        return found
+    named = tuple(ground(rest))
+    return named if named and named[0].namespace in _GENE_PRODUCTS else ()
 
 
 def _split_form(words: list[str]) -> tuple[str, list[str]] | None:
