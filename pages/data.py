@@ -302,7 +302,7 @@ def _compare_and_merge(data_graph: Graph) -> None:
 def _comparison_tables(comparison: GraphComparison) -> None:
     st.markdown(md(comparison.summary()))
     if comparison.unmatched_data_nodes:
-        st.caption("Columns with no node of that name in the literature graph: "
+        st.caption("Columns that match no node of the literature graph, by name or by what they ground to: "
                    + md(", ".join(comparison.unmatched_data_nodes)))
     sections = [("Agreements", comparison.agreements), ("Conflicts", comparison.conflicts),
                 ("Only in the literature", comparison.only_literature), ("Only in the data", comparison.only_data)]

@@ -1,7 +1,9 @@
 """Literature graph versus data graph: which edges agree, which conflict, and a merge that keeps origins.
 
 Nodes are matched by name: a data node (a column) matches a literature node whose label, id or one of
-whose aliases equals the column name after lenient normalisation (case, spaces and punctuation ignored).
+whose aliases equals the column name after lenient normalisation (case, spaces and punctuation ignored);
+a column no name matches is matched through the grounder, to the literature node whose best grounding
+is the identifier the column's name grounds to best.
 Edges are then compared pair by pair:
 
 - ``agree``: same direction and same sign;
@@ -102,12 +104,31 @@ class GraphComparison(BaseModel):
 
 
 def match_nodes(literature: Graph, data: Graph) -> dict[str, str]:
-    """Data node id → literature node id, by lenient equality of any of their names."""
+    """Data node id → literature node id: by lenient equality of any of their names, then, for a column
+    no name matches, by the identifier its name grounds to, through the grounder that grounded the
+    literature's nodes ("Raf-1" meets the node RAF1 through HGNC:9829)."""
     literature_names: dict[str, str] = {}
     for node in literature.nodes:
         for name in (node.label, node.id, *node.aliases):
             literature_names.setdefault(normalise_name(name), node.id)
-    return match_names(data.nodes, literature_names)
+    matched = match_names(data.nodes, literature_names)
+    by_identifier: dict[tuple[str, str], str] = {}
+    for node in literature.nodes:
+        if node.id not in matched.values() and node.groundings:
+            best = node.groundings[0]
+            by_identifier.setdefault((best.namespace, best.id), node.id)
+    if not by_identifier:
+        return matched  # nothing grounded in the literature graph: names are all there is to match
+    from engine.assembly.grounding import ground  # loads the grounder: only when it can help
+
+    for node in data.nodes:
+        if node.id in matched:
+            continue
+        best = next(iter(ground(node.label)), None)
+        target = by_identifier.get((best.namespace, best.id)) if best is not None else None
+        if target is not None and target not in matched.values():
+            matched[node.id] = target
+    return matched
 
 
 def compare_graphs(literature: Graph, data: Graph) -> GraphComparison:
