@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         grounding.use_lexicon(directory)
         grounding.get_lexicon()
-    except grounding.LexiconError as error:
+    except (grounding.LexiconError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     parts = grounding.ground_parts(args.name)

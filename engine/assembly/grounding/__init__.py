@@ -8,11 +8,13 @@ The API (stable; the graph model, Integrate and the question's concepts use it):
   before HGNC ...); ``[]`` for a name Gilda does not know, and for every name while no lexicon is built
   (a warning is logged once). Gilda matches whole names up to case, dashes, Greek letters and plurals:
   "tau" -> HGNC:6893 MAPT, "GSK3" -> FPLX:GSK3, "inflammation" -> GO:0006954.
-- ``ground_parts(name) -> GroundedParts``: the name whole and, where it names a form or a process of
-  an entity ("tau phosphorylation", "phosphorylation of tau", "Abeta oligomers", "gut permeability"),
-  the entity's words and groundings and the form (``parts.FORM_WORDS``), so a form node can be linked
-  to its entity; where the name does not ground whole, ``head`` and ``head_groundings`` are its longest
-  grounded last words ("neuronal apoptosis" is a kind of "apoptosis", GO:0006915).
+- ``ground_parts(name) -> GroundedParts``: what to ground a node's name with. The name whole (a gene
+  product's name ending in its class, "mTOR kinase", grounds as the product) and, where it names a
+  form or a process of an entity ("tau phosphorylation", "phosphorylation of tau", "Abeta oligomers",
+  "gut permeability"), the entity's words and groundings and the form (``parts.FORM_WORDS``), so a
+  form node can be linked to its entity; where the name does not ground whole, ``head`` and
+  ``head_groundings`` are its longest grounded last words ("neuronal apoptosis" is a kind of
+  "apoptosis", GO:0006915).
 - ``ancestors(g) -> set[(ns, id)]`` and ``is_a_or_part_of(child, parent) -> bool``: is-a and part-of
   from GO, MeSH trees, FamPlex, ChEBI, DOID, HP and EFO, joined across namespaces by Gilda's curated
   MeSH mappings and the ontologies' cross-references (``relations``); ``equivalents(g)`` gives those.
