@@ -58,7 +58,8 @@ def reader_version() -> str:
 
 def reader_sources(module: str = "engine.reading.parse.reader") -> list[Path]:
     """The source files of ``module`` and of every engine module it imports, found in the import
-    statements; a module's packages count too (their ``__init__`` runs when it is imported)."""
+    statements; a module's packages count too (their ``__init__`` runs when it is imported), and the
+    data files (TOML) beside any of them, such as the lexicon's word lists."""
     found: set[Path] = set()
     todo = [module]
     while todo:
@@ -69,7 +70,7 @@ def reader_sources(module: str = "engine.reading.parse.reader") -> list[Path]:
         found.add(path)
         todo += [name.rsplit(".", 1)[0]] if "." in name else []  # its package's __init__
         todo += _engine_imports(path)
-    return sorted(found)
+    return sorted(found | {data for path in found for data in path.parent.glob("*.toml")})
 
 
 def _engine_imports(path: Path) -> list[str]:
