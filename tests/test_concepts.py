@@ -215,3 +215,9 @@ def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
     built = integrator.build()
     assert built.connected
     assert built.graph.node("30_day_mortality").answers_for.node == "mortality"
+
+
+def test_a_term_without_a_standard_name_still_grounds() -> None:
+    grounder = _curated_grounder()
+    found = grounder.ground("necrosis")  # FamPlex files it under GO without a standard name
+    assert found and all(isinstance(ref.name, str) for ref in found)

@@ -145,7 +145,7 @@ def _as_molecule(match, name: str) -> GroundingRef:
     """FamPlex's grounding map files a text under a gene's product, and for a peptide cut from it (Aβ,
     "amyloid beta") under the precursor's gene (APP) with the peptide's ChEBI id beside it. A product
     is not its precursor, so where the row names a ChEBI molecule the text grounds to that molecule."""
-    ref = GroundingRef(namespace=match.term.db, id=match.term.id, name=match.term.entry_name,
+    ref = GroundingRef(namespace=match.term.db, id=match.term.id, name=match.term.entry_name or "",
                        score=round(float(match.score), 4))
     if match.term.db != "HGNC" or match.term.source != "famplex":
         return ref
