@@ -32,6 +32,7 @@ from engine.explain.drawing import (
     VALUE_MARKS,
     Layout,
     box_size,
+    edge_bend,
     edge_caption,
     layered_layout,
     node_caption,
@@ -137,9 +138,11 @@ def build_view(
              if edge.source in inside and edge.target in inside]
     parallel: Counter[frozenset[str]] = Counter()
     agraph_edges = []
+    sizes = {node_id: box_size(by_id[node_id]) for node_id in node_ids}
     for edge in drawn:
         pair = frozenset((edge.source, edge.target))
-        agraph_edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair]))
+        bend = edge_bend(layout.positions, sizes, edge.source, edge.target)
+        agraph_edges.append(_agraph_edge(edge, edge.id in emphasised_edges, parallel[pair], bend))
         parallel[pair] += 1
     # The zoom the drawing is meant to fit at: what the width allows, and no more than keeps it within
     # MAX_HEIGHT_PX, unless that would make text smaller than MIN_TEXT_PX (a folded drawing is taller).
@@ -196,9 +199,10 @@ def _agraph_node(node: Node, label: NodeLabel | None, change, in_question: bool,
     return drawn
 
 
-def _agraph_edge(edge: Edge, emphasised: bool, parallel_index: int) -> AgraphEdge:
+def _agraph_edge(edge: Edge, emphasised: bool, parallel_index: int, bend: float = 0.0) -> AgraphEdge:
     """One edge; an edge parallel to an earlier one between the same two nodes (the two sides of a
-    contested sign, or a feedback pair) is bent further, so both stay visible."""
+    contested sign, or a feedback pair) is bent further, so both stay visible, and one that would run
+    through a node between its ends is bent around it (``bend``, from ``edge_bend``)."""
     colour = _edge_colour(edge)
     directed = edge.orientation == "directed"
     return AgraphEdge(
@@ -211,7 +215,7 @@ def _agraph_edge(edge: Edge, emphasised: bool, parallel_index: int) -> AgraphEdg
         width=(1.5 + 2.5 * edge.confidence) * (2 if emphasised else 1) * (0.6 if edge.status == "possible" else 1),
         dashes=_edge_dashes(edge),
         arrows={"to": {"enabled": directed, "type": "arrow" if edge.sign > 0 else "bar"}},
-        smooth={"enabled": True, "type": "curvedCW", "roundness": 0.1 + 0.25 * parallel_index},
+        smooth={"enabled": True, "type": "curvedCW", "roundness": max(0.1, bend) + 0.25 * parallel_index},
     )
 
 

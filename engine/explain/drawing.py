@@ -107,6 +107,32 @@ def box_size(node: Node) -> tuple[float, float]:
 
 
 
+MAX_BEND = 0.8  # the most an edge is bent to pass a node in its way (a curve's roundness)
+_BEND_CLEARANCE = 20.0  # drawing units between a bent edge and the box it passes
+
+
+def edge_bend(positions: dict[str, tuple[float, float]], sizes: dict[str, tuple[float, float]],
+              source: str, target: str) -> float:
+    """How much to bend the edge source → target (the roundness of its curve, 0 for none) so that it
+    does not run straight through a node drawn between its ends, as an edge across several ranks would."""
+    (x0, y0), (x1, y1) = positions[source], positions[target]
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return 0.0
+    needed = 0.0
+    for node, (x, y) in positions.items():
+        if node in (source, target):
+            continue
+        width, height = sizes[node]
+        # the point of the segment nearest the box's centre, and whether it lies in the box
+        t = max(0.0, min(1.0, ((x - x0) * (x1 - x0) + (y - y0) * (y1 - y0)) / length ** 2))
+        px, py = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+        if 0.05 < t < 0.95 and abs(px - x) <= width / 2 and abs(py - y) <= height / 2:
+            # a curve's middle lies about roundness × length / 2 off the straight line
+            needed = max(needed, 2 * (max(width, height) / 2 + _BEND_CLEARANCE) / length)
+    return min(MAX_BEND, needed)
+
+
 @dataclass(frozen=True)
 class Spacing:
     """Gaps between node boxes, in drawing units (a node's text is about 18 units high)."""

@@ -37,6 +37,7 @@ from engine.explain.drawing import (
     BOX_MAX_WIDTH,
     NODE_FONT,
     box_size,
+    edge_bend,
     edge_caption,
     layered_layout,
     node_caption,
@@ -380,7 +381,7 @@ def to_html(graph: Graph, labelling: Labelling | None = None, heading: str = "",
     edges = []
     for edge in focus.drawn_edges(graph):
         pair = frozenset((edge.source, edge.target))
-        edges.append(_vis_edge(edge, graph, parallel[pair]))
+        edges.append(_vis_edge(edge, graph, parallel[pair], edge_bend(layout.positions, sizes, edge.source, edge.target)))
         parallel[pair] += 1
     scale = min(1.0, _PAGE_DRAWING_PX / layout.width) if layout.width else 1.0
     node_labels = {node.id: node.label for node in graph.nodes}
@@ -487,7 +488,7 @@ def _vis_node(node: Node, label: NodeLabel | None, graph: Graph, position: tuple
     }
 
 
-def _vis_edge(edge: Edge, graph: Graph, parallel_index: int) -> dict[str, Any]:
+def _vis_edge(edge: Edge, graph: Graph, parallel_index: int, bend: float = 0.0) -> dict[str, Any]:
     tooltip = [
         f"{graph.node(edge.source).label} → {graph.node(edge.target).label}",
         f"{edge.relation} {_SIGN_TEXT[edge.sign]} · {edge.status} · from {edge.origin} · "
@@ -511,8 +512,9 @@ def _vis_edge(edge: Edge, graph: Graph, parallel_index: int) -> dict[str, Any]:
         "dashes": [3, 6] if possible else edge.relation == "triggers",
         "width": 1.2 if possible else 2.5,
         "arrows": {"to": {"enabled": edge.orientation == "directed", "type": "arrow" if edge.sign > 0 else "bar"}},
-        # Parallel edges (the two sides of a contested sign) would be drawn on top of each other.
-        "smooth": {"enabled": True, "type": "curvedCW", "roundness": 0.1 + 0.25 * parallel_index},
+        # Parallel edges (the two sides of a contested sign) would be drawn on top of each other, and an
+        # edge across ranks through the node between its ends: both are bent apart.
+        "smooth": {"enabled": True, "type": "curvedCW", "roundness": max(0.1, bend) + 0.25 * parallel_index},
     }
 
 
