@@ -143,6 +143,12 @@ def test_the_phosphorylation_of_p_by_k_is_the_same_form_node() -> None:
     assert identity_key(verbal.object) != identity_key("P")  # a form of P, linked by its name, never P
 
 
+def test_what_a_cleavage_generates_is_generated_by_the_protease() -> None:
+    found = {format_annotation(a) for a in extract_annotations("Precursor P is cleaved by protease C to generate peptide A.")}
+    assert f"{UP} protease C ==CAUSE=> {UP} peptide A" in found
+    assert not any(line.startswith(f"{UP} Precursor P ==CAUSE=>") for line in found)
+
+
 def test_a_product_cleaved_from_its_source_is_no_cleavage_form() -> None:
     found = lines("Peptide A is cleaved from precursor P by protease C.")
     assert not any("cleavage" in line for line in found)

@@ -133,9 +133,10 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
         return None  # an "it" / "they" with no clear antecedent: no claim rather than a guess
     spans = antecedent or phrases.phrases_left(tokens, j)
     if spans and tokens[i - 1].low == "to" and spans[0][0] - 1 > floor \
-            and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS \
+            and tokens[spans[0][0] - 1].low in lx.PREPOSITIONS and tokens[spans[0][0] - 1].low != "by" \
             and lx.VERB_FORMS.get(tokens[spans[0][0]].low, ("", 0, ""))[2] != "ing":
-        # "NRF2 binds to the response element to activate Y": the purpose is the subject's
+        # "NRF2 binds to the response element to activate Y": the purpose is the subject's (but
+        # "APP is cleaved by BACE1 to generate Y": the agent's)
         verb = spans[0][0] - 2
         if verb > floor and (tokens[verb].low in lx.OTHER_VERBS or tokens[verb].low in lx.VERB_FORMS):
             return subject_of_predicate(tokens, verb, floor, claims)
