@@ -181,10 +181,13 @@ def main(argv: list[str]) -> int:
     return args.func(args)
 
 
-def _tiny_table(data_dir: Path) -> None:
-    """The SQLite table the build writes, from the tiny rows."""
+def _tiny_table(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SQLite table the build writes, from the tiny rows (the build's child process confines
+    pystow's folder, which importing Gilda's resources makes; here the test does)."""
     from gilda.process import normalize
     from gilda.term import Term
+
+    monkeypatch.setenv("PYSTOW_HOME", str(data_dir / "pystow"))
 
     (data_dir / "grounding").mkdir(parents=True)
     terms = [Term(normalize(t), t, ns, i, n, "name", "test") for t, ns, i, n in ROWS]
@@ -193,7 +196,7 @@ def _tiny_table(data_dir: Path) -> None:
 
 def test_cli_prints_groundings_from_a_built_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    _tiny_table(tmp_path)
+    _tiny_table(tmp_path, monkeypatch)
     monkeypatch.setenv("CAUSEWAY_DATA_DIR", str(tmp_path))
     try:
         assert main(["ground", "tau phosphorylation", "--json"]) == 0
@@ -208,8 +211,8 @@ def test_cli_prints_groundings_from_a_built_table(tmp_path: Path, monkeypatch: p
         grounding.use_lexicon(None)
 
 
-def test_spans_come_from_the_built_table(tmp_path: Path) -> None:
-    _tiny_table(tmp_path)
+def test_spans_come_from_the_built_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _tiny_table(tmp_path, monkeypatch)
     grounding.use_lexicon(tmp_path / "grounding")
     try:
         text = "GSK3 phosphorylates tau in the gut, which drives the inflammatory response."
