@@ -12,6 +12,7 @@ from engine.reading.rules.tokens import undo_ligatures
 from engine.reading.parse import anaphora
 from engine.reading.parse.associations import association_claims
 from engine.reading.parse.claims import to_annotation
+from engine.reading.parse.comparisons import comparison_claims
 from engine.reading.parse.hosts import host_claims
 from engine.reading.parse.instruments import instrument_claims
 from engine.reading.parse.long_names import completed
@@ -29,7 +30,8 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
     text = doc.text if text is None else text
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
-        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc) + association_claims(doc)
+        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc) + association_claims(doc) \
+        + comparison_claims(doc)
     for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

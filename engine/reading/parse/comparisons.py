@@ -1,0 +1,411 @@
+"""Group comparisons: "Y was lower in the statin group than in the placebo group", "Y increased by 45%
+in the D group compared with placebo", "the D group showed reduced Y compared with controls",
+"patients given D were less likely to develop Y than those given placebo", "Y was higher in obese
+subjects than in healthy controls", "Y occurred in 2% of the D group and 10% of the placebo group".
+
+A group is named after what its members were given ("the D group", "patients receiving D",
+"D-treated mice") or what they have ("obese subjects", "smokers", "patients with D", "hospice
+residents"). A difference between it and a group that had none of it says what D does to Y; any
+other reference group ("than in the aspirin group", "than before") says nothing here, so a
+comparison is read only where every group it is compared with is a control: a placebo, sham,
+vehicle, control or untreated group, "non-D" ("nonsmokers", "the non-statin group"), a group
+"without" it, or, for a group that has a condition, healthy or normal people. A group given the
+agent states an intervention: a supported claim. A group that has a condition or an exposure it was
+not assigned was only observed: the claim is hedged, a possible claim (as ``associations``).
+Without any reference group only "D-treated mice were twice as likely to develop Y" is read (the
+untreated are the reference a likelihood implies), and only for a group given the agent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from engine.reading.language import lexicon
+from engine.reading.rules.vocabulary import ORGANISMS
+from engine.reading.parse import modality
+from engine.reading.parse.claims import Claim, pairs
+from engine.reading.parse.hosts import change_of
+from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
+
+_PLACES = frozenset({"in", "among", "for"})
+# Verbs whose object is what a group had more or less of ("the D group showed reduced pain").
+_SHOWING = frozenset({"have", "show", "exhibit", "display", "experience", "record", "demonstrate", "present"})
+# Participles that say a group was given the agent ("patients treated with D"), with the preposition
+# of the agent; an exposure is not assigned.
+_GIVEN = {"treat": "with", "give": None, "receive": None, "randomize": "to", "randomise": "to", "assign": "to",
+          "allocate": "to", "administer": None, "supplement": "with", "inject": "with", "feed": None}
+_EXPOSED = {"expose": "to"}
+# "D-treated mice": the mark after the agent's name, and whether it says the agent was assigned.
+_MARKED = re.compile(r"^(?P<agent>.+?)-(?P<mark>treated|fed|injected|supplemented|exposed)$", re.I)
+_COMPARING = frozenset({"compared", "comparison", "relative", "contrast"})
+_VERSUS = frozenset({"versus", "vs", "vs."})
+# Verbs after "likely" whose object is what the group has more of ("more likely to develop Y").
+_LIKELY_VERBS = frozenset({"develop", "have", "experience", "receive", "undergo", "require", "suffer", "need",
+                           "report", "get", "use", "acquire", "contract"})
+_MULTIPLES = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
+# Verbs whose shares are levels of their subject ("Y occurred in 2% of ..."), not amounts of a
+# change ("Y fell by 30% in the D group and by 10% in the placebo group").
+_LEVEL_VERBS = frozenset({"be", "occur", "develop", "appear", "arise", "happen"})
+# Words of a difference seen before any agent was given: no effect of it.
+_BEFORE = frozenset({"baseline", "pretreatment", "pre-treatment", "randomization", "randomisation"})
+
+
+# Hosts that make up a group of a study: people and animals, not cells or tissues (a change seen in
+# "AD brains" is read by ``hosts``).
+_MEMBERS = (ORGANISMS - {"cells", "cell", "brains", "lines", "line", "slices", "cultures", "explants", "organoids",
+                         "neurons", "embryos", "larvae", "models", "model", "carriers"}) \
+    | lexicon.HOST_NOUNS | lexicon.GROUP_PEOPLE
+
+
+@dataclass(frozen=True)
+class Group:
+    """A study group: what defines it (the agent given, the condition had) and whether it was given."""
+
+    cause: Side
+    assigned: bool
+    word: str  # the word a reference names the group's absence with ("non-statin": "statin")
+
+
+def comparison_claims(doc: Doc) -> list[Claim]:
+    claims: list[Claim] = []
+    for token in doc:
+        if token.dep_ == "prep" and token.lower_ in _PLACES and not _in_reference(token):
+            claims += _changed_in(token)
+        if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING:
+            claims += _shown_by(token)
+        if token.lower_ == "likely" and token.dep_ in ("acomp", "advmod"):
+            claims += _likelier(token)
+        if _share_value(token) is not None:
+            claims += _counted(token)
+    return claims
+
+
+def _changed_in(place: Token) -> list[Claim]:
+    """"Y was lower in the D group than ...", "Y increased in the D group compared with placebo";
+    "Y was 2% in the D group and 10% in the placebo group" (``_counted_in``)."""
+    found = [g for g in place.children if g.dep_ == "pobj"]
+    if len(found) != 1:
+        return []
+    if found[0].lower_ in ("%", "percent") or place.head.lower_ in ("%", "percent"):
+        return []  # shares of groups (``_counted``)
+    group = group_of(found[0])
+    word = place.head
+    if word.dep_ in ("nsubj", "nsubjpass") and not has_change_word(word):
+        word = word.head
+    change = change_of(word) if group is not None else None
+    if change is None:
+        return []
+    predicate, sign, effects = change
+    return _compared(group, _clause(predicate), sign, effects, predicate)
+
+
+def _shown_by(verb: Token) -> list[Claim]:
+    """"The D group showed reduced pain compared with controls", "patients given D had a lower risk
+    of death than those given placebo"."""
+    if modality.negated(verb) or modality.questioned(verb):
+        return []
+    groups = [g for c in verb.children if c.dep_ == "nsubj" for g in [group_of(c)] if g is not None]
+    effects = [s for c in verb.children if c.dep_ == "dobj" and has_change_word(c) for s in sides(c)]
+    if len(groups) != 1:
+        return []
+    return _compared(groups[0], verb, 1, effects, verb)
+
+
+def _likelier(likely: Token) -> list[Claim]:
+    """"Hospice residents were twice as likely as nonhospice residents to receive Y", "patients
+    given D were less likely to develop Y than those given placebo"."""
+    copula = likely.head
+    sign = _likelihood_sign(likely, copula)
+    if copula.lemma_.lower() != "be" or sign == 0 or modality.negated(copula) or modality.questioned(copula):
+        return []
+    groups = [g for c in copula.children if c.dep_ == "nsubj" for g in [group_of(c)] if g is not None]
+    verbs = [v for v in likely.subtree if v.pos_ == "VERB" and v.lemma_.lower() in _LIKELY_VERBS
+             and any(c.dep_ == "aux" and c.lower_ == "to" for c in v.children)]
+    if len(groups) != 1 or len(verbs) != 1:
+        return []
+    effects = [s for c in verbs[0].children if c.dep_ == "dobj" for s in sides(c)]
+    if not _references(copula) and groups[0].assigned:
+        return pairs([groups[0].cause], sign, effects, modality.hedged(copula))
+    return _compared(groups[0], copula, sign, effects, copula)
+
+
+def _likelihood_sign(likely: Token, copula: Token) -> int:
+    """+1 for "more likely", "twice as likely", "3 times as likely"; -1 for "less likely", "half as
+    likely"; 0 for "as likely" alone (no difference) or a word not read."""
+    words = {c.lower_ for c in likely.children if c.dep_ in ("advmod", "npadvmod")}
+    if "more" in words:
+        return 1
+    if "less" in words:
+        return -1
+    if "as" not in words:
+        return 0
+    # "three times" is hung on the likelihood or on its copula
+    factors = [f for c in (*likely.children, *copula.children) if c.dep_ in ("advmod", "npadvmod")
+               for f in [_factor(c)] if f is not None]
+    return 0 if len(factors) != 1 or factors[0] == 1 else (1 if factors[0] > 1 else -1)
+
+
+def _factor(word: Token) -> float | None:
+    """"twice", "half", "three times", "2.5-fold": how many times as likely; None for other words."""
+    lower = word.lower_
+    if lower in _MULTIPLES:
+        return _MULTIPLES[lower]
+    if lower in ("times", "fold"):
+        numbers = [c for c in word.children if c.dep_ in ("nummod", "quantmod")]
+        return _number(numbers[0]) if len(numbers) == 1 else None
+    if any(c.lower_ in ("times", "fold") for c in word.children):
+        return _number(word)
+    return None
+
+
+def _counted(share: Token) -> list[Claim]:
+    """"Y occurred in 2.4% of the D group and 10.1% of the placebo group", "Y was 2.4% (8 of 328) in
+    the D group and 10.1% in the placebo group": two shares, each before the group it is of (read in
+    the order written, since the parser hangs bracketed counts anywhere), one group a control. The
+    shares are levels of the subject, not amounts of its change ("Y fell by 30% in ...")."""
+    predicate = _clause(share)
+    subjects = [c for c in predicate.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if predicate.lemma_.lower() not in _LEVEL_VERBS or any(has_change_word(c) for c in subjects) \
+            or modality.negated(predicate) or modality.questioned(predicate):
+        return []
+    sequence = [t for t in sorted(predicate.subtree, key=lambda t: t.i) if _share_value(t) is not None
+                or (t.dep_ == "pobj" and t.head.lower_ in ("in", "of", "among") and _group_word(t))]
+    values = [_share_value(t) for t in sequence]
+    if sequence[0].i != share.i or len(sequence) != 4 or [v is None for v in values] != [False, True, False, True]:
+        return []
+    measured = [(values[0], sequence[1]), (values[2], sequence[3])]
+    for (mine, group_token), (theirs, reference) in (measured, measured[::-1]):
+        group = group_of(group_token)
+        if group is not None and mine != theirs and _absence_of(reference, group):
+            effects = [s for c in subjects for s in sides(c) if group_of_name(s.name) is None]
+            return pairs([group.cause], 1 if mine > theirs else -1, effects,
+                         modality.hedged(predicate) or not group.assigned)
+    return []
+
+
+def _share_value(token: Token) -> float | None:
+    """The number of a percentage ("2.4%", "10 percent"), else None."""
+    if token.lower_ not in ("%", "percent") or token.i == 0:
+        return None
+    return _number(token.doc[token.i - 1])
+
+
+def _group_word(token: Token) -> bool:
+    lower = token.lower_
+    return lower in lexicon.GROUP_NOUNS or lower in _MEMBERS or lower in lexicon.CONDITION_PEOPLE \
+        or lower in ("those", "placebo")
+
+
+def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
+    """The claims of a group's difference, where every group it is compared with is a control."""
+    references = _references(clause)
+    if any(t.lower_ in _BEFORE for t in clause.subtree) or not references \
+            or not all(_absence_of(r, group) for r in references):
+        return []
+    effects = [e for e in effects if group_of_name(e.name) is None]
+    return pairs([group.cause], sign, effects, modality.hedged(predicate) or not group.assigned)
+
+
+def _clause(word: Token) -> Token:
+    """The verb or copula of the clause ``word`` belongs to."""
+    while word.dep_ not in ("ROOT", "ccomp", "advcl", "relcl", "conj", "xcomp") and word.head.i != word.i:
+        word = word.head
+    return word
+
+
+# -- the groups compared with ----------------------------------------------------------------------
+
+def _references(clause: Token) -> list[Token]:
+    """The heads of the reference groups a clause compares with: after "than (in)", "as" (of a
+    likelihood), "compared with / to", "relative to", "versus"."""
+    found: list[Token] = []
+    for word in clause.subtree:
+        lower = word.lower_
+        marks = lower in ("than", *_VERSUS) or (lower in ("with", "to") and word.head.lower_ in _COMPARING) \
+            or (lower == "as" and word.dep_ == "prep" and word.head.lower_ == "likely")
+        if not marks:
+            continue
+        for head in (c for c in word.children if c.dep_ in ("pobj", "conj", "dobj")):
+            found += _through_place(head)
+        found += [g for p in word.children if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
+    found += [c for word in clause.subtree if word.lower_ == "as" and word.dep_ == "mark"
+              and word.head.head.lower_ == "likely" for c in word.head.children if c.dep_ == "nsubj"]
+    members = [member for head in found for member in (head, *head.conjuncts)]
+    return [m for m in members if not (m.like_num or _share_value(m) is not None)]  # "(16% versus 33%)": values
+
+
+def _through_place(head: Token) -> list[Token]:
+    """"compared with those in the placebo group": a pronoun's place names the group."""
+    if head.lower_ in ("those", "that", "ones"):
+        return [g for p in head.children if p.dep_ == "prep" and p.lower_ in _PLACES for g in p.children
+                if g.dep_ == "pobj"] or [head]
+    return [head]
+
+
+def _absence_of(reference: Token, group: Group) -> bool:
+    """Whether a reference group had none of what defines ``group``: a control arm, "non-X", a group
+    "without" it or not given it, or, for a group that has a condition, healthy people."""
+    words = [w.lower_ for w in _own_words(reference)]
+    parts = {part for w in words for part in w.split("-")}
+    if words and words[0] in ("those", "patients", "subjects") and any(w in ("not", "without") for w in words):
+        return True
+    if set(words) & lexicon.HEALTHY_GROUP_WORDS:
+        return not group.assigned  # "healthy controls" lack a condition, not only the agent
+    if parts & lexicon.CONTROL_GROUP_WORDS or "without" in words:
+        return True
+    key = group.word.lower()
+    return any(w in (f"non{key}", f"non-{key}") for w in words) or (any(w.startswith("non") for w in words)
+                                                                  and _de_negated(words) == key)
+
+
+def _de_negated(words: list[str]) -> str:
+    """"non-smokers": "smokers"; the word a "non" reference negates."""
+    word = next(w for w in words if w.startswith("non"))
+    return word[4:] if word.startswith("non-") else word[3:]
+
+
+def _own_words(reference: Token) -> list[Token]:
+    """The words of a reference group's phrase, without the groups coordinated with it."""
+    skip = {t.i for c in reference.children if c.dep_ in ("conj", "cc") for t in c.subtree}
+    return [t for t in reference.subtree if t.i not in skip and t.dep_ != "det"]
+
+
+# -- the group compared ----------------------------------------------------------------------------
+
+def group_of(token: Token) -> Group | None:
+    """The group a noun names, or None: "the D group", "patients in the D group", "patients given D",
+    "D-treated mice", "obese subjects", "smokers", "patients with D", "hospice residents"."""
+    lower = token.lower_
+    if lower in lexicon.GROUP_NOUNS:
+        return _named_group(token)
+    if lower in lexicon.CONDITION_PEOPLE:
+        return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower)
+    if lower not in _MEMBERS or lower == "controls":
+        return None
+    found = [g for g in (_group_in(token), _given_to(token), _marked_before(token), _had_by(token)) if g is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def group_of_name(name: str) -> str | None:
+    """A name that is itself a group ("the placebo group" read as an effect), else None."""
+    last = name.lower().rsplit(" ", 1)[-1]
+    return last if last in lexicon.GROUP_NOUNS else None
+
+
+def _named_group(group: Token) -> Group | None:
+    """"the statin group", "the drug D arm", "the obese group"; "the group given D"."""
+    words = _name_before(group)
+    if words is None:
+        given = [g for c in group.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
+        return given[0] if len(given) == 1 else None
+    texts = [w.lower_ for w in words]
+    if any(t in lexicon.UNNAMED_GROUP_WORDS or "dose" in t or t.startswith("non") for t in texts) \
+            or {p for t in texts for p in t.split("-")} & (lexicon.CONTROL_GROUP_WORDS | lexicon.HEALTHY_GROUP_WORDS):
+        return None
+    if len(texts) == 1 and texts[0] in lexicon.CONDITION_ADJECTIVES:
+        return _condition_group(lexicon.CONDITION_ADJECTIVES[texts[0]], texts[0])
+    if _is_condition(words[-1]):
+        return _condition_group(words.text, words[-1].lower_)
+    return Group(Side(name=words.text), assigned=True, word=words[-1].text)
+
+
+def _name_before(head: Token):
+    """The words that name a group before its noun ("the vitamin K group": "vitamin K"), or None."""
+    start = head.i
+    while start > 0 and head.doc[start - 1].dep_ in ("compound", "amod", "nmod") \
+            and start - 1 < head.doc[start - 1].head.i <= head.i:
+        start -= 1
+    return head.doc[start:head.i] if start < head.i else None
+
+
+def _group_in(host: Token) -> Group | None:
+    """"patients in the D group"."""
+    groups = [g for p in host.children if p.dep_ == "prep" and p.lower_ in ("in", "of") for g in p.children
+              if g.dep_ == "pobj" and g.lower_ in lexicon.GROUP_NOUNS]
+    return _named_group(groups[0]) if len(groups) == 1 else None
+
+
+def _given_to(host: Token) -> Group | None:
+    """"patients given D", "mice treated with D", "women receiving D", "patients with D"."""
+    given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
+    had = [side_of(g) for p in host.children if p.dep_ == "prep" and p.lower_ == "with"
+           for g in p.children if g.dep_ == "pobj" and not has_change_word(g)]
+    had_groups = [Group(Side(name=s.name, state=s.state), assigned=False, word=s.name.split()[-1])
+                  for s in had if s is not None]
+    found = given + had_groups
+    return found[0] if len(found) == 1 else None
+
+
+def _given_by(participle: Token) -> Group | None:
+    lemma = participle.lemma_.lower()
+    if lemma not in _GIVEN and lemma not in _EXPOSED or modality.negated(participle):
+        return None
+    preposition = _GIVEN.get(lemma, _EXPOSED.get(lemma))
+    if preposition is None:
+        agents = [c for c in participle.children if c.dep_ in ("dobj", "pobj")]  # "given X" read either way
+    else:
+        agents = [g for p in participle.children if p.dep_ == "prep" and p.lower_ == preposition
+                  for g in p.children if g.dep_ == "pobj"]
+    named = [s for a in agents for s in sides(a)]
+    if len(named) != 1 or set(named[0].name.lower().split()) & lexicon.CONTROL_GROUP_WORDS:
+        return None
+    return Group(named[0], assigned=lemma in _GIVEN, word=named[0].name.split()[-1])
+
+
+def _marked_before(host: Token) -> Group | None:
+    """"D-treated mice", "D-exposed workers"."""
+    for word in (t for t in host.lefts if t.dep_ in ("amod", "compound")):
+        marked = _MARKED.match(word.text)
+        if marked is not None:
+            agent = marked.group("agent")
+            if agent.lower() in lexicon.CONTROL_GROUP_WORDS:
+                return None
+            return Group(Side(name=agent), assigned=marked.group("mark").lower() != "exposed", word=agent)
+    return None
+
+
+def _had_by(host: Token) -> Group | None:
+    """"obese subjects", "diabetic patients", "hospice residents", "AD patients": what a group has."""
+    words = [t for t in host.lefts if t.dep_ in ("amod", "compound") and not _MARKED.match(t.text)]
+    if len(words) != 1 or words[0].i != host.i - 1:
+        return None
+    word = words[0]
+    if word.lower_ in lexicon.CONDITION_ADJECTIVES:
+        return _condition_group(lexicon.CONDITION_ADJECTIVES[word.lower_], word.lower_)
+    if word.pos_ not in ("NOUN", "PROPN") or word.lower_.startswith("non") \
+            or word.lower_ in lexicon.CONTROL_GROUP_WORDS | lexicon.UNNAMED_GROUP_WORDS:
+        return None
+    name = host.doc[word.left_edge.i:word.i + 1].text  # "Zorin disease patients": the whole name
+    if _is_condition(word):
+        return _condition_group(name, word.lower_)
+    return Group(Side(name=name), assigned=False, word=word.text)
+
+
+def _condition_group(name: str, word: str) -> Group:
+    return Group(Side(name=name, state=True), assigned=False, word=word)
+
+
+def _is_condition(word: Token) -> bool:
+    lower = word.lower_
+    return lower in lexicon.STATE_WORDS or lower.endswith(lexicon.STATE_SUFFIXES)
+
+
+def _in_reference(place: Token) -> bool:
+    """"... than in controls": the place after "than" or "compared with" is the reference."""
+    return any(t.lower_ in ("than", "compared", *_VERSUS) for t in place.ancestors) \
+        or place.head.lower_ in ("than", "compared", *_VERSUS)
+
+
+_NUMBER_WORDS = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "ten": 10.0}
+
+
+def _number(token: Token) -> float | None:
+    if token.lower_ in _NUMBER_WORDS:
+        return _NUMBER_WORDS[token.lower_]
+    try:
+        return float(token.text.replace(",", ""))
+    except ValueError:
+        return None
