@@ -227,6 +227,7 @@ class Layout:
 
     problem: Callable[[Path, Manifest, str | None], str | None]
     load: Callable[[Path, Manifest, FusionWeights | None, Embedder], PaperIndex]
+    parts: Callable[[Path], list[tuple[str, Path]]]  # the one-folder indexes it holds, by name
 
 
 # By the manifest's dense_index. retrieval.sharded registers the sharded layout, so that this module
@@ -1072,12 +1073,11 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
     notes = [f"left over by an interrupted save, removed by the next one: {entry}"
              for entry in sorted(index_dir.iterdir())
              if _GENERATION.fullmatch(entry.name) and entry.name != manifest.generation]
-    if manifest.dense_index == "sharded":
-        from retrieval.sharded import shard_folder, shard_names
-
+    layout = _LAYOUTS.get(manifest.dense_index)
+    if layout is not None:
         problems: list[str] = []
-        for name in shard_names(index_dir):
-            found, shard_notes = verify_index(shard_folder(index_dir, name))
+        for name, part in layout.parts(index_dir):
+            found, shard_notes = verify_index(part)
             problems += [f"shard {name}: {line}" for line in found]
             notes += [f"shard {name}: {line}" for line in shard_notes]
         return problems, notes

@@ -88,6 +88,10 @@ def shard_folder(index_dir: Path, name: str) -> Path:
     return Path(index_dir) / SHARDS_FOLDER / name
 
 
+def shard_folders(index_dir: Path) -> list[tuple[str, Path]]:
+    return [(name, shard_folder(index_dir, name)) for name in shard_names(index_dir)]
+
+
 def sharded_index_problem(index_dir: Path, manifest: Manifest, embedding_model: str | None) -> str | None:
     """Why the sharded index cannot be opened, or None; reads every shard's manifest and array headers."""
     try:
@@ -336,4 +340,4 @@ def group_by_passages(documents, shard_passages: int):
         yield group
 
 
-register_layout("sharded", Layout(sharded_index_problem, ShardedPaperIndex.load))
+register_layout("sharded", Layout(sharded_index_problem, ShardedPaperIndex.load, shard_folders))
