@@ -20,7 +20,6 @@ one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules 
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +27,7 @@ from typing import Protocol
 
 from engine.assembly import grounding
 from engine.assembly.identity import (
-    ADJECTIVE_ENDINGS, FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, famplex_resources, identity_key,
+    ADJECTIVE_ENDINGS, FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, identity_key,
 )
 from engine.model.graph import GroundingRef
 
@@ -86,7 +85,8 @@ class CuratedGrounder:
     ontologies, and a drug's curated target classes (ChEBI ``has_role``)."""
 
     def ground(self, name: str) -> list[GroundingRef]:
-        return list(_curated_groundings(name))
+        return [GroundingRef(namespace=g.namespace, id=g.id, name=g.name, score=g.score)
+                for g in grounding.ground(name)]
 
     def equivalents(self, found: GroundingRef) -> set[str]:
         return {GroundingRef(namespace=ns, id=i).curie for ns, i in grounding.equivalents((found.namespace, found.id))}
@@ -113,16 +113,6 @@ class CuratedGrounder:
         return (parts.head, best) if best is not None else None
 
 
-@lru_cache(maxsize=200_000)
-def _curated_groundings(name: str) -> tuple[GroundingRef, ...]:
-    """Gilda's groundings of a name (kept per name: a library's stored claims name many alike)."""
-    try:
-        matches = grounding.get_lexicon().grounder.ground(name) if name.strip() else []
-    except grounding.LexiconError:
-        return ()
-    return tuple(_as_molecule(match, name) for match in matches)
-
-
 def qualifies(name: str, concept: str) -> bool:
     """Whether ``name`` is ``concept`` qualified by words of where, when or what kind before it
     ("1-year mortality", "perioperative blood loss", "neuronal apoptosis" of mortality, blood loss,
@@ -139,36 +129,6 @@ _TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?", re.IGNORECAS
 def _describing(word: str) -> bool:
     """An adjective in form that says where or in what a process happens ("neuronal", "hippocampal")."""
     return word.isalpha() and word.islower() and word.endswith(ADJECTIVE_ENDINGS)
-
-
-def _as_molecule(match, name: str) -> GroundingRef:
-    """FamPlex's grounding map files a text under a gene's product, and for a peptide cut from it (Aβ,
-    "amyloid beta") under the precursor's gene (APP) with the peptide's ChEBI id beside it. A product
-    is not its precursor, so where the row names a ChEBI molecule the text grounds to that molecule."""
-    ref = GroundingRef(namespace=match.term.db, id=match.term.id, name=match.term.entry_name or "",
-                       score=round(float(match.score), 4))
-    if match.term.db != "HGNC" or match.term.source != "famplex":
-        return ref
-    molecule = _famplex_molecules().get(name.strip().casefold())
-    if molecule is None:
-        return ref
-    return GroundingRef(namespace="CHEBI", id=molecule, name=name.strip(), score=ref.score)
-
-
-@lru_cache(maxsize=1)
-def _famplex_molecules() -> dict[str, str]:
-    """Texts of FamPlex's grounding map whose row names a ChEBI molecule → that ChEBI id."""
-    path = famplex_resources() / "grounding_map.csv"
-    if not path.is_file():
-        return {}
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = [row for row in csv.reader(handle) if row]
-    found = {}
-    for text, *cells in rows:
-        pairs = dict(zip(cells[0::2], cells[1::2]))
-        if pairs.get("CHEBI"):
-            found[text.casefold()] = pairs["CHEBI"]
-    return found
 
 
 _ONTOLOGIES = {"GO": "Gene Ontology", "MESH": "MeSH tree", "HGNC": "FamPlex", "FPLX": "FamPlex", "CHEBI": "ChEBI",

