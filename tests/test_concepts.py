@@ -221,3 +221,12 @@ def test_a_term_without_a_standard_name_still_grounds() -> None:
     grounder = _curated_grounder()
     found = grounder.ground("necrosis")  # FamPlex files it under GO without a standard name
     assert found and all(isinstance(ref.name, str) for ref in found)
+
+
+def test_a_kind_of_the_question_source_does_not_stand_for_it() -> None:
+    integrator = Integrator("q", ["zorinflammation"], ["VELK"], grounder=GROUNDER)
+    integrator.add([_claim("neurozorinflammation", "increase", "VELK", "increase", "Neurozorinflammation raises VELK."),
+                    _claim("neuronal zorinflammation", "increase", "VELK", "increase", "It raises VELK.")], 1)
+    built = integrator.build()
+    assert not built.connected
+    assert built.graph.sources == ["zorinflammation"]

@@ -200,8 +200,10 @@ class Integrator:
         return None
 
     def _answer_for_question(self, index: int) -> None:
-        """A new entity that is a kind or a part of a question's concept (in a curated ontology)
-        answers for it: it joins the question's sources or targets, linked to the concept it refines."""
+        """A new entity that is a kind or a part of a question's target (in a curated ontology, or by
+        its name) answers for it: a rise of a kind or a part is a rise of the whole. It joins the
+        targets, linked to the concept it refines. A source is stood for only by a member of its class
+        (a drug curated as one of "PCSK9 inhibitors"): a kind of a cause need not move with it."""
         entity = self._entities[index]
         for question_index in (*self.source_entities, *self.target_entities):
             concept = self._entities[question_index]
@@ -209,7 +211,10 @@ class Integrator:
                 continue
             link = next((found for child in entity.groundings for parent in concept.groundings
                          if (found := self._grounder.refinement(child, parent))), None)
-            link = link or self._qualified_kind(entity, concept)
+            if concept.role == "target":
+                link = link or self._qualified_kind(entity, concept)
+            elif link is not None and link[0] != "is a member of":
+                link = None
             if link is not None:
                 entity.answers_for = ConceptLink(node=concept.node_id, relation=link[0], source=link[1])
                 entity.role = concept.role
