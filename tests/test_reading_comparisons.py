@@ -35,6 +35,11 @@ def read(sentence: str) -> set[tuple[str, bool]]:
      f"{UP} velkumab ==CAUSE=> {DOWN} sepsis"),
     ("Mice treated with zorumab were three times as likely as untreated mice to develop fibrosis.",
      f"{UP} zorumab ==CAUSE=> {UP} fibrosis"),
+    ("Mortality was lower with drug D than with placebo.", f"{UP} drug D ==CAUSE=> {DOWN} Mortality"),
+    ("The incidence of nausea was higher on zorumab than on placebo.", f"{UP} zorumab ==CAUSE=> {UP} nausea"),
+    ("Serum Q was higher in the ENBD group than in the no-ENBD group.", f"{UP} ENBD ==CAUSE=> {UP} Serum Q"),
+    ("Compared with the placebo group, the zorumab group had lower serum Q.",
+     f"{UP} zorumab ==CAUSE=> {DOWN} serum Q"),
 ])
 def test_a_treated_group_against_a_control_is_a_supported_claim(sentence: str, expected: str) -> None:
     assert read(sentence) == {(expected, False)}
@@ -75,6 +80,10 @@ def test_a_hedged_comparison_stays_hedged() -> None:
     ("Serum Q was significantly higher in smokers than in non-smokers.", f"smoking ==CAUSE=> {UP} Serum Q"),
     ("Clinic residents were twice as likely as nonclinic residents to receive daily analgesia.",
      f"{UP} Clinic ==CAUSE=> {UP} daily analgesia"),
+    ("Compared with nonanemic patients, those with anemia were more likely to have sepsis.",
+     f"anemia ==CAUSE=> {UP} sepsis"),
+    ("Serum Q was higher in patients with vitiligo than in controls (21.6 +/- 13.3 vs. 13.1 +/- 4.9 mg/l).",
+     f"{UP} vitiligo ==CAUSE=> {UP} Serum Q"),
 ])
 def test_a_group_defined_by_what_it_has_gives_a_possible_claim(sentence: str, expected: str) -> None:
     assert read(sentence) == {(expected, True)}
@@ -99,12 +108,14 @@ def test_a_group_defined_by_what_it_has_gives_a_possible_claim(sentence: str, ex
      "Mice given X were three times as likely as mice given Z to develop Y."),
     ("Serum Q was 30% in the zorumab group and 10% in the placebo group.",
      "Serum Q fell by 30% in the zorumab group and by 10% in the placebo group."),
+    ("Serum Q was higher with zorumab than with placebo.", "Serum Q was higher with zorumab than with aspirin."),
 ])
 def test_only_a_control_reference_is_read(control: str, other: str) -> None:
     assert read(control)
     assert read(other) == set()
 
 
-def test_a_group_named_after_no_agent_is_not_read() -> None:
+@pytest.mark.parametrize("unnamed", ["intervention", "responder", "first"])
+def test_a_group_named_after_no_agent_is_not_read(unnamed: str) -> None:
     assert read("Serum Q was lower in the zorumab group than in the placebo group.")
-    assert read("Serum Q was lower in the intervention group than in the placebo group.") == set()
+    assert read(f"Serum Q was lower in the {unnamed} group than in the placebo group.") == set()

@@ -398,17 +398,9 @@ CLASS_WORDS = _word_set("class_words")
 
 
 # Group comparisons ("Y was lower in the X group than in the placebo group"; ``parse.comparisons``).
-# Nouns of a study group, named after what its members were given or have ("the statin group").
-GROUP_NOUNS = frozenset({"group", "groups", "arm", "arms", "cohort", "cohorts"})
-# Words of a group named after no agent ("the intervention group", "the first group").
-UNNAMED_GROUP_WORDS = frozenset({
-    "intervention", "treatment", "treated", "experimental", "study", "active", "case", "cases", "index",
-    "first", "second", "third", "other", "same", "whole", "entire", "total", "two", "three", "both", "each",
-    "high", "low", "higher", "lower", "early", "late", "younger", "older", "young", "old", "male", "female",
-})
-# People named after a group of a study, beside the hosts of an experiment (``HOST_NOUNS``).
-GROUP_PEOPLE = frozenset({"residents", "users", "women", "men", "children", "adults", "infants", "adolescents",
-                          "recipients", "participants", "persons", "survivors", "workers", "students"})
+GROUP_NOUNS = _word_set("group_nouns")
+UNNAMED_GROUP_WORDS = _word_set("unnamed_group_words")
+GROUP_PEOPLE = _word_set("group_people")
 # People named after a condition or a habit they have ("smokers": smoking).
 CONDITION_PEOPLE = {"smokers": "smoking", "drinkers": "alcohol drinking", "diabetics": "diabetes",
                     "asthmatics": "asthma", "alcoholics": "alcoholism", "hypertensives": "hypertension"}
@@ -421,10 +413,5 @@ CONDITION_ADJECTIVES = {
     "schizophrenic": "schizophrenia", "autistic": "autism", "demented": "dementia", "frail": "frailty",
     "pregnant": "pregnancy", "infected": "infection", "smoking": "smoking", "insulin-resistant": "insulin resistance",
 }
-# Words of a reference group that had none of the agent: the control arm of a study.
-CONTROL_GROUP_WORDS = frozenset({"placebo", "control", "controls", "sham", "vehicle", "untreated", "unexposed",
-                                 "saline", "unsupplemented", "nontreated", "non-treated", "mock"})
-# Words of a reference group that has none of a condition ("healthy controls"); a group given an
-# agent is never compared with these (patients on a drug differ from healthy people in more).
-HEALTHY_GROUP_WORDS = frozenset({"healthy", "normal", "unaffected", "lean", "normotensive", "normoglycemic",
-                                 "normal-weight", "uninfected", "nonsmoking", "non-smoking"})
+CONTROL_GROUP_WORDS = _word_set("control_group_words")
+HEALTHY_GROUP_WORDS = _word_set("healthy_group_words")

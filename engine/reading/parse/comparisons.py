@@ -18,6 +18,7 @@ untreated are the reference a likelihood implies), and only for a group given th
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -31,6 +32,10 @@ from engine.reading.parse.hosts import change_of
 from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
 
 _PLACES = frozenset({"in", "among", "for"})
+# "Y was lower with D than with placebo", "Y was higher on D than on placebo": the agent itself.
+_TAKING = frozenset({"with", "on"})
+# What a change goes with that is no agent given ("Y increased with age").
+_NOT_AGENTS = frozenset({"age", "aging", "ageing", "time", "duration", "dose", "doses", "dosage", "follow-up"})
 # Verbs whose object is what a group had more or less of ("the D group showed reduced pain").
 _SHOWING = frozenset({"have", "show", "exhibit", "display", "experience", "record", "demonstrate", "present"})
 # Participles that say a group was given the agent ("patients treated with D"), with the preposition
@@ -74,6 +79,8 @@ def comparison_claims(doc: Doc) -> list[Claim]:
     for token in doc:
         if token.dep_ == "prep" and token.lower_ in _PLACES and not _in_reference(token):
             claims += _changed_in(token)
+        if token.dep_ == "prep" and token.lower_ in _TAKING and not _in_reference(token):
+            claims += _changed_with(token)
         if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING:
             claims += _shown_by(token)
         if token.lower_ == "likely" and token.dep_ in ("acomp", "advmod"):
@@ -99,6 +106,21 @@ def _changed_in(place: Token) -> list[Claim]:
     if change is None:
         return []
     predicate, sign, effects = change
+    return _compared(group, _clause(predicate), sign, effects, predicate)
+
+
+def _changed_with(preposition: Token) -> list[Claim]:
+    """"Mortality was lower with D than with placebo": the agent taken, against a control."""
+    agents = [g for g in preposition.children if g.dep_ == "pobj"]
+    if len(agents) != 1 or _group_word(agents[0]) or has_change_word(agents[0]) \
+            or agents[0].lower_ in lexicon.COUNTED_NOUNS | _NOT_AGENTS | lexicon.CLASS_WORDS:
+        return []
+    agent = side_of(agents[0])
+    change = change_of(preposition.head) if agent is not None and not agent.state else None
+    if change is None:
+        return []
+    predicate, sign, effects = change
+    group = Group(agent, assigned=True, word=agent.name.split()[-1])
     return _compared(group, _clause(predicate), sign, effects, predicate)
 
 
@@ -234,7 +256,13 @@ def _references(clause: Token) -> list[Token]:
     found += [c for word in clause.subtree if word.lower_ == "as" and word.dep_ == "mark"
               and word.head.head.lower_ == "likely" for c in word.head.children if c.dep_ == "nsubj"]
     members = [member for head in found for member in (head, *head.conjuncts)]
-    return [m for m in members if not (m.like_num or _share_value(m) is not None)]  # "(16% versus 33%)": values
+    # "(16% versus 33%)", "(21.6 +/- 13.3 vs. 13.1 +/- 4.9 mg/l)": the values compared, not groups
+    return [m for m in members if not (m.like_num or _share_value(m) is not None or _bracketed(m))]
+
+
+def _bracketed(word: Token) -> bool:
+    before = word.doc[:word.i].text
+    return before.count("(") + before.count("[") > before.count(")") + before.count("]")
 
 
 def _through_place(head: Token) -> list[Token]:
@@ -256,15 +284,20 @@ def _absence_of(reference: Token, group: Group) -> bool:
         return not group.assigned  # "healthy controls" lack a condition, not only the agent
     if parts & lexicon.CONTROL_GROUP_WORDS or "without" in words:
         return True
-    key = group.word.lower()
-    return any(w in (f"non{key}", f"non-{key}") for w in words) or (any(w.startswith("non") for w in words)
-                                                                  and _de_negated(words) == key)
+    return _negated(words, group.word.lower())
 
 
-def _de_negated(words: list[str]) -> str:
-    """"non-smokers": "smokers"; the word a "non" reference negates."""
-    word = next(w for w in words if w.startswith("non"))
-    return word[4:] if word.startswith("non-") else word[3:]
+def _negated(words: list[str], key: str) -> bool:
+    """"non-statin", "nonhospice", "no-ENBD" for "statin", "hospice", "ENBD"; "non-smokers" for
+    "smokers" (the negated word may also be the head)."""
+    return any(_same_word(w[len(prefix):], key) for w in words for prefix in ("non-", "non", "no-")
+               if w.startswith(prefix))
+
+
+def _same_word(word: str, key: str) -> bool:
+    """"anemic" and "anemia", "diabetic" and "diabetes", "statins" and "statin": one stem."""
+    shared = len(os.path.commonprefix([word, key]))
+    return word == key or shared >= max(5, len(key) - 2, len(word) - 2)
 
 
 def _own_words(reference: Token) -> list[Token]:
@@ -283,6 +316,8 @@ def group_of(token: Token) -> Group | None:
         return _named_group(token)
     if lower in lexicon.CONDITION_PEOPLE:
         return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower)
+    if lower == "those":  # "those given D", "those with D"
+        return _given_to(token)
     if lower not in _MEMBERS or lower == "controls":
         return None
     found = [g for g in (_group_in(token), _given_to(token), _marked_before(token), _had_by(token)) if g is not None]
