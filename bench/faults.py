@@ -30,7 +30,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import numpy as np  # noqa: E402
 
 import test_faults_index as index_faults  # noqa: E402
-from fault_driver import MODEL, HashEmbedder  # noqa: E402
+from fault_driver import MODEL, READER_VERSION, HashEmbedder  # noqa: E402
 from retrieval.index import IndexNotFound, PaperIndex, verify_index  # noqa: E402
 
 
@@ -74,7 +74,10 @@ def kills_during_save(work: Path, layout: str) -> Row:
 
 
 def kill_during_claim_reading(work: Path) -> Row:
+    from engine.reading.parse import store
     from engine.reading.parse.store import ClaimStore
+
+    store.reader_version = lambda: READER_VERSION  # as the driver pins it
 
     base = _bases(work)
     steps = index_faults._save_steps(base, "generation")
@@ -87,7 +90,7 @@ def kill_during_claim_reading(work: Path) -> Row:
     rerun = index_faults._run_add(folder, base["input"])
     held = killed.returncode == -signal.SIGKILL and rerun.returncode == 0 and not ClaimStore(folder).missing(sentences)
     return Row("SIGKILL during claim reading, then `retrieval add` of the same file", 1, held,
-               f"{left} of {len(sentences)} sentences left unread; the re-add read them ({_said(rerun.stderr, 'reading')})")
+               f"{left} of {len(sentences)} sentences left unread; the re-add said: {_said(rerun.stderr, f'reading {left} ')}")
 
 
 def damage(work: Path) -> list[Row]:
@@ -142,18 +145,19 @@ def large_records(work: Path) -> list[Row]:
     for size, expect_refused in ((5_000_000, True), (290_000, False)):
         path = work / f"record-{size}.jsonl"
         path.write_text(json.dumps({"_id": "big", "title": "Big", "text": sentence * (size // len(sentence))}) + "\n")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         report = ingest_paths([path])
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if expect_refused:
             held = not report.documents and len(report.problems) == 1 and seconds < 1.0
             message = f"refused in {seconds:.2f} s: {report.problems[0].reason if report.problems else 'not refused'}"
             rows.append(Row("a 5 MB JSONL record", 1, held, message))
         else:
-            held = len(report.documents) == 1 and seconds < 10.0
+            # CPU time: on a shared machine the wall clock measures the other programs too
+            held = len(report.documents) == 1 and cpu < 10.0
             count = len(report.documents[0].sentences) if report.documents else 0
             rows.append(Row(f"a {size // 1000} KB JSONL record (under the limit)", 1, held,
-                            f"ingested in {seconds:.1f} s: {count:,} sentences"))
+                            f"ingested in {cpu:.1f} s of CPU ({seconds:.1f} s wall): {count:,} sentences"))
     return rows
 
 

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from retrieval.embeddings import Embedder  # noqa: E402
 
 MODEL = "fault-test-hash"
+READER_VERSION = "fault-test-reader"
 DIMENSION = 16
 
 
@@ -51,6 +52,9 @@ def main(argv: list[str]) -> int:
     from engine.reading.parse import store
 
     store.FILL_STEP = 1
+    # The reader's version is a digest of the engine's source, which may change between two runs in
+    # a working tree being edited; the claims a killed run kept must count for the rerun all the same.
+    store.reader_version = lambda: READER_VERSION
     return retrieval_main(["add", "--index", argv[0], "--input", *argv[1:]])
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from fault_driver import MODEL, HashEmbedder
+from fault_driver import MODEL, READER_VERSION, HashEmbedder
 from retrieval import faults
 from retrieval.documents import Document
 from retrieval.index import (
@@ -152,8 +152,11 @@ def test_a_kill_at_any_step_of_a_save_loses_nothing(base: dict[str, Path], layou
     assert outcomes == [kill_at >= switch for kill_at in range(1, len(save_steps) + 1)]
 
 
-def test_a_claim_reading_cut_short_resumes_on_the_next_add(base: dict[str, Path]) -> None:
+def test_a_claim_reading_cut_short_resumes_on_the_next_add(base: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.reading.parse import store
     from engine.reading.parse.store import ClaimStore
+
+    monkeypatch.setattr(store, "reader_version", lambda: READER_VERSION)  # as the driver pins it
 
     steps = _save_steps(base, "generation")
     first_claim_step = next(i for i, s in enumerate(steps, start=1) if s == "claims step appended")

@@ -118,9 +118,9 @@ def test_a_long_record_under_the_limit_is_split_in_linear_time() -> None:
 
     sentence = "Chronic stress raises plasma cortisol in rats (Smith et al., 2003), e.g. in the cortex. "
     text = sentence * (MAX_TEXT_CHARS // len(sentence))
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: on a shared machine the wall clock counts the others too
     sentences = split_sentences(text)
-    assert time.perf_counter() - started < 10.0  # pysbd over the whole text: minutes
+    assert time.process_time() - started < 10.0  # pysbd over the whole text: minutes
     assert len(sentences) == MAX_TEXT_CHARS // len(sentence)
     assert sentences[0] == sentence.strip()
 
