@@ -23,8 +23,6 @@ def read(sentence: str) -> set[tuple[str, bool]]:
 # -- a group given an agent, compared with a control: a supported claim -----------------------------
 
 @pytest.mark.parametrize("sentence, expected", [
-    ("Serum Q was lower in the statin group compared with the non-statin group.",
-     f"{UP} statin ==CAUSE=> {DOWN} Serum Q"),
     ("Serum Q was significantly higher in the drug D arm than in the placebo arm.",
      f"{UP} drug D ==CAUSE=> {UP} Serum Q"),
     ("Blood loss increased by 45% in the drug D group compared with placebo.",
@@ -37,7 +35,6 @@ def read(sentence: str) -> set[tuple[str, bool]]:
      f"{UP} zorumab ==CAUSE=> {UP} fibrosis"),
     ("Mortality was lower with drug D than with placebo.", f"{UP} drug D ==CAUSE=> {DOWN} Mortality"),
     ("The incidence of nausea was higher on zorumab than on placebo.", f"{UP} zorumab ==CAUSE=> {UP} nausea"),
-    ("Serum Q was higher in the ENBD group than in the no-ENBD group.", f"{UP} ENBD ==CAUSE=> {UP} Serum Q"),
     ("Compared with the placebo group, the zorumab group had lower serum Q.",
      f"{UP} zorumab ==CAUSE=> {DOWN} serum Q"),
 ])
@@ -45,10 +42,22 @@ def test_a_treated_group_against_a_control_is_a_supported_claim(sentence: str, e
     assert read(sentence) == {(expected, False)}
 
 
-def test_a_group_showing_changes_against_controls_gives_each_change() -> None:
-    found = read("The zorumab group showed reduced pain and enhanced healing compared with the control group.")
+def test_a_group_showing_changes_against_placebo_gives_each_change() -> None:
+    found = read("The zorumab group showed reduced pain and enhanced healing compared with the placebo group.")
     assert found == {(f"{UP} zorumab ==CAUSE=> {DOWN} pain", False),
                      (f"{UP} zorumab ==CAUSE=> {UP} healing", False)}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Serum Q was lower in the statin group compared with the non-statin group.",
+     f"{UP} statin ==CAUSE=> {DOWN} Serum Q"),
+    ("Serum Q was higher in the ENBD group than in the no-ENBD group.", f"{UP} ENBD ==CAUSE=> {UP} Serum Q"),
+    ("The zorumab group showed reduced pain compared with the control group.", f"{UP} zorumab ==CAUSE=> {DOWN} pain"),
+])
+def test_a_group_named_after_an_agent_against_controls_or_non_users_is_a_possible_claim(
+        sentence: str, expected: str) -> None:
+    """Users and non-users of a drug, or cases and controls, may have been observed, not assigned."""
+    assert read(sentence) == {(expected, True)}
 
 
 def test_a_likelihood_of_a_treated_group_implies_the_untreated_as_its_reference() -> None:
@@ -65,6 +74,11 @@ def test_a_likelihood_of_a_treated_group_implies_the_untreated_as_its_reference(
 ])
 def test_the_shares_of_a_treated_group_and_of_a_control_give_the_sign(sentence: str, expected: str) -> None:
     assert read(sentence) == {(expected, False)}
+
+
+def test_an_exception_is_no_agent() -> None:
+    found = read("Serum Q values were higher in the zorumab group than in the placebo group, with the exception of Z.")
+    assert found == {(f"{UP} zorumab ==CAUSE=> {UP} Serum Q values", False)}
 
 
 def test_a_hedged_comparison_stays_hedged() -> None:

@@ -9,9 +9,11 @@ residents"). A difference between it and a group that had none of it says what D
 other reference group ("than in the aspirin group", "than before") says nothing here, so a
 comparison is read only where every group it is compared with is a control: a placebo, sham,
 vehicle, control or untreated group, "non-D" ("nonsmokers", "the non-statin group"), a group
-"without" it, or, for a group that has a condition, healthy or normal people. A group given the
-agent states an intervention: a supported claim. A group that has a condition or an exposure it was
-not assigned was only observed: the claim is hedged, a possible claim (as ``associations``).
+"without" it, or, for a group that has a condition, healthy or normal people. A group said to be
+given the agent ("patients given D", "D-treated mice"), or named after it and compared with a
+placebo, sham or vehicle arm, states an intervention: a supported claim. Any other group (one that
+has a condition or an exposure, "the D group" against controls or "non-D", which may be users and
+non-users) was only observed: the claim is hedged, a possible claim (as ``associations``).
 Without any reference group only "D-treated mice were twice as likely to develop Y" is read (the
 untreated are the reference a likelihood implies), and only for a group given the agent.
 """
@@ -35,7 +37,10 @@ _PLACES = frozenset({"in", "among", "for"})
 # "Y was lower with D than with placebo", "Y was higher on D than on placebo": the agent itself.
 _TAKING = frozenset({"with", "on"})
 # What a change goes with that is no agent given ("Y increased with age").
-_NOT_AGENTS = frozenset({"age", "aging", "ageing", "time", "duration", "dose", "doses", "dosage", "follow-up"})
+_NOT_AGENTS = frozenset({"age", "aging", "ageing", "time", "duration", "dose", "doses", "dosage", "follow-up",
+                         "exception", "respect", "regard"})
+# Reference arms given nothing in the agent's place: a group compared with one was given the agent.
+_GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - {"control", "controls", "unexposed"}
 # Verbs whose object is what a group had more or less of ("the D group showed reduced pain").
 _SHOWING = frozenset({"have", "show", "exhibit", "display", "experience", "record", "demonstrate", "present"})
 # Participles that say a group was given the agent ("patients treated with D"), with the preposition
@@ -67,10 +72,10 @@ _MEMBERS = (ORGANISMS - {"cells", "cell", "brains", "lines", "line", "slices", "
 
 @dataclass(frozen=True)
 class Group:
-    """A study group: what defines it (the agent given, the condition had) and whether it was given."""
+    """A study group: what defines it (the agent given, the condition had) and how it is said to."""
 
     cause: Side
-    assigned: bool
+    kind: str  # "given" (said to be given), "named" (a group named after it), "had" (a condition, an exposure)
     word: str  # the word a reference names the group's absence with ("non-statin": "statin")
 
 
@@ -92,7 +97,7 @@ def comparison_claims(doc: Doc) -> list[Claim]:
 
 def _changed_in(place: Token) -> list[Claim]:
     """"Y was lower in the D group than ...", "Y increased in the D group compared with placebo";
-    "Y was 2% in the D group and 10% in the placebo group" (``_counted_in``)."""
+    shares of groups are read by ``_counted``."""
     found = [g for g in place.children if g.dep_ == "pobj"]
     if len(found) != 1:
         return []
@@ -120,7 +125,7 @@ def _changed_with(preposition: Token) -> list[Claim]:
     if change is None:
         return []
     predicate, sign, effects = change
-    group = Group(agent, assigned=True, word=agent.name.split()[-1])
+    group = Group(agent, kind="named", word=agent.name.split()[-1])
     return _compared(group, _clause(predicate), sign, effects, predicate)
 
 
@@ -149,7 +154,7 @@ def _likelier(likely: Token) -> list[Claim]:
     if len(groups) != 1 or len(verbs) != 1:
         return []
     effects = [s for c in verbs[0].children if c.dep_ == "dobj" for s in sides(c)]
-    if not _references(copula) and groups[0].assigned:
+    if not _references(copula) and groups[0].kind == "given":
         return pairs([groups[0].cause], sign, effects, modality.hedged(copula))
     return _compared(groups[0], copula, sign, effects, copula)
 
@@ -204,7 +209,7 @@ def _counted(share: Token) -> list[Claim]:
         if group is not None and mine != theirs and _absence_of(reference, group):
             effects = [s for c in subjects for s in sides(c) if group_of_name(s.name) is None]
             return pairs([group.cause], 1 if mine > theirs else -1, effects,
-                         modality.hedged(predicate) or not group.assigned)
+                         modality.hedged(predicate) or not _intervention(group, [reference]))
     return []
 
 
@@ -228,7 +233,15 @@ def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predi
             or not all(_absence_of(r, group) for r in references):
         return []
     effects = [e for e in effects if group_of_name(e.name) is None]
-    return pairs([group.cause], sign, effects, modality.hedged(predicate) or not group.assigned)
+    return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, references))
+
+
+def _intervention(group: Group, references: list[Token]) -> bool:
+    """Whether the comparison states an intervention: a group said to be given the agent, or a group
+    named after it compared with a placebo, sham or vehicle arm ("the statin group" against "the
+    non-statin group" or "controls" may be users and non-users, observed)."""
+    return group.kind == "given" or (group.kind == "named" and any(
+        part in _GIVEN_NOTHING for r in references for w in _own_words(r) for part in w.lower_.split("-")))
 
 
 def _clause(word: Token) -> Token:
@@ -281,7 +294,7 @@ def _absence_of(reference: Token, group: Group) -> bool:
     if words and words[0] in ("those", "patients", "subjects") and any(w in ("not", "without") for w in words):
         return True
     if set(words) & lexicon.HEALTHY_GROUP_WORDS:
-        return not group.assigned  # "healthy controls" lack a condition, not only the agent
+        return group.kind == "had"  # "healthy controls" lack a condition, not only the agent
     if parts & lexicon.CONTROL_GROUP_WORDS or "without" in words:
         return True
     return _negated(words, group.word.lower())
@@ -344,7 +357,7 @@ def _named_group(group: Token) -> Group | None:
         return _condition_group(lexicon.CONDITION_ADJECTIVES[texts[0]], texts[0])
     if _is_condition(words[-1]):
         return _condition_group(words.text, words[-1].lower_)
-    return Group(Side(name=words.text), assigned=True, word=words[-1].text)
+    return Group(Side(name=words.text), kind="named", word=words[-1].text)
 
 
 def _name_before(head: Token):
@@ -368,7 +381,7 @@ def _given_to(host: Token) -> Group | None:
     given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
     had = [side_of(g) for p in host.children if p.dep_ == "prep" and p.lower_ == "with"
            for g in p.children if g.dep_ == "pobj" and not has_change_word(g)]
-    had_groups = [Group(Side(name=s.name, state=s.state), assigned=False, word=s.name.split()[-1])
+    had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1])
                   for s in had if s is not None]
     found = given + had_groups
     return found[0] if len(found) == 1 else None
@@ -387,7 +400,7 @@ def _given_by(participle: Token) -> Group | None:
     named = [s for a in agents for s in sides(a)]
     if len(named) != 1 or set(named[0].name.lower().split()) & lexicon.CONTROL_GROUP_WORDS:
         return None
-    return Group(named[0], assigned=lemma in _GIVEN, word=named[0].name.split()[-1])
+    return Group(named[0], kind="given" if lemma in _GIVEN else "had", word=named[0].name.split()[-1])
 
 
 def _marked_before(host: Token) -> Group | None:
@@ -398,7 +411,8 @@ def _marked_before(host: Token) -> Group | None:
             agent = marked.group("agent")
             if agent.lower() in lexicon.CONTROL_GROUP_WORDS:
                 return None
-            return Group(Side(name=agent), assigned=marked.group("mark").lower() != "exposed", word=agent)
+            return Group(Side(name=agent), kind="had" if marked.group("mark").lower() == "exposed" else "given",
+                         word=agent)
     return None
 
 
@@ -416,11 +430,11 @@ def _had_by(host: Token) -> Group | None:
     name = host.doc[word.left_edge.i:word.i + 1].text  # "Zorin disease patients": the whole name
     if _is_condition(word):
         return _condition_group(name, word.lower_)
-    return Group(Side(name=name), assigned=False, word=word.text)
+    return Group(Side(name=name), kind="had", word=word.text)
 
 
 def _condition_group(name: str, word: str) -> Group:
-    return Group(Side(name=name, state=True), assigned=False, word=word)
+    return Group(Side(name=name, state=True), kind="had", word=word)
 
 
 def _is_condition(word: Token) -> bool:
