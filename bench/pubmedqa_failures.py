@@ -35,7 +35,9 @@ sys.path.insert(0, str(REPO))
 from bench.pubmedqa_library import DEFAULT_INDEX  # noqa: E402
 from bench.pubmedqa_questions import QUESTIONS_FILE  # noqa: E402
 from bench.qa_eval import half_of, load_questions  # noqa: E402
-from bench.qa_failures import STEPS_JOINED, print_misses, question_arguments, step_stage, trace_seen  # noqa: E402
+from bench.qa_failures import (  # noqa: E402
+    STEPS_JOINED, question_arguments, report_stages, step_stage, trace_seen,
+)
 
 
 def unanswered(records: Path, questions: list[dict], half: str) -> list[dict]:
@@ -125,16 +127,7 @@ def main() -> int:
         per_question.append({"id": question["id"], "question": question["question"], "stage": stage,
                              "sentences": stages})
         print(f"{question['id']} {stage}", file=sys.stderr)
-    summary = {"half": args.half, "unanswered": len(per_question),
-               "questions_by_stage": dict(Counter(q["stage"] for q in per_question).most_common()),
-               "sentences_by_stage": dict(sentence_counts.most_common())}
-    print(json.dumps(summary, indent=2))
-    if args.show_reader_misses:
-        print_misses(misses)
-    if args.out:
-        report = {"summary": summary, "questions": per_question}
-        args.out.write_text(json.dumps(report | ({"reader_misses": misses} if args.show_reader_misses else {}),
-                                       indent=1))
+    report_stages(args, per_question, "sentences_by_stage", sentence_counts, misses)
     return 0
 
 

@@ -202,9 +202,17 @@ def main() -> int:
             misses += reader_misses(question["id"], list(zip(path, path[1:])), best, seen, statements)
         per_question.append({"id": question["id"], "question": question["question"], "stage": stage, "steps": best})
         print(f"{question['id']} {stage}", file=sys.stderr)
+    report_stages(args, per_question, "steps_by_stage", step_counts, misses)
+    return 0
+
+
+def report_stages(args: argparse.Namespace, per_question: list[dict], counted: str, counts: Counter,
+                  misses: list) -> None:
+    """Print where the unanswered questions were lost (and the readers' misses with
+    --show-reader-misses), and write it all to --out."""
     summary = {"half": args.half, "unanswered": len(per_question),
                "questions_by_stage": dict(Counter(q["stage"] for q in per_question).most_common()),
-               "steps_by_stage": dict(step_counts.most_common())}
+               counted: dict(counts.most_common())}
     print(json.dumps(summary, indent=2))
     if args.show_reader_misses:
         print_misses(misses)
@@ -212,7 +220,6 @@ def main() -> int:
         report = {"summary": summary, "questions": per_question}
         args.out.write_text(json.dumps(report | ({"reader_misses": misses} if args.show_reader_misses else {}),
                                        indent=1))
-    return 0
 
 
 if __name__ == "__main__":
