@@ -29,6 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
+from bench.results import write_results  # noqa: E402
 from engine.pipeline import AskResult, ask  # noqa: E402
 from engine.settings import LLMSettings, Settings  # noqa: E402
 
@@ -131,7 +132,22 @@ def main() -> int:
             server.close()
     if args.out:
         args.out.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    if (args.question, args.url, args.index) == (None, None, None):  # only the default run is on record
+        record_figures(report["questions"][0], (args.budget, args.step_timeout))
     return 0
+
+
+def record_figures(row: dict, bounds: tuple[float, float]) -> None:
+    """The default question through the local model, on record in bench/results/llm_local.json."""
+    steps = sorted({f["step"] for f in row["fallbacks"]})
+    requests = row.get("requests") or {}
+    write_results("llm_local", "Language models", ".venv/bin/python bench/llm_local.py", [
+        {"figure": "'How does rapamycin affect autophagy?' through SmolLM2-135M, seconds", "value": row["seconds"],
+         "unit": "s", "decimals": 1, "target": {"at_most": 30},
+         "note": f"offline alone {row['offline']['seconds']:.1f} s; budget {bounds[0]:.0f} s, step {bounds[1]:.0f} s"},
+        {"figure": "its model requests, every one bounded", "value": requests.get("count"), "decimals": 0,
+         "note": f"all max_tokens: {requests.get('all_bounded')}; read offline: {', '.join(steps) or 'none'}"},
+    ])
 
 
 if __name__ == "__main__":
