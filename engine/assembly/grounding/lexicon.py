@@ -162,7 +162,7 @@ class Lexicon:
         """The groundings of ``name``, best first (Gilda's score, then its namespace priority)."""
         if not name or not name.strip():
             return ()
-        return as_groundings(self._grounder.ground(name), name)  # no context: its models are downloads
+        return as_groundings(self._grounder.ground(name))  # no context: its models are downloads
 
     @property
     def grounder(self):
