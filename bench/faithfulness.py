@@ -521,7 +521,7 @@ def record_figures(figures: dict) -> None:
 
     write_results("faithfulness", "Faithfulness", ".venv/bin/python bench/faithfulness.py", [
         {"figure": "shown claims supported by their cited sentence", **of("supported_share"), "unit": "%",
-         "target": {"at_least": 90}, "note": f"{whole['judged_claims']} claims; {whole['unjudged_claims']} unjudged"},
+         "target": {"at_least": 93, "over": "value"}, "note": f"{whole['judged_claims']} claims; {whole['unjudged_claims']} unjudged"},
         {"figure": "shown claims drawn as established that their sentence supports",
          **of("established_supported_share"), "unit": "%", "target": {"at_least": 90},
          "note": f"{whole['established_claims']} claims"},
