@@ -24,6 +24,7 @@ EXAMPLE_QUESTIONS = [
 ]
 
 _QUESTION_KEY = "ask_question"
+_FAILED_QUESTION = "ask_failed_question"  # the last question asked, when it failed
 _PENDING_EXAMPLE = "ask_pending_example"
 MAX_QUESTION_CHARS = 500  # a question names a cause and an effect; longer text is a pasted passage
 
@@ -72,6 +73,7 @@ def run_question(question: str) -> None:
         result = ask(question, index, settings, on_event=on_event)
     finally:
         progress.empty()  # a failed run must not leave a frozen bar behind
+    st.session_state.pop(_FAILED_QUESTION, None)
     freeze_survivors()  # the embedding model is loaded by now: keep it out of later collections
     state.set_ask_result(result)
     if not result.graph.nodes:
@@ -126,6 +128,7 @@ def question_box() -> None:
             run_question(question)
         except Exception as exc:  # noqa: BLE001 - shown as a message; the rest of the page stays usable
             state.set_ask_result(None)  # the previous question's graph does not answer this one
+            st.session_state[_FAILED_QUESTION] = question  # nor is it shown as if it did
             message = md(describe(exc))
             if type(exc).__name__ == "IndexNotFound":
                 st.error("No paper index yet: build the default library, or add your own papers, on the "
@@ -139,8 +142,9 @@ def result_section() -> None:
     result = state.ask_result()
     session = state.session()
     if result is None:
-        # After a reload (or an import) the sidebar names the graph on screen: show it here too.
-        if session is not None and session.graph.nodes:
+        # After a reload (or an import) the sidebar names the graph on screen: show it here too; not after
+        # a question that failed, which the earlier graph does not answer.
+        if session is not None and session.graph.nodes and _FAILED_QUESTION not in st.session_state:
             named = f"workspace **{md(session.name)}**" if session.name else "the graph opened"
             question = f" for “{md(session.graph.question)}”" if session.graph.question else ""
             st.caption(f"On screen: {named}{question}, as it was left. Ask again to read the papers anew.")
