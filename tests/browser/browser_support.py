@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import time
@@ -170,5 +171,9 @@ def ask_first_example(tab, timeout_ms: int) -> str:
     example.click()
     settle(tab)
     tab.get_by_role("button", name="Ask", exact=True).click()
+    # On a loaded machine the rerun may start after settle's first poll, and a cold server's first
+    # question takes tens of seconds: wait for its outcome (a graph, or a message) before settling.
+    outcome = tab.get_by_text(re.compile(r"^Graph: \d+ nodes")).or_(tab.get_by_test_id("stAlert"))
+    outcome.first.wait_for(timeout=timeout_ms)
     settle(tab, timeout_ms=timeout_ms)
     return question
