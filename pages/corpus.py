@@ -80,6 +80,9 @@ def upload_report() -> None:
                    + "; ".join(md(title) for title in outcome.added))
     if outcome.duplicates:
         st.info("Already present, left out: " + "; ".join(md(d) for d in outcome.duplicates))
+    if outcome.warnings:  # added, but read otherwise than written (text that is not UTF-8)
+        st.warning(f"{len(outcome.warnings)} file(s) were read with a caveat:")
+        st.table([{"file": warning.path, "caveat": warning.reason} for warning in outcome.warnings])
     if outcome.problems:
         st.error(f"{len(outcome.problems)} file(s) could not be added:")
         st.table([{"file": problem.path, "why": problem.reason} for problem in outcome.problems])

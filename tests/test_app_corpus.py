@@ -77,3 +77,14 @@ def test_papers_another_program_added_show_on_the_next_run(corpus_page, tmp_path
     corpus_page.run()
     assert_clean(corpus_page)
     assert {m.label: m.value for m in corpus_page.metric}["Documents"] == "5"
+
+
+def test_a_file_that_is_not_utf8_is_added_with_a_caveat_naming_it(corpus_page):
+    uploader = corpus_page.file_uploader(key="corpus_upload")
+    uploader.upload("latin.txt", "Caf\u00e9 extracts raise BDNF in the hippocampus of aged rats.".encode("latin-1"),
+                    "text/plain")
+    corpus_page.run()
+    corpus_page.button(key="corpus_add").click().run(timeout=120)
+    assert not corpus_page.exception
+    caveats = corpus_page.table[0].value
+    assert list(caveats["file"]) == ["latin.txt"] and "UTF-8" in caveats["caveat"][0]

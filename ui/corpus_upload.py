@@ -23,6 +23,7 @@ class UploadOutcome:
     added: list[str] = field(default_factory=list)  # titles of documents newly indexed
     problems: list[IngestProblem] = field(default_factory=list)  # per file, with the reason
     duplicates: list[str] = field(default_factory=list)  # what was left out as already present
+    warnings: list[IngestProblem] = field(default_factory=list)  # read, but not quite as written
     passages: int = 0
 
 
@@ -69,6 +70,7 @@ def add_uploads(
     report = ingest_paths(paths)
     outcome.problems.extend(IngestProblem(path=PurePath(p.path).name, reason=p.reason) for p in report.problems)
     outcome.duplicates.extend(_duplicate_text(d) for d in report.duplicates)
+    outcome.warnings.extend(IngestProblem(path=PurePath(w.path).name, reason=w.reason) for w in report.warnings)
     readable = []
     for document in report.documents:
         if document.sentences:
