@@ -100,6 +100,8 @@ def test_the_data_page_sign_column_shows_plus_minus_and_an_undirected_mark(page,
     box.fill("PC")
     page.get_by_role("option").filter(has_text="PC (constraint-based)").first.click()
     page.get_by_role("button", name="Discover").click()
+    # the run may start after settle's first poll on a loaded machine: wait for its table first
+    page.get_by_test_id("stTable").first.wait_for(timeout=180_000)
     settle(page, timeout_ms=180_000)
     table_element = page.get_by_test_id("stTable").first
     headers = [" ".join(h.split()) for h in table_element.locator("thead th").all_inner_texts()]
