@@ -177,3 +177,21 @@ def ask_first_example(tab, timeout_ms: int) -> str:
     outcome.first.wait_for(timeout=timeout_ms)
     settle(tab, timeout_ms=timeout_ms)
     return question
+
+
+def upload_chain_table(tab, folder: Path) -> None:
+    """Upload a 300-row table of a three-node chain (exercise lowers oxidative stress, which raises
+    neuronal death) on the Data page, and wait until it is read."""
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    exercise = rng.uniform(-1, 1, 300)
+    stress = -1.5 * exercise + rng.uniform(-1, 1, 300)
+    death = 2.0 * stress + rng.uniform(-1, 1, 300)
+    table = folder / "measurements.csv"
+    table.write_text("exercise,oxidative stress,neuronal death\n" + "\n".join(
+        f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
+    go_to(tab, "Data")
+    tab.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
+    tab.get_by_text("300 rows × 3 columns").wait_for()
+    settle(tab)

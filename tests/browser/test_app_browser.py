@@ -13,11 +13,10 @@ import statistics
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from browser_support import ARTIFACTS, ask_first_example, go_to, import_graph, settle
+from browser_support import ARTIFACTS, ask_first_example, go_to, import_graph, settle, upload_chain_table
 
 pytestmark = pytest.mark.browser
 
@@ -258,17 +257,7 @@ def test_markup_in_a_label_stays_text(page, tmp_path):
 
 
 def test_upload_a_csv_and_see_the_discovered_graph(page, tmp_path):
-    rng = np.random.default_rng(3)
-    exercise = rng.uniform(-1, 1, 300)
-    stress = -1.5 * exercise + rng.uniform(-1, 1, 300)
-    death = 2.0 * stress + rng.uniform(-1, 1, 300)
-    table = tmp_path / "measurements.csv"
-    table.write_text("exercise,oxidative stress,neuronal death\n" + "\n".join(
-        f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
-    go_to(page, "Data")
-    page.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
-    page.get_by_text("300 rows × 3 columns").wait_for()
-    settle(page)
+    upload_chain_table(page, tmp_path)
     _choose(page, ".st-key-discovery_method", "DirectLiNGAM")
     page.get_by_role("button", name="Discover").click()
     settle(page, timeout_ms=180_000)

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from app_graphs import smoking_graph
-from browser_support import ARTIFACTS, ask_first_example, go_to, import_graph, settle
+from browser_support import ARTIFACTS, ask_first_example, go_to, import_graph, settle, upload_chain_table
 
 pytestmark = pytest.mark.browser
 
@@ -84,17 +83,7 @@ def test_the_html_export_holds_every_statement_the_ask_page_shows(app_server, pa
 
 
 def test_the_data_page_sign_column_shows_plus_minus_and_an_undirected_mark(page, tmp_path):
-    rng = np.random.default_rng(3)
-    exercise = rng.uniform(-1, 1, 300)
-    stress = -1.5 * exercise + rng.uniform(-1, 1, 300)
-    death = 2.0 * stress + rng.uniform(-1, 1, 300)
-    table = tmp_path / "measurements.csv"
-    table.write_text("exercise,oxidative stress,neuronal death\n" + "\n".join(
-        f"{a:.4f},{b:.4f},{c:.4f}" for a, b, c in zip(exercise, stress, death, strict=True)))
-    go_to(page, "Data")
-    page.locator(".st-key-data_upload input[type=file]").set_input_files(str(table))
-    page.get_by_text("300 rows × 3 columns").wait_for()
-    settle(page)
+    upload_chain_table(page, tmp_path)
     box = page.locator(".st-key-discovery_method input")
     box.click()
     box.fill("PC")
