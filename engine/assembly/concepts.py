@@ -21,8 +21,10 @@ one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Protocol
 
 from engine.assembly import grounding
@@ -60,10 +62,10 @@ class FamPlexGrounder:
     """The grounder of last resort: FamPlex's grounding map, keyed by a name's identity key. It knows
     no ontology, so nothing is a kind of anything by it."""
 
-    table: tuple[tuple[str, str], ...]
+    table: Mapping[str, str]  # identity key → "FPLX:AMPK"
 
     def ground(self, name: str) -> list[GroundingRef]:
-        found = dict(self.table).get(identity_key(name))
+        found = self.table.get(identity_key(name))
         if found is None:
             return []
         namespace, _, ident = found.partition(":")
@@ -150,7 +152,7 @@ _CURATED = CuratedGrounder()
 
 @lru_cache(maxsize=1)
 def famplex_grounder() -> FamPlexGrounder:
-    return FamPlexGrounder(tuple(sorted(famplex_groundings().items())))
+    return FamPlexGrounder(MappingProxyType(famplex_groundings()))
 
 
 def forms_of(name: str) -> list[str]:
