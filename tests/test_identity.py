@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from engine.assembly.identity import curated_synonym, famplex_groundings, identity_key, same_form
+from engine.assembly.concepts import FamPlexGrounder
+from engine.assembly.identity import famplex_groundings, identity_key, same_form
+from engine.assembly.integrate import Integrator
 
 
 @pytest.mark.parametrize(("a", "b", "reason"), [
@@ -108,11 +111,13 @@ def _grounding_map(tmp_path: Path) -> Path:
 
 def test_curated_synonyms_ground_to_one_identifier_and_a_family_is_not_its_member(tmp_path: Path) -> None:
     table = famplex_groundings(_grounding_map(tmp_path))
-    found = curated_synonym("Velk kinase", "VELK complex", table)
-    assert found is not None and "FPLX:VELK" in found.reason
-    assert curated_synonym("Velk1", "velk alpha 1", table) is not None
+    integrator = Integrator("q", ["Velk kinase"], ["Zorin"], grounder=FamPlexGrounder(MappingProxyType(table)))
+    family = integrator.resolve("Velk kinase")
+    assert integrator.resolve("VELK complex") == family
+    assert "FPLX:VELK" in integrator.build().graph.node("velk_kinase").merged[0].reason
+    assert integrator.resolve("Velk1") == integrator.resolve("velk alpha 1")
     # the family VELK and its member Velk1 ground differently: no identity
-    assert curated_synonym("Velk kinase", "Velk1", table) is None
+    assert integrator.resolve("Velk1") != family
     # a name grounded two ways is ambiguous, and an ungrounded row grounds nothing
     assert identity_key("Zorin") not in table and identity_key("ungrounded") not in table
 
@@ -120,7 +125,7 @@ def test_curated_synonyms_ground_to_one_identifier_and_a_family_is_not_its_membe
 def test_without_famplex_resource_files_nothing_is_curated(tmp_path: Path) -> None:
     # The famplex 0.0.5 wheel installs no resource files: the table is then empty and merges nothing.
     assert famplex_groundings(tmp_path) == {}
-    assert curated_synonym("Velk kinase", "VELK complex", {}) is None
+    assert FamPlexGrounder(MappingProxyType({})).ground("Velk kinase") == []
 
 
 # --- abbreviations the library defines ------------------------------------------------------------

