@@ -54,6 +54,7 @@ from engine.reading.parse.store import ClaimStore, store_for
 from engine.solver.reasoner import label_graph
 from engine.settings import PipelineSettings, Settings
 from engine.assembly.stated import StatedClaims, stated_claims
+from engine.ondemand import OnDemand, PubMedTrace
 from engine.assembly.verify import VerifyResult, verify
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class Trace(BaseModel):
     pruned: list[PrunedClaim] = Field(default_factory=list)
     seconds: dict[str, float] = Field(default_factory=dict)
     fallbacks: list[Fallback] = Field(default_factory=list, description="steps done offline in place of the model")
+    pubmed: PubMedTrace | None = Field(None, description="fetching on demand from PubMed, when it is on")
 
 
 class AskResult(BaseModel):
@@ -379,7 +381,17 @@ def ask(
     """Answer a causal question from the papers in ``index`` (open it once and pass it in)."""
     backend = backend or get_backend(settings)
     begin_question(backend)
-    return with_fallbacks(_ask(question, index, settings, on_event, backend), take_fallbacks(backend))
+    result = with_fallbacks(_ask(question, index, settings, on_event, backend), take_fallbacks(backend))
+    return with_fetch_note(result)
+
+
+def with_fetch_note(result: AskResult) -> AskResult:
+    """The one line saying PubMed could not be reached, as the answer's footer."""
+    note = result.trace.pubmed.note if result.trace.pubmed is not None else ""
+    if not note:
+        return result
+    answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
+    return result.model_copy(update={"answer": answer})
 
 
 def with_fallbacks(result: AskResult, fallbacks: list[Fallback]) -> AskResult:
@@ -423,12 +435,10 @@ def _ask(
     integration = integrator.build()
     seen: set[tuple[str, int]] = set()
     asked: set[str] = set()
-    claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
     with timer("discover"):
-        stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS, grounder) \
-            if claim_store is not None and budget.stated_per_name else None
-    if stated is not None and not len(stated):  # no stored claims (a library read without its store)
-        stated = None
+        claim_store, stated = claim_lookups(index, budget, grounder)
+    on_demand = OnDemand(settings, index) if settings.pubmed.enabled else None
+    trace.pubmed = on_demand.trace if on_demand is not None else None
     path_nodes: set[str] = set()
     has_mechanism = False
     for round_ in range(1, budget.rounds + 1):
@@ -443,6 +453,12 @@ def _ask(
             trace.stop_reason = "no open frontier left to query"
             break
         trace.rounds = round_
+        if on_demand is not None:
+            with timer("fetch"):
+                grown = on_demand.round(round_, [q.text for q in queries if not q.stated],
+                                        lambda message: emit("fetch", round_, message))
+            if grown:  # the new papers' stored claims join the look-ups
+                claim_store, stated = claim_lookups(index, budget, grounder)
         emit("discover", round_, f"searching {len(queries)} queries", queries=len(queries))
         with timer("discover"):
             retrieved = discover(index, queries, budget.passages_per_query, seen, stated, budget.stated_per_name)
@@ -487,6 +503,8 @@ def _ask(
     else:
         trace.stop_reason = f"the budget of {budget.rounds} rounds is spent"
 
+    if on_demand is not None:
+        on_demand.close()
     graph = mark_possible(integration.graph) if budget.cross_check else integration.graph
     trace.edges_kept = [edge.id for edge in graph.edges]
     trace.pruned += integration.pruned
@@ -504,6 +522,16 @@ def _ask(
         question=question, abstained=abstained, reason=reason, sources=graph.sources, targets=graph.targets,
         analysis=analysis, graph=graph, labelling=labelling, answer=answer, trace=trace,
     )
+
+
+def claim_lookups(index: PaperIndex, budget: PipelineSettings, grounder) -> tuple[ClaimStore | None, StatedClaims | None]:
+    """The library's claim store (with ``cross_check``) and its stated-claim look-ups (None without stored claims)."""
+    claim_store = store_for(getattr(index, "index_dir", None)) if budget.cross_check else None
+    stated = stated_claims(index, claim_store, LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS, grounder) \
+        if claim_store is not None and budget.stated_per_name else None
+    if stated is not None and not len(stated):  # no stored claims (a library read without its store)
+        stated = None
+    return claim_store, stated
 
 
 def abstention_reason(

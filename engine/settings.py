@@ -57,6 +57,27 @@ class LLMSettings(BaseModel):
                 f"{tokens.answer} (answer) tokens. A step the model does not do in time or in form {offline}.")
 
 
+class PubMedSettings(BaseModel):
+    """Fetch on demand (issue 42): a round's queries the local library answers poorly also go to PubMed
+    through NCBI E-utilities, and what comes back joins the library. Off by default. The key lives only
+    in memory and is never logged or written (requests send it in the body of a POST, not in a URL)."""
+
+    enabled: bool = Field(False, description="send poorly answered queries to PubMed and add what it returns")
+    base_url: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
+    api_key: SecretStr | None = Field(None, description="an NCBI API key: 10 requests a second instead of 3")
+    email: str = Field("", description="a contact address NCBI asks of tools that call E-utilities")
+    tool: str = Field("causeway", description="the tool name sent with every request")
+    max_abstracts_per_question: int = Field(20, ge=0, description="abstracts fetched for one question at most")
+    max_searches_per_question: int = Field(6, ge=0, description="queries sent to PubMed for one question at most")
+    per_query: int = Field(5, ge=1, le=100, description="abstracts taken from each query's PubMed search")
+    good_passages: int = Field(3, ge=1, description="a query is answered well when at least this many of the "
+                               "library's top passages hold most of its words")
+    timeout_s: float = Field(10.0, gt=0, description="seconds one request may wait for its reply")
+    max_retries: int = Field(3, ge=0, description="retries of a request refused with 429 or 5xx, or timed out")
+    backoff_s: float = Field(0.5, ge=0, description="first wait before a retry; it doubles each time")
+    cache_dir: Path | None = Field(None, description="defaults to DATA_DIR/pubmed")
+
+
 class PipelineSettings(BaseModel):
     # Up to 5 rounds while no chain links the question (identity-only merges grow chains a step a round:
     # tune half of bench/qa_eval.py, 3 -> 5 rounds, answered 16 -> 18 of 82, right 9 -> 12), but 3 once one
@@ -111,6 +132,7 @@ class Settings(BaseSettings):
     pipeline: PipelineSettings = PipelineSettings()
     solver: SolverSettings = SolverSettings()
     discovery: DiscoverySettings = DiscoverySettings()
+    pubmed: PubMedSettings = PubMedSettings()
 
     @property
     def resolved_index_dir(self) -> Path:
@@ -119,3 +141,7 @@ class Settings(BaseSettings):
     @property
     def resolved_database_url(self) -> str:
         return self.database_url or f"sqlite:///{self.data_dir / 'workspaces.db'}"
+
+    @property
+    def resolved_pubmed_cache(self) -> Path:
+        return self.pubmed.cache_dir or self.data_dir / "pubmed"
