@@ -54,23 +54,23 @@ class PubMedFetcher:
         self.per_query = per_query
 
     def fetch(self, queries: list[str], budget: Budget, in_library: Callable[[str], bool]) -> FetchResult:
-        """Abstracts for ``queries``: each PMID not in the library (``in_library``) is taken from the
-        cache, and the rest of the query's PMIDs not yet fetched from EFetch, within ``budget``."""
+        """Abstracts for ``queries``: each query's PMIDs from the cache or ESearch, then one EFetch for
+        the PMIDs not yet fetched; a PMID not in the library (``in_library``) is taken from the cache.
+        Within ``budget``; a service that cannot be reached ends the fetching with ``down`` said."""
         result = FetchResult()
         calls_before = self._client.calls if self._client else 0
-        for query in queries:
-            if budget.abstracts <= 0:
-                break
-            started = time.perf_counter()
-            record = QueryFetch(query=query)
-            try:
-                self._fetch_query(record, budget, in_library, result)
-            except ServiceDown as error:
-                result.down = str(error)
-                break
-            finally:
-                record.seconds = round(time.perf_counter() - started, 3)
+        wanted: dict[str, list[str]] = {}
+        try:
+            for query in queries:
+                started = time.perf_counter()
+                record = QueryFetch(query=query)
                 result.queries.append(record)
+                wanted[query] = self._search(record, budget, in_library, {p for ps in wanted.values() for p in ps})
+                record.seconds = round(time.perf_counter() - started, 3)
+            self._efetch_missing(wanted, result)
+        except ServiceDown as error:
+            result.down = str(error)
+        self._take(wanted, result)
         result.calls = (self._client.calls if self._client else 0) - calls_before
         return result
 
@@ -78,41 +78,48 @@ class PubMedFetcher:
         if self._client is not None:
             self._client.close()
 
-    def _fetch_query(self, record: QueryFetch, budget: Budget, in_library: Callable[[str], bool],
-                     result: FetchResult) -> None:
+    def _search(self, record: QueryFetch, budget: Budget, in_library: Callable[[str], bool],
+                already: set[str]) -> list[str]:
+        """The query's PMIDs to take, within the budget (which they are counted against)."""
         pmids = self.cache.pmids(record.query, self.per_query)
         record.from_cache = pmids is not None
         if pmids is None:
             if budget.searches <= 0:
-                return
+                return []
             budget.searches -= 1
             pmids = self.client().esearch(record.query, self.per_query)
             self.cache.remember_query(record.query, self.per_query, pmids)
         record.returned = len(pmids)
-        taken_ids = {d.id for d in result.documents}
-        wanted = [p for p in pmids if p not in taken_ids and not self.cache.unreadable(p)
-                  and (self.cache.document(p) is None or not in_library(p))][:budget.abstracts]
-        missing = [p for p in wanted if self.cache.document(p) is None]
-        if missing:
+        wanted = [p for p in pmids if p not in already and not self.cache.unreadable(p)
+                  and (self.cache.document(p) is None or not in_library(p))][:max(budget.abstracts, 0)]
+        budget.abstracts -= len(wanted)
+        if any(self.cache.document(p) is None for p in wanted):
             record.from_cache = False
-            self._efetch(missing, record.query, result)
-        for pmid in wanted:
-            document = self.cache.document(pmid)
-            if document is not None:
-                result.documents.append(document)
-                record.taken.append(pmid)
-        budget.abstracts -= len(record.taken)
+        return wanted
 
-    def _efetch(self, pmids: list[str], query: str, result: FetchResult) -> None:
-        documents, problems = read_efetch(self.client().efetch(pmids), self.cache.folder / "replies")
-        source = fetched_source(query, date.today().isoformat())
-        documents = [d.model_copy(update={"source": source}) for d in documents if d.id in pmids]
+    def _efetch_missing(self, wanted: dict[str, list[str]], result: FetchResult) -> None:
+        """One EFetch for every wanted PMID the cache lacks; each document marked with its query."""
+        query_of = {p: query for query, pmids in wanted.items() for p in pmids if self.cache.document(p) is None}
+        if not query_of:
+            return
+        documents, problems = read_efetch(self.client().efetch(list(query_of)), self.cache.folder / "replies")
+        today = date.today().isoformat()
+        documents = [d.model_copy(update={"source": fetched_source(query_of[d.id], today)})
+                     for d in documents if d.id in query_of]
         self.cache.remember_documents(documents)
         result.problems += problems
         got = {d.id for d in documents}
-        unread = [p for p in pmids if p not in got]
+        unread = [p for p in query_of if p not in got]
         if unread:
             self.cache.remember_unreadable(unread, "; ".join(problems) or "no readable record with an abstract")
+
+    def _take(self, wanted: dict[str, list[str]], result: FetchResult) -> None:
+        for record in result.queries:
+            for pmid in wanted.get(record.query, []):
+                document = self.cache.document(pmid)
+                if document is not None:
+                    result.documents.append(document)
+                    record.taken.append(pmid)
 
     def client(self) -> EUtils:
         if self._client is None:
