@@ -1,13 +1,18 @@
-"""The reader of one sentence: preparation of the tokens, the scan over predicates in order (the order
-matters: a construction read first claims its words), and the Annotation each claim becomes.
+"""The reader of one sentence: preparation of the tokens, the scan over predicates in order, and the
+Annotation each claim becomes. At each word the constructions are tried in the order constructions.toml
+gives them (a construction read first claims its word).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 from engine.model.annotations import Annotation, Change
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import data_file, word_set
 from engine.reading.rules.records import Claim, Entity
 from engine.reading.rules.tokens import Token, find_abbreviations, tokenize, undo_typesetting
 from engine.reading.rules.vocabulary import (
@@ -18,8 +23,12 @@ from engine.reading.rules import (
 )
 
 
-# Role nouns signed by "positive"/"negative": "a negative regulator of Y".
-_SIGNABLE_ROLES = frozenset({"regulator", "regulators", "modulator", "modulators"})
+_WORDS = Path(__file__).with_name("words.toml")
+SIGNABLE_ROLES = word_set(_WORDS, "signable_roles")
+SIGNABLE_NOMINALS = word_set(_WORDS, "signable_nominals")
+INCIDENCE_WORDS = word_set(_WORDS, "incidence_words")
+TREATMENT_USE_HEADS = word_set(_WORDS, "treatment_use_heads")
+EXPRESSION_VERBS = word_set(_WORDS, "expression_verbs")
 
 
 _HEDGE_CONFIDENCE = 0.6
@@ -33,83 +42,203 @@ _CONFIDENCE = {"active": 0.9, "passive": 0.9, "nominal": 0.8, "compound": 0.8, "
                "state": 0.75}
 
 
-def _extract_claims(tokens: list[Token]) -> list[Claim]:
+def _extract_claims(tokens: list[Token], on_read: Callable[[str], None] | None = None) -> list[Claim]:
     """The claims of a passage, predicate by predicate in reading order (the order matters: anaphors,
-    coordinated predicates and relative clauses refer to claims read before them)."""
+    coordinated predicates and relative clauses refer to claims read before them). ``on_read`` is told
+    the name of each construction that reads a claim (``constructions_read``)."""
     claims: list[Claim] = []
     floor = 0
     for i in range(len(tokens)):
         if i > 0 and tokens[i - 1].text in HARD_BOUNDARY:
             floor = i  # the start of the current sentence or clause
-        claim = _claim_at(tokens, i, floor, claims)
+        claim = _claim_at(tokens, i, floor, claims, on_read)
         if claim is not None:
             _add_claim(tokens, i, floor, claim, claims)
     return claims
 
 
-def _claim_at(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
-    """The claim whose predicate is the word at ``i``, trying the constructions in order: verbs
-    first, then weaker predicates, nominalisations, compounds and states. Role nouns ("D, an X
-    inhibitor") may add several claims to ``claims`` themselves."""
+def _claim_at(tokens: list[Token], i: int, floor: int, claims: list[Claim],
+              on_read: Callable[[str], None] | None = None) -> Claim | None:
+    """The claim whose predicate is the word at ``i``: the constructions are tried in the order of
+    ``CONSTRUCTIONS`` (constructions.toml), and the first that reads a claim claims the word. Role
+    nouns ("D, an X inhibitor") add their claims to ``claims`` themselves and read none, so that
+    the constructions after them are still tried."""
+    for construction in CONSTRUCTIONS:
+        if not construction.applies(tokens, i, floor):
+            continue
+        before = len(claims)
+        claim = construction.read(tokens, i, floor, claims)
+        if on_read is not None and (claim is not None or len(claims) > before):
+            on_read(construction.name)
+        if claim is not None:
+            return claim
+    return None
+
+
+# What each construction needs of the word at ``i`` (a cheap test on the word and its neighbours), and
+# how it reads the claim there; the order in which they are tried is in constructions.toml.
+
+def _change_verb_here(tokens: list[Token], i: int, floor: int) -> bool:
+    """A verb of change, not used as a noun ("the increase of Y"), an adjective ("a clear role") or
+    the name of a form ("phosphorylated tau")."""
     low = tokens[i].low
-    claim: Claim | None = None
-    if low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
-            and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
-            and not word_tests.adjective_base(tokens, i, floor) \
-            and not word_tests.modified_form(tokens, i):
-        claim = verbs.verb_claim(tokens, i, floor, claims)
-    elif low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS:
-        claim = verbs.verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
-    if claim is None and low in lx.NEEDED_FOR:
-        claim = weak_claims.needed_for_claim(tokens, i, floor)
-    if claim is None and low in lx.INVOLVED_IN:
-        claim = weak_claims.involved_in_claim(tokens, i, floor, claims)
-    if claim is None and low in lx.ASSOCIATED_WITH:
-        claim = weak_claims.associated_with_claim(tokens, i, floor, claims)
-    if claim is None and low in COMPARATIVES:
-        claim = verbs.comparative_claim(tokens, i, floor, claims)
-    if claim is None and low in lx.EFFECT_NOUNS:
-        claim = weak_claims.effect_noun_claim(tokens, i, floor, claims)
-    if claim is None and low in lx.NOMINAL_TRIGGERS:
-        claim = nominals.nominal_claim(tokens, i, floor)
-    if claim is None and low in _SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of":
-        sign = nominals.signing_adjective_before(tokens, i, floor)
-        if sign is not None:
-            claim = nominals.nominal_claim(tokens, i, floor, sign)
-    if claim is None and low in lx.MODIFICATION_NOUNS:
-        claim = nominals.modification_claim(tokens, i, floor)
-    if claim is None and low in _INCIDENCE_WORDS and i > floor:
-        claim = weak_claims.incidence_claim(tokens, i, floor)
-    if claim is None and low in ("treatment", "therapy", "management") and i - 1 > floor:
-        claim = weak_claims.treatment_use_claim(tokens, i, floor, claims)
-    if claim is None and "-" in low:
-        claim = nominals.compound_claim(tokens, i, floor)
-    signed_role = SIGNING_ADJECTIVES.get(tokens[i - 1].low) \
-        if low in _SIGNABLE_ROLES and i > floor else None
-    if claim is None and (low in ROLE_NOUNS or signed_role is not None) \
-            and not (low in lx.NOUN_BASE_FORMS and not word_tests.is_content(tokens, i)):
-        for role_claim in nominals.role_claims(tokens, i, floor, signed_role):
-            role_claim.verb = i
-            role_claim.floor = floor
-            claims.append(role_claim)
-    if claim is None and low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
-            and i + 1 < len(tokens) and tokens[i + 1].low == "for":
-        # "X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y
-        target_end = phrases.phrase_right(tokens, i + 2)
-        if target_end > i + 2:
-            for role_claim in nominals.role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
-                role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
-                role_claim.verb = i
-                role_claim.floor = floor
-                claims.append(role_claim)
-    if claim is None and low in ("express", "expresses", "expressed"):
-        claim = states.expression_claim(tokens, i, floor, claims)
-    if claim is None and low in lx.STATE_EXHIBIT_VERBS:
-        claim = states.state_claim(tokens, i, floor, claims)
-    if claim is None and (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS
-                          or low in lx.SIGNABLE_VERBS) and low not in lx.AUXILIARIES:
-        claim = states.context_claim(tokens, i, floor, claims)
-    return claim
+    return low in lx.VERB_FORMS and not (low in lx.NOMINAL_TRIGGERS and word_tests.nominal_use(tokens, i)) \
+        and not (low in lx.NOUN_BASE_FORMS and word_tests.is_content(tokens, i)) \
+        and not word_tests.adjective_base(tokens, i, floor) \
+        and not word_tests.modified_form(tokens, i)
+
+
+def _read_change_verb(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return verbs.verb_claim(tokens, i, floor, claims)
+
+
+def _adverb_signed_verb_here(tokens: list[Token], i: int, floor: int) -> bool:
+    # a verb of change is read as one even where it reads no claim, and then no adverb signs it
+    return tokens[i].low in lx.SIGNABLE_VERBS and i > floor and tokens[i - 1].low in lx.SIGNING_ADVERBS \
+        and not _change_verb_here(tokens, i, floor)
+
+
+def _read_adverb_signed_verb(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return verbs.verb_claim(tokens, i, floor, claims, lx.SIGNING_ADVERBS[tokens[i - 1].low])
+
+
+def _in(words: frozenset[str] | dict[str, object]) -> Callable[[list[Token], int, int], bool]:
+    """The test of a construction that any word of a list heads."""
+    return lambda tokens, i, floor: tokens[i].low in words
+
+
+def _read_needed_for(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return weak_claims.needed_for_claim(tokens, i, floor)
+
+
+def _comparative_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return tokens[i].low in COMPARATIVES
+
+
+def _adjective_signed_nominal_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return tokens[i].low in SIGNABLE_NOMINALS and i + 1 < len(tokens) and tokens[i + 1].low == "of"
+
+
+def _read_adjective_signed_nominal(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    sign = nominals.signing_adjective_before(tokens, i, floor)
+    return nominals.nominal_claim(tokens, i, floor, sign) if sign is not None else None
+
+
+def _read_nominal(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return nominals.nominal_claim(tokens, i, floor)
+
+
+def _read_modification_noun(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return nominals.modification_claim(tokens, i, floor)
+
+
+def _incidence_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return tokens[i].low in INCIDENCE_WORDS and i > floor
+
+
+def _read_incidence(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return weak_claims.incidence_claim(tokens, i, floor)
+
+
+def _treatment_use_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return tokens[i].low in TREATMENT_USE_HEADS and i - 1 > floor
+
+
+def _compound_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return "-" in tokens[i].low
+
+
+def _read_compound(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    return nominals.compound_claim(tokens, i, floor)
+
+
+def _signed_role(tokens: list[Token], i: int, floor: int) -> int | None:
+    """The sign "positive" / "negative" gives a role noun of no sign: "a negative regulator of Y"."""
+    return SIGNING_ADJECTIVES.get(tokens[i - 1].low) if tokens[i].low in SIGNABLE_ROLES and i > floor else None
+
+
+def _role_noun_here(tokens: list[Token], i: int, floor: int) -> bool:
+    # a noun base form that is no content word here ("cause" as a verb) is no role
+    low = tokens[i].low
+    return (low in ROLE_NOUNS or _signed_role(tokens, i, floor) is not None) \
+        and not (low in lx.NOUN_BASE_FORMS and not word_tests.is_content(tokens, i))
+
+
+def _read_role_noun(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> None:
+    for role_claim in nominals.role_claims(tokens, i, floor, _signed_role(tokens, i, floor)):
+        role_claim.verb = i
+        role_claim.floor = floor
+        claims.append(role_claim)
+
+
+def _risk_factor_here(tokens: list[Token], i: int, floor: int) -> bool:
+    return tokens[i].low in lx.RISK_FACTOR_HEADS and i > floor and tokens[i - 1].low == "risk" \
+        and i + 1 < len(tokens) and tokens[i + 1].low == "for"
+
+
+def _read_risk_factor(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> None:
+    """"X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y."""
+    target_end = phrases.phrase_right(tokens, i + 2)
+    if target_end <= i + 2:
+        return
+    for role_claim in nominals.role_claims_for_target(tokens, i, i - 1, floor, (i + 2, target_end), 1):
+        role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
+        role_claim.verb = i
+        role_claim.floor = floor
+        claims.append(role_claim)
+
+
+def _context_here(tokens: list[Token], i: int, floor: int) -> bool:
+    low = tokens[i].low
+    return (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS or low in lx.SIGNABLE_VERBS) \
+        and low not in lx.AUXILIARIES
+
+
+Reader = Callable[[list[Token], int, int, list[Claim]], "Claim | None"]
+
+
+# Each construction of constructions.toml: (whether the word at i may head it, how to read it there).
+_READERS: dict[str, tuple[Callable[[list[Token], int, int], bool], Reader]] = {
+    "change_verb": (_change_verb_here, _read_change_verb),
+    "adverb_signed_verb": (_adverb_signed_verb_here, _read_adverb_signed_verb),
+    "needed_for": (_in(lx.NEEDED_FOR), _read_needed_for),
+    "involved_in": (_in(lx.INVOLVED_IN), weak_claims.involved_in_claim),
+    "associated_with": (_in(lx.ASSOCIATED_WITH), weak_claims.associated_with_claim),
+    "comparative": (_comparative_here, verbs.comparative_claim),
+    "effect_noun": (_in(lx.EFFECT_NOUNS), weak_claims.effect_noun_claim),
+    "nominal": (_in(lx.NOMINAL_TRIGGERS), _read_nominal),
+    "adjective_signed_nominal": (_adjective_signed_nominal_here, _read_adjective_signed_nominal),
+    "modification_noun": (_in(lx.MODIFICATION_NOUNS), _read_modification_noun),
+    "incidence": (_incidence_here, _read_incidence),
+    "treatment_use": (_treatment_use_here, weak_claims.treatment_use_claim),
+    "compound": (_compound_here, _read_compound),
+    "role_noun": (_role_noun_here, _read_role_noun),
+    "risk_factor": (_risk_factor_here, _read_risk_factor),
+    "expression": (_in(EXPRESSION_VERBS), states.expression_claim),
+    "state": (_in(lx.STATE_EXHIBIT_VERBS), states.state_claim),
+    "context": (_context_here, states.context_claim),
+}
+
+
+@dataclass(frozen=True)
+class Construction:
+    """One construction of the rule reader, as constructions.toml lists it, with its reader."""
+    name: str
+    priority: int
+    reads: str
+    example: str
+    applies: Callable[[list[Token], int, int], bool]
+    read: Reader
+
+
+def _constructions() -> tuple[Construction, ...]:
+    """The constructions of constructions.toml joined to their readers, in the order they are tried."""
+    listed = data_file(Path(__file__).with_name("constructions.toml"))["construction"]
+    table = [Construction(c["name"], c["priority"], c["reads"], c["example"], *_READERS[c["name"]]) for c in listed]
+    return tuple(sorted(table, key=lambda c: c.priority))
+
+
+CONSTRUCTIONS = _constructions()
 
 
 def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: list[Claim]) -> None:
@@ -151,15 +280,6 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
                              claim.hedged, end, verb=i, floor=floor,
                              object_suffix=modification, resolved=claim.resolved,
                              means_of=len(claims) - 1))
-
-
-# Heads of how often something occurs: "an increased incidence of Y with X" means X raises Y.
-_INCIDENCE_WORDS = frozenset({"frequency", "frequencies", "incidence", "incidences", "occurrence",
-                              "prevalence", "risk", "risks", "rate", "rates", "likelihood"})
-
-
-# Unsigned heads that a "positive" / "negative" in front signs: "negative regulation of Y by X".
-_SIGNABLE_NOMINALS = frozenset({"regulation", "control", "modulation"})
 
 
 def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
@@ -384,6 +504,20 @@ def _shared_process_start(tokens: list[Token], start: int, end: int) -> int:
     return first if first > start else end
 
 
+def _prepared_tokens(text: str) -> list[Token]:
+    """The tokens of a sentence as the scan reads them: listed amounts, dashed asides, bracketed
+    semicolons and contrasted exclusions dealt with."""
+    return _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(_listed_amounts_dropped(tokenize(text)))))
+
+
+def constructions_read(sentence: str) -> list[str]:
+    """The names of the constructions that read a claim in ``sentence``, in reading order: what the
+    check of constructions.toml's examples asks."""
+    read: list[str] = []
+    _extract_claims(_prepared_tokens(undo_typesetting(sentence)), read.append)
+    return read
+
+
 def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
     """The proto-role annotations stated in ``sentence`` (one per claim; negated claims dropped).
 
@@ -397,7 +531,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     for short, long in find_abbreviations(text).items():
         # a short form defined after a name that held another one: "element (CRE)-binding protein (CREB)"
         known.setdefault(short, long)
-    tokens = _drop_exclusions(_soften_bracketed_boundaries(_dash_asides_as_commas(_listed_amounts_dropped(tokenize(text)))))
+    tokens = _prepared_tokens(text)
     annotations: list[Annotation] = []
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
