@@ -88,6 +88,7 @@ _ROUND_STEPS = ("discover", "extract", "interpret", "verify", "integrate")
 
 def progress_fraction(step: str, round_: int, rounds: int) -> float:
     """Where the pipeline is, 0 to 1: the rounds take 90 %, labelling and answering the rest."""
+    step = "discover" if step == "fetch" else step  # fetching from PubMed comes first in a round
     if step in _ROUND_STEPS and round_ >= 1:
         done = (round_ - 1) * len(_ROUND_STEPS) + _ROUND_STEPS.index(step)
         return 0.02 + 0.88 * done / (rounds * len(_ROUND_STEPS))
@@ -188,6 +189,8 @@ def _trace(result) -> None:
     trace = result.trace
     if trace.fallbacks:  # steps the model did not do, read offline (issue 44)
         st.info(md(fallback_note(trace.fallbacks)))
+    if trace.pubmed is not None and trace.pubmed.note:  # PubMed was down: answered from the library
+        st.warning(md(trace.pubmed.note))
     with st.expander("Trace: queries, passages, annotations and pruned claims"):
         timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in trace.seconds.items())
         st.caption(f"Backend {md(trace.backend)} · {trace.rounds} round(s) · stopped because "
@@ -203,6 +206,19 @@ def _trace(result) -> None:
             st.dataframe([a.model_dump() for a in trace.annotations], hide_index=True)
         with pruned_tab:
             st.dataframe([p.model_dump() for p in trace.pruned], hide_index=True)
+        if trace.pubmed is not None:
+            _pubmed_trace(trace.pubmed)
+
+
+def _pubmed_trace(pubmed) -> None:
+    """What fetching on demand sent and got: queries, abstracts returned and new, calls, seconds, skipped records."""
+    timing = ", ".join(f"{step} {seconds:.1f} s" for step, seconds in pubmed.seconds.items())
+    st.caption(f"PubMed: {len(pubmed.records)} queries, {pubmed.calls} E-utilities calls, "
+               f"{len(pubmed.added)} new abstracts" + (f" · {md(timing)}" if timing else ""))
+    if pubmed.records:
+        st.dataframe([r.model_dump() for r in pubmed.records], hide_index=True)
+    for problem in pubmed.problems:
+        st.caption(f"Skipped: {md(problem)}")
 
 
 def render() -> None:

@@ -48,6 +48,19 @@ def index_summary(index) -> None:
                f"{index.disk_bytes() / 1e6:,.1f} MB on disk")
 
 
+def fetched_section(index) -> None:
+    """The papers fetched from PubMed on demand, each with the query that found it and the day."""
+    from retrieval.pubmed.records import fetched_papers
+
+    rows = fetched_papers(index.documents())
+    if not rows:
+        return
+    st.subheader(f"Fetched from PubMed ({len(rows):,})")
+    st.caption("Abstracts fetched while questions were answered (Settings → Literature on demand); they are "
+               "read and cited like any other paper.")
+    st.dataframe(rows, hide_index=True, use_container_width=True)
+
+
 def upload_section(index) -> None:
     from ui.corpus_upload import add_uploads
 
@@ -123,6 +136,7 @@ def render() -> None:
     index = _index_or_message()
     if index is not None:
         index_summary(index)
+        fetched_section(index)
     upload_section(index)
     upload_report()
     st.divider()

@@ -52,3 +52,10 @@ def read_efetch(reply: bytes, folder: Path) -> tuple[list[Document], list[str]]:
         path.unlink(missing_ok=True)
     problems = [f"{problem.path.replace(str(path), 'PubMed reply')}: {problem.reason}" for problem in report.problems]
     return documents, problems
+
+
+def fetched_papers(documents: list[Document]) -> list[dict[str, str]]:
+    """The fetched documents as rows (PMID, title, query, date), newest first, for the Corpus page."""
+    rows = [{"PMID": d.id, "title": d.title, "query": origin.query, "fetched": origin.date}
+            for d in documents if (origin := fetched_origin(d)) is not None]
+    return sorted(rows, key=lambda row: row["fetched"], reverse=True)
