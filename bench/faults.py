@@ -75,7 +75,7 @@ def kills_during_save(work: Path, layout: str) -> Row:
 
 def kill_during_claim_reading(work: Path) -> Row:
     from engine.reading.parse import store
-    from engine.reading.parse.store import ClaimStore
+    from engine.reading.parse.store import ClaimStore, in_order
 
     store.reader_version = lambda: READER_VERSION  # as the driver pins it
 
@@ -85,7 +85,7 @@ def kill_during_claim_reading(work: Path) -> Row:
     folder = work / "claims-kill"
     shutil.copytree(base["generation"], folder)
     killed = index_faults._run_add(folder, base["input"], kill_at=first + 1)
-    sentences = [s for d in index_faults.LIBRARY + index_faults.NEW for s in d.sentences]
+    sentences = [pair for d in index_faults.LIBRARY + index_faults.NEW for pair in in_order(d.sentences)]
     left = len(ClaimStore(folder).missing(sentences))
     rerun = index_faults._run_add(folder, base["input"])
     held = killed.returncode == -signal.SIGKILL and rerun.returncode == 0 and not ClaimStore(folder).missing(sentences)
@@ -125,7 +125,7 @@ def garbled_claim_header(work: Path) -> Row:
 
     folder = work / "claims-header"
     folder.mkdir()
-    read_library(folder, ["Melatonin suppresses cortical gliosis."], say=lambda m: None)
+    read_library(folder, [["Melatonin suppresses cortical gliosis."]], say=lambda m: None)
     path = folder / STORE_FILE
     path.write_bytes(b"{\"reader_vers\xff\n" + path.read_bytes().split(b"\n", 1)[1])
     before = path.read_bytes()

@@ -140,7 +140,7 @@ def reader_claims(index, settings):
     def claims_of(sentence: str) -> list:
         passage = Passage(doc_id="-", title="", sentence=sentence, sentence_index=0, score=0.0)
         rules = [c.annotation for c in backend.extract([passage], Graph(), {"-": {}})]
-        return rules + store.claims([sentence])[0]
+        return rules + store.claims([(None, sentence)])[0]
     return claims_of
 
 

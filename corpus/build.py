@@ -42,9 +42,9 @@ def read_claims(index_dir: Path, progress: ProgressCallback | None = None,
     dependency-parse reader (``engine.reading.parse.store``); the number read."""
     from engine.reading.parse.store import read_library
 
-    sentences = [s for document in stored_documents(index_dir) for s in document.sentences]
+    documents = [document.sentences for document in stored_documents(index_dir)]
     with _progress(progress, "reading claims") as report:
-        return read_library(index_dir, sentences, say=say, progress=report)
+        return read_library(index_dir, documents, say=say, progress=report)
 
 
 def _build_default_index(

@@ -133,11 +133,12 @@ class AskResult(BaseModel):
 
 @dataclass
 class Retrieved:
-    """A passage with the query that found it."""
+    """A passage with the query that found it, and the sentence before it in its paper (where known)."""
 
     passage: Passage
     query: str
     round: int
+    before: str | None = None
 
 
 # --- the steps ---------------------------------------------------------------------------------
@@ -225,8 +226,19 @@ def discover(
             if key in seen:
                 continue
             seen.add(key)
-            found.append(Retrieved(passage=passage, query=query_label(query), round=query.round))
+            found.append(Retrieved(passage=passage, query=query_label(query), round=query.round,
+                                   before=sentence_before(index, passage)))
     return found
+
+
+def sentence_before(index: PaperIndex, passage: Passage) -> str | None:
+    """The sentence before the passage in its paper: a definite noun there may name its antecedent."""
+    if passage.sentence_index <= 0:
+        return None
+    try:
+        return index.document(passage.doc_id).sentences[passage.sentence_index - 1]
+    except (KeyError, IndexError):
+        return None
 
 
 def query_label(query: Query) -> str:
@@ -293,7 +305,7 @@ def extract(
     claims = [c if c.evidence.readers else with_reader([c], reader)[0]
               for c in backend.extract(passages, graph, abbreviations)]
     if claim_store is not None:
-        claims = cross_check(claims, parse_claims(claim_store, passages, abbreviations))
+        claims = cross_check(claims, parse_claims(claim_store, retrieved, abbreviations))
     return [
         claim.model_copy(update={"annotation": with_defined_aliases(claim.annotation),
                                  "evidence": claim.evidence.model_copy(update={
@@ -313,14 +325,16 @@ def with_defined_aliases(annotation: Annotation) -> Annotation:
 
 
 def parse_claims(
-    store: ClaimStore, passages: list[Passage], abbreviations: Mapping[str, dict[str, str]],
+    store: ClaimStore, retrieved: list[Retrieved], abbreviations: Mapping[str, dict[str, str]],
 ) -> list[ExtractedClaim]:
-    """The parse reader's claims of the passages, looked up in the library's claim store."""
-    found = store.claims([p.sentence for p in passages])
+    """The parse reader's claims of the passages, looked up in the library's claim store; a claim
+    that names an entity through the sentence before cites that sentence too."""
+    found = store.claims([(r.before, r.passage.sentence) for r in retrieved])
     return [
-        ExtractedClaim(annotation=a, evidence=evidence_of(p).model_copy(update={"readers": [PARSE]}))
-        for p, annotations in zip(passages, found)
-        for a in with_abbreviations(annotations, abbreviations.get(p.doc_id))
+        ExtractedClaim(annotation=a, evidence=evidence_of(r.passage).model_copy(
+            update={"readers": [PARSE], "before": (r.before or "") if a.named_before else ""}))
+        for r, annotations in zip(retrieved, found)
+        for a in with_abbreviations(annotations, abbreviations.get(r.passage.doc_id))
     ]
 
 

@@ -126,9 +126,8 @@ def _read_claims(index_dir: Path, documents: list[Document]) -> None:
     store, so that questions look their claims up instead of parsing them."""
     from engine.reading.parse.store import read_library
 
-    sentences = [s for document in documents for s in document.sentences]
     with terminal_progress("reading claims") as progress:
-        read_library(index_dir, sentences, say=lambda m: print(m, file=sys.stderr), progress=progress)
+        read_library(index_dir, [d.sentences for d in documents], say=lambda m: print(m, file=sys.stderr), progress=progress)
 
 
 def cmd_check(args: argparse.Namespace, settings: Settings) -> int:

@@ -154,7 +154,7 @@ def test_a_kill_at_any_step_of_a_save_loses_nothing(base: dict[str, Path], layou
 
 def test_a_claim_reading_cut_short_resumes_on_the_next_add(base: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.reading.parse import store
-    from engine.reading.parse.store import ClaimStore
+    from engine.reading.parse.store import ClaimStore, in_order
 
     monkeypatch.setattr(store, "reader_version", lambda: READER_VERSION)  # as the driver pins it
 
@@ -164,7 +164,7 @@ def test_a_claim_reading_cut_short_resumes_on_the_next_add(base: dict[str, Path]
     shutil.copytree(base["generation"], index_dir)
     killed = _run_add(index_dir, base["input"], kill_at=first_claim_step + 1)  # two sentences read, then killed
     assert killed.returncode == -signal.SIGKILL
-    sentences = [s for d in LIBRARY + NEW for s in d.sentences]
+    sentences = [pair for d in LIBRARY + NEW for pair in in_order(d.sentences)]
     left = ClaimStore(index_dir).missing(sentences)
     assert 0 < len(left) < len(sentences) - 1  # progress was kept, and work is left
     rerun = _run_add(index_dir, base["input"])  # every document already indexed: only the reading is left

@@ -9,50 +9,50 @@ from pathlib import Path
 import pytest
 
 from engine.reading.parse import store as store_module
-from engine.reading.parse.store import STORE_FILE, ClaimStore, read_library, store_for
+from engine.reading.parse.store import STORE_FILE, ClaimStore, alone, read_library, store_for
 
 SENTENCES = ["Melatonin suppresses cortical gliosis.", "The weather was fine."]
 
 
 def test_fill_then_lookup_without_parsing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert read_library(tmp_path, SENTENCES * 2, say=lambda m: None) == 2
-    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 0
+    assert read_library(tmp_path, [SENTENCES * 2], say=lambda m: None) == 2
+    assert read_library(tmp_path, [SENTENCES], say=lambda m: None) == 0
 
-    def no_parsing(sentences: list[str]) -> list:
+    def no_parsing(sentences: list) -> list:
         raise AssertionError(f"parsed {sentences}")
 
-    monkeypatch.setattr(store_module, "read_sentences", no_parsing)
-    found = ClaimStore(tmp_path).claims(SENTENCES)
+    monkeypatch.setattr(store_module, "read_in_context", no_parsing)
+    found = ClaimStore(tmp_path).claims(alone(SENTENCES))
     assert [[(a.subject, a.object, a.text) for a in claims] for claims in found] == [
         [("Melatonin", "cortical gliosis", SENTENCES[0])], []]
 
 
 def test_missing_sentences_are_parsed_in_memory_only(tmp_path: Path) -> None:
     store = ClaimStore(tmp_path)
-    assert [len(c) for c in store.claims(SENTENCES)] == [1, 0]
+    assert [len(c) for c in store.claims(alone(SENTENCES))] == [1, 0]
     assert not (tmp_path / STORE_FILE).exists()
-    assert store.missing(SENTENCES) == []
+    assert store.missing(alone(SENTENCES)) == []
 
 
 def test_another_reader_version_is_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    read_library(tmp_path, [SENTENCES], say=lambda m: None)
     monkeypatch.setattr(store_module, "reader_version", lambda: "changed-reader")
     assert len(ClaimStore(tmp_path)) == 0
-    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 2
+    assert read_library(tmp_path, [SENTENCES], say=lambda m: None) == 2
     header = json.loads((tmp_path / STORE_FILE).read_text().splitlines()[0])
     assert header["reader_version"] == "changed-reader"
 
 
 def test_a_line_cut_short_is_read_again(tmp_path: Path) -> None:
-    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    read_library(tmp_path, [SENTENCES], say=lambda m: None)
     path = tmp_path / STORE_FILE
     path.write_text(path.read_text()[:-20])
-    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 1
+    assert read_library(tmp_path, [SENTENCES], say=lambda m: None) == 1
 
 
 def test_store_for_reloads_a_changed_file(tmp_path: Path) -> None:
     first = store_for(tmp_path)
-    read_library(tmp_path, SENTENCES[:1], say=lambda m: None)
+    read_library(tmp_path, [SENTENCES[:1]], say=lambda m: None)
     assert store_for(tmp_path) is not first and len(store_for(tmp_path)) == 1
     assert len(store_for(None)) == 0
 
@@ -69,7 +69,7 @@ def test_the_version_covers_every_engine_module_the_reader_imports() -> None:
 
 @pytest.mark.parametrize("header", [b"{\"reader_vers", b"\xff\xfe garbled\n", b"[1, 2]\n", b""])
 def test_a_damaged_header_is_refused_naming_the_file_not_dropped(tmp_path: Path, header: bytes) -> None:
-    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    read_library(tmp_path, [SENTENCES], say=lambda m: None)
     path = tmp_path / STORE_FILE
     body = path.read_bytes().split(b"\n", 1)[1]
     path.write_bytes(header + (b"\n" + body if header else b""))
@@ -79,16 +79,16 @@ def test_a_damaged_header_is_refused_naming_the_file_not_dropped(tmp_path: Path,
     message = str(raised.value)
     assert str(path) in message and "damaged" in message and "corpus ensure" in message and "\n" not in message
     with pytest.raises(store_module.ClaimStoreDamaged):
-        read_library(tmp_path, SENTENCES, say=lambda m: None)
+        read_library(tmp_path, [SENTENCES], say=lambda m: None)
     assert path.read_bytes() == before  # nothing rewritten or dropped
     assert store_module.check_store(tmp_path) == [message]
 
 
 def test_another_reader_version_is_said_and_told_apart_from_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    read_library(tmp_path, SENTENCES, say=lambda m: None)
+    read_library(tmp_path, [SENTENCES], say=lambda m: None)
     monkeypatch.setattr(store_module, "reader_version", lambda: "changed-reader")
     said: list[str] = []
-    assert read_library(tmp_path, SENTENCES, say=said.append) == 2
+    assert read_library(tmp_path, [SENTENCES], say=said.append) == 2
     assert any("another reader version" in line for line in said)
     assert store_module.check_store(tmp_path) == []
 
@@ -97,13 +97,13 @@ def test_a_reading_cut_short_resumes_where_it_stopped(tmp_path: Path, monkeypatc
     """A fill killed after its first step keeps that step; the next reads only the rest, and a line
     cut mid-write does not swallow the line appended after it."""
     monkeypatch.setattr(store_module, "FILL_STEP", 1)
-    read_library(tmp_path, SENTENCES[:1], say=lambda m: None)
+    read_library(tmp_path, [SENTENCES[:1]], say=lambda m: None)
     path = tmp_path / STORE_FILE
     path.write_bytes(path.read_bytes() + b'{"key": "cut-off')  # a second step killed mid-write
     parsed: list[str] = []
-    real = store_module.read_sentences
-    monkeypatch.setattr(store_module, "read_sentences", lambda s: parsed.extend(s) or real(s))
-    assert read_library(tmp_path, SENTENCES, say=lambda m: None) == 1
+    real = store_module.read_in_context
+    monkeypatch.setattr(store_module, "read_in_context", lambda s: parsed.extend(x for _, x in s) or real(s))
+    assert read_library(tmp_path, [SENTENCES], say=lambda m: None) == 1
     assert parsed == SENTENCES[1:]
     store = ClaimStore(tmp_path)
-    assert store.missing(SENTENCES) == [] and store.damaged_lines == 0
+    assert store.missing(alone(SENTENCES)) == [] and store.damaged_lines == 0

@@ -156,7 +156,7 @@ def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_pa
 
     documents = [Document(**json.loads(line)) for line in FIXTURE.read_text().splitlines() if line.strip()]
     index = PaperIndex.build(documents, tmp_path / "index", Settings().embedding_model)
-    read_library(index.index_dir, [s for d in documents for s in d.sentences], say=lambda message: None)
+    read_library(index.index_dir, [d.sentences for d in documents], say=lambda message: None)
     question = "How does chronic stress impact hippocampal neurogenesis?"
     # one passage per search, so that the searches leave sentences of this small library unread
     result = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1)))
@@ -168,7 +168,7 @@ def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_pa
         if passage.query.endswith("(stated as a cause)"):
             name = passage.query.removesuffix(" (stated as a cause)")
             assert any(terms_match(name, c.subject, (), c.subject_aliases)
-                       for c in store.claims([passage.sentence])[0]), passage.sentence
+                       for c in store.claims([(None, passage.sentence)])[0]), passage.sentence
     assert any(q.passages for q in looked_up)
     off = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1, stated_per_name=0)))
     assert not any(q.stated for q in off.trace.queries)

@@ -108,12 +108,13 @@ class StatedClaims:
 
 def stated_ends(index: PaperIndex, store: ClaimStore) -> list[StatedEnd]:
     """Both ends of every claim the store holds for the index's sentences (sentences it lacks are skipped)."""
+    from engine.reading.parse.store import in_order
+
     documents = index.documents()
-    located = [(d.id, i, s) for d in documents for i, s in enumerate(d.sentences)]
-    missing = set(store.missing(s for _, _, s in located))
-    known = [(d, i, s) for d, i, s in located if s not in missing]
+    located = [(d.id, i, pair) for d in documents for i, pair in enumerate(in_order(d.sentences))]
+    known = [(d, i, pair) for d, i, pair in located if store.has(pair)]
     ends: list[StatedEnd] = []
-    for (d, i, _), claims in zip(known, store.claims([s for _, _, s in known])):
+    for (d, i, _), claims in zip(known, store.claims([pair for _, _, pair in known])):
         for claim in claims:
             ends.append(StatedEnd((claim.subject, *claim.subject_aliases), "cause", d, i, claim.confidence))
             ends.append(StatedEnd((claim.object, *claim.object_aliases), "effect", d, i, claim.confidence))

@@ -65,6 +65,9 @@ class Annotation(BaseModel):
     # Set when a side names a state of another entity ("X deficiency", "X mutation").
     subject_state_of: StateOf | None = None
     object_state_of: StateOf | None = None
+    # Set when a side is named through the sentence before: a definite noun ("the mutations") read as
+    # its one antecedent there ("PPM1D mutations"). The evidence then shows that sentence too.
+    named_before: bool = False
 
 
 class Interpretation(BaseModel):

@@ -114,6 +114,9 @@ class Evidence(BaseModel):
     # The sentence states the claim only hedged ("may", "suggests", "putative"): it cannot make the edge
     # established, however many readers agree.
     hedged: bool = False
+    # The sentence before ``sentence`` in its paper, where the claim names an entity through it (a
+    # definite noun such as "the mutations" read as its antecedent there); empty otherwise.
+    before: str = ""
 
 
 class MergedName(BaseModel):

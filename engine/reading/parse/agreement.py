@@ -78,10 +78,22 @@ def cross_check(first: list[ExtractedClaim], second: list[ExtractedClaim]) -> li
         hits = [o for o in others if same_claim(claim.annotation, o.annotation)]
         matched.update(id(o) for o in hits)
         readers = sorted({*claim.evidence.readers, *(r for o in hits for r in o.evidence.readers)})
+        claim = _named_through_before(claim, hits)
         if any(o.annotation.hedged for o in hits) and not claim.annotation.hedged:  # a hedge either reader read
             claim = claim.model_copy(update={"annotation": claim.annotation.model_copy(update={"hedged": True})})
         checked.append(_with_readers(claim, readers))
     return checked + [c for c in second if id(c) not in matched]
+
+
+def _named_through_before(claim: ExtractedClaim, hits: list[ExtractedClaim]) -> ExtractedClaim:
+    """The claim as a reader that named its "the mutations" after the antecedent in the sentence
+    before read it (with that sentence): the same claim, its entity named."""
+    resolved = next((o for o in hits if o.annotation.named_before), None)
+    if resolved is None or claim.annotation.named_before:
+        return claim
+    annotation = resolved.annotation.model_copy(update={"hedged": claim.annotation.hedged or resolved.annotation.hedged})
+    return claim.model_copy(update={"annotation": annotation,
+                                    "evidence": claim.evidence.model_copy(update={"before": resolved.evidence.before})})
 
 
 def _with_readers(claim: ExtractedClaim, readers: list[str]) -> ExtractedClaim:

@@ -93,4 +93,5 @@ def _marked(annotation: Annotation, names: dict[str, tuple[str, StateOf | None]]
             update[f"{side}_aliases"] = [*getattr(annotation, f"{side}_aliases"), word]
             if state is not None:
                 update[f"{side}_state_of"] = state
+            update["named_before"] = True
     return annotation.model_copy(update=update) if update else annotation

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from spacy.tokens import Doc
 
@@ -54,20 +54,37 @@ def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
 
 
 def read_passage(sentences: list[str]) -> list[list[Annotation]]:
-    """Each sentence's annotations, read in order as one passage: a definite noun that points back
+    """Each sentence's annotations, read in order as one passage (``read_in_context``)."""
+    return read_in_context(list(zip([None, *sentences[:-1]], sentences)))
+
+
+def read_in_context(pairs: Sequence[tuple[str | None, str]]) -> list[list[Annotation]]:
+    """The annotations of each (sentence before or None, sentence): a definite noun that points back
     ("the mutations", "this kinase") is named after its one antecedent in the sentence before
-    (``anaphora``)."""
+    (``anaphora``). A sentence before that is the previous pair's sentence (a paper read in order) is
+    parsed once."""
+    texts: list[str] = []
+    parse_before: list[bool] = []
+    for i, (before, sentence) in enumerate(pairs):
+        parse_before.append(before is not None and not (i > 0 and pairs[i - 1][1] == before))
+        texts += [before, sentence] if parse_before[-1] else [sentence]
+    docs = parsed(_as_meant(t) for t in texts)
     read: list[list[Annotation]] = []
-    previous = None
-    for text, doc in parsed(_as_meant(s) for s in sentences):
-        found = anaphora.rewritten(doc, previous)
-        if found is None:
-            read.append(read_doc(doc, text))
-        else:
-            _, again = next(parsed([found[0]]))
-            read.append(anaphora.resolved(read_doc(again, text), found[1]))
-        previous = doc
+    last: Doc | None = None
+    for (before, _), own_before in zip(pairs, parse_before):
+        previous = next(docs)[1] if own_before else (last if before is not None else None)
+        text, doc = next(docs)
+        read.append(_read_after(doc, text, previous))
+        last = doc
     return read
+
+
+def _read_after(doc: Doc, text: str, previous: Doc | None) -> list[Annotation]:
+    found = anaphora.rewritten(doc, previous)
+    if found is None:
+        return read_doc(doc, text)
+    _, again = next(parsed([found[0]]))
+    return anaphora.resolved(read_doc(again, text), found[1])
 
 
 def _as_meant(sentence: str) -> str:

@@ -4,7 +4,8 @@ A parser reads on the order of a hundred sentences a second, far too slow to rea
 retrieved passages per question, so the library is read when its index is built
 (``python -m corpus ensure``, ``python -m retrieval build|add``) and each sentence's claims are
 stored in ``parse_claims.jsonl`` in the index folder: a header line with the reader's version, then
-one line per sentence keyed by a hash of its text (the same sentence in two papers is read once).
+one line per sentence keyed by a hash of its text (the same sentence in two papers is read once), or
+of its text and the sentence before it where it names an entity through that one (``ClaimStore``).
 At question time ``ClaimStore.claims`` looks sentences up and parses only those it lacks (papers
 added since, kept in memory). The version is a digest of the source of every engine module the
 reader runs and the parser's name, so a changed reader re-reads the library instead of serving stale
@@ -34,7 +35,7 @@ import spacy
 
 from engine.model.annotations import Annotation
 from engine.reading.parse.parsing import PIPELINE
-from engine.reading.parse.reader import read_sentences
+from engine.reading.parse.reader import read_in_context
 from retrieval import faults
 
 STORE_FILE = "parse_claims.jsonl"
@@ -100,9 +101,34 @@ def sentence_key(sentence: str) -> str:
     return hashlib.sha256(sentence.encode("utf-8")).hexdigest()[:20]
 
 
+def context_key(before: str, sentence: str) -> str:
+    """The key of a sentence read through the one before it (an anaphor resolved there)."""
+    return sentence_key(f"{before}\n{sentence}")
+
+
+# A sentence with the sentence before it in its paper (None for a paper's first sentence, or where
+# the context is not known).
+InContext = tuple[str | None, str]
+
+
+def in_order(sentences: Sequence[str]) -> list[InContext]:
+    """A paper's sentences, each with the one before it."""
+    return list(zip([None, *sentences[:-1]], sentences))
+
+
+def alone(sentences: Iterable[str]) -> list[InContext]:
+    """Sentences read without the sentence before them."""
+    return [(None, s) for s in sentences]
+
+
 class ClaimStore:
     """Each sentence's parse-reader annotations, from the file in ``index_dir`` (when there is one
-    of the current reader version) and from parsing what it lacks."""
+    of the current reader version) and from parsing what it lacks.
+
+    A sentence is stored under the key of its text, or, where a side was named through the sentence
+    before (``Annotation.named_before``), under the key of both: looked up by the second, then the
+    first. The same sentence in two papers is read once, unless the first reading named an entity
+    through its sentence before: then it is read again in the other paper."""
 
     def __init__(self, index_dir: Path | None) -> None:
         self.path = None if index_dir is None else Path(index_dir) / STORE_FILE
@@ -118,45 +144,60 @@ class ClaimStore:
     def __len__(self) -> int:
         return len(self._claims)
 
-    def claims(self, sentences: Sequence[str]) -> list[list[Annotation]]:
+    def claims(self, sentences: Sequence[InContext]) -> list[list[Annotation]]:
         """The annotations of each sentence; sentences not stored are parsed now (and remembered
         in memory only: the file is written when papers are indexed)."""
-        missing = self.missing(sentences)
-        if missing:
-            found = read_sentences(missing)
+        while missing := self.missing(sentences):  # again for a sentence met in a second context
             with self._lock:
-                for sentence, annotations in zip(missing, found):
-                    self._claims[sentence_key(sentence)] = _records(annotations)
-        return [[Annotation(**record, text=s) for record in self._claims[sentence_key(s)]] for s in sentences]
+                for pair, annotations in zip(missing, read_in_context(missing)):
+                    self._claims[_key(pair, annotations)] = _records(annotations)
+        return [[Annotation(**record, text=s) for record in self._stored(before, s)] for before, s in sentences]
 
-    def fill(self, sentences: Iterable[str], progress: Callable[[int, int], None] | None = None) -> int:
+    def fill(self, sentences: Sequence[InContext], progress: Callable[[int, int], None] | None = None) -> int:
         """Parse every sentence not yet stored and append its claims to the file; the count read."""
         if self.path is None:
             raise ValueError("this claim store has no folder to write to")
-        missing = self.missing(sentences)
         with filelock.FileLock(self.path.parent / _LOCK_FILE):
             self._claims = {**_load(self.path)[0], **self._claims}
-            missing = [s for s in missing if sentence_key(s) not in self._claims]
             if not self.path.exists() or _stored_version(self.path) != reader_version():
                 self._rewrite()
             _drop_cut_line(self.path)
-            with self.path.open("a", encoding="utf-8") as out:
-                for start in range(0, len(missing), FILL_STEP):
-                    step = missing[start:start + FILL_STEP]
-                    for sentence, annotations in zip(step, read_sentences(step)):
-                        key = sentence_key(sentence)
-                        self._claims[key] = _records(annotations)
-                        out.write(json.dumps({"key": key, "claims": self._claims[key]}, ensure_ascii=False) + "\n")
-                    out.flush()
-                    os.fsync(out.fileno())  # the progress recorded: a reading cut short resumes after it
-                    faults.step("claims step appended")
-                    if progress is not None:
-                        progress(min(start + FILL_STEP, len(missing)), len(missing))
-        return len(missing)
+            read = 0
+            while missing := self.missing(sentences):  # again for a sentence met in a second context
+                self._append(missing, progress)
+                read += len(missing)
+        return read
 
-    def missing(self, sentences: Iterable[str]) -> list[str]:
-        """The distinct sentences the store has no claims for."""
-        return list(dict.fromkeys(s for s in sentences if sentence_key(s) not in self._claims))
+    def _append(self, missing: list[InContext], progress: Callable[[int, int], None] | None) -> None:
+        assert self.path is not None
+        with self.path.open("a", encoding="utf-8") as out:
+            for start in range(0, len(missing), FILL_STEP):
+                step = missing[start:start + FILL_STEP]
+                for pair, annotations in zip(step, read_in_context(step)):
+                    key = _key(pair, annotations)
+                    self._claims[key] = _records(annotations)
+                    out.write(json.dumps({"key": key, "claims": self._claims[key]}, ensure_ascii=False) + "\n")
+                out.flush()
+                os.fsync(out.fileno())  # the progress recorded: a reading cut short resumes after it
+                faults.step("claims step appended")
+                if progress is not None:
+                    progress(min(start + FILL_STEP, len(missing)), len(missing))
+
+    def missing(self, sentences: Iterable[InContext]) -> list[InContext]:
+        """The sentences the store has no claims for, each once (in its first context)."""
+        found: dict[str, InContext] = {}
+        for before, sentence in sentences:
+            if sentence not in found and self._stored(before, sentence) is None:
+                found[sentence] = (before, sentence)
+        return list(found.values())
+
+    def has(self, sentence: InContext) -> bool:
+        return self._stored(*sentence) is not None
+
+    def _stored(self, before: str | None, sentence: str) -> list[dict] | None:
+        if before is not None and (records := self._claims.get(context_key(before, sentence))) is not None:
+            return records
+        return self._claims.get(sentence_key(sentence))
 
     def _rewrite(self) -> None:
         """Start the file afresh (no file yet, or one of an older reader) with what is in memory."""
@@ -171,6 +212,13 @@ class ClaimStore:
         faults.step("claims store written beside")
         tmp.replace(self.path)
         faults.step("claims store switched")
+
+
+def _key(pair: InContext, annotations: list[Annotation]) -> str:
+    before, sentence = pair
+    if before is not None and any(a.named_before for a in annotations):
+        return context_key(before, sentence)
+    return sentence_key(sentence)
 
 
 def _records(annotations: list[Annotation]) -> list[dict]:
@@ -276,13 +324,14 @@ def store_for(index_dir: Path | None) -> ClaimStore:
         return cached[1]
 
 
-def read_library(index_dir: Path, sentences: Iterable[str], say: Callable[[str], None] = print,
+def read_library(index_dir: Path, documents: Iterable[Sequence[str]], say: Callable[[str], None] = print,
                  progress: Callable[[int, int], None] | None = None) -> int:
-    """Read every sentence of a library that the store of ``index_dir`` lacks; says what it did."""
+    """Read every sentence of a library (its papers' sentences, each paper in order) that the store
+    of ``index_dir`` lacks; says what it did."""
     store = ClaimStore(index_dir)
     if store.other_version is not None:
         say(f"the stored claims were read by another reader version ({store.other_version}); reading them again")
-    missing = store.missing(sentences)
+    missing = store.missing(pair for sentences in documents for pair in in_order(sentences))
     if missing:
         say(f"reading {len(missing)} sentences with the dependency-parse reader ({PIPELINE})")
     return store.fill(missing, progress)
