@@ -1,32 +1,72 @@
-"""The lexicon's word lists as data: engine/reading/language/words.toml, one loader, a line on each."""
+"""The readers' word lists as data: the words.toml files of engine/reading/, read by one loader
+(engine/reading/language/data_files.py), each list with a line on what it is for."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from engine.reading.language import lexicon
 from engine.reading.parse import store
 
-WORDS = Path(lexicon.__file__).with_name("words.toml")
+READING = Path(lexicon.__file__).parent.parent
+WORD_FILES = sorted(READING.rglob("words.toml"))
+# NAME = word_set(_WORDS, "name"): a module's list, loaded from the words.toml beside it
+LOADED = re.compile(r'^(\w+) = (word_set|word_tuple|word_table)\(_WORDS, "(\w+)"\)', re.MULTILINE)
 
 
-def test_every_list_is_loaded_by_the_lexicon_as_a_set_of_words():
-    lists = tomllib.loads(WORDS.read_text(encoding="utf-8"))
-    loaded = re.findall(r'_word_set\("(\w+)"\)', Path(lexicon.__file__).read_text(encoding="utf-8"))
-    assert sorted(loaded) == sorted(lists)
-    for name, words in lists.items():
-        assert words and all(isinstance(w, str) and w for w in words), name
-        assert getattr(lexicon, name.upper()) == frozenset(words)
+def _loads(folder: Path) -> list[tuple[str, str, str, str]]:
+    """(module, Python name, loader, key) for each list the modules of ``folder`` load."""
+    return [(path.stem, *found) for path in sorted(folder.glob("*.py"))
+            for found in LOADED.findall(path.read_text(encoding="utf-8"))]
 
 
-def test_every_list_says_what_it_is_for():
-    lines = WORDS.read_text(encoding="utf-8").splitlines()
+def test_there_are_word_files_for_the_language_layer_and_the_rule_reader():
+    assert {path.parent.name for path in WORD_FILES} >= {"language", "rules"}
+
+
+@pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)
+def test_every_list_is_loaded_once_under_its_own_name(words):
+    lists = tomllib.loads(words.read_text(encoding="utf-8"))
+    loads = _loads(words.parent)
+    assert sorted(key for *_, key in loads) == sorted(lists), "a list loaded by no module, or by two"
+    for module, name, _, key in loads:
+        assert key == name.lower(), f"{module}.{name} loads {key}"
+        assert getattr(importlib.import_module(f"engine.reading.{words.parent.name}.{module}"), name)
+
+
+@pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)
+def test_every_list_holds_words_and_every_table_pairs_a_word_with_a_value(words):
+    lists = tomllib.loads(words.read_text(encoding="utf-8"))
+    tables = {key for *_, loader, key in _loads(words.parent) if loader == "word_table"}
+    for name, entries in lists.items():
+        assert entries, name
+        for entry in entries:
+            word = entry[0] if name in tables else entry
+            assert isinstance(word, (str, list)), name
+            assert name not in tables or len(entry) == 2, name
+        if name in tables:  # a word given twice would keep only its second value
+            assert len({entry[0] for entry in entries}) == len(entries), name
+
+
+@pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)
+def test_every_list_says_what_it_is_for(words):
+    lines = words.read_text(encoding="utf-8").splitlines()
     for i, line in enumerate(lines):
         if re.match(r"\w+ = \[", line):
             assert lines[i - 1].startswith("# "), f"{line.split()[0]} has no line on what it is for"
 
 
+def test_the_lexicon_reads_its_lists_as_written():
+    assert "rescue" in lexicon.DECREASE_VERBS and lexicon.VERB_FORMS["rescued"] == ("rescue", -1, "ed")
+    assert lexicon.PHRASAL["give"] == (("rise", "to"), 1)
+    assert lexicon.NOMINAL_TRIGGERS["reductions"] == -1  # plurals are added to the table as read
+    assert ("multiple", "sclerosis") in lexicon.FIXED_NAME_PAIRS
+
+
 def test_a_change_of_a_word_list_re_reads_the_library():
-    assert WORDS in store.reader_sources()
+    assert set(WORD_FILES) <= set(store.reader_sources())

@@ -21,8 +21,8 @@ def data_file(path: Path) -> dict[str, Any]:
 
 
 def word_set(path: Path, name: str) -> frozenset[str]:
-    """A list of words asked only whether it holds a word."""
-    return frozenset(data_file(path)[name])
+    """A list of words (or of word sequences) asked only whether it holds one."""
+    return frozenset(_frozen(w) for w in data_file(path)[name])
 
 
 def word_tuple(path: Path, name: str) -> tuple[Any, ...]:
