@@ -5,8 +5,10 @@ and intransitive changes ("Y rises after X").
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
@@ -15,9 +17,10 @@ from engine.reading.rules.vocabulary import (
 )
 from engine.reading.rules import naming, phrases, subject_finding, word_tests
 
+_WORDS = Path(__file__).with_name("words.toml")
 
-# Verbs of change that are also intransitive: "Y increased after X treatment".
-_INTRANSITIVE_CHANGES = frozenset({"increase", "decrease", "decline", "rise", "fall", "drop"})
+
+_INTRANSITIVE_CHANGES = word_set(_WORDS, "_intransitive_changes")
 
 
 def intransitive_claim(tokens: list[Token], i: int, after: int, floor: int,
@@ -53,8 +56,7 @@ def condition_claim(tokens: list[Token], i: int, condition_start: int, floor: in
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), agent[1])
 
 
-_CONDITION_PREPOSITIONS = frozenset({"in", "after", "following", "post", "upon", "with", "by",
-                                     "during"})
+_CONDITION_PREPOSITIONS = word_set(_WORDS, "_condition_prepositions")
 
 
 def _fronted_condition(tokens: list[Token], floor: int, subject_start: int) -> tuple[int, int] | None:
@@ -79,8 +81,7 @@ def _fronted_condition(tokens: list[Token], floor: int, subject_start: int) -> t
 _CONDITION_MARKERS = DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS
 
 
-# Events of harm whose onset ("upon cell death", "upon DNA damage") is a cause of what follows.
-_HARM_EVENTS = frozenset({"death", "injury", "damage"})
+_HARM_EVENTS = word_set(_WORDS, "_harm_events")
 
 
 def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
@@ -93,7 +94,7 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
         start = _after_opener(tokens, j, _STIMULUS_OPENERS + (_REASON_OPENERS if reasons else ()))
         if start is not None:  # "Y rose in response to X", "Y fell due to X": X is the stimulus
             end = phrases.phrase_right(tokens, start)
-            return (start, end) if end > start and tokens[end - 1].low not in _EVENT_NOUNS else None
+            return (start, end) if end > start and tokens[end - 1].low not in _EFFECT_EVENT_NOUNS else None
         if j >= n or tokens[j].low not in _CONDITION_PREPOSITIONS:
             return None
         end = phrases.phrase_right(tokens, j + 1)
@@ -127,14 +128,9 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
     return None
 
 
-# Words that open a stimulus or a reason: the phrase after them caused the change before them. A
-# reason is read only for a change of the phrase before it ("Y was reduced due to X"), not for an
-# active verb ("X lowers Y because of Z": Z is why X acts).
-_STIMULUS_OPENERS = (("in", "response", "to"), ("in", "the", "presence", "of"))
-_REASON_OPENERS = (("due", "to"), ("owing", "to"), ("because", "of"), ("as", "a", "result", "of"),
-                   ("as", "a", "consequence", "of"))
-# Nouns that only rename an event ("due to its toxic effect"): no cause of their own.
-_EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events"})
+_STIMULUS_OPENERS = word_tuple(_WORDS, "_stimulus_openers")
+_REASON_OPENERS = word_tuple(_WORDS, "_reason_openers")
+_EFFECT_EVENT_NOUNS = word_set(_WORDS, "_effect_event_nouns")
 
 
 def _after_opener(tokens: list[Token], j: int, openers: tuple[tuple[str, ...], ...]) -> int | None:

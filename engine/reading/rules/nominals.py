@@ -5,14 +5,18 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set
 from engine.reading.language.removal import removed_in
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.reading.rules import conditions, naming, phrases, states, subject_finding, word_tests
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -42,14 +46,7 @@ def _before_coordinated_verb(tokens: list[Token], spans: list[tuple[int, int]],
     return spans, end
 
 
-# Changes of an amount, whose "in" names what changed ("an increase in Y", "a decline in memory"); after
-# other triggers "in" names a place or a setting ("tau accumulation in neurons", "activation in vivo").
-_AMOUNT_CHANGES = frozenset({
-    "increase", "increases", "decrease", "decreases", "reduction", "reductions", "elevation", "elevations",
-    "rise", "rises", "decline", "declines", "loss", "losses", "improvement", "improvements", "impairment",
-    "impairments", "increment", "increments", "diminution", "enhancement", "augmentation", "lowering",
-    "upregulation", "up-regulation", "downregulation", "down-regulation",
-})
+_AMOUNT_CHANGES = word_set(_WORDS, "_amount_changes")
 
 
 def caused_change(tokens: list[Token], i: int, floor: int) -> bool:
@@ -130,8 +127,7 @@ def _instrument_marker(tokens: list[Token], i: int, objects: list[tuple[int, int
         and not any(tokens[k].low in lx.PARTNER_WORDS for k in range(objects[-1][0], objects[-1][1]))
 
 
-# Words before a clause's subject: "(that) Syk inhibition with D reduced Y".
-_SUBJECT_OPENERS = frozenset({"that", ",", "and", "whereas", "while", "where", "when", "thus", "moreover"})
+_SUBJECT_OPENERS = word_set(_WORDS, "_subject_openers")
 
 
 def _subject_experiment(tokens: list[Token], i: int, floor: int) -> bool:

@@ -5,15 +5,19 @@ appositions, class members ("cytokines such as IL-6") and the gap between a subj
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.assembly.identity import FORM_WORDS
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY,
     NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
 from engine.reading.rules import word_tests
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 # Words in the gap between a subject and its verb that keep the subject in reach:
@@ -138,14 +142,10 @@ def phrase_right(tokens: list[Token], i: int) -> int:
     return j if j > start_content else i
 
 
-# Nouns of one state turning into another ("A to B conversion", "G1 to S transition").
-_CHANGE_OVER_NOUNS = frozenset({"conversion", "transition", "switch", "shift", "isomerization",
-                                "transformation"})
+_CHANGE_OVER_NOUNS = word_set(_WORDS, "_change_over_nouns")
 
 
-_PAIRING_HEADS = frozenset({"interaction", "interactions", "association", "binding", "complex",
-                            "crosstalk", "cross-talk", "coupling", "colocalization",
-                            "co-localization"})
+_PAIRING_HEADS = word_set(_WORDS, "_pairing_heads")
 
 
 def form_in_of_list(tokens: list[Token], first: tuple[int, int], k: int) -> bool:
@@ -322,7 +322,7 @@ def _list_follows(tokens: list[Token], comma: int) -> bool:
     return False
 
 
-_CLAUSE_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+_CLAUSE_AUXILIARIES = word_set(_WORDS, "_clause_auxiliaries")
 
 
 def _followed_by_verb(tokens: list[Token], j: int) -> bool:
@@ -536,9 +536,7 @@ def apposition_start(tokens: list[Token], comma: int, floor: int) -> int | None:
 # --------------------------------------------------------------------------------------------
 # Entities
 # --------------------------------------------------------------------------------------------
-# Heads of a described gene product, whose bracketed symbol names it: "the α4 receptor subunit (CHRNA4)".
-_GENE_PRODUCT_NOUNS = frozenset({"gene", "protein", "subunit", "subunits", "receptor", "kinase", "enzyme",
-                                 "channel", "transporter", "ligase", "phosphatase", "protease"})
+_GENE_PRODUCT_NOUNS = word_set(_WORDS, "_gene_product_nouns")
 
 
 def clean_tokens(tokens: list[Token], start: int, end: int,
@@ -603,10 +601,7 @@ def compound_suffix(low: str) -> bool:
     return bool(dash and stem and suffix in lx.COMPOUND_SUFFIXES)
 
 
-# Words that may stand with a class noun in a name: "calcium-activated potassium channel".
-_CLASS_NAME_PARTS = frozenset({"protein", "proteins", "family", "families", "subfamily",
-                               "superfamily", "member", "members", "potassium", "calcium",
-                               "sodium", "chloride", "cation", "ion", "the", "a", "an"})
+_CLASS_NAME_PARTS = word_set(_WORDS, "_class_name_parts")
 # A member mark after a class noun: "kinase 5", "kinase II", "kinase A", "kinase 1b", "kinases 1/2".
 _MEMBER_MARK = re.compile(r"\d{1,2}[a-z]?(?:/\d{1,2})*|[IVX]{1,4}|[A-Z]|alpha|beta|gamma|delta|[α-δ]",
                           re.IGNORECASE)
@@ -635,7 +630,7 @@ def process_noun(low: str) -> bool:
     return low in lx.PROCESS_NOUNS or low.endswith(lx.PROCESS_SUFFIXES)
 
 
-_AMOUNT_JOINERS = frozenset({"-", "–", "±", "to", ".", ","})
+_AMOUNT_JOINERS = word_set(_WORDS, "_amount_joiners")
 
 
 def skip_percentage(tokens: list[Token], j: int) -> int:
@@ -662,7 +657,7 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     return False
 
 
-_CELL_ENDINGS = ("cytes", "cyte", "glia", "neurons", "neuron", "cells", "phages", "blasts")
+_CELL_ENDINGS = word_tuple(_WORDS, "_cell_endings")
 
 
 def cell_phrase(tokens: list[Token], span: tuple[int, int]) -> bool:

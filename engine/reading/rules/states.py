@@ -4,7 +4,10 @@ change that leads a phrase, and members in brackets.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
@@ -12,6 +15,8 @@ from engine.reading.rules.vocabulary import (
     PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
 )
 from engine.reading.rules import naming, phrases, subject_finding, verbs, word_tests
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
@@ -79,9 +84,7 @@ def state_claim(tokens: list[Token], i: int, floor: int,
                   word_tests.has(tokens, j + 1, i, lx.HEDGES), end)
 
 
-# Words that join carriers to the condition they live with: "patients with D", "brains diagnosed
-# with D", "individuals suffering from D".
-_LIVING_WITH = frozenset({"with", "diagnosed", "suffering", "affected"})
+_LIVING_WITH = word_set(_WORDS, "_living_with")
 
 
 def _carrier_of_condition(tokens: list[Token], span: tuple[int, int]) -> bool:

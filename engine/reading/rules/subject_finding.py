@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import re
 from typing import Literal
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
 from engine.reading.language import pronouns
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     CLAUSE_OPENERS, HARD_BOUNDARY, ORGANISMS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
 )
 from engine.reading.rules import naming, phrases, word_tests
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 # How far before a phrase a negation still governs the verb whose object the phrase is ("does not
@@ -170,7 +174,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
     return spans, j
 
 
-_FINITE_COPULAS = frozenset({"is", "are", "was", "were", "has", "have", "had"})
+_FINITE_COPULAS = word_set(_WORDS, "_finite_copulas")
 
 
 def _inside_earlier_clause(tokens: list[Token], start: int, floor: int) -> bool:
@@ -246,10 +250,7 @@ def _closes_class_apposition(tokens: list[Token], comma: int, floor: int) -> boo
     return False
 
 
-# Verbs of contact that share their object with a following causal verb ("binds to and activates").
-_CONTACT_VERBS = frozenset({"interacts", "interact", "interacted", "binds", "bind", "bound",
-                            "associates", "associate", "associated", "colocalizes", "colocalises",
-                            "co-localizes", "complexes"})
+_CONTACT_VERBS = word_set(_WORDS, "_contact_verbs")
 
 
 def fronted_participle_subject(tokens: list[Token], i: int, floor: int,
@@ -431,9 +432,7 @@ def _means_agent_target(tokens: list[Token], spans: list[tuple[int, int]],
     return [(start, p)] if start < p - 1 else []
 
 
-# Prepositions of place and time whose phrase modifies the subject before it.
-_PLACE_PREPOSITIONS = frozenset({"in", "within", "at", "on", "throughout", "across", "among",
-                                 "after", "before", "during", "following", "upon", "from", "into"})
+_PLACE_PREPOSITIONS = word_set(_WORDS, "_place_prepositions")
 
 
 def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: int,
@@ -488,28 +487,16 @@ def previous_sentence_start(tokens: list[Token], floor: int) -> int:
     return max(previous_floor, 0)
 
 
-# Heads of "this/these N" that refer back to an event (a stated change) rather than an entity.
-_EVENT_NOUNS = frozenset({
-    "effect", "effects", "change", "changes", "process", "processes", "event", "events",
-    "increase", "decrease", "reduction", "elevation", "activation", "inhibition", "response",
-    "responses", "phenomenon", "alteration", "alterations", "impairment", "deficit", "deficits",
-    "loss", "accumulation", "dysfunction", "abnormality", "abnormalities", "defect", "defects",
-    "mechanism", "pathway", "cascade", "interaction", "modification", "upregulation",
-    "downregulation", "imbalance", "condition", "situation",
-})
+_EVENT_NOUNS = word_set(_WORDS, "_event_nouns")
 
 
-_ANAPHOR_MODIFIERS = frozenset({"wild-type", "mutant", "same", "latter", "former", "endogenous"})
+_ANAPHOR_MODIFIERS = word_set(_WORDS, "_anaphor_modifiers")
 
 
-_PRODUCT_NOUNS = frozenset({"protein", "gene", "enzyme", "kinase", "receptor", "phosphatase"})
+_PRODUCT_NOUNS = word_set(_WORDS, "_product_nouns")
 
 
-# Nouns a "that" clause completes: "the suggestion that X ...", "evidence that X ...".
-_CONTENT_CLAUSE_NOUNS = frozenset({"suggestion", "evidence", "fact", "idea", "notion", "hypothesis",
-                                   "possibility", "finding", "findings", "observation", "view",
-                                   "concept", "indication", "assumption", "belief", "proposal",
-                                   "premise", "conclusion", "likelihood", "argument"})
+_CONTENT_CLAUSE_NOUNS = word_set(_WORDS, "_content_clause_nouns")
 
 
 def _anaphor_kind(tokens: list[Token], j: int, floor: int) -> tuple[str, int] | None:
@@ -612,9 +599,7 @@ def _pronoun_antecedent(tokens: list[Token], pronoun: str, last: list[Claim]) ->
     return side if pronouns.agrees(pronoun, plural) else None
 
 
-# Claims read inside a noun phrase ("X-mediated Y", "inhibition of Y by X", "D, a Y inhibitor"):
-# no clause whose subject a pronoun could stand for.
-_PHRASE_CONSTRUCTIONS = frozenset({"compound", "nominal", "role"})
+_PHRASE_CONSTRUCTIONS = word_set(_WORDS, "_phrase_constructions")
 
 
 def _opens_clause(tokens: list[Token], start: int, claim: Claim) -> bool:

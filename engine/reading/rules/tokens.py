@@ -7,10 +7,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set
 from engine.reading.language.line_breaks import mend_line_breaks
 from engine.reading.language.text import GREEK, is_abbreviation_of
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 # A genotype suffix stays on its gene: "App-/-", "Adnp+/−".
@@ -133,12 +137,7 @@ _GLUED_TO = re.compile(r"\b(known|shown|thought|believed|reported|found|proposed
 _FUNCTION_COMPOUND = re.compile(r"\b([Ll]oss|[Gg]ain)[ -]of[ -]function\b")
 
 
-# Abbreviations whose full stop does not end a sentence ("Fig. 2", "Smith et al. 2010").
-_ABBREVIATIONS = frozenset({"fig", "figs", "al", "e.g", "i.e", "vs", "ref", "refs", "approx",
-                            "ca", "cf", "eq", "resp", "suppl", "no",
-                            # routes of administration: "10 mg/kg, i.p."
-                            "i.p", "i.v", "s.c", "p.o", "i.c.v", "i.n", "i.m", "i.t",
-                            "st"})  # a supplier's town: "(Sigma, St. Louis, MO)"
+_ABBREVIATIONS = word_set(_WORDS, "_abbreviations")
 
 
 # A systematic chemical name is one word though it holds brackets and commas:
@@ -174,8 +173,7 @@ def _chemical_names(text: str) -> dict[int, int]:
 # text has no other such mark (a list's "(a) ... (b)"), "lipoprotein (a)".
 _LETTERED_NAME = re.compile(r"(?<![\w(])([A-Za-z][\w\-]*[A-Za-z0-9]) ?\([a-zα-ω]\)")
 _LETTER_MARK = re.compile(r"\([a-zα-ω]\)")
-_FUNCTION_WORDS = frozenset({"and", "or", "the", "of", "in", "to", "with", "by", "for", "as", "are", "is", "were",
-                             "was", "be", "that", "which", "both", "either", "between", "from", "on", "at"})
+_FUNCTION_WORDS = word_set(_WORDS, "_function_words")
 
 
 def tokenize(text: str) -> list[Token]:

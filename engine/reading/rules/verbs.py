@@ -5,12 +5,16 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS
 from engine.reading.rules import conditions, naming, phrases, subject_finding, word_tests
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 def modification_means(tokens: list[Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
@@ -179,7 +183,7 @@ def needed_removal(tokens: list[Token], claim: Claim) -> str:
     return ""
 
 
-_PRECURSOR_VERBS = frozenset({"synthesize", "synthesise", "produce", "generate"})
+_PRECURSOR_VERBS = word_set(_WORDS, "_precursor_verbs")
 
 
 def _gerund_tool(tokens: list[Token], i: int, floor: int, lemma: str, polarity: int,
@@ -716,9 +720,7 @@ def _event_relative_polarity(tokens: list[Token], i: int, floor: int,
     return 1
 
 
-# What a caused change does to its patient: "X caused Y to decline".
-_INFINITIVE_CHANGES = {"increase": 1, "rise": 1, "accumulate": 1, "decrease": -1, "decline": -1,
-                       "fall": -1, "drop": -1}
+_INFINITIVE_CHANGES = word_table(_WORDS, "_infinitive_changes")
 
 
 def _skip_amount(tokens: list[Token], j: int) -> int:

@@ -4,15 +4,19 @@ protective effect on Y"), involved in and associated with.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import CARRIERS, GIVEN_HEADS, NAME_NOISE
 from engine.reading.rules import conditions, naming, nominals, phrases, subject_finding, verbs, word_tests
 
+_WORDS = Path(__file__).with_name("words.toml")
 
-# Nouns a needed-for adjective can qualify: "X is an important step for Y".
-_STEP_NOUNS = frozenset({"step", "event", "mechanism", "determinant", "prerequisite", "component"})
+
+_STEP_NOUNS = word_set(_WORDS, "_step_nouns")
 
 
 def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
@@ -53,9 +57,7 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
                   word_tests.has(tokens, subject_end + 1, i, lx.HEDGES), end)
 
 
-# Participles that present a drug as given for a disorder: "D was approved for the treatment of Y".
-_USE_PARTICIPLES = frozenset({"used", "approved", "indicated", "marketed", "developed", "prescribed",
-                              "licensed", "introduced", "recommended", "employed"})
+_USE_PARTICIPLES = word_set(_WORDS, "_use_participles")
 
 
 def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
@@ -87,7 +89,7 @@ def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Cl
     return Claim(subject[0], objects, -1, "role", word_tests.negated(tokens, floor, i), False, end)
 
 
-_INCIDENCE_PREPOSITIONS = frozenset({"with", "after", "following", "upon"})
+_INCIDENCE_PREPOSITIONS = word_set(_WORDS, "_incidence_prepositions")
 
 
 def incidence_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
@@ -116,9 +118,7 @@ def incidence_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
                   False, agent[1])
 
 
-_EFFECT_MODIFIERS = frozenset({"important", "significant", "key", "major", "potent", "strong",
-                               "direct", "dual", "crucial", "critical", "central", "marked",
-                               "robust", "possible", "potential", "putative", "pivotal", "novel"})
+_EFFECT_MODIFIERS = word_set(_WORDS, "_effect_modifiers")
 
 
 def effect_noun_claim(tokens: list[Token], i: int, floor: int,

@@ -5,12 +5,16 @@ and negation in reach of a predicate.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY, REPORT_PARTICIPLES,
 )
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 # --------------------------------------------------------------------------------------------
@@ -68,8 +72,7 @@ def is_content(tokens: list[Token], i: int) -> bool:
     return True
 
 
-_AGENT_NOUNS = frozenset({"activity", "activities", "machinery", "complex", "complexes", "domain",
-                          "domains", "protein", "proteins", "function", "capacity"})
+_AGENT_NOUNS = word_set(_WORDS, "_agent_nouns")
 
 
 def modified_form(tokens: list[Token], i: int) -> bool:
@@ -113,11 +116,10 @@ def nominal_use(tokens: list[Token], i: int) -> bool:
     return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
 
 
-_NUMBERED_HEADS = frozenset({"complex", "type", "class", "phase", "group", "factor", "stage",
-                             "collagen", "receptor"})
+_NUMBERED_HEADS = word_set(_WORDS, "_numbered_heads")
 
 
-_SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "another"})
+_SINGULAR_DETERMINERS = word_set(_WORDS, "_singular_determiners")
 
 
 def starts_phrase(tokens: list[Token], i: int) -> bool:
@@ -213,7 +215,7 @@ _SITE = re.compile(r"(?i)(ser|thr|tyr|lys|s|t|y|k)-?\d+|\d+|serines?|threonines?
                    r"|residues?|sites?|positions?")
 
 
-_SITE_FILLERS = frozenset({",", "and", "or", "the", "its", "several", "multiple", "specific"})
+_SITE_FILLERS = word_set(_WORDS, "_site_fillers")
 
 
 def skip_sites(tokens: list[Token], j: int) -> int:
