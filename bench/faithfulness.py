@@ -140,9 +140,10 @@ def shown_claims(graph: Graph, answer: Answer) -> list[dict]:
     def add(edge, sentence: str, where: str) -> None:
         source, target = labels[edge.source], labels[edge.target]
         key = claim_key(source, target, edge.sign, sentence)
+        before = next((e.before for e in edge.evidence if e.sentence == sentence and e.before), "")
         claim = claims.setdefault(key, {
             "key": key, "source": source, "target": target, "sign": edge.sign, "relation": edge.relation,
-            "sentence": sentence, "status": edge.status, "where": [],
+            "sentence": sentence, "status": edge.status, "where": [], **({"before": before} if before else {}),
         })
         if where not in claim["where"]:
             claim["where"].append(where)
@@ -346,7 +347,7 @@ def _export_form(kind: str, row: dict) -> dict:
     if kind == "claim":
         return {"kind": kind, "key": row["key"], "source": row["source"], "target": row["target"],
                 "sign": sign_text(row["sign"]), "relation": row["relation"], "sentence": row["sentence"],
-                "questions": [], "verdict": None, "sign_error": False, "note": ""}
+                **({"sentence_before": row["before"]} if row.get("before") else {}), "questions": [], "verdict": None, "sign_error": False, "note": ""}
     if kind == "node":
         return {"kind": kind, "key": row["key"], "label": row["label"], "questions": [],
                 "entity": None, "note": ""}

@@ -107,3 +107,31 @@ def test_a_reading_cut_short_resumes_where_it_stopped(tmp_path: Path, monkeypatc
     assert parsed == SENTENCES[1:]
     store = ClaimStore(tmp_path)
     assert store.missing(alone(SENTENCES)) == [] and store.damaged_lines == 0
+
+
+PAPER = ["Truncating VELK1 mutations were found in tumour cells.",
+         "The mutations result in enhanced suppression of p61."]
+
+
+def test_a_sentence_named_through_the_one_before_is_stored_with_it(tmp_path: Path) -> None:
+    assert read_library(tmp_path, [PAPER], say=lambda m: None) == 2
+    store = ClaimStore(tmp_path)
+    (claim,) = store.claims([(PAPER[0], PAPER[1])])[0]
+    assert (claim.subject, claim.named_before) == ("VELK1 mutations", True)
+    # the same sentence after another one (or alone) is not named through the first paper's sentence
+    assert store.missing([(None, PAPER[1])]) == [(None, PAPER[1])]
+    assert all(not c.named_before for c in store.claims([(None, PAPER[1])])[0])
+
+
+def test_the_parse_reader_cites_the_sentence_before_where_it_named_through_it(tmp_path: Path) -> None:
+    from engine.pipeline import Retrieved, parse_claims
+    from engine.explain.render import cited_text
+    from retrieval.index import Passage
+
+    read_library(tmp_path, [PAPER], say=lambda m: None)
+    retrieved = [Retrieved(passage=Passage(doc_id="1", title="", sentence=s, sentence_index=i, score=0.0),
+                           query="", round=1, before=PAPER[i - 1] if i else None) for i, s in enumerate(PAPER)]
+    claims = parse_claims(ClaimStore(tmp_path), retrieved, {})
+    (named,) = [c for c in claims if c.annotation.named_before]
+    assert named.evidence.sentence == PAPER[1] and named.evidence.before == PAPER[0]
+    assert cited_text(named.evidence) == f"{PAPER[0]} {PAPER[1]}"

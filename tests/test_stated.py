@@ -59,12 +59,12 @@ class FakeStore:
     def __len__(self) -> int:
         return len(CLAIMS)
 
-    def missing(self, sentences) -> list[str]:
-        return [s for s in dict.fromkeys(sentences) if s not in CLAIMS]
+    def has(self, sentence: tuple[str | None, str]) -> bool:
+        return sentence[1] in CLAIMS
 
     def claims(self, sentences) -> list[list[Annotation]]:
-        assert all(s in CLAIMS for s in sentences), "parsed a sentence the store lacks"
-        return [CLAIMS[s] for s in sentences]
+        assert all(s in CLAIMS for _, s in sentences), "parsed a sentence the store lacks"
+        return [CLAIMS[s] for _, s in sentences]
 
 
 def _table() -> StatedClaims:

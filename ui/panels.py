@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from engine.explain.focus import QuestionFocus, question_focus
-from engine.explain.render import answer_markdown, answer_view, document_name, passage_text, plain_text, score_text
+from engine.explain.render import answer_markdown, answer_view, cited_text, document_name, plain_text, score_text
 from engine.model.graph import Edge, Graph, Node
 from ui import state
 from ui.graph_view import build_view, legend_markdown, show_graph, value_text
@@ -173,7 +173,7 @@ def _edge_evidence(graph: Graph, edge: Edge) -> None:
         st.caption("No evidence sentence: " + ("asserted by you." if edge.origin == "user" else
                                                "learned from data." if edge.origin == "data" else "none recorded."))
     for evidence in edge.evidence:
-        st.markdown(f"> {md(passage_text(evidence.sentence))}")
+        st.markdown(f"> {md(cited_text(evidence))}")
         details = [reference_text(evidence.doc_id, evidence.title), score_text(evidence.score)]
         if evidence.readers:
             details.append(f"read by {md(', '.join(evidence.readers))}")

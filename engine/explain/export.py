@@ -49,8 +49,8 @@ from engine.explain.render import (
     answer_html,
     answer_markdown,
     answer_view,
+    cited_text,
     document_name,
-    passage_text,
     plain_text,
 )
 from engine.model.graph import Edge, Evidence, Graph, GraphError, Labelling, Node, NodeLabel, edge_id
@@ -495,7 +495,7 @@ def _vis_edge(edge: Edge, graph: Graph, parallel_index: int, bend: float = 0.0) 
         f"confidence {edge.confidence:.2f}",
     ]
     for number, evidence in enumerate(edge.evidence, start=1):
-        tooltip.append(f"[{number}] “{passage_text(evidence.sentence)}” — {plain_text(evidence.title)} "
+        tooltip.append(f"[{number}] “{cited_text(evidence)}” — {plain_text(evidence.title)} "
                        f"({document_name(evidence.doc_id)})")
     possible = edge.status == "possible"
     colour = (_CONTESTED_COLOUR if edge.status == "contested" else
@@ -524,7 +524,7 @@ def _edge_row(edge: Edge, node_labels: dict[str, str], citer: _References) -> di
         "relation": f"{edge.relation} {_SIGN_TEXT[edge.sign]}",
         "status": f"{edge.status} ({edge.origin})",
         "evidence": [{
-            "sentence": passage_text(evidence.sentence),
+            "sentence": cited_text(evidence),
             "source": f"[{citer.cite(evidence)}] {plain_text(evidence.title) or document_name(evidence.doc_id)}",
             "readers": ", ".join(evidence.readers),
         } for evidence in edge.evidence],
@@ -595,7 +595,7 @@ def to_markdown(graph: Graph, labelling: Labelling | None = None, answer: Answer
             f"confidence {edge.confidence:.2f})"
         )
         for evidence in edge.evidence:
-            lines.append(f"  - “{escape_markdown(passage_text(evidence.sentence))}” \\[{citer.cite(evidence)}\\]")
+            lines.append(f"  - “{escape_markdown(cited_text(evidence))}” \\[{citer.cite(evidence)}\\]")
     lines.append("")
     references = citer.listed()
     if references:

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 
 if TYPE_CHECKING:
     from engine.explain.answer import Answer, Statement
+    from engine.model.graph import Evidence
 
 Role = Literal["lead", "item", "note"]
 _ROLES: dict[str, Role] = {"summary": "lead", "note": "note"}
@@ -62,6 +63,12 @@ def passage_text(sentence: str) -> str:
     from engine.reading.language.line_breaks import mend_line_breaks  # loads word frequencies: on first use
 
     return " ".join(mend_line_breaks(sentence).split())
+
+
+def cited_text(evidence: Evidence) -> str:
+    """What an evidence cites, as a reader should see it: its sentence, after the sentence before it
+    where the claim names an entity through that one ("PPM1D mutations ... The mutations suppress p53")."""
+    return passage_text(f"{evidence.before} {evidence.sentence}" if evidence.before else evidence.sentence)
 
 
 def score_text(score: float) -> str:
