@@ -10,21 +10,19 @@ A question with no causal reading ("What is BDNF?") is abstained on with the rea
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_tuple
 
-_CAUSAL_VERBS = (
-    r"impact|affect|influence|regulate|modulate|alter|change|control|cause|drive|shape|determine|"
-    r"contribute to|lead to|result in|relate to|act on|interact with|promote|increase|decrease|"
-    r"reduce|enhance|inhibit|suppress|induce|activate|prevent|protect against|trigger|"
-    r"exacerbate|worsen|improve|impair|block|lower|raise|elevate|stimulate|mediate|attenuate|"
-    r"upregulate|downregulate|produce|give rise to|play into|feed into"
-)
+_WORDS = Path(__file__).with_name("words.toml")
+
+CAUSAL_QUESTION_VERBS = word_tuple(_WORDS, "causal_question_verbs")
 _VERB_FORMS = r"(?:" + "|".join(
-    rf"{v}(?:s|es|d|ed)?" for v in _CAUSAL_VERBS.split("|")
+    rf"{v}(?:s|es|d|ed)?" for v in CAUSAL_QUESTION_VERBS
 ) + r")"
 # Change words after a source: "when X rises", "if X is reduced".
 _RISE = r"(?:rises?|increases?|goes up|is increased|are increased|is elevated|are elevated|is high|are high|is upregulated|is overexpressed|is activated|accumulates?)"

@@ -6,10 +6,15 @@ so the pronoun is left unread.
 
 from __future__ import annotations
 
-from engine.reading.language import lexicon
+from pathlib import Path
 
-SINGULAR = frozenset({"it"})
-PLURAL = frozenset({"they"})
+from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
+
+_WORDS = Path(__file__).with_name("words.toml")
+
+SINGULAR = word_set(_WORDS, "singular")
+PLURAL = word_set(_WORDS, "plural")
 PERSONAL = SINGULAR | PLURAL
 
 

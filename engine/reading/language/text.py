@@ -27,26 +27,18 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 from engine.model.graph import GREEK_LETTERS as GREEK
+from engine.reading.language.data_files import word_set, word_table
 
-# Greek letter names reduced to an initial inside keys, so "GSK-3β", "GSK3beta" and "GSK3B" agree.
-# Only the letters common in gene and protein names, and "tau" stays as it is (a protein name).
-_GREEK_INITIALS = {"alpha": "a", "beta": "b", "gamma": "g", "delta": "d", "kappa": "k",
-                   "epsilon": "e"}
-_GREEK_WORD = re.compile(r"(alpha|beta|gamma|delta|kappa|epsilon)")
+_WORDS = Path(__file__).with_name("words.toml")
 
-# Words too general to carry a match on their own.
-GENERIC_WORDS = frozenset({
-    "protein", "gene", "cell", "level", "expression", "activity", "factor", "receptor", "pathway",
-    "signaling", "signalling", "mouse", "mice", "rat", "human", "system", "function", "process",
-    "disease", "disorder", "type", "form", "family", "member", "complex", "subunit", "domain",
-    "molecule", "effect", "response", "neuron", "brain", "tissue", "mrna", "rna", "dna", "acid",
-    "state", "stress", "death", "release", "production", "formation", "a", "b", "g", "d", "k", "e",
-    "kinase", "phosphatase", "enzyme", "ligase", "protease", "channel", "transporter", "drug",
-    "compound", "agent", "molecule", "inhibitor", "agonist", "antagonist",
-})
-_CONNECTIVES = frozenset({"of", "and", "the", "in", "for", "to", "with", "on", "by", "s"})
+_GREEK_INITIALS = word_table(_WORDS, "_greek_initials")
+_GREEK_WORD = re.compile("(" + "|".join(_GREEK_INITIALS) + ")")
+
+GENERIC_WORDS = word_set(_WORDS, "generic_words")
+_CONNECTIVES = word_set(_WORDS, "_connectives")
 _WORD_SPLIT = re.compile(r"[\s/]+")
 _NON_KEY = re.compile(r"[^a-z0-9]+")
 # A possessive ending, dropped before apostrophes are: "tau's" is "tau" (not "taus", which the plural

@@ -22,17 +22,8 @@ _WORDS = Path(__file__).with_name("words.toml")
 
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
-_GAP_WORDS = (lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES
-              | {"to", "shown", "found", "reported", "known", "thought", "believed", "proposed",
-                 "demonstrated", "able", "unable", "likely", "unlikely", "fail", "fails", "failed",
-                 "appear", "appears", "appeared", "seem", "seems", "seemed", "tend", "tends",
-                 "been", "also", "further", "reportedly", "then", "in", "turn", "vivo", "vitro",
-                 "observed", "expected", "predicted", "suggested", "hypothesized", "considered",
-                 "intended", "designed", "aimed", "sufficient", "capable", "recognized",
-                 "recognised", "established", "documented", "described", "speculated",
-                 "postulated", "presumed", "long", "particular", "example", "instance",
-                 "required", "needed", "necessary", "essential", "crucial", "critical",
-                 "all", "both", "each"})  # "X, Y and Z all reduced W"
+_REACHING_WORDS = word_set(_WORDS, "_reaching_words")
+_GAP_WORDS = lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES | _REACHING_WORDS
 
 
 # --------------------------------------------------------------------------------------------
@@ -577,8 +568,8 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
 # Participles that make a form of a thing (identity: a form of X is never X), and the adjectives
 # that do ("insoluble forms of tau" are insoluble tau).
 FORM_PARTICIPLES = frozenset(w for w in FORM_WORDS if w.endswith("ed"))
-FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(("ic", "ar"))} \
-    | {"soluble", "insoluble"}
+_SOLUBILITY_WORDS = word_set(_WORDS, "_solubility_words")
+FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(("ic", "ar"))} | _SOLUBILITY_WORDS
 
 
 def forming_bracket(tokens: list[Token], j: int) -> bool:

@@ -359,7 +359,7 @@ def _with_bracketed_members(tokens: list[Token], spans: list[tuple[int, int]],
     return expanded
 
 
-_ASIDE_DASHES = frozenset({"\u2014", "\u2013"})
+ASIDE_DASHES = word_set(_WORDS, "aside_dashes")
 
 
 _ASIDE_MAX = 8
@@ -371,10 +371,10 @@ def _dash_asides_as_commas(tokens: list[Token]) -> list[Token]:
     read = list(tokens)
     k = 0
     while k < len(read):
-        if read[k].text in _ASIDE_DASHES:
+        if read[k].text in ASIDE_DASHES:
             close = next((m for m in range(k + 1, min(len(read), k + _ASIDE_MAX + 2))
-                          if read[m].text in _ASIDE_DASHES or read[m].text in HARD_BOUNDARY), None)
-            if close is not None and close > k + 1 and read[close].text in _ASIDE_DASHES:
+                          if read[m].text in ASIDE_DASHES or read[m].text in HARD_BOUNDARY), None)
+            if close is not None and close > k + 1 and read[close].text in ASIDE_DASHES:
                 read[k] = Token(",", ",", read[k].start)
                 read[close] = Token(",", ",", read[close].start)
                 k = close
@@ -402,7 +402,7 @@ _EXCLUSION_PHRASE_MAX = 6
 
 
 _AMOUNT = re.compile(r"^[~≈]?\d+(?:[.,·]\d+)?(?:%|-?fold)?$")
-_AMOUNT_UNITS = frozenset({"%", "percent", "fold", "-fold", "times"})
+LISTED_AMOUNT_UNITS = word_set(_WORDS, "listed_amount_units")
 
 
 def _listed_amounts_dropped(tokens: list[Token]) -> list[Token]:
@@ -428,7 +428,7 @@ def _amount_end(tokens: list[Token], by: int) -> int | None:
     """The end of "by 55 %", "by 2-fold", "by 30 percent" at ``by``."""
     k = by + 1
     if k < len(tokens) and _AMOUNT.match(tokens[k].text):
-        unit = k + 1 < len(tokens) and tokens[k + 1].low in _AMOUNT_UNITS
+        unit = k + 1 < len(tokens) and tokens[k + 1].low in LISTED_AMOUNT_UNITS
         if unit or tokens[k].text.endswith(("%", "fold")):
             return k + 2 if unit else k + 1
     return None

@@ -124,7 +124,8 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
     return [(start, subjects[0][1]), *subjects[1:]]
 
 
-_CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | {"overexpress"}
+_OTHER_CHANGE_LEMMAS = word_set(_WORDS, "_other_change_lemmas")
+_CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | _OTHER_CHANGE_LEMMAS
 
 
 def bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
