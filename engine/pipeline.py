@@ -41,7 +41,7 @@ from engine.model.annotations import Annotation, format_annotation, interpret
 from engine.explain.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get_backend, take_fallbacks
 from engine.backends.base import Fallback, evidence_of, fallback_note
-from engine.assembly.identity import LibraryAbbreviations, may_define
+from engine.assembly.identity import LibraryAbbreviations, may_define, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
@@ -250,11 +250,13 @@ def query_label(query: Query) -> str:
 def abbreviations_for(
     index: PaperIndex, doc_ids: Sequence[str], cache: dict[str, dict[str, str]],
 ) -> dict[str, dict[str, str]]:
-    """Short → long forms each document defines (read once per document)."""
+    """Short → long forms each document defines, or uses spelled by its title (``title_abbreviations``),
+    read once per document."""
     for doc_id in doc_ids:
         if doc_id not in cache:
             document = index.document(doc_id)
-            cache[doc_id] = defined_in(" ".join(document.sentences))
+            defined = defined_in(" ".join(document.sentences))
+            cache[doc_id] = {**title_abbreviations(document.title, document.sentences, defined), **defined}
     return {doc_id: cache[doc_id] for doc_id in doc_ids}
 
 

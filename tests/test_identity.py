@@ -314,3 +314,30 @@ def test_how_well_a_thing_works_is_the_thing() -> None:
 def test_a_name_before_a_kind_noun_keeps_the_whole_name() -> None:
     assert identity_key("zorin protein precursor") != identity_key("precursor")
     assert identity_key("plant-derived alkaloid quarzin") == identity_key("quarzin")
+
+
+# -- short forms a paper uses undefined, spelled by its title --------------------------------------
+
+from engine.assembly.identity import title_abbreviations  # noqa: E402
+
+TITLE = "Attenuation of synaptic toxicity and Tau phosphorylation by methylene blue in a fly model"
+
+
+def test_a_short_form_the_title_spells_by_initials_is_its_long_form() -> None:
+    found = title_abbreviations(TITLE, ["In culture, MB decreased Tau phosphorylation."], {})
+    assert found == {"MB": "methylene blue"}
+
+
+@pytest.mark.parametrize("title, sentence", [
+    ("Spinal cord injury outcomes", "The CI was wide."),  # the end of a longer name ("spinal cord injury")
+    ("Can it be prevented?", "The CI was wide."),  # function words spell nothing
+    ("MB in tauopathy: methylene blue", "MB lowered tau."),  # the title writes the short form itself
+    ("Peroxynitrite-induced nitrative stress", "PN rose."),  # a hyphenated word inside the phrase
+    ("Models of Parkinson disease and of Parkinson dementia", "PD worsened."),  # two phrases: none chosen
+])
+def test_no_long_form_where_the_title_does_not_spell_one_whole_name(title: str, sentence: str) -> None:
+    assert title_abbreviations(title, [sentence], {}) == {}
+
+
+def test_a_defined_short_form_keeps_its_definition() -> None:
+    assert title_abbreviations(TITLE, ["MB lowered tau."], {"MB": "myoglobin"}) == {}

@@ -49,7 +49,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -428,6 +428,54 @@ def numbered_member(short: str, long: str) -> bool:
     numbered = _NUMBERED_SHORT_FORM.fullmatch(short.strip())
     return bool(numbered) and len(numbered.group(1).replace("-", "")) >= 3 \
         and not any(ch.isdigit() for ch in long) and spells_abbreviation(numbered.group(1), long)
+
+
+# A short form as written alone: capitals (digits after the first), not a part of a hyphenated name
+# ("NF" of "NF-κB") and not a Roman numeral.
+_USED_SHORT_FORM = re.compile(r"(?<![\w-])(?![IVX]+\b)[A-Z][A-Z0-9]{1,5}(?![\w-])")
+# Words an acronym's phrase does not spell: a phrase with one is a run of title words, not a name.
+_NOT_SPELLED = frozenset({"and", "or", "of", "for", "in", "the", "a", "an", "their", "its", "by", "with", "to",
+                          "on", "at", "from", "as", "via", "into", "is", "are", "possible", "new", "novel",
+                          "it", "can", "does", "do", "we", "what", "how", "why", "when", "than", "not"})
+
+
+def title_abbreviations(title: str, sentences: Sequence[str], defined: Mapping[str, str]) -> dict[str, str]:
+    """Short forms a paper uses without defining them, each spelled by the initials of exactly one
+    phrase of its title: a paper titled "... Tau phosphorylation by methylene blue ..." that writes "MB
+    decreased Tau phosphorylation" means methylene blue, not the gene MB. An abstract's definition is
+    often in a sentence the library does not hold; its title names what the abstract abbreviates.
+    Initials only (one letter a word, the phrase whole), so a looser spelling joins nothing."""
+    words = [w for w in re.split(r"[\s/]+", title) if w]
+    title_keys = {w.strip(".,;:()").lower() for w in words}
+    found: dict[str, str] = {}
+    for short in dict.fromkeys(_USED_SHORT_FORM.findall(" ".join(sentences))):
+        if short in defined or short.lower() in title_keys:
+            continue
+        phrases = {_phrase(words[i:i + len(short)]) for i in range(len(words) - len(short) + 1)
+                   if _initials(words[i:i + len(short)]) == short.lower() and _starts_a_phrase(words[:i])}
+        if len(phrases) == 1:
+            found[short] = phrases.pop()
+    return found
+
+
+def _starts_a_phrase(before: list[str]) -> bool:
+    """The title's words before a phrase end one ("... by methylene blue"), so that the phrase is a
+    whole name, not the end of a longer one ("spinal cord injury" is not "CI")."""
+    return not before or before[-1].lower() in _NOT_SPELLED or before[-1][-1] in ":,;."
+
+
+def _phrase(words: list[str]) -> str:
+    """The title's words as a long form; a last word joined to more ("OXIDE-LINKED") gives its first part."""
+    *first, last = [w.strip("(\"'“‘.,;:?!)") for w in words]
+    return " ".join([*first, last.split("-")[0]])
+
+
+def _initials(words: list[str]) -> str:
+    cleaned = [w.strip("(\"'“‘.,;:?!)") for w in words]
+    if any(not w or w.lower() in _NOT_SPELLED for w in cleaned) or any("-" in w for w in cleaned[:-1]):
+        return ""
+    letters = [w[:1].lower() for w in cleaned]
+    return "".join(letters) if all(ch.isalpha() for ch in letters) else ""
 
 
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
