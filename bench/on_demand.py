@@ -73,7 +73,7 @@ def fully_indexed(questions: list[dict]) -> list[dict]:
     return records
 
 
-def on_demand(questions: list[dict], latency_s: float, work: Path) -> list[dict]:
+def on_demand(questions: list[dict], latency_s: float, work: Path, pubmed: dict | None = None) -> list[dict]:
     standin = StandIn(articles_from_pubmedqa(load_pubmedqa()), latency_s=latency_s)
     base_url = standin.start()
     seed = PaperIndex.build([PLACEHOLDER], work / "seed", Settings().embedding_model)
@@ -84,7 +84,7 @@ def on_demand(questions: list[dict], latency_s: float, work: Path) -> list[dict]
             shutil.copytree(work / "seed", folder / "index")
             index = PaperIndex.open(folder / "index", embedder=seed.embedder)
             settings = Settings(data_dir=folder, index_dir=folder / "index",
-                                pubmed={"enabled": True, "base_url": base_url})
+                                pubmed={**(pubmed or {}), "enabled": True, "base_url": base_url})
             calls = len(standin.calls)
             started = time.perf_counter()
             result = ask(item["question"], index, settings)
@@ -150,18 +150,24 @@ def main() -> int:
     parser.add_argument("--latency", type=float, default=0.3, help="seconds the stand-in waits before each reply")
     parser.add_argument("--limit", type=int, help="only the first N questions (not put on record)")
     parser.add_argument("--out", type=Path, help="write the per-question records and summaries here")
+    parser.add_argument("--half", choices=["tune", "held-out"], help="only this half (not put on record)")
+    parser.add_argument("--cap", type=int, help="abstracts per question (default: the setting's; not put on record)")
+    parser.add_argument("--per-query", type=int, help="abstracts per query (default: the setting's; not on record)")
+    parser.add_argument("--skip-indexed", action="store_true", help="only the on-demand run (not put on record)")
     args = parser.parse_args()
-    questions = load_questions(PUBMEDQA_QUESTIONS)[:args.limit]
-    indexed_records = fully_indexed(questions)
+    questions = [q for q in load_questions(PUBMEDQA_QUESTIONS) if args.half in (None, half_of(q))][:args.limit]
+    pubmed = {key: value for key, value in (("max_abstracts_per_question", args.cap), ("per_query", args.per_query))
+              if value is not None}
+    indexed_records = [] if args.skip_indexed else fully_indexed(questions)
     with tempfile.TemporaryDirectory(prefix="on-demand-") as work:
-        fetched_records = on_demand(questions, args.latency, Path(work))
-    indexed, fetched = by_half(indexed_records), by_half(fetched_records)
+        fetched_records = on_demand(questions, args.latency, Path(work), pubmed)
+    indexed, fetched = by_half(indexed_records) if indexed_records else {}, by_half(fetched_records)
     report = {"latency_s": args.latency, "fully_indexed": indexed, "on_demand": fetched}
     print(json.dumps(report, indent=2))
     if args.out:
         args.out.write_text(json.dumps({**report, "records": {"fully_indexed": indexed_records,
                                                               "on_demand": fetched_records}}, indent=1))
-    if args.limit is None and args.latency == 0.3:
+    if (args.limit, args.half, args.latency, args.skip_indexed, pubmed) == (None, None, 0.3, False, {}):
         write_results("on_demand", "Literature on demand", COMMAND, figures(indexed, fetched, args.latency))
     return 0
 

@@ -51,3 +51,24 @@ def test_fetching_shows_as_the_start_of_its_round():
     assert progress_fraction("fetch", 2, 5) == progress_fraction("discover", 2, 5)
     event = ProgressEvent(step="fetch", round=1, message="searching PubMed for 2 of 3 queries the library answers poorly")
     assert progress_text(event, 5) == "Round 1 of 5 · fetch: searching PubMed for 2 of 3 queries the library answers poorly"
+
+
+def test_the_corpus_page_lists_fetched_papers_with_query_and_date(monkeypatch, tmp_path):
+    from engine.settings import Settings
+    from retrieval.documents import Document
+    from retrieval.index import PaperIndex
+    from retrieval.pubmed.records import fetched_source
+
+    title = "Lithium <b>inhibits</b> GSK3 in neurons"
+    documents = [
+        Document(id="111", title="A local paper", sentences=["Complement C3 deficiency reduces synapse loss."]),
+        Document(id="222", title=title, sentences=["Lithium inhibits GSK3 activity in cultured neurons."],
+                 source=fetched_source("lithium GSK3", "2026-12-01")),
+    ]
+    PaperIndex.build(documents, tmp_path / "index", Settings().embedding_model)
+    app = new_app(monkeypatch, tmp_path, index_dir=tmp_path / "index")
+    app.switch_page(page_path("corpus")).run()
+    assert_clean(app)
+    assert any(s.value == "Fetched from PubMed (1)" for s in app.subheader)
+    table = app.dataframe[0].value
+    assert table.to_dict("records") == [{"PMID": "222", "title": title, "query": "lithium GSK3", "fetched": "2026-12-01"}]
