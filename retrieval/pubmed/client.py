@@ -56,6 +56,20 @@ class RateLimiter:
             time.sleep(start - now)
 
 
+_LIMITERS: dict[tuple[str, bool], RateLimiter] = {}
+_LIMITERS_LOCK = threading.Lock()
+
+
+def limiter_for(base_url: str, with_key: bool) -> RateLimiter:
+    """One limiter per service and kind of caller in this process, shared by every client (each
+    question makes its own, and the app's sessions ask at the same time)."""
+    with _LIMITERS_LOCK:
+        key = (base_url, with_key)
+        if key not in _LIMITERS:
+            _LIMITERS[key] = RateLimiter(RATE_WITH_KEY if with_key else RATE_WITHOUT_KEY)
+        return _LIMITERS[key]
+
+
 class EUtils:
     """A client of one E-utilities service; ``calls`` counts the HTTP requests sent (retries included)."""
 
@@ -68,7 +82,7 @@ class EUtils:
                           **({"api_key": api_key} if api_key else {})}
         self._http = httpx.Client(base_url=base_url.rstrip("/") + "/", timeout=timeout_s, transport=transport,
                                   headers={"User-Agent": f"{tool} (E-utilities client)"})
-        self._limit = RateLimiter(RATE_WITH_KEY if api_key else RATE_WITHOUT_KEY)
+        self._limit = limiter_for(base_url, bool(api_key))
         self._attempts = max_retries + 1
         self._backoff_s = backoff_s
         self.calls = 0
