@@ -17,12 +17,10 @@ from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import Side, has_change_word, sides
 
-_ASSOCIATING = frozenset({"associate", "correlate", "link", "relate"})
-_PARTICLES = frozenset({"with", "to"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 # Heads of phrases that name how something went, not a thing: "cognitive benefits", "its pro-apoptotic
 # effects", "the appearance of X", "a common pathogenesis".
@@ -32,13 +30,11 @@ _UNNAMED_HEADS = lexicon.EFFECT_NOUNS | {"benefit", "benefits", "appearance", "p
 
 def association_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
-    for word in doc:
-        if word.lemma_.lower() not in _ASSOCIATING or modality.negated(word) or modality.questioned(word):
+    for word, objects in _associations(doc):
+        if modality.negated(word) or modality.questioned(word):
             continue
         subjects = [c for c in _predicate(word).children if c.dep_ in _SUBJECTS]
-        objects = [g for c in word.children if c.dep_ == "prep" and c.lower_ in _PARTICLES
-                   for g in c.children if g.dep_ == "pobj"]
-        if len(subjects) != 1 or not objects or _denied(subjects[0]):
+        if len(subjects) != 1 or _denied(subjects[0]):
             continue
         sign = _correlation_sign(word)
         if sign is None and not any(has_change_word(t) for t in (*subjects, *objects)):
@@ -46,6 +42,15 @@ def association_claims(doc: Doc) -> list[Claim]:
         causes, effects = _named(sides(subjects[0])), _named([s for o in objects for s in sides(o)])
         claims += pairs(causes, sign or 1, effects, hedged=True)
     return claims
+
+
+def _associations(doc: Doc) -> list[tuple[Token, list[Token]]]:
+    """Each associating word ("associated", "correlates", "linked") with the objects of its particles
+    ("with", "to"), in the order of the sentence: the pattern ``associated_with`` of patterns.toml."""
+    found: dict[Token, list[Token]] = {}
+    for match in patterns.matches(doc, "associated_with"):
+        found.setdefault(match["associating"], []).append(match["object"])
+    return list(found.items())
 
 
 def _denied(subject: Token) -> bool:
