@@ -61,7 +61,7 @@ def answer_from(question: dict, claims: list[ExtractedClaim], index: PaperIndex,
     if analysis.abstained:
         return record | {"failure": "abstained at Analyze"}
     integrator = Integrator(question["question"], analysis.sources, analysis.targets,
-                            max_nodes=settings.pipeline.max_nodes, library=library_abbreviations(index, {}))
+                            max_nodes=settings.pipeline.max_nodes, library=library_abbreviations(index))
     integrator.add(claims, 1)
     integration = integrator.build()
     graph = mark_possible(integration.graph) if settings.pipeline.cross_check else integration.graph

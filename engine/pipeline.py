@@ -276,20 +276,18 @@ def _definitions(text: str) -> tuple[tuple[str, str], ...]:
 _library_tables: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def library_abbreviations(index: PaperIndex, cache: dict[str, dict[str, str]]) -> LibraryAbbreviations:
+def library_abbreviations(index: PaperIndex) -> LibraryAbbreviations:
     """The abbreviations the whole library defines (``engine.assembly.identity.LibraryAbbreviations``), read
-    once per index and size; each paper's definitions are kept in ``cache`` too."""
+    once per index and size."""
     size = len(index)  # counted without listing a large (sharded) library's documents
     found = _library_tables.get(index)
     if found is not None and found[0] == size:
         return found[1]
     if size > LIBRARY_ABBREVIATIONS_MAX_DOCUMENTS:
         return LibraryAbbreviations()
-    documents = index.documents()
-    for document in documents:
-        cache.setdefault(document.id, defined_in(" ".join(document.sentences)))
-    table = LibraryAbbreviations(
-        (document.id, short, long) for document in documents for short, long in cache[document.id].items())
+    # the definitions only: a short form a title spells is that paper's alone (``abbreviations_for``)
+    table = LibraryAbbreviations((document.id, short, long) for document in index.documents()
+                                 for short, long in defined_in(" ".join(document.sentences)).items())
     _library_tables[index] = (size, table)
     return table
 
@@ -444,7 +442,7 @@ def _ask(
 
     abbreviation_cache: dict[str, dict[str, str]] = {}
     with timer("extract"):
-        library = library_abbreviations(index, abbreviation_cache)
+        library = library_abbreviations(index)
     grounder = default_grounder() if budget.grounding else famplex_grounder()
     integrator = Integrator(question, analysis.sources, analysis.targets, max_nodes=budget.max_nodes,
                             library=library, grounder=grounder)

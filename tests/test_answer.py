@@ -279,3 +279,12 @@ def test_every_statement_follows_one_path_and_cites_exactly_what_its_text_cites(
                 assert step.edge not in statement.edges and step.target in statement.path
         assert {r.doc_id for r in answer.references} <= {ev.doc_id for e in graph.edges for ev in e.evidence}
     assert {"mechanism", "direct", "contested", "competing", "opposing"} <= kinds  # the draw reaches each case
+
+
+def test_a_summary_over_more_papers_than_it_cites_says_among_them() -> None:
+    from engine.explain.strength import edge_basis
+
+    papers = [Evidence(doc_id=f"PMID{n}", sentence="UNC5B raises DAPK1.", score=1.0) for n in range(3)]
+    edge = Edge(id="u+>d", source="unc5b", target="dapk1", sign=1, evidence=papers)
+    assert edge_basis(edge, 2) == "as three papers agree, among them"
+    assert edge_basis(edge, 3) == "as three papers agree"

@@ -198,11 +198,9 @@ def test_the_library_abbreviations_are_read_once_per_index() -> None:
     from engine.pipeline import library_abbreviations
 
     index = FixtureIndex()
-    cache: dict[str, dict[str, str]] = {}
-    table = library_abbreviations(index, cache)
+    table = library_abbreviations(index)
     assert table.get("BDNF") is not None and table.get("brain-derived neurotrophic factor") is not None
-    assert set(cache) == {doc.id for doc in index.documents()}
-    assert library_abbreviations(index, {}) is table
+    assert library_abbreviations(index) is table
 
 
 def test_a_connected_question_stops_after_its_connected_rounds() -> None:

@@ -439,9 +439,10 @@ def _summary_statement(routes: Routes, writer: _Writer) -> Statement | None:
     for edge in route.edges:
         expected = value_after(edge, nodes[edge.target], expected)
     said = writer.follows(target, expected, route.edges[-1], any(is_tentative(edge) for edge in route.edges))
-    basis = edge_basis(route.edges[0]) if len(route.edges) == 1 else route_basis(route.edges)
+    numbers = _cited_numbers(steps)
+    basis = edge_basis(route.edges[0], len(numbers)) if len(route.edges) == 1 else route_basis(route.edges)
     text = f"{opening} {said.phrase}{_summary_how(route, nodes)}{', ' + basis if basis else ''} " \
-           f"{cite_text(_cited_numbers(steps))}".rstrip()
+           f"{cite_text(numbers)}".rstrip()
     text += f"; {said.competing_text}." if said.competing_text else "."
     return _summary_along(route, text, steps, said.competing, _edge_doubts(route.edges) + said.doubts, labels)
 

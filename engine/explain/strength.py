@@ -89,8 +89,9 @@ def route_basis(edges: Sequence[Edge]) -> str:
     return ", ".join(parts)
 
 
-def edge_basis(edge: Edge) -> str:
-    """What one edge rests on, for a summary: "as one paper states", "as three papers agree"."""
+def edge_basis(edge: Edge, cited: int = 0) -> str:
+    """What one edge rests on, for a summary: "as one paper states", "as three papers agree" ("...,
+    among them" where fewer than all of them are ``cited``)."""
     if edge.status == "possible":
         return f"as {suggested_by(edge)}"
     if edge.origin == "user":
@@ -100,4 +101,6 @@ def edge_basis(edge: Edge) -> str:
     papers = papers_stating(edge)
     if papers == 0:
         return ""
-    return "as one paper states" if papers == 1 else f"as {count_word(papers)} papers agree"
+    if papers == 1:
+        return "as one paper states"
+    return f"as {count_word(papers)} papers agree" + (", among them" if 0 < cited < papers else "")
