@@ -32,13 +32,15 @@ it is deterministic, fast (well under 2 ms a sentence) and needs no model downlo
 
 The reader is a package, one module per family of constructions:
 
-- ``tokens``: typesetting undone, tokens, abbreviations; ``vocabulary``: shared word lists;
+- ``tokens``: typesetting undone, tokens, abbreviations; ``vocabulary``: shared word lists (the
+  words are data, in ``words.toml``);
   ``records``: the working entity and claim records; ``word_tests``: word-class tests;
 - ``phrases``: the noun-phrase chunker; ``naming``: a phrase becomes an entity; ``subject_finding``: a
   predicate's subject and anaphors;
 - the construction families: ``verbs``, ``nominals``, ``conditions``, ``weak_claims``,
   ``states``; ``implied``: the means a sentence implies;
-- ``reader``: the scan of one sentence in order, and the annotations it yields.
+- ``reader``: the scan of one sentence in order, trying at each word the constructions of
+  ``constructions.toml`` by priority, and the annotations it yields.
 
 The modules are layered, each importing only those before it (``tests/test_import_graph.py`` fails
 on an import circle): ``tokens``, ``vocabulary``, ``records`` < ``word_tests`` < ``phrases`` <
