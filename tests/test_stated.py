@@ -186,6 +186,9 @@ def test_a_name_finds_the_claims_of_another_name_of_its_identifier() -> None:
         def equivalents(self, found):
             return set()
 
+        def qualified_head(self, name: str) -> None:
+            return None
+
     index = FakeIndex(DOCUMENTS)
     table = StatedClaims(index, stated_ends(index, FakeStore()), Grounder())
     assert _sentences(table.stating("pallid kinase", "cause", 10)) == ["Loss of gribbin lowers velkin."]
