@@ -210,6 +210,10 @@ def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
     assert not qualifies("mortality", "mortality")
     assert not qualifies("Velkin mortality", "mortality")  # a name before it: another thing's
     assert not qualifies("mortality reduction", "mortality")
+    # brought about by a named cause: the concept where that cause brings it about
+    assert qualifies("type-I diabetes mellitus-induced hepatic injury", "hepatic injury")
+    assert qualifies("Velkin-mediated neurotoxicity", "neurotoxicity")
+    assert not qualifies("Velkin-mediated neurotoxicity", "Velkin")
     integrator = Integrator("q", ["Drug Q"], ["mortality"], grounder=GROUNDER)
     integrator.add([_claim("Drug Q", "increase", "30-day mortality", "decrease", "Drug Q lowered 30-day mortality.")], 1)
     built = integrator.build()
@@ -244,3 +248,11 @@ def test_a_molecule_in_a_place_or_role_is_the_molecule_and_a_process_there_a_kin
     grounder = TableGrounder(names={"velk": [_ref("HGNC:1", "VELK")], "zorinosis": [_ref("GO:2", "zorinosis")]})
     assert entity_grounding(grounder, "neuronal velk") == _ref("HGNC:1", "VELK")
     assert entity_grounding(grounder, "neuronal zorinosis") is None  # a kind of zorinosis, its own node
+
+
+def test_a_form_of_a_molecule_in_a_place_is_that_form_of_the_molecule() -> None:
+    from engine.assembly.concepts import form_key
+
+    grounder = TableGrounder(names={"velk": [_ref("HGNC:1", "VELK")]})
+    assert form_key(grounder, "neuronal velk phosphorylation") == form_key(grounder, "velk phosphorylation")
+    assert form_key(grounder, "velk phosphorylation") is not None

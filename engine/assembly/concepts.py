@@ -121,14 +121,20 @@ class CuratedGrounder:
 def qualifies(name: str, concept: str) -> bool:
     """Whether ``name`` is ``concept`` qualified by words of where, when or what kind before it
     ("1-year mortality", "perioperative blood loss", "neuronal apoptosis" of mortality, blood loss,
-    apoptosis): what is left before the concept's words is adjectives and spans of time only."""
+    apoptosis): what is left before the concept's words is adjectives and spans of time only, or ends
+    in a word of what brings it about ("diabetes-induced hepatic injury", "Aβ-mediated
+    neurotoxicity": the concept where that cause brings it about)."""
     words, concept_words = name.split(), concept.split()
     if len(words) <= len(concept_words) or identity_key(" ".join(words[-len(concept_words):])) != identity_key(concept):
         return False
-    return all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in words[:-len(concept_words)])
+    before = words[:-len(concept_words)]
+    return _BROUGHT_ABOUT.search(before[-1]) is not None or \
+        all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in before)
 
 
 _TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?", re.IGNORECASE)
+_BROUGHT_ABOUT = re.compile(r"\w[-–](?:induced|mediated|evoked|triggered|elicited|driven|related|associated)$",
+                            re.IGNORECASE)
 
 
 def _describing(word: str) -> bool:
@@ -198,6 +204,11 @@ def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
     core = entity_text(name)
     if best is not None or core != name.strip():
         return best if best is not None else _best(grounder, core)
+    return _molecule_in_place(grounder, name)
+
+
+def _molecule_in_place(grounder: NameGrounder, name: str) -> GroundingRef | None:
+    """The molecule a name's last words ground to where the words before say where or in what role."""
     found = grounder.qualified_head(name)
     return found[1] if found is not None and found[1].namespace in MOLECULE_NAMESPACES else None
 
@@ -209,7 +220,7 @@ def form_key(grounder: NameGrounder, name: str) -> tuple[str, GroundingRef] | No
     core = entity_text(name)
     if not forms or not core or core == name.strip():
         return None
-    found = _best(grounder, core)
+    found = _best(grounder, core) or _molecule_in_place(grounder, core)
     return (f"{found.curie}/{'+'.join(forms)}", found) if found is not None else None
 
 
