@@ -15,10 +15,14 @@ as one phrase; the phrase ("levels of A") does nothing. Only the structure is re
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 
-_JOINS = frozenset({",", "and", "or"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_JOINS = word_set(_WORDS, "_joins")
 # Roles of a noun that can follow a verb's object as the next clause's object.
 _OBJECT_ROLES = frozenset({"dobj", "npadvmod", "appos", "attr", "oprd"})
 _DOER_DEPS = frozenset({"npadvmod", "nsubj", "compound", "nmod"})

@@ -25,42 +25,37 @@ import re
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse import modality
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import change_of
 from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
 
-_PLACES = frozenset({"in", "among", "for"})
-# "Y was lower with D than with placebo", "Y was higher on D than on placebo": the agent itself.
-_TAKING = frozenset({"with", "on"})
-# What a change goes with that is no agent given ("Y increased with age").
-_NOT_AGENTS = frozenset({"age", "aging", "ageing", "time", "duration", "dose", "doses", "dosage", "follow-up",
-                         "exception", "respect", "regard"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_PLACES = word_set(_WORDS, "_places")
+_TAKING = word_set(_WORDS, "_taking")
+_NOT_AGENTS = word_set(_WORDS, "_not_agents")
 # Reference arms given nothing in the agent's place: a group compared with one was given the agent.
 _GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - {"control", "controls", "unexposed"}
-# Verbs whose object is what a group had more or less of ("the D group showed reduced pain").
-_SHOWING = frozenset({"have", "show", "exhibit", "display", "experience", "record", "demonstrate", "present"})
+_SHOWING = word_set(_WORDS, "_showing")
 # Participles that say a group was given the agent ("patients treated with D"), with the preposition
 # of the agent; an exposure is not assigned.
 _GIVEN = {"treat": "with", "give": None, "receive": None, "randomize": "to", "randomise": "to", "assign": "to",
           "allocate": "to", "administer": None, "supplement": "with", "inject": "with", "feed": None}
-_EXPOSED = {"expose": "to"}
+_EXPOSED = word_table(_WORDS, "_exposed")
 # "D-treated mice": the mark after the agent's name, and whether it says the agent was assigned.
 _MARKED = re.compile(r"^(?P<agent>.+?)-(?P<mark>treated|fed|injected|supplemented|exposed)$", re.I)
-_COMPARING = frozenset({"compared", "comparison", "relative", "contrast"})
-_VERSUS = frozenset({"versus", "vs", "vs."})
-# Verbs after "likely" whose object is what the group has more of ("more likely to develop Y").
-_LIKELY_VERBS = frozenset({"develop", "have", "experience", "receive", "undergo", "require", "suffer", "need",
-                           "report", "get", "use", "acquire", "contract"})
-_MULTIPLES = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
-# Verbs whose shares are levels of their subject ("Y occurred in 2% of ..."), not amounts of a
-# change ("Y fell by 30% in the D group and by 10% in the placebo group").
-_LEVEL_VERBS = frozenset({"be", "occur", "develop", "appear", "arise", "happen"})
-# Words of a difference seen before any agent was given: no effect of it.
-_BEFORE = frozenset({"baseline", "pretreatment", "pre-treatment", "randomization", "randomisation"})
+_COMPARING = word_set(_WORDS, "_comparing")
+_VERSUS = word_set(_WORDS, "_versus")
+_LIKELY_VERBS = word_set(_WORDS, "_likely_verbs")
+_MULTIPLES = word_table(_WORDS, "_multiples")
+_LEVEL_VERBS = word_set(_WORDS, "_level_verbs")
+_BEFORE = word_set(_WORDS, "_before")
 
 
 # Hosts that make up a group of a study: people and animals, not cells or tissues (a change seen in
@@ -448,7 +443,7 @@ def _in_reference(place: Token) -> bool:
         or place.head.lower_ in ("than", "compared", *_VERSUS)
 
 
-_NUMBER_WORDS = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0, "ten": 10.0}
+_NUMBER_WORDS = word_table(_WORDS, "_number_words")
 
 
 def _number(token: Token) -> float | None:

@@ -10,11 +10,14 @@ its class does ("lowered cytokines such as IL-6": IL-6 falls).
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 
-# Example markers that the parser hangs on the class noun as a preposition.
-_MARKERS = frozenset({"including"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_MARKERS = word_set(_WORDS, "_markers")
 
 
 def named_members(noun: Token) -> list[Token]:

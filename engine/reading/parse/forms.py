@@ -8,13 +8,14 @@ forms of tau" name insoluble tau; "several forms of tau" name tau.
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.phrases import FORM_ADJECTIVES, FORM_PARTICIPLES
 
-# Nouns of a kind of the thing after "of": "forms of tau", "species of Abeta"; and of a group of
-# them: "the entire family of PP2A enzymes", "members of the Bcl-2 family".
-_KIND_NOUNS = frozenset({"form", "forms", "species", "type", "types", "variant", "variants",
-                         "family", "families", "member", "members", "subfamily", "isoform", "isoforms"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_KIND_NOUNS = word_set(_WORDS, "_kind_nouns")
 
 
 def bracketed_form(last: Token) -> str | None:

@@ -11,13 +11,16 @@ from __future__ import annotations
 import re
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse.parsing import parsed_without
 
-_UNITS = frozenset({"%", "percent", "fold", "-fold", "times"})
-_ABOUT = frozenset({"approximately", "about", "nearly", "almost", "around", "roughly", "~", "up", "to",
-                    "over", "more", "than", "a", "mean", "median", "an", "average", "of"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_UNITS = word_set(_WORDS, "_units")
+_ABOUT = word_set(_WORDS, "_about")
 _AMOUNT_WORD = re.compile(r"^[~≈]?\d+(?:[.,·]\d+)?(?:%|-?fold)$")
 
 

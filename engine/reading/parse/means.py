@@ -18,15 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse import modality
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import Side, side_of
 
-MEANS_PREPOSITIONS = frozenset({"by", "through", "via"})
-# Adverbs that make a participle clause the consequence of the clause it follows.
-_CONSEQUENCE_ADVERBS = frozenset({"thereby", "thus", "hence", "consequently"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+MEANS_PREPOSITIONS = word_set(_WORDS, "means_prepositions")
+_CONSEQUENCE_ADVERBS = word_set(_WORDS, "_consequence_adverbs")
 
 
 def governing_verb(gerund: Token) -> Token | None:

@@ -11,18 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 # Dependencies through which a clause is said by, or depends on, the predicate above it.
 _EMBEDDING = frozenset({"xcomp", "ccomp", "conj", "acomp"})  # "acomp": "X was not able to raise Y"
-_FAILING = frozenset({"fail", "unable", "lack", "cease", "unlikely", "insufficient"})
-_HEDGING_MODALS = frozenset({"may", "might", "could"})
-_QUESTION_MARKS = frozenset({"whether", "if"})
-_POTENTIAL = frozenset({"potential", "propensity"})
-# Verbs that report a view or an inference over the clause they embed ("we think that X raises Y").
-_HEDGING_VERBS = frozenset({"suggest", "propose", "hypothesize", "hypothesise", "speculate", "appear",
-                            "seem", "think", "believe", "postulate", "presume", "assume"})
+_FAILING = word_set(_WORDS, "_failing")
+_HEDGING_MODALS = word_set(_WORDS, "_hedging_modals")
+_QUESTION_MARKS = word_set(_WORDS, "_question_marks")
+_POTENTIAL = word_set(_WORDS, "_potential")
+_HEDGING_VERBS = word_set(_WORDS, "_hedging_verbs")
 
 
 def predicate_of(word: Token) -> Token:

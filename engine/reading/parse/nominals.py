@@ -5,8 +5,10 @@ participles "X-induced Y", "X-mediated inhibition of Y" (X causes what the phras
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.language.removal import removed_in
 from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.rules.vocabulary import DIMENSION_WORDS
@@ -14,6 +16,8 @@ from engine.reading.parse import modality
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.hosts import names_a_host
 from engine.reading.parse.phrases import Side, amount_phrase, names_a_class, set_aside, side_of, sides
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 def nominal_claims(doc: Doc) -> list[Claim]:
@@ -60,8 +64,7 @@ def _agents(noun: Token) -> list[Token]:
             for g in c.children if g.dep_ == "pobj" and not amount_phrase(g)]  # "rose by twofold"
 
 
-# Nouns of the way something happens, which a compound participle describes without changing them.
-_MODES = frozenset({"manner", "fashion", "way", "ways", "mode", "mechanism", "mechanisms"})
+_MODES = word_set(_WORDS, "_modes")
 
 
 def _participle_claims(participle: Token) -> list[Claim]:

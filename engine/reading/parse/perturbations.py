@@ -7,19 +7,16 @@ Abeta (a loss-of-function result read forwards).
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 
-# Phrasal verbs of removal: lemma + particle.
-_REMOVING_PARTICLES = {("knock", "out"), ("knock", "down"), ("shut", "down"), ("switch", "off"),
-                       ("turn", "off")}
-_REMOVING_LEMMAS = frozenset({"delete", "ablate", "remove", "eliminate", "deplete", "silence", "inhibit", "block",
-                              "suppress", "inactivate", "disrupt", "knockdown", "antagonize",
-                              "antagonise", "neutralize", "neutralise", "reduce", "lower",
-                              "downregulate", "down-regulate", "decrease"})
-_ADDING_LEMMAS = frozenset({"overexpress", "over-express", "activate", "increase", "elevate", "promote", "induce",
-                            "upregulate", "up-regulate", "stimulate", "enhance", "add",
-                            "administer", "infuse", "inject", "supplement"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_REMOVING_PARTICLES = word_set(_WORDS, "_removing_particles")
+_REMOVING_LEMMAS = word_set(_WORDS, "_removing_lemmas")
+_ADDING_LEMMAS = word_set(_WORDS, "_adding_lemmas")
 
 
 def perturbed(head: Token) -> tuple[Token, int] | None:

@@ -18,8 +18,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import GIVEN_HEADS
 from engine.reading.parse import modality
 from engine.reading.parse.claims import Claim, pairs
@@ -27,21 +29,15 @@ from engine.reading.parse.hosts import change_of, names_a_host
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, sides
 from engine.reading.parse.verbs import EVENT_NOUNS
 
-# Words that open a reason, with the word the parser may hang the reason's noun on ("due to X",
-# "because of X", "owing to X"); nouns of result that do the same after "as" ("as a result of X").
-_REASON_WORDS = {"due": "to", "owing": "to", "because": "of"}
-_RESULT_NOUNS = frozenset({"result", "consequence"})
-# Words that open a condition; it is a cause only where it names a treatment, an experiment or a
-# state ("after zorimab treatment", "following Velk1 knockdown", "after hypoxia"); "with" only a
-# treatment, an experiment or age ("with aging"; "with AD" more often says who).
-_CONDITION_WORDS = frozenset({"after", "following", "upon", "during", "with"})
-_AGES = frozenset({"age", "aging", "ageing"})
-# Words that grade what "with" names, so that the change goes with its amount ("Y decreased with
-# increasing X dose", "Y rose with higher X intake"): a dose-response, X the cause.
-_GRADING_WORDS = frozenset({"increasing", "higher", "rising", "greater", "decreasing", "lower", "declining",
-                            "falling", "escalating", "incremental"})
-_FALLING_GRADES = frozenset({"decreasing", "lower", "declining", "falling"})
-_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages", "dosing", "concentration", "concentrations"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_REASON_WORDS = word_table(_WORDS, "_reason_words")
+_RESULT_NOUNS = word_set(_WORDS, "_result_nouns")
+_CONDITION_WORDS = word_set(_WORDS, "_condition_words")
+_AGES = word_set(_WORDS, "_ages")
+_GRADING_WORDS = word_set(_WORDS, "_grading_words")
+_FALLING_GRADES = word_set(_WORDS, "_falling_grades")
+_DOSE_WORDS = word_set(_WORDS, "_dose_words")
 
 
 def reason_claims(doc: Doc) -> list[Claim]:

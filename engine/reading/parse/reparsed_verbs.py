@@ -20,11 +20,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse.parsing import parsed_again, read_as_verb, verbs_with_their_ends
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 # A present verb of change the model took for a noun is parsed again as one of these, of the same
@@ -37,14 +41,13 @@ _STAND_INS = {("s", 1): ("enhances",), ("s", -1): ("reduces",), ("base", 1): ("e
               ("base", -1): ("reduce",)}
 
 
-NOUN_TOO = frozenset({"increases", "decreases", "results"})
+NOUN_TOO = word_set(_WORDS, "noun_too")
 
 
-_VERB_ENDINGS = ("ate", "ize", "ise", "ify", "ish")
+_VERB_ENDINGS = word_tuple(_WORDS, "_verb_endings")
 
 
-_PLAIN_VERBS = frozenset({"inhibit", "suppress", "impair", "enhance", "promote", "prevent", "induce", "reduce",
-                          "augment", "elevate", "diminish", "worsen", "weaken", "strengthen"})
+_PLAIN_VERBS = word_set(_WORDS, "_plain_verbs")
 
 
 # Verbs no stand-in can carry (a verb of modification keeps its lemma, see ``verbs_read_again``).
@@ -57,17 +60,13 @@ READ_APART = frozenset({*lexicon.REVERSED_VERBS, *lexicon.RESTORING_VERBS, *lexi
 _NOUN_MARKERS = frozenset({"DT", "PDT", "PRP$", "WP$", "JJ", "JJR", "JJS", "CD"})
 
 
-_SINGULAR_SUBJECTS = frozenset({"this", "that", "which", "it"})
+_SINGULAR_SUBJECTS = word_set(_WORDS, "_singular_subjects")
 
 
-# Verbs of showing a state that the model reads as nouns after a host ("mice display"), and the
-# plainer verb it reads in their place.
-_SHOWING_STAND_INS = {"display": "show", "displays": "shows", "exhibit": "show", "exhibits": "shows"}
+_SHOWING_STAND_INS = word_table(_WORDS, "_showing_stand_ins")
 
 
-# "Neurons had increased cell death": a host (or a tissue) that has a changed thing shows it; read as the perfect
-# of "increase", the host would be the cause. Parsed again with the verb of showing of its tense.
-_HAVING_STAND_INS = {"had": "showed", "have": "show", "has": "shows"}
+_HAVING_STAND_INS = word_table(_WORDS, "_having_stand_ins")
 
 
 def _host_having_a_change(token: Token) -> bool:

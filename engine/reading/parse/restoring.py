@@ -10,9 +10,13 @@ rises; so does a harm ("death", "toxicity") it lowers. An unmarked good is raise
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse.phrases import Side
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | \
     frozenset({"normalize", "normalise", "recover", "repair"})
@@ -30,9 +34,7 @@ def restoring_sign(effect_head: Token, effect: Side) -> int:
     return 1
 
 
-# Words that end "restores X to ..." with a level: a return of X, whose sign the object tells.
-_LEVEL_WORDS = frozenset({"level", "levels", "value", "values", "normal", "baseline", "control", "controls",
-                          "amount", "amounts", "range"})
+_LEVEL_WORDS = word_set(_WORDS, "_level_words")
 
 
 def converts(verb: Token) -> bool:

@@ -6,9 +6,11 @@ inhibitor of Y"."""
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.assembly.identity import spells_abbreviation
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
 from engine.reading.parse import modality
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
@@ -16,11 +18,12 @@ from engine.reading.parse.examples import named_members
 from engine.reading.parse.hosts import names_a_host
 from engine.reading.parse.phrases import Side, apposed_across_a_clause, has_change_word, sides, stranded_preps
 
-_AGENT_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
-_EFFECT_PREPS = frozenset({"on", "in", "against", "toward", "towards"})
-_SIGNING_ADJECTIVES = {"negative": -1, "positive": 1}
-# Verbs that give their subject the role after "as", as the copula does.
-_ACTING_AS = frozenset({"act", "function", "serve"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_AGENT_ENDINGS = word_tuple(_WORDS, "_agent_endings")
+_EFFECT_PREPS = word_set(_WORDS, "_effect_preps")
+_SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
+_ACTING_AS = word_set(_WORDS, "_acting_as")
 
 
 def role_claims(doc: Doc) -> list[Claim]:

@@ -12,29 +12,23 @@ this pathway") name nothing.
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse import modality
 from engine.reading.parse.means import clause_verb
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import Side, side_of, sides
 
-ROUTE_PREPOSITIONS = frozenset({"via", "through"})
-# Route words that name no actor even with a word before them ("a gain-of-function mechanism",
-# "a variety of ways"); a pathway or cascade with a name before it ("the PKC pathway") is one.
-_VAGUE_ROUTES = frozenset({"mechanism", "mechanisms", "route", "routes", "way", "ways", "manner", "means",
-                           "action", "actions", "effect", "effects", "interaction", "interactions", "process",
-                           "processes", "step", "steps", "fashion", "variety", "number", "range", "cycle",
-                           "cycles", "signal", "signals", "system", "systems"})
-_UNNAMED_ROUTES = frozenset({"pathway", "pathways", "cascade", "cascades"})
-# Carriers a substance travels by ("through the bloodstream", "via synapses"): no actor.
-_CARRIERS = frozenset({"blood", "bloodstream", "circulation", "diet", "food", "water", "air", "barrier",
-                       "bbb", "membrane", "membranes", "vector", "vectors", "virus", "injection", "life",
-                       "lifespan", "synapse", "synapses"})
-# Verbs whose "via" names what is needed, not what raises ("Y is mediated via X"), or which
-# change a form of their object ("phosphorylates Y via K"), and verbs of making ("synthesized via").
-_NOT_RAISING = frozenset({"mediate", "maintain", "synthesize", "generate", "produce", "form", "make"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+ROUTE_PREPOSITIONS = word_set(_WORDS, "route_prepositions")
+_VAGUE_ROUTES = word_set(_WORDS, "_vague_routes")
+_UNNAMED_ROUTES = word_set(_WORDS, "_unnamed_routes")
+_CARRIERS = word_set(_WORDS, "_carriers")
+_NOT_RAISING = word_set(_WORDS, "_not_raising")
 
 
 def route_claims(doc: Doc) -> list[Claim]:

@@ -7,9 +7,13 @@ IL-1β, which the phrase most likely does not speak of. As the rule reader does
 from __future__ import annotations
 
 from spacy.tokens import Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.rules.vocabulary import PLACING_NOUNS
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 _NAME_DEPS = frozenset({"compound", "nummod", "nmod"})  # a name before the process, not an adjective
 
@@ -40,8 +44,7 @@ def _bare_name(token: Token) -> bool:
         and not any(c.dep_ == "prep" for c in token.rights)
 
 
-# Marks that close a contrasted insert ("A, but not B lysosomal localization (Fig. 3), ...").
-_INSERT_ENDS = frozenset({",", "(", ")", "[", "]", ";", ":", "."})
+_INSERT_ENDS = word_set(_WORDS, "_insert_ends")
 
 
 def _contrast_after(token: Token) -> tuple[int, int] | None:

@@ -8,11 +8,15 @@ or any other danger ("from toxicity"), the particle object stays the effect.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.tokens import Token
 
-_SHIELDING_LEMMAS = frozenset({"protect", "preserve", "shield", "save"})
-_FALL_NOUNS = frozenset({"decline", "loss", "degradation", "depletion", "breakdown", "decay",
-                         "deterioration", "reduction", "decrease"})
+from engine.reading.language.data_files import word_set
+
+_WORDS = Path(__file__).with_name("words.toml")
+_SHIELDING_LEMMAS = word_set(_WORDS, "_shielding_lemmas")
+_FALL_NOUNS = word_set(_WORDS, "_fall_nouns")
 
 
 def shielded(verb: Token, effect_heads: list[Token], sign: int) -> tuple[list[Token], int]:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spacy.tokens import Doc, Token
+from pathlib import Path
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.vocabulary import ROLE_NOUNS
 from engine.reading.parse import means, misread_clauses, modality, pronouns, restoring, shielding
@@ -28,13 +30,13 @@ from engine.reading.parse.phrases import (
     Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
 )
 
+_WORDS = Path(__file__).with_name("words.toml")
+
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
-_SIGNABLE_LEMMAS = frozenset({"regulate", "modulate", "control", "affect", "influence"})
+_SIGNABLE_LEMMAS = word_set(_WORDS, "_signable_lemmas")
 _SUBJECTS = frozenset({"nsubj", "csubj"})
-_RELATIVE = frozenset({"that", "which", "who"})
-# Nouns that rename a whole clause when set beside it ("..., an effect that ...").
-EVENT_NOUNS = frozenset({"effect", "effects", "change", "changes", "event", "events", "phenomenon",
-                          "finding", "observation", "process", "consequence", "outcome", "response"})
+_RELATIVE = word_set(_WORDS, "_relative")
+EVENT_NOUNS = word_set(_WORDS, "event_nouns")
 
 
 def verb_claims(doc: Doc) -> list[Claim]:
@@ -431,18 +433,12 @@ def _in_place(noun: Token) -> bool:
     return False
 
 
-_SINGULAR_AUX = frozenset({"is", "was", "has"})
-_PLURAL_AUX = frozenset({"are", "were", "have"})
-# Verbs that undo a change: said in a relative clause after a changed object, they most often undo
-# the change ("X inhibits Y, which was blocked by Z": Z blocks the inhibition, not Y).
-_UNDOING = frozenset({"block", "prevent", "abolish", "reverse", "rescue", "attenuate", "abrogate",
-                      "counteract", "antagonize", "restore", "inhibit", "suppress", "normalize", "normalise"})
-# Verbs of a correlation, which the parser may give a participle as its clause.
-_CORRELATING = frozenset({"correlate", "associate", "relate", "link"})
-# Verbs that say what an event brings about ("..., which leads to Y").
-_CONSEQUENCE_VERBS = frozenset({"lead", "result", "cause", "elicit", "give", "contribute", "precipitate"})
-# Verbs of an unsigned change ("Y was altered by aging").
-_ALTERING = frozenset({"alter", "change", "affect", "modify", "perturb", "dysregulate", "deregulate"})
+_SINGULAR_AUX = word_set(_WORDS, "_singular_aux")
+_PLURAL_AUX = word_set(_WORDS, "_plural_aux")
+_UNDOING = word_set(_WORDS, "_undoing")
+_CORRELATING = word_set(_WORDS, "_correlating")
+_CONSEQUENCE_VERBS = word_set(_WORDS, "_consequence_verbs")
+_ALTERING = word_set(_WORDS, "_altering")
 
 
 def _said_of_the_noun(verb: Token, noun: Token) -> bool:
