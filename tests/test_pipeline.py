@@ -261,3 +261,19 @@ def test_a_paper_defines_only_what_its_short_forms_can_spell() -> None:
     # each call gets its own table: a caller that changes it changes nothing for the next one
     defined_in(text)["ZRF"] = "changed"
     assert defined_in(text) == {"ZRF": "Zorin-releasing factor"}
+
+
+def test_a_short_form_its_paper_title_spells_is_one_node_with_its_long_form(tmp_path: Path) -> None:
+    """'MB' in a paper titled '... by methylene blue ...' is methylene blue (not the gene MB), drawn as
+    one node with the name the other paper uses."""
+    papers = [
+        {"id": "101", "title": "Lower zorin phosphorylation by methylene blue in a fly model",
+         "sentences": ["In fly neurons, MB decreased zorin phosphorylation."]},
+        {"id": "102", "title": "Zorin in flies", "sentences": ["Methylene blue lowered zorin phosphorylation in larvae."]},
+    ]
+    path = tmp_path / "documents.jsonl"
+    path.write_text("".join(json.dumps(p) + "\n" for p in papers))
+    outcome = ask("How does methylene blue affect zorin phosphorylation?", FixtureIndex(path), Settings())
+    (drug,) = [n for n in outcome.graph.nodes if n.label.lower() == "methylene blue"]
+    assert "MB" in [m.name for m in drug.merged]
+    assert not [n for n in outcome.graph.nodes if n.label == "MB"]
