@@ -14,8 +14,9 @@ as one phrase; the phrase ("levels of A") does nothing. Only the structure is re
 
 from __future__ import annotations
 
-from spacy.tokens import Token
 from pathlib import Path
+
+from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -9,8 +9,9 @@ its class does ("lowered cytokines such as IL-6": IL-6 falls).
 
 from __future__ import annotations
 
-from spacy.tokens import Token
 from pathlib import Path
+
+from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -7,8 +7,9 @@ forms of tau" name insoluble tau; "several forms of tau" name tau.
 
 from __future__ import annotations
 
-from spacy.tokens import Token
 from pathlib import Path
+
+from spacy.tokens import Token
 
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.phrases import FORM_ADJECTIVES, FORM_PARTICIPLES

@@ -9,9 +9,9 @@ the model reads as one verb with a list of objects; the amounts say how much, no
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
-from pathlib import Path
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -16,9 +16,9 @@ by activating Z") names no doer, nor does a verb of reporting ("these data sugge
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
-from pathlib import Path
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -9,9 +9,9 @@ evidence that X increases Y"), nor is a question ("we asked whether X increases 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from spacy.tokens import Token
-from pathlib import Path
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -4,8 +4,9 @@ participles "X-induced Y", "X-mediated inhibition of Y" (X causes what the phras
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
 from pathlib import Path
+
+from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -6,8 +6,9 @@ Abeta (a loss-of-function result read forwards).
 
 from __future__ import annotations
 
-from spacy.tokens import Token
 from pathlib import Path
+
+from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

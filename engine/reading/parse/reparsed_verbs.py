@@ -18,9 +18,9 @@ a name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
-from pathlib import Path
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table, word_tuple

@@ -9,8 +9,9 @@ rises; so does a harm ("death", "toxicity") it lowers. An unmarked good is raise
 
 from __future__ import annotations
 
-from spacy.tokens import Token
 from pathlib import Path
+
+from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -5,8 +5,9 @@ inhibitor of Y"."""
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
 from pathlib import Path
+
+from spacy.tokens import Doc, Token
 
 from engine.assembly.identity import spells_abbreviation
 from engine.reading.language import lexicon

@@ -11,8 +11,9 @@ this pathway") name nothing.
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
 from pathlib import Path
+
+from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon

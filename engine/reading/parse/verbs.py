@@ -14,9 +14,9 @@ from X").
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
-from pathlib import Path
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set

@@ -5,8 +5,8 @@ means gerunds ("by inhibiting Z"), and anaphors resolved from the same or previo
 from __future__ import annotations
 
 import re
-from typing import Literal
 from pathlib import Path
+from typing import Literal
 
 from engine.reading.language import lexicon as lx
 from engine.reading.language import pronouns
