@@ -38,3 +38,18 @@ def test_an_association_with_no_object_is_no_match():
 def test_the_association_example_is_read_as_a_claim():
     assert lines(patterns.example("associated_with")) == {
         "[change=increase] coffee intake ==CAUSE=> [change=decrease] dementia"}
+
+
+def test_the_route_pattern_names_the_preposition_and_the_noun_it_names():
+    [match] = patterns.matches(_doc(patterns.example("route")), "route")
+    assert (match["preposition"].text, match["route"].text) == ("via", "receptors")
+
+
+def test_a_route_through_a_clause_is_no_match():
+    # "through activating Z" names a means (a gerund), not a route noun
+    assert patterns.matches(_doc("Nicotine raises dopamine release through activating α7 receptors."), "route") == []
+
+
+def test_the_route_example_is_read_as_the_route_raising_what_the_verb_raises():
+    assert "[change=increase] α7 receptors ==CAUSE=> [change=increase] dopamine release" \
+        in lines(patterns.example("route"))

@@ -18,14 +18,13 @@ from spacy.tokens import Doc, Token
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.means import clause_verb
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import Side, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
 
-ROUTE_PREPOSITIONS = word_set(_WORDS, "route_prepositions")
 _VAGUE_ROUTES = word_set(_WORDS, "_vague_routes")
 _UNNAMED_ROUTES = word_set(_WORDS, "_unnamed_routes")
 _CARRIERS = word_set(_WORDS, "_carriers")
@@ -34,9 +33,7 @@ _NOT_RAISING = word_set(_WORDS, "_not_raising")
 
 def route_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
-    for preposition in doc:
-        if preposition.dep_ != "prep" or preposition.lower_ not in ROUTE_PREPOSITIONS:
-            continue
+    for preposition, nouns in _routes_named(doc):
         verb = clause_verb(preposition)  # the parser may hang it on the verb's object
         lemma = verb.lemma_.lower()
         if lemma not in lexicon.INCREASE_VERBS or lemma in _NOT_RAISING or lemma in lexicon.MODIFYING_VERBS \
@@ -44,9 +41,18 @@ def route_claims(doc: Doc) -> list[Claim]:
             continue
         effects = [s for head in _raised(verb) if head.lower_ not in _VAGUE_ROUTES for s in sides(head)
                    if non_entity_reason(s.name, doc.text) is None]
-        for noun in (c for c in preposition.children if c.dep_ == "pobj" and c.pos_ in ("NOUN", "PROPN")):
+        for noun in nouns:
             claims += pairs(_routes(noun, doc.text), 1, effects, modality.hedged(verb), NOMINAL_CONFIDENCE)
     return claims
+
+
+def _routes_named(doc: Doc) -> list[tuple[Token, list[Token]]]:
+    """Each preposition of route ("via", "through") with the nouns it names, in the order of the
+    sentence: the pattern ``route`` of patterns.toml."""
+    found: dict[Token, list[Token]] = {}
+    for match in patterns.matches(doc, "route"):
+        found.setdefault(match["preposition"], []).append(match["route"])
+    return list(found.items())
 
 
 def _raised(verb: Token) -> list[Token]:
