@@ -13,8 +13,9 @@ from engine.reading.language.data_files import data_file
 
 PATTERNS = Path(__file__).with_name("patterns.toml")
 
-# One matcher of every pattern per vocabulary (a matcher is bound to the vocabulary of the docs it reads).
-_MATCHERS: dict[int, tuple[Vocab, DependencyMatcher]] = {}
+# One matcher a pattern and vocabulary (a matcher is bound to the vocabulary of the docs it reads, and
+# one of its own pattern runs nothing else over the sentence).
+_MATCHERS: dict[tuple[int, str], tuple[Vocab, DependencyMatcher]] = {}
 
 
 def construction_names() -> list[str]:
@@ -28,18 +29,15 @@ def example(name: str) -> str:
 def matches(doc: Doc, name: str) -> list[dict[str, Token]]:
     """Each match of the construction ``name`` in ``doc``, as its nodes' words by RIGHT_ID, in the
     order of the sentence."""
-    matcher = _matcher(doc.vocab)
-    match_id = doc.vocab.strings[name]
     nodes = [node["RIGHT_ID"] for node in data_file(PATTERNS)[name]["pattern"]]
-    found = [{node: doc[i] for node, i in zip(nodes, token_ids)}
-             for found_id, token_ids in matcher(doc) if found_id == match_id]
+    found = [{node: doc[i] for node, i in zip(nodes, token_ids)} for _, token_ids in _matcher(doc.vocab, name)(doc)]
     return sorted(found, key=lambda match: [match[node].i for node in nodes])
 
 
-def _matcher(vocab: Vocab) -> DependencyMatcher:
-    if id(vocab) not in _MATCHERS:
+def _matcher(vocab: Vocab, name: str) -> DependencyMatcher:
+    key = (id(vocab), name)
+    if key not in _MATCHERS:
         matcher = DependencyMatcher(vocab)
-        for name, construction in data_file(PATTERNS).items():
-            matcher.add(name, [construction["pattern"]])
-        _MATCHERS[id(vocab)] = (vocab, matcher)  # the vocabulary is kept so that its id is not reused
-    return _MATCHERS[id(vocab)][1]
+        matcher.add(name, [data_file(PATTERNS)[name]["pattern"]])
+        _MATCHERS[key] = (vocab, matcher)  # the vocabulary is kept so that its id is not reused
+    return _MATCHERS[key][1]
