@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from engine.model.annotations import StateOf
 from engine.reading.language import lexicon as lx
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
@@ -19,16 +21,15 @@ from engine.reading.rules.vocabulary import (
 )
 from engine.reading.rules import phrases, word_tests
 
+_WORDS = Path(__file__).with_name("words.toml")
 
-_DISCOURSE_ORDINALS = frozenset({"first", "second", "third", "fourth", "fifth", "sixth", "lastly",
-                                 "firstly", "secondly", "thirdly", "finally"})
-
-
-_REFERENCE_WORDS = frozenset({"table", "tables", "fig", "fig.", "figs", "figs.", "figure", "figures",
-                              "supplementary", "supplemental", "ref", "ref.", "refs", "refs."})
+_DISCOURSE_ORDINALS = word_set(_WORDS, "_discourse_ordinals")
 
 
-_COUNT_WORDS = frozenset({"number", "numbers", "density", "frequency"})
+_REFERENCE_WORDS = word_set(_WORDS, "_reference_words")
+
+
+_COUNT_WORDS = word_set(_WORDS, "_count_words")
 
 
 @dataclass
@@ -388,8 +389,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     return Entity(name, polarity, state, name_aliases)
 
 
-# Endings of process names that are no nominalisation: "autophagy", "neurogenesis", "glycolysis".
-_PROCESS_NAME_ENDINGS = ("phagy", "genesis", "lysis", "poiesis")
+_PROCESS_NAME_ENDINGS = word_tuple(_WORDS, "_process_name_endings")
 
 
 def class_word(low: str) -> bool:
@@ -397,13 +397,7 @@ def class_word(low: str) -> bool:
     return low in lx.CLASS_NOUNS or low in ("factor", "factors")
 
 
-# Nouns of a kind of substance that stand before the one name they class ("the drug rapamycin",
-# "the neurotransmitter acetylcholine"): apposed, not part of the name.
-_DRUG_CLASSES = frozenset({"drug", "compound", "agent", "inhibitor", "antagonist", "agonist",
-                          "activator", "antibiotic", "antioxidant", "alkaloid", "polyphenol",
-                          "flavonoid", "molecule", "neurotransmitter", "enzyme", "chaperone",
-                          "disaccharide", "sugar", "hormone", "neuropeptide", "polyamine",
-                          "metabolite", "flavonol"})
+_DRUG_CLASSES = word_set(_WORDS, "_drug_classes")
 
 
 def _without_class_prefix(words: list[Token]) -> list[Token]:
@@ -442,9 +436,7 @@ def _substance_name(text: str, low: str) -> bool:
         and low not in lx.VAGUE_NAMES and not class_word(low) and low not in ROLE_NOUNS
 
 
-# Nouns of a group or a part that a class noun qualifies ("the chaperone family", "the enzyme complex").
-_GROUP_NOUNS = frozenset({"family", "superfamily", "member", "class", "subunit", "complex", "system",
-                          "domain", "precursor", "machinery", "network"})
+_GROUP_NOUNS = word_set(_WORDS, "_group_nouns")
 
 
 def manner_adjective(tok: Token) -> bool:
@@ -490,14 +482,13 @@ def _aliases_for(name: str, bracketed: list[str], abbreviations: dict[str, str])
     return [a for a in aliases if a != name]
 
 
-_DOSE_WORDS = frozenset({"dose", "doses", "dosage", "dosages"})
+_DOSE_WORDS = word_set(_WORDS, "_dose_words")
 
 
-_BLOCKING_MODIFIERS = frozenset({"neutralizing", "neutralising", "blocking", "function-blocking"})
+_BLOCKING_MODIFIERS = word_set(_WORDS, "_blocking_modifiers")
 
 
-_DOSE_MODIFIERS = frozenset({"low", "high", "lower", "higher", "single", "multiple", "increasing",
-                             "moderate", "small", "large", "therapeutic", "subtoxic", "toxic"})
+_DOSE_MODIFIERS = word_set(_WORDS, "_dose_modifiers")
 
 
 def _describes_a_dimension(low: str) -> bool:
@@ -512,7 +503,7 @@ def _change_head(low: str) -> bool:
         or low in lx.NOMINAL_TRIGGERS
 
 
-_EXPRESSING = frozenset({"expressing", "overexpressing", "over-expressing", "receiving", "given", "fed"})
+_EXPRESSING = word_set(_WORDS, "_expressing")
 
 
 def expressing_carrier(words: list[Token]) -> int:
