@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -42,8 +44,16 @@ PLACEHOLDER = Document(id="placeholder", title="An empty library", sentences=["T
 COMMAND = "HF_HUB_OFFLINE=1 .venv/bin/python bench/on_demand.py --latency 0.3"
 
 
-def record_of(item: dict, result, seconds: float) -> dict:
+def timed_ask(item: dict, index, settings: Settings) -> dict:
+    """Ask the question; its record with the wall and CPU seconds of ``ask``."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    result = ask(item["question"], index, settings)
+    return record_of(item, result, time.perf_counter() - started, time.process_time() - cpu_started)
+
+
+def record_of(item: dict, result, seconds: float, cpu_seconds: float) -> dict:
     record = {"id": item["id"], "half": half_of(item), "seconds": round(seconds, 3),
+              "cpu_seconds": round(cpu_seconds, 3),
               "answered": not result.abstained, "expected": item["expected_sign"]}
     if not result.abstained:
         record["predicted"] = predicted_sign(result.labelling, answering_target(result.graph))[0]
@@ -66,9 +76,7 @@ def fully_indexed(questions: list[dict]) -> list[dict]:
     settings = Settings(index_dir=PUBMEDQA_INDEX)
     records = []
     for item in questions:
-        started = time.perf_counter()
-        result = ask(item["question"], index, settings)
-        records.append(record_of(item, result, time.perf_counter() - started))
+        records.append(timed_ask(item, index, settings))
         _say("indexed", records[-1])
     return records
 
@@ -86,15 +94,32 @@ def on_demand(questions: list[dict], latency_s: float, work: Path, pubmed: dict 
             settings = Settings(data_dir=folder, index_dir=folder / "index",
                                 pubmed={**(pubmed or {}), "enabled": True, "base_url": base_url})
             calls = len(standin.calls)
-            started = time.perf_counter()
-            result = ask(item["question"], index, settings)
-            records.append({**record_of(item, result, time.perf_counter() - started),
-                            "calls": len(standin.calls) - calls})
+            records.append({**timed_ask(item, index, settings), "calls": len(standin.calls) - calls})
             _say("on demand", records[-1])
             shutil.rmtree(folder, ignore_errors=True)
     finally:
         standin.stop()
     return records
+
+
+class LoadSampler:
+    """The machine's load average, sampled every ``every_s`` seconds while the run goes on (other jobs
+    share its 2 cores, and the seconds per question depend on them)."""
+
+    def __init__(self, every_s: float = 10.0) -> None:
+        self.samples = [os.getloadavg()[0]]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, args=(every_s,), daemon=True)
+        self._thread.start()
+
+    def _sample(self, every_s: float) -> None:
+        while not self._stop.wait(every_s):
+            self.samples.append(os.getloadavg()[0])
+
+    def stop(self) -> str:
+        self._stop.set()
+        self._thread.join()
+        return f"load median {statistics.median(self.samples):.0f}, max {max(self.samples):.0f}"
 
 
 def _say(mode: str, record: dict) -> None:
@@ -110,6 +135,7 @@ def summary(records: list[dict]) -> dict:
         "answered_share": len(answered) / len(records),
         "sign_accuracy": sum(r["predicted"] == r["expected"] for r in answered) / len(answered) if answered else None,
         "seconds_median": statistics.median(seconds), "seconds_p90": seconds[int(0.9 * (len(seconds) - 1))],
+        "cpu_seconds_p90": sorted(r["cpu_seconds"] for r in records)[int(0.9 * (len(records) - 1))],
         "calls_mean": statistics.mean(r.get("calls", 0) for r in records),
         "fetched_mean": statistics.mean(r.get("fetched", 0) for r in records),
     }
@@ -120,7 +146,7 @@ def by_half(records: list[dict]) -> dict:
                                         for half in ("tune", "held-out") if any(r["half"] == half for r in records)}}
 
 
-def figures(indexed: dict, fetched: dict, latency_s: float) -> list[dict]:
+def figures(indexed: dict, fetched: dict, latency_s: float, load: str) -> list[dict]:
     def of(table: dict, key: str, scale: float = 1.0) -> dict:
         return parts(*(table.get(h, {}).get(key) for h in ("all", "tune", "held-out")), scale=scale)
 
@@ -139,7 +165,9 @@ def figures(indexed: dict, fetched: dict, latency_s: float) -> list[dict]:
         {"figure": "Fully indexed: sign accuracy on answered", **of(indexed, "sign_accuracy"), "decimals": 3},
         {"figure": "On demand: seconds per question, 90th percentile", **of(fetched, "seconds_p90"), "unit": "s",
          "decimals": 2, "target": {"at_most": 10},
-         "note": f"{latency_s * 1000:.0f} ms a call; median {fetched['all']['seconds_median']:.2f} s"},
+         "note": f"{latency_s * 1000:.0f} ms a call; median {fetched['all']['seconds_median']:.2f} s; load {load}"},
+        {"figure": "On demand: CPU seconds per question, 90th percentile", **of(fetched, "cpu_seconds_p90"),
+         "unit": "s", "decimals": 2, "note": "this process's CPU time in ask: embedding and reading the abstracts"},
         {"figure": "On demand: E-utilities calls per question", **of(fetched, "calls_mean"), "decimals": 2},
         {"figure": "On demand: abstracts fetched per question", **of(fetched, "fetched_mean"), "decimals": 2},
     ]
@@ -158,17 +186,19 @@ def main() -> int:
     questions = [q for q in load_questions(PUBMEDQA_QUESTIONS) if args.half in (None, half_of(q))][:args.limit]
     pubmed = {key: value for key, value in (("max_abstracts_per_question", args.cap), ("per_query", args.per_query))
               if value is not None}
+    load = LoadSampler()
     indexed_records = [] if args.skip_indexed else fully_indexed(questions)
     with tempfile.TemporaryDirectory(prefix="on-demand-") as work:
         fetched_records = on_demand(questions, args.latency, Path(work), pubmed)
+    load_text = load.stop()
     indexed, fetched = by_half(indexed_records) if indexed_records else {}, by_half(fetched_records)
-    report = {"latency_s": args.latency, "fully_indexed": indexed, "on_demand": fetched}
+    report = {"latency_s": args.latency, "load": load_text, "fully_indexed": indexed, "on_demand": fetched}
     print(json.dumps(report, indent=2))
     if args.out:
         args.out.write_text(json.dumps({**report, "records": {"fully_indexed": indexed_records,
                                                               "on_demand": fetched_records}}, indent=1))
     if (args.limit, args.half, args.latency, args.skip_indexed, pubmed) == (None, None, 0.3, False, {}):
-        write_results("on_demand", "Literature on demand", COMMAND, figures(indexed, fetched, args.latency))
+        write_results("on_demand", "Literature on demand", COMMAND, figures(indexed, fetched, args.latency, load_text))
     return 0
 
 
