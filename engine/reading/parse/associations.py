@@ -13,19 +13,23 @@ entity ("the appearance", "benefits").
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import Side, has_change_word, sides
 
+_WORDS = Path(__file__).with_name("words.toml")
+
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-# Heads of phrases that name how something went, not a thing: "cognitive benefits", "its pro-apoptotic
-# effects", "the appearance of X", "a common pathogenesis".
-_UNNAMED_HEADS = lexicon.EFFECT_NOUNS | {"benefit", "benefits", "appearance", "pathogenesis", "onset", "outcome",
-                                         "outcomes", "consequence", "consequences"}
+_OUTCOME_NOUNS = word_set(_WORDS, "_outcome_nouns")
+# Heads of phrases that name how something went, not a thing: the effect nouns and the outcome nouns.
+_UNNAMED_HEADS = lexicon.EFFECT_NOUNS | _OUTCOME_NOUNS
 
 
 def association_claims(doc: Doc) -> list[Claim]:

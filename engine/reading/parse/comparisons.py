@@ -41,12 +41,10 @@ _PLACES = word_set(_WORDS, "_places")
 _TAKING = word_set(_WORDS, "_taking")
 _NOT_AGENTS = word_set(_WORDS, "_not_agents")
 # Reference arms given nothing in the agent's place: a group compared with one was given the agent.
-_GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - {"control", "controls", "unexposed"}
+_PLAIN_CONTROLS = word_set(_WORDS, "_plain_controls")
+_GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - _PLAIN_CONTROLS
 _SHOWING = word_set(_WORDS, "_showing")
-# Participles that say a group was given the agent ("patients treated with D"), with the preposition
-# of the agent; an exposure is not assigned.
-_GIVEN = {"treat": "with", "give": None, "receive": None, "randomize": "to", "randomise": "to", "assign": "to",
-          "allocate": "to", "administer": None, "supplement": "with", "inject": "with", "feed": None}
+_GIVEN = word_table(_WORDS, "_given")
 _EXPOSED = word_table(_WORDS, "_exposed")
 # "D-treated mice": the mark after the agent's name, and whether it says the agent was assigned.
 _MARKED = re.compile(r"^(?P<agent>.+?)-(?P<mark>treated|fed|injected|supplemented|exposed)$", re.I)
@@ -60,9 +58,8 @@ _BEFORE = word_set(_WORDS, "_before")
 
 # Hosts that make up a group of a study: people and animals, not cells or tissues (a change seen in
 # "AD brains" is read by ``hosts``).
-_MEMBERS = (ORGANISMS - {"cells", "cell", "brains", "lines", "line", "slices", "cultures", "explants", "organoids",
-                         "neurons", "embryos", "larvae", "models", "model", "carriers"}) \
-    | lexicon.HOST_NOUNS | lexicon.GROUP_PEOPLE
+_NOT_MEMBERS = word_set(_WORDS, "_not_members")
+_MEMBERS = (ORGANISMS - _NOT_MEMBERS) | lexicon.HOST_NOUNS | lexicon.GROUP_PEOPLE
 
 
 @dataclass(frozen=True)
@@ -387,7 +384,7 @@ def _given_by(participle: Token) -> Group | None:
     if lemma not in _GIVEN and lemma not in _EXPOSED or modality.negated(participle):
         return None
     preposition = _GIVEN.get(lemma, _EXPOSED.get(lemma))
-    if preposition is None:
+    if not preposition:
         agents = [c for c in participle.children if c.dep_ in ("dobj", "pobj")]  # "given X" read either way
     else:
         agents = [g for p in participle.children if p.dep_ == "prep" and p.lower_ == preposition

@@ -19,8 +19,8 @@ from engine.reading.parse.phrases import Side
 
 _WORDS = Path(__file__).with_name("words.toml")
 
-RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | \
-    frozenset({"normalize", "normalise", "recover", "repair"})
+_RETURNING_VERBS = word_set(_WORDS, "_returning_verbs")
+RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | _RETURNING_VERBS
 
 
 def is_restoring(verb: Token) -> bool:

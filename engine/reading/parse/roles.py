@@ -194,7 +194,8 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
 
 
 # Where an effect is seen, not what it changes ("a neuroprotective effect on primary cell culture").
-_SEEN_IN = lexicon.HOST_NOUNS | {"mouse", "rat", "culture", "cultures", "slices", "preparations"}
+_MODEL_WORDS = word_set(_WORDS, "_model_words")
+_SEEN_IN = lexicon.HOST_NOUNS | _MODEL_WORDS
 
 
 def _changes_named_as_examples(noun: Token) -> list[Side]:
