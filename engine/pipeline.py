@@ -41,7 +41,7 @@ from engine.model.annotations import Annotation, format_annotation, interpret
 from engine.explain.answer import Answer, explain
 from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get_backend, take_fallbacks
 from engine.backends.base import Fallback, evidence_of, fallback_note
-from engine.assembly.identity import LibraryAbbreviations, may_define, title_abbreviations
+from engine.assembly.identity import LibraryAbbreviations, may_define, spelled_out, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
@@ -307,12 +307,27 @@ def extract(
     if claim_store is not None:
         claims = cross_check(claims, parse_claims(claim_store, retrieved, abbreviations))
     return [
-        claim.model_copy(update={"annotation": with_defined_aliases(claim.annotation),
+        claim.model_copy(update={"annotation": with_spelled_out_aliases(
+                                     with_defined_aliases(claim.annotation), abbreviations.get(claim.evidence.doc_id)),
                                  "evidence": claim.evidence.model_copy(update={
                                      "query": query_of.get((claim.evidence.doc_id, claim.evidence.sentence), ""),
                                  })})
         for claim in claims
     ]
+
+
+def with_spelled_out_aliases(annotation: Annotation, abbreviations: Mapping[str, str] | None) -> Annotation:
+    """Each end named with a short form its paper defines among other words ("Postoperative AF")
+    also carries that name spelled out ("Postoperative atrial fibrillation"), for Integrate to join."""
+    if not abbreviations:
+        return annotation
+    update = {}
+    for side in ("subject", "object"):
+        aliases = getattr(annotation, f"{side}_aliases")
+        found = spelled_out(getattr(annotation, side), abbreviations)
+        if found is not None and found not in aliases:
+            update[f"{side}_aliases"] = [*aliases, found]
+    return annotation.model_copy(update=update) if update else annotation
 
 
 def with_defined_aliases(annotation: Annotation) -> Annotation:

@@ -341,3 +341,12 @@ def test_no_long_form_where_the_title_does_not_spell_one_whole_name(title: str, 
 
 def test_a_defined_short_form_keeps_its_definition() -> None:
     assert title_abbreviations(TITLE, ["MB lowered tau."], {"MB": "myoglobin"}) == {}
+
+
+def test_a_name_written_with_a_defined_short_form_is_spelled_out() -> None:
+    from engine.assembly.identity import spelled_out
+
+    defined = {"AF": "atrial fibrillation"}
+    assert spelled_out("Postoperative AF", defined) == "Postoperative atrial fibrillation"
+    assert spelled_out("AF", defined) is None  # the short form alone is the definition's own business
+    assert spelled_out("Postoperative AFib", defined) is None

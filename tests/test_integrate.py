@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.model.annotations import Annotation
+from engine.model.annotations import Annotation, parse_annotation
 from engine.backends.base import ExtractedClaim
 from engine.assembly.integrate import UNCLEAR_SENTENCE, Integrator
 from engine.model.graph import Evidence, Scenario
@@ -401,3 +401,16 @@ def test_a_claim_left_out_of_the_graph_says_why() -> None:
     budget = Integrator("q", ["Velk1"], ["Zorin"], max_nodes=2)
     budget.add([_claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin.")], 1)
     assert [p.reason for p in budget.build().pruned] == [f"not drawn: an end is {OVER_BUDGET}"]
+
+
+def test_a_name_with_a_defined_short_form_answers_for_the_concept_it_spells_a_kind_of() -> None:
+    from engine.pipeline import with_spelled_out_aliases
+
+    annotation = parse_annotation("[change=increase] Statin ==CAUSE=> [change=decrease] Postoperative AF",
+                                  "Postoperative AF was lower in the Statin group.")
+    annotation = with_spelled_out_aliases(annotation, {"AF": "atrial fibrillation"})
+    integrator = Integrator("How do statins affect atrial fibrillation?", ["statins"], ["atrial fibrillation"])
+    index = integrator.resolve(annotation.object, annotation.object_aliases, "d1")
+    entity = integrator._entities[index]
+    assert entity.label == "Postoperative AF" and entity.answers_for is not None
+    assert entity.answers_for.relation == "is a kind of"

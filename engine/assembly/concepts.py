@@ -128,6 +128,8 @@ def qualifies(name: str, concept: str) -> bool:
     if len(words) <= len(concept_words) or identity_key(" ".join(words[-len(concept_words):])) != identity_key(concept):
         return False
     before = words[:-len(concept_words)]
+    if before[0][:1].isupper() and before[0][1:].islower():  # a name's first word, capital by sentence case
+        before[0] = before[0].lower()
     return _BROUGHT_ABOUT.search(before[-1]) is not None or \
         all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in before)
 

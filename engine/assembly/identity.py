@@ -478,6 +478,15 @@ def _initials(words: list[str]) -> str:
     return "".join(letters) if all(ch.isalpha() for ch in letters) else ""
 
 
+def spelled_out(name: str, abbreviations: Mapping[str, str]) -> str | None:
+    """A name of several words with each word that is a short form the paper defines written as its
+    long form ("Postoperative AF" → "Postoperative atrial fibrillation"); None where no word is one."""
+    words = name.split()
+    if len(words) < 2 or not any(word in abbreviations for word in words):
+        return None
+    return " ".join(abbreviations.get(word, word) for word in words)
+
+
 def defined_abbreviation(short: str, long: str, doc_id: str) -> Identity:
     """Rule 2: the paper defines one name as the abbreviation of the other."""
     return Identity(f"abbreviation defined in {doc_id}: {short} = {long}")

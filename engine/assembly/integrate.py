@@ -233,7 +233,6 @@ class Integrator:
             self._file(index, term, same_form(term, noun))
         elif known is None:
             index = self._new_entity(term)
-            self._answer_for_question(index)
         else:
             index = known[0]
             self._file(index, term, known[1])
@@ -244,7 +243,10 @@ class Integrator:
             definition = self._library.get(name)
             if definition is not None:
                 index = self._join(index, definition.partner(name), library_abbreviation(definition))
-        return self._find(index)
+        index = self._find(index)
+        if known is None and not noun and not self._entities[index].role:  # by any of its names
+            self._answer_for_question(index)
+        return index
 
     def _join(self, index: int, name: str, identity: Identity) -> int:
         """File ``name`` under the entity, or join the entity it already names."""
@@ -272,7 +274,7 @@ class Integrator:
 
     def _qualified_kind(self, entity: _Entity, concept: _Entity) -> tuple[str, str] | None:
         """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
-        if qualifies(entity.label, concept.label):
+        if any(qualifies(name, concept.label) for name in entity.names):
             return "is a kind of", f"its name: {concept.label} qualified by the words before it"
         if entity.groundings:
             return None
