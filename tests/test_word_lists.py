@@ -68,5 +68,5 @@ def test_the_lexicon_reads_its_lists_as_written():
     assert ("multiple", "sclerosis") in lexicon.FIXED_NAME_PAIRS
 
 
-def test_a_change_of_a_word_list_re_reads_the_library():
-    assert set(WORD_FILES) <= set(store.reader_sources())
+def test_a_change_of_a_word_list_a_construction_or_a_pattern_re_reads_the_library():
+    assert set(READING.rglob("*.toml")) <= set(store.reader_sources())
