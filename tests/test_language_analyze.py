@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engine.reading.language import analyze
 from engine.reading.language.analyze import analyze_question
+from engine.reading.language.data_files import data_file
 
 
 @pytest.mark.parametrize("question, sources, targets", [
@@ -63,3 +67,16 @@ def test_open_questions_name_one_side_with_a_reason() -> None:
 
 def test_same_entity_on_both_sides_is_abstained_on() -> None:
     assert analyze_question("How does tau affect tau?").abstained
+
+
+PHRASINGS = data_file(Path(analyze.__file__).with_name("questions.toml"))["phrasing"]
+
+
+@pytest.mark.parametrize("index", range(len(PHRASINGS)), ids=lambda i: PHRASINGS[i]["example"])
+def test_each_phrasing_reads_its_example_before_any_other(index):
+    # questions.toml is an ordered table: its example is matched by no phrasing above it
+    example = PHRASINGS[index]["example"]
+    body = example.rstrip("?.! ")
+    first = next(k for k, (pattern, _) in enumerate(analyze._COMPILED) if pattern.match(body))
+    assert first == index
+    assert not analyze_question(example).abstained

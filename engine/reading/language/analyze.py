@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.reading.language import lexicon as lx
-from engine.reading.language.data_files import word_tuple
+from engine.reading.language.data_files import data_file, word_tuple
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -29,26 +29,16 @@ _RISE = r"(?:rises?|increases?|goes up|is increased|are increased|is elevated|ar
 _FALL = r"(?:falls?|decreases?|drops?|declines?|goes down|is reduced|are reduced|is decreased|are decreased|is lowered|is low|are low|is inhibited|is blocked|is lost|is knocked down|is deleted|is absent|is downregulated|is depleted)"
 
 _AUX = r"(?:does|do|did|can|could|may|might|would|will|is|are|was|were)"
-_PATTERNS: list[tuple[str, str]] = [
-    # (regex, which groups are source/target: "st" = group1 source, group2 target; "ts" reversed)
-    (rf"^how (?:exactly )?{_AUX} (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
-    (rf"^how {_AUX} (.+?) (?:be |get )?(?:linked|related|connected|associated|tied|coupled) (?:to|with) (.+)$", "st"),
-    (rf"^(?:what|which) (?:is|are|was|were) the (?:causal |possible |potential |likely |main |major )?(?:effects?|impacts?|influences?|consequences?|role|roles|contributions?|outcomes?|results?) of (.+?) (?:on|in|for|upon|to) (.+)$", "st"),
-    (rf"^(?:what|which) (?:effects?|impacts?|influences?|role) (?:does|do|did|can|could|might|may) (.+?) (?:have|has|play|exert) (?:on|in|for|upon) (.+)$", "st"),
-    (rf"^(?:what|which) (?:role|part) (?:does|do|did|can|could|might|may) (.+?) play in (.+)$", "st"),
-    (rf"^(?:does|do|did|can|could|may|might|will|would) (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
-    (rf"^(?:is|are|was|were) (.+?) (?:causally )?(?:linked|related|connected|associated|tied|coupled|implicated) (?:to|with|in) (.+)$", "st"),
-    (rf"^(?:is|are|was|were) (.+?) (?:a |an |the )?(?:cause|driver|regulator|modulator|risk factor|determinant|inhibitor|activator|mediator|contributor) (?:of|for|to|in) (.+)$", "st"),
-    (rf"^why (?:does|do|did|can|could|would|might|is|are) (.+?) (?:{_VERB_FORMS}|lead to|result in|cause) (.+)$", "st"),
-    (rf"^(?:in what way|in which way|to what extent|by what mechanism|through what mechanisms?|through which mechanisms?|via what mechanisms?) {_AUX} (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
-    (rf"^what happens to (.+?) (?:when|if|as|after|once) (.+)$", "ts"),
-    (rf"^how (?:does|do|did|would|will|might|could) (.+?) (?:change|respond|react|behave|vary) (?:when|if|as|after|to) (.+)$", "ts"),
-    (rf"^what (?:is|are) the (?:mechanisms?|pathways?|links?|relationships?|connections?) (?:by which|through which|via which|whereby|in which) (.+?) (?:{_VERB_FORMS}) (.+)$", "st"),
-    (rf"^what (?:is|are) the (?:mechanisms?|relationships?|links?|connections?|associations?) between (.+?) and (.+)$", "st"),
-    (rf"^what (?:causes|drives|leads to|underlies|explains|triggers|induces|increases|decreases|reduces|regulates|controls) (.+)$", "t"),
-    (rf"^what (?:does|do) (.+?) (?:cause|lead to|result in|do to|affect|influence|regulate|increase|decrease|reduce|trigger|induce)$", "s"),
-    (rf"^(?:what are )?the (?:effects?|impacts?|consequences?) of (.+?) (?:on|in|upon) (.+)$", "st"),
-]
+
+
+def _phrasings() -> list[tuple[str, str]]:
+    """(regex, roles) of each causal phrasing of questions.toml, in order, with its auxiliaries and
+    causal verbs written in."""
+    listed = data_file(Path(__file__).with_name("questions.toml"))["phrasing"]
+    return [(p["regex"].replace("{aux}", _AUX).replace("{verb}", _VERB_FORMS), p["roles"]) for p in listed]
+
+
+_PATTERNS = _phrasings()
 _COMPILED = [(re.compile(p, re.I), roles) for p, roles in _PATTERNS]
 _YES_NO = re.compile(r"^(?:does|do|did|can|could|may|might|will|would)\s", re.I)
 _CHANGE_TAIL = re.compile(rf"\s+(?:{_RISE}|{_FALL})(?:\s.*)?$", re.I)
