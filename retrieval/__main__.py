@@ -121,6 +121,23 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_update(args: argparse.Namespace, settings: Settings) -> int:
+    """Apply PubMed update files in order: each file's revised citations replace the indexed ones,
+    its <DeleteCitation> PMIDs are removed, its new citations are added."""
+    index = PaperIndex.open(_index_dir(args, settings), settings.embedding_model)
+    totals = {"added": 0, "replaced": 0, "deleted": 0, "duplicates": 0}
+    for path in args.input:
+        report = _ingest([path])
+        _print_ingest_problems(report)
+        with terminal_progress(f"updating from {Path(path).name}") as progress:
+            updated = index.update_documents(report.documents, report.deletions, progress=progress)
+        for key in totals:
+            totals[key] += len(getattr(updated, key))
+    _read_claims(index.index_dir, index.documents())
+    print(json.dumps({**totals, "documents": index.manifest.documents}, indent=2))
+    return 0
+
+
 def _read_claims(index_dir: Path, documents: list[Document]) -> None:
     """Read the new documents' sentences with the dependency-parse reader, into the index's claim
     store, so that questions look their claims up instead of parsing them."""
@@ -217,6 +234,11 @@ def main(argv: list[str] | None = None) -> int:
     add.add_argument("--input", nargs="+", required=True, metavar="PATH")
     add.add_argument("--index", metavar="DIR")
     add.set_defaults(func=cmd_add)
+
+    update = commands.add_parser("update", help="apply PubMed update files: replace revised citations, apply deletions")
+    update.add_argument("--input", nargs="+", required=True, metavar="PATH", help="update files, applied in order")
+    update.add_argument("--index", metavar="DIR")
+    update.set_defaults(func=cmd_update)
 
     check = commands.add_parser("check", help="verify every file of the index and its claim store")
     check.add_argument("--index", metavar="DIR")

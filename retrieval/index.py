@@ -53,19 +53,27 @@ from typing import Literal
 import faiss
 import filelock
 import numpy as np
+import pyarrow as pa
 from pydantic import BaseModel, Field, ValidationError
 from threadpoolctl import ThreadpoolController
 
 from retrieval import ivfpq
 from retrieval import faults
+from retrieval.columnar import DocumentTable
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.ingest import Duplicate
-from retrieval.lexical import LexicalIndex
+from retrieval.lexical import LexicalIndex, LexicalQuery
 
 # 2: document vectors include the title's vector, document BM25 weights the title (format 1 had neither).
-FORMAT_VERSION = 2
+# 3: the documents are stored in Parquet columns (documents.parquet) instead of documents.jsonl.
+FORMAT_VERSION = 3
+# Format 2 is read as well (its documents.jsonl turned into columns on opening); its next save writes
+# format 3, and `python -m corpus ensure` leaves it as it is.
+READABLE_FORMATS = (2, 3)
 SearchMode = Literal["hybrid", "bm25", "dense"]
+# A query for the passage BM25 index and one for the document BM25 index.
+LexicalPair = tuple[LexicalQuery, LexicalQuery]
 
 # Up to this many passages FAISS searches exactly (IndexFlatIP). A flat scan costs passages x dimension
 # multiply-adds per query: measured single-threaded (bench/retrieval.py --faiss-check) 3.5 ms at 50,000
@@ -88,7 +96,8 @@ HNSW_EF_SEARCH = 512
 HNSW_EF_CONSTRUCTION = 80
 
 _MANIFEST = "manifest.json"
-_DOCUMENTS = "documents.jsonl"
+_DOCUMENTS = "documents.parquet"
+_LEGACY_DOCUMENTS = "documents.jsonl"
 _VECTORS = "vectors.npy"
 _DOC_VECTORS = "doc_vectors.npy"
 _FAISS = "dense.faiss"
@@ -98,7 +107,7 @@ _LOCK = ".write.lock"
 _GENERATION = re.compile(r"generation-(\d{6,})")
 # What an index saved before generations keeps beside its manifest (and the staging folder of its
 # saves): removed once a save has switched the folder to a generation.
-_LEGACY_ENTRIES = frozenset({_DOCUMENTS, _VECTORS, _DOC_VECTORS, _FAISS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS, ".staging"})
+_LEGACY_ENTRIES = frozenset({_DOCUMENTS, _LEGACY_DOCUMENTS, _VECTORS, _DOC_VECTORS, _FAISS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS, ".staging"})
 # A stored vector is unit length (sentence and document vectors are normalised) or zero; garbled
 # bytes read as floats are neither.
 _UNIT_TOLERANCE = 1e-2
@@ -183,6 +192,41 @@ class AddReport(BaseModel):
     passages_added: int = 0
 
 
+class UpdateReport(AddReport):
+    """An update's additions, plus the indexed documents it replaced (revised) or deleted."""
+
+    replaced: list[str] = []
+    deleted: list[str] = []
+
+
+@dataclass(frozen=True)
+class UpdatePlan:
+    """What an update does: the indexed ids it removes (deleted or revised) and the documents it embeds."""
+
+    gone: frozenset[str]
+    new: list[Document]
+    report: UpdateReport
+
+
+def plan_update(index: PaperIndex, documents: Sequence[Document], deleted: Iterable[str]) -> UpdatePlan:
+    """An update of ``index``: ids in ``deleted`` go; a document whose id is indexed with other content
+    (a revised citation) replaces it; other documents are added as ``add_documents`` adds them."""
+    deleted = {doc_id for doc_id in deleted if index.has_document(doc_id)}
+    revised = {d.id for d in documents if d.id not in deleted and index.has_document(d.id)
+               and index.content_of(d.id) != d.content_hash()}
+    gone = frozenset(deleted | revised)
+
+    def owner(content_hash: str) -> str | None:
+        found = index.owner_of_content(content_hash)
+        return None if found in gone else found
+
+    incoming = [d for d in documents if d.id not in deleted]
+    new, added = new_documents(incoming, lambda doc_id: doc_id not in gone and index.has_document(doc_id), owner)
+    new_ids = {d.id for d in new}
+    report = UpdateReport(**added.model_dump(), replaced=sorted(revised & new_ids), deleted=sorted(deleted))
+    return UpdatePlan(gone, new, report)
+
+
 @dataclass(frozen=True)
 class FusionWeights:
     """How much each scaled signal counts in the fused passage score.
@@ -244,10 +288,10 @@ def read_manifest(index_dir: Path) -> Manifest:
     """The manifest of the index in ``index_dir``; IndexNotFound when there is none, it is
     unreadable or it was written in another format version."""
     manifest = stored_manifest(index_dir)
-    if manifest.format_version != FORMAT_VERSION:
+    if manifest.format_version not in READABLE_FORMATS:
         raise IndexNotFound(
             f"the index in {index_dir} has format {manifest.format_version}, this version reads "
-            f"{FORMAT_VERSION}; rebuild the index"
+            f"{' and '.join(map(str, READABLE_FORMATS))}; rebuild the index"
         )
     return manifest
 
@@ -282,7 +326,7 @@ def index_file(index_dir: Path, name: str) -> Path:
 def damage_message(index_dir: Path, path: Path, reason: str) -> str:
     """One line: which file of the index is damaged, how, and the way out."""
     index_dir = Path(index_dir)
-    if path.name in (_DOCUMENTS, _MANIFEST):  # the documents themselves: only a copy brings them back
+    if path.name in (_DOCUMENTS, _LEGACY_DOCUMENTS, _MANIFEST):  # the documents themselves: only a copy brings them back
         way_out = (f"restore {index_dir} from a backup, or build it again from your files with "
                    f"`python -m retrieval build --input PATH... --index {index_dir}` "
                    "(`python -m corpus build` for the default corpus)")
@@ -315,7 +359,7 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     if layout is not None:
         return layout.problem(index_dir, manifest, embedding_model)
     folder = data_folder(index_dir, manifest)
-    needed = [_DOCUMENTS, _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
+    needed = [documents_file_name(manifest), _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
     if manifest.dense_index in ("hnsw", "ivfpq"):
         needed.append(_FAISS)
     missing = [name for name in needed if not (folder / name).exists()]
@@ -373,8 +417,14 @@ def rows_problem(vectors: np.ndarray, block: int = 65_536) -> str | None:
     return None
 
 
-def stored_documents(index_dir: Path) -> list[Document]:
-    """The documents saved in an index folder (readable even when the vectors are from another model)."""
+def documents_file_name(manifest: Manifest) -> str:
+    """``documents.parquet`` from format 3 on, ``documents.jsonl`` before."""
+    return _DOCUMENTS if manifest.format_version >= 3 else _LEGACY_DOCUMENTS
+
+
+def stored_table(index_dir: Path) -> DocumentTable:
+    """The documents saved in an index folder, as columns (readable even when the vectors are from
+    another model or the manifest is missing)."""
     index_dir = Path(index_dir)
     try:
         manifest: Manifest | None = stored_manifest(index_dir)
@@ -382,13 +432,23 @@ def stored_documents(index_dir: Path) -> list[Document]:
         raise
     except IndexNotFound:
         manifest = None
-    path = (index_dir if manifest is None else data_folder(index_dir, manifest)) / _DOCUMENTS
+    folder = index_dir if manifest is None else data_folder(index_dir, manifest)
+    if manifest is not None:
+        name = documents_file_name(manifest)
+    else:
+        name = next((n for n in (_DOCUMENTS, _LEGACY_DOCUMENTS) if (folder / n).is_file()), _DOCUMENTS)
+    path = folder / name
     if not path.is_file():
-        raise IndexNotFound(f"no stored documents in {index_dir} (missing {_DOCUMENTS})")
-    stamp = None if manifest is None else manifest.files.get(_DOCUMENTS)
+        raise IndexNotFound(f"no stored documents in {index_dir} (missing {name})")
+    stamp = None if manifest is None else manifest.files.get(name)
     if stamp is not None and path.stat().st_size != stamp.size:
         raise IndexDamaged(damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written"))
-    return _read_documents(path, index_dir)
+    return _read_table(path, index_dir)
+
+
+def stored_documents(index_dir: Path) -> list[Document]:
+    """The documents saved in an index folder, as ``Document`` objects (for rebuilding and reading)."""
+    return list(stored_table(index_dir))
 
 
 def _model_mismatch_message(index_dir: Path, built_with: str, asked_for: str) -> str:
@@ -399,9 +459,13 @@ def _model_mismatch_message(index_dir: Path, built_with: str, asked_for: str) ->
     )
 
 
-def corpus_hash(documents: Iterable[Document]) -> str:
+def corpus_hash(documents: Iterable[Document] | DocumentTable) -> str:
     """Order-independent digest of the documents' ids and contents."""
-    digests = sorted(hashlib.sha256(f"{d.id}\x1f{d.content_hash()}".encode()).hexdigest() for d in documents)
+    if isinstance(documents, DocumentTable):
+        pairs: Iterable[tuple[str, str]] = zip(documents.ids(), documents.content_hashes(), strict=True)
+    else:
+        pairs = ((d.id, d.content_hash()) for d in documents)
+    digests = sorted(hashlib.sha256(f"{doc_id}\x1f{content}".encode()).hexdigest() for doc_id, content in pairs)
     return hashlib.sha256("".join(digests).encode()).hexdigest()
 
 
@@ -412,7 +476,7 @@ class PaperIndex:
         self,
         index_dir: Path,
         manifest: Manifest,
-        documents: list[Document],
+        documents: DocumentTable | Sequence[Document],
         vectors: np.ndarray,
         doc_vectors: np.ndarray,
         dense: faiss.Index,
@@ -424,9 +488,7 @@ class PaperIndex:
         self.index_dir = Path(index_dir)
         self.manifest = manifest
         self.weights = weights
-        self._documents = documents
-        self._position = {d.id: i for i, d in enumerate(documents)}
-        self._hashes = {d.content_hash(): d.id for d in documents}
+        self._table = documents if isinstance(documents, DocumentTable) else DocumentTable.from_documents(documents)
         self._vectors = vectors
         self._doc_vectors = doc_vectors
         self._dense = dense
@@ -434,7 +496,7 @@ class PaperIndex:
         self._lexical_documents = lexical_documents
         self._embedder = embedder
         self._thread_controller: ThreadpoolController | None = None
-        self._passage_doc, self._passage_sentence, self._doc_first_passage = _passage_layout(documents)
+        self._passage_doc, self._passage_sentence, self._doc_first_passage = _layout(self._table.first_passages)
         # held by every search and by an addition while it swaps the grown index in
         self._searching = threading.RLock()
         self._adding = threading.Lock()
@@ -472,7 +534,7 @@ class PaperIndex:
         if problem is not None:
             raise IndexDamaged(problem) if "is damaged" in problem else IndexNotFound(problem)
         folder = data_folder(index_dir, manifest)
-        documents = stored_documents(index_dir)
+        documents = stored_table(index_dir)
         _check_counts(index_dir, folder, manifest, documents)
         # A shard of a sharded index stays on disk, memory-mapped: serving memory is then bounded by
         # what queries touch, not by the size of the library.
@@ -532,7 +594,7 @@ class PaperIndex:
     @classmethod
     def from_vectors(
         cls,
-        documents: list[Document],
+        documents: DocumentTable | Sequence[Document],
         vectors: np.ndarray,
         title_vectors: np.ndarray,
         index_dir: Path,
@@ -543,13 +605,31 @@ class PaperIndex:
     ) -> PaperIndex:
         """An index of distinct, non-empty ``documents`` whose sentence and title vectors are given (in
         document order, as ``embed_documents`` returns them); not saved yet."""
+        table = documents if isinstance(documents, DocumentTable) else DocumentTable.from_documents(documents)
+        doc_vectors = _document_vectors(table.first_passages, vectors, title_vectors)
+        return cls.from_columns(table, vectors, doc_vectors, index_dir, embedder, dense_index, corpus, weights)
+
+    @classmethod
+    def from_columns(
+        cls,
+        table: DocumentTable,
+        vectors: np.ndarray,
+        doc_vectors: np.ndarray,
+        index_dir: Path,
+        embedder: Embedder,
+        dense_index: Literal["flat", "hnsw", "ivfpq"],
+        corpus: str = "",
+        weights: FusionWeights | None = None,
+    ) -> PaperIndex:
+        """An index of stored columns with their sentence and document vectors (nothing is embedded:
+        the BM25 and dense indexes are built from them); not saved yet."""
         now = _now()
         manifest = Manifest(
             embedding_model=embedder.model_name,
             dimension=int(vectors.shape[1]),
-            documents=len(documents),
+            documents=len(table),
             passages=len(vectors),
-            content_hash=corpus_hash(documents),
+            content_hash=corpus_hash(table),
             dense_index=dense_index,
             corpus=corpus,
             created_at=now,
@@ -562,12 +642,12 @@ class PaperIndex:
         return cls(
             index_dir=Path(index_dir),
             manifest=manifest,
-            documents=documents,
+            documents=table,
             vectors=vectors,
-            doc_vectors=_document_vectors(documents, vectors, title_vectors),
+            doc_vectors=doc_vectors,
             dense=dense,
-            lexical_passages=LexicalIndex.build(_passage_texts(documents, LEXICAL_CONTEXT_SENTENCES)),
-            lexical_documents=LexicalIndex.build([_document_text(d) for d in documents]),
+            lexical_passages=LexicalIndex.build(_passage_texts(table, LEXICAL_CONTEXT_SENTENCES)),
+            lexical_documents=LexicalIndex.build(_document_texts(table)),
             embedder=embedder,
             weights=weights or FusionWeights(),
         )
@@ -583,13 +663,14 @@ class PaperIndex:
         with self._adding, _folder_lock(self._prepared_folder()):
             self._catch_up()
             self._tidy()
-            new, report = new_documents(documents, self.has_document, self._hashes)
+            new, report = new_documents(documents, self.has_document, self.owner_of_content)
             if not new:
                 return report
             vectors, title_vectors = embed_documents(self._embedder, new, progress)
-            all_documents = self._documents + new
+            added = DocumentTable.from_documents(new)
+            all_documents = self._table.concat(added)
             all_vectors = np.vstack([self._vectors, vectors])
-            doc_vectors = np.vstack([self._doc_vectors, _document_vectors(new, vectors, title_vectors)])
+            doc_vectors = np.vstack([self._doc_vectors, _document_vectors(added.first_passages, vectors, title_vectors)])
             # a new dense index rather than growing the one searches are reading
             if self.manifest.dense_index == "hnsw":
                 dense, dense_index = faiss.clone_index(self._dense), "hnsw"
@@ -603,7 +684,7 @@ class PaperIndex:
             # the lexical indexes are rebuilt; that takes seconds even for large libraries, unlike
             # embedding.
             lexical_passages = LexicalIndex.build(_passage_texts(all_documents, LEXICAL_CONTEXT_SENTENCES))
-            lexical_documents = LexicalIndex.build([_document_text(d) for d in all_documents])
+            lexical_documents = LexicalIndex.build(_document_texts(all_documents))
             manifest = self.manifest.model_copy(update={
                 "documents": len(all_documents),
                 "passages": len(all_vectors),
@@ -617,6 +698,48 @@ class PaperIndex:
             report.added = [d.id for d in new]
             report.passages_added = len(vectors)
             return report
+
+    def update_documents(self, documents: Iterable[Document], deleted: Iterable[str] = (),
+                         progress: ProgressCallback | None = None) -> UpdateReport:
+        """Apply an update (a PubMed update file): remove the ids in ``deleted``, replace each indexed
+        document that comes with other content (a revised citation), add the rest as ``add_documents``
+        does. Only new and revised documents are embedded; one save, as for an addition."""
+        documents = list(documents)
+        with self._adding, _folder_lock(self._prepared_folder()):
+            self._catch_up()
+            self._tidy()
+            plan = plan_update(self, documents, deleted)
+            if not plan.gone and not plan.new:
+                return plan.report
+            kept = np.array([row for row in range(len(self._table))
+                             if self._table.doc_id(row) not in plan.gone], dtype=np.int64)
+            parts = [self.columns(kept)]
+            if plan.new:
+                vectors, title_vectors = embed_documents(self._embedder, plan.new, progress)
+                parts.append(new_columns(plan.new, vectors, title_vectors))
+            table, vectors, doc_vectors = join_columns(parts)
+            kind = "hnsw" if len(vectors) > EXACT_SEARCH_LIMIT else "flat"
+            updated = PaperIndex.from_columns(table, vectors, doc_vectors, self.index_dir, self._embedder, kind,
+                                              self.manifest.corpus, self.weights)
+            updated.manifest = updated.manifest.model_copy(update={"created_at": self.manifest.created_at})
+            self._adopt(updated)
+            self._save(replace=False)
+            plan.report.added = [d.id for d in plan.new]
+            plan.report.passages_added = sum(len(d.sentences) for d in plan.new)
+            return plan.report
+
+    def columns(self, rows: np.ndarray | None = None) -> tuple[DocumentTable, np.ndarray, np.ndarray]:
+        """The documents at ``rows`` (all by default) with their sentence and document vectors, read
+        into memory: what a rewritten or merged index is built from without embedding anything."""
+        if rows is None:
+            return self._table, np.asarray(self._vectors), np.asarray(self._doc_vectors)
+        passages = self._passages_of(np.asarray(rows, dtype=np.int64)) if len(rows) else np.zeros(0, np.int64)
+        return self._table.take(rows), np.asarray(self._vectors[passages]), np.asarray(self._doc_vectors[rows])
+
+    def content_of(self, doc_id: str) -> str | None:
+        """The content hash of the indexed document ``doc_id``, or None."""
+        row = self._table.find(doc_id)
+        return None if row is None else self._table.content_hash(row)
 
     def refresh(self) -> bool:
         """Take in what another program saved to the folder since this index was loaded; True when
@@ -655,17 +778,16 @@ class PaperIndex:
         """Take over the contents of ``other`` (a grown or reloaded index of the same folder) at once,
         so a search sees the old or the new index, never a mixture."""
         with self._searching:
-            self.manifest, self._documents, self._vectors, self._doc_vectors, self._dense = (
-                other.manifest, other._documents, other._vectors, other._doc_vectors, other._dense)
+            self.manifest, self._table, self._vectors, self._doc_vectors, self._dense = (
+                other.manifest, other._table, other._vectors, other._doc_vectors, other._dense)
             self._lexical_passages, self._lexical_documents = other._lexical_passages, other._lexical_documents
-            self._position, self._hashes = other._position, other._hashes
             self._passage_doc, self._passage_sentence, self._doc_first_passage = (
                 other._passage_doc, other._passage_sentence, other._doc_first_passage)
 
     # ------------------------------------------------------------------ reading
 
     def __len__(self) -> int:
-        return len(self._documents)
+        return len(self._table)
 
     @property
     def shard_count(self) -> int:
@@ -681,16 +803,21 @@ class PaperIndex:
         return self._embedder
 
     def documents(self) -> list[Document]:
-        return list(self._documents)
+        """Every document, made from the stored columns (a whole-library listing: costly when large)."""
+        return list(self._table)
 
     def has_document(self, doc_id: str) -> bool:
-        return doc_id in self._position
+        return self._table.find(doc_id) is not None
+
+    def owner_of_content(self, content_hash: str) -> str | None:
+        """The id of the document with this content (``Document.content_hash``), or None."""
+        return self._table.owner_of_content(content_hash)
 
     def document(self, doc_id: str) -> Document:
-        position = self._position.get(doc_id)
+        position = self._table.find(doc_id)
         if position is None:
             raise KeyError(f"no document {doc_id!r} in the index at {self.index_dir}")
-        return self._documents[position]
+        return self._table.document(position)
 
     # ------------------------------------------------------------------ search
 
@@ -710,8 +837,9 @@ class PaperIndex:
         with self._searching:
             return [self._search(q, k, mode, v) if q else [] for q, v in zip(queries, vectors)]
 
-    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
-        scored = self._score(query, mode, query_vector)
+    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+                lexical: LexicalPair | None = None) -> list[Passage]:
+        scored = self._score(query, mode, query_vector, lexical)
         if scored is None:
             return []
         candidates, fused, lexical, dense = scored
@@ -724,9 +852,10 @@ class PaperIndex:
             return self._rank_documents(query, k, mode)
 
     def _rank_documents(
-        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None
+        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+        lexical: LexicalPair | None = None,
     ) -> list[DocumentHit]:
-        scored = self._score(query, mode, query_vector)
+        scored = self._score(query, mode, query_vector, lexical)
         if scored is None:
             return []
         candidates, fused, _, _ = scored
@@ -738,9 +867,8 @@ class PaperIndex:
             if doc in seen:
                 continue
             seen.add(doc)
-            document = self._documents[doc]
             hits.append(DocumentHit(
-                doc_id=document.id, title=document.title, score=float(fused[i]),
+                doc_id=self._table.doc_id(doc), title=self._table.title(doc), score=float(fused[i]),
                 best_sentence_index=int(self._passage_sentence[candidates[i]]),
             ))
             if len(hits) == k:
@@ -748,11 +876,11 @@ class PaperIndex:
         return hits
 
     def _score(
-        self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None
+        self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None, lexical: LexicalPair | None = None
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
         with self._one_thread():
-            signals = self._signals(query, mode, query_vector)
+            signals = self._signals(query, mode, query_vector, lexical)
         if signals is None:
             return None
         fused = signals.scaled @ self.weights.vector()
@@ -763,20 +891,27 @@ class PaperIndex:
         with self._searching:
             return self._signals(query, mode)
 
-    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None) -> Signals | None:
-        """``query_vector``, when given, is the query already embedded (a sharded index embeds it once)."""
+    def _lexical_queries(self, query: str) -> LexicalPair:
+        """The query for the passage and the document BM25 indexes, with this index's statistics."""
+        return self._lexical_passages.query(query), self._lexical_documents.query(query)
+
+    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
+                 lexical: LexicalPair | None = None) -> Signals | None:
+        """``query_vector``, when given, is the query already embedded, and ``lexical`` the query for
+        the BM25 indexes (a sharded index embeds it once and scores BM25 with the library's statistics)."""
         query = query.strip()
-        if not query or not self._documents:
+        if not query or not len(self._table):
             return None
         weights = self.weights
         use_lexical = mode in ("hybrid", "bm25")
         use_dense = mode in ("hybrid", "dense")
         candidate_sets: list[np.ndarray] = []
         if use_lexical:
-            lexical_all, lexical_ceiling = self._lexical_passages.scores(query)
-            lexical_docs_all, lexical_docs_ceiling = self._lexical_documents.scores(query)
-            candidate_sets.append(_top(lexical_all, weights.candidate_passages))
-            candidate_sets.append(self._passages_of(_top(lexical_docs_all, weights.candidate_documents)))
+            passages_query, documents_query = lexical or self._lexical_queries(query)
+            lexical_all = self._lexical_passages.match(passages_query)
+            lexical_docs_all = self._lexical_documents.match(documents_query)
+            candidate_sets.append(lexical_all.top(weights.candidate_passages))
+            candidate_sets.append(self._passages_of(lexical_docs_all.top(weights.candidate_documents)))
         if use_dense:
             if query_vector is None:
                 query_vector = self._embedder.embed_query(query)
@@ -792,10 +927,10 @@ class PaperIndex:
         dense = np.full(candidates.size, np.nan)
         absolute = weights.scaling == "absolute"
         if use_lexical:
-            lexical = lexical_all[candidates].astype(np.float64)
-            lexical_docs = lexical_docs_all[docs].astype(np.float64)
-            scaled[:, 2] = _ratio(lexical, lexical_ceiling) if absolute else _normalise(lexical)
-            scaled[:, 3] = _ratio(lexical_docs, lexical_docs_ceiling) if absolute else _normalise(lexical_docs)
+            lexical = lexical_all.at(candidates).astype(np.float64)
+            lexical_docs = lexical_docs_all.at(docs).astype(np.float64)
+            scaled[:, 2] = _ratio(lexical, lexical_all.ceiling) if absolute else _normalise(lexical)
+            scaled[:, 3] = _ratio(lexical_docs, lexical_docs_all.ceiling) if absolute else _normalise(lexical_docs)
         if use_dense:
             dense = (self._vectors[candidates] @ query_vector).astype(np.float64)
             dense_docs = doc_dense_all[docs].astype(np.float64)
@@ -834,12 +969,12 @@ class PaperIndex:
         return np.concatenate([np.arange(s, e) for s, e in zip(starts, ends, strict=True)])
 
     def _passage(self, passage: int, fused: float, lexical: float, dense: float) -> Passage:
-        document = self._documents[int(self._passage_doc[passage])]
+        doc = int(self._passage_doc[passage])
         sentence_index = int(self._passage_sentence[passage])
         return Passage(
-            doc_id=document.id,
-            title=document.title,
-            sentence=document.sentences[sentence_index],
+            doc_id=self._table.doc_id(doc),
+            title=self._table.title(doc),
+            sentence=self._table.sentence(int(passage)),
             sentence_index=sentence_index,
             score=float(fused),
             lexical_score=None if np.isnan(lexical) else float(lexical),
@@ -864,17 +999,16 @@ class PaperIndex:
         folder.mkdir()
         faults.step("generation folder made")
         self._write_generation(folder)
-        manifest = self.manifest.model_copy(update={"generation": generation, "files": stamp_files(folder)})
+        manifest = self.manifest.model_copy(update={"generation": generation, "files": stamp_files(folder),
+                                                    "format_version": FORMAT_VERSION})
         write_manifest(directory, manifest)
         self.manifest = manifest
         _remove_stale(directory, keep=generation)
 
     def _write_generation(self, folder: Path) -> None:
         """Every file of the index into ``folder``, each synced to disk, then the folder itself."""
-        with open(folder / _DOCUMENTS, "w", encoding="utf-8") as out:
-            for document in self._documents:
-                out.write(document.model_dump_json() + "\n")
-            _sync(out)
+        self._table.write(folder / _DOCUMENTS)
+        sync_path(folder / _DOCUMENTS)
         faults.step("documents written")
         for name, array in ((_VECTORS, self._vectors), (_DOC_VECTORS, self._doc_vectors)):
             with open(folder / name, "wb") as out:
@@ -899,20 +1033,21 @@ class PaperIndex:
 
 
 def new_documents(
-    documents: Iterable[Document], known: Callable[[str], bool], known_hashes: dict[str, str]
+    documents: Iterable[Document], known: Callable[[str], bool], owner_of_content: Callable[[str], str | None]
 ) -> tuple[list[Document], AddReport]:
-    """The documents to add: not known by id (``known``) or content (``known_hashes``: hash -> id), not
-    repeated in the batch, with text; the report lists the others."""
+    """The documents to add: not known by id (``known``) or content (``owner_of_content``: hash -> id or
+    None), not repeated in the batch, with text; the report lists the others."""
     report = AddReport()
     new: list[Document] = []
     new_ids: set[str] = set()
-    hashes = dict(known_hashes)
+    hashes: dict[str, str] = {}
     for document in documents:
         content = document.content_hash()
+        owner = hashes.get(content) or owner_of_content(content)
         if known(document.id) or document.id in new_ids:
             report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id"))
-        elif content in hashes:
-            report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=hashes[content], reason="same content"))
+        elif owner is not None:
+            report.duplicates.append(Duplicate(doc_id=document.id, duplicate_of=owner, reason="same content"))
         elif not document.sentences:
             report.without_text.append(document.id)
         else:
@@ -965,12 +1100,23 @@ def _read_documents(path: Path, index_dir: Path) -> list[Document]:
     return documents
 
 
-def _check_counts(index_dir: Path, folder: Path, manifest: Manifest, documents: list[Document]) -> None:
+def _read_table(path: Path, index_dir: Path) -> DocumentTable:
+    """The documents in ``path``: Parquet columns, or (format 2) JSON lines turned into columns."""
+    if path.name == _LEGACY_DOCUMENTS:
+        return DocumentTable.from_documents(_read_documents(path, index_dir))
+    try:
+        return DocumentTable.read(path)
+    except (pa.ArrowException, OSError, ValueError) as error:  # garbled Parquet pages or footer
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise IndexDamaged(damage_message(index_dir, path, f"unreadable: {reason}")) from None
+
+
+def _check_counts(index_dir: Path, folder: Path, manifest: Manifest, documents: DocumentTable) -> None:
     """The stored documents hold as many documents and sentences as the manifest (and the vectors) count."""
-    sentences = sum(len(d.sentences) for d in documents)
+    sentences = documents.passages
     if len(documents) != manifest.documents or sentences != manifest.passages:
         raise IndexDamaged(damage_message(
-            index_dir, folder / _DOCUMENTS, f"{len(documents)} documents with {sentences} sentences, the manifest "
+            index_dir, folder / documents_file_name(manifest), f"{len(documents)} documents with {sentences} sentences, the manifest "
             f"counts {manifest.documents} with {manifest.passages}"))
 
 
@@ -1102,28 +1248,35 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
     return [], notes
 
 
-def _passage_layout(documents: list[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _passage_layout(documents: Sequence[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per passage its document position and sentence number; per document its first passage (+ end)."""
     counts = np.array([len(d.sentences) for d in documents], dtype=np.int64)
-    passage_doc = np.repeat(np.arange(len(documents), dtype=np.int64), counts)
-    first = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return _layout(np.concatenate([[0], np.cumsum(counts)]).astype(np.int64))
+
+
+def _layout(first: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``_passage_layout`` from each document's first passage (and the end)."""
+    first = np.asarray(first, dtype=np.int64)
+    passage_doc = np.repeat(np.arange(len(first) - 1, dtype=np.int64), np.diff(first))
     passage_sentence = np.arange(int(first[-1]), dtype=np.int64) - first[passage_doc]
     return passage_doc, passage_sentence, first
 
 
-def _passage_texts(documents: list[Document], context: int) -> list[str]:
+def _passage_texts(table: DocumentTable, context: int) -> list[str]:
     """What BM25 sees for each sentence: the title, the sentence and its neighbours."""
+    sentences, titles, first = table.sentences(), table.titles(), table.first_passages
     texts = []
-    for document in documents:
-        sentences = document.sentences
-        for i in range(len(sentences)):
-            window = sentences[max(0, i - context): i + context + 1]
-            texts.append(" ".join([document.title, *window]))
+    for row, title in enumerate(titles):
+        start, end = int(first[row]), int(first[row + 1])
+        for i in range(start, end):
+            texts.append(" ".join([title, *sentences[max(start, i - context): min(end, i + context + 1)]]))
     return texts
 
 
-def _document_text(document: Document) -> str:
-    return " ".join([*[document.title] * DOCUMENT_TITLE_REPEATS, *document.sentences])
+def _document_texts(table: DocumentTable) -> list[str]:
+    sentences, first = table.sentences(), table.first_passages
+    return [" ".join([*[title] * DOCUMENT_TITLE_REPEATS, *sentences[int(first[row]):int(first[row + 1])]])
+            for row, title in enumerate(table.titles())]
 
 
 def embed_documents(
@@ -1139,18 +1292,34 @@ def embed_documents(
     return vectors[: len(sentences)], title_vectors
 
 
-def _document_vectors(documents: list[Document], vectors: np.ndarray, title_vectors: np.ndarray) -> np.ndarray:
+def new_columns(documents: list[Document], vectors: np.ndarray, title_vectors: np.ndarray
+                ) -> tuple[DocumentTable, np.ndarray, np.ndarray]:
+    """Freshly embedded documents as ``PaperIndex.columns`` gives stored ones."""
+    table = DocumentTable.from_documents(documents)
+    return table, vectors, _document_vectors(table.first_passages, vectors, title_vectors)
+
+
+def join_columns(parts: Sequence[tuple[DocumentTable, np.ndarray, np.ndarray]]
+                 ) -> tuple[DocumentTable, np.ndarray, np.ndarray]:
+    """Several ``columns`` one after another."""
+    table = parts[0][0]
+    for other, _, _ in parts[1:]:
+        table = table.concat(other)
+    vectors = np.ascontiguousarray(np.vstack([p[1] for p in parts]), dtype=np.float32)
+    doc_vectors = np.ascontiguousarray(np.vstack([p[2] for p in parts]), dtype=np.float32)
+    return table, vectors, doc_vectors
+
+
+def _document_vectors(first_passages: np.ndarray, vectors: np.ndarray, title_vectors: np.ndarray) -> np.ndarray:
     """Per document, in document order: its normalised mean sentence vector plus its title vector, normalised.
 
     The title counts as much as all the sentences together: on the SciFact train claims this document
     vector, fused as in ``FusionWeights``, raised nDCG@10 on both halves (bench/retrieval_tune.py).
     """
     out = np.zeros(title_vectors.shape, dtype=np.float32)
-    start = 0
-    for i, document in enumerate(documents):
-        end = start + len(document.sentences)
+    for i in range(len(first_passages) - 1):
+        start, end = int(first_passages[i]), int(first_passages[i + 1])
         out[i] = _unit(_unit(vectors[start:end].mean(axis=0)) + title_vectors[i])
-        start = end
     return out
 
 

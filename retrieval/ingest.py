@@ -77,6 +77,7 @@ class IngestReport(BaseModel):
     warnings: list[IngestProblem] = []
     duplicates: list[Duplicate] = []
     deleted: list[str] = []  # PMIDs left out because a PubMed file deletes them
+    deletions: list[str] = []  # every PMID a <DeleteCitation> of the files names (to update an index)
 
 
 class _BadFile(Exception):
@@ -101,6 +102,7 @@ def iter_documents(
     citations go into ``report`` (whose ``documents`` stays untouched)."""
     files = list(_expand(paths, report))
     deletions = _pubmed_deletions(files, report)
+    report.deletions = sorted(deletions)
     seen = _SeenDocuments()
     sizes = [_size(file) for file in files]
     total = sum(sizes)

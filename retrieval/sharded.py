@@ -9,9 +9,9 @@ memory-mapped, so that serving memory is bounded by what queries touch.
 
 A query is embedded once and fans out to every shard; each shard scores its candidates exactly as a
 one-folder index does (``PaperIndex._search``) and the best fused scores of all shards are kept. Dense
-scores are absolute cosines, equal in every shard; BM25 uses each shard's own term statistics (as
-search engines' shards do), which for shards of hundreds of thousands of passages differ little from
-the whole library's.
+scores are absolute cosines, equal in every shard; BM25 scores with the whole library's term
+statistics (``retrieval.lexical.shared_queries``: each term's idf from its frequency in all shards,
+and one ceiling), so a shard's scores mean what the unsharded index's would.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from retrieval.index import (
     DocumentHit,
     FusionWeights,
     Layout,
+    LexicalPair,
     Manifest,
     Passage,
     PaperIndex,
@@ -41,15 +42,20 @@ from retrieval.index import (
     Signals,
     _folder_lock,
     _now,
+    UpdateReport,
     embed_documents,
     index_problem,
+    join_columns,
+    new_columns,
     new_documents,
+    plan_update,
     register_layout,
     stored_manifest,
     sync_path,
     write_manifest,
 )
 from retrieval.index import IndexNotFound
+from retrieval.lexical import shared_queries
 
 SHARD_LIST = "shards.json"
 SHARDS_FOLDER = "shards"
@@ -57,6 +63,11 @@ MANIFEST = "manifest.json"
 # A shard with fewer passages keeps an exact flat index: scanning it costs less than a millisecond per
 # 10,000 passages, and IVF clusters need tens of thousands of vectors to train well.
 IVF_MIN_PASSAGES = 20_000
+# An addition makes a shard of its own; once this many shards hold fewer than SMALL_SHARD_PASSAGES
+# passages each, they are merged into one (from their stored vectors), so additions do not leave an
+# ever longer list of tiny shards for every query to visit.
+SMALL_SHARD_PASSAGES = IVF_MIN_PASSAGES
+COMPACT_SMALL_SHARDS = 4
 # Fewer vectors than this cannot train even 4-bit product quantisers (16 centroids) and a few lists.
 IVFPQ_MIN_TRAINING = 32
 
@@ -206,6 +217,12 @@ class ShardedPaperIndex(PaperIndex):
     def has_document(self, doc_id: str) -> bool:
         return any(shard.has_document(doc_id) for shard in self._shards)
 
+    def content_of(self, doc_id: str) -> str | None:
+        return next((found for shard in self._shards if (found := shard.content_of(doc_id)) is not None), None)
+
+    def owner_of_content(self, content_hash: str) -> str | None:
+        return next((owner for shard in self._shards if (owner := shard.owner_of_content(content_hash))), None)
+
     def document(self, doc_id: str) -> Document:
         for shard in self._shards:
             if shard.has_document(doc_id):
@@ -217,36 +234,50 @@ class ShardedPaperIndex(PaperIndex):
     def _query_vector(self, query: str, mode: SearchMode) -> np.ndarray | None:
         return self._embedder.embed_query(query) if mode != "bm25" else None
 
-    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None) -> list[Passage]:
-        return self._fan_out(query, mode, query_vector, lambda shard, q, v: shard._search(q, k, mode, v))[:k]
+    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+                lexical: LexicalPair | None = None) -> list[Passage]:
+        return self._fan_out(query, mode, query_vector,
+                             lambda shard, q, v, plan: shard._search(q, k, mode, v, plan))[:k]
 
     def _rank_documents(
-        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None
+        self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+        lexical: LexicalPair | None = None,
     ) -> list[DocumentHit]:
         return self._fan_out(query, mode, query_vector,
-                             lambda shard, q, v: shard._rank_documents(q, k, mode, v))[:k]
+                             lambda shard, q, v, plan: shard._rank_documents(q, k, mode, v, plan))[:k]
+
+    def _lexical_plans(self, query: str, mode: SearchMode) -> list[LexicalPair | None]:
+        """Per shard, the BM25 queries scored with the whole library's term statistics."""
+        if mode == "dense":
+            return [None] * len(self._shards)
+        passages = shared_queries([shard._lexical_passages for shard in self._shards], query)
+        documents = shared_queries([shard._lexical_documents for shard in self._shards], query)
+        return list(zip(passages, documents, strict=True))
 
     def _fan_out(self, query: str, mode: SearchMode, query_vector: np.ndarray | None,
-                 read: Callable[[PaperIndex, str, np.ndarray | None], list]) -> list:
-        """Every shard's results for ``query`` (the query embedded once for all), best first; ties keep
-        shard order (the sort is stable)."""
+                 read: Callable[[PaperIndex, str, np.ndarray | None, LexicalPair | None], list]) -> list:
+        """Every shard's results for ``query`` (the query embedded once for all, BM25 with the library's
+        term statistics), best first; ties keep shard order (the sort is stable)."""
         query = query.strip()
         if not query:
             return []
         with self._one_thread():
             vector = query_vector if query_vector is not None else self._query_vector(query, mode)
-            found = [item for shard in self._shards for item in read(shard, query, vector)]
+            plans = self._lexical_plans(query, mode)
+            found = [item for shard, plan in zip(self._shards, plans, strict=True)
+                     for item in read(shard, query, vector, plan)]
         return sorted(found, key=lambda item: -item.score)
 
-    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None) -> Signals | None:
+    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
+                 lexical: LexicalPair | None = None) -> Signals | None:
         """Every shard's candidates, numbered as if the shards' passages and documents were one list."""
         query = query.strip()
         if not query:
             return None
         vector = query_vector if query_vector is not None else self._query_vector(query, mode)
         parts, passage_offset, document_offset = [], 0, 0
-        for shard in self._shards:
-            signals = shard._signals(query, mode, vector)
+        for shard, plan in zip(self._shards, self._lexical_plans(query, mode), strict=True):
+            signals = shard._signals(query, mode, vector, plan)
             if signals is not None:
                 parts.append(Signals(candidates=signals.candidates + passage_offset,
                                      documents=signals.documents + document_offset, scaled=signals.scaled,
@@ -261,25 +292,84 @@ class ShardedPaperIndex(PaperIndex):
     # ------------------------------------------------------------------ additions
 
     def add_documents(self, documents, progress: ProgressCallback | None = None) -> AddReport:
-        """Embed the documents not already present into a new shard; the other shards stay as they are."""
+        """Embed the documents not already present into a new shard, then merge the small shards
+        (``compact``); the other shards stay as they are."""
         with self._adding, _folder_lock(self.index_dir):
             self._catch_up()
-            hashes = {h: d for shard in self._shards for h, d in shard._hashes.items()}
-            new, report = new_documents(documents, self.has_document, hashes)
+            new, report = new_documents(documents, self.has_document, self.owner_of_content)
             if not new:
                 return report
-            vectors, title_vectors = embed_documents(self._embedder, new, progress)
             names = shard_names(self.index_dir)
-            name = next_shard_name(names)
-            shard = PaperIndex.from_vectors(new, vectors, title_vectors, shard_folder(self.index_dir, name), self._embedder,
-                                            shard_dense_kind(len(vectors)), self.manifest.corpus, self.weights)
-            save_shard(shard)
-            manifest = write_shard_list(self.index_dir, [*names, name], self.manifest.corpus, self.manifest.created_at)
-            reopened = PaperIndex._load(shard.index_dir, manifest.embedding_model, self.weights, self._embedder)
-            self._adopt(ShardedPaperIndex(self.index_dir, manifest, [*self._shards, reopened], self._embedder, self.weights))
+            shards = [*zip(names, self._shards, strict=True), self._new_shard(new, names, progress)]
+            self._commit(names, shards)
             report.added = [d.id for d in new]
-            report.passages_added = len(vectors)
+            report.passages_added = sum(len(d.sentences) for d in new)
             return report
+
+    def update_documents(self, documents, deleted=(), progress: ProgressCallback | None = None) -> UpdateReport:
+        """``PaperIndex.update_documents`` for shards: each shard that holds a deleted or revised
+        document is rewritten without it (from its stored vectors), the new and revised documents go
+        into a new shard, small shards are merged, and one manifest switch commits it all."""
+        documents = list(documents)
+        with self._adding, _folder_lock(self.index_dir):
+            self._catch_up()
+            plan = plan_update(self, documents, deleted)
+            if not plan.gone and not plan.new:
+                return plan.report
+            names = shard_names(self.index_dir)
+            shards: list[tuple[str, PaperIndex]] = []
+            taken = list(names)
+            for name, shard in zip(names, self._shards, strict=True):
+                kept = np.array([row for row in range(len(shard._table))
+                                 if shard._table.doc_id(row) not in plan.gone], dtype=np.int64)
+                if len(kept) == len(shard._table):
+                    shards.append((name, shard))
+                elif len(kept):
+                    shards.append(self._save_new_shard(taken, [shard.columns(kept)]))
+            if plan.new:
+                shards.append(self._new_shard(plan.new, taken, progress))
+            self._commit(names, shards)
+            plan.report.added = [d.id for d in plan.new]
+            plan.report.passages_added = sum(len(d.sentences) for d in plan.new)
+            return plan.report
+
+    def _new_shard(self, documents: list[Document], taken: list[str],
+                   progress: ProgressCallback | None) -> tuple[str, PaperIndex]:
+        vectors, title_vectors = embed_documents(self._embedder, documents, progress)
+        return self._save_new_shard(taken, [new_columns(documents, vectors, title_vectors)])
+
+    def _save_new_shard(self, taken: list[str], parts: list) -> tuple[str, PaperIndex]:
+        """Write ``parts`` (``PaperIndex.columns``) as one shard under a name not in ``taken`` (which
+        it joins); nothing is embedded."""
+        name = next_shard_name(taken)
+        taken.append(name)
+        table, vectors, doc_vectors = join_columns(parts)
+        shard = PaperIndex.from_columns(table, vectors, doc_vectors, shard_folder(self.index_dir, name), self._embedder,
+                                        shard_dense_kind(len(vectors)), self.manifest.corpus, self.weights)
+        save_shard(shard)
+        return name, PaperIndex._load(shard.index_dir, self.manifest.embedding_model, self.weights, self._embedder)
+
+    def _commit(self, before: list[str], shards: list[tuple[str, PaperIndex]]) -> None:
+        """Merge small shards, switch the manifest to ``shards``, then remove the shard folders that
+        ``before`` listed and the switch dropped."""
+        shards = self._compacted(shards, [*before, *(name for name, _ in shards)])
+        names = [name for name, _ in shards]
+        manifest = write_shard_list(self.index_dir, names, self.manifest.corpus, self.manifest.created_at)
+        for name in set(before) - set(names):
+            shutil.rmtree(shard_folder(self.index_dir, name), ignore_errors=True)
+            faults.step(f"removed shard {name}")
+        self._adopt(ShardedPaperIndex(self.index_dir, manifest, [shard for _, shard in shards],
+                                      self._embedder, self.weights))
+
+    def _compacted(self, shards: list[tuple[str, PaperIndex]], taken: list[str]) -> list[tuple[str, PaperIndex]]:
+        """``shards`` with the small ones (under ``SMALL_SHARD_PASSAGES``) merged into one, once there
+        are ``COMPACT_SMALL_SHARDS`` of them (from their stored vectors: nothing is embedded)."""
+        small = [(name, shard) for name, shard in shards if shard.manifest.passages < SMALL_SHARD_PASSAGES]
+        if len(small) < COMPACT_SMALL_SHARDS:
+            return shards
+        merged = self._save_new_shard(taken, [shard.columns() for _, shard in small])
+        small_names = {name for name, _ in small}
+        return [*(item for item in shards if item[0] not in small_names), merged]
 
     def _catch_up(self) -> None:
         try:

@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 from fault_driver import MODEL, READER_VERSION, HashEmbedder
@@ -201,16 +203,18 @@ def _garble(path: Path, offset: int, data: bytes) -> None:
 
 
 def _damage_documents(index_dir: Path) -> None:
-    _garble(index_file(index_dir, "documents.jsonl"), 20, b"\xff\xfe\x00garbled")
+    """Garble the first data pages, keeping the file's size (each page's CRC32 then disagrees)."""
+    _garble(index_file(index_dir, "documents.parquet"), 20, b"\xff\xfe\x00garbled")
 
 
 def _drop_sentence(index_dir: Path) -> None:
-    path = index_file(index_dir, "documents.jsonl")
-    lines = path.read_text().splitlines()
-    record = json.loads(lines[1])
-    record["sentences"] = record["sentences"][:1]
-    lines[1] = json.dumps(record)
-    path.write_text("\n".join(lines) + "\n")
+    path = index_file(index_dir, "documents.parquet")
+    table = pq.read_table(path)
+    sentences = table.column("sentences").to_pylist()
+    sentences[1] = sentences[1][:1]
+    column = table.schema.get_field_index("sentences")
+    table = table.set_column(column, table.schema.field(column), pa.array(sentences, table.schema.field(column).type))
+    pq.write_table(table, path)
 
 
 def _truncate_vocabulary(index_dir: Path) -> None:
@@ -243,8 +247,8 @@ def _garble_vectors_header(index_dir: Path) -> None:
 
 
 DAMAGE = {
-    "garbled documents.jsonl": (_damage_documents, "documents.jsonl"),
-    "a dropped sentence": (_drop_sentence, "documents.jsonl"),
+    "garbled documents.parquet": (_damage_documents, "documents.parquet"),
+    "a dropped sentence": (_drop_sentence, "documents.parquet"),
     "a truncated lexical vocabulary": (_truncate_vocabulary, "lexical_passages"),
     "NaN vectors": (_nan_vectors, "vectors.npy"),
     "4 KB of garbled vectors.npy": (_garble_vectors, "vectors.npy"),

@@ -4,6 +4,7 @@ the command line, and a SciFact slice on which the relevant abstract must be fou
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -276,10 +277,42 @@ def test_document_vectors_add_the_title_to_the_mean_sentence_vector(tmp_path: Pa
 
 def test_older_index_format_asks_for_a_rebuild(library_index: PaperIndex) -> None:
     path = library_index.index_dir / "manifest.json"
-    path.write_text(path.read_text().replace('"format_version": 2', '"format_version": 1'))
+    path.write_text(re.sub(r'"format_version": \d+', '"format_version": 1', path.read_text()))
     assert "format 1" in index_problem(library_index.index_dir) and "rebuild" in index_problem(library_index.index_dir)
     with pytest.raises(IndexNotFound, match="has format 1.*rebuild"):
         PaperIndex.open(library_index.index_dir)
+
+
+def _as_format_2(index_dir: Path) -> None:
+    """Rewrite a saved index as format 2 wrote it: documents.jsonl beside the manifest, no generation."""
+    manifest = read_manifest(index_dir)
+    generation = index_dir / manifest.generation
+    documents = index_module.stored_documents(index_dir)
+    for entry in generation.iterdir():
+        entry.rename(index_dir / entry.name)
+    generation.rmdir()
+    (index_dir / "documents.parquet").unlink()
+    (index_dir / "documents.jsonl").write_text("".join(d.model_dump_json() + "\n" for d in documents))
+    old = manifest.model_copy(update={"format_version": 2, "generation": "", "files": {}})
+    (index_dir / "manifest.json").write_text(old.model_dump_json())
+
+
+def test_a_format_2_index_opens_and_its_next_save_writes_columns(library_index: PaperIndex,
+                                                                embedder: CountingEmbedder) -> None:
+    before = library_index.search("smoking raises C-reactive protein", k=4)
+    _as_format_2(library_index.index_dir)
+    assert index_problem(library_index.index_dir) is None
+    old = PaperIndex.open(library_index.index_dir, DEFAULT_MODEL, embedder=embedder)
+    assert old.manifest.format_version == 2 and old.document("p3") == LIBRARY[2]
+    after = old.search("smoking raises C-reactive protein", k=4)
+    assert [(p.doc_id, p.sentence, round(p.score, 5)) for p in after] == [
+        (p.doc_id, p.sentence, round(p.score, 5)) for p in before]
+    assert old.add_documents(NEW_PAPERS).added == ["p5", "p6"]
+    migrated = read_manifest(library_index.index_dir)
+    assert migrated.format_version == index_module.FORMAT_VERSION and "documents.parquet" in migrated.files
+    assert not (library_index.index_dir / "documents.jsonl").exists()
+    reopened = PaperIndex.open(library_index.index_dir, DEFAULT_MODEL, embedder=embedder)
+    assert [d.id for d in reopened.documents()] == ["p1", "p2", "p3", "p4", "p5", "p6"]
 
 
 def test_model_change_is_refused_with_a_rebuild_message(library_index: PaperIndex) -> None:

@@ -12,6 +12,7 @@ import pytest
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder
 from retrieval.index import PaperIndex, index_file, index_problem
+from retrieval import sharded as sharded_module
 from retrieval.sharded import ShardedPaperIndex, build_sharded, shard_folder
 
 AGENTS = ["Kinase AB1", "Cytokine QL7", "Peptide ZR2", "Lipid MX4", "Enzyme TT9", "Hormone GV3"]
@@ -108,7 +109,10 @@ def test_hybrid_search_across_shards_keeps_the_exact_top_documents(exact: PaperI
         assert len(top_exact & top_sharded) >= 4, query
 
 
-def test_adding_papers_writes_a_new_shard(sharded: ShardedPaperIndex, embedder: Embedder) -> None:
+def test_adding_papers_writes_a_new_shard(sharded: ShardedPaperIndex, embedder: Embedder,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # (small shards are merged once there are COMPACT_SMALL_SHARDS of them: tests/test_retrieval_updates.py)
+    monkeypatch.setattr(sharded_module, "COMPACT_SMALL_SHARDS", 99)
     new = Document(id="N1", title="Sleep and glymphatic flow", sentences=["Deep sleep widens the interstitial space of the cortex."])
     report = sharded.add_documents([new, _library()[0]])
     assert report.added == ["N1"] and [d.doc_id for d in report.duplicates] == ["P000"]
