@@ -67,9 +67,10 @@ class PubMedSettings(BaseModel):
     api_key: SecretStr | None = Field(None, description="an NCBI API key: 10 requests a second instead of 3")
     email: str = Field("", description="a contact address NCBI asks of tools that call E-utilities")
     tool: str = Field("causeway", description="the tool name sent with every request")
-    # bench/on_demand.py, tune half, 300 ms a call: 20 / 10 abstracts a question answered 11 / 11 of 48,
-    # p90 10.8 / 9.3 s (embedding the abstracts is most of it on 2 shared cores).
-    max_abstracts_per_question: int = Field(10, ge=0, description="abstracts fetched for one question at most")
+    # bench/on_demand.py, tune half, 300 ms a call: 20 / 10 / 5 abstracts a question answered 11 / 11 / 12
+    # of 48, fetching 3.8 / 3.7 / 2.9 a question; embedding them is most of the time on 2 shared cores
+    # (wall p90 10.8 / 9.3 s at load 8 or so; 5: CPU p90 3.9 s, wall 21.7 s at load 13 to 20).
+    max_abstracts_per_question: int = Field(5, ge=0, description="abstracts fetched for one question at most")
     max_searches_per_question: int = Field(6, ge=0, description="queries sent to PubMed for one question at most")
     per_query: int = Field(5, ge=1, le=100, description="abstracts taken from each query's PubMed search")
     good_passages: int = Field(3, ge=1, description="a query is answered well when at least this many of the "
