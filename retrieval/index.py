@@ -433,10 +433,9 @@ def stored_table(index_dir: Path) -> DocumentTable:
     except IndexNotFound:
         manifest = None
     folder = index_dir if manifest is None else data_folder(index_dir, manifest)
-    if manifest is not None:
-        name = documents_file_name(manifest)
-    else:
-        name = next((n for n in (_DOCUMENTS, _LEGACY_DOCUMENTS) if (folder / n).is_file()), _DOCUMENTS)
+    expected = _DOCUMENTS if manifest is None else documents_file_name(manifest)
+    # a manifest of a format this version cannot open may sit beside either file: rebuilding reads what is there
+    name = next((n for n in (expected, _DOCUMENTS, _LEGACY_DOCUMENTS) if (folder / n).is_file()), expected)
     path = folder / name
     if not path.is_file():
         raise IndexNotFound(f"no stored documents in {index_dir} (missing {name})")

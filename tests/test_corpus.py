@@ -16,7 +16,7 @@ from corpus.__main__ import main as corpus_main
 from corpus.hbp import CorpusError, corpus_label, load_documents
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder, resolve_model
-from retrieval.index import FORMAT_VERSION, PaperIndex, index_file, read_manifest
+from retrieval.index import FORMAT_VERSION, READABLE_FORMATS, PaperIndex, index_file, read_manifest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -123,10 +123,12 @@ def test_ensure_re_embeds_a_users_library_written_in_an_older_format(tmp_path: P
     PaperIndex.build(user, tmp_path / "index", DEFAULT_MODEL, corpus="my library")
     manifest_path = tmp_path / "index" / "manifest.json"
     old = json.loads(manifest_path.read_text(encoding="utf-8"))
-    manifest_path.write_text(json.dumps({**old, "format_version": FORMAT_VERSION - 1}), encoding="utf-8")
+    unreadable = min(READABLE_FORMATS) - 1  # format 2, the one before, is still read as it is
+    manifest_path.write_text(json.dumps({**old, "format_version": unreadable}), encoding="utf-8")
     manifest, action = corpus_build.ensure_index(tmp_path / "index", DEFAULT_MODEL, say=small_corpus.append)
     assert action == "re-embedded" and manifest.corpus == "my library" and manifest.documents == 1
-    assert any(f"has format {FORMAT_VERSION - 1}" in message for message in small_corpus)
+    assert manifest.format_version == FORMAT_VERSION
+    assert any(f"has format {unreadable}" in message for message in small_corpus)
     assert PaperIndex.open(tmp_path / "index", DEFAULT_MODEL).search("caffeine and wakefulness", k=1)[0].doc_id == "u1"
 
 
@@ -138,7 +140,7 @@ def test_ensure_rebuilds_after_a_package_upgrade(tmp_path: Path, small_corpus: l
 
 def test_ensure_rebuilds_a_damaged_index(tmp_path: Path, small_corpus: list[str]) -> None:
     PaperIndex.build(SMALL_CORPUS, tmp_path / "index", DEFAULT_MODEL, corpus=corpus_label())
-    index_file(tmp_path / "index", "documents.jsonl").unlink()
+    index_file(tmp_path / "index", "documents.parquet").unlink()
     _, action = corpus_build.ensure_index(tmp_path / "index", DEFAULT_MODEL, say=small_corpus.append)
     assert action == "built"
     assert "incomplete" in small_corpus[0]
@@ -163,10 +165,11 @@ def test_ensure_refuses_to_replace_a_library_whose_documents_are_damaged(tmp_pat
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
     user = [Document(id="u1", title="My paper", sentences=["Coffee raises alertness."])]
     PaperIndex.build(user, tmp_path / "index", DEFAULT_MODEL, corpus=corpus_label())
-    documents = index_file(tmp_path / "index", "documents.jsonl")
-    documents.write_bytes(documents.read_bytes().replace(b"Coffee", b"\xff\xfeff"))
+    documents = index_file(tmp_path / "index", "documents.parquet")
+    data = documents.read_bytes()
+    documents.write_bytes(data[:20] + b"\xff\xfe" + data[30:])  # garbled and shorter
     before = documents.read_bytes()
     assert corpus_main(["ensure", "--index", str(tmp_path / "index")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert "documents.jsonl is damaged" in err[-1] and "backup" in err[-1] and "Traceback" not in "".join(err)
+    assert "documents.parquet is damaged" in err[-1] and "backup" in err[-1] and "Traceback" not in "".join(err)
     assert documents.read_bytes() == before  # the user's paper is still there to be saved
