@@ -194,7 +194,8 @@ def _context_here(tokens: list[Token], i: int, floor: int) -> bool:
         and low not in lx.AUXILIARIES
 
 
-Reader = Callable[[list[Token], int, int, list[Claim]], "Claim | None"]
+# How a construction reads the claim at a word: (tokens, i, floor, the claims read before) → its claim.
+Reader = Callable[[list[Token], int, int, list[Claim]], Claim | None]
 
 
 # Each construction of constructions.toml: (whether the word at i may head it, how to read it there).
