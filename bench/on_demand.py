@@ -165,7 +165,7 @@ def figures(indexed: dict, fetched: dict, latency_s: float, load: str) -> list[d
         {"figure": "Fully indexed: sign accuracy on answered", **of(indexed, "sign_accuracy"), "decimals": 3},
         {"figure": "On demand: seconds per question, 90th percentile", **of(fetched, "seconds_p90"), "unit": "s",
          "decimals": 2, "target": {"at_most": 10},
-         "note": f"{latency_s * 1000:.0f} ms a call; median {fetched['all']['seconds_median']:.2f} s; load {load}"},
+         "note": f"{latency_s * 1000:.0f} ms a call; median {fetched['all']['seconds_median']:.2f} s; {load}"},
         {"figure": "On demand: CPU seconds per question, 90th percentile", **of(fetched, "cpu_seconds_p90"),
          "unit": "s", "decimals": 2, "note": "this process's CPU time in ask: embedding and reading the abstracts"},
         {"figure": "On demand: E-utilities calls per question", **of(fetched, "calls_mean"), "decimals": 2},
