@@ -77,12 +77,16 @@ def poorly_answered(index: PaperIndex, queries: list[str], k: int, good: int) ->
 class OnDemand:
     """One question's fetching: what it may still take, and whether the service went down."""
 
-    def __init__(self, settings: Settings, index: PaperIndex, fetcher: PubMedFetcher | None = None) -> None:
+    def __init__(self, settings: Settings, index: PaperIndex, question: str = "",
+                 fetcher: PubMedFetcher | None = None) -> None:
         self._settings = settings.pubmed
+        self._question = question
         self._index = index
         self._budget = Budget(searches=self._settings.max_searches_per_question,
                               abstracts=self._settings.max_abstracts_per_question)
         self._fetcher = fetcher or make_fetcher(settings)
+        # a question asked before is answered from the cache alone: the same question never fetches twice
+        self._network = not (question and self._fetcher.cache.asked(question))
         self.trace = PubMedTrace()
 
     def round(self, round_: int, queries: list[str], say: Callable[[str], None]) -> bool:
@@ -94,7 +98,7 @@ class OnDemand:
         if not poor:
             return False
         say(f"searching PubMed for {len(poor)} of {len(queries)} queries the library answers poorly")
-        result = self._fetcher.fetch(poor, self._budget, self._index.has_document)
+        result = self._fetcher.fetch(poor, self._budget, self._index.has_document, network=self._network)
         self._count("search and fetch", started)
         new = self._add(result.documents, say) if result.documents else set()
         self._record(round_, result, new)
@@ -104,6 +108,9 @@ class OnDemand:
         return bool(new)
 
     def close(self) -> None:
+        """The end of the question: remembered as asked, unless PubMed could not be reached."""
+        if self._question and not self.trace.note:
+            self._fetcher.cache.remember_question(self._question)
         self._fetcher.close()
 
     def _add(self, documents: list[Document], say: Callable[[str], None]) -> set[str]:

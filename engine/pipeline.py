@@ -466,7 +466,7 @@ def _ask(
     asked: set[str] = set()
     with timer("discover"):
         claim_store, stated = claim_lookups(index, budget, grounder)
-    on_demand = OnDemand(settings, index) if settings.pubmed.enabled else None
+    on_demand = OnDemand(settings, index, question) if settings.pubmed.enabled else None
     trace.pubmed = on_demand.trace if on_demand is not None else None
     path_nodes: set[str] = set()
     has_mechanism = False

@@ -149,3 +149,13 @@ def test_a_round_is_fetched_in_one_efetch(standin, tmp_path):
                                               lambda pmid: False)
     assert [path for path, _, _ in standin.calls].count("efetch.fcgi") == 1
     assert len({d.id for d in result.documents}) == len(result.documents) > 5
+
+
+def test_without_network_only_the_cache_answers(standin, tmp_path):
+    cache = FetchCache(tmp_path)
+    assert not cache.asked("How does X affect Y?")
+    cache.remember_question("How does  X affect Y?")
+    assert FetchCache(tmp_path).asked("how does x affect y?")
+    result = fetcher(standin, tmp_path).fetch([QUERY], Budget(searches=5, abstracts=10), lambda pmid: False,
+                                              network=False)
+    assert not result.documents and result.calls == 0 and not standin.calls

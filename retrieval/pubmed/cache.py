@@ -1,6 +1,7 @@
 """What PubMed returned, kept on disk so that the same question never fetches twice.
 
-``queries.jsonl``: per query (its words, compared without case or spacing, and how many PMIDs were
+``questions.jsonl``: the questions already asked with fetching on (asked again, they are answered from
+this cache alone). ``queries.jsonl``: per query (its words, compared without case or spacing, and how many PMIDs were
 asked for) the PMIDs ESearch returned. ``abstracts.jsonl``: per PMID the document EFetch returned, or
 why its record could not be read (so a broken record is not asked for again). Both are appended to
 and read whole at start, a later line for the same key replacing an earlier one; a line that cannot
@@ -17,23 +18,38 @@ from pydantic import ValidationError
 
 from retrieval.documents import Document
 
+QUESTIONS = "questions.jsonl"
 QUERIES = "queries.jsonl"
 ABSTRACTS = "abstracts.jsonl"
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def query_key(term: str, retmax: int) -> str:
-    return f"{retmax}:{' '.join(term.lower().split())}"
+    return f"{retmax}:{_plain(term)}"
 
 
 class FetchCache:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
         self._lock = threading.Lock()
+        self._questions = {row["question"] for row in _rows(self.folder / QUESTIONS) if "question" in row}
         self._queries = {row["key"]: row["pmids"] for row in _rows(self.folder / QUERIES) if "pmids" in row}
         self._abstracts: dict[str, Document] = {}
         self._unreadable: dict[str, str] = {}
         for row in _rows(self.folder / ABSTRACTS):
             self._take(row)
+
+    def asked(self, question: str) -> bool:
+        """Whether ``question`` was asked before with fetching on (and PubMed answered)."""
+        return _plain(question) in self._questions
+
+    def remember_question(self, question: str) -> None:
+        if not self.asked(question):
+            self._append(QUESTIONS, [{"question": _plain(question)}])
+            self._questions.add(_plain(question))
 
     def pmids(self, term: str, retmax: int) -> list[str] | None:
         """The PMIDs a search for ``term`` returned before; None when it was never sent."""

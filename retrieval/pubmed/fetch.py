@@ -53,10 +53,12 @@ class PubMedFetcher:
         self._client: EUtils | None = None
         self.per_query = per_query
 
-    def fetch(self, queries: list[str], budget: Budget, in_library: Callable[[str], bool]) -> FetchResult:
+    def fetch(self, queries: list[str], budget: Budget, in_library: Callable[[str], bool],
+              network: bool = True) -> FetchResult:
         """Abstracts for ``queries``: each query's PMIDs from the cache or ESearch, then one EFetch for
         the PMIDs not yet fetched; a PMID not in the library (``in_library``) is taken from the cache.
-        Within ``budget``; a service that cannot be reached ends the fetching with ``down`` said."""
+        Within ``budget``; a service that cannot be reached ends the fetching with ``down`` said.
+        Without ``network``, only what the cache holds is taken."""
         result = FetchResult()
         calls_before = self._client.calls if self._client else 0
         wanted: dict[str, list[str]] = {}
@@ -65,9 +67,11 @@ class PubMedFetcher:
                 started = time.perf_counter()
                 record = QueryFetch(query=query)
                 result.queries.append(record)
-                wanted[query] = self._search(record, budget, in_library, {p for ps in wanted.values() for p in ps})
+                wanted[query] = self._search(record, budget, in_library, {p for ps in wanted.values() for p in ps},
+                                             network)
                 record.seconds = round(time.perf_counter() - started, 3)
-            self._efetch_missing(wanted, result)
+            if network:
+                self._efetch_missing(wanted, result)
         except ServiceDown as error:
             result.down = str(error)
         self._take(wanted, result)
@@ -79,12 +83,12 @@ class PubMedFetcher:
             self._client.close()
 
     def _search(self, record: QueryFetch, budget: Budget, in_library: Callable[[str], bool],
-                already: set[str]) -> list[str]:
+                already: set[str], network: bool) -> list[str]:
         """The query's PMIDs to take, within the budget (which they are counted against)."""
         pmids = self.cache.pmids(record.query, self.per_query)
         record.from_cache = pmids is not None
         if pmids is None:
-            if budget.searches <= 0:
+            if budget.searches <= 0 or not network:
                 return []
             budget.searches -= 1
             pmids = self.client().esearch(record.query, self.per_query)
