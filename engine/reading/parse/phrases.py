@@ -14,11 +14,13 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
 from engine.reading.rules import word_tests as rule_word_tests
@@ -32,30 +34,19 @@ from engine.reading.parse.examples import apposed_after, named_members
 from engine.reading.parse.forms import bracketed_form, kind_of
 from engine.reading.parse.shared_heads import contrasted_process, inside_contrast, trailing_process
 
+_WORDS = Path(__file__).with_name("words.toml")
+
 # Left dependents that belong to a name; anything else (determiners, numbers, possessives) is trimmed.
 _NAME_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "nummod", "quantmod"})
-# Units of a dose or a concentration ("50 μM meldonium", "10 mg/kg rapamycin"): how much, no part of
-# the name (written as NFKC leaves them: "µ" becomes "μ").
-_UNITS = frozenset({"μm", "mm", "nm", "pm", "mg", "kg", "μg", "ng", "ml", "μl", "mg/kg", "μmol", "mmol", "nmol",
-                    "microm", "micromolar", "nanomolar", "millimolar"})
-_DOSES = frozenset({"dose", "doses", "dosing"})
-_GIVING = frozenset({"treat", "incubate", "expose", "supplement", "inject", "infuse", "feed", "pretreat"})
-_USING = frozenset({"use", "apply", "administer", "employ"})  # "Using X (to block Y) led to Z": X
-_RELATIONS = frozenset({"association", "associations", "interaction", "interactions"})
-_OF_SOMETHING = frozenset({"of", "with", "between"})
-# Heads of experiments that act on the compound before them ("TREM2 knockdown"); heads of processes
-# ("bone loss", "Abeta accumulation", "microglial activation") keep their compound as a name.
-EXPERIMENT_HEADS = frozenset({
-    "knockdown", "knock-down", "knockout", "knock-out", "silencing", "deletion", "ablation",
-    "deficiency", "haploinsufficiency", "inhibition", "blockade", "depletion", "antagonism", "inactivation",
-    "overexpression", "over-expression", "supplementation", "administration", "treatment",
-    "upregulation", "up-regulation", "downregulation", "down-regulation", "null",
-})
-# Nouns of an argument, not of a thing: "..., supporting the view that ..." changes no entity.
-_DISCOURSE_NOUNS = frozenset({"view", "views", "notion", "idea", "ideas", "hypothesis", "hypotheses",
-                              "conclusion", "conclusions", "possibility", "assumption", "concept"})
-# Prepositions that join a change head to the entity it changes ("increase in Y", "loss of Y").
-_CHANGE_PREPS = frozenset({"of", "in"})
+_DOSE_UNITS = word_set(_WORDS, "_dose_units")
+_DOSES = word_set(_WORDS, "_doses")
+_GIVING = word_set(_WORDS, "_giving")
+_USING = word_set(_WORDS, "_using")
+_RELATIONS = word_set(_WORDS, "_relations")
+_OF_SOMETHING = word_set(_WORDS, "_of_something")
+EXPERIMENT_HEADS = word_set(_WORDS, "experiment_heads")
+_DISCOURSE_NOUNS = word_set(_WORDS, "_discourse_nouns")
+_CHANGE_PREPS = word_set(_WORDS, "_change_preps")
 
 
 @dataclass(frozen=True)
@@ -168,9 +159,8 @@ def _governed_members(head: Token, side: Side) -> list[Side]:
     return found
 
 
-# Nouns of a role or a kind that an apposition after them names: "the GABA antagonist, bicuculline".
-_KIND_NOUNS = frozenset({"drug", "drugs", "agent", "agents", "compound", "compounds", "molecule", "molecules"})
-_ROLE_ENDINGS = ("or", "ors", "ist", "ists", "er", "ers")
+_DRUG_KIND_NOUNS = word_set(_WORDS, "_drug_kind_nouns")
+_ROLE_ENDINGS = word_tuple(_WORDS, "_role_endings")
 
 
 def _role_noun(noun: Token) -> bool:
@@ -182,7 +172,7 @@ def _role_noun(noun: Token) -> bool:
 def _named_bearers(noun: Token) -> list[Token]:
     """The names set beside a role or kind noun, between commas ("the GABA antagonist, bicuculline,
     ..."): the same thing, by its own name. A bracketed one is a short form, kept as an alias."""
-    if not _role_noun(noun) and noun.lower_ not in _KIND_NOUNS:
+    if not _role_noun(noun) and noun.lower_ not in _DRUG_KIND_NOUNS:
         return []
     return [c for c in noun.rights if c.dep_ == "appos" and c.pos_ in ("NOUN", "PROPN")
             and noun.doc[c.i - 1].text == ","]
@@ -338,7 +328,7 @@ def _bare_adjective_member(token: Token) -> bool:
         and not any(c.dep_ not in ("punct", "cc", "conj") for c in token.children)
 
 
-_ASIDE_MARKS = frozenset({"–", "—", "-", "--", ":", "(", "[", ";"})
+_ASIDE_MARKS = word_set(_WORDS, "_aside_marks")
 
 
 def _set_off(head: Token, member: Token) -> bool:
@@ -399,8 +389,8 @@ def past_verb(token: Token) -> bool:
 
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
-    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) or head.lower_ in _UNITS \
-            or _duration(head) \
+    if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) \
+            or head.lower_ in _DOSE_UNITS or _duration(head) \
             or _in_citation(head) or _author(head) \
             or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
             or _unnamed_change(head) or _adjective_subject(head):
@@ -462,10 +452,10 @@ def _names_before(token: Token, experiment: Token) -> bool:
     return token.dep_ == "compound" or misread
 
 
+_CLASS_WORDS = word_set(_WORDS, "_class_words")
 # Class nouns the parse takes for the head of "the transcription factor TFEB", "the adaptor protein
-# ASC", "the chaperone HSP70", with the name they class as its apposition.
-_APPOSING_CLASSES = lexicon.CLASS_NOUNS | {"factor", "protein", "chaperone", "cochaperone", "co-chaperone",
-                                           "mediator", "cytokine", "adaptor", "cofactor", "gene"}
+# ASC", "the chaperone HSP70", with the name they class as its apposition: the lexicon's and the class words.
+_APPOSING_CLASSES = lexicon.CLASS_NOUNS | _CLASS_WORDS
 
 
 def apposed_name(head: Token) -> Token | None:
@@ -495,8 +485,8 @@ def _encoded(head: Token) -> Token | None:
     return encoded[0] if encoded else None
 
 
-_GENE_NOUNS = frozenset({"gene", "genes"})
-_ENCODING = frozenset({"encoding", "coding"})
+_GENE_NOUNS = word_set(_WORDS, "_gene_nouns")
+_ENCODING = word_set(_WORDS, "_encoding")
 
 
 def _done_to_self(head: Token) -> bool:
@@ -563,8 +553,7 @@ def _in_citation(token: Token) -> bool:
     return any(_YEAR.match(w) for w in inside) or et_al or figure
 
 
-# Words that open a bracketed pointer to a figure or table ("(Fig. 3C)", "(Table 2)").
-_FIGURE_REFERENCES = frozenset({"fig", "figs", "figure", "figures", "table", "tables", "suppl", "supp", "ref", "refs"})
+_FIGURE_REFERENCES = word_set(_WORDS, "_figure_references")
 
 
 def _object_of_noun(head: Token) -> bool:
@@ -592,8 +581,7 @@ def _bare_change(head: Token) -> bool:
     return changes and not _name_parts(head) and not of_something
 
 
-# ("that" is left out: the model often hangs the "that" of "indicates that X ..." on X as a determiner.)
-_DEMONSTRATIVES = frozenset({"this", "these", "those", "such"})
+_DEMONSTRATIVES = word_set(_WORDS, "_demonstratives")
 
 
 # Units of time: "5–6 h", "24 hours" measure how long, never what acts.
@@ -806,9 +794,7 @@ def _process_of(head: Token) -> Side | None:
                                            direction=_adjective_direction(head), state=inner.state, aliases=())
 
 
-# Adjectives of where a process happens in the cell ("nuclear translocation", "lysosomal degradation").
-_WHERE_WORDS = frozenset({"nuclear", "cytoplasmic", "cytosolic", "lysosomal", "mitochondrial", "synaptic",
-                          "axonal", "membrane", "intracellular", "extracellular", "cellular", "neuronal"})
+_WHERE_WORDS = word_set(_WORDS, "_where_words")
 
 
 def _where_word(word: str) -> bool:
@@ -850,9 +836,7 @@ def _process_members(head: Token, side: Side) -> list[Side]:
     return found
 
 
-_JOINT_PROCESSES = frozenset({"combination", "interaction", "association", "conjunction", "comparison",
-                              "correlation", "colocalization", "co-localization", "cooperation", "binding",
-                              "dimerization", "heterodimerization", "complex"})
+_JOINT_PROCESSES = word_set(_WORDS, "_joint_processes")
 
 
 def change_noun_sign(word: str) -> int:
@@ -961,7 +945,7 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
-        if child.lower_ in _UNITS:
+        if child.lower_ in _DOSE_UNITS:
             continue  # "50 μM meldonium": a concentration, with its number
         if child.dep_ == "nummod" and child.text.isdigit() and _after_a_number_list(child):
             continue  # "90, 100 Estradiol": the last of a list of reference numbers opens no name

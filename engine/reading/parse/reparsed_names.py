@@ -10,15 +10,20 @@ drug's role noun ("a histone deacetylase (HDAC) inhibitor") is left out of the p
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_tuple
 from engine.reading.rules.vocabulary import DRUG_ROLE_NOUNS
 from engine.reading.parse.parsing import (
     has_subject_and_object, laid_over, opens_a_two_word_name, parsed_again, parsed_without, read_as_verb,
     verbs_with_their_ends,
 )
 from engine.reading.parse.reparsed_verbs import NOUN_TOO, READ_APART, verb_stand_in
+
+_WORDS = Path(__file__).with_name("words.toml")
 
 
 def _short_form_before_a_role(token: Token) -> list[int]:
@@ -36,15 +41,10 @@ def _short_form_before_a_role(token: Token) -> list[int]:
     return [token.i, short.i, closing.i]
 
 
-# Common nouns the model reads as a name, to parse a sentence whose symbols it misread ("Fyn inhibits
-# ERK1/2" with "ERK1/2" tagged an adjective and "inhibits" a noun): before the verb those it most often
-# reads as a subject, after it those it most often reads as an object (of invented sentences "A
-# impairs B" in eight settings, read with their verb, subject and object: cortisol 78 % as A, thrombin
-# 91 % as B; glutamate 17 %, serotonin 33 %).
-_SUBJECT_STAND_INS = ("cortisol", "aspirin", "thrombin", "nicotine", "estrogen")
+_SUBJECT_STAND_INS = word_tuple(_WORDS, "_subject_stand_ins")
 
 
-_OBJECT_STAND_INS = ("thrombin", "nicotine", "caffeine", "estrogen", "insulin")
+_OBJECT_STAND_INS = word_tuple(_WORDS, "_object_stand_ins")
 
 
 # The other order is tried where the first leaves a verb misread.
