@@ -13,11 +13,12 @@ reported as damage rather than read as other text.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from retrieval.documents import Document
@@ -137,6 +138,11 @@ class DocumentTable:
     def __iter__(self) -> Iterator[Document]:
         for row in range(len(self)):
             yield self.document(row)
+
+    def rows_without(self, doc_ids: Iterable[str]) -> np.ndarray:
+        """The rows of every document whose id is not in ``doc_ids``, in order."""
+        dropped = pc.is_in(self._ids, value_set=pa.array(sorted(doc_ids), pa.string()))
+        return np.flatnonzero(~np.asarray(dropped.to_numpy(zero_copy_only=False), dtype=bool))
 
     def find(self, doc_id: str) -> int | None:
         """The row of the document with id ``doc_id``, or None."""

@@ -710,9 +710,7 @@ class PaperIndex:
             plan = plan_update(self, documents, deleted)
             if not plan.gone and not plan.new:
                 return plan.report
-            kept = np.array([row for row in range(len(self._table))
-                             if self._table.doc_id(row) not in plan.gone], dtype=np.int64)
-            parts = [self.columns(kept)]
+            parts = [self.columns(self._table.rows_without(plan.gone))]
             if plan.new:
                 vectors, title_vectors = embed_documents(self._embedder, plan.new, progress)
                 parts.append(new_columns(plan.new, vectors, title_vectors))

@@ -320,8 +320,7 @@ class ShardedPaperIndex(PaperIndex):
             shards: list[tuple[str, PaperIndex]] = []
             taken = list(names)
             for name, shard in zip(names, self._shards, strict=True):
-                kept = np.array([row for row in range(len(shard._table))
-                                 if shard._table.doc_id(row) not in plan.gone], dtype=np.int64)
+                kept = shard._table.rows_without(plan.gone)
                 if len(kept) == len(shard._table):
                     shards.append((name, shard))
                 elif len(kept):
