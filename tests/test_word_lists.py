@@ -50,7 +50,7 @@ def test_every_list_holds_words_and_every_table_pairs_a_word_with_a_value(words)
             assert isinstance(word, (str, list)), name
             assert name not in tables or len(entry) == 2, name
         if name in tables:  # a word given twice would keep only its second value
-            assert len({entry[0] for entry in entries}) == len(entries), name
+            assert len({repr(entry[0]) for entry in entries}) == len(entries), name
 
 
 @pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)
@@ -73,9 +73,10 @@ def test_a_change_of_a_word_list_a_construction_or_a_pattern_re_reads_the_librar
 
 
 def test_the_parse_reader_reads_its_tables_and_ordered_lists_as_written():
-    from engine.reading.parse import hosts, parsing, reparsed_names
+    from engine.reading.parse import hosts, parsing, reparsed_names, reparsed_verbs
 
     assert hosts._CHANGING["fall"] == -1 and hosts._CHANGING["accumulate"] == 1  # signs read as numbers
     assert hosts._GIVEN_VERBS["treated"] == "with" and hosts._GIVEN_VERBS["fed"] == ""  # "": the agent is the object
     assert reparsed_names._SUBJECT_STAND_INS[0] == "cortisol" and reparsed_names._OBJECT_STAND_INS[0] == "thrombin"
     assert parsing._FIGURE_WORDS[0] == "Fig."
+    assert reparsed_verbs._STAND_INS[("base", 1)] == ("enhance", "promote")  # a key of a form and a sign

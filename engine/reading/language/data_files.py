@@ -3,7 +3,8 @@
 
 A module names its file once and takes each list by its key, the Python name in lower case:
 ``HEDGES = word_set(WORDS, "hedges")``. Lists keep their order in TOML; a table is written as a list of
-``[word, value]`` pairs so that its order is kept too (some readers try the first match).
+``[word, value]`` pairs so that its order is kept too (some readers try the first match), its key a word or
+a list of words and numbers.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ def word_tuple(path: Path, name: str) -> tuple[Any, ...]:
     return _frozen(data_file(path)[name])
 
 
-def word_table(path: Path, name: str) -> dict[str, Any]:
-    """A table from a word to its value (a sign, a form, a particle), from ``[word, value]`` pairs."""
-    return {word: _frozen(value) for word, value in data_file(path)[name]}
+def word_table(path: Path, name: str) -> dict[Any, Any]:
+    """A table from a word to its value (a sign, a form, a particle), from ``[word, value]`` pairs; a key
+    written as a list is a tuple (``[["s", 1], ["enhances"]]`` → ``("s", 1): ("enhances",)``)."""
+    return {_frozen(word): _frozen(value) for word, value in data_file(path)[name]}
 
 
 def _frozen(value: Any) -> Any:

@@ -31,14 +31,7 @@ from engine.reading.parse.parsing import parsed_again, read_as_verb, verbs_with_
 _WORDS = Path(__file__).with_name("words.toml")
 
 
-# A present verb of change the model took for a noun is parsed again as one of these, of the same
-# sign: the model read them as verbs in all 41 such library sentences (the verb's own past form in 25,
-# "raises"/"lowers" in 22). Only plain verbs of change are stood in for, so the reader loses nothing
-# the lemma would tell it; the sentence and its names stay as written. After a plural subject the
-# plain form, and where "enhance" leaves the verb misread, "promote" (read as a verb with its subject
-# and object in 3 and 8 of 10 invented sentences, "Kinases such as GSK3 and CDK5 enhance tau").
-_STAND_INS = {("s", 1): ("enhances",), ("s", -1): ("reduces",), ("base", 1): ("enhance", "promote"),
-              ("base", -1): ("reduce",)}
+_STAND_INS = word_table(_WORDS, "_stand_ins")
 
 
 NOUN_TOO = word_set(_WORDS, "noun_too")
