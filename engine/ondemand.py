@@ -2,8 +2,8 @@
 
 Each round, the searches the local library answers poorly (fewer than ``good_passages`` of its top
 passages hold most of the query's words) go to PubMed (``retrieval.pubmed``). What comes back is
-embedded and added to the index (an abstract stored under the same PMID with other content, a changed
-version, replaces the stored one), and its sentences are read into the claim store by the parse reader
+embedded and added to the index by its update (an abstract stored under the same PMID with other
+content, a changed version, replaces the stored one), and its sentences are read into the claim store by the parse reader
 as ``python -m corpus ensure`` reads a library, so both readers read it and it is cited like any other
 paper. The trace records every query sent, what came back, what was new and how long each step took.
 When the service cannot be reached, one line says so and the question is answered from the library.
@@ -149,25 +149,10 @@ def make_fetcher(settings: Settings) -> PubMedFetcher:
 
 
 def add_to_library(index: PaperIndex, documents: list[Document]) -> set[str]:
-    """Add ``documents`` to the index; one stored under the same id with other content (a changed
-    version) replaces the stored one. The ids now in the library that were not before, or replaced."""
-    changed = {d.id: d for d in documents
-               if index.has_document(d.id) and index.document(d.id).content_hash() != d.content_hash()}
-    if changed and index.manifest.dense_index != "sharded":
-        _rebuild_with(index, changed)
-    report = index.add_documents([d for d in documents if d.id not in changed])
-    return set(report.added) | (set(changed) if index.manifest.dense_index != "sharded" else set())
-
-
-def _rebuild_with(index: PaperIndex, changed: dict[str, Document]) -> None:
-    """Rebuild the index's folder with the changed versions in place of the stored ones (through the
-    public build, then ``refresh``: the index is re-embedded, which a changed abstract rarely asks)."""
-    from retrieval.index import PaperIndex
-
-    documents = [changed.get(d.id, d) for d in index.documents()]
-    PaperIndex.build(documents, index.index_dir, index.manifest.embedding_model, corpus=index.manifest.corpus,
-                     embedder=index.embedder)
-    index.refresh()
+    """Add ``documents`` to the index through its update (``PaperIndex.update_documents``): one stored
+    under the same id with other content (a changed version) replaces the stored one, the same content
+    again is left out. The ids new to the library or replaced."""
+    return set(index.update_documents(documents).added)
 
 
 def read_new_claims(index: PaperIndex, documents: list[Document], say: Callable[[str], None]) -> int:
