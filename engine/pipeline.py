@@ -214,6 +214,7 @@ def discover(
     """Search every query (a stored-claim look-up in ``stated``, up to ``stated_k`` sentences, for a
     ``Query.stated`` one); passages already read in an earlier query or round are skipped."""
     found: list[Retrieved] = []
+    papers: dict[str, list[str]] = {}  # each paper's sentences, fetched from the index once a round
     searched = iter(index.search_many([query.text for query in queries if not query.stated], k=k))
     for query in queries:
         if query.stated:
@@ -227,18 +228,22 @@ def discover(
                 continue
             seen.add(key)
             found.append(Retrieved(passage=passage, query=query_label(query), round=query.round,
-                                   before=sentence_before(index, passage)))
+                                   before=sentence_before(index, passage, papers)))
     return found
 
 
-def sentence_before(index: PaperIndex, passage: Passage) -> str | None:
-    """The sentence before the passage in its paper: a definite noun there may name its antecedent."""
+def sentence_before(index: PaperIndex, passage: Passage, papers: dict[str, list[str]]) -> str | None:
+    """The sentence before the passage in its paper (a definite noun there may name its antecedent);
+    ``papers`` keeps the sentences of the papers already fetched."""
     if passage.sentence_index <= 0:
         return None
-    try:
-        return index.document(passage.doc_id).sentences[passage.sentence_index - 1]
-    except (KeyError, IndexError):
-        return None
+    if passage.doc_id not in papers:
+        try:
+            papers[passage.doc_id] = index.document(passage.doc_id).sentences
+        except KeyError:
+            papers[passage.doc_id] = []
+    sentences = papers[passage.doc_id]
+    return sentences[passage.sentence_index - 1] if passage.sentence_index <= len(sentences) else None
 
 
 def query_label(query: Query) -> str:
