@@ -132,7 +132,7 @@ def reader_claims(index, settings):
     reader's looked up in the claim store)."""
     from engine.backends import get_backend
     from engine.model.graph import Graph
-    from engine.reading.parse.store import store_for
+    from engine.reading.parse.store import alone, store_for
     from retrieval.index import Passage
 
     backend, store = get_backend(settings), store_for(getattr(index, "index_dir", None))
@@ -140,7 +140,7 @@ def reader_claims(index, settings):
     def claims_of(sentence: str) -> list:
         passage = Passage(doc_id="-", title="", sentence=sentence, sentence_index=0, score=0.0)
         rules = [c.annotation for c in backend.extract([passage], Graph(), {"-": {}})]
-        return rules + store.claims([(None, sentence)])[0]
+        return rules + store.claims(alone([sentence]))[0]
     return claims_of
 
 

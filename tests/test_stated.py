@@ -149,7 +149,7 @@ def test_a_look_up_and_a_search_of_the_same_words_are_both_asked() -> None:
 
 @pytest.mark.slow
 def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_path: Path) -> None:
-    from engine.reading.parse.store import read_library, store_for
+    from engine.reading.parse.store import alone, read_library, store_for
     from engine.pipeline import ask
     from engine.settings import PipelineSettings, Settings
     from retrieval.index import PaperIndex
@@ -168,7 +168,7 @@ def test_ask_reads_the_stated_sentences_of_a_library_with_its_claim_store(tmp_pa
         if passage.query.endswith("(stated as a cause)"):
             name = passage.query.removesuffix(" (stated as a cause)")
             assert any(terms_match(name, c.subject, (), c.subject_aliases)
-                       for c in store.claims([(None, passage.sentence)])[0]), passage.sentence
+                       for c in store.claims(alone([passage.sentence]))[0]), passage.sentence
     assert any(q.passages for q in looked_up)
     off = ask(question, index, Settings(pipeline=PipelineSettings(passages_per_query=1, stated_per_name=0)))
     assert not any(q.stated for q in off.trace.queries)
