@@ -7,6 +7,10 @@ index figures at growing sizes.
     HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py throughput --input corpus.jsonl --documents 200 --workers 1 2
     # curve: build time (index only), disk, serving memory and query latency at each size
     HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py curve --exact DIR --sizes 10000 100000 1000000
+    # check: the figures of issue 40 on real sentences only (no copies), from the stored vectors of
+    # exact index folders of real corpora (HBP evidence, PubMedQA, SciFact)
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py check --passages 60000 --json \
+        --vectors data/index data/pubmedqa-index /tmp/scifact [--ray-documents 200]
 
 ``quality`` and ``curve`` embed nothing: they reuse the sentence vectors of an exact index folder
 (built by bench/retrieval.py) and recover each title vector from the stored document vector (a
@@ -41,7 +45,8 @@ from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
 from retrieval.index import PaperIndex, index_file, read_manifest, stored_documents  # noqa: E402
 
-DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"
+SHARED = REPO.parent / "shared" / "data"
+DEFAULT_DATA = SHARED / "scifact"
 
 
 class StoredIndexVectors(Embedder):
@@ -82,6 +87,11 @@ def _unit(vector: np.ndarray) -> np.ndarray:
 
 
 def peak_rss_mib() -> float:
+    """This process's peak resident memory (VmHWM). Not ru_maxrss: on Linux a child started by
+    fork and exec inherits its parent's high-water mark there."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -241,6 +251,189 @@ def read_default_model() -> str:
     return Settings().embedding_model
 
 
+# ---------------------------------------------------------------------- lexical across shards
+
+
+class _ConstantVectors(Embedder):
+    """One fixed unit vector for every text: for BM25-only runs, which never read a vector."""
+
+    def embed(self, texts: Sequence[str], progress: ProgressCallback | None = None) -> np.ndarray:
+        rows = np.zeros((len(texts), 384), np.float32)
+        rows[:, 0] = 1
+        return rows
+
+    def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
+        return self.embed(queries)
+
+
+def lexical(data: Path, shards: int) -> dict:
+    """BM25-only nDCG@10 on the SciFact test claims: one index, and ``shards`` shards scored with the
+    library's term statistics. Nothing is embedded (BM25 reads no vector)."""
+    from retrieval.ingest import ingest_paths
+    from retrieval.sharded import build_sharded
+
+    documents = ingest_paths([data / "corpus.jsonl"]).documents
+    queries = read_queries(data / "beir" / "queries.jsonl")
+    qrels = read_qrels(data / "beir" / "qrels" / "test.beir.tsv")
+    embedder = _ConstantVectors(read_default_model())
+    passages = sum(len(d.sentences) for d in documents)
+    report: dict = {"passages": passages}
+    with tempfile.TemporaryDirectory() as folder:
+        one = PaperIndex.build(documents, Path(folder) / "one", embedder.model_name, embedder=embedder)
+        split = build_sharded(documents, Path(folder) / "split", embedder, shard_passages=-(-passages // shards),
+                              ivf_min_passages=10**12)
+        for label, index in (("one_index", one), (f"{split.shard_count}_shards", split)):
+            result = evaluate(index, queries, qrels, mode="bm25")
+            report[label] = {"ndcg@10": round(result.ndcg_at_10, 4), "recall@100": round(result.recall_at_100, 4)}
+    return report
+
+
+# ---------------------------------------------------------------------- check (issue 40)
+
+
+class StoredVectorsOf(Embedder):
+    """The stored sentence and title vectors of several exact index folders (queries are embedded)."""
+
+    def __init__(self, parts: list[StoredIndexVectors]) -> None:
+        super().__init__(parts[0].model_name)
+        self._stored = {text: row for part in parts for text, row in {**part._titles, **part._sentences}.items()}
+
+    def embed(self, texts: Sequence[str], progress: ProgressCallback | None = None) -> np.ndarray:
+        if any(t not in self._stored for t in texts):
+            return super().embed(texts, progress)
+        return np.stack([self._stored[t] for t in texts]).astype(np.float32) if texts else np.zeros((0, 384), np.float32)
+
+
+def real_documents(folders: list[Path], passages: int) -> tuple[list[Document], StoredVectorsOf]:
+    """Documents of the folders in turn (ids prefixed by the folder's name, each content once) until
+    ``passages`` sentences; fewer when the real text runs out: nothing is copied."""
+    chosen, seen, count, parts = [], set(), 0, []
+    for folder in folders:
+        documents = stored_documents(folder)
+        parts.append(StoredIndexVectors(folder, documents))
+        for document in documents:
+            content = document.content_hash()
+            if content in seen or count >= passages:
+                continue
+            seen.add(content)
+            chosen.append(document.model_copy(update={"id": f"{folder.name}:{document.id}"}))
+            count += len(document.sentences)
+    return chosen, StoredVectorsOf(parts)
+
+
+def real_queries(data: Path, count: int) -> list[str]:
+    """Questions and claims written by people: SciFact claims, PubMedQA questions, HBP questions."""
+    claims = list(read_queries(data / "beir" / "queries.jsonl").values())
+    pubmedqa = [record["QUESTION"] for record in json.loads((SHARED / "pubmedqa" / "ori_pqal.json").read_text()).values()]
+    hbp = [json.loads(line)["question"] for line in (SHARED / "hbp" / "questions_dev.jsonl").read_text().splitlines() if line]
+    third = count // 3
+    return claims[:third] + pubmedqa[:third] + hbp[:count - 2 * third]
+
+
+def exact_truth(vectors: np.ndarray, queries: np.ndarray, k: int) -> list[set[int]]:
+    scores = queries @ vectors.T
+    return [set(np.argpartition(-row, k)[:k].tolist()) for row in scores]
+
+
+def sharded_dense_top(index, query: np.ndarray, k: int) -> set[int]:
+    found, offset = [], 0
+    for shard in index._shards:
+        for passage in shard._dense_candidates(query, k):
+            found.append((float(shard._vectors[passage] @ query), offset + int(passage)))
+        offset += shard.manifest.passages
+    return {passage for _, passage in sorted(found, reverse=True)[:k]}
+
+
+def check(folders: list[Path], passages: int, shards: int, data: Path, query_count: int, ray_documents: int) -> dict:
+    from retrieval.sharded import build_sharded
+
+    documents, embedder = real_documents(folders, passages)
+    total = sum(len(d.sentences) for d in documents)
+    texts = real_queries(data, query_count)
+    report: dict = {"passages": total, "documents": len(documents), "real_passages_only": True, "queries": len(texts)}
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:
+        started = time.perf_counter()
+        index = build_sharded(documents, Path(folder) / "index", embedder, shard_passages=-(-total // shards))
+        report["build_seconds"] = round(time.perf_counter() - started, 1)
+        report["build_note"] = "index build from stored vectors: embedding not included"
+        report["shards"] = index.shard_count
+        report["dense"] = sorted({shard.manifest.dense_index for shard in index._shards})
+        report["disk_bytes_per_passage"] = disk_per_passage(Path(folder) / "index", total)
+        vectors = np.vstack([np.asarray(shard._vectors) for shard in index._shards])
+        query_vectors = embedder.embed_queries(texts)
+        truth = exact_truth(vectors, query_vectors, 100)
+        shares = [len(sharded_dense_top(index, q, 100) & t) / 100 for q, t in zip(query_vectors, truth, strict=True)]
+        report["recall_at_100"] = round(float(np.mean(shares)), 4)
+        del index, vectors
+        report.update(_run_json(["check-serve", str(Path(folder) / "index"), json.dumps(texts)]))
+    report["ray_speedup"] = None
+    if ray_documents:
+        runs = throughput(data / "corpus.jsonl", ray_documents, [2])
+        report["ray_speedup"] = round(runs["ray_2_workers"]["sentences_per_s"] / runs["single_process"]["sentences_per_s"], 2)
+        report["ray_runs"] = runs
+    return report
+
+
+def disk_per_passage(index_dir: Path, passages: int) -> dict[str, float]:
+    """Bytes on disk per passage of each part of the shards (summed over shards)."""
+    parts: dict[str, int] = {}
+    for file in index_dir.rglob("*"):
+        if file.is_file() and "generation-" in str(file):
+            inside = file.relative_to(next(p for p in file.parents if p.name.startswith("generation-")))
+            parts[inside.parts[0]] = parts.get(inside.parts[0], 0) + file.stat().st_size
+    return {name: round(size / passages, 1) for name, size in sorted(parts.items())}
+
+
+def _run_json(arguments: list[str]) -> dict:
+    done = subprocess.run([sys.executable, __file__, *arguments], stdout=subprocess.PIPE, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def check_serve(folder: Path, texts: list[str]) -> None:
+    """In a fresh process: open the index (timed), then hybrid queries one at a time."""
+    started = time.perf_counter()
+    index = PaperIndex.open(folder)
+    opened = time.perf_counter() - started
+    rss_open = _current_rss_mib()
+    index.search(texts[0])  # loads the model
+    latencies = []
+    for text in texts:
+        started = time.perf_counter()
+        index.search(text, k=10)
+        latencies.append((time.perf_counter() - started) * 1000)
+    print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
+                      "rss_mib": round(peak_rss_mib()),
+                      "query_p50_ms": round(statistics.median(latencies), 1),
+                      "query_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
+
+
+def _current_rss_mib() -> float:
+    import psutil
+
+    return psutil.Process().memory_info().rss / 2**20
+
+
+def record_check(report: dict, command: str) -> None:
+    """The check's figures, on record in bench/results/scale.json (BENCHMARKS.md)."""
+    size = f"{report['passages']:,} real passages, {report['shards']} shards"
+    figures = [
+        {"figure": "sharded IVF-PQ dense Recall@100 against exact search", "value": report["recall_at_100"],
+         "decimals": 3, "target": {"at_least": 0.95}, "note": f"{size}; {report['queries']} real questions"},
+        {"figure": "index build from stored vectors (no embedding)", "value": report["build_seconds"], "unit": "s",
+         "note": size},
+        {"figure": "open the index, fresh process", "value": report["open_seconds"], "unit": "s", "decimals": 2,
+         "target": {"at_most": 10}, "note": size},
+        {"figure": "serving process peak RSS (model loaded)", "value": report["rss_mib"], "unit": "MiB",
+         "decimals": 0, "target": {"at_most": 1024}, "note": f"{report['rss_after_open_mib']} MiB after opening"},
+        {"figure": "hybrid query latency, median", "value": report["query_p50_ms"], "unit": "ms", "note": size},
+        {"figure": "hybrid query latency, 95th percentile", "value": report["query_p95_ms"], "unit": "ms", "note": size},
+    ]
+    if report.get("ray_speedup") is not None:
+        figures.append({"figure": "Ray build, 2 workers over one process", "value": report["ray_speedup"],
+                        "unit": "x", "decimals": 2, "target": {"at_least": 1.3}})
+    write_results("scale", "Scale", command, figures)
+
+
 # ---------------------------------------------------------------------- scaling curve
 
 
@@ -329,7 +522,7 @@ def record_quality(report: dict) -> None:
     """The sharded index against the exact one, on record in bench/results/scale.json (BENCHMARKS.md)."""
     exact, sharded = report["all_exact"]["ndcg@10"], report["all_sharded_ivfpq"]["ndcg@10"]
     command = ".venv/bin/python bench/scale.py quality --exact FULL --shards 2"
-    write_results("scale", "Scale", command, [
+    write_results("scale_quality", "Scale", command, [
         {"figure": "sharded IVF-PQ minus exact, hybrid nDCG@10, SciFact", "value": sharded - exact, "decimals": 4,
          "signed": True, "target": {"at_least": -0.01, "at_most": 0.01},
          "note": f"{sharded:.4f} vs {exact:.4f}; {report['passages']:,} passages, {report['shards']} shards"},
@@ -356,6 +549,9 @@ def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] == "curve-build":
         curve_build(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]))
         return 0
+    if len(sys.argv) > 1 and sys.argv[1] == "check-serve":
+        check_serve(Path(sys.argv[2]), json.loads(sys.argv[3]))
+        return 0
     if len(sys.argv) > 1 and sys.argv[1] == "curve-serve":
         curve_serve(Path(sys.argv[2]), json.loads(sys.argv[3]))
         return 0
@@ -380,7 +576,28 @@ def main() -> int:
     c.add_argument("--data", type=Path, default=DEFAULT_DATA)
     c.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     c.add_argument("--noise", type=float, default=0.01)
+    lx = commands.add_parser("lexical")
+    lx.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    lx.add_argument("--shards", type=int, default=2)
+    k = commands.add_parser("check")
+    k.add_argument("--passages", type=int, default=60_000)
+    k.add_argument("--vectors", type=Path, nargs="+", required=True, help="exact index folders of real corpora")
+    k.add_argument("--shards", type=int, default=2)
+    k.add_argument("--queries", type=int, default=300)
+    k.add_argument("--ray-documents", type=int, default=0, help="documents for the Ray speed-up (0: not measured)")
+    k.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    k.add_argument("--json", action="store_true", help="print only the JSON object")
+    k.add_argument("--record", action="store_true", help="write bench/results/scale.json")
     args = parser.parse_args()
+    if args.command == "check":
+        report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents)
+        if args.record:
+            record_check(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(sys.argv[0:1] + sys.argv[1:]))
+        print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+        return 0
+    if args.command == "lexical":
+        print(json.dumps(lexical(args.data, args.shards), indent=2))
+        return 0
     if args.command == "quality":
         report = quality(args.exact, args.data, args.shards)
         if (args.data, args.shards) == (DEFAULT_DATA, 2):
