@@ -35,7 +35,8 @@ from bench.results import write_results  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
-from retrieval.index import EXACT_SEARCH_LIMIT, PaperIndex, corpus_hash, index_file, read_manifest, stored_documents  # noqa: E402
+from retrieval.index import EXACT_SEARCH_LIMIT, PaperIndex, corpus_hash, read_manifest  # noqa: E402
+from retrieval.stored import index_file, stored_documents  # noqa: E402
 from retrieval.ingest import ingest_paths  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "scifact"

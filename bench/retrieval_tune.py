@@ -43,7 +43,8 @@ sys.path.insert(0, str(REPO))
 
 from retrieval.embeddings import DEFAULT_MODEL, Embedder  # noqa: E402
 from retrieval.evaluation import read_qrels, read_queries  # noqa: E402
-from retrieval.index import _passage_layout, index_file, stored_documents  # noqa: E402
+from retrieval.index import _passage_layout  # noqa: E402
+from retrieval.stored import index_file, stored_documents  # noqa: E402
 from retrieval.lexical import LexicalIndex  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data" / "scifact"

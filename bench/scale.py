@@ -43,7 +43,8 @@ from bench.results import write_results  # noqa: E402
 from retrieval.documents import Document  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
-from retrieval.index import PaperIndex, index_file, read_manifest, stored_documents  # noqa: E402
+from retrieval.index import PaperIndex, read_manifest  # noqa: E402
+from retrieval.stored import index_file, stored_documents  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data"
 DEFAULT_DATA = SHARED / "scifact"

@@ -15,9 +15,9 @@ from retrieval.index import (
     PaperIndex,
     index_problem,
     read_manifest,
-    stored_documents,
     stored_manifest,
 )
+from retrieval.stored import stored_documents
 from retrieval.progress import terminal_progress
 
 __all__ = ["CorpusError", "build_default_index", "ensure_index", "read_claims"]

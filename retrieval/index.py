@@ -13,7 +13,7 @@ train queries (see ``FusionWeights``):
 
 On disk (``index_dir``): ``manifest.json`` (model, dimension, counts, content hash, the generation
 in use and the size and SHA-256 of each of its files) and the generation folder it names,
-``generation-NNNNNN/``, holding ``documents.jsonl``, ``vectors.npy`` (one float32 row per passage),
+``generation-NNNNNN/``, holding ``documents.parquet`` (``retrieval.columnar``), ``vectors.npy`` (one float32 row per passage),
 ``doc_vectors.npy``, ``dense.faiss`` (only for the approximate indexes, which are slow to rebuild),
 and the BM25 folders ``lexical_passages/`` and ``lexical_documents/``. Reopening loads these without
 embedding anything. (An index saved before generations keeps those files beside its manifest; it is
@@ -38,10 +38,6 @@ index, so neither program's papers are lost.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import re
-import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -53,8 +49,7 @@ from typing import Literal
 import faiss
 import filelock
 import numpy as np
-import pyarrow as pa
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel
 from threadpoolctl import ThreadpoolController
 
 from retrieval import ivfpq
@@ -64,13 +59,40 @@ from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.ingest import Duplicate
 from retrieval.lexical import LexicalIndex, LexicalQuery
+from retrieval.stored import (
+    DOCUMENTS,
+    DOC_VECTORS,
+    FAISS,
+    FORMAT_VERSION,
+    GENERATION,
+    IndexBusy,
+    IndexDamaged,
+    IndexModelMismatch,
+    IndexNotFound,
+    LEXICAL_DOCUMENTS,
+    LEXICAL_PASSAGES,
+    MANIFEST,
+    Manifest,
+    VECTORS,
+    check_counts,
+    damage_message,
+    data_folder,
+    documents_file_name,
+    file_sha256,
+    model_mismatch_message,
+    next_generation,
+    read_manifest,
+    remove_stale,
+    size_problem,
+    stamp_files,
+    stored_manifest,
+    stored_table,
+    sync,
+    sync_path,
+    vectors_problem,
+    write_manifest,
+)
 
-# 2: document vectors include the title's vector, document BM25 weights the title (format 1 had neither).
-# 3: the documents are stored in Parquet columns (documents.parquet) instead of documents.jsonl.
-FORMAT_VERSION = 3
-# Format 2 is read as well (its documents.jsonl turned into columns on opening); its next save writes
-# format 3, and `python -m corpus ensure` leaves it as it is.
-READABLE_FORMATS = (2, 3)
 SearchMode = Literal["hybrid", "bm25", "dense"]
 # A query for the passage BM25 index and one for the document BM25 index.
 LexicalPair = tuple[LexicalQuery, LexicalQuery]
@@ -95,73 +117,10 @@ HNSW_NEIGHBOURS = 32
 HNSW_EF_SEARCH = 512
 HNSW_EF_CONSTRUCTION = 80
 
-_MANIFEST = "manifest.json"
-_DOCUMENTS = "documents.parquet"
-_LEGACY_DOCUMENTS = "documents.jsonl"
-_VECTORS = "vectors.npy"
-_DOC_VECTORS = "doc_vectors.npy"
-_FAISS = "dense.faiss"
-_LEXICAL_PASSAGES = "lexical_passages"
-_LEXICAL_DOCUMENTS = "lexical_documents"
 _LOCK = ".write.lock"
-_GENERATION = re.compile(r"generation-(\d{6,})")
-# What an index saved before generations keeps beside its manifest (and the staging folder of its
-# saves): removed once a save has switched the folder to a generation.
-_LEGACY_ENTRIES = frozenset({_DOCUMENTS, _LEGACY_DOCUMENTS, _VECTORS, _DOC_VECTORS, _FAISS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS, ".staging"})
-# A stored vector is unit length (sentence and document vectors are normalised) or zero; garbled
-# bytes read as floats are neither.
-_UNIT_TOLERANCE = 1e-2
-_HASH_BLOCK = 1 << 20
 # How long a program waits for another one to finish writing the same index folder. A large
 # upload embeds for minutes while it holds the lock, hence the generous wait.
 LOCK_TIMEOUT_S = 600.0
-
-
-class IndexNotFound(FileNotFoundError):
-    """No usable index in the folder; the message says what is missing and how to build one."""
-
-
-class IndexModelMismatch(IndexNotFound):
-    """The index was embedded with another model than the one asked for: it must be rebuilt.
-
-    A kind of IndexNotFound (there is no usable index for this model), so callers that handle a
-    missing index show this message too."""
-
-
-class IndexDamaged(IndexNotFound):
-    """A file of the index is damaged (wrong size or checksum, unreadable, inconsistent); the message
-    names the file and the way out. A kind of IndexNotFound: there is no usable index as it is."""
-
-
-class IndexBusy(TimeoutError):
-    """Another program kept the index folder locked for longer than ``LOCK_TIMEOUT_S``."""
-
-
-class FileStamp(BaseModel):
-    """The size and SHA-256 of one file of a generation, recorded when it was written."""
-
-    size: int
-    sha256: str
-
-
-class Manifest(BaseModel):
-    format_version: int = FORMAT_VERSION
-    embedding_model: str
-    dimension: int
-    documents: int
-    passages: int
-    content_hash: str
-    # "ivfpq" for a shard of a sharded index; "sharded" for the folder that holds the shards
-    dense_index: Literal["flat", "hnsw", "ivfpq", "sharded"]
-    corpus: str = ""
-    created_at: str
-    updated_at: str
-    # The folder holding this manifest's files ("" for an index saved before generations, whose files
-    # lie beside the manifest), and each of its files (path inside it) with its size and checksum.
-    generation: str = Field("", pattern=r"^(generation-\d{6,})?$")
-    files: dict[str, FileStamp] = {}
-    # A sharded index: its shard folders, in order (the manifest is the one record a save switches).
-    shards: list[str] = []
 
 
 class Passage(BaseModel):
@@ -284,65 +243,6 @@ def register_layout(dense_index: str, layout: Layout) -> None:
     _LAYOUTS[dense_index] = layout
 
 
-def read_manifest(index_dir: Path) -> Manifest:
-    """The manifest of the index in ``index_dir``; IndexNotFound when there is none, it is
-    unreadable or it was written in another format version."""
-    manifest = stored_manifest(index_dir)
-    if manifest.format_version not in READABLE_FORMATS:
-        raise IndexNotFound(
-            f"the index in {index_dir} has format {manifest.format_version}, this version reads "
-            f"{' and '.join(map(str, READABLE_FORMATS))}; rebuild the index"
-        )
-    return manifest
-
-
-def stored_manifest(index_dir: Path) -> Manifest:
-    """The manifest as written, whatever its format version (to rebuild an index from its stored
-    documents); IndexNotFound when there is none or it is unreadable."""
-    path = Path(index_dir) / _MANIFEST
-    if not path.is_file():
-        raise IndexNotFound(
-            f"no paper index in {index_dir} (missing {_MANIFEST}); build one with "
-            "`python -m corpus ensure` or `python -m retrieval build --input PATH`"
-        )
-    try:
-        manifest = Manifest.model_validate_json(path.read_bytes())
-    except (ValidationError, UnicodeDecodeError) as error:
-        raise IndexDamaged(damage_message(index_dir, path, _first_error(error))) from None
-    return manifest
-
-
-def data_folder(index_dir: Path, manifest: Manifest) -> Path:
-    """The folder holding the files of ``manifest``: its generation, or the index folder itself for
-    an index saved before generations."""
-    return Path(index_dir) / manifest.generation if manifest.generation else Path(index_dir)
-
-
-def index_file(index_dir: Path, name: str) -> Path:
-    """Where the file ``name`` (e.g. ``vectors.npy``) of the index in ``index_dir`` is now."""
-    return data_folder(index_dir, stored_manifest(index_dir)) / name
-
-
-def damage_message(index_dir: Path, path: Path, reason: str) -> str:
-    """One line: which file of the index is damaged, how, and the way out."""
-    index_dir = Path(index_dir)
-    if path.name in (_DOCUMENTS, _LEGACY_DOCUMENTS, _MANIFEST):  # the documents themselves: only a copy brings them back
-        way_out = (f"restore {index_dir} from a backup, or build it again from your files with "
-                   f"`python -m retrieval build --input PATH... --index {index_dir}` "
-                   "(`python -m corpus build` for the default corpus)")
-    else:  # derived from the stored documents: embedding them again rebuilds it
-        way_out = f"re-embed its stored documents with `python -m corpus ensure --index {index_dir}`"
-    return f"the index file {path} is damaged ({reason}); {way_out}"
-
-
-def _first_error(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first['msg']}" if where else first["msg"]
-    return str(error)
-
-
 def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | None:
     """Why the index in ``index_dir`` cannot be opened as is, or None when it looks complete.
 
@@ -353,109 +253,23 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     except IndexNotFound as error:
         return str(error)
     if embedding_model is not None and manifest.embedding_model != embedding_model:
-        return _model_mismatch_message(index_dir, manifest.embedding_model, embedding_model)
+        return model_mismatch_message(index_dir, manifest.embedding_model, embedding_model)
     index_dir = Path(index_dir)
     layout = _LAYOUTS.get(manifest.dense_index)
     if layout is not None:
         return layout.problem(index_dir, manifest, embedding_model)
     folder = data_folder(index_dir, manifest)
-    needed = [documents_file_name(manifest), _VECTORS, _DOC_VECTORS, _LEXICAL_PASSAGES, _LEXICAL_DOCUMENTS]
+    needed = [documents_file_name(manifest), VECTORS, DOC_VECTORS, LEXICAL_PASSAGES, LEXICAL_DOCUMENTS]
     if manifest.dense_index in ("hnsw", "ivfpq"):
-        needed.append(_FAISS)
+        needed.append(FAISS)
     missing = [name for name in needed if not (folder / name).exists()]
     if missing:
         return f"the index in {index_dir} is incomplete: missing {', '.join(missing)}"
-    problem = _size_problem(index_dir, folder, manifest)
+    problem = size_problem(index_dir, folder, manifest)
     if problem is not None:
         return problem
     # A shard's vectors stay on disk (memory-mapped): reading them all is left to `check`.
-    return _vectors_problem(index_dir, folder, manifest, scan=manifest.dense_index != "ivfpq")
-
-
-def _size_problem(index_dir: Path, folder: Path, manifest: Manifest) -> str | None:
-    """The first file of the manifest that is missing or not of its recorded size."""
-    for name, stamp in manifest.files.items():
-        path = folder / name
-        if not path.is_file():
-            return damage_message(index_dir, path, "missing")
-        size = path.stat().st_size
-        if size != stamp.size:
-            return damage_message(index_dir, path, f"{size:,} bytes, {stamp.size:,} when written")
-    return None
-
-
-def _vectors_problem(index_dir: Path, folder: Path, manifest: Manifest, scan: bool) -> str | None:
-    """Whether the vector files read and match the manifest's counts, and (``scan``) hold only
-    finite rows of unit length or zero."""
-    for name, rows in ((_VECTORS, manifest.passages), (_DOC_VECTORS, manifest.documents)):
-        path = folder / name
-        try:
-            vectors = np.load(path, mmap_mode="r")
-        except (OSError, ValueError) as error:
-            return damage_message(index_dir, path, f"unreadable: {error}")
-        if vectors.shape != (rows, manifest.dimension):
-            return damage_message(index_dir, path, f"shape {vectors.shape}, the manifest says {(rows, manifest.dimension)}")
-        if scan:
-            problem = rows_problem(vectors)
-            if problem is not None:
-                return damage_message(index_dir, path, problem)
-    return None
-
-
-def rows_problem(vectors: np.ndarray, block: int = 65_536) -> str | None:
-    """Rows that are not finite or neither unit length nor zero, read a block at a time."""
-    for start in range(0, len(vectors), block):
-        part = np.asarray(vectors[start:start + block], dtype=np.float64)  # float32 squares overflow
-        finite = np.isfinite(part).all(axis=1)
-        if not finite.all():
-            return f"row {start + int(np.argmin(finite))} is not finite (NaN or infinity)"
-        norms = np.linalg.norm(part, axis=1)
-        wrong = (np.abs(norms - 1) > _UNIT_TOLERANCE) & (norms != 0)
-        if wrong.any():
-            row = int(np.argmax(wrong))
-            return f"row {start + row} has length {norms[row]:.3g}, not 1 (garbled values)"
-    return None
-
-
-def documents_file_name(manifest: Manifest) -> str:
-    """``documents.parquet`` from format 3 on, ``documents.jsonl`` before."""
-    return _DOCUMENTS if manifest.format_version >= 3 else _LEGACY_DOCUMENTS
-
-
-def stored_table(index_dir: Path) -> DocumentTable:
-    """The documents saved in an index folder, as columns (readable even when the vectors are from
-    another model or the manifest is missing)."""
-    index_dir = Path(index_dir)
-    try:
-        manifest: Manifest | None = stored_manifest(index_dir)
-    except IndexDamaged:
-        raise
-    except IndexNotFound:
-        manifest = None
-    folder = index_dir if manifest is None else data_folder(index_dir, manifest)
-    expected = _DOCUMENTS if manifest is None else documents_file_name(manifest)
-    # a manifest of a format this version cannot open may sit beside either file: rebuilding reads what is there
-    name = next((n for n in (expected, _DOCUMENTS, _LEGACY_DOCUMENTS) if (folder / n).is_file()), expected)
-    path = folder / name
-    if not path.is_file():
-        raise IndexNotFound(f"no stored documents in {index_dir} (missing {name})")
-    stamp = None if manifest is None else manifest.files.get(name)
-    if stamp is not None and path.stat().st_size != stamp.size:
-        raise IndexDamaged(damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written"))
-    return _read_table(path, index_dir)
-
-
-def stored_documents(index_dir: Path) -> list[Document]:
-    """The documents saved in an index folder, as ``Document`` objects (for rebuilding and reading)."""
-    return list(stored_table(index_dir))
-
-
-def _model_mismatch_message(index_dir: Path, built_with: str, asked_for: str) -> str:
-    return (
-        f"the index in {index_dir} was embedded with {built_with!r} but {asked_for!r} is configured; "
-        "vectors from different models cannot be mixed, so rebuild the index "
-        "(`python -m corpus build`, or `python -m retrieval build --input PATH`)"
-    )
+    return vectors_problem(index_dir, folder, manifest, scan=manifest.dense_index != "ivfpq")
 
 
 def corpus_hash(documents: Iterable[Document] | DocumentTable) -> str:
@@ -525,7 +339,7 @@ class PaperIndex:
         """``open`` without the folder lock (the caller holds it)."""
         manifest = read_manifest(index_dir)
         if embedding_model is not None and manifest.embedding_model != embedding_model:
-            raise IndexModelMismatch(_model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
+            raise IndexModelMismatch(model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
         layout = _LAYOUTS.get(manifest.dense_index)
         if layout is not None:
             return layout.load(index_dir, manifest, weights, _embedder_for(manifest.embedding_model, embedder))
@@ -534,21 +348,21 @@ class PaperIndex:
             raise IndexDamaged(problem) if "is damaged" in problem else IndexNotFound(problem)
         folder = data_folder(index_dir, manifest)
         documents = stored_table(index_dir)
-        _check_counts(index_dir, folder, manifest, documents)
+        check_counts(index_dir, folder, manifest, documents)
         # A shard of a sharded index stays on disk, memory-mapped: serving memory is then bounded by
         # what queries touch, not by the size of the library.
         mapped = "r" if manifest.dense_index == "ivfpq" else None
-        vectors = np.load(folder / _VECTORS, mmap_mode=mapped)
+        vectors = np.load(folder / VECTORS, mmap_mode=mapped)
         dense = _read_dense(index_dir, folder, manifest.dense_index, vectors)
         return cls(
             index_dir=index_dir,
             manifest=manifest,
             documents=documents,
             vectors=vectors,
-            doc_vectors=np.load(folder / _DOC_VECTORS, mmap_mode=mapped),
+            doc_vectors=np.load(folder / DOC_VECTORS, mmap_mode=mapped),
             dense=dense,
-            lexical_passages=_read_lexical(index_dir, folder / _LEXICAL_PASSAGES, manifest.passages, mapped is not None),
-            lexical_documents=_read_lexical(index_dir, folder / _LEXICAL_DOCUMENTS, manifest.documents, mapped is not None),
+            lexical_passages=_read_lexical(index_dir, folder / LEXICAL_PASSAGES, manifest.passages, mapped is not None),
+            lexical_documents=_read_lexical(index_dir, folder / LEXICAL_DOCUMENTS, manifest.documents, mapped is not None),
             embedder=_embedder_for(manifest.embedding_model, embedder),
             weights=weights or FusionWeights(),
         )
@@ -767,7 +581,7 @@ class PaperIndex:
         folder lock), so that a rerun with nothing new to add still leaves the folder clean."""
         try:
             if self.manifest.generation and stored_manifest(self.index_dir) == self.manifest:
-                _remove_stale(self.index_dir, keep=self.manifest.generation)
+                remove_stale(self.index_dir, keep=self.manifest.generation)
         except IndexNotFound:
             pass
 
@@ -991,7 +805,7 @@ class PaperIndex:
         the callers: every save writes a whole generation.)"""
         directory = self.index_dir
         directory.mkdir(parents=True, exist_ok=True)
-        generation = _next_generation(directory)
+        generation = next_generation(directory)
         folder = directory / generation
         folder.mkdir()
         faults.step("generation folder made")
@@ -1000,23 +814,23 @@ class PaperIndex:
                                                     "format_version": FORMAT_VERSION})
         write_manifest(directory, manifest)
         self.manifest = manifest
-        _remove_stale(directory, keep=generation)
+        remove_stale(directory, keep=generation)
 
     def _write_generation(self, folder: Path) -> None:
         """Every file of the index into ``folder``, each synced to disk, then the folder itself."""
-        self._table.write(folder / _DOCUMENTS)
-        sync_path(folder / _DOCUMENTS)
+        self._table.write(folder / DOCUMENTS)
+        sync_path(folder / DOCUMENTS)
         faults.step("documents written")
-        for name, array in ((_VECTORS, self._vectors), (_DOC_VECTORS, self._doc_vectors)):
+        for name, array in ((VECTORS, self._vectors), (DOC_VECTORS, self._doc_vectors)):
             with open(folder / name, "wb") as out:
                 np.save(out, array)
-                _sync(out)
+                sync(out)
             faults.step(f"{name} written")
         if self.manifest.dense_index in ("hnsw", "ivfpq"):
-            faiss.write_index(self._dense, str(folder / _FAISS))
-            sync_path(folder / _FAISS)
+            faiss.write_index(self._dense, str(folder / FAISS))
+            sync_path(folder / FAISS)
             faults.step("dense index written")
-        for name, lexical in ((_LEXICAL_PASSAGES, self._lexical_passages), (_LEXICAL_DOCUMENTS, self._lexical_documents)):
+        for name, lexical in ((LEXICAL_PASSAGES, self._lexical_passages), (LEXICAL_DOCUMENTS, self._lexical_documents)):
             lexical.save(folder / name)
             for file in (folder / name).iterdir():
                 sync_path(file)
@@ -1086,48 +900,17 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _read_documents(path: Path, index_dir: Path) -> list[Document]:
-    documents = []
-    with open(path, "rb") as lines:
-        for number, line in enumerate(lines, start=1):
-            try:
-                documents.append(Document.model_validate_json(line))
-            except ValidationError as error:  # bad JSON and bad UTF-8 included
-                raise IndexDamaged(damage_message(index_dir, path, f"line {number}: {_first_error(error)}")) from None
-    return documents
-
-
-def _read_table(path: Path, index_dir: Path) -> DocumentTable:
-    """The documents in ``path``: Parquet columns, or (format 2) JSON lines turned into columns."""
-    if path.name == _LEGACY_DOCUMENTS:
-        return DocumentTable.from_documents(_read_documents(path, index_dir))
-    try:
-        return DocumentTable.read(path)
-    except (pa.ArrowException, OSError, ValueError) as error:  # garbled Parquet pages or footer
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise IndexDamaged(damage_message(index_dir, path, f"unreadable: {reason}")) from None
-
-
-def _check_counts(index_dir: Path, folder: Path, manifest: Manifest, documents: DocumentTable) -> None:
-    """The stored documents hold as many documents and sentences as the manifest (and the vectors) count."""
-    sentences = documents.passages
-    if len(documents) != manifest.documents or sentences != manifest.passages:
-        raise IndexDamaged(damage_message(
-            index_dir, folder / documents_file_name(manifest), f"{len(documents)} documents with {sentences} sentences, the manifest "
-            f"counts {manifest.documents} with {manifest.passages}"))
-
-
 def _read_dense(index_dir: Path, folder: Path, kind: str, vectors: np.ndarray) -> faiss.Index:
     if kind == "flat":
         return make_flat_index(vectors)
     try:
         if kind == "ivfpq":
-            return ivfpq.read_ivfpq_index(folder / _FAISS)
-        dense = faiss.read_index(str(folder / _FAISS))
+            return ivfpq.read_ivfpq_index(folder / FAISS)
+        dense = faiss.read_index(str(folder / FAISS))
         dense.hnsw.efSearch = HNSW_EF_SEARCH
         return dense
     except (RuntimeError, AttributeError) as error:  # FAISS raises RuntimeError for a garbled file
-        raise IndexDamaged(damage_message(index_dir, folder / _FAISS, f"unreadable: {str(error).splitlines()[0]}")) from None
+        raise IndexDamaged(damage_message(index_dir, folder / FAISS, f"unreadable: {str(error).splitlines()[0]}")) from None
 
 
 def _read_lexical(index_dir: Path, folder: Path, size: int, mmap: bool) -> LexicalIndex:
@@ -1138,68 +921,6 @@ def _read_lexical(index_dir: Path, folder: Path, size: int, mmap: bool) -> Lexic
     if lexical.size != size:
         raise IndexDamaged(damage_message(index_dir, folder, f"{lexical.size} texts, the manifest counts {size}"))
     return lexical
-
-
-# ---------------------------------------------------------------------- saving
-
-
-def _next_generation(directory: Path) -> str:
-    """A generation name above the one in use and any an interrupted save left."""
-    numbers = [int(match.group(1)) for entry in directory.iterdir() if (match := _GENERATION.fullmatch(entry.name))]
-    return f"generation-{max(numbers, default=0) + 1:06d}"
-
-
-def stamp_files(folder: Path) -> dict[str, FileStamp]:
-    """The size and SHA-256 of every file under ``folder``, by path inside it."""
-    return {file.relative_to(folder).as_posix(): FileStamp(size=file.stat().st_size, sha256=file_sha256(file))
-            for file in sorted(folder.rglob("*")) if file.is_file()}
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while block := handle.read(_HASH_BLOCK):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def write_manifest(directory: Path, manifest: Manifest) -> None:
-    """Replace the manifest of ``directory`` in one atomic rename, synced: the commit of a save."""
-    temporary = directory / (_MANIFEST + ".tmp")
-    with open(temporary, "w", encoding="utf-8") as out:
-        out.write(manifest.model_dump_json(indent=2))
-        _sync(out)
-    faults.step("manifest written beside")
-    os.replace(temporary, directory / _MANIFEST)
-    sync_path(directory)
-    faults.step("manifest switched")
-
-
-def _remove_stale(directory: Path, keep: str) -> None:
-    """After a switch: the generations no manifest names any more (the previous one, and any an
-    interrupted save left) and the files of the layout before generations."""
-    for entry in sorted(directory.iterdir()):
-        if entry.name == keep or not (_GENERATION.fullmatch(entry.name) or entry.name in _LEGACY_ENTRIES):
-            continue
-        if entry.is_dir():
-            shutil.rmtree(entry)
-        else:
-            entry.unlink()
-        faults.step(f"removed {entry.name}")
-
-
-def _sync(handle) -> None:
-    handle.flush()
-    os.fsync(handle.fileno())
-
-
-def sync_path(path: Path) -> None:
-    """fsync a file or a folder (a folder's entries: the names of what was created or renamed in it)."""
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 # ---------------------------------------------------------------------- checking
@@ -1215,7 +936,7 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
         return [str(error)], []
     notes = [f"left over by an interrupted save, removed by the next one: {entry}"
              for entry in sorted(index_dir.iterdir())
-             if _GENERATION.fullmatch(entry.name) and entry.name != manifest.generation]
+             if GENERATION.fullmatch(entry.name) and entry.name != manifest.generation]
     layout = _LAYOUTS.get(manifest.dense_index)
     if layout is not None:
         problems: list[str] = []
@@ -1226,7 +947,7 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
         return problems, notes
     folder = data_folder(index_dir, manifest)
     if not manifest.files:
-        notes.append(f"no checksums recorded in {index_dir / _MANIFEST} (saved before they were kept; the next save records them)")
+        notes.append(f"no checksums recorded in {index_dir / MANIFEST} (saved before they were kept; the next save records them)")
     for name, stamp in manifest.files.items():
         path = folder / name
         if not path.is_file():
@@ -1235,7 +956,7 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
             return [damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written")], notes
         if file_sha256(path) != stamp.sha256:
             return [damage_message(index_dir, path, "its SHA-256 differs from the one recorded when it was written")], notes
-    problem = index_problem(index_dir) or _vectors_problem(index_dir, folder, manifest, scan=True)
+    problem = index_problem(index_dir) or vectors_problem(index_dir, folder, manifest, scan=True)
     if problem is not None:
         return [problem], notes
     try:

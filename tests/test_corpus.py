@@ -16,7 +16,8 @@ from corpus.__main__ import main as corpus_main
 from corpus.hbp import CorpusError, corpus_label, load_documents
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder, resolve_model
-from retrieval.index import FORMAT_VERSION, READABLE_FORMATS, PaperIndex, index_file, read_manifest
+from retrieval.index import FORMAT_VERSION, PaperIndex, read_manifest
+from retrieval.stored import READABLE_FORMATS, index_file
 
 REPO = Path(__file__).resolve().parent.parent
 

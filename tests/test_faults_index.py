@@ -31,13 +31,13 @@ from retrieval.index import (
     IndexNotFound,
     PaperIndex,
     _folder_lock,
-    index_file,
     index_problem,
     read_manifest,
     stored_manifest,
     verify_index,
     write_manifest,
 )
+from retrieval.stored import index_file
 
 DRIVER = Path(__file__).parent / "fault_driver.py"
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,12 +22,12 @@ from retrieval.index import (
     IndexModelMismatch,
     IndexNotFound,
     PaperIndex,
-    index_file,
     index_problem,
     read_manifest,
 )
 from retrieval.ingest import ingest_paths
 from retrieval.lexical import LexicalIndex
+from retrieval.stored import index_file, stored_documents
 
 FIXTURES = Path(__file__).parent / "fixtures" / "retrieval"
 
@@ -287,7 +287,7 @@ def _as_format_2(index_dir: Path) -> None:
     """Rewrite a saved index as format 2 wrote it: documents.jsonl beside the manifest, no generation."""
     manifest = read_manifest(index_dir)
     generation = index_dir / manifest.generation
-    documents = index_module.stored_documents(index_dir)
+    documents = stored_documents(index_dir)
     for entry in generation.iterdir():
         entry.rename(index_dir / entry.name)
     generation.rmdir()

@@ -11,7 +11,8 @@ import pytest
 
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder
-from retrieval.index import PaperIndex, index_file, index_problem
+from retrieval.index import PaperIndex, index_problem
+from retrieval.stored import index_file
 from retrieval import sharded as sharded_module
 from retrieval.sharded import ShardedPaperIndex, build_sharded, shard_folder
 
