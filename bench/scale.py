@@ -396,12 +396,7 @@ def check_serve(folder: Path, texts: list[str]) -> None:
     index = PaperIndex.open(folder)
     opened = time.perf_counter() - started
     rss_open = _current_rss_mib()
-    index.search(texts[0])  # loads the model
-    latencies = []
-    for text in texts:
-        started = time.perf_counter()
-        index.search(text, k=10)
-        latencies.append((time.perf_counter() - started) * 1000)
+    latencies = _search_latencies(index, texts)
     print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
                       "rss_mib": round(peak_rss_mib()),
                       "query_p50_ms": round(statistics.median(latencies), 1),
@@ -506,14 +501,20 @@ class _PerturbedCopies(Embedder):
         return np.where(repeated[:, None], noisy, rows)
 
 
-def curve_serve(folder: Path, texts: list[str]) -> None:
-    index = PaperIndex.open(folder)
-    index.search(texts[0])  # loads the model
+def _search_latencies(index: PaperIndex, texts: list[str]) -> list[float]:
+    """Milliseconds per search of each text, after a first search has loaded the model."""
+    index.search(texts[0])
     latencies = []
     for text in texts:
         started = time.perf_counter()
         index.search(text, k=10)
         latencies.append((time.perf_counter() - started) * 1000)
+    return latencies
+
+
+def curve_serve(folder: Path, texts: list[str]) -> None:
+    index = PaperIndex.open(folder)
+    latencies = _search_latencies(index, texts)
     print(json.dumps({"serving_peak_rss_mib": round(peak_rss_mib()),
                       "latency_median_ms": round(statistics.median(latencies), 1),
                       "latency_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
