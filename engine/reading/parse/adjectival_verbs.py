@@ -20,6 +20,7 @@ from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
+from engine.reading.parse import patterns
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -90,7 +91,7 @@ def next_clause(noun: Token) -> Token | None:
         parallel = _opens_with_change(first) or first.dep_ in ("nsubj", "nsubjpass", "pobj")
         return None if parallel else verb
     if noun.dep_ == "dobj":
-        return verb if any(c.dep_ == "dobj" and c.i < noun.i for c in head.children) else None
+        return verb if any(c.i < noun.i for c in patterns.objects(head)) else None
     if noun.dep_ in _OBJECT_ROLES and noun.i > head.i and (verb_like(head) or head.dep_ in _OBJECT_ROLES):
         return verb
     return None

@@ -28,14 +28,24 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set, word_table
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import ORGANISMS
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import change_of
 from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_SHARE_WORDS = word_set(_WORDS, "_share_words")
+_TIMES_WORDS = word_set(_WORDS, "_times_words")
+_SHARE_PREPOSITIONS = word_set(_WORDS, "_share_prepositions")
+_GROUP_STAND_INS = word_set(_WORDS, "_group_stand_ins")
+_COMPARING_PREPOSITIONS = word_set(_WORDS, "_comparing_prepositions")
+_PLACED_PRONOUNS = word_set(_WORDS, "_placed_pronouns")
+_PEOPLE_WORDS = word_set(_WORDS, "_people_words")
+_LACKING_WORDS = word_set(_WORDS, "_lacking_words")
+_NEGATING_PREFIXES = word_tuple(_WORDS, "_negating_prefixes")
 
 _PLACES = word_set(_WORDS, "_places")
 _TAKING = word_set(_WORDS, "_taking")
@@ -93,7 +103,7 @@ def _changed_in(place: Token) -> list[Claim]:
     found = [g for g in place.children if g.dep_ == "pobj"]
     if len(found) != 1:
         return []
-    if found[0].lower_ in ("%", "percent") or place.head.lower_ in ("%", "percent"):
+    if found[0].lower_ in _SHARE_WORDS or place.head.lower_ in _SHARE_WORDS:
         return []  # shares of groups (``_counted``)
     group = group_of(found[0])
     word = place.head
@@ -126,8 +136,8 @@ def _shown_by(verb: Token) -> list[Claim]:
     of death than those given placebo"."""
     if modality.negated(verb) or modality.questioned(verb):
         return []
-    groups = [g for c in verb.children if c.dep_ == "nsubj" for g in [group_of(c)] if g is not None]
-    effects = [s for c in verb.children if c.dep_ == "dobj" and has_change_word(c) for s in sides(c)]
+    groups = [g for c in patterns.subjects(verb, "nsubj") for g in [group_of(c)] if g is not None]
+    effects = [s for c in patterns.objects(verb) if has_change_word(c) for s in sides(c)]
     if len(groups) != 1:
         return []
     return _compared(groups[0], verb, 1, effects, verb)
@@ -140,12 +150,12 @@ def _likelier(likely: Token) -> list[Claim]:
     sign = _likelihood_sign(likely, copula)
     if copula.lemma_.lower() != "be" or sign == 0 or modality.negated(copula) or modality.questioned(copula):
         return []
-    groups = [g for c in copula.children if c.dep_ == "nsubj" for g in [group_of(c)] if g is not None]
+    groups = [g for c in patterns.subjects(copula, "nsubj") for g in [group_of(c)] if g is not None]
     verbs = [v for v in likely.subtree if v.pos_ == "VERB" and v.lemma_.lower() in _LIKELY_VERBS
              and any(c.dep_ == "aux" and c.lower_ == "to" for c in v.children)]
     if len(groups) != 1 or len(verbs) != 1:
         return []
-    effects = [s for c in verbs[0].children if c.dep_ == "dobj" for s in sides(c)]
+    effects = [s for c in patterns.objects(verbs[0]) for s in sides(c)]
     if not _references(copula) and groups[0].kind == "given":
         return pairs([groups[0].cause], sign, effects, modality.hedged(copula))
     return _compared(groups[0], copula, sign, effects, copula)
@@ -172,10 +182,10 @@ def _factor(word: Token) -> float | None:
     lower = word.lower_
     if lower in _MULTIPLES:
         return _MULTIPLES[lower]
-    if lower in ("times", "fold"):
+    if lower in _TIMES_WORDS:
         numbers = [c for c in word.children if c.dep_ in ("nummod", "quantmod")]
         return _number(numbers[0]) if len(numbers) == 1 else None
-    if any(c.lower_ in ("times", "fold") for c in word.children):
+    if any(c.lower_ in _TIMES_WORDS for c in word.children):
         return _number(word)
     return None
 
@@ -186,12 +196,12 @@ def _counted(share: Token) -> list[Claim]:
     the order written, since the parser hangs bracketed counts anywhere), one group a control. The
     shares are levels of the subject, not amounts of its change ("Y fell by 30% in ...")."""
     predicate = _clause(share)
-    subjects = [c for c in predicate.children if c.dep_ in ("nsubj", "nsubjpass")]
+    subjects = patterns.subjects(predicate, "nsubj", "nsubjpass")
     if predicate.lemma_.lower() not in _LEVEL_VERBS or any(has_change_word(c) for c in subjects) \
             or modality.negated(predicate) or modality.questioned(predicate):
         return []
     sequence = [t for t in sorted(predicate.subtree, key=lambda t: t.i) if _share_value(t) is not None
-                or (t.dep_ == "pobj" and t.head.lower_ in ("in", "of", "among") and _group_word(t))]
+                or (t.dep_ == "pobj" and t.head.lower_ in _SHARE_PREPOSITIONS and _group_word(t))]
     values = [_share_value(t) for t in sequence]
     if sequence[0].i != share.i or len(sequence) != 4 or [v is None for v in values] != [False, True, False, True]:
         return []
@@ -207,7 +217,7 @@ def _counted(share: Token) -> list[Claim]:
 
 def _share_value(token: Token) -> float | None:
     """The number of a percentage ("2.4%", "10 percent"), else None."""
-    if token.lower_ not in ("%", "percent") or token.i == 0:
+    if token.lower_ not in _SHARE_WORDS or token.i == 0:
         return None
     return _number(token.doc[token.i - 1])
 
@@ -215,7 +225,7 @@ def _share_value(token: Token) -> float | None:
 def _group_word(token: Token) -> bool:
     lower = token.lower_
     return lower in lexicon.GROUP_NOUNS or lower in _MEMBERS or lower in lexicon.CONDITION_PEOPLE \
-        or lower in ("those", "placebo")
+        or lower in _GROUP_STAND_INS
 
 
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
@@ -251,15 +261,15 @@ def _references(clause: Token) -> list[Token]:
     found: list[Token] = []
     for word in clause.subtree:
         lower = word.lower_
-        marks = lower in ("than", *_VERSUS) or (lower in ("with", "to") and word.head.lower_ in _COMPARING) \
+        marks = lower in ("than", *_VERSUS) or (lower in _COMPARING_PREPOSITIONS and word.head.lower_ in _COMPARING) \
             or (lower == "as" and word.dep_ == "prep" and word.head.lower_ == "likely")
         if not marks:
             continue
         for head in (c for c in word.children if c.dep_ in ("pobj", "conj", "dobj")):
             found += _through_place(head)
-        found += [g for p in word.children if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
+        found += patterns.governed(word, "preposition_object", "object")
     found += [c for word in clause.subtree if word.lower_ == "as" and word.dep_ == "mark"
-              and word.head.head.lower_ == "likely" for c in word.head.children if c.dep_ == "nsubj"]
+              and word.head.head.lower_ == "likely" for c in patterns.subjects(word.head, "nsubj")]
     members = [member for head in found for member in (head, *head.conjuncts)]
     # "(16% versus 33%)", "(21.6 +/- 13.3 vs. 13.1 +/- 4.9 mg/l)": the values compared, not groups
     return [m for m in members if not (m.like_num or _share_value(m) is not None or _bracketed(m))]
@@ -272,9 +282,8 @@ def _bracketed(word: Token) -> bool:
 
 def _through_place(head: Token) -> list[Token]:
     """"compared with those in the placebo group": a pronoun's place names the group."""
-    if head.lower_ in ("those", "that", "ones"):
-        return [g for p in head.children if p.dep_ == "prep" and p.lower_ in _PLACES for g in p.children
-                if g.dep_ == "pobj"] or [head]
+    if head.lower_ in _PLACED_PRONOUNS:
+        return patterns.objects_after(head, *_PLACES) or [head]
     return [head]
 
 
@@ -283,7 +292,7 @@ def _absence_of(reference: Token, group: Group) -> bool:
     "without" it or not given it, or, for a group that has a condition, healthy people."""
     words = [w.lower_ for w in _own_words(reference)]
     parts = {part for w in words for part in w.split("-")}
-    if words and words[0] in ("those", "patients", "subjects") and any(w in ("not", "without") for w in words):
+    if words and words[0] in _PEOPLE_WORDS and any(w in _LACKING_WORDS for w in words):
         return True
     if set(words) & lexicon.HEALTHY_GROUP_WORDS:
         return group.kind == "had"  # "healthy controls" lack a condition, not only the agent
@@ -295,7 +304,7 @@ def _absence_of(reference: Token, group: Group) -> bool:
 def _negated(words: list[str], key: str) -> bool:
     """"non-statin", "nonhospice", "no-ENBD" for "statin", "hospice", "ENBD"; "non-smokers" for
     "smokers" (the negated word may also be the head)."""
-    return any(_same_word(w[len(prefix):], key) for w in words for prefix in ("non-", "non", "no-")
+    return any(_same_word(w[len(prefix):], key) for w in words for prefix in _NEGATING_PREFIXES
                if w.startswith(prefix))
 
 
@@ -363,16 +372,14 @@ def _name_before(head: Token):
 
 def _group_in(host: Token) -> Group | None:
     """"patients in the D group"."""
-    groups = [g for p in host.children if p.dep_ == "prep" and p.lower_ in ("in", "of") for g in p.children
-              if g.dep_ == "pobj" and g.lower_ in lexicon.GROUP_NOUNS]
+    groups = [g for g in patterns.objects_after(host, "in", "of") if g.lower_ in lexicon.GROUP_NOUNS]
     return _named_group(groups[0]) if len(groups) == 1 else None
 
 
 def _given_to(host: Token) -> Group | None:
     """"patients given D", "mice treated with D", "women receiving D", "patients with D"."""
     given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
-    had = [side_of(g) for p in host.children if p.dep_ == "prep" and p.lower_ == "with"
-           for g in p.children if g.dep_ == "pobj" and not has_change_word(g)]
+    had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
     had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1])
                   for s in had if s is not None]
     found = given + had_groups
@@ -387,8 +394,7 @@ def _given_by(participle: Token) -> Group | None:
     if not preposition:
         agents = [c for c in participle.children if c.dep_ in ("dobj", "pobj")]  # "given X" read either way
     else:
-        agents = [g for p in participle.children if p.dep_ == "prep" and p.lower_ == preposition
-                  for g in p.children if g.dep_ == "pobj"]
+        agents = patterns.objects_after(participle, preposition)
     named = [s for a in agents for s in sides(a)]
     if len(named) != 1 or set(named[0].name.lower().split()) & lexicon.CONTROL_GROUP_WORDS:
         return None

@@ -24,14 +24,17 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set, word_table
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import (
     CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
-from engine.reading.parse import modality, perturbations
+from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_OWNER_PREPOSITIONS = word_set(_WORDS, "_owner_prepositions")
+_CONDITION_ENDINGS = word_tuple(_WORDS, "_condition_endings")
 
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
@@ -72,8 +75,7 @@ def _marks_with(host: Token) -> list[Side]:
     """"mice with a conditional knockout of Velk1", "flies with Velk1 overexpression": an experiment
     done on a gene, after "with"; not a trait or a change the host merely has ("mice with tau
     pathology", "patients with cognitive decline", "cases with reduced Velk1")."""
-    things = [g for c in host.children if c.dep_ == "prep" and c.lower_ == "with"
-              for g in c.children if g.dep_ == "pobj"]
+    things = patterns.objects_after(host, "with")
     return [s for thing in things if thing.lower_ in EXPERIMENT_HEADS or perturbations.perturbed(thing) is not None
             for s in sides(thing)]
 
@@ -152,11 +154,7 @@ def _engineered(host: Token) -> bool:
 def _objects(verb: Token, preposition: str | None) -> list[Token]:
     """The things a verb after the host names; not a verb of showing read as a noun ("mice lacking
     M4 show increased Y" parsed with "M4 show" as one name)."""
-    if not preposition:
-        found = [c for c in verb.children if c.dep_ == "dobj"]
-    else:
-        found = [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
-                 for g in c.children if g.dep_ == "pobj"]
+    found = patterns.objects_after(verb, preposition) if preposition else patterns.objects(verb)
     return [t for t in found if t.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
 
 
@@ -169,12 +167,11 @@ def _shown(verb: Token) -> list[Claim]:
     "AD brains show an increase of Tarp": the host's condition goes with it."""
     if modality.negated(verb) or modality.questioned(verb):
         return []
-    causes = [s for c in verb.children if c.dep_ == "nsubj" for s in host_causes(c) or host_condition(c)]
+    causes = [s for c in patterns.subjects(verb, "nsubj") for s in host_causes(c) or host_condition(c)]
     causes = causes or _diagnosed_subject_condition(verb)
     # what a host develops arises in it ("Velk1-deficient mice developed neurodegeneration")
     arises = verb.lemma_.lower() == "develop"
-    effects = [s for c in verb.children if c.dep_ == "dobj" and (arises or has_change_word(c)) and not _host(c)
-               for s in sides(c)]
+    effects = [s for c in patterns.objects(verb) if (arises or has_change_word(c)) and not _host(c) for s in sides(c)]
     return pairs(causes, 1, effects, modality.hedged(verb)) if causes else []
 
 
@@ -213,7 +210,7 @@ def host_condition(place: Token) -> list[Side]:
         # "breast cancer cells": a kind of cell, not cells of a patient who has the condition
         if child.dep_ in ("compound", "amod", "nmod", "poss") and child.i < place.i and place.lower_ not in _CELLS:
             found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
-        elif child.dep_ == "prep" and child.lower_ in ("with", "of", "from"):
+        elif child.dep_ == "prep" and child.lower_ in _OWNER_PREPOSITIONS:
             found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
         elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
             found += _diagnosed_with(child)
@@ -221,8 +218,7 @@ def host_condition(place: Token) -> list[Side]:
 
 
 def _diagnosed_with(diagnosed: Token) -> list[Side]:
-    return [s for p in diagnosed.children if p.dep_ == "prep" and p.lower_ == "with"
-            for g in p.children if g.dep_ == "pobj" for s in host_condition(g)]
+    return [s for g in patterns.objects_after(diagnosed, "with") for s in host_condition(g)]
 
 
 _UNNAMED_CONDITIONS = word_set(_WORDS, "_unnamed_conditions")
@@ -253,7 +249,7 @@ def _condition_named_before(place: Token, condition: Token) -> Side | None:
 
 
 def _condition(token: Token) -> bool:
-    return token.lower_ in lexicon.CONDITION_WORDS or token.lower_.endswith(("opathy", "opathies"))
+    return token.lower_ in lexicon.CONDITION_WORDS or token.lower_.endswith(_CONDITION_ENDINGS)
 
 
 def _has_agent(predicate: Token) -> bool:
@@ -270,11 +266,11 @@ def _diagnosed_subject_condition(verb: Token) -> list[Side]:
     """"brains diagnosed with FTD demonstrated an increase": the parser may make the host's participle
     a verb with the host as its subject, and the verb of showing its conjunct or its head; the
     condition is the participle's."""
-    if any(c.dep_ == "nsubj" for c in verb.children):
+    if patterns.subjects(verb, "nsubj"):
         return []
     near = ([verb.head] if verb.dep_ == "conj" else []) + [c for c in verb.children if c.dep_ == "ccomp"]
     return [s for diagnosed in near if diagnosed.lemma_.lower() == "diagnose"
-            and any(c.dep_ == "nsubj" and _host(c) for c in diagnosed.children) for s in _diagnosed_with(diagnosed)]
+            and any(_host(c) for c in patterns.subjects(diagnosed, "nsubj")) for s in _diagnosed_with(diagnosed)]
 
 
 def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, list[Side]] | None:
@@ -342,7 +338,7 @@ def _change_noun(word: Token) -> bool:
 
 def _of_a_host(clause: Token) -> bool:
     """"in mice lacking X" parsed as a clause of "lacking" whose subject is the host."""
-    return any(c.dep_ == "nsubj" and _host(c) for c in clause.children)
+    return any(_host(c) for c in patterns.subjects(clause, "nsubj"))
 
 
 def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
@@ -351,29 +347,28 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     with the copula's subject, or a verb of finding with a change as its subject ("a decrease in
     Tarp was observed")."""
     lower, lemma = predicate.lower_, predicate.lemma_.lower()
-    children = list(predicate.children)
     if predicate.pos_ == "ADJ":
         sign = 1 if lower in lexicon.INCREASE_ADJECTIVES else -1 if lower in lexicon.DECREASE_ADJECTIVES else 0
-        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"] if sign else []
+        return sign, patterns.subjects(predicate.head, "nsubj") if sign else []
     if lemma in _FINDING:
-        return 1, [c for c in children if c.dep_ == "nsubjpass" and has_change_word(c)]
+        return 1, [c for c in patterns.subjects(predicate, "nsubjpass") if has_change_word(c)]
     sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1] or _CHANGING.get(lemma, 0)
     if sign == 0 or not predicate.tag_.startswith("VB") or lemma in lexicon.REVERSED_VERBS:
         return 0, []  # "Y is required in ...": a need, not a change of Y
     if lemma in lexicon.MODIFYING_VERBS:
         return 0, []  # "tau is methylated in ...": a change of the modification, not of tau
-    passive = [c for c in children if c.dep_ == "nsubjpass"]
-    if not passive and predicate.dep_ == "xcomp" and any(c.dep_ == "auxpass" for c in children):
+    passive = patterns.subjects(predicate, "nsubjpass")
+    if not passive and predicate.dep_ == "xcomp" and any(c.dep_ == "auxpass" for c in predicate.children):
         # "Tarp was found to be reduced in ...": the subject of the verb of finding
-        passive = [c for c in predicate.head.children if c.dep_ in ("nsubjpass", "nsubj")]
+        passive = patterns.subjects(predicate.head, "nsubjpass", "nsubj")
     if passive:
         return sign, passive
     if predicate.dep_ == "acomp" and predicate.tag_ == "VBN" and predicate.head.lemma_.lower() == "be":
         # "Tarp was impaired as a result of X" read as a copula and its participle: a passive still
-        return sign, [c for c in predicate.head.children if c.dep_ == "nsubj"]
+        return sign, patterns.subjects(predicate.head, "nsubj")
     # "Tarp rose in ...": only a verb whose subject is what changes (not "X reduced Tarp in Velk1-deficient
     # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
-    if lemma in _CHANGING and not any(c.dep_ == "dobj" for c in children):
+    if lemma in _CHANGING and not patterns.objects(predicate):
         # not a verb of showing misread as the subject ("cells exhibit increased Y in ...")
-        return sign, [c for c in children if c.dep_ == "nsubj" and c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
+        return sign, [c for c in patterns.subjects(predicate, "nsubj") if c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
     return 0, []

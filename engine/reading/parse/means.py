@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import Side, side_of
 
@@ -96,7 +96,7 @@ def _active_verb(token: Token) -> bool:
     """A verb not in the passive (or a word the tagger took for a noun that has a subject: "X cleaves
     Y" with "cleaves" tagged as a plural)."""
     verb_like = token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB") or \
-        any(c.dep_ == "nsubj" for c in token.children)
+        bool(patterns.subjects(token, "nsubj"))
     return verb_like and \
         not any(c.dep_ in ("nsubjpass", "auxpass") for c in token.children) and \
         not (token.dep_ == "acl" and token.tag_ == "VBN")

@@ -13,7 +13,7 @@ from engine.reading.language.data_files import word_set
 from engine.reading.language.removal import removed_in
 from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.rules.vocabulary import DIMENSION_WORDS
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.hosts import names_a_host
 from engine.reading.parse.phrases import Side, amount_phrase, names_a_class, set_aside, side_of, sides
@@ -51,18 +51,16 @@ def _acted_on(noun: Token) -> Token:
     Y does (Y phosphorylates X), not something Y brings about; for other nouns, the noun itself."""
     if noun.lower_ not in lexicon.DEFICIENCY_HEADS:
         return noun
-    processes = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                 if g.dep_ == "pobj" and (g.lower_ in lexicon.MODIFICATION_NOUNS or g.lower_ in lexicon.PROCESS_NOUNS)]
+    processes = [g for g in patterns.objects_after(noun, "of")
+                 if g.lower_ in lexicon.MODIFICATION_NOUNS or g.lower_ in lexicon.PROCESS_NOUNS]
     return processes[0] if processes else noun
 
 
 def _agents(noun: Token) -> list[Token]:
     """Objects of "by" on the noun, or on the object of its "of" ("inhibition of X by Y" is often
     parsed with "by Y" under X)."""
-    holders = [noun] + [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
-                        for g in c.children if g.dep_ == "pobj"]
-    return [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ == "by"
-            for g in c.children if g.dep_ == "pobj" and not amount_phrase(g)]  # "rose by twofold"
+    holders = [noun] + patterns.objects_after(noun, "of")
+    return [g for h in holders for g in patterns.objects_after(h, "by") if not amount_phrase(g)]  # "rose by twofold"
 
 
 _MODES = word_set(_WORDS, "_modes")

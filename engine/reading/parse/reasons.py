@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Token
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import GIVEN_HEADS
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import change_of, names_a_host
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, sides
@@ -81,9 +81,9 @@ def _reasons(preposition: Token) -> list[Token]:
                                          for o in _objects(c)]
     nouns = [c for c in preposition.children if c.dep_ == "pobj"]
     if lower == "as" and len(nouns) == 1 and nouns[0].lower_ in _RESULT_NOUNS:
-        return [o for c in nouns[0].children if c.dep_ == "prep" and c.lower_ == "of" for o in _objects(c)]
+        return patterns.objects_after(nouns[0], "of")
     if lower == "in" and len(nouns) == 1 and nouns[0].lower_ == "response":
-        return [o for c in nouns[0].children if c.dep_ == "prep" and c.lower_ == "to" for o in _objects(c)]
+        return patterns.objects_after(nouns[0], "to")
     if lower == "with" and not nouns:
         return _graded_gerund(preposition)
     if lower in _CONDITION_WORDS:
@@ -104,7 +104,7 @@ def _graded(noun: Token) -> bool:
 def _graded_gerund(preposition: Token) -> list[Token]:
     """"with decreasing X intake" read as a gerund with its object: the object."""
     return [o for c in preposition.children if c.dep_ == "pcomp" and c.lower_ in _GRADING_WORDS
-            for o in c.children if o.dep_ == "dobj"]
+            for o in patterns.objects(c)]
 
 
 def _grade(noun: Token) -> int:

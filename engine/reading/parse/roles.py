@@ -13,13 +13,17 @@ from engine.assembly.identity import spells_abbreviation
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import DRUG_ROLE_NOUNS, ROMAN_NUMERALS
-from engine.reading.parse import modality
+from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.reading.parse.examples import named_members
 from engine.reading.parse.hosts import names_a_host
 from engine.reading.parse.phrases import Side, apposed_across_a_clause, has_change_word, sides, stranded_preps
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_REGULATORS = word_set(_WORDS, "_regulators")
+_KIND_ENDINGS = word_tuple(_WORDS, "_kind_endings")
+_REFERENCE_WORDS = word_set(_WORDS, "_reference_words")
 
 _AGENT_ENDINGS = word_tuple(_WORDS, "_agent_endings")
 _EFFECT_PREPS = word_set(_WORDS, "_effect_preps")
@@ -40,9 +44,9 @@ def _agent_sign(noun: Token) -> int:
     word = noun.lower_
     if not word.endswith(_AGENT_ENDINGS):
         return 0
-    if word in ("regulator", "regulators"):
+    if word in _REGULATORS:
         # "a negative regulator of Y": only a signing adjective gives the role its sign, and "of" its target
-        if not _prep_objects(noun, ("of",)):
+        if not patterns.objects_after(noun, "of"):
             return 0
         signs = [_SIGNING_ADJECTIVES.get(c.lower_, 0) for c in noun.lefts if c.dep_ == "amod"]
         return next((sign for sign in signs if sign), 0)
@@ -53,10 +57,10 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     """Who holds the role, and the predicate the claim hangs on: the subject of "is a(n) ..." or the
     noun an apposition renames."""
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
-        return [c for c in noun.head.children if c.dep_ == "nsubj"], noun.head
+        return patterns.subjects(noun.head, "nsubj"), noun.head
     acting = noun.head.head
     if noun.dep_ == "pobj" and noun.head.lower_ == "as" and acting.lemma_.lower() in _ACTING_AS:
-        return [c for c in acting.children if c.dep_ == "nsubj"], acting  # "X acts as an inhibitor of Y"
+        return patterns.subjects(acting, "nsubj"), acting  # "X acts as an inhibitor of Y"
     if noun.dep_ == "appos":
         if apposed_across_a_clause(noun):
             return None
@@ -77,7 +81,7 @@ def _agent_noun_claims(noun: Token) -> list[Claim]:
     sign = _agent_sign(noun)
     if sign == 0:
         return []
-    of_objects = _prep_objects(noun, ("of",))
+    of_objects = patterns.objects_after(noun, "of")
     target = [s for t in of_objects for s in sides(t)] or _compound_target(noun)
     # the subject of "is a(n) ...", else names set after the role ("Four of the drugs are ChE
     # inhibitors (tacrine, donepezil)": the subject names none)
@@ -120,7 +124,7 @@ def _compound_target(noun: Token) -> list[Side]:
 
 def _kind_cut(word: str) -> str:
     """"alpha7-specific" names alpha7; "-preferring" alone names nothing."""
-    for suffix in ("-specific", "-selective", "-preferring"):
+    for suffix in _KIND_ENDINGS:
         if word.lower().endswith(suffix):
             return word[:-len(suffix)]
     return word
@@ -155,7 +159,7 @@ def _named_by_compound(noun: Token) -> list[Token]:
 
 
 def _reference(word: Token) -> bool:
-    return word.lower_ in ("fig", "figure", "table", "ref", "ic50", "ic") or not any(ch.isalpha() for ch in word.text) \
+    return word.lower_ in _REFERENCE_WORDS or not any(ch.isalpha() for ch in word.text) \
         or (len(word.text) <= 2 and any(ch.isdigit() for ch in word.text))
 
 
@@ -169,7 +173,7 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     examples = _changes_named_as_examples(noun)
     if not signs and not examples:
         return []
-    of_objects = _prep_objects(noun, ("of",))
+    of_objects = patterns.objects_after(noun, "of")
     holders = [noun, *of_objects]
     # "reversed the effects of X [on Y]" with "on Y" hung on the verb still says what the effect is on
     preps = [p for h in holders for p in h.children if p.dep_ == "prep"] + stranded_preps(noun)
@@ -178,7 +182,7 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     if of_objects:
         cause_heads = of_objects
     elif noun.dep_ == "dobj" and noun.head.lower_ in lexicon.EFFECT_VERBS:
-        cause_heads = [c for c in noun.head.children if c.dep_ == "nsubj"]
+        cause_heads = patterns.subjects(noun.head, "nsubj")
     else:
         return []
     if not _valid(predicate):
@@ -201,8 +205,7 @@ _SEEN_IN = lexicon.HOST_NOUNS | _MODEL_WORDS
 def _changes_named_as_examples(noun: Token) -> list[Side]:
     """The changes set after "including" ("effects, including an improvement of A and a reduction of
     B"), each with its own direction."""
-    examples = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "including"
-                for g in c.children if g.dep_ == "pobj"]
+    examples = patterns.objects_after(noun, "including")
     changes = [e for example in examples for e in (example, *example.conjuncts) if has_change_word(e)]
     return [side for change in changes for side in sides(change)]
 
@@ -215,15 +218,15 @@ def _needed_for_claims(word: Token) -> list[Claim]:
         return []
     if word.dep_ == "acomp" and word.head.lemma_ == "be":
         predicate = word.head
-        subjects = [c for c in predicate.children if c.dep_ == "nsubj"]
+        subjects = patterns.subjects(predicate, "nsubj")
     elif word.tag_ == "VBN":
         predicate = word
-        subjects = [c for c in word.children if c.dep_ == "nsubjpass"]
+        subjects = patterns.subjects(word, "nsubjpass")
     else:
         return []
     if not subjects or not _valid(predicate):
         return []
-    targets = _prep_objects(word, ("for",))
+    targets = patterns.objects_after(word, "for")
     causes = [s for head in subjects for s in sides(head)]
     return pairs(causes, 1, [s for t in targets for s in sides(t)], modality.hedged(predicate),
                  NOMINAL_CONFIDENCE, respective(predicate))
@@ -231,14 +234,10 @@ def _needed_for_claims(word: Token) -> list[Claim]:
 
 def _dependent_claims(word: Token) -> list[Claim]:
     predicate = word.head
-    dependents = [c for c in predicate.children if c.dep_ == "nsubj"]
+    dependents = patterns.subjects(predicate, "nsubj")
     if not dependents or not _valid(predicate):
         return []
-    causes = [s for t in _prep_objects(word, ("on", "upon")) for s in sides(t)]
+    causes = [s for t in patterns.objects_after(word, "on", "upon") for s in sides(t)]
     return pairs(causes, 1, [s for head in dependents for s in sides(head)], modality.hedged(predicate),
                  NOMINAL_CONFIDENCE, respective(predicate))
 
-
-def _prep_objects(head: Token, prepositions: tuple[str, ...]) -> list[Token]:
-    return [g for c in head.children if c.dep_ == "prep" and c.lower_ in prepositions
-            for g in c.children if g.dep_ == "pobj"]

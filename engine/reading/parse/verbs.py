@@ -22,7 +22,7 @@ from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.vocabulary import ROLE_NOUNS
-from engine.reading.parse import means, misread_clauses, modality, pronouns, restoring, shielding
+from engine.reading.parse import means, misread_clauses, modality, patterns, pronouns, restoring, shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
 from engine.reading.parse.hosts import host_causes, names_a_host
@@ -31,6 +31,12 @@ from engine.reading.parse.phrases import (
 )
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_SEQUEL_ADVERBS = word_set(_WORDS, "_sequel_adverbs")
+_COMPANION_WORDS = word_set(_WORDS, "_companion_words")
+_PLACE_PREPOSITIONS = word_set(_WORDS, "_place_prepositions")
+_SUBJECT_PRONOUNS = word_set(_WORDS, "_subject_pronouns")
+_INDEFINITE = word_set(_WORDS, "_indefinite")
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
 _SIGNABLE_LEMMAS = word_set(_WORDS, "_signable_lemmas")
@@ -66,13 +72,13 @@ def _lowered_antecedent(verb: Token) -> int:
     "in turn" (-1); for another verb it may be Y or its lowering, and the readings' signs clash (0,
     no claim). 1 for every other clause."""
     noun = verb.head
-    which = [c for c in verb.children if c.dep_ == "nsubj" and c.lower_ == "which"]
+    which = [s for s in patterns.subjects(verb, "nsubj") if s.lower_ == "which"]
     if verb.dep_ != "relcl" or noun.dep_ != "dobj" or not which or which[0].i < 1 \
             or verb.doc[which[0].i - 1].text != ",":
         return 1
     if base_sign(noun.head) >= 0:
         return 1
-    sequel = any(c.lower_ in ("subsequently", "consequently") or (c.lower_ == "in" and any(
+    sequel = any(c.lower_ in _SEQUEL_ADVERBS or (c.lower_ == "in" and any(
         g.lower_ == "turn" for g in c.children)) for c in verb.children)
     return -1 if sequel or verb.lemma_.lower() in lexicon.RESULT_VERBS else 0
 
@@ -131,9 +137,9 @@ def _needed_for(verb: Token) -> str | None:
     process ("for activation"), X still raises Y, as without it."""
     if verb.lemma_.lower() not in lexicon.REVERSED_VERBS:
         return None
-    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj"]  # the parser may hang "for" on X
-    processes = [g for holder in holders for c in holder.children if c.dep_ == "prep" and c.lower_ == "for"
-                 for g in c.children if g.dep_ == "pobj" and not any(k.dep_ == "prep" for k in g.children)]
+    holders = [verb] + patterns.objects(verb)  # the parser may hang "for" on X
+    processes = [g for holder in holders for g in patterns.objects_after(holder, "for")
+                 if not any(k.dep_ == "prep" for k in g.children)]
     removals = [p for p in processes if p.lower_ in lexicon.NEEDED_REMOVALS]
     return removals[0].text if removals else None
 
@@ -164,7 +170,7 @@ def roles(verb: Token) -> tuple[list[Token], list[Token]]:
     if _passive(verb):
         return _agents(verb) or _tools(verb), _passive_effects(verb)
     # an object a misread verb opens ("reduced A and improved B") is that verb's (``misread_clauses``)
-    effects = [c for c in verb.children if c.dep_ == "dobj" and next_clause(c) is None]
+    effects = [c for c in patterns.objects(verb) if next_clause(c) is None]
     if verb.lemma_.lower() in lexicon.PHRASAL:
         effects = _particle_objects(verb)
     return _subjects(verb), effects
@@ -178,13 +184,13 @@ def _shared_subjects(passive: Token) -> list[Token]:
     B"), nor for a verb of undoing whose own sign cannot undo that verb's change (``_undoes``), nor
     after a relative pronoun, whose noun the parse may have misplaced."""
     head = passive.head
-    subjects = [c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")] if verb_like(head) else []
+    subjects = patterns.subjects(head, "nsubj", "nsubjpass") if verb_like(head) else []
     if not subjects or subjects[0].lower_ in _RELATIVE or head.dep_ == "relcl" \
             or any(c.dep_ in ("dobj", "xcomp") for c in head.children):
         return []
     if passive.lemma_.lower() in _UNDOING and not _undoes(passive, head):
         return []
-    if any(c.dep_ == "dobj" for s in subjects for c in s.children):
+    if any(patterns.objects(s) for s in subjects):
         return []  # a subject with an object of its own is a verb misread ("Misfolded tau proteins ...")
     return pronouns.resolved(_doers_of_misread(subjects), head)
 
@@ -208,21 +214,16 @@ def _origins(verb: Token) -> list[Token]:
     lemma = verb.lemma_.lower()
     particle = lexicon.ORIGIN_PARTICLES.get(lemma)
     if particle is not None:
-        return _objects_after(verb, particle)
+        return patterns.objects_after(verb, particle)
     if lemma not in lexicon.MADE_FROM_VERBS or not _passive(verb) \
             or any(names_a_host(p.lower_) for p in _passive_subjects(verb)):
         return []
-    return [source for source in _objects_after(verb, "from") if not names_a_host(source.lower_)]
+    return [source for source in patterns.objects_after(verb, "from") if not names_a_host(source.lower_)]
 
 
 def _unnamed_process(noun: Token) -> bool:
     """"cleavage", "sequential processing": a process with no name of what does it."""
     return lexicon.process_head(noun.lower_) and not any(c.dep_ in ("compound", "nmod", "prep") for c in noun.children)
-
-
-def _objects_after(verb: Token, preposition: str) -> list[Token]:
-    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == preposition
-            for g in c.children if g.dep_ == "pobj"]
 
 
 def _passive(verb: Token) -> bool:
@@ -241,7 +242,7 @@ def _passive_marked(verb: Token) -> bool:
 def _passive_subjects(verb: Token) -> list[Token]:
     """What a passive is said of: its subject, or the noun a participle hangs on ("impairment of the
     proteasome induced by tau": the impairment, which the parser hung on what it is of)."""
-    return [_change_above(verb.head)] if verb.dep_ == "acl" else [c for c in verb.children if c.dep_ == "nsubjpass"]
+    return [_change_above(verb.head)] if verb.dep_ == "acl" else patterns.subjects(verb, "nsubjpass")
 
 
 def _passive_effects(verb: Token) -> list[Token]:
@@ -259,14 +260,10 @@ def _passive_effects(verb: Token) -> list[Token]:
 def _agents(verb: Token) -> list[Token]:
     """The agent of a passive after "by"; also where the parser hung "by" on the place before it
     ("Y was induced in astrocytes by X"); never an amount ("raised by 3-fold", "increased in mice by 50%")."""
-    agents = [g for c in verb.children if c.dep_ == "agent" for g in c.children
-              if g.dep_ == "pobj" and not amount_phrase(g)]
+    agents = [g for g in patterns.governed(verb, "agent", "agent") if not amount_phrase(g)]
     if agents:
         return agents
-    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "in"
-            for place in c.children if place.dep_ == "pobj"
-            for by in place.children if by.dep_ == "prep" and by.lower_ == "by"
-            for g in by.children if g.dep_ == "pobj" and not amount_phrase(g)]
+    return [g for g in patterns.governed(verb, "agent_after_place", "agent") if not amount_phrase(g)]
 
 
 def _tools(verb: Token) -> list[Token]:
@@ -274,21 +271,22 @@ def _tools(verb: Token) -> list[Token]:
     or "using" (not a dose: "with 10 mg/ml of X" names no agent by its number; nor a companion)."""
     if verb.lemma_.lower() not in lexicon.TOOL_VERBS:
         return []
-    return [g for c in verb.children if c.dep_ == "prep" and c.lower_ in lexicon.TOOL_MARKERS and not _accompanying(c)
-            for g in c.children if g.dep_ == "pobj" and g.pos_ != "NUM"]
+    return [m["object"] for m in patterns.anchored(verb, "preposition_object")
+            if m["preposition"].lower_ in lexicon.TOOL_MARKERS and not _accompanying(m["preposition"])
+            and m["object"].pos_ != "NUM"]
 
 
 def _accompanying(preposition: Token) -> bool:
     """"abolished, together with Y": "with" that joins a companion, not a tool."""
     before = preposition.doc[preposition.i - 1] if preposition.i > 0 else None
-    return before is not None and before.lower_ in ("together", "along", "combined")
+    return before is not None and before.lower_ in _COMPANION_WORDS
 
 
 def _subjects(verb: Token) -> list[Token]:
     governing = means.governing_verb(verb)
     if governing is not None:
         return means.doers(_subjects(governing))  # "X clears Y by activating Z": X activates Z
-    own = _doers_of_misread([c for c in verb.children if c.dep_ in _SUBJECTS])
+    own = _doers_of_misread(patterns.subjects(verb, *_SUBJECTS))
     if any(_after_subject_pronoun(c) for c in own):
         return []  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if own:
@@ -318,13 +316,13 @@ def _subjects(verb: Token) -> list[Token]:
             return _subjects(infinitive)
         if verb.dep_ == "xcomp" and head.dep_ == "acomp" and head.pos_ == "ADJ":
             head = head.head  # "X is sufficient to induce Y", "X is able to lower Y": the copula's subject
-        shared = _doers_of_misread([c for c in head.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")])
+        shared = _doers_of_misread(patterns.subjects(head, "nsubj", "nsubjpass", "csubj"))
         if verb.dep_ == "xcomp" and head.dep_ == "relcl" and shared and shared[0].lower_ in _RELATIVE:
             # "CHIP, which was found to increase Y": the noun the clause describes (an infinitive's only)
             described = _described(head.head)
             trusted = verb.tag_ == "VB" and described.pos_ in ("NOUN", "PROPN") and _trusted_antecedent(head)
             return [described] if trusted else []
-        if verb.dep_ == "conj" and any(c.dep_ == "nsubjpass" for c in head.children):
+        if verb.dep_ == "conj" and patterns.subjects(head, "nsubjpass"):
             return []  # "Y is bound by X and activates Z": the first verb's subject is its object
         if not shared and verb.dep_ == "conj" and verb.tag_ == "VBG" and head.tag_ == "VBG":
             return _subjects(head)  # "..., downregulating A and inducing B": one doer for both
@@ -370,7 +368,7 @@ def _continued_infinitive(verb: Token) -> Token | None:
     """"X was shown to lower A and improve B": a bare verb the parser joins to the verb above an
     infinitive (before it, with no subject of its own) continues that infinitive and shares its doer."""
     head = verb.head
-    if verb.tag_ != "VB" or any(c.dep_ in _SUBJECTS for c in verb.children):
+    if verb.tag_ != "VB" or patterns.subjects(verb, *_SUBJECTS):
         return None
     return next((c for c in head.children if c.dep_ == "xcomp" and c.tag_ == "VB" and c.i < verb.i
                  and any(a.lower_ == "to" for a in c.children)), None)
@@ -384,9 +382,9 @@ def _doers_of_misread(subjects: list[Token]) -> list[Token]:
     doers: list[Token] = []
     for subject in subjects:
         clause = next((c for c in subject.lefts if c.dep_ == "amod" and c.tag_ == "VBD"
-                       and any(d.dep_ == "nsubj" and d.pos_ in ("NOUN", "PROPN") for d in c.children)), None)
+                       and any(d.pos_ in ("NOUN", "PROPN") for d in patterns.subjects(c, "nsubj"))), None)
         if clause is not None:
-            doers += [d for d in clause.children if d.dep_ == "nsubj"]
+            doers += patterns.subjects(clause, "nsubj")
             continue
         misread = misread_subject(subject)
         doers += [subject] if misread is None else [misread[0]] if misread[0] is not None else []
@@ -407,7 +405,7 @@ def _clause_subjects(noun: Token) -> list[Token]:
         token = token.head
         if token.pos_ in ("VERB", "AUX") or token.tag_.startswith("VB"):
             return means.doers(_subjects(token))
-    return [c for c in token.children if c.dep_ in _SUBJECTS]
+    return patterns.subjects(token, *_SUBJECTS)
 
 
 def _change_above(noun: Token) -> Token:
@@ -427,7 +425,7 @@ def _in_place(noun: Token) -> bool:
     (a parser may hang the participle on it)."""
     token = noun
     while token.dep_ in ("pobj", "prep") and token.head.i != token.i:
-        if token.dep_ == "prep" and token.lower_ in ("in", "within", "into"):
+        if token.dep_ == "prep" and token.lower_ in _PLACE_PREPOSITIONS:
             return not _particle_of_its_verb(token)
         token = token.head
     return False
@@ -477,7 +475,7 @@ def _after_subject_pronoun(subject: Token) -> bool:
     """A subject right after "which" / "who" (not "in which"): the pronoun is then left no role but
     the subject, so the word is the relative clause's own verb misread as a noun, and no name."""
     doc, i = subject.doc, subject.i
-    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in ("which", "who") \
+    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in _SUBJECT_PRONOUNS \
         and not (i >= 2 and doc[i - 2].dep_ == "prep")
 
 
@@ -509,7 +507,7 @@ def _described(noun: Token, clause: Token | None = None) -> Token:
         if governor.lower_ in ROLE_NOUNS or (consequence and change_noun_sign(governor.lower_) != 0):
             noun = governor
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
-        subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+        subjects = patterns.subjects(noun.head, "nsubj")
         return subjects[0] if len(subjects) == 1 and _classed_by(subjects[0], noun) else noun
     return noun.head if noun.dep_ == "appos" else noun
 
@@ -519,7 +517,7 @@ def _classed_by(subject: Token, attribute: Token) -> bool:
     is said of the thing; not where the sentence names the thing last ("One promising agent is
     arimoclomol, which raises Y", "The treatments are AChE inhibitors, which lower Y")."""
     def indefinite(noun: Token) -> bool:
-        return any(c.dep_ in ("det", "nummod") and c.lower_ in ("a", "an", "one") for c in noun.children)
+        return any(c.dep_ in ("det", "nummod") and c.lower_ in _INDEFINITE for c in noun.children)
     process = change_noun_sign(subject.lower_) != 0 or subject.lower_ in lexicon.PROCESSES_OF_SOMETHING
     return indefinite(attribute) and not indefinite(subject) and not process  # ("degradation of X is a mechanism that")
 
@@ -532,9 +530,9 @@ def _particle_objects(verb: Token) -> list[Token]:
     if not particles:
         return []
     wanted = set(lexicon.SHIELD_PARTICLES) if lemma == "protect" else {particles[-1]}
-    holders = [verb] + [c for c in verb.children if c.dep_ == "dobj" and (c.lower_ in particles or lemma == "protect")]
-    return [g for holder in holders for c in holder.children
-            if c.dep_ == "prep" and c.lower_ in wanted for g in c.children if g.dep_ == "pobj" and not _stimulus(g)]
+    holders = [verb] + [c for c in patterns.objects(verb) if c.lower_ in particles or lemma == "protect"]
+    return [m["object"] for holder in holders for m in patterns.anchored(holder, "preposition_object")
+            if m["preposition"].lower_ in wanted and not _stimulus(m["object"])]
 
 
 def _stimulus(noun: Token) -> bool:
