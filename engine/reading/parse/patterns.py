@@ -88,8 +88,10 @@ def _found(doc: Doc, name: str) -> tuple[list[tuple[int, ...]], dict[int, list[t
 
 
 def _ordered(doc: Doc, ids: list[tuple[int, ...]]) -> tuple[list[tuple[int, ...]], dict[int, list[tuple[int, ...]]]]:
-    """A role's matches read down from the word each is of, and by that word's index."""
-    ids = sorted(ids, key=lambda match: (doc[match[-1]].head.i, *match[::-1]))
+    """A role's matches read down from the word each is of, and by that word's index (none on a word
+    that is its own head, the root: it is no word's child)."""
+    ids = sorted((match for match in ids if doc[match[-1]].head.i != match[-1]),
+                 key=lambda match: (doc[match[-1]].head.i, *match[::-1]))
     by_word: dict[int, list[tuple[int, ...]]] = {}
     for match in ids:
         by_word.setdefault(doc[match[-1]].head.i, []).append(match)
