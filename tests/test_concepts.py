@@ -241,3 +241,18 @@ def test_every_spelling_of_the_peptide_is_one_entity() -> None:
     integrator = Integrator("q", ["amyloid-β"], ["tau phosphorylation"], grounder=grounder)
     assert integrator.resolve("Aβ") == integrator.resolve("amyloid-β") == integrator.resolve("Abeta")
 
+
+def test_a_molecule_in_a_place_or_role_is_the_molecule_and_a_process_there_a_kind() -> None:
+    from engine.assembly.concepts import entity_grounding
+
+    grounder = TableGrounder(names={"velk": [_ref("HGNC:1", "VELK")], "zorinosis": [_ref("GO:2", "zorinosis")]})
+    assert entity_grounding(grounder, "neuronal velk") == _ref("HGNC:1", "VELK")
+    assert entity_grounding(grounder, "neuronal zorinosis") is None  # a kind of zorinosis, its own node
+
+
+def test_a_form_of_a_molecule_in_a_place_is_that_form_of_the_molecule() -> None:
+    from engine.assembly.concepts import form_key
+
+    grounder = TableGrounder(names={"velk": [_ref("HGNC:1", "VELK")]})
+    assert form_key(grounder, "neuronal velk phosphorylation") == form_key(grounder, "velk phosphorylation")
+    assert form_key(grounder, "velk phosphorylation") is not None

@@ -403,6 +403,24 @@ def test_a_claim_left_out_of_the_graph_says_why() -> None:
     assert [p.reason for p in budget.build().pruned] == [f"not drawn: an end is {OVER_BUDGET}"]
 
 
+def test_a_direct_edge_does_not_hide_the_best_mechanism_beside_it() -> None:
+    from engine.assembly.integrate import COSTLIER_CHAIN
+
+    integrator = Integrator("q", ["Velk1"], ["Zorin"])
+    integrator.add([
+        _claim("Velk1", "increase", "Zorin", "increase", "Velk1 raises Zorin.", doc="d1"),
+        _claim("Velk1", "increase", "Quarzin", "increase", "Velk1 raises Quarzin.", doc="d2"),
+        _claim("Quarzin", "increase", "Zorin", "increase", "Quarzin raises Zorin.", doc="d2"),
+        _claim("Velk1", "increase", "Morvan", "increase", "Velk1 may raise Morvan.", doc="d3", confidence=0.5),
+        _claim("Morvan", "increase", "Zorin", "increase", "Morvan may raise Zorin.", doc="d3", confidence=0.5),
+    ], 1)
+    built = integrator.build()
+    assert {n.id for n in built.graph.nodes} == {"velk1", "zorin", "quarzin"}
+    assert ("velk1", "zorin") in {(e.source, e.target) for e in built.graph.edges}
+    reasons = {p.sentence: p.reason for p in built.pruned}
+    assert reasons["Velk1 may raise Morvan."] == f"not drawn: an end is {COSTLIER_CHAIN}"
+
+
 def test_a_name_with_a_defined_short_form_answers_for_the_concept_it_spells_a_kind_of() -> None:
     from engine.pipeline import with_spelled_out_aliases
 

@@ -36,6 +36,9 @@ from engine.model.graph import GroundingRef
 # Gilda's scores run from about 0.5 (a synonym matched loosely) to 1 (a curated name matched exactly).
 MIN_SCORE = 0.7
 _TIE = 1e-6
+# Namespaces of molecules (genes and their products, families of them, chemicals): a molecule in a
+# place or a role is the molecule, where a process or a disease in a place is a kind of it.
+MOLECULE_NAMESPACES = frozenset({"HGNC", "FPLX", "UP", "CHEBI"})
 
 
 class NameGrounder(Protocol):
@@ -193,12 +196,23 @@ def _says_what_of(word: str) -> bool:
 def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:
     """The one identifier an entity's name grounds to, or None: a form's name, an ambiguous name (the
     best two tie between identifiers) and a weak match ground to nothing. A name Gilda does not know
-    whole is grounded by its entity's words ("BDNF expression" by "BDNF")."""
+    whole is grounded by its entity's words ("BDNF expression" by "BDNF"), or by the grounded span that
+    ends it where that names a substance or a gene product and the words before it say where or in
+    what role ("neuronal tau", "oral metformin", "the antiaggregant methylene blue"): the same molecule.
+    A process or a disease so qualified is a kind of it ("neuronal apoptosis"), not the same thing."""
     if not name.strip() or forms_of(name):
         return None
     best = _best(grounder, name)
     core = entity_text(name)
-    return best if best is not None or core == name.strip() else _best(grounder, core)
+    if best is not None or core != name.strip():
+        return best if best is not None else _best(grounder, core)
+    return _molecule_in_place(grounder, name)
+
+
+def _molecule_in_place(grounder: NameGrounder, name: str) -> GroundingRef | None:
+    """The molecule a name's last words ground to where the words before say where or in what role."""
+    found = grounder.qualified_head(name)
+    return found[1] if found is not None and found[1].namespace in MOLECULE_NAMESPACES else None
 
 
 def form_key(grounder: NameGrounder, name: str) -> tuple[str, GroundingRef] | None:
@@ -208,7 +222,7 @@ def form_key(grounder: NameGrounder, name: str) -> tuple[str, GroundingRef] | No
     core = entity_text(name)
     if not forms or not core or core == name.strip():
         return None
-    found = _best(grounder, core)
+    found = _best(grounder, core) or _molecule_in_place(grounder, core)
     return (f"{found.curie}/{'+'.join(forms)}", found) if found is not None else None
 
 

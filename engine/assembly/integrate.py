@@ -52,10 +52,12 @@ from engine.reading.language.text import normalise_term
 
 MAX_ALIASES = 8
 MAX_EVIDENCE_PER_EDGE = 5
-# A* with a bound: nodes on source–target paths costing more than the best path plus this slack are
-# left out. Zero keeps only the best-evidenced chains (and exact ties): a costlier chain of opposite
-# sign otherwise makes the target ambiguous, and every extra extracted edge adds its own chance of
-# error (tune half: 2 ambiguous targets became right, none got worse; BENCHMARKS.md).
+# A* with a bound: nodes on source–target chains costing more than the best chain through a node
+# between them plus this slack are left out. Zero keeps only the best-evidenced mechanisms (and exact
+# ties): a costlier chain of opposite sign otherwise makes the target ambiguous, and every extra
+# extracted edge adds its own chance of error (tune half: 2 ambiguous targets became right, none got
+# worse; BENCHMARKS.md). The bound is measured from the best mechanism, not from a direct edge: a
+# paper stating "X raises Y" must not hide the papers that say how.
 PATH_SLACK = 0.0
 # Sums of the same costs in another order differ in the last bits: a node of the best path must not
 # fall outside a zero slack by rounding.
@@ -421,9 +423,9 @@ class Integrator:
         on_path = sorted(
             (d_forward[i] + d_backward[i], i) for i in d_forward if i in d_backward and i not in question
         )
-        best = min((d_forward[t] for t in self.target_entities if t in d_forward), default=None)
-        if best is not None:
-            on_path = [(f, i) for f, i in on_path if f <= best + PATH_SLACK + _COST_TOLERANCE]
+        if on_path:
+            best_mechanism = on_path[0][0]
+            on_path = [(f, i) for f, i in on_path if f <= best_mechanism + PATH_SLACK + _COST_TOLERANCE]
         connected = any(t in d_forward for t in self.target_entities)
         open_side = sorted(
             [(d, i, "forward") for i, d in d_forward.items() if i not in d_backward and i not in question]
@@ -534,7 +536,7 @@ def _canonical_change(side: _Side, kind: NodeKind) -> Change | None:
 
 
 # Why an edge of the pool is not drawn: an end left out of the grown graph, and why that end was.
-COSTLIER_CHAIN = "on a source–target chain costlier than the best one (PATH_SLACK)"
+COSTLIER_CHAIN = "on a source–target chain costlier than the best mechanism (PATH_SLACK)"
 OVER_BUDGET = "reached from the sources or targets, but beyond the node budget"
 UNREACHED = "not on a path grown from the sources or the targets"
 
