@@ -430,6 +430,11 @@ CASES = [
      ["[change=increase] Lithium ==CAUSE=> [change=decrease] GSK3",
       "[change=decrease] GSK3 ==CAUSE=> [change=decrease] tau phosphorylation",
       "[change=increase] Lithium ==CAUSE=> [change=decrease] tau phosphorylation"]),
+    # a result that names a state: the means triggers it as the agent does through it
+    ("Velkumab reduces zorin injury by suppressing pomb cells.",
+     ["[change=decrease] Velkumab ==CAUSE=> zorin injury",
+      "[change=increase] Velkumab ==CAUSE=> [change=decrease] pomb cells",
+      "[change=increase] pomb cells ==CAUSE=> zorin injury"]),
     ("Rapamycin improves memory through reducing amyloid plaques.",
      ["[change=decrease] amyloid plaques ==CAUSE=> [change=increase] memory",
       "[change=increase] Rapamycin ==CAUSE=> [change=decrease] amyloid plaques",

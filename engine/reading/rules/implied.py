@@ -7,7 +7,7 @@ the graph joins the steps into the route.
 
 from __future__ import annotations
 
-from engine.model.annotations import Annotation
+from engine.model.annotations import Annotation, interpret
 from engine.reading.language.text import term_key
 
 
@@ -23,10 +23,20 @@ def means_claims(means: list[Annotation], results: list[Annotation]) -> list[Ann
             if term_key(how.object) == term_key(result.object):
                 continue
             found.append(Annotation(
-                subject=how.object, subject_change=how.object_change, object=result.object,
+                subject=how.object, subject_change=_means_change(how, result), object=result.object,
                 object_change=result.object_change, text=result.text,
                 confidence=round(min(how.confidence, result.confidence) * _MEANS_CONFIDENCE, 3),
                 hedged=how.hedged or result.hedged, subject_aliases=how.object_aliases,
                 object_aliases=result.object_aliases, subject_state_of=how.object_state_of,
                 object_state_of=result.object_state_of))
     return found
+
+
+def _means_change(how: Annotation, result: Annotation) -> str | None:
+    """The change of the means' object in the claim it implies. Where the result names a state ("X
+    reduces injury by suppressing Z"), the claim triggers the state with a sign, not a change: Z acts on
+    the state as X does through Z (X lowers Z and lowers injury: more Z, more injury)."""
+    if result.object_change is not None or how.object_change is None:
+        return how.object_change
+    sign = interpret(result).sign * interpret(how).sign
+    return "increase" if sign == 1 else "decrease"
