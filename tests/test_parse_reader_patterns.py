@@ -113,3 +113,26 @@ def test_matches_kept_with_a_parse_leave_it_serialisable():
 ])
 def test_each_role_example_is_read_as_the_verb_claim(name, claim):
     assert lines(patterns.example(name)) == {claim}
+
+
+_VARIED = [
+    "Tau is phosphorylated by GSK3 and CDK5 in neurons of aged mice.",
+    "Insulin raises glucose uptake, and leptin, which is made by adipocytes, lowers food intake in rats.",
+    "BDNF protects neurons against oxidative stress and leads to increased survival of cells from donors.",
+    "IL-6 was induced in astrocytes by LPS, whereas inhibition of NF-kB by BAY11 reduced it.",
+]
+
+
+@pytest.mark.parametrize("sentence", _VARIED)
+def test_the_roles_of_each_word_are_its_labelled_children_in_the_order_of_the_sentence(sentence):
+    # the walks the role patterns replaced, word by word: the patterns must name the same words
+    doc = _doc(sentence)
+    for word in doc:
+        assert patterns.subjects(word, "nsubj", "nsubjpass", "csubj") == [
+            c for c in word.children if c.dep_ in ("nsubj", "nsubjpass", "csubj")]
+        assert patterns.objects(word) == [c for c in word.children if c.dep_ == "dobj"]
+        assert patterns.objects_after(word, "of", "in", "by", "from", "against", "to") == [
+            g for c in word.children if c.dep_ == "prep" and c.lower_ in ("of", "in", "by", "from", "against", "to")
+            for g in c.children if g.dep_ == "pobj"]
+        assert patterns.governed(word, "agent", "agent") == [
+            g for c in word.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
-from engine.reading.parse import modality, perturbations
+from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import has_change_word, sides
 
@@ -40,8 +40,8 @@ def _experiment(token: Token) -> tuple[Token, int] | None:
     if token.lower_ in lexicon.EXPERIMENT_NOUNS and token.pos_ == "NOUN":
         if token.dep_ in ("dobj", "attr") and token.head.pos_ in ("VERB", "AUX"):
             return None  # "X caused a marked inhibition of Y with Z"
-        changed = [p for c in token.rights if c.dep_ == "prep" and c.lower_ == "of"
-                   for p in c.children if p.dep_ == "pobj"] or [c for c in token.lefts if c.dep_ == "compound"][-1:]
+        changed = [p for p in patterns.objects_after(token, "of") if p.head.i > token.i] \
+            or [c for c in token.lefts if c.dep_ == "compound"][-1:]  # "of" after the noun, else the name before it
         return (changed[0], lexicon.EXPERIMENT_NOUNS[token.lower_]) if changed else None
     if token.tag_ != "VBG" or token.lemma_.lower() in lexicon.RESULT_VERBS:
         return None

@@ -3,6 +3,7 @@ patterns.toml (each with an example sentence) and matched with spaCy's Dependenc
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from spacy.matcher import DependencyMatcher
@@ -47,7 +48,8 @@ def anchored(word: Token, name: str) -> list[dict[str, Token]]:
 
 def governed(word: Token, name: str, node: str) -> list[Token]:
     """The words at ``node`` of the matches of the role ``name`` of ``word``."""
-    return [match[node] for match in anchored(word, name)]
+    doc, at = word.doc, _nodes(name).index(node)
+    return [doc[ids[at]] for ids in _found(doc, name)[1].get(word.i, ())]
 
 
 def subjects(word: Token, *labels: str) -> list[Token]:
@@ -64,11 +66,15 @@ def objects(word: Token) -> list[Token]:
 def objects_after(word: Token, *prepositions: str) -> list[Token]:
     """The objects of ``word``'s prepositions among ``prepositions`` ("results from X", "inhibition of
     X by Y"), in the order of the sentence: the role ``preposition_object``."""
-    return [m["object"] for m in anchored(word, "preposition_object") if m["preposition"].lower_ in prepositions]
+    doc, nodes = word.doc, _nodes("preposition_object")
+    preposition, object_ = nodes.index("preposition"), nodes.index("object")
+    return [doc[ids[object_]] for ids in _found(doc, "preposition_object")[1].get(word.i, ())
+            if doc[ids[preposition]].lower_ in prepositions]
 
 
-def _nodes(name: str) -> list[str]:
-    return [node["RIGHT_ID"] for node in data_file(PATTERNS)[name]["pattern"]]
+@cache
+def _nodes(name: str) -> tuple[str, ...]:
+    return tuple(node["RIGHT_ID"] for node in data_file(PATTERNS)[name]["pattern"])
 
 
 def _found(doc: Doc, name: str) -> tuple[list[tuple[int, ...]], dict[int, list[tuple[int, ...]]]]:
@@ -98,6 +104,7 @@ def _ordered(doc: Doc, ids: list[tuple[int, ...]]) -> tuple[list[tuple[int, ...]
     return ids, by_word
 
 
+@cache
 def _roles() -> tuple[str, ...]:
     """The roles, matched together: nearly every sentence asks for each of them."""
     return tuple(name for name, table in data_file(PATTERNS).items() if table.get("role"))
