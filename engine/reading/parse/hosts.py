@@ -35,6 +35,7 @@ _WORDS = Path(__file__).with_name("words.toml")
 
 _OWNER_PREPOSITIONS = word_set(_WORDS, "_owner_prepositions")
 _CONDITION_ENDINGS = word_tuple(_WORDS, "_condition_endings")
+CHANGE_PREPOSITIONS = word_set(_WORDS, "change_prepositions")
 
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
@@ -327,7 +328,7 @@ def _changing(word: Token) -> Token:
     """``word``, or the noun of change whose thing it names ("an increase in Tarp expression with
     aging", the phrase hung on "expression")."""
     preposition = word.head
-    if word.dep_ == "pobj" and preposition.lower_ in ("in", "of") and _change_noun(preposition.head):
+    if word.dep_ == "pobj" and preposition.lower_ in CHANGE_PREPOSITIONS and _change_noun(preposition.head):
         return preposition.head
     return word
 

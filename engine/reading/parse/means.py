@@ -24,6 +24,7 @@ from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
+from engine.reading.parse.hosts import CHANGE_PREPOSITIONS
 from engine.reading.parse.phrases import Side, side_of
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -59,7 +60,7 @@ def doers(heads: list[Token]) -> list[Token]:
 
 
 def _acts_on_something(noun: Token) -> bool:
-    return any(c.dep_ == "prep" and c.lower_ in ("of", "in") for c in noun.children) or \
+    return any(c.dep_ == "prep" and c.lower_ in CHANGE_PREPOSITIONS for c in noun.children) or \
         any(c.dep_ in ("compound", "amod", "nmod") for c in noun.lefts)
 
 

@@ -25,7 +25,7 @@ from engine.reading.rules.vocabulary import ROLE_NOUNS
 from engine.reading.parse import means, misread_clauses, modality, patterns, pronouns, restoring, shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
-from engine.reading.parse.hosts import host_causes, names_a_host
+from engine.reading.parse.hosts import CHANGE_PREPOSITIONS, host_causes, names_a_host
 from engine.reading.parse.phrases import (
     Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
 )
@@ -413,7 +413,7 @@ def _change_above(noun: Token) -> Token:
     impairment of autophagy resulting from X": the clause is said of the loss, not of Tarp), else the
     noun itself."""
     above = noun.head
-    if noun.dep_ == "pobj" and above.lower_ in ("of", "in") and change_noun_sign(above.head.lower_) != 0:
+    if noun.dep_ == "pobj" and above.lower_ in CHANGE_PREPOSITIONS and change_noun_sign(above.head.lower_) != 0:
         return above.head
     if noun.dep_ == "appos" and change_noun_sign(above.lower_) != 0:
         return above  # "a decrease in BDNF mRNA expression resulting from X" parsed with the words apart
