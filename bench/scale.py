@@ -143,13 +143,7 @@ def dense_recall(exact: PaperIndex, sharded, texts: list[str], k: int = 100) -> 
     for text in texts:
         query = exact.embedder.embed_query(text)
         truth = set(np.argsort(-(vectors @ query))[:k].tolist())
-        found, offset = [], 0
-        for shard in sharded._shards:
-            local = shard._dense_candidates(query, k)
-            found.extend((float(shard._vectors[i] @ query), offset + int(i)) for i in local)
-            offset += shard.manifest.passages
-        top = {passage for _, passage in sorted(found, reverse=True)[:k]}
-        shares.append(len(top & truth) / k)
+        shares.append(len(sharded_dense_top(sharded, query, k) & truth) / k)
     return round(float(np.mean(shares)), 4)
 
 
@@ -337,15 +331,42 @@ def exact_truth(vectors: np.ndarray, queries: np.ndarray, k: int) -> list[set[in
 
 
 def sharded_dense_top(index, query: np.ndarray, k: int) -> set[int]:
-    found, offset = [], 0
-    for shard in index._shards:
-        for passage in shard._dense_candidates(query, k):
-            found.append((float(shard._vectors[passage] @ query), offset + int(passage)))
+    """The library's ``k`` nearest passages as the search finds them (``ShardedPaperIndex.dense_rows``:
+    one probe of the library's IVF-PQ, or each shard's own for an older library), numbered as if the
+    shards' passages were one list."""
+    found, offset = set(), 0
+    for shard, rows in zip(index._shards, index.dense_rows(query, k), strict=True):
+        found.update((offset + rows).tolist())
         offset += shard.manifest.passages
-    return {passage for _, passage in sorted(found, reverse=True)[:k]}
+    return found
 
 
-def check(folders: list[Path], passages: int, shards: int, data: Path, query_count: int, ray_documents: int) -> dict:
+def probe_grid(index, query_vectors: np.ndarray, truth: list[set[int]], settings: list[str]) -> dict:
+    """Dense Recall@100 and time per query of the library's one IVF-PQ search for each
+    "REFINE:PROBES" setting (REFINE 1: the IVF-PQ order as it is, no exact re-ranking worth the name)."""
+    import faiss
+
+    from retrieval import library_ivf
+
+    ivf = faiss.extract_index_ivf(index._ivf)
+    saved = ivf.nprobe, library_ivf.LIBRARY_REFINE
+    grid = {"lists": int(ivf.nlist)}
+    try:
+        for setting in settings:
+            library_ivf.LIBRARY_REFINE, ivf.nprobe = (int(part) for part in setting.split(":"))
+            wall, cpu = time.perf_counter(), time.process_time()
+            shares = [len(sharded_dense_top(index, q, 100) & t) / 100 for q, t in zip(query_vectors, truth, strict=True)]
+            grid[setting] = {"recall_at_100": round(float(np.mean(shares)), 4),
+                             "dense_ms_per_query": round((time.perf_counter() - wall) * 1000 / len(truth), 2),
+                             "dense_cpu_ms_per_query": round((time.process_time() - cpu) * 1000 / len(truth), 2)}
+            print("probes", setting, grid[setting], file=sys.stderr)
+    finally:
+        ivf.nprobe, library_ivf.LIBRARY_REFINE = saved
+    return grid
+
+
+def check(folders: list[Path], passages: int, shards: int, data: Path, query_count: int, ray_documents: int,
+          one_quantizer: bool = True, grid: list[str] | None = None) -> dict:
     from retrieval.sharded import build_sharded
 
     documents, embedder = real_documents(folders, passages)
@@ -353,9 +374,12 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
     texts = real_queries(data, query_count)
     report: dict = {"passages": total, "documents": len(documents), "real_passages_only": True, "queries": len(texts)}
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:
-        started = time.perf_counter()
-        index = build_sharded(documents, Path(folder) / "index", embedder, shard_passages=-(-total // shards))
+        started, cpu = time.perf_counter(), time.process_time()
+        index = build_sharded(documents, Path(folder) / "index", embedder, shard_passages=-(-total // shards),
+                              one_quantizer=one_quantizer)
         report["build_seconds"] = round(time.perf_counter() - started, 1)
+        report["build_cpu_seconds"] = round(time.process_time() - cpu, 1)
+        report["one_quantizer"] = bool(index.manifest.ivf)
         report["build_note"] = "index build from stored vectors: embedding not included"
         report["shards"] = index.shard_count
         report["dense"] = sorted({shard.manifest.dense_index for shard in index._shards})
@@ -365,6 +389,8 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
         truth = exact_truth(vectors, query_vectors, 100)
         shares = [len(sharded_dense_top(index, q, 100) & t) / 100 for q, t in zip(query_vectors, truth, strict=True)]
         report["recall_at_100"] = round(float(np.mean(shares)), 4)
+        if grid and index.manifest.ivf:
+            report["probe_grid"] = probe_grid(index, query_vectors, truth, grid)
         del index, vectors
         report.update(_run_json(["check-serve", str(Path(folder) / "index"), json.dumps(texts)]))
     report["ray_speedup"] = None
@@ -382,6 +408,9 @@ def disk_per_passage(index_dir: Path, passages: int) -> dict[str, float]:
         if file.is_file() and "generation-" in str(file):
             inside = file.relative_to(next(p for p in file.parents if p.name.startswith("generation-")))
             parts[inside.parts[0]] = parts.get(inside.parts[0], 0) + file.stat().st_size
+        elif file.is_file() and file.parent.name.startswith("ivf-"):  # the library's one IVF-PQ index
+            part = "ivf/lists-*.faiss" if file.name.startswith("lists-") else f"ivf/{file.name}"
+            parts[part] = parts.get(part, 0) + file.stat().st_size
     return {name: round(size / passages, 1) for name, size in sorted(parts.items())}
 
 
@@ -590,9 +619,13 @@ def main() -> int:
     k.add_argument("--data", type=Path, default=DEFAULT_DATA)
     k.add_argument("--json", action="store_true", help="print only the JSON object")
     k.add_argument("--record", action="store_true", help="write bench/results/scale.json")
+    k.add_argument("--per-shard-quantizers", action="store_true",
+                   help="build as libraries were built before: an IVF-PQ index per shard")
+    k.add_argument("--grid", nargs="*", default=[], help="REFINE:PROBES settings of the library IVF-PQ to measure")
     args = parser.parse_args()
     if args.command == "check":
-        report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents)
+        report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents,
+                       not args.per_shard_quantizers, args.grid)
         if args.record:
             record_check(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(sys.argv[0:1] + sys.argv[1:]))
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))

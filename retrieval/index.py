@@ -113,6 +113,8 @@ LEXICAL_CONTEXT_SENTENCES = 1
 # found once in the abstract: document BM25 reads the title this many times (a plain form of BM25F's
 # field weights). On the SciFact train claims 3 scored best alone (nDCG@10 0.703 against 0.696 for 1).
 DOCUMENT_TITLE_REPEATS = 3
+# The dense kinds of a shard of a sharded index, whose files stay on disk, memory-mapped.
+SHARD_KINDS = ("ivfpq", "shared")
 HNSW_NEIGHBOURS = 32
 HNSW_EF_SEARCH = 512
 HNSW_EF_CONSTRUCTION = 80
@@ -269,7 +271,7 @@ def index_problem(index_dir: Path, embedding_model: str | None = None) -> str | 
     if problem is not None:
         return problem
     # A shard's vectors stay on disk (memory-mapped): reading them all is left to `check`.
-    return vectors_problem(index_dir, folder, manifest, scan=manifest.dense_index != "ivfpq")
+    return vectors_problem(index_dir, folder, manifest, scan=manifest.dense_index not in SHARD_KINDS)
 
 
 def corpus_hash(documents: Iterable[Document] | DocumentTable) -> str:
@@ -292,7 +294,7 @@ class PaperIndex:
         documents: DocumentTable | Sequence[Document],
         vectors: np.ndarray,
         doc_vectors: np.ndarray,
-        dense: faiss.Index,
+        dense: faiss.Index | None,
         lexical_passages: LexicalIndex,
         lexical_documents: LexicalIndex,
         embedder: Embedder,
@@ -351,7 +353,7 @@ class PaperIndex:
         check_counts(index_dir, folder, manifest, documents)
         # A shard of a sharded index stays on disk, memory-mapped: serving memory is then bounded by
         # what queries touch, not by the size of the library.
-        mapped = "r" if manifest.dense_index == "ivfpq" else None
+        mapped = "r" if manifest.dense_index in SHARD_KINDS else None
         vectors = np.load(folder / VECTORS, mmap_mode=mapped)
         dense = _read_dense(index_dir, folder, manifest.dense_index, vectors)
         return cls(
@@ -412,7 +414,7 @@ class PaperIndex:
         title_vectors: np.ndarray,
         index_dir: Path,
         embedder: Embedder,
-        dense_index: Literal["flat", "hnsw", "ivfpq"],
+        dense_index: Literal["flat", "hnsw", "ivfpq", "shared"],
         corpus: str = "",
         weights: FusionWeights | None = None,
     ) -> PaperIndex:
@@ -430,7 +432,7 @@ class PaperIndex:
         doc_vectors: np.ndarray,
         index_dir: Path,
         embedder: Embedder,
-        dense_index: Literal["flat", "hnsw", "ivfpq"],
+        dense_index: Literal["flat", "hnsw", "ivfpq", "shared"],
         corpus: str = "",
         weights: FusionWeights | None = None,
     ) -> PaperIndex:
@@ -450,6 +452,8 @@ class PaperIndex:
         )
         if dense_index == "ivfpq":
             dense = ivfpq.make_ivfpq_index(vectors)
+        elif dense_index == "shared":
+            dense = None  # the library's IVF-PQ index holds its vectors (retrieval.library_ivf)
         else:
             dense = make_hnsw_index(vectors) if dense_index == "hnsw" else make_flat_index(vectors)
         return cls(
@@ -649,8 +653,8 @@ class PaperIndex:
             return [self._search(q, k, mode, v) if q else [] for q, v in zip(queries, vectors)]
 
     def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-                lexical: LexicalPair | None = None) -> list[Passage]:
-        scored = self._score(query, mode, query_vector, lexical)
+                lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
+        scored = self._score(query, mode, query_vector, lexical, dense_found)
         if scored is None:
             return []
         candidates, fused, lexical, dense = scored
@@ -664,9 +668,9 @@ class PaperIndex:
 
     def _rank_documents(
         self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-        lexical: LexicalPair | None = None,
+        lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None,
     ) -> list[DocumentHit]:
-        scored = self._score(query, mode, query_vector, lexical)
+        scored = self._score(query, mode, query_vector, lexical, dense_found)
         if scored is None:
             return []
         candidates, fused, _, _ = scored
@@ -687,11 +691,12 @@ class PaperIndex:
         return hits
 
     def _score(
-        self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None, lexical: LexicalPair | None = None
+        self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None, lexical: LexicalPair | None = None,
+        dense_found: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
         with self._one_thread():
-            signals = self._signals(query, mode, query_vector, lexical)
+            signals = self._signals(query, mode, query_vector, lexical, dense_found)
         if signals is None:
             return None
         fused = signals.scaled @ self.weights.vector()
@@ -707,9 +712,11 @@ class PaperIndex:
         return self._lexical_passages.query(query), self._lexical_documents.query(query)
 
     def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
-                 lexical: LexicalPair | None = None) -> Signals | None:
+                 lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
         """``query_vector``, when given, is the query already embedded, and ``lexical`` the query for
-        the BM25 indexes (a sharded index embeds it once and scores BM25 with the library's statistics)."""
+        the BM25 indexes (a sharded index embeds it once and scores BM25 with the library's statistics);
+        ``dense_found``, this index's rows among the library's nearest passages, found by the library's
+        one IVF-PQ search (``retrieval.library_ivf``) instead of a search of this index's own."""
         query = query.strip()
         if not query or not len(self._table):
             return None
@@ -726,7 +733,8 @@ class PaperIndex:
         if use_dense:
             if query_vector is None:
                 query_vector = self._embedder.embed_query(query)
-            candidate_sets.append(self._dense_candidates(query_vector, weights.candidate_passages))
+            candidate_sets.append(dense_found if dense_found is not None
+                                  else self._dense_candidates(query_vector, weights.candidate_passages))
             doc_dense_all = self._doc_vectors @ query_vector
             candidate_sets.append(self._passages_of(_top(doc_dense_all, weights.candidate_documents)))
         candidates = np.unique(np.concatenate(candidate_sets)).astype(np.int64)
@@ -753,6 +761,8 @@ class PaperIndex:
         """The ``count`` passages nearest the query. An IVF-PQ index compares compressed vectors, so it is
         asked for ``IVF_REFINE`` times as many, which are re-ranked by their exact cosine."""
         count = min(count, len(self._vectors))
+        if self._dense is None:  # a "shared" shard searched on its own: an exact scan of its mapped rows
+            return _top_by_score(np.asarray(self._vectors @ query_vector), count)
         if self.manifest.dense_index != "ivfpq":
             _, found = self._dense.search(query_vector[None, :], count)
             return found[0][found[0] >= 0]
@@ -900,9 +910,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _read_dense(index_dir: Path, folder: Path, kind: str, vectors: np.ndarray) -> faiss.Index:
+def _read_dense(index_dir: Path, folder: Path, kind: str, vectors: np.ndarray) -> faiss.Index | None:
     if kind == "flat":
         return make_flat_index(vectors)
+    if kind == "shared":  # searched through the library's one IVF-PQ index (retrieval.library_ivf)
+        return None
     try:
         if kind == "ivfpq":
             return ivfpq.read_ivfpq_index(folder / FAISS)
@@ -1066,6 +1078,12 @@ def _top(scores: np.ndarray, count: int) -> np.ndarray:
     if positive.size <= count:
         return positive
     return positive[np.argpartition(-scores[positive], count)[:count]]
+
+
+def _top_by_score(scores: np.ndarray, count: int) -> np.ndarray:
+    """Positions of the ``count`` highest scores, best first."""
+    top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else np.arange(len(scores))
+    return top[np.argsort(-scores[top], kind="stable")]
 
 
 def _ratio(values: np.ndarray, ceiling: float) -> np.ndarray:

@@ -37,18 +37,24 @@ IVF_SEED = 17
 
 def make_ivfpq_index(vectors: np.ndarray) -> faiss.Index:
     """An IVF-PQ index (inner product) of ``vectors``, trained on a seeded sample of them."""
-    count, dimension = vectors.shape
-    lists = max(1, min(65_536, int(IVF_LISTS_PER_ROOT * math.sqrt(count)), count // 4))
+    sample = np.random.default_rng(IVF_SEED).permutation(len(vectors))[:IVF_TRAINING_SAMPLE]
+    index = make_trained_ivfpq(np.ascontiguousarray(vectors[np.sort(sample)]), len(vectors))
+    index.add(np.ascontiguousarray(vectors))
+    _set_probes(index)
+    return index
+
+
+def make_trained_ivfpq(sample: np.ndarray, count: int) -> faiss.Index:
+    """An empty IVF-PQ index (inner product) for ``count`` vectors, trained on ``sample`` of them."""
+    dimension = sample.shape[1]
+    lists = max(1, min(65_536, int(IVF_LISTS_PER_ROOT * math.sqrt(count)), count // 4, len(sample)))
     subquantizers = next(m for m in (PQ_CODE_BYTES, 32, 24, 16, 12, 8, 4, 2, 1) if dimension % m == 0)
-    sample = np.random.default_rng(IVF_SEED).permutation(count)[:IVF_TRAINING_SAMPLE]
     # 8-bit codes need about 10,000 training vectors (256 centroids x 39); a small shard gets 4-bit codes
-    bits = 8 if sample.size >= 256 * 39 else 4
+    bits = 8 if len(sample) >= 256 * 39 else 4
     index = faiss.index_factory(dimension, f"IVF{lists},PQ{subquantizers}x{bits}", faiss.METRIC_INNER_PRODUCT)
     index.cp.seed = IVF_SEED
     index.pq.cp.seed = IVF_SEED
-    index.train(np.ascontiguousarray(vectors[np.sort(sample)]))
-    index.add(np.ascontiguousarray(vectors))
-    _set_probes(index)
+    index.train(sample)
     return index
 
 

@@ -3,7 +3,9 @@
 Documents are read as a stream (``iter_documents``) and cut into consecutive groups of about
 ``shard_passages`` sentences. Each group is one Ray Data pipeline: documents -> their passages (each
 sentence and the title, numbered) -> embedded in batches by a pool of actors that each hold the model
--> a Ray task that builds the shard (IVF-PQ or flat FAISS, BM25) and writes it. Ray runs in local mode
+-> a Ray task that builds the shard (its vectors, BM25, a flat FAISS index if small) and writes it; once
+every shard is written, the large ones get one IVF-PQ index for the whole library, trained on a sample
+of them all (``sharded.commit_library``). Ray runs in local mode
 on this machine's cores unless an address is given (``--ray-address`` or Ray's own ``RAY_ADDRESS``),
 in which case the same pipeline runs on that cluster; workers there need this project and its
 requirements installed and the shard folder on storage they can all write (a shared file system).
@@ -39,11 +41,11 @@ from retrieval.sharded import (
     SHARD_LIST,
     SHARDS_FOLDER,
     ShardedPaperIndex,
+    commit_library,
     group_by_passages,
     save_shard,
     shard_dense_kind,
     shard_folder,
-    write_shard_list,
 )
 
 BUILD_STATE = "build.json"
@@ -151,7 +153,7 @@ def build_with_ray(
             names = [shard.name for shard in state.shards]
             if not names:
                 raise ValueError(f"nothing to index into {index_dir}: no document has any text")
-            write_shard_list(index_dir, names, corpus)
+            commit_library(index_dir, names, corpus)
             (index_dir / BUILD_STATE).unlink()
     finally:
         if started_ray:

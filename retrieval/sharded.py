@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from retrieval import faults
+from retrieval import faults, library_ivf
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder, ProgressCallback
 from retrieval.index import (
@@ -56,6 +56,7 @@ from retrieval.index import (
 )
 from retrieval.index import IndexNotFound
 from retrieval.lexical import shared_queries
+from retrieval.stored import VECTORS, IndexDamaged, index_file, size_problem, stamp_files
 
 SHARD_LIST = "shards.json"
 SHARDS_FOLDER = "shards"
@@ -72,8 +73,14 @@ COMPACT_SMALL_SHARDS = 4
 IVFPQ_MIN_TRAINING = 32
 
 
-def shard_dense_kind(passages: int, ivf_min_passages: int = IVF_MIN_PASSAGES) -> str:
-    return "ivfpq" if passages >= max(ivf_min_passages, IVFPQ_MIN_TRAINING) else "flat"
+def shard_dense_kind(passages: int, ivf_min_passages: int | None = None, one_quantizer: bool = True) -> str:
+    """"flat" for a small shard (under ``ivf_min_passages``, by default ``IVF_MIN_PASSAGES``); else
+    "shared" (searched through the library's one IVF-PQ index), or with ``one_quantizer`` false
+    "ivfpq" (an IVF-PQ index of the shard's own, as libraries were built before: kept to compare)."""
+    threshold = IVF_MIN_PASSAGES if ivf_min_passages is None else ivf_min_passages
+    if passages < max(threshold, IVFPQ_MIN_TRAINING):
+        return "flat"
+    return "shared" if one_quantizer else "ivfpq"
 
 
 # ---------------------------------------------------------------------- layout
@@ -117,11 +124,15 @@ def sharded_index_problem(index_dir: Path, manifest: Manifest, embedding_model: 
         documents += stored_manifest(shard_folder(index_dir, name)).documents
     if documents != manifest.documents:
         return f"the sharded index in {index_dir} is inconsistent: its shards hold {documents} documents, the manifest {manifest.documents}"
-    return None
+    if manifest.ivf and not (Path(index_dir) / manifest.ivf / library_ivf.MERGED).is_file():
+        return f"the sharded index in {index_dir} is incomplete: missing {manifest.ivf}/{library_ivf.MERGED}"
+    return size_problem(index_dir, Path(index_dir), manifest)
 
 
-def write_shard_list(index_dir: Path, names: list[str], corpus: str = "", created_at: str | None = None) -> Manifest:
-    """Record the shards of ``index_dir`` and write its manifest (totals over the shards), manifest last."""
+def write_shard_list(index_dir: Path, names: list[str], corpus: str = "", created_at: str | None = None,
+                     ivf: str = "") -> Manifest:
+    """Record the shards of ``index_dir`` and its library IVF-PQ folder ``ivf`` (stamped), and write
+    its manifest (totals over the shards), manifest last."""
     index_dir = Path(index_dir)
     manifests = [stored_manifest(shard_folder(index_dir, name)) for name in names]
     if not manifests:
@@ -138,10 +149,29 @@ def write_shard_list(index_dir: Path, names: list[str], corpus: str = "", create
         created_at=created_at or now,
         updated_at=now,
         shards=names,
+        ivf=ivf,
+        files={f"{ivf}/{name}": stamp for name, stamp in stamp_files(index_dir / ivf).items()} if ivf else {},
     )
     # shards.json for readers of the older layout; the manifest, replaced last, is the switch
     _write_atomically(index_dir / SHARD_LIST, json.dumps({"shards": names}, indent=1))
     write_manifest(index_dir, manifest)
+    return manifest
+
+
+def commit_library(index_dir: Path, names: list[str], corpus: str = "", created_at: str | None = None,
+                   previous_ivf: str = "") -> Manifest:
+    """Make the library IVF-PQ folder for the saved shards ``names`` (those of dense kind "shared":
+    the quantizer of ``previous_ivf`` reused, or one trained now on a sample of them all), switch
+    the manifest to the shards and that folder, then remove the folder the switch dropped."""
+    index_dir = Path(index_dir)
+    shared = []
+    for name in names:
+        folder = shard_folder(index_dir, name)
+        if stored_manifest(folder).dense_index == "shared":
+            shared.append((name, np.load(index_file(folder, VECTORS), mmap_mode="r")))
+    ivf = library_ivf.write_library_ivf(index_dir, shared, previous_ivf) if shared else ""
+    manifest = write_shard_list(index_dir, names, corpus, created_at, ivf)
+    library_ivf.remove_stale_ivf(index_dir, keep=ivf)
     return manifest
 
 
@@ -177,13 +207,17 @@ class ShardedPaperIndex(PaperIndex):
     """``PaperIndex`` over several shards: the same searches, listings and additions."""
 
     def __init__(
-        self, index_dir: Path, manifest: Manifest, shards: list[PaperIndex], embedder: Embedder, weights: FusionWeights
+        self, index_dir: Path, manifest: Manifest, shards: list[PaperIndex], embedder: Embedder, weights: FusionWeights,
+        names: list[str] | None = None,
     ) -> None:
         # No call to PaperIndex.__init__: the documents, vectors and BM25 indexes live in the shards.
         self.index_dir = Path(index_dir)
         self.manifest = manifest
         self.weights = weights
         self._shards = shards
+        self._names = names if names is not None else shard_names(index_dir)
+        # the one IVF-PQ index over the "shared" shards; None for a library built before it existed
+        self._ivf = library_ivf.read_library_ivf(self.index_dir, manifest.ivf) if manifest.ivf else None
         self._embedder = embedder
         self._thread_controller = None
         self._searching = threading.RLock()
@@ -198,9 +232,14 @@ class ShardedPaperIndex(PaperIndex):
         if problem is not None:
             raise IndexNotFound(problem)
         weights = weights or FusionWeights()
+        names = shard_names(index_dir)
         shards = [PaperIndex._load(shard_folder(index_dir, name), manifest.embedding_model, weights, embedder)
-                  for name in shard_names(index_dir)]
-        return cls(index_dir, manifest, shards, embedder, weights)
+                  for name in names]
+        try:
+            return cls(index_dir, manifest, shards, embedder, weights, names)
+        except RuntimeError as error:  # FAISS's error for a garbled file
+            raise IndexDamaged(f"the library IVF-PQ index in {Path(index_dir) / manifest.ivf} is unreadable "
+                               f"({str(error).splitlines()[0]}); rebuild the index") from None
 
     # ------------------------------------------------------------------ reading
 
@@ -235,16 +274,47 @@ class ShardedPaperIndex(PaperIndex):
         return self._embedder.embed_query(query) if mode != "bm25" else None
 
     def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-                lexical: LexicalPair | None = None) -> list[Passage]:
+                lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
         return self._fan_out(query, mode, query_vector,
-                             lambda shard, q, v, plan: shard._search(q, k, mode, v, plan))[:k]
+                             lambda shard, q, v, plan, found: shard._search(q, k, mode, v, plan, found))[:k]
 
     def _rank_documents(
         self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-        lexical: LexicalPair | None = None,
+        lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None,
     ) -> list[DocumentHit]:
         return self._fan_out(query, mode, query_vector,
-                             lambda shard, q, v, plan: shard._rank_documents(q, k, mode, v, plan))[:k]
+                             lambda shard, q, v, plan, found: shard._rank_documents(q, k, mode, v, plan, found))[:k]
+
+    def _dense_found(self, vector: np.ndarray | None, mode: SearchMode) -> list[np.ndarray | None]:
+        """Per shard, its rows among the library's ``candidate_passages`` nearest passages (one search
+        of the library's IVF-PQ index); Nones, letting each shard search its own, for a library built
+        before that index existed."""
+        if vector is None or mode == "bm25" or self._ivf is None:
+            return [None] * len(self._shards)
+        return self.dense_rows(vector, self.weights.candidate_passages)
+
+    def dense_rows(self, vector: np.ndarray, count: int) -> list[np.ndarray]:
+        """Per shard (in order), its rows among the library's ``count`` passages nearest ``vector``:
+        the library's IVF-PQ index is probed once for ``LIBRARY_REFINE`` times as many, and those are
+        re-ranked by their exact cosine from the shards' stored vectors (shards outside that index,
+        small flat ones or older IVF-PQ ones, offer their own nearest)."""
+        numbers = rows = np.zeros(0, dtype=np.int64)
+        if self._ivf is not None:
+            _, ids = self._ivf.search(vector[None, :], min(count * library_ivf.LIBRARY_REFINE, self._ivf.ntotal))
+            numbers, rows = library_ivf.split_ids(ids[0][ids[0] >= 0])
+        found, scores = [], []
+        for name, shard in zip(self._names, self._shards, strict=True):
+            if shard.manifest.dense_index == "shared":
+                local = np.sort(rows[numbers == int(name)])  # file order: one sweep of the mapped rows
+            else:
+                local = np.asarray(shard._dense_candidates(vector, count), dtype=np.int64)
+            found.append(local)
+            scores.append(np.asarray(shard._vectors[local] @ vector) if local.size else np.zeros(0, np.float32))
+        every = np.concatenate(scores)
+        keep = np.zeros(every.size, dtype=bool)
+        keep[np.argsort(-every, kind="stable")[:count]] = True
+        bounds = np.cumsum([0, *(len(rows_) for rows_ in found)])
+        return [rows_[keep[start:end]] for rows_, start, end in zip(found, bounds[:-1], bounds[1:], strict=True)]
 
     def _lexical_plans(self, query: str, mode: SearchMode) -> list[LexicalPair | None]:
         """Per shard, the BM25 queries scored with the whole library's term statistics."""
@@ -255,7 +325,7 @@ class ShardedPaperIndex(PaperIndex):
         return list(zip(passages, documents, strict=True))
 
     def _fan_out(self, query: str, mode: SearchMode, query_vector: np.ndarray | None,
-                 read: Callable[[PaperIndex, str, np.ndarray | None, LexicalPair | None], list]) -> list:
+                 read: Callable[[PaperIndex, str, np.ndarray | None, LexicalPair | None, np.ndarray | None], list]) -> list:
         """Every shard's results for ``query`` (the query embedded once for all, BM25 with the library's
         term statistics), best first; ties keep shard order (the sort is stable)."""
         query = query.strip()
@@ -264,20 +334,22 @@ class ShardedPaperIndex(PaperIndex):
         with self._one_thread():
             vector = query_vector if query_vector is not None else self._query_vector(query, mode)
             plans = self._lexical_plans(query, mode)
-            found = [item for shard, plan in zip(self._shards, plans, strict=True)
-                     for item in read(shard, query, vector, plan)]
+            dense = self._dense_found(vector, mode)
+            found = [item for shard, plan, rows in zip(self._shards, plans, dense, strict=True)
+                     for item in read(shard, query, vector, plan, rows)]
         return sorted(found, key=lambda item: -item.score)
 
     def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
-                 lexical: LexicalPair | None = None) -> Signals | None:
+                 lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
         """Every shard's candidates, numbered as if the shards' passages and documents were one list."""
         query = query.strip()
         if not query:
             return None
         vector = query_vector if query_vector is not None else self._query_vector(query, mode)
         parts, passage_offset, document_offset = [], 0, 0
-        for shard, plan in zip(self._shards, self._lexical_plans(query, mode), strict=True):
-            signals = shard._signals(query, mode, vector, plan)
+        plans, dense = self._lexical_plans(query, mode), self._dense_found(vector, mode)
+        for shard, plan, rows in zip(self._shards, plans, dense, strict=True):
+            signals = shard._signals(query, mode, vector, plan, rows)
             if signals is not None:
                 parts.append(Signals(candidates=signals.candidates + passage_offset,
                                      documents=signals.documents + document_offset, scaled=signals.scaled,
@@ -353,12 +425,13 @@ class ShardedPaperIndex(PaperIndex):
         ``before`` listed and the switch dropped."""
         shards = self._compacted(shards, [*before, *(name for name, _ in shards)])
         names = [name for name, _ in shards]
-        manifest = write_shard_list(self.index_dir, names, self.manifest.corpus, self.manifest.created_at)
+        manifest = commit_library(self.index_dir, names, self.manifest.corpus, self.manifest.created_at,
+                                  previous_ivf=self.manifest.ivf)
         for name in set(before) - set(names):
             shutil.rmtree(shard_folder(self.index_dir, name), ignore_errors=True)
             faults.step(f"removed shard {name}")
         self._adopt(ShardedPaperIndex(self.index_dir, manifest, [shard for _, shard in shards],
-                                      self._embedder, self.weights))
+                                      self._embedder, self.weights, names))
 
     def _compacted(self, shards: list[tuple[str, PaperIndex]], taken: list[str]) -> list[tuple[str, PaperIndex]]:
         """``shards`` with the small ones (under ``SMALL_SHARD_PASSAGES``) merged into one, once there
@@ -382,7 +455,7 @@ class ShardedPaperIndex(PaperIndex):
         if not isinstance(other, ShardedPaperIndex):
             raise IndexNotFound(f"the index in {self.index_dir} is no longer sharded; reopen it")
         with self._searching:
-            self.manifest, self._shards = other.manifest, other._shards
+            self.manifest, self._shards, self._names, self._ivf = other.manifest, other._shards, other._names, other._ivf
 
     def _save(self, replace: bool) -> None:
         raise NotImplementedError("a sharded index is saved shard by shard (save_shard, write_shard_list)")
@@ -395,23 +468,28 @@ def build_sharded(
     shard_passages: int,
     ivf_min_passages: int = IVF_MIN_PASSAGES,
     corpus: str = "",
+    one_quantizer: bool = True,
 ) -> ShardedPaperIndex:
     """A sharded index of ``documents`` (distinct, with text) in one process: consecutive documents fill
-    shards of about ``shard_passages`` passages. The Ray build (``retrieval.ray_build``) writes the same
-    shards from a stream; this is the small, direct form (tests, benchmarks over stored vectors)."""
+    shards of about ``shard_passages`` passages; the large ones are then searched through one IVF-PQ
+    index for the library (``commit_library``), or with ``one_quantizer`` false each through its own,
+    as libraries were built before. The Ray build (``retrieval.ray_build``) writes the same shards from
+    a stream; this is the small, direct form (tests, benchmarks over stored vectors)."""
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     with _folder_lock(index_dir):
         (index_dir / MANIFEST).unlink(missing_ok=True)
         shutil.rmtree(index_dir / SHARDS_FOLDER, ignore_errors=True)
+        library_ivf.remove_stale_ivf(index_dir, keep="")
         names: list[str] = []
         for group in group_by_passages(documents, shard_passages):
             vectors, title_vectors = embed_documents(embedder, group, None)
             name = next_shard_name(names)
+            kind = shard_dense_kind(len(vectors), ivf_min_passages, one_quantizer)
             save_shard(PaperIndex.from_vectors(group, vectors, title_vectors, shard_folder(index_dir, name), embedder,
-                                               shard_dense_kind(len(vectors), ivf_min_passages), corpus))
+                                               kind, corpus))
             names.append(name)
-        manifest = write_shard_list(index_dir, names, corpus)
+        manifest = commit_library(index_dir, names, corpus)
         return ShardedPaperIndex.load(index_dir, manifest, None, embedder)
 
 

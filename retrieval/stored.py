@@ -76,8 +76,10 @@ class Manifest(BaseModel):
     documents: int
     passages: int
     content_hash: str
-    # "ivfpq" for a shard of a sharded index; "sharded" for the folder that holds the shards
-    dense_index: Literal["flat", "hnsw", "ivfpq", "sharded"]
+    # "ivfpq" for a shard with an IVF-PQ index of its own (libraries built before one quantizer served
+    # them all), "shared" for a shard whose vectors are searched through its library's IVF-PQ
+    # (``Manifest.ivf``); "sharded" for the folder that holds the shards
+    dense_index: Literal["flat", "hnsw", "ivfpq", "shared", "sharded"]
     corpus: str = ""
     created_at: str
     updated_at: str
@@ -87,6 +89,9 @@ class Manifest(BaseModel):
     files: dict[str, FileStamp] = {}
     # A sharded index: its shard folders, in order (the manifest is the one record a save switches).
     shards: list[str] = []
+    # A sharded index: the folder of its one IVF-PQ index over the "shared" shards
+    # (``retrieval.library_ivf``); "" when none of its shards is one (or it was built before).
+    ivf: str = Field("", pattern=r"^(ivf-\d{6,})?$")
 
 
 def read_manifest(index_dir: Path) -> Manifest:

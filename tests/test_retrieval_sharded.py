@@ -1,5 +1,6 @@
-"""The sharded index: IVF-PQ shards searched by fan-out give the unsharded index's answers where IVF
-scans every list (a small corpus), reopen through PaperIndex.open, and grow by new shards."""
+"""The sharded index: shards searched through one library IVF-PQ index (or, as libraries were built
+before, each through its own) give the unsharded index's answers where IVF scans every list (a small
+corpus), reopen through PaperIndex.open, and grow by new shards."""
 
 from __future__ import annotations
 
@@ -59,10 +60,15 @@ def exact(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> Paper
     return PaperIndex.build(_library(), tmp_path_factory.mktemp("exact"), DEFAULT_MODEL, embedder=embedder)
 
 
-@pytest.fixture()
-def sharded(tmp_path: Path, embedder: Embedder) -> ShardedPaperIndex:
-    # about 40 passages per shard, each with an IVF-PQ index (no size threshold)
-    return build_sharded(_library(), tmp_path / "sharded", embedder, shard_passages=40, ivf_min_passages=0)
+# "one quantizer": one IVF-PQ index for the library; "per shard": each shard's own (older libraries)
+LAYOUTS = {"one quantizer": True, "per shard": False}
+
+
+@pytest.fixture(params=list(LAYOUTS))
+def sharded(request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder) -> ShardedPaperIndex:
+    # about 40 passages per shard, all under IVF-PQ (no size threshold)
+    return build_sharded(_library(), tmp_path / "sharded", embedder, shard_passages=40, ivf_min_passages=0,
+                         one_quantizer=LAYOUTS[request.param])
 
 
 def _answers(index: PaperIndex, query: str, mode: str) -> list[tuple[str, int, float]]:
@@ -71,7 +77,11 @@ def _answers(index: PaperIndex, query: str, mode: str) -> list[tuple[str, int, f
 
 def test_shards_use_ivfpq_and_reopen_behind_paper_index(sharded: ShardedPaperIndex, embedder: Embedder) -> None:
     assert sharded.shard_count == 3
-    assert {shard.manifest.dense_index for shard in sharded._shards} == {"ivfpq"}
+    one_quantizer = bool(sharded.manifest.ivf)
+    assert {shard.manifest.dense_index for shard in sharded._shards} == ({"shared"} if one_quantizer else {"ivfpq"})
+    if one_quantizer:  # every passage is in the library's one index, under its shard's number and row
+        assert sharded._ivf.ntotal == sharded.manifest.passages
+        assert all(shard._dense is None for shard in sharded._shards)
     reopened = PaperIndex.open(sharded.index_dir, DEFAULT_MODEL, embedder=embedder)
     assert isinstance(reopened, ShardedPaperIndex) and reopened.shard_count == 3
     assert len(reopened) == len(_library()) == reopened.manifest.documents
@@ -86,11 +96,14 @@ def test_dense_search_over_ivfpq_shards_equals_the_exact_index(exact: PaperIndex
         h.doc_id for h in exact.rank_documents(query, k=5, mode="dense")]
 
 
+@pytest.mark.parametrize("layout", list(LAYOUTS))
 def test_one_ivfpq_shard_equals_the_exact_index_in_every_mode(
-    exact: PaperIndex, tmp_path: Path, embedder: Embedder
+    exact: PaperIndex, tmp_path: Path, embedder: Embedder, layout: str
 ) -> None:
-    single = build_sharded(_library(), tmp_path / "one", embedder, shard_passages=10_000, ivf_min_passages=0)
-    assert single.shard_count == 1 and single._shards[0].manifest.dense_index == "ivfpq"
+    single = build_sharded(_library(), tmp_path / "one", embedder, shard_passages=10_000, ivf_min_passages=0,
+                           one_quantizer=LAYOUTS[layout])
+    assert single.shard_count == 1
+    assert single._shards[0].manifest.dense_index == ("shared" if LAYOUTS[layout] else "ivfpq")
     for query in QUERIES:
         for mode in ("hybrid", "bm25", "dense"):
             assert _answers(single, query, mode) == _answers(exact, query, mode)
@@ -127,3 +140,43 @@ def test_a_missing_shard_is_reported(sharded: ShardedPaperIndex) -> None:
     index_file(shard_folder(sharded.index_dir, "00001"), "vectors.npy").unlink()
     problem = index_problem(sharded.index_dir, DEFAULT_MODEL)
     assert problem is not None and "shard 00001" in problem and "vectors.npy" in problem
+
+
+def test_a_moved_library_opens_and_answers_as_before(tmp_path: Path, embedder: Embedder) -> None:
+    # the merged lists file is found beside the index file, not at the path it was written to
+    built = build_sharded(_library(), tmp_path / "before", embedder, shard_passages=40, ivf_min_passages=0)
+    expected = {query: _answers(built, query, "dense") for query in QUERIES}
+    del built
+    (tmp_path / "before").rename(tmp_path / "after")
+    moved = PaperIndex.open(tmp_path / "after", DEFAULT_MODEL, embedder=embedder)
+    assert moved.manifest.ivf and index_problem(tmp_path / "after", DEFAULT_MODEL) is None
+    assert {query: _answers(moved, query, "dense") for query in QUERIES} == expected
+
+
+def test_a_damaged_library_lists_file_is_reported(tmp_path: Path, embedder: Embedder) -> None:
+    built = build_sharded(_library(), tmp_path / "lib", embedder, shard_passages=40, ivf_min_passages=0)
+    data = tmp_path / "lib" / built.manifest.ivf / "merged.ivfdata"
+    data.write_bytes(data.read_bytes()[:-8])
+    problem = index_problem(tmp_path / "lib", DEFAULT_MODEL)
+    assert problem is not None and "merged.ivfdata" in problem and "bytes" in problem
+
+
+def test_an_older_library_grows_a_shared_shard_and_keeps_its_own(tmp_path: Path, embedder: Embedder,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # a library built with a quantizer per shard opens as it is; an addition large enough for IVF-PQ
+    # starts the library's one index beside the older shards, and both are searched
+    monkeypatch.setattr(sharded_module, "COMPACT_SMALL_SHARDS", 99)
+    monkeypatch.setattr(sharded_module, "IVF_MIN_PASSAGES", 0)
+    older = build_sharded(_library(), tmp_path / "older", embedder, shard_passages=40, ivf_min_passages=0,
+                          one_quantizer=False)
+    assert not older.manifest.ivf
+    new = [Document(id=f"N{i}", title="Sleep and glymphatic flow",
+                    sentences=[f"Deep sleep widens the interstitial space of cortex area {i}.",
+                               f"Clearance of peptide {i} rose during slow-wave sleep."]) for i in range(20)]
+    older.add_documents(new)
+    reopened = PaperIndex.open(tmp_path / "older", DEFAULT_MODEL, embedder=embedder)
+    kinds = [shard.manifest.dense_index for shard in reopened._shards]
+    assert kinds == ["ivfpq"] * 3 + ["shared"] and reopened.manifest.ivf
+    assert reopened._ivf.ntotal == 40
+    assert reopened.search("sleep enlarges the space between brain cells", k=1, mode="dense")[0].doc_id.startswith("N")
+    assert reopened.search("what lowers myelin repair", k=1, mode="dense")[0].doc_id.startswith("P")
