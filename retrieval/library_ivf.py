@@ -115,8 +115,8 @@ def write_library_ivf(index_dir: Path, shards: list[tuple[str, np.ndarray]], pre
             missing.append((name, vectors))
 
     # One shard after another, each add parallel inside FAISS (OpenMP encodes the vectors on every
-    # core). Adding from several Python threads at once was tried: FAISS's next training in the
-    # process then hung (libgomp thread teams created from foreign threads).
+    # core). Adding from two Python threads at once was tried and dropped: the tests then stalled in
+    # FAISS's next training (not investigated further).
     for name, vectors in missing:
         faiss.write_index(shard_lists(trained, name, vectors), str(folder / lists_file(name)))
     faults.step("shard lists written")
