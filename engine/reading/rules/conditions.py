@@ -19,6 +19,9 @@ from engine.reading.rules import naming, phrases, subject_finding, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
 
+_STATE_TIME_PREPOSITIONS = word_set(_WORDS, "_state_time_prepositions")
+_DONE_TO_HEADS = word_set(_WORDS, "_done_to_heads")
+
 
 _INTRANSITIVE_CHANGES = word_set(_WORDS, "_intransitive_changes")
 
@@ -107,7 +110,7 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
         core_end = phrases.skip_parens_left(tokens, end - 1) if tokens[end - 1].text in (")", "]") else end
         words = [t.low for t in tokens[j + 1:max(core_end, j + 2)]]
         if words[-1] in lx.STATE_WORDS and (tokens[j].low == "with" or (
-                states_after and tokens[j].low in ("after", "following", "upon", "during"))):
+                states_after and tokens[j].low in _STATE_TIME_PREPOSITIONS)):
             return j + 1, end  # "an increase in X with aging", "Y rose after hypoxia"
         if states_after and tokens[j].low == "upon" and len(words) > 1 and words[-1] in _HARM_EVENTS:
             return j + 1, end  # "Y is released upon cell death": the harm that sets it free
@@ -119,9 +122,7 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
         if carrier is not None:
             return carrier
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
-                any(w in ("treatment", "administration", "supplementation", "exposure", "infusion",
-                          "injection", "overexpression", "knockdown", "silencing", "expression",
-                          "transfection", "transduction") for w in words) or (
+                any(w in _DONE_TO_HEADS for w in words) or (
                 tokens[j].low in ("after", "following", "upon") and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
             return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end

@@ -23,6 +23,15 @@ from engine.reading.rules import phrases, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
 
+_HEAD_PREPOSITIONS = word_set(_WORDS, "_head_prepositions")
+_ALTERED_HOST_WORDS = word_set(_WORDS, "_altered_host_words")
+_MOLECULE_KIND_WORDS = word_set(_WORDS, "_molecule_kind_words")
+_RAISING_ROLE_NOUNS = word_set(_WORDS, "_raising_role_nouns")
+_GIVEN_PARTICIPLES = word_set(_WORDS, "_given_participles")
+_GENE_PRODUCT_WORDS = word_set(_WORDS, "_gene_product_words")
+_KIND_HEADS = word_set(_WORDS, "_kind_heads")
+_DIMENSION_SUFFIXES = word_set(_WORDS, "_dimension_suffixes")
+
 _DISCOURSE_ORDINALS = word_set(_WORDS, "_discourse_ordinals")
 
 
@@ -149,7 +158,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
             words[:course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
-        elif len(words) > 2 and nxt in ("of", "in", "on", "with", "to") and not _of_hosts(words) \
+        elif len(words) > 2 and nxt in _HEAD_PREPOSITIONS and not _of_hosts(words) \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
                 or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
@@ -218,11 +227,9 @@ def _strip_back(naming: _Naming) -> bool:
         if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in ("loss", "lack", "absence"):
             words.pop(); changed = True  # "TFEB KO astrocytes", "XBP1 knockout animals"
             continue
-        if low in ORGANISMS and ("-" in words[-2].low or words[-2].low in (
-                "transgenic", "knockout", "null", "ko", "deficient", "mutant", "lacking")):
+        if low in ORGANISMS and ("-" in words[-2].low or words[-2].low in _ALTERED_HOST_WORDS):
             words.pop(); changed = True
-        elif low in lx.QUANTITY_WORDS or (low in ("protein", "gene", "proteins", "genes")
-                                          and quantity):
+        elif low in lx.QUANTITY_WORDS or (low in _MOLECULE_KIND_WORDS and quantity):
             words.pop(); quantity = True; changed = True
         elif quantity and low in lx.MEASURED_AT:
             words.pop(); changed = True  # "nAChR surface expression": the amount at the surface
@@ -241,14 +248,13 @@ def _strip_back(naming: _Naming) -> bool:
             words.pop(); polarity = -polarity; changed = True
             role_cut = role_cut or low in ROLE_NOUNS
         elif low in lx.INCREASE_HEADS and low not in ("accumulation",):
-            if low in ("activator", "activators", "agonist", "agonists", "inducer", "inducers",
-                       "enhancer", "enhancers") and len(words) < 2:
+            if low in _RAISING_ROLE_NOUNS and len(words) < 2:
                 break
             words.pop(); changed = True
             role_cut = role_cut or low in ROLE_NOUNS
-        elif low in ("treated", "exposed", "administered", "supplemented"):
+        elif low in _GIVEN_PARTICIPLES:
             words.pop(); changed = True
-        elif low in ("gene", "genes", "protein", "proteins", "mrna") \
+        elif low in _GENE_PRODUCT_WORDS \
                 and re.search(r"[A-Z0-9]", words[-2].text):
             words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
         elif low in ("pathway", "pathways") and words[-2].text.islower() \
@@ -302,7 +308,7 @@ def _of_phrase(naming: _Naming, role: Literal["subject", "object"]) -> None:
         while rest and rest[0].low in lx.DETERMINERS:
             rest.pop(0)
         if rest and head:
-            if head[-1].low in ("form", "forms", "type", "types", "variant", "subtype") \
+            if head[-1].low in _KIND_HEADS \
                     and all(not re.search(r"[A-Z0-9]", w.text) for w in head) and len(rest) <= 4:
                 # "an early-onset form of Alzheimer's disease" is the disease; "insoluble forms of
                 # tau" are a form of tau, their own entity
@@ -494,8 +500,7 @@ _DOSE_MODIFIERS = word_set(_WORDS, "_dose_modifiers")
 def _describes_a_dimension(low: str) -> bool:
     """"age-related", "sex-specific": a word that says along what a change varies."""
     stem, dash, suffix = low.rpartition("-")
-    return bool(dash) and stem in DIMENSION_WORDS and suffix in ("related", "dependent", "specific",
-                                                                 "associated")
+    return bool(dash) and stem in DIMENSION_WORDS and suffix in _DIMENSION_SUFFIXES
 
 
 def _change_head(low: str) -> bool:

@@ -18,6 +18,9 @@ from engine.reading.rules import conditions, naming, phrases, states, subject_fi
 
 _WORDS = Path(__file__).with_name("words.toml")
 
+_ROLE_PREDICATE_WORDS = word_set(_WORDS, "_role_predicate_words")
+_ROLE_VERB_WORDS = word_set(_WORDS, "_role_verb_words")
+
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A phrase ending in a head of change after its entity: "autophagy induction", "Y activation"."""
@@ -304,12 +307,10 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
             start = phrases.phrase_left(tokens, j - 1)
             if start <= j - 1:
                 drugs = [(start, j)]
-        elif j >= floor + 1 and tokens[j].low in ("is", "are", "was", "were", "as", "be"):
+        elif j >= floor + 1 and tokens[j].low in _ROLE_PREDICATE_WORDS:
             # Predicate nominal: "D is an X inhibitor", "D and E are X inducers", "D acts as an X agonist".
             k = j - 1
-            while k >= floor and (word_tests.is_adverb(tokens[k].low) or tokens[k].low in
-                                  ("act", "acts", "acted", "serve", "serves", "served", "function",
-                                   "functions", "may", "might", "can", "could", "also")):
+            while k >= floor and (word_tests.is_adverb(tokens[k].low) or tokens[k].low in _ROLE_VERB_WORDS):
                 k -= 1
             if k >= floor and tokens[k].text == ",":
                 drugs = _class_and_examples_before(tokens, k, floor)  # "Ds, such as D1, are X inducers"

@@ -12,12 +12,18 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY,
-    NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, COPULAS, EFFICACY_WORDS, EXAMPLE_MARKERS,
+    HARD_BOUNDARY, NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
 )
 from engine.reading.rules import word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_LIST_PLACE_PREPOSITIONS = word_set(_WORDS, "_list_place_prepositions")
+_PARTICIPLE_COMPLEMENTS = word_set(_WORDS, "_participle_complements")
+_CAPACITY_NOUNS = word_set(_WORDS, "_capacity_nouns")
+_APPOSITION_OPENERS = word_set(_WORDS, "_apposition_openers")
+_RELATIVE_OPENERS = word_set(_WORDS, "_relative_openers")
 
 
 # Words in the gap between a subject and its verb that keep the subject in reach:
@@ -175,7 +181,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
                 break
             nxt = phrase_right(tokens, k + 1) if form_member else phrase_right(tokens, k)
             if nxt == k or _followed_by_verb(tokens, nxt) or (
-                    pending and nxt < n and tokens[nxt].low in ("is", "are", "was", "were")):
+                    pending and nxt < n and tokens[nxt].low in COPULAS):
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
             if tokens[j - 1].text == "," and nxt < n and tokens[nxt].low in _CLAUSE_AUXILIARIES:
                 break  # "X is involved in A, and B has been shown to ...": B opens a new clause
@@ -192,7 +198,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             spans += pending + [(k, nxt)]
             pending = []
             j = nxt
-        elif low in ("in", "at", "within", "from", "during", "on") and j + 1 < n:
+        elif low in _LIST_PLACE_PREPOSITIONS and j + 1 < n:
             # Look past a place ("increased Ca2+ in neurons, enhanced Y, and Z") when a list follows.
             place_end = phrase_right(tokens, j + 1)
             # inside a comma list, "and" may close it after a conjunct's own complement:
@@ -325,7 +331,7 @@ def _followed_by_verb(tokens: list[Token], j: int) -> bool:
         return False
     low = tokens[k].low
     if low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ed" and k + 1 < len(tokens) \
-            and tokens[k + 1].low not in ("by", "in", "with", "after") \
+            and tokens[k + 1].low not in _PARTICIPLE_COMPLEMENTS \
             and (tokens[k + 1].low in lx.DETERMINERS or word_tests.is_content(tokens, k + 1)):
         return True  # "... and nicotinic agonists improved accuracy": a new clause
     return (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] in ("s", "base")) \
@@ -480,7 +486,7 @@ def gap_left(tokens: list[Token], i: int, floor: int) -> int:
             j -= 2 if j - 1 >= floor and tokens[j - 1].low in ("dose", "time", "concentration") else 1
         elif low in _GAP_WORDS or word_tests.is_adverb(low):
             j -= 1
-        elif low in ("potential", "ability", "capacity", "propensity") and j - 1 >= floor \
+        elif low in _CAPACITY_NOUNS and j - 1 >= floor \
                 and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
             j -= 2  # "X has the potential to preserve Y"
         elif (low in EFFICACY_WORDS and tokens[j + 1].low in ("in", "at")) or (
@@ -503,7 +509,7 @@ def apposition_start(tokens: list[Token], comma: int, floor: int) -> int | None:
     relative = False  # inside ", a polyphenol that inhibits X,": the verb belongs to the aside
     for p in range(comma - 1, max(floor, comma - 24) - 1, -1):
         if tokens[p].text == "," and p + 1 < comma and (
-                tokens[p + 1].low in ("a", "an", "which", "who", "whose", "another")
+                tokens[p + 1].low in _APPOSITION_OPENERS
                 or (p + 3 < comma and tokens[p + 1].low == "such" and tokens[p + 2].low == "as")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
@@ -517,7 +523,7 @@ def apposition_start(tokens: list[Token], comma: int, floor: int) -> int | None:
                 and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
             if by_gerund:
                 return p - 3
-            if not any(tokens[q].low in ("that", "which", "who", "whose")
+            if not any(tokens[q].low in _RELATIVE_OPENERS
                        for q in range(max(floor, p - 6), p)):
                 return None
             relative = True

@@ -11,8 +11,8 @@ from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    CARRIERS, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, ORGANISMS, OVEREXPRESSION_MARKERS,
-    PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
+    CARRIERS, DEFICIENCY_MARKERS, EXAMPLE_MARKERS, GIVEN_WITH, MEANS_WORDS, ORGANISMS,
+    OVEREXPRESSION_MARKERS, PLACING_NOUNS, ROLE_MODIFIERS, ROLE_NOUNS,
 )
 from engine.reading.rules import naming, phrases, subject_finding, verbs, word_tests
 
@@ -127,7 +127,7 @@ def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]
         return [1] * len(spans)
     # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
     return [1] + [first if naming.leading_change(tokens, span) is None and words_outside_brackets(
-        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in ("by", "with", "via", "using")
+        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in MEANS_WORDS
         and not _member_of_changer(tokens, spans, span)
         else 1 for span in spans[1:]]
 
@@ -200,7 +200,7 @@ def _member_of_changer(tokens: list[Token], spans: list[tuple[int, int]], span: 
                    or (tokens[k].low == "as" and tokens[k - 1].low == "such")), None)
     if marker is None:
         return False
-    agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in ("by", "with", "via", "using")]
+    agents = [(a, b) for a, b in spans[1:] if b <= marker and tokens[a - 1].low in MEANS_WORDS]
     if agents:
         return True  # the class is the agent after "by", which does not share the change either
     head = next((k for k in range(*spans[0])

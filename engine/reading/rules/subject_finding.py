@@ -14,11 +14,16 @@ from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    CLAUSE_OPENERS, HARD_BOUNDARY, ORGANISMS, ROLE_NOUNS, SILENCING_TOOLS, TIME_UNITS,
+    CLAUSE_OPENERS, COPULAS, HARD_BOUNDARY, MEANS_WORDS, ORGANISMS, ROLE_NOUNS, SILENCING_TOOLS,
+    TIME_UNITS,
 )
 from engine.reading.rules import naming, phrases, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_CLAUSE_JOINERS = word_set(_WORDS, "_clause_joiners")
+_TOOL_MODIFIERS = word_set(_WORDS, "_tool_modifiers")
+_DEMONSTRATIVES = word_set(_WORDS, "_demonstratives")
 
 
 # How far before a phrase a negation still governs the verb whose object the phrase is ("does not
@@ -44,7 +49,7 @@ def subject_of_predicate(tokens: list[Token], i: int, floor: int,
             and tokens[j - 2].low in _CONTACT_VERBS:
         # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
         return subject_of_predicate(tokens, j - 2, floor, claims)
-    if low in ("and", "or", ",", "but", "thereby", "thus", "by") or (
+    if low in _CLAUSE_JOINERS or (
             low in lx.PREPOSITIONS and tokens[i].low.endswith("ing")):
         return _coordinated_subject(tokens, i, j, floor, claims)
     if tokens[i].low.endswith("ing") and i - 1 > j and tokens[i - 1].text == ",":
@@ -77,7 +82,7 @@ def _relative_subject(tokens: list[Token], j: int, floor: int) -> tuple[list[tup
         # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
         named = phrases.phrases_left(tokens, first - 2)
         if len(named) == 1 and (not phrases.after_predicate(tokens, named[0][0]) or tokens[
-                named[0][0] - 1].low in ("is", "are", "was", "were")):
+                named[0][0] - 1].low in COPULAS):
             spans = [_without_change(tokens, named[0])]  # also "one of these proteins is arc, a regulator that ..."
     spans = head_before_place(tokens, spans, floor, relative=True) if spans else []
     if spans and after_comma and word_tests.negated(tokens, max(floor, spans[0][0] - _NEGATION_REACH), spans[0][0]):
@@ -163,7 +168,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
         members, members_end = phrases.examples_after(tokens, j + 1)
         if members and members_end < i and tokens[members_end].text == ",":
             spans = spans + members
-    if len(spans) == 1 and tool_phrase(tokens, spans[0]) and spans[0][0] - 2 >= floor and tokens[spans[0][0] - 1].low in ("with", "by", "using", "via"):
+    if len(spans) == 1 and tool_phrase(tokens, spans[0]) and spans[0][0] - 2 >= floor and tokens[spans[0][0] - 1].low in MEANS_WORDS:
         # "knockdown of X with siRNA reduced Y": the tool is no cause, the knockdown is
         changed = phrases.phrases_left(tokens, spans[0][0] - 2)
         return (changed, j) if changed else None
@@ -279,7 +284,7 @@ def tool_phrase(tokens: list[Token], span: tuple[int, int]) -> bool:
     """"siRNA", "specific shRNAs": a silencing tool, which names no cause of its own."""
     return any(tokens[k].low in SILENCING_TOOLS for k in range(*span)) and all(
         tokens[k].low in SILENCING_TOOLS or tokens[k].low in lx.DETERMINERS
-        or tokens[k].low in ("specific", "targeted", "targeting", "individual", "appropriate")
+        or tokens[k].low in _TOOL_MODIFIERS
         for k in range(*span))
 
 
@@ -408,7 +413,7 @@ def _means_agent_target(tokens: list[Token], spans: list[tuple[int, int]],
     p = spans[0][0] - 1
     while p - 1 > floor and word_tests.is_adverb(tokens[p].low):
         p -= 1  # "by genetically deleting X"
-    if p - 1 < floor or tokens[p].low not in ("with", "via", "by", "using"):
+    if p - 1 < floor or tokens[p].low not in MEANS_WORDS:
         return []
     head = tokens[p - 1].low
     if not (head in lx.DECREASE_HEADS or head in lx.INCREASE_HEADS or head in lx.DEFICIENCY_HEADS) \
@@ -514,7 +519,7 @@ def _anaphor_kind(tokens: list[Token], j: int, floor: int) -> tuple[str, int] | 
             and tokens[start - 1].low not in lx.PREPOSITIONS:
         start -= 1
     first = tokens[start].low
-    if first not in ("this", "these", "that", "those"):
+    if first not in _DEMONSTRATIVES:
         heads = [tokens[k].low for k in range(start + 1, j + 1) if tokens[k].low not in _ANAPHOR_MODIFIERS]
         if first == "the" and heads and all(naming.class_word(h) or h in _PRODUCT_NOUNS for h in heads):
             return "class", start  # "the kinase", "the wild-type protein": the one named before
@@ -642,7 +647,7 @@ def changed_predicate_subject(tokens: list[Token], j: int, floor: int) -> tuple[
     k = j - 1
     while k > floor and word_tests.is_adverb(tokens[k].low):
         k -= 1
-    if k <= floor or tokens[k].low not in ("is", "are", "was", "were"):
+    if k <= floor or tokens[k].low not in COPULAS:
         return None
     start = phrases.phrase_left(tokens, k - 1)
     return (start, k) if start <= k - 1 else None
@@ -658,7 +663,7 @@ def copular_conjunct_subject(tokens: list[Token], conjunction: int, floor: int,
         if low in CLAUSE_OPENERS or low in lx.CONJUNCTIONS or low in lx.VERB_FORMS \
                 or tokens[m].text in (",", ";"):
             return []
-        if low in ("is", "are", "was", "were"):
+        if low in COPULAS:
             subject = subject_of_predicate(tokens, m, floor, claims)
             return subject[0] if subject else []
     return []

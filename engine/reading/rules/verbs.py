@@ -8,13 +8,24 @@ import re
 from pathlib import Path
 
 from engine.reading.language import lexicon as lx
-from engine.reading.language.data_files import word_set, word_table
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
-from engine.reading.rules.vocabulary import COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS
+from engine.reading.rules.vocabulary import (
+    BE_FORMS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS,
+)
 from engine.reading.rules import conditions, naming, phrases, subject_finding, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_COMPARATIVE_LINKS = word_set(_WORDS, "_comparative_links")
+_GERUND_OPENERS = word_set(_WORDS, "_gerund_openers")
+_REMOVAL_DETERMINERS = word_set(_WORDS, "_removal_determiners")
+_HAVE_FORMS = word_set(_WORDS, "_have_forms")
+_RESPONSE_PREPOSITIONS = word_set(_WORDS, "_response_prepositions")
+_GERUND_CLAUSE_OPENERS = word_set(_WORDS, "_gerund_clause_openers")
+_AGENT_TIME_PREPOSITIONS = word_set(_WORDS, "_agent_time_prepositions")
+_EXTENT_PHRASES = word_tuple(_WORDS, "_extent_phrases")
 
 
 def modification_means(tokens: list[Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
@@ -63,7 +74,7 @@ def comparative_claim(tokens: list[Token], i: int, floor: int,
     left = i - 1
     while left > floor and word_tests.is_adverb(tokens[left].low):
         left -= 1
-    if left < floor or tokens[left].low not in ("is", "are", "was", "were", "be", "been"):
+    if left < floor or tokens[left].low not in _COMPARATIVE_LINKS:
         return None
     agent = conditions.condition_agent(tokens, i + 1, reasons=True)
     j = phrases.gap_left(tokens, i, floor)
@@ -117,8 +128,7 @@ def _with_opening_gerund(tokens: list[Token], subjects: list[tuple[int, int]],
         return subjects
     lemma, _, form = lx.VERB_FORMS.get(tokens[start].low, ("", 0, ""))
     # also after a preposition of means or addition: "besides lowering the activity of X to reverse Y"
-    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in (
-        "that", "and", "besides", "by", "through", "via")
+    opens = start == floor or tokens[start - 1].text == "," or tokens[start - 1].low in _GERUND_OPENERS
     if form != "ing" or not opens or (lemma not in _CHANGE_LEMMAS):
         return subjects
     return [(start, subjects[0][1]), *subjects[1:]]
@@ -163,7 +173,7 @@ def passive_participle(tokens: list[Token], i: int, floor: int) -> bool:
     j = i - 1
     while j > floor and word_tests.is_adverb(tokens[j].low):
         j -= 1
-    return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
+    return j >= floor and tokens[j].low in BE_FORMS
 
 
 # Verbs of making whose passive names the precursor after "from": "Y is synthesized from X" (more
@@ -177,7 +187,7 @@ def needed_removal(tokens: list[Token], claim: Claim) -> str:
     if lemma not in lx.REVERSED_VERBS or k >= len(tokens) or tokens[k].low != "for":
         return ""
     k += 1
-    while k < len(tokens) and tokens[k].low in ("its", "their", "the", "efficient"):
+    while k < len(tokens) and tokens[k].low in _REMOVAL_DETERMINERS:
         k += 1
     if k < len(tokens) and tokens[k].low in lx.NEEDED_REMOVALS and (k + 1 >= len(tokens) or tokens[k + 1].low != "of"):
         return tokens[k].text
@@ -230,7 +240,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     while left > floor and word_tests.is_adverb(tokens[left].low):
         left -= 1
     before = tokens[left].low if left >= floor else ""
-    if form == "ed" and before in lx.AUXILIARIES and before not in ("has", "have", "had", "having"):
+    if form == "ed" and before in lx.AUXILIARIES and before not in _HAVE_FORMS:
         # No "by": a cause only when a treatment or deficiency is named ("... increased after X
         # treatment", "... reduced in X-deficient mice").
         return conditions.condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity,
@@ -272,7 +282,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         return None  # "in animal models reducing X lowers Y": the models are where, not who
     subjects = _with_opening_gerund(tokens, subjects, floor)
     if all(phrases.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
-            and objects_end < n and tokens[objects_end].low in ("upon", "in", "after", "following"):
+            and objects_end < n and tokens[objects_end].low in _RESPONSE_PREPOSITIONS:
         # "neurons induce Y upon X expression", "cells upregulate Y in response to X": the
         # carriers respond, the stimulus is the cause
         stimulus = conditions.condition_agent(tokens, objects_end)
@@ -285,9 +295,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
     efficacy = prev in ("in", "at") and i - 2 >= floor and tokens[i - 2].low in EFFICACY_WORDS
-    if form == "ing" and not efficacy and prev not in ("and", "or", ",", "by", "through", "thereby", "thus",
-                                      "thereafter", "subsequently", "consequently", "hence",
-                                      "particular") and \
+    if form == "ing" and not efficacy and prev not in _GERUND_CLAUSE_OPENERS and \
             not word_tests.is_content(tokens, subject_end):
         return None
     negated = word_tests.negated(tokens, subject_end + 1, i) or word_tests.negated(tokens, subjects[0][0] - 1,
@@ -420,8 +428,8 @@ def _form_in_of_list(tokens: list[Token], i: int, floor: int, lemma: str) -> boo
 def _extent_phrase(tokens: list[Token], k: int) -> int:
     """The length of "in part", "at least in part", "in large part" at ``k`` (0 when none): how
     much of the change the agent accounts for, not a place or condition ("mediated in part by X")."""
-    words = [t.low for t in tokens[k:k + 4]]
-    for phrase in (["at", "least", "in", "part"], ["in", "large", "part"], ["in", "part"]):
+    words = tuple(t.low for t in tokens[k:k + 4])
+    for phrase in _EXTENT_PHRASES:
         if words[:len(phrase)] == phrase:
             return len(phrase)
     return 0
@@ -555,7 +563,7 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         relative = True
     if patients and not relative and passive_participle(tokens, i, floor):
         first = patients[0][0]
-        if first - 2 > floor and tokens[first - 1].low in ("by", "following", "after", "upon") \
+        if first - 2 > floor and tokens[first - 1].low in _AGENT_TIME_PREPOSITIONS \
                 and (lx.VERB_FORMS.get(tokens[first - 2].low, ("", 0, ""))[2] == "ed"
                      or tokens[first - 1].low != "by" and tokens[first - 2].low.endswith("ed")):
             # "the increase in Y caused by D was attenuated by X", "the fall in Y observed after D

@@ -14,6 +14,10 @@ from engine.reading.language.data_files import word_set, word_table, word_tuple
 
 _WORDS = Path(__file__).with_name("words.toml")
 
+COPULAS = word_set(_WORDS, "copulas")
+MEANS_WORDS = word_set(_WORDS, "means_words")
+BE_FORMS = word_set(_WORDS, "be_forms")
+
 HARD_BOUNDARY = word_set(_WORDS, "hard_boundary")
 NEGATION_WORDS = word_set(_WORDS, "negation_words")
 ABBREVIATION_WORDS = word_set(_WORDS, "abbreviation_words")

@@ -10,10 +10,14 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
-from engine.reading.rules.vocabulary import CARRIERS, GIVEN_HEADS, NAME_NOISE
+from engine.reading.rules.vocabulary import (
+    BE_FORMS, CARRIERS, GIVEN_HEADS, NAME_NOISE,
+)
 from engine.reading.rules import conditions, naming, nominals, phrases, subject_finding, verbs, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_EFFECT_PREPOSITIONS = word_set(_WORDS, "_effect_prepositions")
 
 
 _STEP_NOUNS = word_set(_WORDS, "_step_nouns")
@@ -37,7 +41,7 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     j = i - 2 if step else i - 1
     while j >= floor and (word_tests.is_adverb(tokens[j].low) or tokens[j].low in lx.MODALS):
         j -= 1
-    if j < floor or tokens[j].low not in ("is", "are", "was", "were", "be", "been", "being"):
+    if j < floor or tokens[j].low not in BE_FORMS:
         return None
     objects, end = phrases.phrases_right(tokens, k + 1)
     subject_end = phrases.gap_left(tokens, i - 1 if step else i, floor)
@@ -140,7 +144,7 @@ def effect_noun_claim(tokens: list[Token], i: int, floor: int,
         if agent_end == k + 1:
             return None
         subjects, k = [(k + 1, agent_end)], agent_end
-    if k >= n or tokens[k].low not in ("on", "in", "for", "against", "towards", "toward"):
+    if k >= n or tokens[k].low not in _EFFECT_PREPOSITIONS:
         return None
     if tokens[k].low == "against":
         polarity = -1 if polarity > 0 else 0
@@ -171,7 +175,7 @@ def _predicated(tokens: list[Token], i: int, floor: int) -> bool:
     j = i - 1
     while j >= floor and word_tests.is_adverb(tokens[j].low):
         j -= 1
-    return j >= floor and tokens[j].low in ("is", "are", "was", "were", "be", "been", "being")
+    return j >= floor and tokens[j].low in BE_FORMS
 
 
 def involved_in_claim(tokens: list[Token], i: int, floor: int,

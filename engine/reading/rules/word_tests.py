@@ -11,10 +11,12 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, CLOSED, EFFICACY_WORDS, HARD_BOUNDARY, REPORT_PARTICIPLES,
+    ADJECTIVE_ENDINGS, CLOSED, COPULAS, EFFICACY_WORDS, HARD_BOUNDARY, REPORT_PARTICIPLES,
 )
 
 _WORDS = Path(__file__).with_name("words.toml")
+
+_LACKING_WORDS = word_set(_WORDS, "_lacking_words")
 
 
 # --------------------------------------------------------------------------------------------
@@ -145,7 +147,7 @@ def negated(tokens: list[Token], lo: int, hi: int) -> bool:
         low = tokens[k].low
         if low in lx.NEGATIONS and not (low == "not" and k + 1 < len(tokens)
                                         and tokens[k + 1].low == "only"):
-            if low in ("lack", "lacks", "lacked", "without") and k > lo:
+            if low in _LACKING_WORDS and k > lo:
                 continue
             return True
     return False
@@ -242,7 +244,7 @@ def past_report(tokens: list[Token], j: int) -> int:
     """Index after "was observed" / "were found" at j (the words between a change and its
     condition: "a reduction in Y was observed after X treatment"), else j."""
     k = j
-    if k < len(tokens) and tokens[k].low in ("was", "were", "is", "are"):
+    if k < len(tokens) and tokens[k].low in COPULAS:
         k += 1
         while k < len(tokens) and is_adverb(tokens[k].low):
             k += 1
