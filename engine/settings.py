@@ -120,6 +120,19 @@ class DiscoverySettings(BaseModel):
     stability_workers: int = Field(2, ge=1, le=16, description="worker processes that share the resamples")
 
 
+class BuildSettings(BaseModel):
+    """The build of a large library on Ray Data (``retrieval.ray_build``, ``python -m retrieval build``)."""
+
+    ray_address: str | None = Field(None, description="a Ray cluster to build on ('auto', 'ray://HOST:10001'); "
+                                    "none: a Ray started on this machine's cores for the build")
+    device: Literal["cpu", "cuda"] = Field("cpu", description="where the embedding actors run the model; "
+                                            "cuda gives each actor a GPU")
+    workers: int | None = Field(None, ge=1, description="embedding actors; default: one per GPU with cuda, "
+                                "else one per CPU Ray offers less one (for reading and writing)")
+    torch_threads: int = Field(1, ge=1, description="PyTorch threads in each embedding actor on the CPU")
+    shard_passages: int = Field(500_000, ge=1, description="passages per shard (the unit of a resumed build)")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CAUSEWAY_", env_nested_delimiter="__")
 
@@ -136,6 +149,7 @@ class Settings(BaseSettings):
     solver: SolverSettings = SolverSettings()
     discovery: DiscoverySettings = DiscoverySettings()
     pubmed: PubMedSettings = PubMedSettings()
+    build: BuildSettings = BuildSettings()
 
     @property
     def resolved_index_dir(self) -> Path:

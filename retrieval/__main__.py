@@ -1,9 +1,9 @@
 """``python -m retrieval build|add|search|eval``: the paper index from the command line.
 
   build  --input PATH... [--index DIR] [--model NAME]   ingest files/folders and build a fresh index
-         [--sharded] [--shard-passages N] [--workers N] [--ray-address ADDR]
-                                                        a large input (over 40 MB, or --sharded) is built
-                                                        on Ray into a sharded index; run again to resume
+         [--sharded] [--shard-passages N] [--workers N]  a large input (over 40 MB, or --sharded) is built
+                                                        on Ray Data into a sharded index; run again to resume
+                                                        (Ray's cluster, device and workers: the build settings)
   add    --input PATH... [--index DIR]                  embed and add only new documents (and read
                                                         the claims of any sentence still unread)
   check  [--index DIR]                                  verify every file of the index (sizes, SHA-256,
@@ -80,7 +80,7 @@ def cmd_build(args: argparse.Namespace, settings: Settings) -> int:
 def _build_sharded(args: argparse.Namespace, settings: Settings) -> int:
     from retrieval.ray_build import BuildPlan, build_with_ray
 
-    plan = BuildPlan(shard_passages=args.shard_passages, workers=args.workers, ray_address=args.ray_address)
+    plan = BuildPlan.from_settings(settings.build, shard_passages=args.shard_passages, workers=args.workers)
     index_dir = _index_dir(args, settings)
     report = IngestReport()
     with tqdm(desc="building shards", unit="%", total=100, file=sys.stderr, dynamic_ncols=True) as bar:
@@ -225,9 +225,10 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--index", metavar="DIR")
     build.add_argument("--model", help="embedding model name or path (default: the configured one)")
     build.add_argument("--sharded", action="store_true", help="build a sharded index on Ray whatever the input's size")
-    build.add_argument("--shard-passages", type=int, default=500_000, metavar="N", help="sentences per shard (sharded build)")
-    build.add_argument("--workers", type=int, metavar="N", help="embedding workers (default: every CPU Ray offers)")
-    build.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to run on (default: RAY_ADDRESS, else local mode)")
+    build.add_argument("--shard-passages", type=int, metavar="N",
+                       help="sentences per shard (sharded build; default: the build.shard_passages setting)")
+    build.add_argument("--workers", type=int, metavar="N",
+                       help="embedding actors (default: the build.workers setting, else one per CPU Ray offers less one)")
     build.set_defaults(func=cmd_build)
 
     add = commands.add_parser("add", help="add new documents to an existing index")

@@ -43,9 +43,10 @@ def resolve_model(name: str) -> str:
 class Embedder:
     """Loads the model on first use (it takes seconds) and turns texts into unit-length vectors."""
 
-    def __init__(self, model_name: str, batch_size: int = 64) -> None:
+    def __init__(self, model_name: str, batch_size: int = 64, device: str = "cpu") -> None:
         self.model_name = model_name
         self.batch_size = batch_size
+        self.device = device  # "cpu", "cuda" (a torch device name)
         self._model = None
 
     def _loaded(self):  # -> SentenceTransformer; imported lazily because torch is slow to import
@@ -54,7 +55,7 @@ class Embedder:
 
             location = resolve_model(self.model_name)
             try:
-                self._model = SentenceTransformer(location, device="cpu")
+                self._model = SentenceTransformer(location, device=self.device)
             except Exception as error:  # missing files, bad config, no network for a hub name
                 raise EmbeddingModelError(
                     f"cannot load the embedding model {self.model_name!r} from {location}: {error}"

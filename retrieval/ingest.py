@@ -103,7 +103,7 @@ def iter_documents(
     files = list(_expand(paths, report))
     deletions = _pubmed_deletions(files, report)
     report.deletions = sorted(deletions)
-    seen = _SeenDocuments()
+    seen = SeenDocuments()
     sizes = [_size(file) for file in files]
     total = sum(sizes)
     for position, file in enumerate(files):
@@ -147,7 +147,7 @@ def _on_disk_position(stream: IO[bytes]) -> int:
         return 0
 
 
-class _SeenDocuments:
+class SeenDocuments:
     """Ids and content hashes met so far, as 8-byte digests (with the first id of each content, for the
     duplicate's message): about 150 bytes per document, so tens of millions fit in a few GB."""
 
@@ -156,15 +156,20 @@ class _SeenDocuments:
         self._contents: dict[int, str] = {}
 
     def duplicate(self, document: Document) -> Duplicate | None:
-        doc_key = _digest(document.id.encode())
-        content_key = int(document.content_hash()[:16], 16)
+        return self.check(document.id, document.content_hash())
+
+    def check(self, doc_id: str, content_hash: str) -> Duplicate | None:
+        """The duplicate a document of this id and ``Document.content_hash`` would be, or None (it is
+        then remembered)."""
+        doc_key = _digest(doc_id.encode())
+        content_key = int(content_hash[:16], 16)
         if doc_key in self._ids:
-            return Duplicate(doc_id=document.id, duplicate_of=document.id, reason="same id")
+            return Duplicate(doc_id=doc_id, duplicate_of=doc_id, reason="same id")
         original = self._contents.get(content_key)
         if original is not None:
-            return Duplicate(doc_id=document.id, duplicate_of=original, reason="same content")
+            return Duplicate(doc_id=doc_id, duplicate_of=original, reason="same content")
         self._ids.add(doc_key)
-        self._contents[content_key] = document.id
+        self._contents[content_key] = doc_id
         return None
 
 
@@ -219,6 +224,17 @@ def _expand(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Path]
 
 def _open_stream(path: Path) -> IO[bytes]:
     return gzip.open(path, "rb") if path.suffix.lower() == ".gz" else open(path, "rb")
+
+
+def read_file(path: Path, report: IngestReport) -> Iterator[Document]:
+    """The documents of one supported file, in order, as they are before duplicates and deleted
+    citations are left out (``iter_documents`` does that across files); problems go into ``report``."""
+    return _read_file(path, report)
+
+
+def pubmed_deletions(path: Path) -> list[str]:
+    """The PMIDs the <DeleteCitation> blocks of one PubMed XML file name (none for other files)."""
+    return list(_pubmed_deletions([path], IngestReport()))
 
 
 def _read_file(path: Path, report: IngestReport, where: _Position | None = None) -> Iterator[Document]:

@@ -1,20 +1,32 @@
 """The build of a large library on Ray Data, into a sharded index (``retrieval/sharded.py``).
 
-Documents are read as a stream (``iter_documents``) and cut into consecutive groups of about
-``shard_passages`` sentences. Each group is one Ray Data pipeline: documents -> their passages (each
-sentence and the title, numbered) -> embedded in batches by a pool of actors that each hold the model
--> a Ray task that builds the shard (its vectors, BM25, a flat FAISS index if small) and writes it; once
-every shard is written, the large ones get one IVF-PQ index for the whole library, trained on a sample
-of them all (``sharded.commit_library``). Ray runs in local mode
-on this machine's cores unless an address is given (``--ray-address`` or Ray's own ``RAY_ADDRESS``),
-in which case the same pipeline runs on that cluster; workers there need this project and its
-requirements installed and the shard folder on storage they can all write (a shared file system).
+Two passes over the input files, each read in parallel through ``PaperFiles``, a Ray Data datasource
+with one read task per file (PubMed ``.xml.gz``, JSONL, or any file ``retrieval.ingest`` reads):
+
+1. **Plan.** Each read task parses its file and returns one small row per document (its id, a digest
+   of its content, its sentence count) and the PMIDs its ``<DeleteCitation>`` blocks name. The driver
+   applies the one-process rules to these rows in file order (a citation a later file deletes is left
+   out; of documents with the same id or the same content the first is kept), then cuts the kept
+   documents into consecutive shards of about ``shard_passages`` sentences, as
+   ``sharded.build_sharded`` does, so both builds hold the same shards.
+2. **Build.** One streaming pipeline: the read tasks parse their files again and give each planned
+   document its shard and its rank in it -> a fixed pool of long-lived actors, each holding the model
+   (``map_batches`` on an ``ActorPoolStrategy``; a GPU each when the device is cuda), embeds batches of
+   documents -> tasks write each embedded block as a Parquet part of its shard -> once a shard's parts
+   are all written, a Ray task builds the shard from them (BM25, FAISS) and moves it into place. Shards
+   are built in parallel while embedding goes on; no vector passes through the driver. Once every
+   shard is built, the large ones get one IVF-PQ index for the whole library, trained on a sample of
+   them all (``sharded.commit_library``).
+
+Ray runs on the cluster of the ``build.ray_address`` setting, or is started on this machine's cores.
+A ``runtime_env`` ships the ``retrieval`` package to every worker; the nodes of a cluster need the
+requirements installed and the index folder on storage they all write (a shared file system).
 
 Resumable: ``build.json`` in the index folder records the input (paths, sizes, times), the settings
 and every finished shard with its first and last document. A build started again on the same input
-skips the finished shards (the stream is re-read, not re-embedded) and goes on where it stopped; a shard
-is written beside its folder and moved into place, so a killed build leaves whole shards or none, and
-the result equals an uninterrupted build. The manifest is written last and ``build.json`` removed.
+plans again (a parse, no embedding), skips the finished shards and builds the rest; a shard is written
+beside its folder and moved into place, so a killed build leaves whole shards or none, and the result
+equals an uninterrupted build. The manifest is written last and ``build.json`` removed.
 """
 
 from __future__ import annotations
@@ -24,17 +36,21 @@ import logging
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 from pydantic import BaseModel
 
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder
-from retrieval.index import PaperIndex, _folder_lock
-from retrieval.ingest import IngestReport, file_kind, iter_documents
+from retrieval.index import PaperIndex, _folder_lock, embed_documents
+from retrieval.ingest import IngestProblem, IngestReport, SeenDocuments, file_kind
 from retrieval.sharded import (
     IVF_MIN_PASSAGES,
     MANIFEST,
@@ -42,29 +58,39 @@ from retrieval.sharded import (
     SHARDS_FOLDER,
     ShardedPaperIndex,
     commit_library,
-    group_by_passages,
     save_shard,
     shard_dense_kind,
     shard_folder,
 )
 
 BUILD_STATE = "build.json"
-# Turning a document into its passages is light: the step asks for a sliver of a CPU so that it runs
-# beside the embedding actors (which take a whole CPU each) instead of waiting for one of them.
-_LIGHT_TASK_CPUS = 0.1
+PARTS_FOLDER = "parts"  # embedded blocks of the shards being built, as Parquet
 # Inputs larger than this (bytes on disk) are built by `retrieval build` as a sharded index on Ray;
 # smaller ones keep the exact one-folder index. SciFact's JSONL holds about 5,600 sentences per MB
 # and PubMed's gzipped XML about 10,000, so 40 MB is near EXACT_SEARCH_LIMIT's 200,000 passages.
 SHARDED_INPUT_BYTES = 40_000_000
+# Writing parts and building a shard are light beside embedding: they ask for a share of a CPU so
+# that they run beside the embedding actors, which take a whole CPU (or a GPU) each.
+_PART_CPUS = 0.1
+_SHARD_CPUS = 0.5
 
 
 @dataclass(frozen=True)
 class BuildPlan:
     shard_passages: int = 500_000
     ivf_min_passages: int = IVF_MIN_PASSAGES
-    workers: int | None = None  # embedding actors; default: every CPU Ray offers
-    batch_size: int = 128
-    ray_address: str | None = None
+    workers: int | None = None  # embedding actors; default: one per GPU (cuda), else every CPU but one
+    batch_documents: int = 8  # documents an actor embeds at a time (a block of a read task holds as many)
+    ray_address: str | None = None  # None: start Ray on this machine
+    device: str = "cpu"
+    torch_threads: int = 1  # PyTorch threads per actor on the CPU
+
+    @classmethod
+    def from_settings(cls, settings, **overrides) -> BuildPlan:
+        """The plan of ``engine.settings.BuildSettings``, with ``overrides`` (None values ignored)."""
+        plan = cls(shard_passages=settings.shard_passages, workers=settings.workers, ray_address=settings.ray_address,
+                   device=settings.device, torch_threads=settings.torch_threads)
+        return replace(plan, **{key: value for key, value in overrides.items() if value is not None})
 
 
 @dataclass(frozen=True)
@@ -73,7 +99,7 @@ class BuildProgress:
     sentences: int
     shards: int
     elapsed_s: float
-    input_done: float  # share of the input's bytes whose documents have been embedded (by whole files)
+    input_done: float  # share of this run's planned sentences whose shard is built
     resumed_shards: int = 0
 
     @property
@@ -98,11 +124,25 @@ class FinishedShard(BaseModel):
 
 class BuildState(BaseModel):
     fingerprint: str
-    shards: list[FinishedShard] = []
+    shards: list[FinishedShard] = []  # in the order they finished
 
 
 class InputChanged(RuntimeError):
     """The input no longer yields the documents of the shards an interrupted build finished."""
+
+
+@dataclass
+class ShardPlan:
+    """One shard to be: its documents as (file number, document number in that file), in order."""
+
+    name: str
+    members: list[tuple[int, int]] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    passages: int = 0
+
+    def finished(self) -> FinishedShard:
+        return FinishedShard(name=self.name, documents=len(self.members), passages=self.passages,
+                             first_id=self.ids[0], last_id=self.ids[-1])
 
 
 def input_files(paths: Iterable[Path | str]) -> list[Path]:
@@ -120,12 +160,93 @@ def input_bytes(paths: Iterable[Path | str]) -> int:
     return sum(file.stat().st_size for file in input_files(paths))
 
 
-def _fingerprint(paths: list[Path | str], model: str, plan: BuildPlan) -> str:
+def _fingerprint(files: list[Path], model: str, plan: BuildPlan) -> str:
     parts = [model, str(plan.shard_passages), str(plan.ivf_min_passages)]
-    for file in input_files(paths):
+    for file in files:
         stat = file.stat()
         parts.append(f"{file.resolve()}|{stat.st_size}|{stat.st_mtime_ns}")
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------- Ray
+
+
+def start_ray(plan: BuildPlan) -> None:
+    """Connect to the cluster of ``plan.ray_address``, or start Ray on this machine's cores (one CPU per
+    embedding actor and one for reading and writing), shipping the ``retrieval`` package to workers."""
+    import ray
+
+    runtime_env = {"py_modules": [str(Path(__file__).resolve().parent)], "excludes": ["__pycache__"]}
+    options: dict = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False,
+                     "runtime_env": runtime_env}
+    if plan.ray_address:
+        ray.init(address=plan.ray_address, **options)
+    else:
+        ray.init(num_cpus=(plan.workers or os.cpu_count() or 1) + 1, **options)
+    from ray.data import DataContext
+
+    DataContext.get_current().enable_progress_bars = False  # `retrieval build` shows its own
+    logging.getLogger("ray.data").setLevel(logging.WARNING)
+
+
+def _workers(plan: BuildPlan) -> int:
+    import ray
+
+    if plan.workers:
+        return plan.workers
+    if plan.device == "cuda":
+        return max(1, int(ray.cluster_resources().get("GPU", 0)))
+    return max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
+
+
+# ---------------------------------------------------------------------- pass 1: the plan
+
+
+def plan_shards(files: list[Path], shard_passages: int, report: IngestReport) -> list[ShardPlan]:
+    """The shards of the documents of ``files``, read in parallel; what was left out goes into ``report``."""
+    from retrieval.paper_files import PaperFiles, read_datasource
+
+    batches = list(read_datasource(PaperFiles(files)).iter_batches(batch_size=None, batch_format="pyarrow"))
+    if not batches:
+        return []
+    table = pa.concat_tables(batches)
+    rows = table.sort_by([("file", "ascending"), ("row", "ascending")]).to_pylist()
+    for kind, target in (("problem", report.problems), ("warning", report.warnings)):
+        target.extend(IngestProblem(path=r["id"], reason=r["detail"]) for r in rows if r["kind"] == kind)
+    deleted = {r["id"]: r["file"] for r in rows if r["kind"] == "deleted"}  # the last file deleting each
+    report.deletions = sorted(deleted)
+    return _cut_into_shards(_kept(rows, deleted, report), shard_passages)
+
+
+def _kept(rows: list[dict], deleted: dict[str, int], report: IngestReport) -> Iterator[dict]:
+    """The document rows ``iter_documents`` would keep, in file order."""
+    seen = SeenDocuments()
+    for row in rows:
+        if row["kind"] != "document":
+            continue
+        if deleted.get(row["id"], -1) >= row["file"]:
+            report.deleted.append(row["id"])
+        elif (duplicate := seen.check(row["id"], row["detail"])) is not None:
+            report.duplicates.append(duplicate)
+        else:
+            yield row
+
+
+def _cut_into_shards(rows: Iterable[dict], shard_passages: int) -> list[ShardPlan]:
+    """Consecutive documents in shards of at least ``shard_passages`` sentences (the last may be smaller),
+    as ``sharded.group_by_passages`` groups them."""
+    shards = [ShardPlan(f"{0:05d}")]
+    for row in rows:
+        if shards[-1].passages >= shard_passages:
+            shards.append(ShardPlan(f"{len(shards):05d}"))
+        shard = shards[-1]
+        shard.members.append((row["file"], row["ordinal"]))
+        shard.ids.append(row["id"])
+        shard.passages += row["sentences"]
+    return shards if shards[0].members else []
+
+
+# ---------------------------------------------------------------------- the build
 
 
 def build_with_ray(
@@ -143,43 +264,30 @@ def build_with_ray(
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     report = report if report is not None else IngestReport()
+    files = input_files(paths)
     started_ray = not ray.is_initialized()
     if started_ray:
-        _start_ray(plan)
+        start_ray(plan)
     try:
         with _folder_lock(index_dir):
-            state = _resume_or_start(index_dir, _fingerprint(paths, model, plan))
-            _run(paths, index_dir, model, plan, state, report, progress)
-            names = [shard.name for shard in state.shards]
-            if not names:
+            state = _resume_or_start(index_dir, _fingerprint(files, model, plan))
+            shards = plan_shards(files, plan.shard_passages, report)
+            if not shards:
                 raise ValueError(f"nothing to index into {index_dir}: no document has any text")
-            commit_library(index_dir, names, corpus)
+            todo = _shards_to_build(shards, state)
+            _build_shards(files, todo, index_dir, model, plan, _Recorder(index_dir, state, todo, progress))
+            commit_library(index_dir, [shard.name for shard in shards], corpus)
             (index_dir / BUILD_STATE).unlink()
     finally:
+        shutil.rmtree(index_dir / PARTS_FOLDER, ignore_errors=True)
         if started_ray:
             ray.shutdown()
     return PaperIndex.open(index_dir, model)  # type: ignore[return-value]
 
 
-def _start_ray(plan: BuildPlan) -> None:
-    import ray
-
-    address = plan.ray_address or os.environ.get("RAY_ADDRESS")
-    options: dict = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
-    if address:
-        ray.init(address=address, **options)
-    else:
-        # one CPU per embedding actor, and one for the driver's light steps and the shard writer
-        ray.init(num_cpus=(plan.workers or os.cpu_count() or 1) + 1, **options)
-    from ray.data import DataContext
-
-    DataContext.get_current().enable_progress_bars = False  # `retrieval build` shows its own
-    logging.getLogger("ray.data").setLevel(logging.WARNING)
-
-
 def _resume_or_start(index_dir: Path, fingerprint: str) -> BuildState:
     """The recorded state of an interrupted build of the same input, or a fresh one (the folder's old
-    index and any half-written shard removed)."""
+    index removed); either way without the parts and shards no finished shard accounts for."""
     path = index_dir / BUILD_STATE
     state = None
     if path.is_file():
@@ -191,12 +299,11 @@ def _resume_or_start(index_dir: Path, fingerprint: str) -> BuildState:
         state = BuildState(fingerprint=fingerprint)
         for stale in (MANIFEST, SHARD_LIST):
             (index_dir / stale).unlink(missing_ok=True)
-        shutil.rmtree(index_dir / SHARDS_FOLDER, ignore_errors=True)
-    else:
-        kept = {shard.name for shard in state.shards}
-        for folder in (index_dir / SHARDS_FOLDER).glob("*"):
-            if folder.name not in kept:
-                shutil.rmtree(folder, ignore_errors=True)  # a shard the build was writing when it stopped
+    shutil.rmtree(index_dir / PARTS_FOLDER, ignore_errors=True)
+    kept = {shard.name for shard in state.shards}
+    for folder in (index_dir / SHARDS_FOLDER).glob("*"):
+        if folder.name not in kept:
+            shutil.rmtree(folder, ignore_errors=True)  # a shard the build was writing when it stopped
     _save_state(index_dir, state)
     return state
 
@@ -207,117 +314,152 @@ def _save_state(index_dir: Path, state: BuildState) -> None:
     os.replace(temporary, index_dir / BUILD_STATE)
 
 
-def _run(
-    paths: list[Path | str],
-    index_dir: Path,
-    model: str,
-    plan: BuildPlan,
-    state: BuildState,
-    report: IngestReport,
-    progress: Callable[[BuildProgress], None] | None,
-) -> None:
-    sizes = {str(file): file.stat().st_size for file in input_files(paths)}
-    total_bytes = max(1, sum(sizes.values()))
-    done_files: set[str] = set()
-    resumed = len(state.shards)
-    documents = sentences = 0
-    started = time.perf_counter()
-    for number, group in enumerate(group_by_passages(iter_documents(paths, report), plan.shard_passages)):
-        if number < resumed:
-            _check_finished(state.shards[number], group)
-        else:
-            name = f"{number:05d}"
-            vectors, title_vectors = embed_on_ray(group, model, plan)
-            _write_on_ray(group, vectors, title_vectors, shard_folder(index_dir, name), model, plan)
-            state.shards.append(FinishedShard(name=name, documents=len(group), passages=len(vectors),
-                                              first_id=group[0].id, last_id=group[-1].id))
-            _save_state(index_dir, state)
-            documents += len(group)
-            sentences += len(vectors)
-        # files are read in order: every file before the last document's one is finished
-        done_files.update({d.source for d in group} - {group[-1].source})
-        if progress is not None:
-            progress(BuildProgress(documents, sentences, len(state.shards), time.perf_counter() - started,
-                                   sum(sizes.get(f, 0) for f in done_files) / total_bytes, resumed))
+def _shards_to_build(shards: list[ShardPlan], state: BuildState) -> list[ShardPlan]:
+    """The planned shards an earlier run did not finish; a finished one must hold what the plan says."""
+    planned = {shard.name: shard for shard in shards}
+    for finished in state.shards:
+        shard = planned.get(finished.name)
+        if shard is None or shard.finished() != finished:
+            now = f"{shard.ids[0]}..{shard.ids[-1]}" if shard else "no such shard"
+            raise InputChanged(
+                f"shard {finished.name} of the interrupted build held documents {finished.first_id}..{finished.last_id}, "
+                f"the input now gives {now}; delete {BUILD_STATE} to build afresh")
+    done = {finished.name for finished in state.shards}
+    return [shard for shard in shards if shard.name not in done]
 
 
-def _check_finished(finished: FinishedShard, group: list[Document]) -> None:
-    if (finished.documents, finished.first_id, finished.last_id) != (len(group), group[0].id, group[-1].id):
-        raise InputChanged(
-            f"shard {finished.name} of the interrupted build held documents {finished.first_id}..{finished.last_id}, "
-            f"the input now gives {group[0].id}..{group[-1].id}; delete {BUILD_STATE} to build afresh"
-        )
+class _Recorder:
+    """Records each built shard in ``build.json`` and reports the progress of the run."""
+
+    def __init__(self, index_dir: Path, state: BuildState, todo: list[ShardPlan],
+                 progress: Callable[[BuildProgress], None] | None) -> None:
+        self.index_dir, self.state, self.progress = index_dir, state, progress
+        self.resumed = len(state.shards)
+        self.total = max(1, sum(shard.passages for shard in todo))
+        self.documents = self.sentences = 0
+        self.started = time.perf_counter()
+
+    def built(self, shard: ShardPlan) -> None:
+        self.state.shards.append(shard.finished())
+        _save_state(self.index_dir, self.state)
+        self.documents += len(shard.members)
+        self.sentences += shard.passages
+        if self.progress is not None:
+            self.progress(BuildProgress(self.documents, self.sentences, len(self.state.shards),
+                                        time.perf_counter() - self.started, self.sentences / self.total, self.resumed))
 
 
-# ---------------------------------------------------------------------- the Ray Data pipeline
+# ---------------------------------------------------------------------- pass 2: the pipeline
 
 
-class _EmbedBatch:
-    """A Ray Data actor: loads the model once, then embeds batches of passage texts."""
-
-    def __init__(self, model: str) -> None:
-        import torch
-
-        torch.set_num_threads(1)  # one core per actor; Ray gives each actor its own
-        self._embedder = Embedder(model)
-
-    def __call__(self, batch: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        return {"position": batch["position"], "vector": self._embedder.embed([str(t) for t in batch["text"]])}
-
-
-def _passages_of(row: dict) -> list[dict]:
-    """Ray Data flat_map: a document row into its numbered texts (its sentences, then its title)."""
-    rows = [{"position": int(row["first"]) + i, "text": s} for i, s in enumerate(row["sentences"])]
-    if row["title_at"] >= 0:
-        rows.append({"position": int(row["title_at"]), "text": row["title"]})
-    return rows
-
-
-def embed_on_ray(documents: list[Document], model: str, plan: BuildPlan) -> tuple[np.ndarray, np.ndarray]:
-    """Sentence and title vectors of ``documents`` (as ``embed_documents`` returns them), embedded by
-    a pool of Ray actors."""
+def _build_shards(files: list[Path], shards: list[ShardPlan], index_dir: Path, model: str, plan: BuildPlan,
+                  recorder: _Recorder) -> None:
+    """Embed the documents of ``shards`` in one streaming pipeline and build each shard once its parts
+    are written, in Ray tasks beside the pipeline."""
     import ray
+
+    if not shards:
+        return
+    parts = index_dir / PARTS_FOLDER
+    expected = {int(shard.name): len(shard.members) for shard in shards}
+    written: Counter[int] = Counter()
+    building: dict = {}  # a shard's build task -> its plan
+    build = ray.remote(num_cpus=_SHARD_CPUS)(_build_shard)
+    for batch in _pipeline(files, shards, parts, model, plan).iter_batches(batch_size=None, batch_format="pyarrow"):
+        for number, count in zip(batch["shard"].to_pylist(), batch["documents"].to_pylist(), strict=True):
+            written[number] += count
+            if written[number] == expected[number]:
+                shard = shards[[int(s.name) for s in shards].index(number)]
+                task = build.remote(str(parts / shard.name), str(shard_folder(index_dir, shard.name)), model,
+                                    shard_dense_kind(shard.passages, plan.ivf_min_passages), len(shard.members))
+                building[task] = shard
+        _collect(building, recorder, wait=False)
+    _collect(building, recorder, wait=True)
+
+
+def _collect(building: dict, recorder: _Recorder, wait: bool) -> None:
+    """Record the shards whose build finished (all of them with ``wait``); a failed build raises."""
+    import ray
+
+    if not building:
+        return
+    done, _ = ray.wait(list(building), num_returns=len(building), timeout=None if wait else 0)
+    for task in done:
+        ray.get(task)
+        recorder.built(building.pop(task))
+
+
+def _pipeline(files: list[Path], shards: list[ShardPlan], parts: Path, model: str, plan: BuildPlan):
+    """The dataset of written parts: rows (shard number, documents) as each part is written."""
     import ray.data
 
-    sentence_count = sum(len(d.sentences) for d in documents)
-    rows, first, title_at = [], 0, sentence_count
-    for document in documents:
-        titled = bool(document.title.strip())
-        rows.append({"first": first, "sentences": document.sentences, "title": document.title,
-                     "title_at": title_at if titled else -1})
-        first += len(document.sentences)
-        title_at += titled
-    workers = plan.workers or max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
-    dataset = (ray.data.from_items(rows, override_num_blocks=max(1, min(len(rows), 4 * workers)))
-               .flat_map(_passages_of, num_cpus=_LIGHT_TASK_CPUS)
-               .map_batches(_EmbedBatch, fn_constructor_kwargs={"model": model}, batch_size=plan.batch_size,
-                            compute=ray.data.ActorPoolStrategy(size=workers), num_cpus=1, batch_format="numpy"))
-    vectors: np.ndarray | None = None
-    for batch in dataset.iter_batches(batch_format="numpy", batch_size=None):
-        if vectors is None:
-            vectors = np.zeros((title_at, batch["vector"].shape[1]), dtype=np.float32)
-        vectors[batch["position"]] = batch["vector"]
-    assert vectors is not None
-    title_vectors = np.zeros((len(documents), vectors.shape[1]), dtype=np.float32)
-    titled_rows = [i for i, d in enumerate(documents) if d.title.strip()]
-    title_vectors[titled_rows] = vectors[sentence_count:]
-    return vectors[:sentence_count], title_vectors
+    from retrieval.paper_files import PaperFiles, read_datasource
+
+    chosen: dict[int, dict[int, tuple[int, int]]] = {}
+    for shard in shards:
+        for rank, (file, ordinal) in enumerate(shard.members):
+            chosen.setdefault(file, {})[ordinal] = (int(shard.name), rank)
+    gpu = plan.device == "cuda"
+    return (read_datasource(PaperFiles(files, chosen, plan.batch_documents))
+            .map_batches(EmbedDocuments, batch_size=None, batch_format="pyarrow",  # a block at a time
+                         fn_constructor_kwargs={"model": model, "device": plan.device, "threads": plan.torch_threads},
+                         compute=ray.data.ActorPoolStrategy(size=_workers(plan)),
+                         num_cpus=0 if gpu else 1, num_gpus=1 if gpu else 0)
+            .map_batches(_write_parts, batch_size=None, batch_format="pyarrow", fn_kwargs={"parts": str(parts)},
+                         num_cpus=_PART_CPUS))
 
 
-def _write_shard(documents: list[Document], vectors: np.ndarray, title_vectors: np.ndarray, folder: str,
-                 model: str, ivf_min_passages: int) -> None:
+class EmbedDocuments:
+    """A long-lived actor of the pipeline: loads the model once, then embeds blocks of documents, adding
+    each one's sentence vectors and title vector (float32 bytes) to its row."""
+
+    def __init__(self, model: str, device: str, threads: int) -> None:
+        import torch
+
+        torch.set_num_threads(threads)
+        self._embedder = Embedder(model, device=device)
+        self._embedder.dimension  # load the model now, not on the first block
+
+    def __call__(self, batch: pa.Table) -> pa.Table:
+        documents = [Document(id=row["id"], title=row["title"], sentences=row["sentences"], source=row["source"])
+                     for row in batch.select(["id", "title", "sentences", "source"]).to_pylist()]
+        vectors, title_vectors = embed_documents(self._embedder, documents, None)
+        bounds = np.cumsum([0, *(len(d.sentences) for d in documents)])
+        sentence_bytes = [vectors[start:stop].tobytes() for start, stop in zip(bounds[:-1], bounds[1:])]
+        return (batch.append_column("vectors", pa.array(sentence_bytes, pa.binary()))
+                .append_column("title_vector", pa.array([row.tobytes() for row in title_vectors], pa.binary())))
+
+
+def _write_parts(batch: pa.Table, parts: str) -> pa.Table:
+    """Write the rows of each shard in ``batch`` as one Parquet part of it (named by its first rank,
+    written aside and renamed, so a part is whole or absent); rows (shard, documents written)."""
+    numbers, counts = [], []
+    for number in sorted(set(batch["shard"].to_pylist())):
+        rows = batch.filter(pc.equal(batch["shard"], number))
+        folder = Path(parts) / f"{number:05d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"{min(rows['rank'].to_pylist()):09d}.parquet"
+        pq.write_table(rows, folder / f".{name}")
+        os.replace(folder / f".{name}", folder / name)
+        numbers.append(number)
+        counts.append(rows.num_rows)
+    return pa.table({"shard": pa.array(numbers, pa.int64()), "documents": pa.array(counts, pa.int64())})
+
+
+def _build_shard(parts: str, folder: str, model: str, kind: str, documents: int) -> None:
+    """Build the shard of the parts in ``parts`` (its documents in rank order, nothing embedded), move
+    it into place at ``folder`` and remove the parts."""
     import faiss
 
-    faiss.omp_set_num_threads(1)  # the task holds one CPU
-    shard = PaperIndex.from_vectors(documents, vectors, title_vectors, Path(folder), Embedder(model),
-                                    shard_dense_kind(len(vectors), ivf_min_passages))
-    save_shard(shard)
-
-
-def _write_on_ray(documents: list[Document], vectors: np.ndarray, title_vectors: np.ndarray, folder: Path,
-                  model: str, plan: BuildPlan) -> None:
-    """Build and write one shard in a Ray task (on a cluster, on whichever node has a free CPU)."""
-    import ray
-
-    task = ray.remote(num_cpus=1)(_write_shard)
-    ray.get(task.remote(documents, vectors, title_vectors, str(folder), model, plan.ivf_min_passages))
+    faiss.omp_set_num_threads(1)  # the task holds less than a CPU
+    table = pa.concat_tables([pq.read_table(part) for part in sorted(Path(parts).glob("[0-9]*.parquet"))])
+    table = table.sort_by("rank")
+    if table.num_rows != documents or table["rank"].to_pylist() != list(range(documents)):
+        raise RuntimeError(f"the parts in {parts} hold {table.num_rows} documents, the shard {documents}")
+    rows = table.to_pylist()
+    shard_documents = [Document(id=r["id"], title=r["title"], sentences=r["sentences"], source=r["source"]) for r in rows]
+    vectors = np.concatenate([np.frombuffer(r["vectors"], np.float32) for r in rows])
+    title_vectors = np.stack([np.frombuffer(r["title_vector"], np.float32) for r in rows])
+    vectors = vectors.reshape(-1, title_vectors.shape[1])
+    save_shard(PaperIndex.from_vectors(shard_documents, vectors, title_vectors, Path(folder), Embedder(model), kind))
+    shutil.rmtree(parts, ignore_errors=True)
