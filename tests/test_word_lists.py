@@ -1,5 +1,6 @@
-"""The readers' word lists as data: the words.toml files of engine/reading/, read by one loader
-(engine/reading/language/data_files.py), each list with a line on what it is for."""
+"""The word lists as data: the words.toml files of engine/reading/ (the readers) and engine/assembly/
+(identity, lowering, grounding), read by one loader (engine/reading/language/data_files.py), each list with
+a line on what it is for."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from engine.reading.language import lexicon
 from engine.reading.parse import store
 
 READING = Path(lexicon.__file__).parent.parent
-WORD_FILES = sorted(READING.rglob("words.toml"))
+ENGINE = READING.parent
+WORD_FILES = sorted(READING.rglob("words.toml")) + sorted((ENGINE / "assembly").rglob("words.toml"))
 # NAME = word_set(_WORDS, "name"): a module's list, loaded from the words.toml beside it
 LOADED = re.compile(r'^(\w+) = (word_set|word_tuple|word_table)\(_WORDS, "(\w+)"\)', re.MULTILINE)
 
@@ -25,8 +27,18 @@ def _loads(folder: Path) -> list[tuple[str, str, str, str]]:
             for found in LOADED.findall(path.read_text(encoding="utf-8"))]
 
 
-def test_there_are_word_files_for_the_language_layer_and_the_rule_reader():
-    assert {path.parent.name for path in WORD_FILES} >= {"language", "rules"}
+def _module(folder: Path, stem: str) -> str:
+    return ".".join(folder.relative_to(ENGINE.parent).parts + (stem,))
+
+
+def test_there_are_word_files_for_the_readers_and_assembly():
+    assert {path.parent.name for path in WORD_FILES} >= {"language", "rules", "parse", "assembly", "grounding"}
+
+
+def test_only_the_one_loader_reads_toml():
+    readers = sorted(str(path.relative_to(ENGINE.parent)) for path in ENGINE.rglob("*.py")
+                     if "tomllib" in path.read_text(encoding="utf-8"))
+    assert readers == ["engine/reading/language/data_files.py"]
 
 
 @pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)
@@ -36,7 +48,7 @@ def test_every_list_is_loaded_once_under_its_own_name(words):
     assert sorted(key for *_, key in loads) == sorted(lists), "a list loaded by no module, or by two"
     for module, name, _, key in loads:
         assert key == name.lower(), f"{module}.{name} loads {key}"
-        assert getattr(importlib.import_module(f"engine.reading.{words.parent.name}.{module}"), name)
+        assert getattr(importlib.import_module(_module(words.parent, module)), name)
 
 
 @pytest.mark.parametrize("words", WORD_FILES, ids=lambda p: p.parent.name)

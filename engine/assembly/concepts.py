@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol
 
@@ -32,6 +33,11 @@ from engine.assembly.identity import (
     ADJECTIVE_ENDINGS, FORM_WORDS, MEASURE_WORDS, canonical_words, famplex_groundings, identity_key,
 )
 from engine.model.graph import GroundingRef
+from engine.reading.language.data_files import word_set
+
+# The word lists are data, in words.toml beside this file, each with a line on what it is for.
+_WORDS = Path(__file__).with_name("words.toml")
+_NAME_DETERMINERS = word_set(_WORDS, "_name_determiners")
 
 # Gilda's scores run from about 0.5 (a synonym matched loosely) to 1 (a curated name matched exactly).
 MIN_SCORE = 0.7
@@ -190,7 +196,7 @@ def entity_text(name: str) -> str:
 
 
 def _says_what_of(word: str) -> bool:
-    return word in MEASURE_WORDS or word in FORM_WORDS or word in ("the", "a", "an", "its", "their")
+    return word in MEASURE_WORDS or word in FORM_WORDS or word in _NAME_DETERMINERS
 
 
 def entity_grounding(grounder: NameGrounder, name: str) -> GroundingRef | None:

@@ -28,24 +28,24 @@ named them.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
 from engine.assembly.identity import RELATIONAL_ADJECTIVES
+from engine.reading.language.data_files import data_file, word_set, word_tuple
 from engine.reading.language.lexicon import DECREASE_VERBS, INCREASE_VERBS, MODIFICATION_NOUNS, PROCESSES_OF_SOMETHING
 
-_WORDS = tomllib.loads((Path(__file__).with_name("entity_words.toml")).read_text(encoding="utf-8"))
-_GENERIC_NOUNS = frozenset(_WORDS["generic_nouns"])
-_GENERIC_DESCRIBERS = frozenset(_WORDS["describers"])
-_AGENT_WORDS = frozenset(_WORDS["agent_words"])
-_CLASS_WORDS = frozenset(_WORDS["class_words"]) | _AGENT_WORDS
-_FUNCTION_WORDS = frozenset(_WORDS["function_words"])
-_LEADING_FUNCTION_WORDS = frozenset(_WORDS["leading_function_words"])
-_UNITS = frozenset(_WORDS["units"])
-_CHANGE_NOUNS = frozenset(_WORDS["change_nouns"])
-_HEADS = {kind: frozenset(words) for kind, words in _WORDS["heads"].items()}
+_ENTITY_WORDS = Path(__file__).with_name("entity_words.toml")
+_GENERIC_NOUNS = word_set(_ENTITY_WORDS, "generic_nouns")
+_GENERIC_DESCRIBERS = word_set(_ENTITY_WORDS, "describers")
+_AGENT_WORDS = word_set(_ENTITY_WORDS, "agent_words")
+_CLASS_WORDS = word_set(_ENTITY_WORDS, "class_words") | _AGENT_WORDS
+_FUNCTION_WORDS = word_set(_ENTITY_WORDS, "function_words")
+_LEADING_FUNCTION_WORDS = word_set(_ENTITY_WORDS, "leading_function_words")
+_UNITS = word_set(_ENTITY_WORDS, "units")
+_CHANGE_NOUNS = word_set(_ENTITY_WORDS, "change_nouns")
+_HEADS = {kind: frozenset(words) for kind, words in data_file(_ENTITY_WORDS)["heads"].items()}
 _HEAD_REASONS = {
     "cohort": "people studied (a cohort), not an entity",
     "organism": "a model organism or model system, not an entity",
@@ -56,8 +56,8 @@ _HEAD_REASONS = {
     "role": "a role (a target of something), not an entity",
 }
 _CHANGE_VERBS = frozenset(INCREASE_VERBS + DECREASE_VERBS)
-_EXTRACTS = frozenset(_WORDS["extract"]["heads"])
-_TISSUES = frozenset(_WORDS["extract"]["tissues"])
+_EXTRACTS = frozenset(data_file(_ENTITY_WORDS)["extract"]["heads"])
+_TISSUES = frozenset(data_file(_ENTITY_WORDS)["extract"]["tissues"])
 
 _CITATION_AFTER = re.compile(
     r"^\s*(?:(?:and|&)\s+(?:colleagues|coworkers|co-workers|collaborators)\b|et\s+al\b|,?\s*\(?(?:19|20)\d\d\b)", re.I)
@@ -88,11 +88,9 @@ _MUTATION_OR_LINE = re.compile(r"^(?=.*\d)(?=.*[A-Za-z])\S+$")
 _ANIMAL_AFTER = re.compile(
     r"^\s+(?:(?:transgenic|knock-?in|knock-?out|mutant|tau)\s+)?(?:mice|mouse|rats?|flies|animals)\b", re.I)
 _SPLIT_WORD = re.compile(r"\w\.[A-Z][a-z]|^\W|[^\w)\]'’+]$")
-_PREPOSITIONS = frozenset({"of", "in", "to", "from", "with", "on", "at", "for", "by", "during", "after",
-                           "before", "among", "between", "within", "under", "via"})
-_DESCRIBING_ENDINGS = ("al", "ic", "ive", "ous", "ary", "ory", "ful", "less", "ble")  # not "ly": "family 2"
-_ADJECTIVE_OR_ADVERB = ("al", "ic", "ive", "ous", "ary", "ory", "ar", "ly", "ful", "less", "able", "ible", "ant",
-                        "ent", "ed")
+_PREPOSITIONS = word_set(_ENTITY_WORDS, "prepositions")
+_DESCRIBING_ENDINGS = word_tuple(_ENTITY_WORDS, "describing_endings")
+_ADJECTIVE_OR_ADVERB = word_tuple(_ENTITY_WORDS, "adjective_or_adverb_endings")
 
 
 def non_entity_reason(name: str, sentence: str = "") -> str | None:

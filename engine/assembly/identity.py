@@ -54,99 +54,37 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.language.lexicon import CLASS_WORDS, MEASURED_AT
 from engine.reading.language.text import normalise_term, term_key
 from engine.model.graph import GREEK_LETTERS
 
-# Words that say how much of a thing there is, or that name it as a molecule, without changing what it
-# is (rule 1): stripped before or after the name, and as the head of "WORD of X".
-MEASURE_WORDS = frozenset({
-    "level", "levels", "expression", "expressions", "amount", "amounts", "concentration", "concentrations",
-    "content", "abundance", "density", "number", "numbers", "accumulation", "protein", "proteins", "gene",
-    "genes", "mrna", "mrnas", "activity", "activities", "function", "functions", "risk", "incidence", "prevalence",
-    "severity",
-    "progression", "presence",
-})
+# The word lists are data, in words.toml beside this file, each with a line on what it is for.
+_WORDS = Path(__file__).with_name("words.toml")
+
+MEASURE_WORDS = word_set(_WORDS, "measure_words")
 # Not "a": normalised, "Aβ" is "a beta".
 _MEASURE_KEYS = frozenset(term_key(w) for w in MEASURE_WORDS)  # also "contents", "densities"
-# Words that say how much or how badly, not what: "aberrant lipid accumulation" is lipid accumulating,
-# "elevated BDNF" is BDNF. Dropped before the name, never inside it.
-CHANGE_DESCRIBERS = frozenset({
-    "aberrant", "abnormal", "excessive", "excess", "increased", "elevated", "enhanced", "decreased",
-    "reduced", "diminished", "altered", "total", "overall",  # not "high"/"low": "low-density lipoprotein"
-})
-_DETERMINERS = frozenset({"the", "its", "their", "this", "these"})
-# Words that say which measure of a thing is meant, beside a measure word in "HEAD of X":
-# "transcriptional levels of X", "basal levels of X", "mRNA levels of X" are X.
-MEASURE_DESCRIBERS = frozenset({"transcriptional", "transcript", "mrna", "protein", "basal", "relative",
-                                "cellular", *MEASURED_AT})
-# Nouns that say what kind of thing a name is, written before it in apposition: "the natural product
-# curcumin", "the co-chaperone Cdc37", "the neuronal protein α-synuclein" name curcumin, Cdc37 and
-# α-synuclein. Only describing words (adjectives in form) may come before a kind noun, so "Aβ
-# protein precursor" and "tau protein kinase" keep their names.
-APPOSITION_KINDS = frozenset({
-    "product", "drug", "compound", "agent", "molecule", "antibiotic", "flavonol", "flavonoid", "alkaloid",
-    "polyphenol", "chaperone", "protein", "enzyme", "kinase", "phosphatase", "hormone", "metabolite",
-    "neurotransmitter", "antioxidant", "antiaggregant",
-})
-# Nouns that say what role a name plays for another entity, named before them: "the mTOR inhibitor
-# rapamycin" and "the downstream target Akt" name rapamycin and Akt. (Alone, "mTOR inhibitors" is a
-# lowering of mTOR: Integrate reads it so.)
-APPOSITION_ROLES = frozenset({"inhibitor", "inducer", "activator", "agonist", "antagonist", "blocker", "target",
-                              "effector", "substrate"})
+CHANGE_DESCRIBERS = word_set(_WORDS, "change_describers")
+_DETERMINERS = word_set(_WORDS, "_determiners")
+_NOT_NAME_STARTS = word_set(_WORDS, "_not_name_starts")
+MEASURE_DESCRIBERS = word_set(_WORDS, "measure_describers") | MEASURED_AT
+APPOSITION_KINDS = word_set(_WORDS, "apposition_kinds")
+APPOSITION_ROLES = word_set(_WORDS, "apposition_roles")
 _APPOSED_MAX_WORDS = 3
-# Words after a role noun that name its use, not a thing: "the mTOR inhibitor treatment".
-_USES = frozenset({"treatment", "treatments", "administration", "exposure", "application", "use", "therapy",
-                   "dose", "doses", "concentration", "concentrations"})
-# Cell types and brain regions: "astroglial TFEB", "hippocampal BDNF" are the molecule where it is
-# measured. Dropped only before a symbol (a word with a capital or digit as written), never before a
-# process ("neuronal death" is not death), and never compartments or body fluids, where one molecule
-# moves apart ("nuclear" and "cytosolic" TFEB, "CSF" and "brain" Aβ).
-# A use word after a substance says how it is given, and the course words before it for how long:
-# "alcohol drinking", "sub-chronic alcohol treatment", "NAP injection" are alcohol and NAP given, as a
-# reader reads "treatment with X" as X. Course words go only with a use word ("chronic stress" stays).
-_GIVEN_WORDS = frozenset({"treatment", "treatments", "administration", "exposure", "intake", "consumption",
-                          "drinking", "supplementation", "injection", "injections", "infusion", "application"})
-_COURSE_WORDS = frozenset({"chronic", "acute", "sub", "subchronic", "short", "long", "term", "shortterm",
-                           "longterm", "repeated", "prolonged", "oral", "daily", "self"})
-PLACE_WORDS = frozenset({"astroglial", "astrocytic", "neuronal", "microglial", "glial", "hippocampal",
-                         "cortical", "striatal", "cerebral", "cerebellar", "hypothalamic"})
+_USES = word_set(_WORDS, "_uses")
+_GIVEN_WORDS = word_set(_WORDS, "_given_words")
+_COURSE_WORDS = word_set(_WORDS, "_course_words")
+PLACE_WORDS = word_set(_WORDS, "place_words")
 
-# A form word in any spelling → the form it names (the last word of the key's name). Adjectives come
-# before the thing ("oligomeric Aβ"), nouns after it or as "NOUN of X".
-FORM_WORDS = {
-    **dict.fromkeys(("phosphorylation", "phosphorylated", "phospho"), "phosphorylation"),
-    **dict.fromkeys(("hyperphosphorylation", "hyperphosphorylated"), "hyperphosphorylation"),
-    **dict.fromkeys(("acetylation", "acetylated"), "acetylation"),
-    **dict.fromkeys(("ubiquitination", "ubiquitinated", "ubiquitylation", "ubiquitylated"), "ubiquitination"),
-    **dict.fromkeys(("sumoylation", "sumoylated"), "sumoylation"),
-    **dict.fromkeys(("nitration", "nitrated"), "nitration"),
-    **dict.fromkeys(("oxidation", "oxidized", "oxidised"), "oxidation"),
-    **dict.fromkeys(("cleavage", "cleaved"), "cleavage"),
-    **dict.fromkeys(("truncation", "truncated"), "truncation"),
-    **dict.fromkeys(("fragment", "fragments"), "fragment"),
-    **dict.fromkeys(("misfolding", "misfolded"), "misfolding"),
-    **dict.fromkeys(("oligomer", "oligomers", "oligomeric", "oligomerization", "oligomerisation"), "oligomer"),
-    **dict.fromkeys(("aggregate", "aggregates", "aggregated", "aggregation"), "aggregate"),
-    **dict.fromkeys(("fibril", "fibrils", "fibrillar", "fibrillization", "fibrillisation"), "fibril"),
-    **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated"), "mutation"),
-    **dict.fromkeys(("deficiency", "deficient"), "deficiency"),
-}
-ADJECTIVE_ENDINGS = ("al", "ic", "ar", "ive", "ous", "ory", "ary", "ed")
-# Adjectives that name the process, faculty or complex they derive from, alone ("cognitive" where a
-# reader cut "cognitive deficits" to the fall of "cognitive") or before a word for how well it works
-# ("cognitive function", "proteasomal activity"). Only those whose every change is a change of their
-# noun: not "neuronal" ("neuronal activity" is no number of neurons), nor "inflammatory" (cytokines).
-RELATIONAL_ADJECTIVES = {
-    "cognitive": "cognition", "behavioral": "behavior", "behavioural": "behavior", "proteasomal": "proteasome",
-    "lysosomal": "lysosome", "autophagic": "autophagy", "apoptotic": "apoptosis",
-}
-# Endings a modifier's adjective and noun differ by ("neurofibrillary"/"neurofibrillar",
-# "mitochondrial"/"mitochondria", "nicotinic"/"nicotine"), longest first; a stem keeps at least
-# _MIN_STEM letters, so short symbols and words are never cut.
-_MODIFIER_ENDINGS = ("ary", "ial", "ia", "al", "ic", "ar", "y", "e", "a")
+FORM_WORDS = word_table(_WORDS, "form_words")
+ADJECTIVE_ENDINGS = word_tuple(_WORDS, "adjective_endings")
+RELATIONAL_ADJECTIVES = word_table(_WORDS, "relational_adjectives")
+_MODIFIER_ENDINGS = word_tuple(_WORDS, "_modifier_endings")
+# A stem keeps at least _MIN_STEM letters when a modifier ending is cut, so short symbols and words are
+# never cut.
 _MIN_STEM = 5
-_WORKING_WORDS = frozenset({"function", "functions", "performance", "ability", "abilities", "capacity"})
+_WORKING_WORDS = word_set(_WORDS, "_working_words")
 _PHOSPHO_PREFIX = re.compile(r"^p-(?=\w)", re.I)  # "p-tau", "p-Akt": the phosphorylated form
 
 
@@ -233,7 +171,7 @@ def _names_itself(words: list[str]) -> bool:
     if not 1 <= len(words) <= _APPOSED_MAX_WORDS:
         return False
     first = normalise_term(words[0]).split()
-    if not first or first[0] in _DETERMINERS | {"of", "and", "or", "in", "to", "by", "that", "which"} \
+    if not first or first[0] in _DETERMINERS | _NOT_NAME_STARTS \
             or first[0] in FORM_WORDS or _measure(first[0]) \
             or first[0] in APPOSITION_KINDS | APPOSITION_ROLES | CLASS_WORDS | _USES:
         return False
@@ -347,8 +285,8 @@ def same_form(a: str, b: str) -> Identity | None:
 
 
 _ABBREVIATION_WORD = re.compile(r"[^\W_]+")
-_GREEK_NAMES = frozenset({"alpha", "beta", "gamma", "delta", "kappa", "epsilon"})
-_UNNAMED_TAIL = frozenset({"peptide", "peptides", "kda"})
+_GREEK_NAMES = word_set(_WORDS, "_greek_names")
+_UNNAMED_TAIL = word_set(_WORDS, "_unnamed_tail")
 
 
 def spells_abbreviation(short: str, long: str) -> bool:
@@ -433,10 +371,7 @@ def numbered_member(short: str, long: str) -> bool:
 # A short form as written alone: capitals (digits after the first), not a part of a hyphenated name
 # ("NF" of "NF-κB") and not a Roman numeral.
 _USED_SHORT_FORM = re.compile(r"(?<![\w-])(?![IVX]+\b)[A-Z][A-Z0-9]{1,5}(?![\w-])")
-# Words an acronym's phrase does not spell: a phrase with one is a run of title words, not a name.
-_NOT_SPELLED = frozenset({"and", "or", "of", "for", "in", "the", "a", "an", "their", "its", "by", "with", "to",
-                          "on", "at", "from", "as", "via", "into", "is", "are", "possible", "new", "novel",
-                          "it", "can", "does", "do", "we", "what", "how", "why", "when", "than", "not"})
+_NOT_SPELLED = word_set(_WORDS, "_not_spelled")
 
 
 def title_abbreviations(title: str, sentences: Sequence[str], defined: Mapping[str, str]) -> dict[str, str]:

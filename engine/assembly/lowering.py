@@ -12,19 +12,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 from engine.assembly.entities import non_entity_reason
 from engine.assembly.identity import RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
+from engine.reading.language.data_files import word_set
+
+# The word lists are data, in words.toml beside this file, each with a line on what it is for.
+_WORDS = Path(__file__).with_name("words.toml")
 
 # Words that name a lowering of the thing they follow ("X inhibition", "X inhibitors", "X siRNA") or
 # precede with "of" ("inhibition of X"): the lexicon's decrease heads and RNA-interference reagents.
 # Removing a thing lowers it too: "clearance of misfolded proteins" rising is misfolded proteins falling.
 # So does losing it: "X deficiency" / "knockout of X" is less X, as "X knockdown" is (a loss-of-function
 # experiment read as the decrease it is; bench/qa_eval.py: one more question answered, and right, per half).
-REMOVAL_HEADS = frozenset({"clearance", "degradation", "removal", "elimination"})
+REMOVAL_HEADS = word_set(_WORDS, "removal_heads")
+_SILENCING_REAGENTS = word_set(_WORDS, "_silencing_reagents")
 LOWERING_HEADS = frozenset({w.lower() for w in lexicon.DECREASE_HEADS | lexicon.DEFICIENCY_HEADS}
-                           | {"sirna", "sirnas", "shrna", "shrnas", "rnai"} | REMOVAL_HEADS)
+                           | _SILENCING_REAGENTS | REMOVAL_HEADS)
 # Before a removal head an adjective names the route, not what is removed: "autophagic clearance" and
 # "lysosomal degradation" rise with autophagy and lysosomes, where "Abeta clearance" lowers Abeta.
 # (Before a decrease head it names what falls: "synaptic loss", "cognitive decline".)

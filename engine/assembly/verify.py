@@ -28,7 +28,7 @@ _DIRECTION_WORDS = frozenset(lexicon.VERB_FORMS) | frozenset(lexicon.NOMINAL_TRI
 _DIRECTION_SUFFIXES = tuple(f"-{suffix}" for suffix in lexicon.COMPOUND_SUFFIXES) \
     + tuple(f"-{head}" for head in lexicon.DEFICIENCY_HEADS)
 
-_SIGNED_NOUNS = lexicon.EFFECT_NOUNS | {"regulator", "regulators", "modulator", "modulators"}
+_SIGNED_NOUNS = lexicon.EFFECT_NOUNS | lexicon.SIGNABLE_ROLES
 
 
 class VerifyResult(BaseModel):

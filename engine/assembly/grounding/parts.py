@@ -8,49 +8,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from engine.assembly.grounding.lexicon import Grounding
+from engine.reading.language.data_files import word_set, word_table
 
-# A word naming a form, a modification, a change or a process of an entity -> the form it names.
-FORM_WORDS: dict[str, str] = {
-    **dict.fromkeys(("phosphorylation", "hyperphosphorylation", "phosphorylated", "hyperphosphorylated",
-                     "phospho"), "phosphorylation"),
-    "dephosphorylation": "dephosphorylation",
-    **dict.fromkeys(("oligomer", "oligomers", "oligomeric", "oligomerization", "oligomerisation"), "oligomer"),
-    **dict.fromkeys(("aggregate", "aggregates", "aggregation", "aggregated"), "aggregation"),
-    **dict.fromkeys(("fibril", "fibrils", "fibrillization", "fibrillisation", "fibrillar"), "fibril"),
-    **dict.fromkeys(("plaque", "plaques"), "plaque"),
-    **dict.fromkeys(("mutation", "mutations", "mutant", "mutants", "mutated", "variant", "variants",
-                     "polymorphism", "polymorphisms"), "mutation"),
-    **dict.fromkeys(("deficiency", "deficient", "insufficiency"), "deficiency"),
-    **dict.fromkeys(("knockout", "knock-out", "knockdown", "knock-down", "deletion", "ablation"), "loss"),
-    **dict.fromkeys(("overexpression", "over-expression", "overexpressed"), "overexpression"),
-    **dict.fromkeys(("expression", "expressed", "mrna", "mrnas", "transcript", "transcripts"), "expression"),
-    **dict.fromkeys(("level", "levels", "concentration", "concentrations", "content", "amount", "amounts"),
-                    "level"),
-    **dict.fromkeys(("activity", "activities", "function"), "activity"),
-    **dict.fromkeys(("activation", "activated"), "activation"),
-    **dict.fromkeys(("inhibition", "inhibited", "blockade"), "inhibition"),
-    **dict.fromkeys(("signaling", "signalling", "signal"), "signaling"),
-    **dict.fromkeys(("secretion", "release", "production", "synthesis", "generation"), "production"),
-    **dict.fromkeys(("cleavage", "cleaved", "processing", "truncation", "truncated"), "cleavage"),
-    **dict.fromkeys(("degradation", "clearance", "turnover", "breakdown"), "degradation"),
-    **dict.fromkeys(("accumulation", "deposition", "deposits", "deposit", "burden", "load"), "accumulation"),
-    **dict.fromkeys(("uptake", "transport", "influx", "efflux"), "transport"),
-    **dict.fromkeys(("acetylation", "acetylated"), "acetylation"),
-    **dict.fromkeys(("ubiquitination", "ubiquitylation", "ubiquitinated"), "ubiquitination"),
-    **dict.fromkeys(("methylation", "methylated"), "methylation"),
-    **dict.fromkeys(("glycosylation", "glycosylated"), "glycosylation"),
-    **dict.fromkeys(("nitration", "sumoylation", "palmitoylation", "translocation", "binding",
-                     "permeability", "integrity", "toxicity", "dysfunction", "damage", "loss", "stability",
-                     "misfolding", "spreading", "propagation", "transcription", "translation"), None),
-}
-# Those mapped to None name themselves.
-FORM_WORDS = {word: form or word for word, form in FORM_WORDS.items()}
+# The word lists are data, in words.toml beside this file, each with a line on what it is for.
+_WORDS = Path(__file__).with_name("words.toml")
 
-# The class a gene product's name may end in ("mTOR kinase"): the name alone names the same thing.
-CLASS_WORDS = frozenset(("kinase", "protein", "proteins", "gene", "enzyme", "peptide", "peptides", "protease",
-                         "phosphatase"))
+FORM_WORDS = word_table(_WORDS, "form_words")
+
+CLASS_WORDS = word_set(_WORDS, "class_words")
+_LEADING_FORMS = word_set(_WORDS, "_leading_forms")
 _GENE_PRODUCTS = frozenset(("HGNC", "FPLX", "UP"))
 
 _TOKEN = re.compile(r"\S+")
@@ -134,8 +103,7 @@ def _split_form(words: list[str]) -> tuple[str, list[str]] | None:
         while end > 1 and lower[end - 1] in FORM_WORDS:  # "tau hyperphosphorylation levels"
             end -= 1
         return FORM_WORDS[lower[end]], words[:end]
-    if len(words) >= 2 and lower[0] in FORM_WORDS and FORM_WORDS[lower[0]] in ("phosphorylation", "oligomer",
-                                                                               "mutation", "aggregation"):
+    if len(words) >= 2 and lower[0] in FORM_WORDS and FORM_WORDS[lower[0]] in _LEADING_FORMS:
         return FORM_WORDS[lower[0]], words[1:]  # "phosphorylated tau", "mutant APP"
     head, _, rest = words[0].partition("-") if len(words) == 1 else ("", "", "")
     if rest and head.lower() in ("p", "phospho", "pho"):

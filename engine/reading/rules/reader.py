@@ -24,7 +24,6 @@ from engine.reading.rules import (
 
 
 _WORDS = Path(__file__).with_name("words.toml")
-SIGNABLE_ROLES = word_set(_WORDS, "signable_roles")
 SIGNABLE_NOMINALS = word_set(_WORDS, "signable_nominals")
 INCIDENCE_WORDS = word_set(_WORDS, "incidence_words")
 TREATMENT_USE_HEADS = word_set(_WORDS, "treatment_use_heads")
@@ -154,7 +153,7 @@ def _read_compound(tokens: list[Token], i: int, floor: int, claims: list[Claim])
 
 def _signed_role(tokens: list[Token], i: int, floor: int) -> int | None:
     """The sign "positive" / "negative" gives a role noun of no sign: "a negative regulator of Y"."""
-    return SIGNING_ADJECTIVES.get(tokens[i - 1].low) if tokens[i].low in SIGNABLE_ROLES and i > floor else None
+    return SIGNING_ADJECTIVES.get(tokens[i - 1].low) if tokens[i].low in lx.SIGNABLE_ROLES and i > floor else None
 
 
 def _role_noun_here(tokens: list[Token], i: int, floor: int) -> bool:
