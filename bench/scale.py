@@ -3,8 +3,9 @@ index figures at growing sizes.
 
     # quality: SciFact claims on a sharded IVF-PQ index built from the vectors of an exact index
     HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py quality --exact DIR [--data ../shared/data/scifact] [--shards 2]
-    # throughput: sentences per second and peak memory, one process against Ray with 1 and 2 workers
-    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py throughput --input corpus.jsonl --documents 200 --workers 1 2
+    # throughput: sentences per second and peak memory, building the same sharded library from gzipped
+    # PubMed XML files in one process (1 and 2 PyTorch threads) and on Ray Data (1 and 2 actors)
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py throughput --documents 600 --files 4 --rounds 2 [--record]
     # curve: build time (index only), disk, serving memory and query latency at each size
     HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py curve --exact DIR --sizes 10000 100000 1000000
     # check: the figures of issue 40 on real sentences only (no copies), from the stored vectors of
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -177,21 +179,79 @@ def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: 
 # ---------------------------------------------------------------------- throughput
 
 
-def throughput(input_path: Path, documents: int, workers: list[int]) -> dict:
-    """Each build in its own process, timed there; the peak memory is that of the process tree."""
+# The builds compared, each in a fresh process of its own: PyTorch threads for one process, embedding
+# actors (one PyTorch thread each) for Ray. One process on one thread against Ray's two one-thread
+# workers is the like-for-like comparison; one process on two threads uses both cores its own way.
+BUILDS = {
+    "one_process_1_thread": ("one", 1),
+    "one_process_2_threads": ("one", 2),
+    "ray_1_worker": ("ray", 1),
+    "ray_2_workers": ("ray", 2),
+}
+THROUGHPUT_SHARDS = 8
+THROUGHPUT_FILES = 4
+
+
+def throughput(input_path: Path, documents: int, files: int, builds: list[str], rounds: int = 1) -> dict:
+    """The first ``documents`` abstracts of ``input_path`` (real text), written as ``files`` gzipped PubMed
+    XML files, built into the same sharded library (``THROUGHPUT_SHARDS`` shards) by each of ``builds``,
+    interleaved over ``rounds``. Each run is timed in its own process from nothing loaded to the
+    library saved (the model's loading, and Ray's start, included); its peak memory is that of the
+    process tree."""
     from retrieval.ingest import ingest_paths
 
     chosen = ingest_paths([input_path]).documents[:documents]
     with tempfile.TemporaryDirectory() as folder:
-        corpus = Path(folder) / "input.jsonl"
-        corpus.write_text("".join(d.model_dump_json() + "\n" for d in chosen), encoding="utf-8")
-        report = {"documents": len(chosen), "sentences": sum(len(d.sentences) for d in chosen),
-                  "single_process": _child(["--one", str(corpus), str(Path(folder) / "one")])}
-        print("single", report["single_process"], file=sys.stderr)
-        for count in workers:
-            report[f"ray_{count}_workers"] = _child(["--ray", str(corpus), str(Path(folder) / f"ray{count}"), str(count)])
-            print("ray", count, report[f"ray_{count}_workers"], file=sys.stderr)
+        paths = write_pubmed_files(chosen, Path(folder) / "input", files)
+        sentences = sum(len(d.sentences) for d in ingest_paths(paths).documents)
+        shard_passages = -(-sentences // THROUGHPUT_SHARDS)
+        report: dict = {"documents": len(chosen), "sentences": sentences, "files": files,
+                        "shard_passages": shard_passages, "cpus": os.cpu_count(), "runs": {}}
+        for _ in range(rounds):
+            for name in builds:
+                kind, count = BUILDS[name]
+                load = round(os.getloadavg()[0], 1)
+                run = _child([kind, str(count), str(Path(folder) / "input"), str(Path(folder) / name), str(shard_passages)])
+                run["load_before"] = load
+                report["runs"].setdefault(name, []).append(run)
+                print(name, run, file=sys.stderr)
+    return summarise_throughput(report)
+
+
+def summarise_throughput(report: dict) -> dict:
+    """Each build's median seconds and rate over its runs, and the speed-ups of Ray's two workers."""
+    hashes = {run["content_hash"] for runs in report["runs"].values() for run in runs}
+    report["same_library"] = len(hashes) == 1
+    for name, runs in report["runs"].items():
+        seconds = statistics.median(run["seconds"] for run in runs)
+        report[name] = {"seconds": seconds, "sentences_per_s": round(report["sentences"] / seconds, 1)}
+    if "ray_2_workers" in report and "one_process_1_thread" in report:
+        report["ray_speedup"] = round(report["one_process_1_thread"]["seconds"] / report["ray_2_workers"]["seconds"], 2)
+    if "ray_2_workers" in report and "one_process_2_threads" in report:
+        report["ray_speedup_over_2_threads"] = round(
+            report["one_process_2_threads"]["seconds"] / report["ray_2_workers"]["seconds"], 2)
     return report
+
+
+def write_pubmed_files(documents: list[Document], folder: Path, files: int) -> list[Path]:
+    """``documents`` as ``files`` gzipped PubMed XML files of consecutive documents (title and abstract)."""
+    import gzip
+    from xml.sax.saxutils import escape
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    size = -(-len(documents) // files)
+    for number in range(files):
+        articles = "".join(
+            f"<PubmedArticle><MedlineCitation><PMID Version=\"1\">{escape(d.id)}</PMID><Article><ArticleTitle>"
+            f"{escape(d.title)}</ArticleTitle><Abstract><AbstractText>{escape(' '.join(d.sentences))}</AbstractText>"
+            "</Abstract></Article></MedlineCitation></PubmedArticle>\n"
+            for d in documents[number * size:(number + 1) * size])
+        path = folder / f"pubmed26n{number + 1:04d}.xml.gz"
+        with gzip.open(path, "wt", encoding="utf-8") as out:
+            out.write(f"<?xml version=\"1.0\"?>\n<PubmedArticleSet>\n{articles}</PubmedArticleSet>\n")
+        paths.append(path)
+    return paths
 
 
 def _child(arguments: list[str]) -> dict:
@@ -221,23 +281,36 @@ def _child(arguments: list[str]) -> dict:
 
 
 def child(arguments: list[str]) -> None:
-    from retrieval.embeddings import Embedder
-    from retrieval.ingest import ingest_paths
-
-    kind, corpus, target = arguments[0], Path(arguments[1]), Path(arguments[2])
+    """One timed build: ``one THREADS`` (``build_sharded`` in this process, PyTorch on THREADS threads) or
+    ``ray WORKERS`` (``build_with_ray`` on a Ray started here, WORKERS one-thread actors)."""
+    kind, count, folder, target, shard_passages = arguments[0], int(arguments[1]), Path(arguments[2]), Path(arguments[3]), int(arguments[4])
     started = time.perf_counter()
-    if kind == "--one":
-        embedder = Embedder(read_default_model())
-        embedder.dimension  # load the model before timing, as a Ray actor does in its constructor
-        started = time.perf_counter()
-        index = PaperIndex.build(ingest_paths([corpus]).documents, target, embedder.model_name, embedder=embedder)
-    else:
-        from retrieval.ray_build import BuildPlan, build_with_ray
+    if kind == "one":
+        import torch
 
-        index = build_with_ray([corpus], target, read_default_model(), BuildPlan(workers=int(arguments[3])))
+        from retrieval.ingest import ingest_paths
+        from retrieval.sharded import build_sharded
+
+        torch.set_num_threads(count)
+        index = build_sharded(ingest_paths([folder]).documents, target, Embedder(read_default_model()), shard_passages)
+        steps = {}
+    else:
+        from retrieval.ray_build import BuildPlan, build_with_ray, start_ray
+
+        plan = BuildPlan(shard_passages=shard_passages, workers=count, torch_threads=1)
+        start_ray(plan)
+        built: list = []
+        ray_started = time.perf_counter() - started
+        index = build_with_ray([folder], target, read_default_model(), plan,
+                               progress=lambda p: built.append((time.perf_counter() - started, p.sentences)))
+        steps = {"ray_start_s": round(ray_started, 1), "first_shard_s": round(built[0][0], 1),
+                 "last_shard_s": round(built[-1][0], 1),
+                 # the rate once the pipeline runs: sentences of the shards built after the first, over the time they took
+                 "steady_sentences_per_s": round((built[-1][1] - built[0][1]) / (built[-1][0] - built[0][0]), 1)}
     elapsed = time.perf_counter() - started
     print(json.dumps({"seconds": round(elapsed, 1), "sentences_per_s": round(index.manifest.passages / elapsed, 1),
-                      "driver_peak_rss_mib": round(peak_rss_mib())}))
+                      "shards": index.shard_count, "content_hash": index.manifest.content_hash,
+                      "driver_peak_rss_mib": round(peak_rss_mib()), **steps}))
 
 
 def read_default_model() -> str:
@@ -395,8 +468,8 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
         report.update(_run_json(["check-serve", str(Path(folder) / "index"), json.dumps(texts)]))
     report["ray_speedup"] = None
     if ray_documents:
-        runs = throughput(data / "corpus.jsonl", ray_documents, [2])
-        report["ray_speedup"] = round(runs["ray_2_workers"]["sentences_per_s"] / runs["single_process"]["sentences_per_s"], 2)
+        runs = throughput(data / "corpus.jsonl", ray_documents, THROUGHPUT_FILES, ["one_process_1_thread", "ray_2_workers"])
+        report["ray_speedup"] = runs["ray_speedup"]
         report["ray_runs"] = runs
     return report
 
@@ -562,15 +635,22 @@ def record_quality(report: dict) -> None:
     ])
 
 
-def record_throughput(report: dict) -> None:
+def record_throughput(report: dict, command: str) -> None:
     """The build's throughput, on record in bench/results/scale_throughput.json (BENCHMARKS.md)."""
-    runs = {"one process": "single_process", "Ray 1 worker": "ray_1_workers", "Ray 2 workers": "ray_2_workers"}
-    command = ".venv/bin/python bench/scale.py throughput --documents 200 --workers 1 2"
-    write_results("scale_throughput", "Scale", command, [
-        {"figure": f"build throughput, 200 documents, {name}", "value": report[key]["sentences_per_s"],
-         "unit": "sentences/s"}
-        for name, key in runs.items()
-    ])
+    size = f"{report['documents']} abstracts, {report['sentences']:,} sentences, {report['files']} .xml.gz files"
+    names = {"one_process_1_thread": "one process, 1 PyTorch thread", "one_process_2_threads": "one process, 2 PyTorch threads",
+             "ray_1_worker": "Ray Data, 1 embedding actor", "ray_2_workers": "Ray Data, 2 embedding actors"}
+    figures = [{"figure": f"library build throughput, {names[key]}", "value": report[key]["sentences_per_s"],
+                "unit": "sentences/s", "note": f"{size}; median of {len(report['runs'][key])} runs, "
+                f"load before {', '.join(str(r['load_before']) for r in report['runs'][key])}"}
+               for key in names if key in report]
+    if "ray_speedup" in report:
+        figures.append({"figure": "Ray build, 2 workers over one process (1 thread each)", "value": report["ray_speedup"],
+                        "unit": "x", "decimals": 2, "target": {"at_least": 1.3}, "note": f"{report['cpus']} cores"})
+    if "ray_speedup_over_2_threads" in report:
+        figures.append({"figure": "Ray build, 2 workers over one process on 2 threads",
+                        "value": report["ray_speedup_over_2_threads"], "unit": "x", "decimals": 2})
+    write_results("scale_throughput", "Scale", command, figures)
 
 
 def main() -> int:
@@ -600,8 +680,11 @@ def main() -> int:
     r.add_argument("--settings", nargs="+", default=["4:32", "8:32", "4:64", "8:64"], help="REFINE:MIN_PROBES")
     t = commands.add_parser("throughput")
     t.add_argument("--input", type=Path, default=DEFAULT_DATA / "corpus.jsonl")
-    t.add_argument("--documents", type=int, default=200)
-    t.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    t.add_argument("--documents", type=int, default=600)
+    t.add_argument("--files", type=int, default=THROUGHPUT_FILES, help="gzipped PubMed XML files to write them in")
+    t.add_argument("--builds", nargs="+", choices=list(BUILDS), default=list(BUILDS))
+    t.add_argument("--rounds", type=int, default=1, help="runs of each build, interleaved")
+    t.add_argument("--record", action="store_true", help="write bench/results/scale_throughput.json")
     c = commands.add_parser("curve")
     c.add_argument("--exact", type=Path, required=True)
     c.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -640,9 +723,9 @@ def main() -> int:
     elif args.command == "recall":
         report = recall_grid(args.exact, args.data, args.shards, args.split, args.settings)
     elif args.command == "throughput":
-        report = throughput(args.input, args.documents, args.workers)
-        if (args.input, args.documents, args.workers) == (DEFAULT_DATA / "corpus.jsonl", 200, [1, 2]):
-            record_throughput(report)
+        report = throughput(args.input, args.documents, args.files, args.builds, args.rounds)
+        if args.record:
+            record_throughput(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(sys.argv))
     else:
         report = curve(args.exact, args.sizes, args.noise, args.data)
     print(json.dumps(report, indent=2))
