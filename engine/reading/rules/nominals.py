@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from engine.reading.language import lexicon as lx
-from engine.reading.language.data_files import word_set
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.language.removal import removed_in
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
@@ -20,6 +20,8 @@ _WORDS = Path(__file__).with_name("words.toml")
 
 _ROLE_PREDICATE_WORDS = word_set(_WORDS, "_role_predicate_words")
 _ROLE_VERB_WORDS = word_set(_WORDS, "_role_verb_words")
+_SELECTIVITY_ENDINGS = word_tuple(_WORDS, "_selectivity_endings")
+_ROLE_ADJECTIVE_ENDINGS = word_tuple(_WORDS, "_role_adjective_endings")
 
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -298,10 +300,9 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
         j = target_start - 1
         while j >= floor and (tokens[j].low in lx.DETERMINERS or tokens[j].low in ROLE_MODIFIERS
                               or word_tests.is_adverb(tokens[j].low)
-                              or tokens[j].low.endswith(("-independent", "-selective",
-                                                         "-specific"))
+                              or tokens[j].low.endswith(_SELECTIVITY_ENDINGS)
                               or (tokens[j].text.isalpha() and tokens[j].text.islower()
-                                  and tokens[j].low.endswith(("ical", "ive", "ous", "ent", "ant")))):
+                                  and tokens[j].low.endswith(_ROLE_ADJECTIVE_ENDINGS))):
             j -= 1  # "D, a prototypical activator of X"
         if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in ("a", "an"):
             start = phrases.phrase_left(tokens, j - 1)
