@@ -5,7 +5,7 @@ reads), so that Ray reads the files in parallel, each where a CPU is free. It re
 
 - without ``chosen``, a file's *plan rows*: one per document (its number in the file, id, content hash
   and sentence count), one per PMID its ``<DeleteCitation>`` blocks name, one per problem or warning;
-- with ``chosen`` (file number -> {document number: (shard, rank)}), the chosen documents themselves,
+- with ``chosen`` (file number -> rows of document number, shard, rank), the chosen documents themselves,
   each with its shard and its rank in that shard, in blocks of at most ``block_documents`` of one shard.
 """
 
@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import ray.data
 from ray.data.block import BlockMetadata
@@ -31,7 +32,7 @@ PLAN_SCHEMA = pa.schema([("kind", pa.string()), ("ordinal", pa.int64()), ("id", 
 
 
 class PaperFiles(Datasource):
-    def __init__(self, files: list[Path], chosen: dict[int, dict[int, tuple[int, int]]] | None = None,
+    def __init__(self, files: list[Path], chosen: dict[int, np.ndarray] | None = None,
                  block_documents: int = 8) -> None:
         super().__init__()
         self.files = [str(file) for file in files]
@@ -49,7 +50,7 @@ class PaperFiles(Datasource):
             if self.chosen is None:
                 read = functools.partial(plan_rows, number, file)
             elif number in self.chosen:
-                read = functools.partial(document_rows, number, file, self.chosen[number], self.block_documents)
+                read = functools.partial(document_rows, file, self.chosen[number], self.block_documents)
             else:
                 continue
             metadata = BlockMetadata(num_rows=None, size_bytes=os.path.getsize(file), exec_stats=None,
@@ -76,15 +77,16 @@ def plan_rows(number: int, file: str) -> list[pa.Table]:
     return [table.append_column("file", pa.array([number] * len(rows), pa.int64()))]
 
 
-def document_rows(number: int, file: str, chosen: dict[int, tuple[int, int]], block_documents: int) -> Iterator[pa.Table]:
+def document_rows(file: str, chosen: np.ndarray, block_documents: int) -> Iterator[pa.Table]:
     """The chosen documents of ``file`` with their shard and rank, in blocks of ``block_documents``
     documents of one shard: a shard's blocks, and so its embedding batches, are the same whatever
     other shards are built with it (a resumed build embeds exactly as an uninterrupted one)."""
+    places = {ordinal: (shard, rank) for ordinal, shard, rank in chosen.tolist()}
     rows: list[dict] = []
     for ordinal, document in enumerate(read_file(Path(file), IngestReport())):
-        if ordinal not in chosen:
+        if ordinal not in places:
             continue
-        shard, rank = chosen[ordinal]
+        shard, rank = places[ordinal]
         if rows and (len(rows) == block_documents or rows[-1]["shard"] != shard):
             yield pa.Table.from_pylist(rows)
             rows = []

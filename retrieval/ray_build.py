@@ -38,7 +38,7 @@ import shutil
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -131,18 +131,25 @@ class InputChanged(RuntimeError):
     """The input no longer yields the documents of the shards an interrupted build finished."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class ShardPlan:
-    """One shard to be: its documents as (file number, document number in that file), in order."""
+    """One shard to be: its documents, in order, by file number and number in that file (arrays, so
+    that the plan of tens of millions of documents holds no Python object per document)."""
 
     name: str
-    members: list[tuple[int, int]] = field(default_factory=list)
-    ids: list[str] = field(default_factory=list)
-    passages: int = 0
+    files: np.ndarray
+    ordinals: np.ndarray
+    passages: int
+    first_id: str
+    last_id: str
+
+    @property
+    def documents(self) -> int:
+        return len(self.files)
 
     def finished(self) -> FinishedShard:
-        return FinishedShard(name=self.name, documents=len(self.members), passages=self.passages,
-                             first_id=self.ids[0], last_id=self.ids[-1])
+        return FinishedShard(name=self.name, documents=self.documents, passages=self.passages,
+                             first_id=self.first_id, last_id=self.last_id)
 
 
 def input_files(paths: Iterable[Path | str]) -> list[Path]:
@@ -209,41 +216,48 @@ def plan_shards(files: list[Path], shard_passages: int, report: IngestReport) ->
     batches = list(read_datasource(PaperFiles(files)).iter_batches(batch_size=None, batch_format="pyarrow"))
     if not batches:
         return []
-    table = pa.concat_tables(batches)
-    rows = table.sort_by([("file", "ascending"), ("row", "ascending")]).to_pylist()
+    table = pa.concat_tables(batches).sort_by([("file", "ascending"), ("row", "ascending")])
     for kind, target in (("problem", report.problems), ("warning", report.warnings)):
-        target.extend(IngestProblem(path=r["id"], reason=r["detail"]) for r in rows if r["kind"] == kind)
-    deleted = {r["id"]: r["file"] for r in rows if r["kind"] == "deleted"}  # the last file deleting each
+        rows = table.filter(pc.equal(table["kind"], kind))
+        target.extend(IngestProblem(path=path, reason=reason)
+                      for path, reason in zip(rows["id"].to_pylist(), rows["detail"].to_pylist(), strict=True))
+    deletions = table.filter(pc.equal(table["kind"], "deleted"))
+    deleted = dict(zip(deletions["id"].to_pylist(), deletions["file"].to_pylist(), strict=True))  # the last file deleting each
     report.deletions = sorted(deleted)
-    return _cut_into_shards(_kept(rows, deleted, report), shard_passages)
+    documents = table.filter(pc.equal(table["kind"], "document"))
+    return _cut_into_shards(documents.filter(_kept(documents, deleted, report)), shard_passages)
 
 
-def _kept(rows: list[dict], deleted: dict[str, int], report: IngestReport) -> Iterator[dict]:
-    """The document rows ``iter_documents`` would keep, in file order."""
+def _kept(documents: pa.Table, deleted: dict[str, int], report: IngestReport) -> np.ndarray:
+    """Which of the plan's document rows (in file order) ``iter_documents`` would keep."""
     seen = SeenDocuments()
-    for row in rows:
-        if row["kind"] != "document":
-            continue
-        if deleted.get(row["id"], -1) >= row["file"]:
-            report.deleted.append(row["id"])
-        elif (duplicate := seen.check(row["id"], row["detail"])) is not None:
+    keep = np.zeros(documents.num_rows, dtype=bool)
+    rows = zip(documents["id"].to_pylist(), documents["detail"].to_pylist(), documents["file"].to_pylist(), strict=True)
+    for row, (doc_id, content_hash, file) in enumerate(rows):
+        if deleted.get(doc_id, -1) >= file:
+            report.deleted.append(doc_id)
+        elif (duplicate := seen.check(doc_id, content_hash)) is not None:
             report.duplicates.append(duplicate)
         else:
-            yield row
+            keep[row] = True
+    return keep
 
 
-def _cut_into_shards(rows: Iterable[dict], shard_passages: int) -> list[ShardPlan]:
+def _cut_into_shards(documents: pa.Table, shard_passages: int) -> list[ShardPlan]:
     """Consecutive documents in shards of at least ``shard_passages`` sentences (the last may be smaller),
     as ``sharded.group_by_passages`` groups them."""
-    shards = [ShardPlan(f"{0:05d}")]
-    for row in rows:
-        if shards[-1].passages >= shard_passages:
-            shards.append(ShardPlan(f"{len(shards):05d}"))
-        shard = shards[-1]
-        shard.members.append((row["file"], row["ordinal"]))
-        shard.ids.append(row["id"])
-        shard.passages += row["sentences"]
-    return shards if shards[0].members else []
+    sentences = documents["sentences"].to_numpy()
+    starts, passages = [0], 0
+    for row, count in enumerate(sentences.tolist()):
+        if passages >= shard_passages:
+            starts.append(row)
+            passages = 0
+        passages += count
+    bounds = [*starts, len(sentences)] if len(sentences) else []
+    files, ordinals, ids = documents["file"].to_numpy(), documents["ordinal"].to_numpy(), documents["id"]
+    return [ShardPlan(f"{number:05d}", files[start:stop], ordinals[start:stop], int(sentences[start:stop].sum()),
+                      ids[start].as_py(), ids[stop - 1].as_py())
+            for number, (start, stop) in enumerate(zip(bounds[:-1], bounds[1:]))]
 
 
 # ---------------------------------------------------------------------- the build
@@ -320,7 +334,7 @@ def _shards_to_build(shards: list[ShardPlan], state: BuildState) -> list[ShardPl
     for finished in state.shards:
         shard = planned.get(finished.name)
         if shard is None or shard.finished() != finished:
-            now = f"{shard.ids[0]}..{shard.ids[-1]}" if shard else "no such shard"
+            now = f"{shard.first_id}..{shard.last_id}" if shard else "no such shard"
             raise InputChanged(
                 f"shard {finished.name} of the interrupted build held documents {finished.first_id}..{finished.last_id}, "
                 f"the input now gives {now}; delete {BUILD_STATE} to build afresh")
@@ -342,7 +356,7 @@ class _Recorder:
     def built(self, shard: ShardPlan) -> None:
         self.state.shards.append(shard.finished())
         _save_state(self.index_dir, self.state)
-        self.documents += len(shard.members)
+        self.documents += shard.documents
         self.sentences += shard.passages
         if self.progress is not None:
             self.progress(BuildProgress(self.documents, self.sentences, len(self.state.shards),
@@ -361,7 +375,7 @@ def _build_shards(files: list[Path], shards: list[ShardPlan], index_dir: Path, m
     if not shards:
         return
     parts = index_dir / PARTS_FOLDER
-    expected = {int(shard.name): len(shard.members) for shard in shards}
+    expected = {int(shard.name): shard.documents for shard in shards}
     written: Counter[int] = Counter()
     building: dict = {}  # a shard's build task -> its plan
     build = ray.remote(num_cpus=_SHARD_CPUS)(_build_shard)
@@ -371,7 +385,7 @@ def _build_shards(files: list[Path], shards: list[ShardPlan], index_dir: Path, m
             if written[number] == expected[number]:
                 shard = shards[[int(s.name) for s in shards].index(number)]
                 task = build.remote(str(parts / shard.name), str(shard_folder(index_dir, shard.name)), model,
-                                    shard_dense_kind(shard.passages, plan.ivf_min_passages), len(shard.members))
+                                    shard_dense_kind(shard.passages, plan.ivf_min_passages), shard.documents)
                 building[task] = shard
         _collect(building, recorder, wait=False)
     _collect(building, recorder, wait=True)
@@ -395,18 +409,21 @@ def _pipeline(files: list[Path], shards: list[ShardPlan], parts: Path, model: st
 
     from retrieval.paper_files import PaperFiles, read_datasource
 
-    chosen: dict[int, dict[int, tuple[int, int]]] = {}
-    for shard in shards:
-        for rank, (file, ordinal) in enumerate(shard.members):
-            chosen.setdefault(file, {})[ordinal] = (int(shard.name), rank)
     gpu = plan.device == "cuda"
-    return (read_datasource(PaperFiles(files, chosen, plan.batch_documents))
+    return (read_datasource(PaperFiles(files, _chosen(shards), plan.batch_documents))
             .map_batches(EmbedDocuments, batch_size=None, batch_format="pyarrow",  # a block at a time
                          fn_constructor_kwargs={"model": model, "device": plan.device, "threads": plan.torch_threads},
                          compute=ray.data.ActorPoolStrategy(size=_workers(plan)),
                          num_cpus=0 if gpu else 1, num_gpus=1 if gpu else 0)
             .map_batches(_write_parts, batch_size=None, batch_format="pyarrow", fn_kwargs={"parts": str(parts)},
                          num_cpus=_PART_CPUS))
+
+
+def _chosen(shards: list[ShardPlan]) -> dict[int, np.ndarray]:
+    """Per file number, its documents to build as rows (document number, shard number, rank in shard)."""
+    table = np.concatenate([np.stack([shard.files, shard.ordinals, np.full(shard.documents, int(shard.name)),
+                                      np.arange(shard.documents)], axis=1) for shard in shards])
+    return {int(file): table[table[:, 0] == file, 1:] for file in np.unique(table[:, 0])}
 
 
 class EmbedDocuments:

@@ -196,3 +196,17 @@ def test_a_build_killed_by_sigkill_resumes_to_the_uninterrupted_index(tmp_path: 
 def process_killed_before_the_end(index_dir: Path, finished: int, shards: int) -> bool:
     """The kill left a build in progress: shards recorded, no manifest yet."""
     return 0 < finished < shards and not (index_dir / "manifest.json").exists()
+
+
+def test_the_build_settings_make_the_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.settings import Settings
+
+    monkeypatch.setenv("CAUSEWAY_BUILD__RAY_ADDRESS", "ray://head:10001")
+    monkeypatch.setenv("CAUSEWAY_BUILD__DEVICE", "cuda")
+    monkeypatch.setenv("CAUSEWAY_BUILD__WORKERS", "4")
+    plan = BuildPlan.from_settings(Settings().build, shard_passages=None, workers=2)
+    assert (plan.ray_address, plan.device, plan.workers, plan.torch_threads) == ("ray://head:10001", "cuda", 2, 1)
+    assert plan.shard_passages == 500_000
+    monkeypatch.setenv("CAUSEWAY_BUILD__DEVICE", "tpu")
+    with pytest.raises(ValueError):
+        Settings()
