@@ -3,8 +3,8 @@
 ``PaperFiles`` makes one read task per file (PubMed ``.xml.gz``, JSONL, or any file ``retrieval.ingest``
 reads), so that Ray reads the files in parallel, each where a CPU is free. It reads in one of two ways:
 
-- without ``chosen``, a file's *plan rows*: one per document (its number in the file, id, content hash
-  and sentence count), one per PMID its ``<DeleteCitation>`` blocks name, one per problem or warning;
+- without ``chosen``, a file's *plan rows*: one per document (its number in the file, id, the first 16
+  hex digits of its content hash, which is all the duplicate check reads, and its sentence count), one per PMID its ``<DeleteCitation>`` blocks name, one per problem or warning;
 - with ``chosen`` (file number -> rows of document number, shard, rank), the chosen documents themselves,
   each with its shard and its rank in that shard, in blocks of at most ``block_documents`` of one shard.
 """
@@ -33,7 +33,7 @@ PLAN_SCHEMA = pa.schema([("kind", pa.string()), ("ordinal", pa.int64()), ("id", 
 
 class PaperFiles(Datasource):
     def __init__(self, files: list[Path], chosen: dict[int, np.ndarray] | None = None,
-                 block_documents: int = 8) -> None:
+                 block_documents: int = 64) -> None:
         super().__init__()
         self.files = [str(file) for file in files]
         self.chosen = chosen
@@ -66,7 +66,7 @@ def read_datasource(source: PaperFiles) -> ray.data.Dataset:
 def plan_rows(number: int, file: str) -> list[pa.Table]:
     """The plan rows of ``file`` (number ``number`` of the input), in the order they were read."""
     report = IngestReport()
-    rows = [{"kind": "document", "ordinal": ordinal, "id": d.id, "detail": d.content_hash(), "sentences": len(d.sentences)}
+    rows = [{"kind": "document", "ordinal": ordinal, "id": d.id, "detail": d.content_hash()[:16], "sentences": len(d.sentences)}
             for ordinal, d in enumerate(read_file(Path(file), report))]
     rows += [{"kind": "deleted", "ordinal": -1, "id": pmid, "detail": "", "sentences": 0}
              for pmid in pubmed_deletions(Path(file))]

@@ -80,7 +80,7 @@ class BuildPlan:
     shard_passages: int = 500_000
     ivf_min_passages: int = IVF_MIN_PASSAGES
     workers: int | None = None  # embedding actors; default: one per GPU (cuda), else every CPU but one
-    batch_documents: int = 8  # documents an actor embeds at a time (a block of a read task holds as many)
+    batch_documents: int = 64  # documents an actor embeds at a time (a block of a read task holds as many)
     ray_address: str | None = None  # None: start Ray on this machine
     device: str = "cpu"
     torch_threads: int = 1  # PyTorch threads per actor on the CPU
