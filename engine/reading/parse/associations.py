@@ -1,12 +1,14 @@
 """Associations found by observing: "T was associated with a 65% reduction in the risk of D", "higher
-X intake correlated with lower Y", "X was inversely associated with Y".
+X intake correlated with lower Y", "X was inversely associated with Y", "X showed an inverse
+relationship with Y", "a positive correlation between X and Y".
 
 An association says that two things went together where they were observed, not that one was made
 to change the other, so every claim read here is hedged: a possible claim, shown as such (DESIGN:
 a claim not clearly stated is never shown as supported). Like the rule reader's (``weak_claims``), it
 claims a sign only where one side names a change ("a reduction in", "lower", "increased risk of") or
 the correlation is signed ("inversely"); "X is associated with AD" claims nothing. The subject is
-the cause; a phrase that only names the association ("the changes associated with Y") claims nothing,
+the cause (of a noun, the first of the pair "between" names: "between X and Y" is read X → Y, the
+order in which abstracts name the exposure and then the outcome); a phrase that only names the association ("the changes associated with Y") claims nothing,
 nor does a denied subject ("No inhibition of X was associated with Y"), nor a side that names no
 entity ("the appearance", "benefits").
 """
@@ -19,7 +21,7 @@ from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import Side, has_change_word, sides
@@ -28,6 +30,8 @@ _WORDS = Path(__file__).with_name("words.toml")
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _OUTCOME_NOUNS = word_set(_WORDS, "_outcome_nouns")
+_ASSOCIATION_NOUNS = word_set(_WORDS, "_association_nouns")
+_ASSOCIATION_SIGNS = word_table(_WORDS, "_association_signs")
 # Heads of phrases that name how something went, not a thing: the effect nouns and the outcome nouns.
 _UNNAMED_HEADS = lexicon.EFFECT_NOUNS | _OUTCOME_NOUNS
 
@@ -45,7 +49,35 @@ def association_claims(doc: Doc) -> list[Claim]:
             continue
         causes, effects = _named(sides(subjects[0])), _named([s for o in objects for s in sides(o)])
         claims += pairs(causes, sign or 1, effects, hedged=True)
+    return claims + _noun_claims(doc)
+
+
+def _noun_claims(doc: Doc) -> list[Claim]:
+    """"X showed an inverse relationship with Y", "a positive correlation between X and Y": an
+    association named by a noun, read only where an adjective signs it (most such nouns name what was
+    studied: "the association between X and Y was examined")."""
+    claims: list[Claim] = []
+    for noun in (t for t in doc if t.lower_ in _ASSOCIATION_NOUNS and not _denied(t)):
+        signs = {_ASSOCIATION_SIGNS[c.lower_] for c in noun.children if c.dep_ == "amod" and c.lower_ in _ASSOCIATION_SIGNS}
+        if len(signs) != 1 or modality.negated(noun.head) or modality.questioned(noun.head):
+            continue
+        causes, effects = _associated_pair(noun)
+        claims += pairs(_named(causes), signs.pop(), _named(effects), hedged=True)
     return claims
+
+
+def _associated_pair(noun: Token) -> tuple[list[Side], list[Side]]:
+    """The two sides of an association noun: "between X and Y", or the subject of the verb that has
+    the noun ("X showed an inverse correlation with Y")."""
+    between = patterns.objects_after(noun, "between")
+    if between:
+        members = sides(between[0])
+        return (members[:1], members[1:]) if len(members) == 2 else ([], [])
+    objects = patterns.objects_after(noun, "with", "to")
+    subjects = patterns.subjects(noun.head, "nsubj") if noun.dep_ == "dobj" else []
+    if len(subjects) != 1 or len(objects) != 1:
+        return [], []
+    return sides(subjects[0]), sides(objects[0])
 
 
 def _associations(doc: Doc) -> list[tuple[Token, list[Token]]]:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from spacy.tokens import Doc, Token
 
+from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import ORGANISMS
@@ -64,6 +65,8 @@ _LIKELY_VERBS = word_set(_WORDS, "_likely_verbs")
 _MULTIPLES = word_table(_WORDS, "_multiples")
 _LEVEL_VERBS = word_set(_WORDS, "_level_verbs")
 _BEFORE = word_set(_WORDS, "_before")
+_RISK_WORDS = word_set(_WORDS, "_risk_words")
+_HAVING = word_set(_WORDS, "_having")
 
 
 # Hosts that make up a group of a study: people and animals, not cells or tissues (a change seen in
@@ -79,6 +82,9 @@ class Group:
     cause: Side
     kind: str  # "given" (said to be given), "named" (a group named after it), "had" (a condition, an exposure)
     word: str  # the word a reference names the group's absence with ("non-statin": "statin")
+    # named for what its members have, so that with no group named to compare with it is compared
+    # with those without it ("patients with X", "patients who develop X", "smokers")
+    against_those_without: bool = False
 
 
 def comparison_claims(doc: Doc) -> list[Claim]:
@@ -92,6 +98,8 @@ def comparison_claims(doc: Doc) -> list[Claim]:
             claims += _shown_by(token)
         if token.lower_ == "likely" and token.dep_ in ("acomp", "advmod"):
             claims += _likelier(token)
+        if token.lower_ == "at" and token.dep_ == "prep" and token.head.lemma_.lower() == "be":
+            claims += _at_risk(token)
         if _share_value(token) is not None:
             claims += _counted(token)
     return claims
@@ -159,6 +167,19 @@ def _likelier(likely: Token) -> list[Claim]:
     if not _references(copula) and groups[0].kind == "given":
         return pairs([groups[0].cause], sign, effects, modality.hedged(copula))
     return _compared(groups[0], copula, sign, effects, copula)
+
+
+def _at_risk(at: Token) -> list[Claim]:
+    """"Patients with X are at increased risk of Y", "smokers were at higher risk for Y than
+    nonsmokers": the group's risk of Y differs."""
+    copula = at.head
+    if modality.negated(copula) or modality.questioned(copula):
+        return []
+    groups = [g for c in patterns.subjects(copula, "nsubj") for g in [group_of(c)] if g is not None]
+    risks = [r for r in patterns.objects_after(copula, "at") if r.lower_ in _RISK_WORDS and has_change_word(r)]
+    if len(groups) != 1 or len(risks) != 1:
+        return []
+    return _compared(groups[0], copula, 1, sides(risks[0]), copula)
 
 
 def _likelihood_sign(likely: Token, copula: Token) -> int:
@@ -229,13 +250,26 @@ def _group_word(token: Token) -> bool:
 
 
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
-    """The claims of a group's difference, where every group it is compared with is a control."""
+    """The claims of a group's difference, where every group it is compared with is a control, or
+    where none is named and the group is compared with those without what it has."""
     references = _references(clause)
-    if any(t.lower_ in _BEFORE for t in clause.subtree) or not references \
+    if any(t.lower_ in _BEFORE for t in clause.subtree) \
+            or not (references or _without_named_reference(group, predicate)) \
             or not all(_absence_of(r, group) for r in references):
         return []
     effects = [e for e in effects if group_of_name(e.name) is None]
     return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, references))
+
+
+def _without_named_reference(group: Group, predicate: Token) -> bool:
+    """"Y was higher in patients with X", "patients who develop X are at increased risk of Y": a
+    group defined by a named thing its members have, said to differ with no group named to compare
+    with, differs from those without it. Only a difference the group has (an adjective, or said with
+    "be", "have", "show"), not a change over time ("Y fell in patients with X"); not a group named
+    after an agent or given it, which is compared with an arm the sentence must name; and not a host
+    named before its noun ("Velk1-deficient mice have reduced Y"), which ``hosts`` reads."""
+    held = predicate.pos_ == "ADJ" or predicate.lemma_.lower() in {"be", *_SHOWING}
+    return group.against_those_without and held and non_entity_reason(group.cause.name) is None
 
 
 def _intervention(group: Group, references: list[Token]) -> bool:
@@ -329,7 +363,7 @@ def group_of(token: Token) -> Group | None:
     if lower in lexicon.GROUP_NOUNS:
         return _named_group(token)
     if lower in lexicon.CONDITION_PEOPLE:
-        return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower)
+        return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower, against_those_without=True)
     if lower == "those":  # "those given D", "those with D"
         return _given_to(token)
     if lower not in _MEMBERS or lower == "controls":
@@ -377,10 +411,13 @@ def _group_in(host: Token) -> Group | None:
 
 
 def _given_to(host: Token) -> Group | None:
-    """"patients given D", "mice treated with D", "women receiving D", "patients with D"."""
+    """"patients given D", "mice treated with D", "women receiving D", "patients with D", "patients
+    who develop D"."""
     given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
     had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
-    had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1])
+    had += [side_of(g) for c in host.children if c.dep_ == "relcl" and c.lemma_.lower() in _HAVING
+            and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
+    had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1], against_those_without=True)
                   for s in had if s is not None]
     found = given + had_groups
     return found[0] if len(found) == 1 else None
@@ -431,8 +468,8 @@ def _had_by(host: Token) -> Group | None:
     return Group(Side(name=name), kind="had", word=word.text)
 
 
-def _condition_group(name: str, word: str) -> Group:
-    return Group(Side(name=name, state=True), kind="had", word=word)
+def _condition_group(name: str, word: str, against_those_without: bool = False) -> Group:
+    return Group(Side(name=name, state=True), kind="had", word=word, against_those_without=against_those_without)
 
 
 def _is_condition(word: Token) -> bool:

@@ -20,6 +20,7 @@ from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
+from engine.reading.language.curated_names import opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -859,6 +860,8 @@ def _adjective_direction(head: Token) -> int:
     for child in head.lefts:
         if child._.set_aside:
             continue
+        if _in_curated_name(child, head):
+            continue
         if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
             return -1
         if lowering_participle(child):
@@ -866,6 +869,12 @@ def _adjective_direction(head: Token) -> int:
         if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
             return -1
     return 1
+
+
+def _in_curated_name(word: Token, head: Token) -> bool:
+    """"low back pain", "lower limb": a word of change that opens a curated name up to the head."""
+    return word.i < head.i and (word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES) \
+        and opens_curated_name([t.text for t in head.doc[word.i:head.i + 1]])
 
 
 def _is_change_adjective(token: Token) -> bool:
@@ -936,7 +945,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if child.dep_ not in _NAME_DEPS or child.tag_ in PRONOUN_TAGS:
             continue
-        if _is_change_adjective(child) or _is_claim_participle(child) or _opens_next_clause(child, head):
+        if (_is_change_adjective(child) and not _in_curated_name(child, head)) or _is_claim_participle(child) \
+                or _opens_next_clause(child, head):
             continue
         if lexicon.stage_of_a_process(child.lower_, head.lower_):
             continue  # "early autophagy" is autophagy seen early; "late endosomes" stay a name

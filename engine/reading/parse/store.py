@@ -33,6 +33,7 @@ from pathlib import Path
 import filelock
 import spacy
 
+from engine.assembly.grounding.lexicon import LexiconError, input_digest
 from engine.model.annotations import Annotation
 from engine.reading.parse.parsing import PIPELINE
 from engine.reading.parse.reader import read_in_context
@@ -49,12 +50,21 @@ FILL_STEP = 256
 def reader_version() -> str:
     """A digest of the parser's name and the source of every engine module the reader runs: its own,
     and those it imports directly or not (the lexicon, the rule reader's modules it reads with, the
-    annotation model), and the version of the word list that mends words split at line ends. A change
-    to any of them re-reads the library."""
+    annotation model), the version of the word list that mends words split at line ends, and the inputs
+    of the grounding lexicon (its curated names keep words of change in a name). A change to any of them
+    re-reads the library."""
     digest = hashlib.sha256(f"{PIPELINE} spacy {spacy.__version__} wordfreq {version('wordfreq')}".encode())
+    digest.update(_lexicon_inputs().encode())
     for path in reader_sources():
         digest.update(str(path.relative_to(_ENGINE.parent)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _lexicon_inputs() -> str:
+    try:
+        return input_digest()
+    except LexiconError:
+        return "no lexicon"
 
 
 def reader_sources(module: str = "engine.reading.parse.reader") -> list[Path]:

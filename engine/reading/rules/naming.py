@@ -11,6 +11,7 @@ from typing import Literal
 
 from engine.model.annotations import StateOf
 from engine.reading.language import lexicon as lx
+from engine.reading.language.curated_names import opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
@@ -120,6 +121,9 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words[:2] = []; changed = True  # "doses of X"
         elif low in lx.MODIFICATION_EFFECT_WORDS and nxt in lx.MODIFICATION_NOUNS:
             break  # "the inactivating phosphorylation of X" says what the modification does (``_of_phrase``)
+        elif (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) \
+                and opens_curated_name([w.text for w in words]):
+            break  # "low back pain", "lower limb": the word of change is part of a curated name
         elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
             words.pop(0); changed = True
         elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
@@ -158,7 +162,8 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
             words[:course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
-        elif len(words) > 2 and nxt in _HEAD_PREPOSITIONS and not _of_hosts(words) \
+        elif len(words) > 2 and (nxt in _HEAD_PREPOSITIONS or nxt == lx.HEAD_PREPOSITIONS.get(low)) \
+                and not _of_hosts(words) \
                 and not (nxt == "in" and low in lx.DEFICIENCY_HEADS) and (
                 low in lx.DECREASE_HEADS or low in lx.INCREASE_HEADS or low in lx.DEFICIENCY_HEADS
                 or low in lx.NOMINAL_TRIGGERS or low in lx.MUTATION_HEADS or low in lx.QUANTITY_WORDS):
@@ -545,6 +550,9 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
         return None
     low = tokens[j].low
     nxt = tokens[j + 1].low if j + 1 < span[1] else ""
+    if (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) \
+            and opens_curated_name([t.text for t in tokens[j:span[1]]]):
+        return None  # "low back pain" names a condition
     if low in lx.INCREASE_ADJECTIVES and nxt:
         return 1
     if low in lx.DECREASE_ADJECTIVES and nxt:

@@ -1,0 +1,86 @@
+"""How clinical abstracts state results, read by both readers: a risk "for" an outcome, a group "at
+increased risk", a group compared with those without what it has, a signed association noun, and a
+curated name that opens with a word of change ("low back pain")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.assembly import grounding
+from engine.assembly.grounding.lexicon import Lexicon
+from tests.claim_sets import lines as rule_lines
+from tests.parse_reader_helpers import lines as parse_lines
+
+UP, DOWN = "[change=increase]", "[change=decrease]"
+
+
+def test_a_risk_for_an_outcome_is_the_outcome() -> None:
+    sentence = "Chronic insomnia was associated with an increased risk for hip fractures."
+    assert parse_lines(sentence) == rule_lines(sentence) == {f"Chronic insomnia ==CAUSE=> {UP} hip fractures"}
+    assert parse_lines("Statin use was associated with a lower risk for sepsis.") == \
+        {f"{UP} Statin use ==CAUSE=> {DOWN} sepsis"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Patients who develop neuropathy are at increased risk of foot ulcers.",
+     {f"neuropathy ==CAUSE=> {UP} foot ulcers"}),
+    ("Patients with diabetes are at higher risk of stroke.", {"diabetes ==CAUSE=> stroke"}),
+    ("Smokers are at increased risk of periodontitis.", {"smoking ==CAUSE=> periodontitis"}),
+    ("Smokers were at higher risk of periodontitis than nonsmokers.", {"smoking ==CAUSE=> periodontitis"}),
+    # a reference that is no absence of the group's condition says nothing of it
+    ("Patients with diabetes were at higher risk of stroke than patients with hypertension.", set()),
+    # denied, or a group that names nothing
+    ("Patients with diabetes were not at higher risk of stroke.", set()),
+    ("Patients with the mutation are at increased risk of stroke.", set()),
+])
+def test_a_group_at_risk(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Bone density was lower for children with asthma.", {f"{UP} asthma ==CAUSE=> {DOWN} Bone"}),
+    # a change over time in the group is no difference from those without it
+    ("Bone density fell in children with asthma.", set()),
+    # a group named after what it was given is compared only with an arm the sentence names
+    ("Bone density was lower in children given prednisone.", set()),
+])
+def test_a_group_with_something_is_compared_with_those_without_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Blood pressure showed an inverse relationship with the prevalence of migraine.",
+     {f"{UP} Blood pressure ==CAUSE=> {DOWN} migraine prevalence"}),
+    ("We found a positive correlation between ferritin and insulin resistance.",
+     {f"{UP} ferritin ==CAUSE=> {UP} insulin resistance"}),
+    # unsigned, denied or only studied: no claim
+    ("We examined the association between coffee intake and gout.", set()),
+    ("There was no inverse correlation between ferritin and insulin resistance.", set()),
+])
+def test_a_signed_association_noun(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.fixture
+def curated() -> None:
+    grounding.use_lexicon(Lexicon.from_rows([
+        ("low back pain", "MESH", "D017116", "Low Back Pain"),
+        ("increased bone resorption", "MESH", "D010014", "Osteolysis"),
+        ("decreased appetite", "HP", "HP:0004396", "Decreased appetite"),
+    ]))
+    yield
+    grounding.use_lexicon(None)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the change word is in the curated name itself: no decrease of back pain
+    ("Exercise reduced low back pain.", {f"{UP} Exercise ==CAUSE=> {DOWN} low back pain"}),
+    ("Pulse pressure was inversely associated with the risk of low back pain.",
+     {f"{UP} Pulse pressure ==CAUSE=> {DOWN} low back pain"}),
+    # another name of a condition that states a change, and a phenotype's name, stay changes
+    ("Ovariectomy caused increased bone resorption.", {f"{UP} Ovariectomy ==CAUSE=> {UP} bone resorption"}),
+    ("Cisplatin caused decreased appetite.", {f"{UP} Cisplatin ==CAUSE=> {DOWN} appetite"}),
+])
+def test_a_curated_name_keeps_its_word_of_change(curated, sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
