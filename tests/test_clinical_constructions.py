@@ -84,3 +84,27 @@ def curated() -> None:
 def test_a_curated_name_keeps_its_word_of_change(curated, sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Acupuncture was more effective in reducing nausea than sham treatment.",
+     {f"{UP} Acupuncture ==CAUSE=> {DOWN} nausea"}),
+    ("Exercise was effective at improving sleep quality.", {f"{UP} Exercise ==CAUSE=> {UP} sleep quality"}),
+    # denied on the copula, or no adjective of efficacy
+    ("Exercise was not effective in reducing pain.", set()),
+    ("Exercise was important in reducing pain.", set()),
+])
+def test_effective_in_doing_is_doing(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a disease or an abnormal phenotype (nausea: MeSH, the same as HP's) is improved by lowering it
+    ("Acupuncture improved nausea.", {f"{UP} Acupuncture ==CAUSE=> {DOWN} nausea"}),
+    ("Metoclopramide improved symptoms.", {f"{UP} Metoclopramide ==CAUSE=> {DOWN} symptoms"}),
+    # a good thing is raised
+    ("Exercise improved sleep quality.", {f"{UP} Exercise ==CAUSE=> {UP} sleep quality"}),
+])
+def test_improving_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected

@@ -20,7 +20,7 @@ from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
-from engine.reading.language.curated_names import opens_curated_name
+from engine.reading.language.curated import opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming

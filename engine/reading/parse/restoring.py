@@ -4,7 +4,8 @@ harm; "restores X" and "improves X" raise X.
 
 A marked object (an adjective or noun of decrease: "impaired X", "loss of X", "X deficits") is
 already read by ``phrases`` as X moving down, so the restoring verb lowers that fall (sign -1) and X
-rises; so does a harm ("death", "toxicity") it lowers. An unmarked good is raised (sign +1).
+rises; so does a harm ("death", "toxicity", or a disease or abnormal phenotype a curated resource
+names: "nausea") it lowers. An unmarked good is raised (sign +1).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
+from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set
 from engine.reading.parse.phrases import Side
 
@@ -28,7 +30,7 @@ def is_restoring(verb: Token) -> bool:
 
 
 def restoring_sign(effect_head: Token, effect: Side) -> int:
-    if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
+    if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS or names_a_harm(effect.name) \
             or effect_head.lower_ in lexicon.DETRIMENT_WORDS \
             or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in effect_head.lefts):
         return -1  # also "repairs the damaged axons"

@@ -303,6 +303,9 @@ def _subjects(verb: Token) -> list[Token]:
         return [] if _in_place(verb.head) else [_change_above(verb.head)]  # "a drug inhibiting X"
     if _purpose(verb):  # "X acts with Y to prevent Z": X prevents Z, when X is named
         return [s for s in _subjects(verb.head) if _named_doer(s)]
+    efficacy = _efficacy(verb)
+    if efficacy is not None:  # "X was effective in reducing Y": the copula's subject reduces Y
+        return _doers_of_misread(patterns.subjects(efficacy, "nsubj"))
     if verb.dep_ in ("conj", "xcomp") and verb.head.i != verb.i:
         head = verb.head
         if verb.dep_ == "xcomp" and head.lemma_.lower() in _CORRELATING:
@@ -330,6 +333,17 @@ def _subjects(verb: Token) -> list[Token]:
             return _subjects(head)
         return shared
     return []
+
+
+def _efficacy(verb: Token) -> Token | None:
+    """The copula of "X was (more) effective in reducing Y", "X is efficacious at lowering Y": a gerund
+    after "in" or "at" on an adjective of efficacy that completes a copula; None for any other verb."""
+    preposition = verb.head
+    adjective = preposition.head
+    if verb.dep_ != "pcomp" or verb.tag_ != "VBG" or preposition.lower_ not in ("in", "at") \
+            or adjective.lower_ not in _EFFICACY or adjective.dep_ != "acomp" or adjective.head.lemma_.lower() != "be":
+        return None
+    return None if modality.negated(adjective.head) or modality.negated(adjective) else adjective.head
 
 
 def _purpose(verb: Token) -> bool:
@@ -435,6 +449,7 @@ _SINGULAR_AUX = word_set(_WORDS, "_singular_aux")
 _PLURAL_AUX = word_set(_WORDS, "_plural_aux")
 _UNDOING = word_set(_WORDS, "_undoing")
 _CORRELATING = word_set(_WORDS, "_correlating")
+_EFFICACY = word_set(_WORDS, "_efficacy")
 _CONSEQUENCE_VERBS = word_set(_WORDS, "_consequence_verbs")
 _ALTERING = word_set(_WORDS, "_altering")
 

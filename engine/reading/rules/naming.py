@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.model.annotations import StateOf
 from engine.reading.language import lexicon as lx
-from engine.reading.language.curated_names import opens_curated_name
+from engine.reading.language.curated import opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token

@@ -1,4 +1,6 @@
-"""Names a curated resource holds whole, a word of change and all: "low back pain" (MeSH), "low-density
+"""What curated resources tell the readers about a name, through the grounding lexicon.
+
+Names a curated resource holds whole, a word of change and all: "low back pain" (MeSH), "low-density
 lipoprotein" (ChEBI), "lower limb" (MeSH), "high-fat diet". Both readers keep such a word in the name
 instead of reading it as a change of the rest: low back pain is no decrease of back pain.
 
@@ -6,17 +8,24 @@ Only resources that name things count. Phenotype ontologies (HP, EFO) name chang
 ("decreased cardiac output", "impaired glucose tolerance"), which the readers read as changes. Without
 a built grounding lexicon no name is curated, and the readers read as before. (The lexicon keeps its
 own cache of look-ups.)
+
+Harms: a name grounded to a disease or an abnormal phenotype (the roots of MeSH's diseases and of the
+disease and phenotype ontologies above it). "X improved nausea" lowers nausea, as "X improved
+memory deficits" lowers the deficits.
 """
 
 from __future__ import annotations
 
 import re
 
-from engine.assembly.grounding import ground
+from engine.assembly.grounding import ground, relations
 
 NAMING_NAMESPACES = frozenset({"MESH", "CHEBI", "DOID", "MONDO", "GO", "HGNC", "FPLX"})
 # Curated names that open with a word of change are short: "low back pain", "lower limb".
 _LONGEST = 4
+# The roots of harms: HP "Phenotypic abnormality", DOID and MONDO "disease", MeSH "Disease". (Not MeSH
+# "Pathological Conditions, Signs and Symptoms", which also holds "Body Weight".)
+HARM_ROOTS = frozenset({("HP", "HP:0000118"), ("DOID", "DOID:4"), ("MONDO", "MONDO:0000001"), ("MESH", "D004194")})
 
 
 def opens_curated_name(words: list[str]) -> bool:
@@ -34,3 +43,12 @@ def curated_name(phrase: str) -> bool:
 
 def _words(name: str) -> set[str]:
     return set(re.split(r"[^a-z0-9]+", name.lower()))
+
+
+def names_a_harm(name: str) -> bool:
+    """Whether the best grounding of ``name`` is a disease, a symptom or an abnormal phenotype."""
+    found = ground(name)
+    if not found:
+        return False
+    best = found[0]
+    return bool(({best.key} | relations.ancestors(best) | relations.equivalents(best)) & HARM_ROOTS)
