@@ -108,3 +108,19 @@ def test_effective_in_doing_is_doing(sentence: str, expected: set[str]) -> None:
 def test_improving_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # an unsigned effect signed by the change it is on
+    ("We found a significant effect of statins on the reduction of mortality.",
+     {f"{UP} statins ==CAUSE=> {DOWN} mortality"}),
+    ("Statins had a significant effect on reducing mortality.", {f"{UP} Statins ==CAUSE=> {DOWN} mortality"}),
+    # denied, or named as what was studied
+    ("Statins had no effect on reducing mortality.", set()),
+    ("The effect of age on tau accumulation was examined.", set()),
+    ("To determine the impact of screening on mortality reduction, we followed 500 patients.", set()),
+    # an unsigned effect on a thing, not a change, says nothing
+    ("Statins had a significant effect on mortality.", set()),
+])
+def test_an_effect_on_a_change(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected

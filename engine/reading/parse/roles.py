@@ -29,6 +29,7 @@ _AGENT_ENDINGS = word_tuple(_WORDS, "_agent_endings")
 _EFFECT_PREPS = word_set(_WORDS, "_effect_preps")
 _SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
 _ACTING_AS = word_set(_WORDS, "_acting_as")
+_STUDYING = word_set(_WORDS, "_studying")
 
 
 def role_claims(doc: Doc) -> list[Claim]:
@@ -165,19 +166,24 @@ def _reference(word: Token) -> bool:
 
 def _effect_noun_claims(noun: Token) -> list[Claim]:
     """"X has a protective effect on Y", "the inhibitory effect of X on Y"; "X has several effects,
-    including an improvement of A and a reduction of B" (each example a change of its own)."""
-    if noun.lower_ not in lexicon.EFFECT_NOUNS:
+    including an improvement of A and a reduction of B" (each example a change of its own); "the
+    impact of X on mortality reduction", "X had an effect on reducing Y" (the change the effect is on)."""
+    if noun.lower_ not in lexicon.EFFECT_NOUNS or any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children):
         return []
     signs = [lexicon.EFFECT_ADJECTIVES[c.lower_] for c in noun.lefts
              if c.dep_ == "amod" and c.lower_ in lexicon.EFFECT_ADJECTIVES]
     examples = _changes_named_as_examples(noun)
-    if not signs and not examples:
-        return []
     of_objects = patterns.objects_after(noun, "of")
     holders = [noun, *of_objects]
     # "reversed the effects of X [on Y]" with "on Y" hung on the verb still says what the effect is on
     preps = [p for h in holders for p in h.children if p.dep_ == "prep"] + stranded_preps(noun)
-    targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS for g in p.children if g.dep_ == "pobj"]
+    targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS
+               for g in p.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
+    if not signs and not _studied(noun):  # an unsigned effect is signed only by the change it is on
+        targets = [(p, t) for p, t in targets if p == "on" and has_change_word(t)]
+        signs = [1] if targets else []
+    if not signs and not examples:
+        return []
     predicate = noun.head
     if of_objects:
         cause_heads = of_objects
@@ -195,6 +201,13 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
         effects = [] if seen_in else sides(target)  # not "in mice", "on mouse and rat cultures"
         claims += pairs(causes, sign, effects, modality.hedged(predicate), NOMINAL_CONFIDENCE)
     return claims
+
+
+def _studied(noun: Token) -> bool:
+    """"The effect of age on tau accumulation was examined", "we studied the impact of X on Y
+    reduction": an effect named as what was studied, not found."""
+    verb = next((t for t in noun.ancestors if t.pos_ in ("VERB", "AUX")), None)
+    return verb is not None and verb.lemma_.lower() in _STUDYING
 
 
 # Where an effect is seen, not what it changes ("a neuroprotective effect on primary cell culture").
