@@ -100,7 +100,7 @@ def iter_documents(
 ) -> Iterator[Document]:
     """The documents under ``paths`` one at a time, in file order; problems, duplicates and deleted
     citations go into ``report`` (whose ``documents`` stays untouched)."""
-    files = list(_expand(paths, report))
+    files = expand_paths(paths, report)
     deletions = _pubmed_deletions(files, report)
     report.deletions = sorted(deletions)
     seen = SeenDocuments()
@@ -185,6 +185,12 @@ def file_kind(path: Path) -> str:
         inner = Path(path.stem).suffix.lower()
         return f".gz{inner}" if inner in GZIP_INNER_SUFFIXES else ""
     return suffix if suffix in SUPPORTED_SUFFIXES else ""
+
+
+def expand_paths(paths: Iterable[Path | str], report: IngestReport) -> list[Path]:
+    """The supported files under ``paths`` (folders recursively, in name order, hidden ones skipped);
+    each path or file left out goes into ``report`` with the reason."""
+    return list(_expand(paths, report))
 
 
 def _expand(paths: Iterable[Path | str], report: IngestReport) -> Iterator[Path]:

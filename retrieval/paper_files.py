@@ -59,7 +59,8 @@ class PaperFiles(Datasource):
         return tasks
 
 
-def read_datasource(source: PaperFiles) -> ray.data.Dataset:
+def paper_dataset(source: PaperFiles) -> ray.data.Dataset:
+    """The Ray Data dataset of ``source``, its read tasks asking for a share of a CPU each."""
     return ray.data.read_datasource(source, num_cpus=READ_CPUS)
 
 

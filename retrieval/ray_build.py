@@ -37,7 +37,7 @@ import os
 import shutil
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -50,7 +50,7 @@ from pydantic import BaseModel
 from retrieval.documents import Document
 from retrieval.embeddings import Embedder
 from retrieval.index import PaperIndex, _folder_lock, embed_documents
-from retrieval.ingest import IngestProblem, IngestReport, SeenDocuments, file_kind
+from retrieval.ingest import IngestProblem, IngestReport, SeenDocuments, expand_paths
 from retrieval.sharded import (
     IVF_MIN_PASSAGES,
     MANIFEST,
@@ -152,15 +152,9 @@ class ShardPlan:
                              first_id=self.first_id, last_id=self.last_id)
 
 
-def input_files(paths: Iterable[Path | str]) -> list[Path]:
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and file_kind(p)))
-        elif path.is_file():
-            files.append(path)
-    return files
+def input_files(paths: Iterable[Path | str], report: IngestReport | None = None) -> list[Path]:
+    """The files a build reads, as the one-process reader lists them (``ingest.expand_paths``)."""
+    return expand_paths(paths, report if report is not None else IngestReport())
 
 
 def input_bytes(paths: Iterable[Path | str]) -> int:
@@ -211,9 +205,9 @@ def _workers(plan: BuildPlan) -> int:
 
 def plan_shards(files: list[Path], shard_passages: int, report: IngestReport) -> list[ShardPlan]:
     """The shards of the documents of ``files``, read in parallel; what was left out goes into ``report``."""
-    from retrieval.paper_files import PaperFiles, read_datasource
+    from retrieval.paper_files import PaperFiles, paper_dataset
 
-    batches = list(read_datasource(PaperFiles(files)).iter_batches(batch_size=None, batch_format="pyarrow"))
+    batches = list(paper_dataset(PaperFiles(files)).iter_batches(batch_size=None, batch_format="pyarrow"))
     if not batches:
         return []
     table = pa.concat_tables(batches).sort_by([("file", "ascending"), ("row", "ascending")])
@@ -278,7 +272,7 @@ def build_with_ray(
     index_dir = Path(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
     report = report if report is not None else IngestReport()
-    files = input_files(paths)
+    files = input_files(paths, report)
     started_ray = not ray.is_initialized()
     if started_ray:
         start_ray(plan)
@@ -407,10 +401,10 @@ def _pipeline(files: list[Path], shards: list[ShardPlan], parts: Path, model: st
     """The dataset of written parts: rows (shard number, documents) as each part is written."""
     import ray.data
 
-    from retrieval.paper_files import PaperFiles, read_datasource
+    from retrieval.paper_files import PaperFiles, paper_dataset
 
     gpu = plan.device == "cuda"
-    return (read_datasource(PaperFiles(files, _chosen(shards), plan.batch_documents))
+    return (paper_dataset(PaperFiles(files, _chosen(shards), plan.batch_documents))
             .map_batches(EmbedDocuments, batch_size=None, batch_format="pyarrow",  # a block at a time
                          fn_constructor_kwargs={"model": model, "device": plan.device, "threads": plan.torch_threads},
                          compute=ray.data.ActorPoolStrategy(size=_workers(plan)),

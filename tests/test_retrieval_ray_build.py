@@ -91,7 +91,8 @@ def _answers(index: PaperIndex) -> list[list[tuple[str, int, float]]]:
 
 
 def test_the_ray_build_equals_the_one_process_build(tmp_path: Path) -> None:
-    files = _write_pubmed(tmp_path / "input")
+    files = [*_write_pubmed(tmp_path / "input"), tmp_path / "input" / "notes.csv"]
+    files[-1].write_text("a,b\n", encoding="utf-8")
     one_report = ingest_paths(files)
     embedder = Embedder(DEFAULT_MODEL)
     one = build_sharded(one_report.documents, tmp_path / "one", embedder, shard_passages=30)
@@ -101,7 +102,7 @@ def test_the_ray_build_equals_the_one_process_build(tmp_path: Path) -> None:
     assert built.shard_count == one.shard_count >= 3
     for field in ("problems", "duplicates", "deleted", "deletions"):
         assert getattr(report, field) == getattr(one_report, field), field
-    assert [p.path for p in report.problems] == [f"{files[0]} article 7 (line 9)"]
+    assert [p.path for p in report.problems] == [str(files[3]), f"{files[0]} article 7 (line 9)"]
     assert {d.doc_id for d in report.duplicates} == {"9003", "9100"} and report.deleted == ["9020"]
     for ray_shard, one_shard in zip(built._shards, one._shards, strict=True):
         assert ray_shard.documents() == one_shard.documents()
