@@ -82,8 +82,8 @@ class Group:
     cause: Side
     kind: str  # "given" (said to be given), "named" (a group named after it), "had" (a condition, an exposure)
     word: str  # the word a reference names the group's absence with ("non-statin": "statin")
-    # named for what its members have, so that with no group named to compare with it is compared
-    # with those without it ("patients with X", "patients who develop X", "smokers")
+    # named for what its members have, so that "at increased risk" compares it with those without it
+    # ("patients with X", "patients who develop X", "smokers"; not "Velk1-deficient mice", read by ``hosts``)
     against_those_without: bool = False
 
 
@@ -171,7 +171,9 @@ def _likelier(likely: Token) -> list[Claim]:
 
 def _at_risk(at: Token) -> list[Claim]:
     """"Patients with X are at increased risk of Y", "smokers were at higher risk for Y than
-    nonsmokers": the group's risk of Y differs."""
+    nonsmokers": the group's risk of Y differs. Without a group named to compare with, the risk is
+    raised against those without what the group has; other differences need the reference named
+    ("Y was lower in patients with X" may be a count, or a change over time)."""
     copula = at.head
     if modality.negated(copula) or modality.questioned(copula):
         return []
@@ -179,6 +181,10 @@ def _at_risk(at: Token) -> list[Claim]:
     risks = [r for r in patterns.objects_after(copula, "at") if r.lower_ in _RISK_WORDS and has_change_word(r)]
     if len(groups) != 1 or len(risks) != 1:
         return []
+    if not _references(copula):  # a risk "increased" is raised against those without what the group has
+        group = groups[0]
+        named = group.against_those_without and non_entity_reason(group.cause.name) is None
+        return pairs([group.cause], 1, sides(risks[0]), hedged=True) if named else []
     return _compared(groups[0], copula, 1, sides(risks[0]), copula)
 
 
@@ -250,26 +256,13 @@ def _group_word(token: Token) -> bool:
 
 
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
-    """The claims of a group's difference, where every group it is compared with is a control, or
-    where none is named and the group is compared with those without what it has."""
+    """The claims of a group's difference, where every group it is compared with is a control."""
     references = _references(clause)
-    if any(t.lower_ in _BEFORE for t in clause.subtree) \
-            or not (references or _without_named_reference(group, predicate)) \
+    if any(t.lower_ in _BEFORE for t in clause.subtree) or not references \
             or not all(_absence_of(r, group) for r in references):
         return []
     effects = [e for e in effects if group_of_name(e.name) is None]
     return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, references))
-
-
-def _without_named_reference(group: Group, predicate: Token) -> bool:
-    """"Y was higher in patients with X", "patients who develop X are at increased risk of Y": a
-    group defined by a named thing its members have, said to differ with no group named to compare
-    with, differs from those without it. Only a difference the group has (an adjective, or said with
-    "be", "have", "show"), not a change over time ("Y fell in patients with X"); not a group named
-    after an agent or given it, which is compared with an arm the sentence must name; and not a host
-    named before its noun ("Velk1-deficient mice have reduced Y"), which ``hosts`` reads."""
-    held = predicate.pos_ == "ADJ" or predicate.lemma_.lower() in {"be", *_SHOWING}
-    return group.against_those_without and held and non_entity_reason(group.cause.name) is None
 
 
 def _intervention(group: Group, references: list[Token]) -> bool:

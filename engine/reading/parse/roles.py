@@ -30,6 +30,7 @@ _EFFECT_PREPS = word_set(_WORDS, "_effect_preps")
 _SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
 _ACTING_AS = word_set(_WORDS, "_acting_as")
 _STUDYING = word_set(_WORDS, "_studying")
+_DIRECTION_NOUNS = word_set(_WORDS, "_direction_nouns")
 
 
 def role_claims(doc: Doc) -> list[Claim]:
@@ -180,7 +181,7 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS
                for g in p.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
     if not signs and not _studied(noun):  # an unsigned effect is signed only by the change it is on
-        targets = [(p, t) for p, t in targets if p == "on" and has_change_word(t)]
+        targets = [(p, t) for p, t in targets if p == "on" and _signed_change(t)]
         signs = [1] if targets else []
     if not signs and not examples:
         return []
@@ -201,6 +202,14 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
         effects = [] if seen_in else sides(target)  # not "in mice", "on mouse and rat cultures"
         claims += pairs(causes, sign, effects, modality.hedged(predicate), NOMINAL_CONFIDENCE)
     return claims
+
+
+def _signed_change(word: Token) -> bool:
+    """"mortality reduction", "the reduction of mortality", "reducing mortality": a rise or a fall (not
+    "the use of X", nor a process such as "accumulation")."""
+    if word.tag_ == "VBG":
+        return word.lemma_.lower() in lexicon.INCREASE_VERBS or word.lemma_.lower() in lexicon.DECREASE_VERBS
+    return word.lower_ in _DIRECTION_NOUNS
 
 
 def _studied(noun: Token) -> bool:
