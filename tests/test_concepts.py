@@ -207,6 +207,7 @@ def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
 
     assert qualifies("1-year mortality", "mortality")
     assert qualifies("perioperative blood loss", "blood loss")
+    assert qualifies("long-term gastrointestinal symptoms", "gastrointestinal symptoms")
     assert not qualifies("mortality", "mortality")
     assert not qualifies("Velkin mortality", "mortality")  # a name before it: another thing's
     assert not qualifies("mortality reduction", "mortality")

@@ -126,8 +126,8 @@ class CuratedGrounder:
 
 def qualifies(name: str, concept: str) -> bool:
     """Whether ``name`` is ``concept`` qualified by words of where, when or what kind before it
-    ("1-year mortality", "perioperative blood loss", "neuronal apoptosis" of mortality, blood loss,
-    apoptosis): what is left before the concept's words is adjectives and spans of time only, or ends
+    ("1-year mortality", "long-term symptoms", "perioperative blood loss", "neuronal apoptosis" of
+    mortality, symptoms, blood loss, apoptosis): what is left before the concept's words is adjectives and spans of time only, or ends
     in a word of what brings it about ("diabetes-induced hepatic injury", "Aβ-mediated
     neurotoxicity": the concept where that cause brings it about)."""
     words, concept_words = name.split(), concept.split()
@@ -140,7 +140,7 @@ def qualifies(name: str, concept: str) -> bool:
         all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in before)
 
 
-_TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?", re.IGNORECASE)
+_TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?|(?:long|short|mid|medium)[-–]term", re.IGNORECASE)
 _BROUGHT_ABOUT = re.compile(r"\w[-–](?:induced|mediated|evoked|triggered|elicited|driven|related|associated)$",
                             re.IGNORECASE)
 
