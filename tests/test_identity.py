@@ -218,7 +218,6 @@ from engine.assembly.identity import may_define, spells_abbreviation  # noqa: E4
     ("Zβ", "zorin-β"),
     ("Zβ42", "zorin-β fragment 42"),
     ("ZMP", "zorin mono phosphate peptides"),
-    ("ZV", "zorinovelkar"),                     # two capitals, the halves of one compound word
 ])
 def test_a_short_form_spells_its_long_form(short: str, long: str) -> None:
     assert spells_abbreviation(short, long)
@@ -235,7 +234,6 @@ def test_a_short_form_spells_its_long_form(short: str, long: str) -> None:
     ("VK", "ZVK"),                            # the first letter not at the start
     ("Z", "zorin"),                           # one letter is no abbreviation
     ("ZK", "zorin-dependent velk kinase kinase ligase factor"),  # far too many words for two letters
-    ("ZVK", "zorinovelkar"),                   # three capitals inside one word: no compound's halves
 ])
 def test_a_pair_the_short_form_cannot_spell_is_no_definition(short: str, long: str) -> None:
     assert not spells_abbreviation(short, long)

@@ -298,7 +298,7 @@ def spells_abbreviation(short: str, long: str) -> bool:
     form's last character falls in the long form's last word (measure words aside: "amyloid beta
     peptides" is Aβ), a Greek letter ending the short form ends the long form too, and a capital
     ending it stands for a word, so is matched at a word's start or inside a word written with
-    capitals ("NF-kB"), or inside the one word two capitals abbreviate ("GI" = gastrointestinal). A definition the text cut ("PKA = protein kinase"), one that runs on
+    capitals ("NF-kB"). A definition the text cut ("PKA = protein kinase"), one that runs on
     ("Aβ = amyloid-β clearance") and a citation read as one ("Bell = Aβ") fail, and join nothing."""
     short = re.sub(r"(?<=[A-Z])s$", "", short.strip())  # "DAMPs": the plural of the short form
     characters = "".join(ch for ch in normalise_term(short) if ch.isalnum())
@@ -313,11 +313,7 @@ def spells_abbreviation(short: str, long: str) -> bool:
     shorter = list(written)
     while len(shorter) > 1 and shorter[-1].lower() in MEASURE_WORDS | _UNNAMED_TAIL:
         shorter = shorter[:-1]
-    # two capitals may spell the two halves of one compound word ("GI" gastrointestinal, "CV"
-    # cardiovascular, "TB" tuberculosis): the last one then falls inside the word
-    compound = len(characters) == 2 and len(written) == 1
-    return any(_letters_in_order(characters, words, short[-1].isupper() and not compound)
-               for words in (written, shorter))
+    return any(_letters_in_order(characters, words, short[-1].isupper()) for words in (written, shorter))
 
 
 def _letters_in_order(characters: str, written: list[str], capital_last: bool) -> bool:
