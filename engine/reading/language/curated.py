@@ -46,7 +46,8 @@ def _words(name: str) -> set[str]:
 
 
 def names_a_harm(name: str) -> bool:
-    """Whether the best grounding of ``name`` is a disease, a symptom or an abnormal phenotype."""
+    """Whether the best grounding of ``name`` is a disease or an abnormal phenotype, or has one as an
+    ancestor or an equivalent."""
     found = ground(name)
     if not found:
         return False

@@ -8,8 +8,8 @@ a claim not clearly stated is never shown as supported). Like the rule reader's 
 claims a sign only where one side names a change ("a reduction in", "lower", "increased risk of") or
 the correlation is signed ("inversely"); "X is associated with AD" claims nothing. The subject is
 the cause (of a noun, the first of the pair "between" names: "between X and Y" is read X → Y, the
-order in which abstracts name the exposure and then the outcome); a phrase that only names the association ("the changes associated with Y") claims nothing,
-nor does a denied subject ("No inhibition of X was associated with Y"), nor a side that names no
+order in which abstracts name the exposure and then the outcome); a phrase that only names the
+association ("the changes associated with Y") claims nothing, nor does a denied subject ("No inhibition of X was associated with Y"), nor a side that names no
 entity ("the appearance", "benefits").
 """
 
@@ -58,7 +58,8 @@ def _noun_claims(doc: Doc) -> list[Claim]:
     studied: "the association between X and Y was examined")."""
     claims: list[Claim] = []
     for noun in (t for t in doc if t.lower_ in _ASSOCIATION_NOUNS and not _denied(t)):
-        signs = {_ASSOCIATION_SIGNS[c.lower_] for c in noun.children if c.dep_ == "amod" and c.lower_ in _ASSOCIATION_SIGNS}
+        signs = {_ASSOCIATION_SIGNS[c.lower_] for c in noun.children
+                 if c.dep_ == "amod" and c.lower_ in _ASSOCIATION_SIGNS}
         if len(signs) != 1 or modality.negated(noun.head) or modality.questioned(noun.head):
             continue
         causes, effects = _associated_pair(noun)

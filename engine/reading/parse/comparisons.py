@@ -410,8 +410,8 @@ def _given_to(host: Token) -> Group | None:
     had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
     had += [side_of(g) for c in host.children if c.dep_ == "relcl" and c.lemma_.lower() in _HAVING
             and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
-    had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1], against_those_without=True)
-                  for s in had if s is not None]
+    had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1],
+                        against_those_without=True) for s in had if s is not None]
     found = given + had_groups
     return found[0] if len(found) == 1 else None
 

@@ -873,8 +873,8 @@ def _adjective_direction(head: Token) -> int:
 
 def _in_curated_name(word: Token, head: Token) -> bool:
     """"low back pain", "lower limb": a word of change that opens a curated name up to the head."""
-    return word.i < head.i and (word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES) \
-        and opens_curated_name([t.text for t in head.doc[word.i:head.i + 1]])
+    changes = word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES
+    return changes and word.i < head.i and opens_curated_name([t.text for t in head.doc[word.i:head.i + 1]])
 
 
 def _is_change_adjective(token: Token) -> bool:
