@@ -7,7 +7,7 @@ context, as llama.cpp's server does). ``response_format`` is honoured only as fa
 steered without a grammar: a JSON reply is started with "{", the schema is not enforced. A request
 whose client hangs up (its timeout) stops generating at the next token, and one still waiting for the
 model is dropped, so that a timed-out request does not hold the model; reading a long prompt (thousands
-of tokens) is not interrupted. ``GET /v1/requests`` lists what each request asked for and got, for the checks.
+of tokens) is not interrupted. ``GET /v1/requests`` lists what each request asked for (from its arrival) and got, for the checks.
 
 Run: ``python tests/llm_local_server.py [--port 8765] [--threads 1]``; it prints ``loaded; serving <url>`` once the model is loaded.
 """
@@ -98,15 +98,19 @@ def build_app(model: LocalModel):
         cancelled, done = threading.Event(), threading.Event()
         watcher = asyncio.create_task(watch(request, cancelled, done))
         started = time.perf_counter()
+        # Logged as it arrives, so that a request a client gave up on, still generating while the next
+        # test counts the log, is counted before that test's own; filled in once it is answered.
+        entry = {"max_tokens": body.get("max_tokens"), "response_format": fmt, "prompt_tokens": 0,
+                 "completion_tokens": 0, "finish_reason": "in flight", "reply_start": "", "seconds": 0.0}
+        log.append(entry)
         try:
             text, prompt_n, new_n, reason = await run_in_threadpool(
                 model.complete, body.get("messages", []), body.get("max_tokens"), prefix, cancelled)
         finally:
             done.set()
             watcher.cancel()
-        log.append({"max_tokens": body.get("max_tokens"), "response_format": fmt, "prompt_tokens": prompt_n,
-                    "completion_tokens": new_n, "finish_reason": reason, "reply_start": text[:200],
-                    "seconds": round(time.perf_counter() - started, 2)})
+        entry.update({"prompt_tokens": prompt_n, "completion_tokens": new_n, "finish_reason": reason,
+                      "reply_start": text[:200], "seconds": round(time.perf_counter() - started, 2)})
         return JSONResponse({
             "id": f"chatcmpl-local-{len(log)}", "object": "chat.completion", "created": int(time.time()),
             "model": MODEL_NAME,
