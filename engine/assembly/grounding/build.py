@@ -27,6 +27,7 @@ import csv
 import gc
 import json
 import os
+import resource
 import sqlite3
 import sys
 import time
@@ -54,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     report = build_terms(out_dir)
     report["seconds"] = round(time.perf_counter() - started, 1)
+    # this process's own peak (kB on Linux): the parent's count of its children would include others
+    report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     (out_dir / BUILD_REPORT).write_text(json.dumps(report, indent=1))
     print(json.dumps(report))
     return 0

@@ -13,7 +13,6 @@ import fcntl
 import hashlib
 import json
 import logging
-import resource
 import sqlite3
 import subprocess
 import sys
@@ -121,8 +120,6 @@ def build_lexicon(directory: Path) -> dict:
         raise LexiconError("the grounding lexicon build failed: " + " | ".join(tail))
     report = json.loads((directory / build.BUILD_REPORT).read_text())
     report["seconds"] = round(time.perf_counter() - started, 1)
-    # ru_maxrss of the children: the largest child this process waited for (kB on Linux)
-    report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
     report["digest"] = digest
     (directory / MANIFEST).write_text(json.dumps(report, indent=1))
     return report
