@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARTIFACTS, REPO_ROOT, ask_first_example, go_to, import_graph, probe_drawing, settle
+from browser_support import ARTIFACTS, REPO_ROOT, ask_first_example, first_example, go_to, import_graph, probe_drawing, settle
 
 pytestmark = pytest.mark.browser
 
@@ -103,10 +103,10 @@ def test_example_answer_names_an_intermediate_node(app_server, page):
     from engine.settings import Settings
     from retrieval.index import PaperIndex
 
-    question = page.get_by_test_id("stButton").first.locator("button").inner_text()
+    question = first_example(page).inner_text()
     settings = Settings()
     result = ask(question, PaperIndex.open(app_server.index_dir, embedding_model=settings.embedding_model), settings)
     mechanisms = [s for s in result.answer.statements if s.kind == "mechanism" and len(s.path) >= 3]
-    assert mechanisms, [s.path for s in result.answer.statements]
+    assert mechanisms, (question, [s.path for s in result.answer.statements])
     middle = {result.graph.node(node_id).label for s in mechanisms for node_id in s.path[1:-1]}
     assert any(label in s.text for s in mechanisms for label in middle), middle

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from browser_support import ARTIFACTS, go_to, settle, wait_idle
+from browser_support import ARTIFACTS, first_example, go_to, settle, wait_idle
 from engine.workspace.storage import WorkspaceStore
 from test_app_browser import ASK_TIMEOUT_MS, _labels, _open_example_graph, _pick
 
@@ -46,7 +46,7 @@ def test_save_then_a_new_question_then_save_never_touches_the_first(app_server, 
     first = store.load("first")
 
     go_to(page, "Ask")
-    example = page.get_by_test_id("stMain").get_by_test_id("stButton").first.locator("button")
+    example = first_example(page)
     question = example.inner_text()
     example.click()
     settle(page)
