@@ -332,13 +332,13 @@ class PaperIndex:
         """
         index_dir = Path(index_dir)
         with _folder_lock(index_dir):
-            return cls._load(index_dir, embedding_model, weights, embedder)
+            return cls.open_without_lock(index_dir, embedding_model, weights, embedder)
 
     @classmethod
-    def _load(
+    def open_without_lock(
         cls, index_dir: Path, embedding_model: str | None, weights: FusionWeights | None, embedder: Embedder | None
     ) -> PaperIndex:
-        """``open`` without the folder lock (the caller holds it)."""
+        """``open`` without taking the folder lock: the caller holds it (a sharded index opens its shards so)."""
         manifest = read_manifest(index_dir)
         if embedding_model is not None and manifest.embedding_model != embedding_model:
             raise IndexModelMismatch(model_mismatch_message(index_dir, manifest.embedding_model, embedding_model))
@@ -403,7 +403,7 @@ class PaperIndex:
         dense_index = "hnsw" if len(vectors) > exact_search_limit else "flat"
         index = cls.from_vectors(unique, vectors, title_vectors, index_dir, embedder, dense_index, corpus, weights)
         with _folder_lock(index._prepared_folder()):
-            index._save(replace=True)
+            index.save()
         return index
 
     @classmethod
@@ -511,7 +511,7 @@ class PaperIndex:
             })
             self._adopt(PaperIndex(self.index_dir, manifest, all_documents, all_vectors, doc_vectors, dense,
                                    lexical_passages, lexical_documents, self._embedder, self.weights))
-            self._save(replace=False)
+            self.save()
             report.added = [d.id for d in new]
             report.passages_added = len(vectors)
             return report
@@ -528,7 +528,7 @@ class PaperIndex:
             plan = plan_update(self, documents, deleted)
             if not plan.gone and not plan.new:
                 return plan.report
-            parts = [self.columns(self._table.rows_without(plan.gone))]
+            parts = [self.columns(self.rows_without(plan.gone))]
             if plan.new:
                 vectors, title_vectors = embed_documents(self._embedder, plan.new, progress)
                 parts.append(new_columns(plan.new, vectors, title_vectors))
@@ -538,7 +538,7 @@ class PaperIndex:
                                               self.manifest.corpus, self.weights)
             updated.manifest = updated.manifest.model_copy(update={"created_at": self.manifest.created_at})
             self._adopt(updated)
-            self._save(replace=False)
+            self.save()
             plan.report.added = [d.id for d in plan.new]
             plan.report.passages_added = sum(len(d.sentences) for d in plan.new)
             return plan.report
@@ -550,6 +550,10 @@ class PaperIndex:
             return self._table, np.asarray(self._vectors), np.asarray(self._doc_vectors)
         passages = self._passages_of(np.asarray(rows, dtype=np.int64)) if len(rows) else np.zeros(0, np.int64)
         return self._table.take(rows), np.asarray(self._vectors[passages]), np.asarray(self._doc_vectors[rows])
+
+    def rows_without(self, doc_ids: Iterable[str]) -> np.ndarray:
+        """The rows of the documents not among ``doc_ids``, for ``columns``."""
+        return self._table.rows_without(doc_ids)
 
     def content_of(self, doc_id: str) -> str | None:
         """The content hash of the indexed document ``doc_id``, or None."""
@@ -578,7 +582,8 @@ class PaperIndex:
             return  # nothing saved there (any more): ours will be
         if stored == self.manifest:
             return
-        self._adopt(PaperIndex._load(self.index_dir, self.manifest.embedding_model, self.weights, self._embedder))
+        self._adopt(PaperIndex.open_without_lock(self.index_dir, self.manifest.embedding_model, self.weights,
+                                                 self._embedder))
 
     def _tidy(self) -> None:
         """Remove what an interrupted save left beside the generation in use (the caller holds the
@@ -639,7 +644,7 @@ class PaperIndex:
     def search(self, query: str, k: int = 10, mode: SearchMode = "hybrid") -> list[Passage]:
         """The ``k`` best sentences for ``query``, best first."""
         with self._searching:
-            return self._search(query, k, mode)
+            return self.search_prepared(query, k, mode)
 
     def search_many(self, queries: Sequence[str], k: int = 10, mode: SearchMode = "hybrid") -> list[list[Passage]]:
         """``search`` for each query, the queries embedded together (one batch is several times cheaper
@@ -650,10 +655,11 @@ class PaperIndex:
             embedded = iter(self._embedder.embed_queries([q for q in queries if q]))
             vectors = [next(embedded) if q else None for q in queries]
         with self._searching:
-            return [self._search(q, k, mode, v) if q else [] for q, v in zip(queries, vectors)]
+            return [self.search_prepared(q, k, mode, v) if q else [] for q, v in zip(queries, vectors)]
 
-    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-                lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
+    def search_prepared(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+                        lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
+        """``search`` without the lock, for a query the caller has partly prepared (see ``signals_prepared``)."""
         scored = self._score(query, mode, query_vector, lexical, dense_found)
         if scored is None:
             return []
@@ -664,12 +670,13 @@ class PaperIndex:
     def rank_documents(self, query: str, k: int = 100, mode: SearchMode = "hybrid") -> list[DocumentHit]:
         """Documents ranked by their best passage's fused score, best first."""
         with self._searching:
-            return self._rank_documents(query, k, mode)
+            return self.rank_documents_prepared(query, k, mode)
 
-    def _rank_documents(
+    def rank_documents_prepared(
         self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
         lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None,
     ) -> list[DocumentHit]:
+        """``rank_documents`` without the lock, for a query the caller has partly prepared (``signals_prepared``)."""
         scored = self._score(query, mode, query_vector, lexical, dense_found)
         if scored is None:
             return []
@@ -696,7 +703,7 @@ class PaperIndex:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
         """Candidate passage ids with their fused, lexical (BM25) and dense (cosine) scores."""
         with self._one_thread():
-            signals = self._signals(query, mode, query_vector, lexical, dense_found)
+            signals = self.signals_prepared(query, mode, query_vector, lexical, dense_found)
         if signals is None:
             return None
         fused = signals.scaled @ self.weights.vector()
@@ -705,18 +712,29 @@ class PaperIndex:
     def signals(self, query: str, mode: SearchMode = "hybrid") -> Signals | None:
         """The four scaled signals of every candidate passage, before weighting."""
         with self._searching:
-            return self._signals(query, mode)
+            return self.signals_prepared(query, mode)
+
+    @property
+    def lexical_passages(self) -> LexicalIndex:
+        """The BM25 index of the passages (each with its neighbours and title)."""
+        return self._lexical_passages
+
+    @property
+    def lexical_documents(self) -> LexicalIndex:
+        """The BM25 index of the whole documents."""
+        return self._lexical_documents
 
     def _lexical_queries(self, query: str) -> LexicalPair:
         """The query for the passage and the document BM25 indexes, with this index's statistics."""
         return self._lexical_passages.query(query), self._lexical_documents.query(query)
 
-    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
-                 lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
-        """``query_vector``, when given, is the query already embedded, and ``lexical`` the query for
-        the BM25 indexes (a sharded index embeds it once and scores BM25 with the library's statistics);
-        ``dense_found``, this index's rows among the library's nearest passages, found by the library's
-        one IVF-PQ search (``retrieval.library_ivf``) instead of a search of this index's own."""
+    def signals_prepared(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
+                         lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
+        """``signals`` without the lock. ``query_vector``, when given, is the query already embedded,
+        and ``lexical`` the query for the BM25 indexes (a sharded index embeds it once and scores BM25
+        with the library's statistics); ``dense_found``, this index's rows among the library's nearest
+        passages, found by the library's one IVF-PQ search (``retrieval.library_ivf``) instead of a
+        search of this index's own. A sharded index calls it on each shard."""
         query = query.strip()
         if not query or not len(self._table):
             return None
@@ -734,7 +752,7 @@ class PaperIndex:
             if query_vector is None:
                 query_vector = self._embedder.embed_query(query)
             candidate_sets.append(dense_found if dense_found is not None
-                                  else self._dense_candidates(query_vector, weights.candidate_passages))
+                                  else self.nearest_passages(query_vector, weights.candidate_passages))
             doc_dense_all = self._doc_vectors @ query_vector
             candidate_sets.append(self._passages_of(_top(doc_dense_all, weights.candidate_documents)))
         candidates = np.unique(np.concatenate(candidate_sets)).astype(np.int64)
@@ -751,15 +769,15 @@ class PaperIndex:
             scaled[:, 2] = _ratio(lexical, lexical_all.ceiling) if absolute else _normalise(lexical)
             scaled[:, 3] = _ratio(lexical_docs, lexical_docs_all.ceiling) if absolute else _normalise(lexical_docs)
         if use_dense:
-            dense = (self._vectors[candidates] @ query_vector).astype(np.float64)
+            dense = self.passage_cosines(query_vector, candidates).astype(np.float64)
             dense_docs = doc_dense_all[docs].astype(np.float64)
             scaled[:, 0] = dense if absolute else _normalise(dense)
             scaled[:, 1] = dense_docs if absolute else _normalise(dense_docs)
         return Signals(candidates=candidates, documents=docs, scaled=scaled, lexical=lexical, dense=dense)
 
-    def _dense_candidates(self, query_vector: np.ndarray, count: int) -> np.ndarray:
-        """The ``count`` passages nearest the query. An IVF-PQ index compares compressed vectors, so it is
-        asked for ``IVF_REFINE`` times as many, which are re-ranked by their exact cosine."""
+    def nearest_passages(self, query_vector: np.ndarray, count: int) -> np.ndarray:
+        """The rows of the ``count`` passages nearest the query. An IVF-PQ index compares compressed
+        vectors, so it is asked for ``IVF_REFINE`` times as many, which are re-ranked by their exact cosine."""
         count = min(count, len(self._vectors))
         if self._dense is None:  # a "shared" shard searched on its own: an exact scan of its mapped rows
             return _top_by_score(np.asarray(self._vectors @ query_vector), count)
@@ -768,8 +786,12 @@ class PaperIndex:
             return found[0][found[0] >= 0]
         _, found = self._dense.search(query_vector[None, :], min(count * ivfpq.IVF_REFINE, len(self._vectors)))
         found = np.sort(found[0][found[0] >= 0])  # in file order: the memory-mapped rows are read in one sweep
-        exact = self._vectors[found] @ query_vector
+        exact = self.passage_cosines(query_vector, found)
         return found[np.argsort(-exact, kind="stable")[:count]]
+
+    def passage_cosines(self, query_vector: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The cosine of the query with each passage at ``rows`` (from the stored vectors)."""
+        return np.asarray(self._vectors[rows] @ query_vector)
 
     def _one_thread(self) -> AbstractContextManager[object]:
         """Run one query's BLAS and OpenMP work (FAISS, numpy) on a single thread.
@@ -808,11 +830,11 @@ class PaperIndex:
         self.index_dir.mkdir(parents=True, exist_ok=True)
         return self.index_dir
 
-    def _save(self, replace: bool) -> None:
+    def save(self) -> None:
         """Write the index as a new generation beside the one in use, synced to disk, then switch to
         it by replacing the manifest (one atomic rename), and only then remove the old generation.
-        A crash at any point leaves the old index or the new one, whole. (``replace`` is kept for
-        the callers: every save writes a whole generation.)"""
+        A crash at any point leaves the old index or the new one, whole. The caller holds the folder
+        lock (a sharded index writes its shards under its own)."""
         directory = self.index_dir
         directory.mkdir(parents=True, exist_ok=True)
         generation = next_generation(directory)
@@ -950,8 +972,9 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
              for entry in sorted(index_dir.iterdir())
              if GENERATION.fullmatch(entry.name) and entry.name != manifest.generation]
     layout = _LAYOUTS.get(manifest.dense_index)
-    if layout is not None:
-        problems: list[str] = []
+    if layout is not None:  # the files it stamps itself (a sharded library's IVF-PQ folder), then each part
+        problem = _checksum_problem(index_dir, index_dir, manifest)
+        problems: list[str] = [problem] if problem is not None else []
         for name, part in layout.parts(index_dir):
             found, shard_notes = verify_index(part)
             problems += [f"shard {name}: {line}" for line in found]
@@ -960,22 +983,28 @@ def verify_index(index_dir: Path) -> tuple[list[str], list[str]]:
     folder = data_folder(index_dir, manifest)
     if not manifest.files:
         notes.append(f"no checksums recorded in {index_dir / MANIFEST} (saved before they were kept; the next save records them)")
-    for name, stamp in manifest.files.items():
-        path = folder / name
-        if not path.is_file():
-            return [damage_message(index_dir, path, "missing")], notes
-        if path.stat().st_size != stamp.size:
-            return [damage_message(index_dir, path, f"{path.stat().st_size:,} bytes, {stamp.size:,} when written")], notes
-        if file_sha256(path) != stamp.sha256:
-            return [damage_message(index_dir, path, "its SHA-256 differs from the one recorded when it was written")], notes
-    problem = index_problem(index_dir) or vectors_problem(index_dir, folder, manifest, scan=True)
+    problem = (_checksum_problem(index_dir, folder, manifest) or index_problem(index_dir)
+               or vectors_problem(index_dir, folder, manifest, scan=True))
     if problem is not None:
         return [problem], notes
     try:
-        PaperIndex._load(index_dir, None, None, Embedder(manifest.embedding_model))
+        PaperIndex.open_without_lock(index_dir, None, None, Embedder(manifest.embedding_model))
     except IndexNotFound as error:
         return [str(error)], notes
     return [], notes
+
+
+def _checksum_problem(index_dir: Path, folder: Path, manifest: Manifest) -> str | None:
+    """The first file the manifest stamps (paths inside ``folder``) that is missing or not of its
+    recorded size, else the first whose SHA-256 differs from the recorded one."""
+    problem = size_problem(index_dir, folder, manifest)
+    if problem is not None:
+        return problem
+    for name, stamp in manifest.files.items():
+        if file_sha256(folder / name) != stamp.sha256:
+            return damage_message(index_dir, folder / name,
+                                  "its SHA-256 differs from the one recorded when it was written")
+    return None
 
 
 def _passage_layout(documents: Sequence[Document]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

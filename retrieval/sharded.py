@@ -8,7 +8,7 @@ sample of the shard) instead of an exact scan, and keeps its vectors, BM25 matri
 memory-mapped, so that serving memory is bounded by what queries touch.
 
 A query is embedded once and fans out to every shard; each shard scores its candidates exactly as a
-one-folder index does (``PaperIndex._search``) and the best fused scores of all shards are kept. Dense
+one-folder index does (``PaperIndex.search_prepared``) and the best fused scores of all shards are kept. Dense
 scores are absolute cosines, equal in every shard; BM25 scores with the whole library's term
 statistics (``retrieval.lexical.shared_queries``: each term's idf from its frequency in all shards,
 and one ceiling), so a shard's scores mean what the unsharded index's would.
@@ -188,7 +188,7 @@ def save_shard(shard: PaperIndex) -> None:
     partial = final.with_name(f".partial-{final.name}")
     shutil.rmtree(partial, ignore_errors=True)
     shard.index_dir = partial
-    shard._save(replace=True)
+    shard.save()
     shutil.rmtree(final, ignore_errors=True)  # a shard a killed addition wrote but never listed
     os.replace(partial, final)
     sync_path(final.parent)
@@ -233,8 +233,8 @@ class ShardedPaperIndex(PaperIndex):
             raise IndexNotFound(problem)
         weights = weights or FusionWeights()
         names = shard_names(index_dir)
-        shards = [PaperIndex._load(shard_folder(index_dir, name), manifest.embedding_model, weights, embedder)
-                  for name in names]
+        shards = [PaperIndex.open_without_lock(shard_folder(index_dir, name), manifest.embedding_model, weights,
+                                               embedder) for name in names]
         try:
             return cls(index_dir, manifest, shards, embedder, weights, names)
         except RuntimeError as error:  # FAISS's error for a garbled file
@@ -273,17 +273,20 @@ class ShardedPaperIndex(PaperIndex):
     def _query_vector(self, query: str, mode: SearchMode) -> np.ndarray | None:
         return self._embedder.embed_query(query) if mode != "bm25" else None
 
-    def _search(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
-                lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
+    def search_prepared(self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
+                        lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> list[Passage]:
+        """Every shard's best passages (``lexical`` and ``dense_found`` are made here, per shard)."""
         return self._fan_out(query, mode, query_vector,
-                             lambda shard, q, v, plan, found: shard._search(q, k, mode, v, plan, found))[:k]
+                             lambda shard, q, v, plan, found: shard.search_prepared(q, k, mode, v, plan, found))[:k]
 
-    def _rank_documents(
+    def rank_documents_prepared(
         self, query: str, k: int, mode: SearchMode, query_vector: np.ndarray | None = None,
         lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None,
     ) -> list[DocumentHit]:
-        return self._fan_out(query, mode, query_vector,
-                             lambda shard, q, v, plan, found: shard._rank_documents(q, k, mode, v, plan, found))[:k]
+        """Every shard's best documents (``lexical`` and ``dense_found`` are made here, per shard)."""
+        return self._fan_out(
+            query, mode, query_vector,
+            lambda shard, q, v, plan, found: shard.rank_documents_prepared(q, k, mode, v, plan, found))[:k]
 
     def _dense_found(self, vector: np.ndarray | None, mode: SearchMode) -> list[np.ndarray | None]:
         """Per shard, its rows among the library's ``candidate_passages`` nearest passages (one search
@@ -307,9 +310,9 @@ class ShardedPaperIndex(PaperIndex):
             if shard.manifest.dense_index == "shared":
                 local = np.sort(rows[numbers == int(name)])  # file order: one sweep of the mapped rows
             else:
-                local = np.asarray(shard._dense_candidates(vector, count), dtype=np.int64)
+                local = np.asarray(shard.nearest_passages(vector, count), dtype=np.int64)
             found.append(local)
-            scores.append(np.asarray(shard._vectors[local] @ vector) if local.size else np.zeros(0, np.float32))
+            scores.append(shard.passage_cosines(vector, local) if local.size else np.zeros(0, np.float32))
         every = np.concatenate(scores)
         keep = np.zeros(every.size, dtype=bool)
         keep[np.argsort(-every, kind="stable")[:count]] = True
@@ -320,8 +323,8 @@ class ShardedPaperIndex(PaperIndex):
         """Per shard, the BM25 queries scored with the whole library's term statistics."""
         if mode == "dense":
             return [None] * len(self._shards)
-        passages = shared_queries([shard._lexical_passages for shard in self._shards], query)
-        documents = shared_queries([shard._lexical_documents for shard in self._shards], query)
+        passages = shared_queries([shard.lexical_passages for shard in self._shards], query)
+        documents = shared_queries([shard.lexical_documents for shard in self._shards], query)
         return list(zip(passages, documents, strict=True))
 
     def _fan_out(self, query: str, mode: SearchMode, query_vector: np.ndarray | None,
@@ -339,9 +342,10 @@ class ShardedPaperIndex(PaperIndex):
                      for item in read(shard, query, vector, plan, rows)]
         return sorted(found, key=lambda item: -item.score)
 
-    def _signals(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
-                 lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
-        """Every shard's candidates, numbered as if the shards' passages and documents were one list."""
+    def signals_prepared(self, query: str, mode: SearchMode, query_vector: np.ndarray | None = None,
+                         lexical: LexicalPair | None = None, dense_found: np.ndarray | None = None) -> Signals | None:
+        """Every shard's candidates, numbered as if the shards' passages and documents were one list
+        (``lexical`` and ``dense_found`` are made here, per shard)."""
         query = query.strip()
         if not query:
             return None
@@ -349,7 +353,7 @@ class ShardedPaperIndex(PaperIndex):
         parts, passage_offset, document_offset = [], 0, 0
         plans, dense = self._lexical_plans(query, mode), self._dense_found(vector, mode)
         for shard, plan, rows in zip(self._shards, plans, dense, strict=True):
-            signals = shard._signals(query, mode, vector, plan, rows)
+            signals = shard.signals_prepared(query, mode, vector, plan, rows)
             if signals is not None:
                 parts.append(Signals(candidates=signals.candidates + passage_offset,
                                      documents=signals.documents + document_offset, scaled=signals.scaled,
@@ -392,8 +396,8 @@ class ShardedPaperIndex(PaperIndex):
             shards: list[tuple[str, PaperIndex]] = []
             taken = list(names)
             for name, shard in zip(names, self._shards, strict=True):
-                kept = shard._table.rows_without(plan.gone)
-                if len(kept) == len(shard._table):
+                kept = shard.rows_without(plan.gone)
+                if len(kept) == len(shard):
                     shards.append((name, shard))
                 elif len(kept):
                     shards.append(self._save_new_shard(taken, [shard.columns(kept)]))
@@ -418,7 +422,8 @@ class ShardedPaperIndex(PaperIndex):
         shard = PaperIndex.from_columns(table, vectors, doc_vectors, shard_folder(self.index_dir, name), self._embedder,
                                         shard_dense_kind(len(vectors)), self.manifest.corpus, self.weights)
         save_shard(shard)
-        return name, PaperIndex._load(shard.index_dir, self.manifest.embedding_model, self.weights, self._embedder)
+        return name, PaperIndex.open_without_lock(shard.index_dir, self.manifest.embedding_model, self.weights,
+                                                  self._embedder)
 
     def _commit(self, before: list[str], shards: list[tuple[str, PaperIndex]]) -> None:
         """Merge small shards, switch the manifest to ``shards``, then remove the shard folders that
@@ -457,7 +462,7 @@ class ShardedPaperIndex(PaperIndex):
         with self._searching:
             self.manifest, self._shards, self._names, self._ivf = other.manifest, other._shards, other._names, other._ivf
 
-    def _save(self, replace: bool) -> None:
+    def save(self) -> None:
         raise NotImplementedError("a sharded index is saved shard by shard (save_shard, write_shard_list)")
 
 

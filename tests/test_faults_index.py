@@ -55,7 +55,7 @@ def _save_library(index_dir: Path, documents: list[Document]) -> PaperIndex:
     titles = embedder.embed([d.title for d in documents])
     index = PaperIndex.from_vectors(documents, vectors, titles, index_dir, embedder, "flat")
     with _folder_lock(index._prepared_folder()):
-        index._save(replace=True)
+        index.save()
     return index
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from retrieval.documents import Document
 from retrieval.embeddings import DEFAULT_MODEL, Embedder
-from retrieval.index import PaperIndex, index_problem
+from retrieval.index import PaperIndex, index_problem, verify_index
 from retrieval.stored import index_file
 from retrieval import sharded as sharded_module
 from retrieval.sharded import ShardedPaperIndex, build_sharded, shard_folder
@@ -159,6 +159,19 @@ def test_a_damaged_library_lists_file_is_reported(tmp_path: Path, embedder: Embe
     data.write_bytes(data.read_bytes()[:-8])
     problem = index_problem(tmp_path / "lib", DEFAULT_MODEL)
     assert problem is not None and "merged.ivfdata" in problem and "bytes" in problem
+
+
+def test_check_reports_a_library_lists_file_with_one_byte_changed(tmp_path: Path, embedder: Embedder) -> None:
+    # the size stays, so opening does not notice: `check` compares the SHA-256 the manifest recorded
+    built = build_sharded(_library(), tmp_path / "lib", embedder, shard_passages=40, ivf_min_passages=0)
+    assert verify_index(tmp_path / "lib") == ([], [])
+    data = tmp_path / "lib" / built.manifest.ivf / "merged.ivfdata"
+    content = bytearray(data.read_bytes())
+    content[len(content) // 2] ^= 0xFF
+    data.write_bytes(bytes(content))
+    assert index_problem(tmp_path / "lib", DEFAULT_MODEL) is None
+    problems, _ = verify_index(tmp_path / "lib")
+    assert len(problems) == 1 and str(data) in problems[0] and "SHA-256 differs" in problems[0]
 
 
 def test_an_older_library_grows_a_shared_shard_and_keeps_its_own(tmp_path: Path, embedder: Embedder,
