@@ -362,10 +362,3 @@ def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
 ])
 def test_words_split_at_a_line_end_are_read_whole(sentence: str, expected: set[str]) -> None:
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected
-
-
-def test_a_clause_verb_tagged_an_adjective_is_read_as_the_verb() -> None:
-    # the tagger reads "elevated" as an adjective although the parse gives it a subject and an object
-    sentence = "Other compounds include Pomb (Box 1), which elevated levels of Tarp."
-    assert parser()(sentence)[10].pos_ == "ADJ"
-    assert {format_annotation(a) for a in read_sentence(sentence)} == {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}

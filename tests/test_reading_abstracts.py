@@ -22,12 +22,6 @@ def _hedged(sentence: str) -> dict[str, bool]:
 # -- every coordinated object, each with its own amount ------------------------------------------
 
 @pytest.mark.parametrize("sentence, expected", [
-    ("Drug D reduced LDL-C by 55%, apoB by 56% and Lp(a) by 19%.",
-     {f"{UP} Drug D ==CAUSE=> {DOWN} LDL-C", f"{UP} Drug D ==CAUSE=> {DOWN} apoB",
-      f"{UP} Drug D ==CAUSE=> {DOWN} Lp(a)"}),
-    ("Zorimab lowered serum ferritin by 30 percent, hepcidin by 2-fold, and transferrin by 12%.",
-     {f"{UP} Zorimab ==CAUSE=> {DOWN} serum ferritin", f"{UP} Zorimab ==CAUSE=> {DOWN} hepcidin",
-      f"{UP} Zorimab ==CAUSE=> {DOWN} transferrin"}),
     # an apposed list after a bare name is a list ("A, B and C"), each member an object
     ("Velkumab reduced LDL cholesterol, apolipoprotein B and lipoprotein(a).",
      {f"{UP} Velkumab ==CAUSE=> {DOWN} LDL cholesterol", f"{UP} Velkumab ==CAUSE=> {DOWN} apolipoprotein B",
@@ -37,10 +31,27 @@ def test_every_coordinated_object_is_read(sentence: str, expected: set[str]) -> 
     assert lines(sentence) == expected
 
 
-def test_the_rule_reader_reads_every_object_with_its_amount_too() -> None:
-    found = {format_annotation(a) for a in extract_annotations("Drug D reduced LDL-C by 55%, apoB by 56% and Lp(a) by 19%.")}
-    assert found == {f"{UP} Drug D ==CAUSE=> {DOWN} LDL-C", f"{UP} Drug D ==CAUSE=> {DOWN} apoB",
-                     f"{UP} Drug D ==CAUSE=> {DOWN} Lp(a)"}
+# Constructions the rule reader reads alone: the parse reader's repairs for them changed the claims of
+# one to three of 16,927 library sentences, all read by the rule reader too (docs/decisions.md,
+# 2026-12-02), and were removed.
+@pytest.mark.parametrize("sentence, expected", [
+    # a short form in brackets between a name and a role noun ends no phrase
+    ("A zorin deacetylase (ZDAC) inhibitor increased Tarp acetylation.",
+     {f"{DOWN} zorin deacetylase ==CAUSE=> {UP} Tarp acetylation"}),
+    # the participle of a modification after a verb of change is its object's adjective
+    ("Velk1 reduces phosphorylated tau.", {f"{UP} Velk1 ==CAUSE=> {DOWN} phosphorylated tau"}),
+    # a relative clause's verb the tagger reads as an adjective
+    ("Other compounds include Pomb (Box 1), which elevated levels of Tarp.", {f"{UP} Pomb ==CAUSE=> {UP} Tarp"}),
+    # objects each with its own amount
+    ("Drug D reduced LDL-C by 55%, apoB by 56% and Lp(a) by 19%.",
+     {f"{UP} Drug D ==CAUSE=> {DOWN} LDL-C", f"{UP} Drug D ==CAUSE=> {DOWN} apoB",
+      f"{UP} Drug D ==CAUSE=> {DOWN} Lp(a)"}),
+    ("Zorimab lowered serum ferritin by 30 percent, hepcidin by 2-fold, and transferrin by 12%.",
+     {f"{UP} Zorimab ==CAUSE=> {DOWN} serum ferritin", f"{UP} Zorimab ==CAUSE=> {DOWN} hepcidin",
+      f"{UP} Zorimab ==CAUSE=> {DOWN} transferrin"}),
+])
+def test_the_rule_reader_reads_what_the_parse_reader_leaves_to_it(sentence: str, expected: set[str]) -> None:
+    assert {format_annotation(a) for a in extract_annotations(sentence)} == expected
 
 
 def test_two_verbs_each_with_an_amount_keep_their_own_signs() -> None:

@@ -12,16 +12,15 @@ a second subject or object after "or" to the word before "or".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
-from engine.reading.parse.gapped_amounts import amounts_left_out
-from engine.reading.parse.parsing import has_subject_and_object, parser
-from engine.reading.parse.reparsed_names import name_pairs_read_apart, short_forms_left_out, symbols_read_as_names
+from engine.reading.parse.parsing import parser
+from engine.reading.parse.reparsed_names import name_pairs_read_apart, symbols_read_as_names
 from engine.reading.parse.reparsed_verbs import verbs_read_again
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -38,25 +37,9 @@ def parsed(texts: Iterable[str]) -> Iterator[tuple[str, Doc]]:
 
 
 def _repaired(doc: Doc) -> Doc:
-    """The parse with the names (``reparsed_names``) and then the verbs (``reparsed_verbs``) the model
-    misread parsed again, and the words it hung in the wrong place moved where they belong."""
-    doc = short_forms_left_out(doc)
-    doc = amounts_left_out(doc)
-    doc = name_pairs_read_apart(doc)
-    doc = symbols_read_as_names(doc)
-    doc = verbs_read_again(doc)
-    _retag_names_read_as_pronouns(doc)
-    _retag_names_read_as_numbers(doc)
-    _retag_clause_verbs_read_as_adjectives(doc)
-    _relabel_reported_infinitives(doc)
-    _reattach_verbs_joined_to_objects(doc)
-    _rejoin_process_gerunds(doc)
-    _relabel_capacity_infinitives(doc)
-    _rejoin_repeated_nouns(doc)
-    _rejoin_split_subjects(doc)
-    _rejoin_form_participles(doc)
-    _relabel_following(doc)
-    _relabel_listed_appositions(doc)
+    """The parse with each of ``REPAIRS`` made in turn."""
+    for repair in REPAIRS:
+        doc = repair(doc) or doc
     return doc
 
 
@@ -91,16 +74,6 @@ def _retag_names_read_as_numbers(doc: Doc) -> None:
                 and sum(ch.isalpha() for ch in token.text) >= 2:
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
-
-
-def _retag_clause_verbs_read_as_adjectives(doc: Doc) -> None:
-    """The past form of a verb of change tagged an adjective although the parse gives it a subject
-    and a direct object, which no adjective takes ("Pomb (Box 1), which elevated levels of Tarp"): it
-    is given a past verb's tag, so that the reader reads its clause; its place in the parse stays."""
-    for token in doc:
-        form = lexicon.VERB_FORMS.get(token.lower_)
-        if token.pos_ == "ADJ" and form is not None and form[2] == "ed" and has_subject_and_object(token):
-            token.tag_, token.pos_, token.lemma_ = "VBD", "VERB", form[0]
 
 
 def _relabel_reported_infinitives(doc: Doc) -> None:
@@ -238,23 +211,6 @@ def _rejoin_split_subjects(doc: Doc) -> None:
                 second.head, second.dep_ = joining.head, "conj"
 
 
-def _rejoin_form_participles(doc: Doc) -> None:
-    """"X reduces phosphorylated tau" parsed as "reduces" with a clause "phosphorylated tau" (whose
-    subject would be X): the participle of a modification right after a verb of change that has no
-    object is the adjective of the object it took, which becomes the verb's."""
-    for token in doc:
-        verb = token.head
-        objects = [c for c in token.children if c.dep_ == "dobj"]
-        if token.dep_ != "xcomp" or token.tag_ not in ("VBD", "VBN") or token.i != verb.i + 1 or not objects \
-                or token.lemma_.lower() not in lexicon.MODIFYING_VERBS \
-                or lexicon.VERB_FORMS.get(verb.lower_, ("", 0, ""))[1] == 0 \
-                or any(c.dep_ == "dobj" for c in verb.children):
-            continue
-        object_ = objects[0]
-        object_.head, object_.dep_ = verb, "dobj"
-        token.head, token.dep_ = object_, "amod"
-
-
 def _relabel_following(doc: Doc) -> None:
     """"Y is increasing following exposure to X" with "following" read as an adjective of an object
     "exposure": "following" is the preposition of time it is here, and its noun no object of the verb
@@ -284,3 +240,15 @@ def _relabel_listed_appositions(doc: Doc) -> None:
         renamed = token.head.tag_ == "NNS" or any(c.dep_ in ("det", "poss", "nummod") for c in token.head.children)
         if listed and not renamed and not any(c.dep_ in ("det", "poss", "nummod") for c in token.children):
             token.dep_ = "conj"  # (not after a class named with a number: "two agonists, A and B")
+
+
+# The repairs, in the order they are made: the names (``reparsed_names``) and then the verbs
+# (``reparsed_verbs``) the model misread are parsed again (each returns the new parse), then the words
+# it hung in the wrong place are moved where they belong, in place (each returns None).
+# ``bench/reader_repairs.py`` measures what each one changes.
+REPAIRS: tuple[Callable[[Doc], Doc | None], ...] = (
+    name_pairs_read_apart, symbols_read_as_names, verbs_read_again,
+    _retag_names_read_as_pronouns, _retag_names_read_as_numbers, _relabel_reported_infinitives,
+    _reattach_verbs_joined_to_objects, _rejoin_process_gerunds, _relabel_capacity_infinitives,
+    _rejoin_repeated_nouns, _rejoin_split_subjects, _relabel_following, _relabel_listed_appositions,
+)

@@ -134,12 +134,6 @@ def has_subject_and_object(verb: Token) -> bool:
     return any(c.dep_ == "nsubj" for c in verb.children) and any(c.dep_ == "dobj" for c in verb.children)
 
 
-def parsed_without(doc: Doc, left_out: set[int]) -> Doc:
-    """``doc`` parsed again with the tokens at ``left_out`` left out."""
-    kept = [token for token in doc if token.i not in left_out]
-    return parsed_words(doc, [t.text for t in kept], [bool(t.whitespace_) for t in kept])
-
-
 def laid_over(doc: Doc, again: Doc, stand_ins: dict[int, str], verbs: dict[int, str]) -> Doc:
     """The parse ``again`` over the words of ``doc``: stand-ins are names, rewritten verbs the verbs
     as written (their own lemma and tense)."""

@@ -4,8 +4,7 @@ A symbol next to a verb of change that the parse left without a subject or objec
 ERK1/2", with "ERK1/2" tagged an adjective) is parsed again written as a common noun the model reads
 as a name, and the new parse is laid over the words as written; so is a two-word name the model read
 apart ("cathepsin D" with "cathepsin" a verb, "Beclin 1" with "1" an apposition), written "serum
-cortisol" and kept only where no other word is read otherwise. A short form in brackets before a
-drug's role noun ("a histone deacetylase (HDAC) inhibitor") is left out of the parse.
+cortisol" and kept only where no other word is read otherwise.
 """
 
 from __future__ import annotations
@@ -16,29 +15,13 @@ from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_tuple
-from engine.reading.rules.vocabulary import DRUG_ROLE_NOUNS
 from engine.reading.parse.parsing import (
-    has_subject_and_object, laid_over, opens_a_two_word_name, parsed_again, parsed_without, read_as_verb,
+    has_subject_and_object, laid_over, opens_a_two_word_name, parsed_again, read_as_verb,
     verbs_with_their_ends,
 )
 from engine.reading.parse.reparsed_verbs import NOUN_TOO, READ_APART, verb_stand_in
 
 _WORDS = Path(__file__).with_name("words.toml")
-
-
-def _short_form_before_a_role(token: Token) -> list[int]:
-    """The positions of "(HDAC)" in "a histone deacetylase (HDAC) inhibitor": a short form set in
-    parentheses between a name and a drug's role noun, which the model reads as the end of the phrase
-    (the role noun becomes a subject of its own or an apposition: "HDAC inhibitors raise acetylation"
-    had read as HDAC raising it). The paper's definition gives the name its short form all the same."""
-    doc = token.doc
-    if token.text != "(" or token.i + 3 >= len(doc) or token.i == 0:
-        return []
-    short, closing, role, before = doc[token.i + 1], doc[token.i + 2], doc[token.i + 3], doc[token.i - 1]
-    if closing.text != ")" or role.lower_ not in DRUG_ROLE_NOUNS or before.pos_ not in ("NOUN", "PROPN") \
-            or not any(ch.isalpha() for ch in short.text) or " " in short.text:
-        return []
-    return [token.i, short.i, closing.i]
 
 
 _SUBJECT_STAND_INS = word_tuple(_WORDS, "_subject_stand_ins")
@@ -268,10 +251,3 @@ _PAIR_HEAD_STAND_IN = "serum"
 
 def _symbol(token: Token) -> bool:
     return not token.is_punct and lexicon.symbol_word(token.text)
-
-
-def short_forms_left_out(doc: Doc) -> Doc:
-    """``doc`` parsed again without the short forms set between a name and a drug's role noun
-    (``_short_form_before_a_role``)."""
-    defined = [i for token in doc for i in _short_form_before_a_role(token)]
-    return parsed_without(doc, set(defined)) if defined else doc
