@@ -4,7 +4,7 @@ machine (``engine.assembly.grounding.build`` in a child process, into a temporar
 
     .venv/bin/python bench/lexicon_build.py [--runs N]
 
-Issue 39's bounds: set-up within 3 minutes, memory within 1.5 GB (1,430 MiB). The peak is the build
+Issue 39's bounds: set-up within 3 minutes, memory within 1.5 GB (1,431 MiB). The peak is the build
 process's own (``RUSAGE_SELF``); the median of ``--runs`` builds is recorded.
 """
 

