@@ -218,6 +218,8 @@ from engine.assembly.identity import may_define, spells_abbreviation  # noqa: E4
     ("Zβ", "zorin-β"),
     ("Zβ42", "zorin-β fragment 42"),
     ("ZMP", "zorin mono phosphate peptides"),
+    ("ZV", "zorovelkinal"),                       # a closed compound: its parts' initials inside one word
+    ("ZVD", "zorovelkodialysis"),
 ])
 def test_a_short_form_spells_its_long_form(short: str, long: str) -> None:
     assert spells_abbreviation(short, long)

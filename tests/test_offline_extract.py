@@ -131,6 +131,15 @@ def test_abbreviations_defined_in_the_text_link_to_long_forms() -> None:
     assert annotations[0].subject_aliases == ["BDNF"]
 
 
+def test_a_long_form_whose_initials_spell_the_short_form_is_taken_whole() -> None:
+    # the shortest tail whose letters spell "VOP" is one word; the words' initials spell all of it
+    assert find_abbreviations("Women with velkic organ prolapse (VOP) were seen.") == {"VOP": "velkic organ prolapse"}
+    assert find_abbreviations("The Zorin Spinal Velk Association (ZSVA) scale.") == {
+        "ZSVA": "Zorin Spinal Velk Association"}
+    # without such words the shortest tail stands
+    assert find_abbreviations("Patients on zorodialysis (ZD) were seen.") == {"ZD": "zorodialysis"}
+
+
 def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:
     # "(GRE)-binding" is undone inside the name, and the outer short form still names it
     found = extract_annotations("Active Plk7 phosphorylates the transcription factor glucose response element (GRE)-binding "

@@ -224,6 +224,9 @@ def _long_form_for(short: str, before: str) -> str | None:
     words = words[boundary + 1:]
     if not words:
         return None
+    initials = _initials_tail(sf, words)
+    if initials is not None:
+        return initials
     limit = min(len(sf) + 5, 2 * len(sf))
     candidate = " ".join(words[-limit:])
     lf = _squash(candidate).lower()
@@ -247,6 +250,18 @@ def _long_form_for(short: str, before: str) -> str | None:
     if long_form.split()[0].lower() in lx.PREPOSITIONS:  # "named after beta-amyloid (Abeta)": no name
         return None
     return long_form
+
+
+def _initials_tail(short: str, words: list[str]) -> str | None:
+    """The last words whose initials spell the short form ("pelvic organ prolapse (POP)"), which the
+    shortest tail would cut to one word whose letters happen to spell it ("prolapse")."""
+    letters = [ch for ch in short if ch.isalpha()]
+    if len(letters) < 2 or len(letters) != len(short) or len(words) < len(letters):
+        return None
+    tail = words[-len(letters):]
+    if all(word[:1].lower() == letter for word, letter in zip(tail, letters)):
+        return " ".join(tail).strip(" ,;:")
+    return None
 
 
 _MEMBER_SUFFIX = re.compile(r"(?<=[A-Za-z])-?(\d{1,2}|[α-ω])$")
