@@ -130,3 +130,34 @@ def test_an_effect_on_a_change(sentence: str, expected: set[str]) -> None:
 def test_a_question_states_nothing() -> None:
     assert parse_lines("Do health behaviors have an impact on the reduction of medical resource use?") == set()
     assert parse_lines("Does exercise reduce low back pain?") == set()
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a noun that names its change, and what it went with: a possible claim, the change's cause the partner
+    ("We found an improved survival associated with cardiologist care.",
+     {f"{UP} cardiologist care ==CAUSE=> {UP} survival"}),
+    ("We observed increased mortality associated with zorin use.", {f"{UP} zorin use ==CAUSE=> {UP} mortality"}),
+    # a noun of no change, or a denied one, says nothing
+    ("The changes associated with AD were studied.", set()),
+    ("No increase in mortality associated with smoking was seen.", set()),
+])
+def test_a_change_associated_with_a_partner(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Smoking was associated with gains in body weight.", {f"Smoking ==CAUSE=> {UP} body weight"}),
+    ("Drug D produced improvements in memory.", {f"{UP} Drug D ==CAUSE=> {UP} memory"}),
+])
+def test_plural_nouns_of_change(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the agent of a participle says who gave the subject; it is not the subject
+    ("Education delivered by nurses reduced anxiety.", {f"{UP} Education ==CAUSE=> {DOWN} anxiety"}),
+    ("Inflammation induced by zorin reduced memory.",
+     {f"{UP} zorin ==CAUSE=> {UP} Inflammation", f"{UP} Inflammation ==CAUSE=> {DOWN} memory"}),
+])
+def test_the_agent_of_a_participle_is_not_the_subject(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected

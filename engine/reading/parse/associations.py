@@ -1,5 +1,5 @@
 """Associations found by observing: "T was associated with a 65% reduction in the risk of D", "higher
-X intake correlated with lower Y", "X was inversely associated with Y", "X showed an inverse
+X intake correlated with lower Y", "an improved survival associated with T", "X was inversely associated with Y", "X showed an inverse
 relationship with Y", "a positive correlation between X and Y".
 
 An association says that two things went together where they were observed, not that one was made
@@ -40,6 +40,11 @@ def association_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
     for word, objects in _associations(doc):
         if modality.negated(word) or modality.questioned(word):
+            continue
+        if word.dep_ == "acl" and has_change_word(word.head) and not _denied(word.head):
+            # "an improved survival associated with X": the change the noun names went with X
+            causes = _named([s for o in objects for s in sides(o)])
+            claims += pairs(causes, 1, _named(sides(word.head)), hedged=True)
             continue
         subjects = [c for c in _predicate(word).children if c.dep_ in _SUBJECTS]
         if len(subjects) != 1 or _denied(subjects[0]):

@@ -159,6 +159,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
             spans = spans[-1:]  # "X is a kinase in the control of A and activated X inhibits Y"
     if not spans:
         return None
+    spans = _host_of_agent(tokens, spans, floor)
     spans = head_before_place(tokens, spans, floor)
     if not spans or _inside_larger_phrase(tokens, spans[0][0], floor):
         return None
@@ -177,6 +178,16 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
     # "treatment with X" / "exposure to X" are read by _entity; a subject starting right after a
     # preposition or verb is still the subject ("In cells, X reduces Y").
     return spans, j
+
+
+def _host_of_agent(tokens: list[Token], spans: list[tuple[int, int]], floor: int) -> list[tuple[int, int]]:
+    """"Education delivered by nurses reduced Y", "inflammation induced by LPS impaired Y": the agent
+    of a participle says who gave or made the subject; the subject is the phrase before the participle."""
+    start = spans[0][0]
+    if len(spans) != 1 or start - 3 < floor or tokens[start - 1].low != "by" \
+            or not tokens[start - 2].low.endswith("ed") or tokens[start - 3].low in COPULAS:
+        return spans
+    return phrases.phrases_left(tokens, start - 3) or spans
 
 
 _FINITE_COPULAS = word_set(_WORDS, "_finite_copulas")
