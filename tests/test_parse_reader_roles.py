@@ -85,3 +85,17 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 ])
 def test_role_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a role in a change says the change's direction: a role in reducing Y lowers Y
+    ("Zorin plays a role in reducing inflammation.", {f"{UP} Zorin ==CAUSE=> {DOWN} inflammation"}),
+    ("Zorin has a key role in the reduction of inflammation.", {f"{UP} Zorin ==CAUSE=> {DOWN} inflammation"}),
+    ("Zorin plays a key role in promoting tau aggregation.", {f"{UP} Zorin ==CAUSE=> {UP} tau aggregation"}),
+    # a role in a thing states no direction, nor does a role denied or studied
+    ("Zorin plays a role in inflammation.", set()),
+    ("Zorin plays no role in reducing inflammation.", set()),
+    ("The role of zorin in reducing inflammation was examined.", set()),
+])
+def test_a_role_in_a_change_is_signed_by_the_change(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

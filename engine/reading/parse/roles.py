@@ -181,7 +181,7 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS
                for g in p.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
     if not signs and not _studied(noun):  # an unsigned effect is signed only by the change it is on
-        targets = [(p, t) for p, t in targets if p == "on" and _signed_change(t)]
+        targets = [(p, t) for p, t in targets if p in ("on", "in") and _signed_change(t)]
         signs = [1] if targets else []
     if not signs and not examples:
         return []
