@@ -5,7 +5,9 @@ thread count, and (``--scifact``) each path's SciFact hybrid nDCG@10 with the wh
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py export
     HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py speed --texts 600 --threads 1 [--record]
-    HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py scifact --path onnx --index /tmp/scifact-onnx
+    HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py scifact --path onnx --index /tmp/scifact-onnx \
+        > /tmp/scifact-onnx.json
+    .venv/bin/python bench/embedding_onnx.py record-scifact /tmp/scifact-torch.json /tmp/scifact-onnx.json ...
 
 The exported files go to ``data/onnx/`` (not committed; ``export`` makes them again).
 """
@@ -172,6 +174,34 @@ def record_speed(report: dict, command: str) -> None:
     write_results("embedding", "Scale", command, figures)
 
 
+QUALITY_NAMES = {"torch": "PyTorch float32", "onnx": "ONNX Runtime float32", "onnx_int8": "ONNX Runtime int8 (dynamic)"}
+
+
+def record_scifact(reports: list[dict]) -> None:
+    """Each saved ``scifact`` report's nDCG@10 and Recall@100 added to bench/results/embedding.json
+    (a figure of the same name replaced); the speed figures there keep their own commit and date."""
+    import datetime as dt
+
+    from bench.results import RESULTS, Figure, Results, current_commit
+
+    path = RESULTS / "embedding.json"
+    results = Results.model_validate_json(path.read_text(encoding="utf-8"))
+    commit, date = current_commit(), dt.datetime.now(dt.UTC).date().isoformat()
+    added = []
+    for report in reports:
+        name = QUALITY_NAMES[report["path"]]
+        note = (f"{report['passages']:,} texts embedded, {report['threads']} threads, "
+                f"{report['build_cpu_seconds']:,.0f} CPU s ({report['build_seconds']:,.0f} s wall)")
+        command = (f"HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py scifact --path {report['path']} "
+                   f"--index DIR --threads {report['threads']}")
+        for label, key in (("nDCG@10", "ndcg@10"), ("Recall@100", "recall@100")):
+            added.append(Figure(figure=f"SciFact hybrid {label}, corpus embedded by {name}", value=report[key],
+                                decimals=3, note=note, command=command, commit=commit, date=date))
+    names = {figure.figure for figure in added}
+    results.figures = [f for f in results.figures if f.figure not in names] + added
+    path.write_text(results.model_dump_json(indent=2, exclude_defaults=True) + "\n", encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -185,6 +215,8 @@ def main() -> int:
     q.add_argument("--path", choices=["torch", "onnx", "onnx_int8"], required=True)
     q.add_argument("--index", type=Path, required=True)
     q.add_argument("--threads", type=int, default=2)
+    r = commands.add_parser("record-scifact", help="record saved `scifact` outputs in bench/results/embedding.json")
+    r.add_argument("reports", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "export":
         print(export())
@@ -194,6 +226,8 @@ def main() -> int:
             record_speed(report, f"HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py speed "
                                  f"--texts {report['texts']} --threads {report['threads']}")
         print(json.dumps(report, indent=2))
+    elif args.command == "record-scifact":
+        record_scifact([json.loads(report.read_text()) for report in args.reports])
     else:
         print(json.dumps(scifact(args.path, args.index, args.threads), indent=2))
     return 0
