@@ -9,6 +9,7 @@ import pytest
 
 from engine.assembly import grounding
 from engine.assembly.grounding.lexicon import Lexicon
+from engine.reading.rules import extract_annotations
 from tests.claim_sets import lines as rule_lines
 from tests.parse_reader_helpers import lines as parse_lines
 
@@ -160,4 +161,37 @@ def test_plural_nouns_of_change(sentence: str, expected: set[str]) -> None:
      {f"{UP} zorin ==CAUSE=> {UP} Inflammation", f"{UP} Inflammation ==CAUSE=> {DOWN} memory"}),
 ])
 def test_the_agent_of_a_participle_is_not_the_subject(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a risk factor is observed with more of the outcome: a possible claim, in both readers
+    ("Diabetes is a risk factor for Alzheimer's disease.", {"Diabetes ==CAUSE=> Alzheimer's disease"}),
+    ("Age and smoking were independent risk factors for mortality.",
+     {f"{UP} Age ==CAUSE=> {UP} mortality", f"smoking ==CAUSE=> {UP} mortality"}),
+    ("Diabetes is not a risk factor for Alzheimer's disease.", set()),
+])
+def test_a_risk_factor_is_a_possible_claim(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected
+    assert all(a.hedged for a in extract_annotations(sentence))
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Increased aortic stiffness is an independent risk factor of velkitis.",
+     {f"{UP} aortic stiffness ==CAUSE=> velkitis"}),
+    ("Exercise is a protective factor against dementia.", {f"{UP} Exercise ==CAUSE=> {DOWN} dementia"}),
+    ("Risk factors for stroke were examined.", set()),
+])
+def test_a_factor_of_an_outcome_in_the_parse_reader(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # verbs of a multiple, and adjectives of more or less that abstracts use of outcomes
+    ("Zorin halved the incidence of stroke.", {f"{UP} Zorin ==CAUSE=> {DOWN} stroke"}),
+    ("Zorin doubled velkin levels.", {f"{UP} Zorin ==CAUSE=> {UP} velkin"}),
+    ("Zorin was associated with longer survival.", {f"{UP} Zorin ==CAUSE=> {UP} survival"}),
+    ("Exercise was associated with poorer sleep quality.", {f"{UP} Exercise ==CAUSE=> {DOWN} sleep quality"}),
+])
+def test_words_of_more_and_less_in_abstracts(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == rule_lines(sentence) == expected

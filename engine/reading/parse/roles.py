@@ -31,13 +31,16 @@ _SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
 _ACTING_AS = word_set(_WORDS, "_acting_as")
 _STUDYING = word_set(_WORDS, "_studying")
 _DIRECTION_NOUNS = word_set(_WORDS, "_direction_nouns")
+_FACTOR_NOUNS = word_set(_WORDS, "_factor_nouns")
+_FACTOR_SIGNS = word_table(_WORDS, "_factor_signs")
+_FACTOR_PREPS = word_set(_WORDS, "_factor_preps")
 
 
 def role_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
     for token in doc:
         if token.pos_ in ("NOUN", "PROPN"):
-            claims += _agent_noun_claims(token) + _effect_noun_claims(token)
+            claims += _agent_noun_claims(token) + _effect_noun_claims(token) + _risk_factor_claims(token)
         claims += _needed_for_claims(token)
     return claims
 
@@ -93,6 +96,20 @@ def _agent_noun_claims(noun: Token) -> list[Claim]:
             return pairs(causes, sign, target, modality.hedged(bearer[1]), NOMINAL_CONFIDENCE) \
                 if _valid(bearer[1]) else []
     return []
+
+
+def _risk_factor_claims(noun: Token) -> list[Claim]:
+    """"X is an independent risk factor for Y": X went with more Y where it was observed, a possible
+    claim (as ``associations``); "X, a protective factor against Y": with less Y."""
+    if noun.lower_ not in _FACTOR_NOUNS:
+        return []
+    signs = {_FACTOR_SIGNS[c.lower_] for c in noun.lefts if c.dep_ in ("compound", "amod") and c.lower_ in _FACTOR_SIGNS}
+    bearer = _bearer(noun)
+    if len(signs) != 1 or bearer is None or not _valid(bearer[1]):
+        return []
+    causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)]
+    effects = [s for t in patterns.objects_after(noun, *_FACTOR_PREPS) for s in sides(t)]
+    return pairs(causes, signs.pop(), effects, hedged=True, confidence=NOMINAL_CONFIDENCE)
 
 
 def _names_a_bearer(head: Token) -> bool:

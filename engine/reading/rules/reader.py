@@ -176,7 +176,8 @@ def _risk_factor_here(tokens: list[Token], i: int, floor: int) -> bool:
 
 
 def _read_risk_factor(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> None:
-    """"X is a (major) risk factor for Y", "X, a risk factor for Y,": X raises Y."""
+    """"X is a (major) risk factor for Y", "X, a risk factor for Y,": X went with more Y where it was
+    observed, a possible claim (an association); "X is not a risk factor for Y" claims nothing."""
     target_end = phrases.phrase_right(tokens, i + 2)
     if target_end <= i + 2:
         return
@@ -184,6 +185,8 @@ def _read_risk_factor(tokens: list[Token], i: int, floor: int, claims: list[Clai
         role_claim.objects, role_claim.end = phrases.phrases_right(tokens, i + 2)
         role_claim.verb = i
         role_claim.floor = floor
+        role_claim.hedged = True
+        role_claim.negated = role_claim.negated or word_tests.negated(tokens, role_claim.subjects[-1][1], i)
         claims.append(role_claim)
 
 
