@@ -190,7 +190,7 @@ def record_scifact(reports: list[dict]) -> None:
     added = []
     for report in reports:
         name = QUALITY_NAMES[report["path"]]
-        note = (f"{report['passages']:,} texts embedded, {report['threads']} threads, "
+        note = (f"{report['passages']:,} passages embedded, {report['threads']} threads, "
                 f"{report['build_cpu_seconds']:,.0f} CPU s ({report['build_seconds']:,.0f} s wall)")
         command = (f"HF_HUB_OFFLINE=1 .venv/bin/python bench/embedding_onnx.py scifact --path {report['path']} "
                    f"--index DIR --threads {report['threads']}")
