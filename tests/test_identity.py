@@ -42,6 +42,9 @@ from engine.assembly.integrate import Integrator
     ("zorinol drinking", "zorinol", "'drinking' only says how it is given"),
     ("sub-chronic zorinol treatment", "zorinol", "'treatment' only says how it is given"),
     ("Velk1 self-administration", "Velk1", "'administration' only says how it is given"),
+    # and so does the form it is prepared in
+    ("zorin-rich plasma gel", "zorin-rich plasma", "'gel' only says how it is given"),
+    ("zorocaine cream", "zorocaine", "'cream' only says how it is given"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
