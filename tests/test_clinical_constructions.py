@@ -195,3 +195,14 @@ def test_a_factor_of_an_outcome_in_the_parse_reader(sentence: str, expected: set
 ])
 def test_words_of_more_and_less_in_abstracts(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a name the sentence gives a short form keeps its word of change: a condition, not a fall
+    ("Impaired fasting glucose (IFG) is associated with increased mortality.",
+     {f"{UP} Impaired fasting glucose ==CAUSE=> {UP} mortality"}),
+    ("Impaired fasting glucose is associated with increased mortality.",
+     {f"{DOWN} fasting glucose ==CAUSE=> {UP} mortality"}),
+])
+def test_a_defined_name_keeps_its_word_of_change(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected

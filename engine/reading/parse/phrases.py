@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from spacy.tokens import Token
@@ -25,6 +26,7 @@ from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
 from engine.reading.rules import word_tests as rule_word_tests
+from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
 from engine.reading.parse import perturbations
@@ -872,9 +874,19 @@ def _adjective_direction(head: Token) -> int:
 
 
 def _in_curated_name(word: Token, head: Token) -> bool:
-    """"low back pain", "lower limb": a word of change that opens a curated name up to the head."""
+    """"low back pain", "lower limb": a word of change that opens a curated name up to the head, or a
+    name the sentence gives a short form ("impaired fasting glucose (IFG)" names a condition, not a
+    fall of fasting glucose)."""
     changes = word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES
-    return changes and word.i < head.i and opens_curated_name([t.text for t in head.doc[word.i:head.i + 1]])
+    if not changes or word.i >= head.i:
+        return False
+    words = head.doc[word.i:head.i + 1]
+    return opens_curated_name([t.text for t in words]) or words.text.lower() in _defined_long_forms(head.sent.text)
+
+
+@lru_cache(maxsize=4096)
+def _defined_long_forms(text: str) -> frozenset[str]:
+    return frozenset(long.lower() for long in find_abbreviations(text).values())
 
 
 def _is_change_adjective(token: Token) -> bool:
