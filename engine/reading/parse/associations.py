@@ -1,6 +1,6 @@
 """Associations found by observing: "T was associated with a 65% reduction in the risk of D", "higher
-X intake correlated with lower Y", "an improved survival associated with T", "X was inversely associated with Y", "X showed an inverse
-relationship with Y", "a positive correlation between X and Y".
+X intake correlated with lower Y", "an improved survival associated with T", "X was inversely
+associated with Y", "X showed an inverse relationship with Y", "a positive correlation between X and Y".
 
 An association says that two things went together where they were observed, not that one was made
 to change the other, so every claim read here is hedged: a possible claim, shown as such (DESIGN:

@@ -103,7 +103,8 @@ def _risk_factor_claims(noun: Token) -> list[Claim]:
     claim (as ``associations``); "X, a protective factor against Y": with less Y."""
     if noun.lower_ not in _FACTOR_NOUNS:
         return []
-    signs = {_FACTOR_SIGNS[c.lower_] for c in noun.lefts if c.dep_ in ("compound", "amod") and c.lower_ in _FACTOR_SIGNS}
+    signs = {_FACTOR_SIGNS[c.lower_] for c in noun.lefts
+             if c.dep_ in ("compound", "amod") and c.lower_ in _FACTOR_SIGNS}
     bearer = _bearer(noun)
     if len(signs) != 1 or bearer is None or not _valid(bearer[1]):
         return []
