@@ -168,8 +168,8 @@ def recall_grid(exact_dir: Path, data: Path, shards: int, split: str, settings: 
         for setting in settings:
             refine, probes = (int(part) for part in setting.split(":"))
             ivfpq.IVF_REFINE = refine
-            for shard in index._shards:
-                ivf = faiss.extract_index_ivf(shard._dense)
+            for shard in index.shards:
+                ivf = faiss.extract_index_ivf(shard.dense)
                 ivf.nprobe = min(ivf.nlist, max(probes, int(ivf.nlist * ivfpq.IVF_PROBE_SHARE)))
             report[setting] = dense_recall(exact, index, claims)
             print(split, setting, report[setting], file=sys.stderr)
@@ -448,7 +448,7 @@ def sharded_dense_top(index, query: np.ndarray, k: int) -> set[int]:
     one probe of the library's IVF-PQ, or each shard's own for an older library), numbered as if the
     shards' passages were one list."""
     found, offset = set(), 0
-    for shard, rows in zip(index._shards, index.dense_rows(query, k), strict=True):
+    for shard, rows in zip(index.shards, index.dense_rows(query, k), strict=True):
         found.update((offset + rows).tolist())
         offset += shard.manifest.passages
     return found
@@ -461,7 +461,7 @@ def probe_grid(index, query_vectors: np.ndarray, truth: list[set[int]], settings
 
     from retrieval import library_ivf
 
-    ivf = faiss.extract_index_ivf(index._ivf)
+    ivf = faiss.extract_index_ivf(index.library_ivf)
     saved = ivf.nprobe, library_ivf.LIBRARY_REFINE
     grid = {"lists": int(ivf.nlist)}
     try:
@@ -495,9 +495,9 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
         report["one_quantizer"] = bool(index.manifest.ivf)
         report["build_note"] = "index build from stored vectors: embedding not included"
         report["shards"] = index.shard_count
-        report["dense"] = sorted({shard.manifest.dense_index for shard in index._shards})
+        report["dense"] = sorted({shard.manifest.dense_index for shard in index.shards})
         report["disk_bytes_per_passage"] = disk_per_passage(Path(folder) / "index", total)
-        vectors = np.vstack([np.asarray(shard._vectors) for shard in index._shards])
+        vectors = np.vstack([shard.columns()[1] for shard in index.shards])
         query_vectors = embedder.embed_queries(texts)
         truth = exact_truth(vectors, query_vectors, 100)
         shares = [len(sharded_dense_top(index, q, 100) & t) / 100 for q, t in zip(query_vectors, truth, strict=True)]
@@ -620,7 +620,7 @@ def curve_build(exact_dir: Path, folder: Path, size: int, noise: float) -> None:
     index = build_sharded(documents, folder, embedder, shard_passages=500_000, ivf_min_passages=IVF_MIN_PASSAGES)
     elapsed = time.perf_counter() - started
     print(json.dumps({"passages": index.manifest.passages, "shards": index.shard_count,
-                      "dense": sorted({s.manifest.dense_index for s in index._shards}),
+                      "dense": sorted({s.manifest.dense_index for s in index.shards}),
                       "index_build_s": round(elapsed, 1), "disk_mb": round(index.disk_bytes() / 1e6, 1),
                       "perturbed_copies": len(copies)}))
 

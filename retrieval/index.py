@@ -614,6 +614,12 @@ class PaperIndex:
         """How many shards the index is split into (1 for an index in one folder)."""
         return 1
 
+    @property
+    def dense(self):
+        """The FAISS index over this index's passage vectors; None for a shard of a library searched
+        through the library's one IVF-PQ index."""
+        return self._dense
+
     def disk_bytes(self) -> int:
         """The size of the index folder on disk."""
         return sum(f.stat().st_size for f in self.index_dir.rglob("*") if f.is_file())

@@ -250,6 +250,16 @@ class ShardedPaperIndex(PaperIndex):
     def shard_count(self) -> int:
         return len(self._shards)
 
+    @property
+    def shards(self) -> tuple[PaperIndex, ...]:
+        """The shards, in their order on disk."""
+        return tuple(self._shards)
+
+    @property
+    def library_ivf(self):
+        """The one IVF-PQ index over the "shared" shards; None for a library built before it existed."""
+        return self._ivf
+
     def documents(self) -> list[Document]:
         return [document for shard in self._shards for document in shard.documents()]
 

@@ -46,7 +46,7 @@ def test_the_merged_index_finds_the_exact_neighbours_as_the_shards_did(real, lay
     _, embedder, questions = real
     one, per_shard = layouts["one"], layouts["per_shard"]
     assert one.shard_count == per_shard.shard_count == 3 and one.manifest.ivf and not per_shard.manifest.ivf
-    vectors = np.vstack([shard.columns()[1] for shard in one._shards])
+    vectors = np.vstack([shard.columns()[1] for shard in one.shards])
     queries = embedder.embed_queries(questions)
     truth = exact_truth(vectors, queries, 100)
     recall = {label: float(np.mean([len(sharded_dense_top(index, q, 100) & t) / 100 for q, t in zip(queries, truth)]))

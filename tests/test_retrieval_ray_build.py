@@ -104,7 +104,7 @@ def test_the_ray_build_equals_the_one_process_build(tmp_path: Path) -> None:
         assert getattr(report, field) == getattr(one_report, field), field
     assert [p.path for p in report.problems] == [str(files[3]), f"{files[0]} article 7 (line 9)"]
     assert {d.doc_id for d in report.duplicates} == {"9003", "9100"} and report.deleted == ["9020"]
-    for ray_shard, one_shard in zip(built._shards, one._shards, strict=True):
+    for ray_shard, one_shard in zip(built.shards, one.shards, strict=True):
         assert ray_shard.documents() == one_shard.documents()
         np.testing.assert_allclose(ray_shard.columns()[1], one_shard.columns()[1], atol=1e-5)
     for query in QUERIES:

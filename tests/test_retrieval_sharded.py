@@ -78,10 +78,10 @@ def _answers(index: PaperIndex, query: str, mode: str) -> list[tuple[str, int, f
 def test_shards_use_ivfpq_and_reopen_behind_paper_index(sharded: ShardedPaperIndex, embedder: Embedder) -> None:
     assert sharded.shard_count == 3
     one_quantizer = bool(sharded.manifest.ivf)
-    assert {shard.manifest.dense_index for shard in sharded._shards} == ({"shared"} if one_quantizer else {"ivfpq"})
+    assert {shard.manifest.dense_index for shard in sharded.shards} == ({"shared"} if one_quantizer else {"ivfpq"})
     if one_quantizer:  # every passage is in the library's one index, under its shard's number and row
-        assert sharded._ivf.ntotal == sharded.manifest.passages
-        assert all(shard._dense is None for shard in sharded._shards)
+        assert sharded.library_ivf.ntotal == sharded.manifest.passages
+        assert all(shard.dense is None for shard in sharded.shards)
     reopened = PaperIndex.open(sharded.index_dir, DEFAULT_MODEL, embedder=embedder)
     assert isinstance(reopened, ShardedPaperIndex) and reopened.shard_count == 3
     assert len(reopened) == len(_library()) == reopened.manifest.documents
@@ -103,7 +103,7 @@ def test_one_ivfpq_shard_equals_the_exact_index_in_every_mode(
     single = build_sharded(_library(), tmp_path / "one", embedder, shard_passages=10_000, ivf_min_passages=0,
                            one_quantizer=LAYOUTS[layout])
     assert single.shard_count == 1
-    assert single._shards[0].manifest.dense_index == ("shared" if LAYOUTS[layout] else "ivfpq")
+    assert single.shards[0].manifest.dense_index == ("shared" if LAYOUTS[layout] else "ivfpq")
     for query in QUERIES:
         for mode in ("hybrid", "bm25", "dense"):
             assert _answers(single, query, mode) == _answers(exact, query, mode)
@@ -188,8 +188,8 @@ def test_an_older_library_grows_a_shared_shard_and_keeps_its_own(tmp_path: Path,
                                f"Clearance of peptide {i} rose during slow-wave sleep."]) for i in range(20)]
     older.add_documents(new)
     reopened = PaperIndex.open(tmp_path / "older", DEFAULT_MODEL, embedder=embedder)
-    kinds = [shard.manifest.dense_index for shard in reopened._shards]
+    kinds = [shard.manifest.dense_index for shard in reopened.shards]
     assert kinds == ["ivfpq"] * 3 + ["shared"] and reopened.manifest.ivf
-    assert reopened._ivf.ntotal == 40
+    assert reopened.library_ivf.ntotal == 40
     assert reopened.search("sleep enlarges the space between brain cells", k=1, mode="dense")[0].doc_id.startswith("N")
     assert reopened.search("what lowers myelin repair", k=1, mode="dense")[0].doc_id.startswith("P")
