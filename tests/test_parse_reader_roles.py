@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from parse_reader_helpers import lines
 
+from engine.reading.parse.reader import read_sentence
+
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
 
@@ -99,3 +101,18 @@ def test_role_claims(sentence: str, expected: set[str]) -> None:
 ])
 def test_a_role_in_a_change_is_signed_by_the_change(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a role after a raising verb's "to be" is its subject's: stated, or hedged with the verb
+    ("Zorin has been shown to be a potent inhibitor of cell growth.", {f"{UP} Zorin ==CAUSE=> {DOWN} cell growth"}),
+    ("Zorin is known to be an activator of Velk1.", {f"{UP} Zorin ==CAUSE=> {UP} Velk1"}),
+    ("Zorin was not found to be an inhibitor of Velk1.", set()),
+])
+def test_a_role_after_a_raising_verb(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+def test_a_role_after_a_verb_of_seeming_is_hedged() -> None:
+    [claim] = read_sentence("Zorin appears to be an inhibitor of Velk1.")
+    assert claim.subject == "Zorin" and claim.object == "Velk1" and claim.hedged

@@ -62,7 +62,11 @@ def _bearer(noun: Token) -> tuple[list[Token], Token] | None:
     """Who holds the role, and the predicate the claim hangs on: the subject of "is a(n) ..." or the
     noun an apposition renames."""
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
-        return patterns.subjects(noun.head, "nsubj"), noun.head
+        be = noun.head
+        if be.dep_ == "xcomp" and not patterns.subjects(be, "nsubj"):
+            # "X has been shown to be / appears to be an inhibitor of Y": the raising verb's subject
+            return patterns.subjects(be.head, "nsubj", "nsubjpass"), be
+        return patterns.subjects(be, "nsubj"), be
     acting = noun.head.head
     if noun.dep_ == "pobj" and noun.head.lower_ == "as" and acting.lemma_.lower() in _ACTING_AS:
         return patterns.subjects(acting, "nsubj"), acting  # "X acts as an inhibitor of Y"
