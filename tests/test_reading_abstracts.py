@@ -141,10 +141,21 @@ def test_in_response_to_is_a_condition_of_a_change_with_its_own_cause() -> None:
     ("K hyperphosphorylates P.", f"{UP} K ==CAUSE=> {UP} P phosphorylation"),
     ("Protease C cleaves P at D421.", f"{UP} Protease C ==CAUSE=> {UP} P cleavage"),
     ("P is cleaved by protease C at Asp421.", f"{UP} protease C ==CAUSE=> {UP} P cleavage"),
+    # a residue named first belongs to the protein after "of"
+    ("Kinase K phosphorylates Ser71 of P.", f"{UP} Kinase K ==CAUSE=> {UP} P phosphorylation"),
 ])
 def test_a_modification_raises_the_form_of_its_object(sentence: str, expected: str) -> None:
     assert lines(sentence) == {expected}
     assert expected in {format_annotation(a) for a in extract_annotations(sentence)}
+
+
+def test_a_residue_in_a_part_of_a_protein_is_the_protein_s() -> None:
+    assert lines("Kinase K phosphorylates Ser71 in the catalytic site of P.") == {
+        f"{UP} Kinase K ==CAUSE=> {UP} P phosphorylation"}
+    # not a place of another kind, nor a verb that modifies nothing
+    assert lines("Kinase K phosphorylates Ser71 in neurons of mice.") == {
+        f"{UP} Kinase K ==CAUSE=> {UP} Ser71 phosphorylation"}
+    assert lines("Kinase K increases Ser71 of P.") == {f"{UP} Kinase K ==CAUSE=> {UP} Ser71"}
 
 
 def test_the_phosphorylation_of_p_by_k_is_the_same_form_node() -> None:

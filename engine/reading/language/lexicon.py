@@ -301,3 +301,18 @@ CONDITION_PEOPLE = word_table(_WORDS, "condition_people")
 CONDITION_ADJECTIVES = word_table(_WORDS, "condition_adjectives")
 CONTROL_GROUP_WORDS = word_set(_WORDS, "control_group_words")
 HEALTHY_GROUP_WORDS = word_set(_WORDS, "healthy_group_words")
+
+
+# A residue of a protein: "Ser71", "Thr-231", "S396", "Y18".
+_SITE = re.compile(r"(?i)(?:ser|thr|tyr|lys|arg|asp|glu|his|cys|[stykrd])-?\d{1,4}")
+
+
+def is_site(word: str) -> bool:
+    return _SITE.fullmatch(word) is not None
+
+
+def site_owner(name: str) -> str | None:
+    """"Ser71 of Pin1" → "Pin1": the protein a residue named first belongs to; None for another name."""
+    site, of, owner = name.partition(" of ")
+    return owner if of and owner and is_site(site) else None
+

@@ -43,6 +43,7 @@ _SIGNABLE_LEMMAS = word_set(_WORDS, "_signable_lemmas")
 _SUBJECTS = frozenset({"nsubj", "csubj"})
 _RELATIVE = word_set(_WORDS, "_relative")
 EVENT_NOUNS = word_set(_WORDS, "event_nouns")
+_RESIDUE_PLACES = word_set(_WORDS, "_residue_places")
 
 
 def verb_claims(doc: Doc) -> list[Claim]:
@@ -61,7 +62,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         hedged = means.hedged(verb)
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads if not _bracketed_apart(verb, head)
-                   for effect in _modified(verb, sides(head))]
+                   for effect in _modified(verb, sides(_site_owner(verb, head)))]
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):
             claims += pairs([cause], effect_sign, [effect], hedged)
     return claims
@@ -129,6 +130,17 @@ def _modified(verb: Token, effects: list[Side]) -> list[Side]:
     return [e if e.name.lower().endswith(modification.lower())
             else replace(e, name=f"{e.name} {modification}", state=False, aliases=())
             for e in effects]
+
+
+def _site_owner(verb: Token, head: Token) -> Token:
+    """"X phosphorylates Ser71 of Y", "... Ser71 in the catalytic site of Y": a verb of modification
+    whose object is a residue modifies the protein the residue belongs to."""
+    if verb.lemma_.lower() not in lexicon.MODIFYING_VERBS or not lexicon.is_site(head.text):
+        return head
+    places = [p for p in patterns.objects_after(head, "in") + patterns.objects_after(verb, "in")
+              if p.lemma_.lower() in _RESIDUE_PLACES]
+    owners = patterns.objects_after(head, "of") + [o for place in places for o in patterns.objects_after(place, "of")]
+    return owners[0] if owners else head
 
 
 def _needed_for(verb: Token) -> str | None:

@@ -580,7 +580,8 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                     obj.polarity *= claim.polarity
                 if claim.object_suffix and not obj.state and \
                         not obj.name.lower().endswith(claim.object_suffix.lower()):
-                    obj.name = f"{obj.name} {claim.object_suffix}"
+                    # "phosphorylates Ser71 of Pin1": the residue's protein is modified
+                    obj.name = f"{lx.site_owner(obj.name) or obj.name} {claim.object_suffix}"
                     obj.aliases = [f"{alias} {claim.object_suffix}" for alias in obj.aliases]
                 annotation = _annotation(subject, obj, _object_polarity(tokens, claim, object_span), sentence,
                                          round(confidence, 3), claim.hedged)
