@@ -324,9 +324,10 @@ def _letters_in_order(characters: str, written: list[str], capital_last: bool) -
         return False
     text = " ".join(words)
     last_word = range(text.rfind(" ") + 1, len(text))
-    # a closed compound spells its parts' initials inside one word ("gastrointestinal (GI)")
-    inner_capitals = any(ch.isupper() for ch in written[-1][1:]) or len(words) == 1
-    allowed = {i for i in last_word if not capital_last or inner_capitals or i == last_word.start}
+    # inside a word written with capitals ("NF-kB"), or a closed compound spelling its parts'
+    # initials inside one word ("gastrointestinal (GI)")
+    capital_inside = any(ch.isupper() for ch in written[-1][1:]) or len(words) == 1
+    allowed = {i for i in last_word if not capital_last or capital_inside or i == last_word.start}
     at = text.rfind(characters[-1])
     while at > 0 and at not in allowed:
         at = text.rfind(characters[-1], 0, at)

@@ -309,10 +309,3 @@ _SITE = re.compile(r"(?i)(?:ser|thr|tyr|lys|arg|asp|glu|his|cys|[stykrd])-?\d{1,
 
 def is_site(word: str) -> bool:
     return _SITE.fullmatch(word) is not None
-
-
-def site_owner(name: str) -> str | None:
-    """"Ser71 of Pin1" → "Pin1": the protein a residue named first belongs to; None for another name."""
-    site, of, owner = name.partition(" of ")
-    return owner if of and owner and is_site(site) else None
-

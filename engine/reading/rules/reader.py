@@ -190,6 +190,14 @@ def _read_risk_factor(tokens: list[Token], i: int, floor: int, claims: list[Clai
         claims.append(role_claim)
 
 
+def _site_owner(tokens: list[Token], span: tuple[int, int], claim: Claim) -> tuple[int, int]:
+    """"phosphorylates Ser71 of Pin1": a modification of a residue named first is one of its protein."""
+    start, end = span
+    if claim.object_suffix and end - start > 2 and lx.is_site(tokens[start].text) and tokens[start + 1].low == "of":
+        return start + 2, end
+    return span
+
+
 def _context_here(tokens: list[Token], i: int, floor: int) -> bool:
     low = tokens[i].low
     return (low in lx.OTHER_VERBS or low in lx.STATE_EXHIBIT_VERBS or low in lx.SIGNABLE_VERBS) \
@@ -568,7 +576,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
             for index, (object_span, object_head) in enumerate(objects):
                 if (paired is not None and (subject_index, index) not in paired) or index in unsure:
                     continue
-                obj = naming.entity(tokens, object_span, "object", known)
+                obj = naming.entity(tokens, _site_owner(tokens, object_span, claim), "object", known)
                 if obj is not None and processes[index] is not None:
                     obj = _with_process(tokens, object_span, obj, processes[index])
                 if obj is None or obj.name.lower() == subject.name.lower():
@@ -580,8 +588,7 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
                     obj.polarity *= claim.polarity
                 if claim.object_suffix and not obj.state and \
                         not obj.name.lower().endswith(claim.object_suffix.lower()):
-                    # "phosphorylates Ser71 of Pin1": the residue's protein is modified
-                    obj.name = f"{lx.site_owner(obj.name) or obj.name} {claim.object_suffix}"
+                    obj.name = f"{obj.name} {claim.object_suffix}"
                     obj.aliases = [f"{alias} {claim.object_suffix}" for alias in obj.aliases]
                 annotation = _annotation(subject, obj, _object_polarity(tokens, claim, object_span), sentence,
                                          round(confidence, 3), claim.hedged)
