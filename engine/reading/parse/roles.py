@@ -31,7 +31,6 @@ _SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
 _ACTING_AS = word_set(_WORDS, "_acting_as")
 _STUDYING = word_set(_WORDS, "_studying")
 _DIRECTION_NOUNS = word_set(_WORDS, "_direction_nouns")
-_FACTOR_NOUNS = word_set(_WORDS, "_factor_nouns")
 _FACTOR_SIGNS = word_table(_WORDS, "_factor_signs")
 _FACTOR_PREPS = word_set(_WORDS, "_factor_preps")
 
@@ -105,7 +104,7 @@ def _agent_noun_claims(noun: Token) -> list[Claim]:
 def _risk_factor_claims(noun: Token) -> list[Claim]:
     """"X is an independent risk factor for Y": X went with more Y where it was observed, a possible
     claim (as ``associations``); "X, a protective factor against Y": with less Y."""
-    if noun.lower_ not in _FACTOR_NOUNS:
+    if noun.lower_ not in lexicon.RISK_FACTOR_HEADS:
         return []
     signs = {_FACTOR_SIGNS[c.lower_] for c in noun.lefts
              if c.dep_ in ("compound", "amod") and c.lower_ in _FACTOR_SIGNS}
