@@ -8,6 +8,7 @@ from spacy.tokens import Doc
 
 from engine.model.annotations import Annotation
 from engine.reading.language.line_breaks import mend_line_breaks
+from engine.reading.language.statistics import without_statistics
 from engine.reading.rules.tokens import undo_ligatures
 from engine.reading.parse import anaphora
 from engine.reading.parse.associations import association_claims
@@ -88,8 +89,9 @@ def _read_after(doc: Doc, text: str, previous: Doc | None) -> list[Annotation]:
 
 
 def _as_meant(sentence: str) -> str:
-    """"deﬁcits" is "deficits", "(-)-nicotine" is "nicotine", "phosphoryla- tion" is "phosphorylation"."""
-    return mend_line_breaks(undo_ligatures(sentence))
+    """"deﬁcits" is "deficits", "(-)-nicotine" is "nicotine", "phosphoryla- tion" is "phosphorylation";
+    bracketed statistics ("(HR 1.58; 95% CI 1.24-2.02)") are dropped (``statistics``)."""
+    return without_statistics(mend_line_breaks(undo_ligatures(sentence)))
 
 
 def with_abbreviations(annotations: list[Annotation], abbreviations: dict[str, str] | None) -> list[Annotation]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.language.line_breaks import mend_line_breaks
+from engine.reading.language.statistics import without_statistics
 from engine.reading.language.text import GREEK, is_abbreviation_of
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -95,7 +96,9 @@ def drop_reference_numbers(text: str) -> str:
 def undo_typesetting(text: str) -> str:
     """Undo typesetting: ligatures and compatibility characters (NFKC: "ﬁ" → "fi"), typographic
     dashes inside words ("ER stress–induced" → "ER stress-induced") and words split by a line-end
-    hyphen ("forma- tion" → "formation", ``mend_line_breaks``)."""
+    hyphen ("forma- tion" → "formation", ``mend_line_breaks``); bracketed statistics dropped
+    ("(HR 1.58; 95% CI 1.24-2.02)", ``statistics``)."""
+    text = without_statistics(text)
     text = _NAME_RANGE.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
     text = _STEREO_PREFIX.sub("", text)
     text = _INNER_SHORT_FORM.sub(_join_inner_short_form, text)
