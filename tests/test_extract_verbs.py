@@ -463,6 +463,16 @@ CASES = [
     ("Kelch mediates the Velox \u2013 induced increase in expression of Tarp1 in cells.",
      ["[change=increase] Kelch ==CAUSE=> [change=increase] Tarp1",
       "[change=increase] Velox ==CAUSE=> [change=increase] Tarp1"]),
+    # ... and so is one written without its hyphen after a verb of change: never X -| LPS
+    ("Zorimab significantly inhibited LPS induced IL-6 and TNF levels.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=decrease] IL-6",
+      "[change=increase] Zorimab ==CAUSE=> [change=decrease] TNF",
+      "[change=increase] LPS ==CAUSE=> [change=increase] IL-6",
+      "[change=increase] LPS ==CAUSE=> [change=increase] TNF"]),
+    # a participle before "by" is a verb, and a lower-case stem is no symbol: nothing joined
+    ("Zorimab reduced Tarp1 induced by heat.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=decrease] Tarp1",
+      "[change=increase] heat ==CAUSE=> [change=increase] Tarp1"]),
     # a word after "which" before a verb with an object is the relative clause's verb, not a name
     ("The reduction of Kelch levels in old brains, which mirrors enhanced Tarp1 activity, was striking.", []),
     ("The model in which Kelch increased Tarp1 activity was tested.",

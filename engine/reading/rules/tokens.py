@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.reading.language import lexicon as lx
-from engine.reading.language.data_files import word_set
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.language.line_breaks import mend_line_breaks
 from engine.reading.language.statistics import without_statistics
 from engine.reading.language.text import GREEK, is_abbreviation_of
@@ -38,6 +38,19 @@ _SPACED_HYPHEN = re.compile(r"\b([a-z]{2,}) - ([a-z]{3,})\b")
 # compound "Aβ-induced": read apart, the participle would make its stem the object of the verb before.
 _SPACED_COMPOUND = re.compile(r"(?<=\S)(\S) [-\u2010\u2011\u2012\u2013\u2212] ("
                               + "|".join(sorted(lx.COMPOUND_SUFFIXES)) + r")\b")
+
+
+# A compound participle written without its hyphen as the object of a verb of change ("anatabine
+# inhibited LPS induced IL-6", "suppressed both TNFα mediated ..."): the compound "LPS-induced IL-6".
+# Read apart, the stem would be the verb's object and the participle a verb of its own. Only a
+# symbol-like stem (a capital or a digit: "LPS", "H2O2", "Aβ") and participles that are rarely a main
+# verb there; not before "by" or "to", where the participle is a verb ("stress induced by heat").
+_OPEN_COMPOUND_PARTICIPLES = word_tuple(_WORDS, "_open_compound_participles")
+_OPEN_COMPOUND = re.compile(
+    r"\b((?:" + "|".join(sorted(map(re.escape, lx.VERB_FORMS), key=len, reverse=True)) + r")"
+    r"(?:\s+\w+ly)*(?:\s+(?:both|the))?)\s+((?=[^\s]*[A-Z0-9])[^\s()\[\],;]+) ("
+    + "|".join(_OPEN_COMPOUND_PARTICIPLES) + r")"
+    r"(?=\s+(?!(?:by|to|and|or|in|at|with|from)\b)[\w(])")
 
 
 def _join_spaced_hyphen(match: re.Match[str]) -> str:
@@ -109,6 +122,7 @@ def undo_typesetting(text: str) -> str:
     text = _DOUBLE_QUOTES.sub("", text)
     text = _SPACED_HYPHEN.sub(_join_spaced_hyphen, text)
     text = _SPACED_COMPOUND.sub(r"\1-\2", text)
+    text = _OPEN_COMPOUND.sub(r"\1 \2-\3", text)
     return mend_line_breaks(text)
 
 
