@@ -17,6 +17,10 @@ CASES = [
      ["[change=increase] lithium ==CAUSE=> [change=decrease] GSK3"]),
     ("Autophagy induction by trehalose was confirmed.",
      ["[change=increase] trehalose ==CAUSE=> [change=increase] Autophagy"]),
+    # the verb before "Y activation by Z" is the clause's own, no part of Y: Z activates Y
+    ("Zorimab dose-dependently inhibited Velk activation by Tarp.",
+     ["[change=increase] Zorimab ==CAUSE=> [change=decrease] Velk",
+      "[change=increase] Tarp ==CAUSE=> [change=increase] Velk"]),
     ("Aβ-induced neuronal apoptosis was blocked by memantine.",
      ["[change=increase] Aβ ==CAUSE=> [change=increase] neuronal apoptosis",
       "[change=increase] memantine ==CAUSE=> [change=decrease] neuronal apoptosis"]),

@@ -116,10 +116,22 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
                               False, agents_end)
     if i + 1 < n and (tokens[i + 1].low == "by" or _subject_experiment(tokens, i, floor)) and i - 1 >= floor:
         agents, agents_end = phrases.phrases_right(tokens, i + 2)
-        start = phrases.phrase_left(tokens, i - 1)
+        start = _past_main_verb(tokens, phrases.phrase_left(tokens, i - 1), floor)
         if agents and start <= i - 1 and not _verb_gerund(tokens, agents[0]):
             return Claim(agents, [(start, i)], polarity, "nominal", False, False, agents_end)
     return None
+
+
+def _past_main_verb(tokens: list[Token], start: int, floor: int) -> int:
+    """Where the patient of "Y activation by Z" starts: past a verb of change with a subject before
+    it ("X inhibited Y activation by Z": Z activates Y, X's verb is no part of Y's name); a
+    participle opening the phrase ("the inhibited Y") stays."""
+    before = start - 1
+    while before >= floor and word_tests.is_adverb(tokens[before].low):
+        before -= 1  # "X dose-dependently inhibited Y activation by Z"
+    if tokens[start].low in lx.VERB_FORMS and before >= floor and word_tests.is_content(tokens, before):
+        return start + 1
+    return start
 
 
 def _instrument_marker(tokens: list[Token], i: int, objects: list[tuple[int, int]], end: int) -> bool:
