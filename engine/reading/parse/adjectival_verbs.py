@@ -24,7 +24,6 @@ from engine.reading.parse import patterns
 
 _WORDS = Path(__file__).with_name("words.toml")
 
-_JOINS = word_set(_WORDS, "_joins")
 # Roles of a noun that can follow a verb's object as the next clause's object.
 _OBJECT_ROLES = frozenset({"dobj", "npadvmod", "appos", "attr", "oprd"})
 _DOER_DEPS = frozenset({"npadvmod", "nsubj", "compound", "nmod"})
@@ -45,7 +44,7 @@ def _after_a_base_verb(word: Token) -> bool:
     verb in its base form is the next verb of the list, as its form says."""
     noun, doc = word.head, word.doc
     return word.dep_ in ("amod", "compound") and word.i == noun.left_edge.i and word.i > 0 \
-        and doc[word.i - 1].lower_ in _JOINS and noun.dep_ == "conj" and noun.head.dep_ == "dobj" \
+        and doc[word.i - 1].lower_ in lexicon.LIST_JOINS and noun.dep_ == "conj" and noun.head.dep_ == "dobj" \
         and noun.head.head.tag_ == "VB"
 
 
@@ -59,7 +58,7 @@ def opening_verb(noun: Token) -> Token | None:
     "or" or a comma."""
     first = noun.doc[noun.left_edge.i]
     if first.i == 0 or first.head.i != noun.i or first.dep_ not in ("amod", "compound") \
-            or noun.doc[first.i - 1].lower_ not in _JOINS:
+            or noun.doc[first.i - 1].lower_ not in lexicon.LIST_JOINS:
         return None
     return first if change_sign(first) else None
 

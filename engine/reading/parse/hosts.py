@@ -35,17 +35,14 @@ _WORDS = Path(__file__).with_name("words.toml")
 
 _OWNER_PREPOSITIONS = word_set(_WORDS, "_owner_prepositions")
 _CONDITION_ENDINGS = word_tuple(_WORDS, "_condition_endings")
-CHANGE_PREPOSITIONS = word_set(_WORDS, "change_prepositions")
 
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
-_PLAIN_LOSSES = word_set(_WORDS, "_plain_losses")
-_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - _PLAIN_LOSSES
+_LOSS_WORDS = lexicon.DEFICIENCY_HEADS - lexicon.PLAIN_LOSSES
 _ZYGOSITY = frozenset(marker for marker in DEFICIENCY_MARKERS if "/" in marker)  # "Velk1 +/- females"
 _CELL_HOSTS = word_set(_WORDS, "_cell_hosts")
 _CONTROLS = word_set(_WORDS, "_controls")
 _LOSS_VERBS = word_set(_WORDS, "_loss_verbs")
-_GAIN_VERBS = word_set(_WORDS, "_gain_verbs")
 _ENGINEERED = word_set(_WORDS, "_engineered")
 _GIVEN_VERBS = word_table(_WORDS, "_given_verbs")
 _SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")
@@ -139,7 +136,7 @@ def _done_by(verb: Token) -> list[Side]:
     """"lacking X", "deficient in X", "overexpressing X", "treated with D", "receiving D"; "expressing
     X" for a host made to (transgenic, transfected: "transgenic mice expressing X")."""
     lower = verb.lower_
-    if lower in _LOSS_VERBS or lower in _GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
+    if lower in _LOSS_VERBS or lower in lexicon.GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
         given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
         return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
     if lower in _GIVEN_VERBS and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
@@ -328,7 +325,7 @@ def _changing(word: Token) -> Token:
     """``word``, or the noun of change whose thing it names ("an increase in Tarp expression with
     aging", the phrase hung on "expression")."""
     preposition = word.head
-    if word.dep_ == "pobj" and preposition.lower_ in CHANGE_PREPOSITIONS and _change_noun(preposition.head):
+    if word.dep_ == "pobj" and preposition.lower_ in lexicon.CHANGE_PREPOSITIONS and _change_noun(preposition.head):
         return preposition.head
     return word
 

@@ -24,12 +24,10 @@ from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
-from engine.reading.parse.hosts import CHANGE_PREPOSITIONS
 from engine.reading.parse.phrases import Side, side_of
 
 _WORDS = Path(__file__).with_name("words.toml")
 
-MEANS_PREPOSITIONS = word_set(_WORDS, "means_prepositions")
 _CONSEQUENCE_ADVERBS = word_set(_WORDS, "_consequence_adverbs")
 
 
@@ -41,7 +39,7 @@ def governing_verb(gerund: Token) -> Token | None:
         first = first.head
     if first.tag_ != "VBG":
         return None
-    if first.dep_ == "pcomp" and first.head.lower_ in MEANS_PREPOSITIONS:
+    if first.dep_ == "pcomp" and first.head.lower_ in lexicon.MEANS_PREPOSITIONS:
         verb = clause_verb(first.head)
     elif first.dep_ == "pcomp" and _in_addition_to(first.head):
         verb = first.head.head.head.head  # "X protected A in addition to accelerating B": X accelerates B
@@ -60,7 +58,7 @@ def doers(heads: list[Token]) -> list[Token]:
 
 
 def _acts_on_something(noun: Token) -> bool:
-    return any(c.dep_ == "prep" and c.lower_ in CHANGE_PREPOSITIONS for c in noun.children) or \
+    return any(c.dep_ == "prep" and c.lower_ in lexicon.CHANGE_PREPOSITIONS for c in noun.children) or \
         any(c.dep_ in ("compound", "amod", "nmod") for c in noun.lefts)
 
 
@@ -119,7 +117,7 @@ def means_claims(doc: Doc, causes_of: Callable[[Token], list[Side]]) -> list[Cla
     sides that do what an active verb says (``verbs.means_claims``)."""
     claims: list[Claim] = []
     for preposition in doc:
-        if preposition.dep_ != "prep" or preposition.lower_ not in MEANS_PREPOSITIONS:
+        if preposition.dep_ != "prep" or preposition.lower_ not in lexicon.MEANS_PREPOSITIONS:
             continue
         verb = clause_verb(preposition)
         if not _active_verb(verb) or verb.lemma_.lower() in lexicon.REPORTING_VERBS or modality.negated(verb) \

@@ -49,7 +49,6 @@ _RELATIONS = word_set(_WORDS, "_relations")
 _OF_SOMETHING = word_set(_WORDS, "_of_something")
 EXPERIMENT_HEADS = word_set(_WORDS, "experiment_heads")
 _DISCOURSE_NOUNS = word_set(_WORDS, "_discourse_nouns")
-_CHANGE_PREPS = word_set(_WORDS, "_change_preps")
 
 
 @dataclass(frozen=True)
@@ -477,9 +476,9 @@ def _encoded(head: Token) -> Token | None:
     participle on the noun above the gene ("mutations in the gene encoding X") or make it the head,
     with the gene its compound, so the pair is found by position."""
     doc = head.doc
-    if head.lower_ in _GENE_NOUNS and head.i + 1 < len(doc) and doc[head.i + 1].lower_ in _ENCODING:
+    if head.lower_ in lexicon.GENE_NOUNS and head.i + 1 < len(doc) and doc[head.i + 1].lower_ in lexicon.ENCODING_PARTICIPLES:
         verb = doc[head.i + 1]
-    elif head.lower_ in _ENCODING and head.i > 0 and doc[head.i - 1].lower_ in _GENE_NOUNS:
+    elif head.lower_ in lexicon.ENCODING_PARTICIPLES and head.i > 0 and doc[head.i - 1].lower_ in lexicon.GENE_NOUNS:
         verb = head
     else:
         return None
@@ -488,8 +487,6 @@ def _encoded(head: Token) -> Token | None:
     return encoded[0] if encoded else None
 
 
-_GENE_NOUNS = word_set(_WORDS, "_gene_nouns")
-_ENCODING = word_set(_WORDS, "_encoding")
 
 
 def _done_to_self(head: Token) -> bool:
@@ -644,7 +641,7 @@ def _governed(head: Token) -> Token | None:
         return None  # "long-term potentiation (of synapses)" names LTP
     own = lexicon.HEAD_PREPOSITIONS.get(lower, "of")
     # the head's own preposition first: "treatment of mice with X" treats with X
-    for wanted in ({own}, {own, *(_CHANGE_PREPS if changes else ("of",))}):
+    for wanted in ({own}, {own, *(lexicon.CHANGE_PREPOSITIONS if changes else ("of",))}):
         for child in [*head.rights, *stranded_preps(head), *_treated_preps(head, own)]:
             if child.lower_ == "in" and own != "in" and (_names_its_entity(head) or _made_somewhere(head)):
                 continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
@@ -1004,7 +1001,7 @@ def _joined_modifiers(modifier: Token) -> list[Token]:
 
 
 def _form_word(word: Token) -> bool:
-    return any(part in FORM_WORDS or part in ("soluble", "insoluble") for part in word.lower_.split("-"))
+    return any(part in FORM_WORDS or part in lexicon.SOLUBILITY_WORDS for part in word.lower_.split("-"))
 
 
 def _stray_name_number(head: Token) -> list[Token]:

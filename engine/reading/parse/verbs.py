@@ -25,7 +25,7 @@ from engine.reading.rules.vocabulary import ROLE_NOUNS
 from engine.reading.parse import means, misread_clauses, modality, patterns, pronouns, restoring, shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
-from engine.reading.parse.hosts import CHANGE_PREPOSITIONS, host_causes, names_a_host
+from engine.reading.parse.hosts import host_causes, names_a_host
 from engine.reading.parse.phrases import (
     Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
 )
@@ -33,9 +33,6 @@ from engine.reading.parse.phrases import (
 _WORDS = Path(__file__).with_name("words.toml")
 
 _SEQUEL_ADVERBS = word_set(_WORDS, "_sequel_adverbs")
-_COMPANION_WORDS = word_set(_WORDS, "_companion_words")
-_PLACE_PREPOSITIONS = word_set(_WORDS, "_place_prepositions")
-_SUBJECT_PRONOUNS = word_set(_WORDS, "_subject_pronouns")
 _INDEFINITE = word_set(_WORDS, "_indefinite")
 
 _POLARITY = {**{v: 1 for v in lexicon.INCREASE_VERBS}, **{v: -1 for v in lexicon.DECREASE_VERBS}}
@@ -291,7 +288,7 @@ def _tools(verb: Token) -> list[Token]:
 def _accompanying(preposition: Token) -> bool:
     """"abolished, together with Y": "with" that joins a companion, not a tool."""
     before = preposition.doc[preposition.i - 1] if preposition.i > 0 else None
-    return before is not None and before.lower_ in _COMPANION_WORDS
+    return before is not None and before.lower_ in lexicon.COMPANION_WORDS
 
 
 def _subjects(verb: Token) -> list[Token]:
@@ -439,7 +436,7 @@ def _change_above(noun: Token) -> Token:
     impairment of autophagy resulting from X": the clause is said of the loss, not of Tarp), else the
     noun itself."""
     above = noun.head
-    if noun.dep_ == "pobj" and above.lower_ in CHANGE_PREPOSITIONS and change_noun_sign(above.head.lower_) != 0:
+    if noun.dep_ == "pobj" and above.lower_ in lexicon.CHANGE_PREPOSITIONS and change_noun_sign(above.head.lower_) != 0:
         return above.head
     if noun.dep_ == "appos" and change_noun_sign(above.lower_) != 0:
         return above  # "a decrease in BDNF mRNA expression resulting from X" parsed with the words apart
@@ -451,7 +448,7 @@ def _in_place(noun: Token) -> bool:
     (a parser may hang the participle on it)."""
     token = noun
     while token.dep_ in ("pobj", "prep") and token.head.i != token.i:
-        if token.dep_ == "prep" and token.lower_ in _PLACE_PREPOSITIONS:
+        if token.dep_ == "prep" and token.lower_ in lexicon.INSIDE_PREPOSITIONS:
             return not _particle_of_its_verb(token)
         token = token.head
     return False
@@ -502,7 +499,7 @@ def _after_subject_pronoun(subject: Token) -> bool:
     """A subject right after "which" / "who" (not "in which"): the pronoun is then left no role but
     the subject, so the word is the relative clause's own verb misread as a noun, and no name."""
     doc, i = subject.doc, subject.i
-    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in _SUBJECT_PRONOUNS \
+    return subject.lower_ not in _RELATIVE and i >= 1 and doc[i - 1].lower_ in lexicon.SUBJECT_RELATIVE_PRONOUNS \
         and not (i >= 2 and doc[i - 2].dep_ == "prep")
 
 

@@ -575,9 +575,8 @@ def clean_tokens(tokens: list[Token], start: int, end: int,
 # Participles that make a form of a thing (identity: a form of X is never X), and the adjectives
 # that do ("insoluble forms of tau" are insoluble tau).
 FORM_PARTICIPLES = frozenset(w for w in FORM_WORDS if w.endswith("ed"))
-_SOLUBILITY_WORDS = word_set(_WORDS, "_solubility_words")
 _FORM_ADJECTIVE_ENDINGS = word_tuple(_WORDS, "_form_adjective_endings")
-FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(_FORM_ADJECTIVE_ENDINGS)} | _SOLUBILITY_WORDS
+FORM_ADJECTIVES = FORM_PARTICIPLES | {w for w in FORM_WORDS if w.endswith(_FORM_ADJECTIVE_ENDINGS)} | lx.SOLUBILITY_WORDS
 
 
 def forming_bracket(tokens: list[Token], j: int) -> bool:
