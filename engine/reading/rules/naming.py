@@ -16,7 +16,7 @@ from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CARRIER_MODIFIERS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLASS_ADJECTIVE_ENDINGS, CARRIER_MODIFIERS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS,
     DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_MODIFIERS, ROLE_NOUNS,
     SILENCING_TOOLS, TIME_UNITS, TOOL_TARGET_WORDS,
 )
@@ -37,6 +37,17 @@ _DISCOURSE_ORDINALS = word_set(_WORDS, "_discourse_ordinals")
 
 
 _REFERENCE_WORDS = word_set(_WORDS, "_reference_words")
+_OWNER_PRONOUNS = word_set(_WORDS, "_owner_pronouns")
+_MUTANT_WORDS = word_set(_WORDS, "_mutant_words")
+_KNOCKING_WORDS = word_set(_WORDS, "_knocking_words")
+_KNOCK_PARTICLES = word_set(_WORDS, "_knock_particles")
+_HOST_LACKING_WORDS = word_set(_WORDS, "_host_lacking_words")
+_MANNER_HEAD_PREPOSITIONS = word_set(_WORDS, "_manner_head_prepositions")
+_PATHWAY_NOUNS = word_set(_WORDS, "_pathway_nouns")
+_SIGNALING_WORDS = word_set(_WORDS, "_signaling_words")
+_NAME_NONSTARTERS = word_set(_WORDS, "_name_nonstarters")
+_GENETIC_WORDS = word_set(_WORDS, "_genetic_words")
+_PROTEIN_WORDS = word_set(_WORDS, "_protein_words")
 
 
 _COUNT_WORDS = word_set(_WORDS, "_count_words")
@@ -59,7 +70,7 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     words, aliases = phrases.clean_tokens(tokens, span[0], span[1], abbreviations)
     if words and (words[0].low in _REFERENCE_WORDS or words[-1].low == "ago"):
         return None  # "Table 5", "Fig. 3", "60 years ago": no entity
-    if words and words[0].low in ("its", "their") and all(
+    if words and words[0].low in _OWNER_PRONOUNS and all(
             phrases.process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
         return None  # "inducing its phosphorylation": the process of an unnamed owner
     naming = _Naming(_long_form_as_one(words, abbreviations))
@@ -105,7 +116,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
             words[:3] = []; changed = True  # "low doses of X" are X given, not less X
-        elif low in ("overexpressing", "over-expressing") and len(words) > 1:
+        elif low in lx.GAIN_VERBS and len(words) > 1:
             words.pop(0); changed = True  # "overexpressing TFEB in neurons reduced Y"
         elif low in SILENCING_TOOLS and nxt in TOOL_TARGET_WORDS and len(words) > 2:
             words[:2] = []; polarity = -polarity; changed = True  # "siRNA against X" lowers X
@@ -137,27 +148,27 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             # "an age-related increase of X" is an increase of X ("age-related macular
             # degeneration" keeps its name)
             words.pop(0); changed = True
-        elif low in ("mutant", "mutated") and len(words) > 1:
+        elif low in _MUTANT_WORDS and len(words) > 1:
             words.pop(0); mutation = True; changed = True
-        elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in ("in", "of") \
+        elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in lx.CHANGE_PREPOSITIONS \
                 and lx.mutation_kind(words[0].text):
             words.pop(0); changed = True  # "pathogenic mutations in X" are X mutations
         elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
             words.pop(0); changed = True
             deficiency = deficiency or low.startswith("loss")
-        elif low in ("knocking", "knock") and len(words) > 2 and nxt in ("down", "out"):
+        elif low in _KNOCKING_WORDS and len(words) > 2 and nxt in _KNOCK_PARTICLES:
             words[:2] = []; deficiency = True; changed = True  # "knocking down LRRK2"
-        elif low in ORGANISMS and len(words) > 2 and nxt in ("lacking", "without"):
+        elif low in ORGANISMS and len(words) > 2 and nxt in _HOST_LACKING_WORDS:
             words[:2] = []; deficiency = True; changed = True  # "mice lacking TREM2"
         elif low in ORGANISMS and len(words) > 3 and nxt == "deficient" and words[2].low in ("in", "for"):
             words[:3] = []; deficiency = True; changed = True  # "mice deficient in TREM2"
         elif expressing_carrier(words):
             words[:expressing_carrier(words)] = []; changed = True  # "mice expressing APOE4"
-        elif low in ("gene", "genes") and len(words) > 2 and nxt in ("encoding", "coding"):
+        elif low in lx.GENE_NOUNS and len(words) > 2 and nxt in lx.ENCODING_PARTICIPLES:
             words[:2] = []; changed = True  # "the gene encoding presenilin 1"
             if words and words[0].low == "for":
                 words.pop(0)
-        elif len(words) > 3 and words[2].low in ("of", "with", "to") and word_tests.change_head(nxt) \
+        elif len(words) > 3 and words[2].low in _MANNER_HEAD_PREPOSITIONS and word_tests.change_head(nxt) \
                 and (manner_adjective(words[0]) or low in COURSE_MODIFIERS) and not _of_hosts(words):
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
@@ -229,7 +240,7 @@ def _strip_back(naming: _Naming) -> bool:
     while len(words) > 1 and changed:
         changed = False
         low = words[-1].low
-        if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in ("loss", "lack", "absence"):
+        if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in lx.PLAIN_LOSSES:
             words.pop(); changed = True  # "TFEB KO astrocytes", "XBP1 knockout animals"
             continue
         if low in ORGANISMS and ("-" in words[-2].low or words[-2].low in _ALTERED_HOST_WORDS):
@@ -242,7 +253,7 @@ def _strip_back(naming: _Naming) -> bool:
             words.pop(); deficiency = True; changed = True
         elif low in lx.MUTATION_HEADS:
             words.pop(); mutation = True; changed = True
-        elif low in ROLE_NOUNS and words[-2].low.endswith(("ic", "al", "ergic")) \
+        elif low in ROLE_NOUNS and words[-2].low.endswith(CLASS_ADJECTIVE_ENDINGS) \
                 and not re.search(r"[A-Z0-9]", words[-2].text):
             break  # "muscarinic antagonists" names a drug class, not less of "muscarinic"
         elif low in SILENCING_TOOLS:
@@ -262,8 +273,8 @@ def _strip_back(naming: _Naming) -> bool:
         elif low in _GENE_PRODUCT_WORDS \
                 and re.search(r"[A-Z0-9]", words[-2].text):
             words.pop(); changed = True  # "the NLRP3 gene" names NLRP3
-        elif low in ("pathway", "pathways") and words[-2].text.islower() \
-                and words[-2].low not in ("signaling", "signalling") and (
+        elif low in _PATHWAY_NOUNS and words[-2].text.islower() \
+                and words[-2].low not in _SIGNALING_WORDS and (
                 phrases.process_noun(words[-2].low) or words[-2].low.endswith(_PROCESS_NAME_ENDINGS)):
             words.pop(); changed = True  # "the autophagy pathway" is autophagy
     naming.words, naming.polarity = words, polarity
@@ -365,7 +376,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         return None
     name_letter = words[-1].text in ("A", "I") and len(words) > 1  # "trichostatin A", "complex I"
     if len(words) > 8 or (words[-1].low in CLOSED and not name_letter) \
-            or words[0].low in ("of", "and", "or"):
+            or words[0].low in _NAME_NONSTARTERS:
         return None
     if all(w.low in CLOSED or w.low in ORGANISMS or class_word(w.low) for w in words):
         return None  # "the receptor", "these drugs": a class, no particular entity
@@ -378,7 +389,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         return None  # "the X-mediated regulation of Y": which way Y moves is left open
     if words[-1].low in lx.UNSIGNED_CHANGES and not any(lx.written_as_a_name(w.text) for w in words[:-1]):
         return None  # "subtle changes", "conformational change": no way and no entity
-    if len(words) == 1 and words[0].low in ("genetic", "genomic") and (mutation or deficiency):
+    if len(words) == 1 and words[0].low in _GENETIC_WORDS and (mutation or deficiency):
         return None  # "genetic mutations (and anomalies of X)": no gene named
     if not _names_something(words, name):
         return None
@@ -405,7 +416,7 @@ _PROCESS_NAME_ENDINGS = word_tuple(_WORDS, "_process_name_endings")
 
 def class_word(low: str) -> bool:
     """A class noun ("kinase", "receptors") or the "factor" of "transcription factor"."""
-    return low in lx.CLASS_NOUNS or low in ("factor", "factors")
+    return low in lx.CLASS_NOUNS or low in lx.FACTOR_HEADS
 
 
 _DRUG_CLASSES = word_set(_WORDS, "_drug_classes")
@@ -422,14 +433,14 @@ def class_prefix_end(texts: list[str], lows: list[str]) -> int:
     or head it ("neurotransmitter release", "antioxidant genes")."""
     cut = 0
     while cut < len(lows) and (class_word(lows[cut]) or (
-            lows[cut] in ("protein", "proteins") and cut + 1 < len(lows) and class_word(lows[cut + 1]))):
+            lows[cut] in _PROTEIN_WORDS and cut + 1 < len(lows) and class_word(lows[cut + 1]))):
         cut += 1
-    if 0 < cut < len(lows) and lows[cut - 1] not in ("factor", "factors") or (
+    if 0 < cut < len(lows) and lows[cut - 1] not in lx.FACTOR_HEADS or (
             0 < cut < len(lows) and lows[0] == "transcription"):
         if len(lows) - cut == 1 and word_tests.symbol_like(texts[cut]) and len(texts[cut]) > 2:
             return cut  # not "transcription factor EB", whose letters are the end of its symbol (TFEB)
     if (len(lows) > 3 or (len(lows) == 3 and lows[2] == "\x00long form")) \
-            and lows[0] == "transcription" and lows[1] in ("factor", "factors"):
+            and lows[0] == "transcription" and lows[1] in lx.FACTOR_HEADS:
         return 2  # "the transcription factor cAMP response element-binding protein"
     for k in range(len(lows) - 1):
         if lows[k] in _DRUG_CLASSES and k + 2 == len(lows) \
@@ -535,7 +546,7 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
     while j < span[1] and tokens[j].low in lx.DETERMINERS:
         j += 1
     if j + 2 < span[1] and manner_adjective(tokens[j]) and word_tests.change_head(tokens[j + 1].low) \
-            and tokens[j + 2].low in ("of", "in"):
+            and tokens[j + 2].low in lx.CHANGE_PREPOSITIONS:
         j += 1  # "conditional knockout of X or Y"
     # "significant reductions in A, B and C", "robust and dose-dependent reductions in ...":
     # modifiers before the change head
@@ -544,7 +555,7 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
             word_tests.is_adverb(tokens[k].low) or tokens[k].low in NAME_NOISE or tokens[k].low == "and"
             or manner_adjective(tokens[k]) or tokens[k].low.endswith("-dependent")):
         k += 1
-    if k > j and word_tests.change_head(tokens[k].low) and tokens[k + 1].low in ("of", "in"):
+    if k > j and word_tests.change_head(tokens[k].low) and tokens[k + 1].low in lx.CHANGE_PREPOSITIONS:
         j = k
     if j >= span[1]:
         return None
@@ -557,7 +568,7 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
         return 1
     if low in lx.DECREASE_ADJECTIVES and nxt:
         return -1
-    if nxt in ("of", "in"):
+    if nxt in lx.CHANGE_PREPOSITIONS:
         if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
             return -1
         if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:
@@ -576,6 +587,6 @@ def course_prefix(words: list[Token]) -> int:
     k = 0
     while k < len(words) and words[k].low in COURSE_MODIFIERS:
         k += 1
-        if k + 1 < len(words) and words[k].low in ("and", "or", ",") and words[k + 1].low in COURSE_MODIFIERS:
+        if k + 1 < len(words) and words[k].low in lx.LIST_JOINS and words[k + 1].low in COURSE_MODIFIERS:
             k += 1
     return k

@@ -13,7 +13,8 @@ from engine.reading.language.removal import removed_in
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    CLOSED, DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ROLE_MODIFIERS, ROLE_NOUNS, SIGNING_ADJECTIVES)
+    CLASS_ADJECTIVE_ENDINGS, CLOSED, DIMENSION_WORDS, GIVEN_HEADS, INDEFINITE_ARTICLES, NAME_NOISE, ROLE_MODIFIERS,
+    ROLE_NOUNS, SIGNING_ADJECTIVES)
 from engine.reading.rules import conditions, naming, phrases, states, subject_finding, word_tests
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -22,13 +23,18 @@ _ROLE_PREDICATE_WORDS = word_set(_WORDS, "_role_predicate_words")
 _ROLE_VERB_WORDS = word_set(_WORDS, "_role_verb_words")
 _SELECTIVITY_ENDINGS = word_tuple(_WORDS, "_selectivity_endings")
 _ROLE_ADJECTIVE_ENDINGS = word_tuple(_WORDS, "_role_adjective_endings")
+_NOMINALISATION_ENDINGS = word_tuple(_WORDS, "_nominalisation_endings")
+_RESULT_PARTICLES = word_set(_WORDS, "_result_particles")
+_FEEDBACK_WORDS = word_set(_WORDS, "_feedback_words")
+_ROLE_PREPOSITIONS = word_set(_WORDS, "_role_prepositions")
+_COMMA_EXAMPLE_WORDS = word_set(_WORDS, "_comma_example_words")
 
 
 def trailing_change(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A phrase ending in a head of change after its entity: "autophagy induction", "Y activation"."""
     last = tokens[span[1] - 1].low
     return span[1] - span[0] > 1 and word_tests.is_content(tokens, span[1] - 2) and last not in GIVEN_HEADS \
-        and (last in lx.INCREASE_HEADS or last in lx.DECREASE_HEADS) and last.endswith(("ion", "ment"))
+        and (last in lx.INCREASE_HEADS or last in lx.DECREASE_HEADS) and last.endswith(_NOMINALISATION_ENDINGS)
 
 
 def unsigned_phrase(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -71,7 +77,7 @@ def caused_change(tokens: list[Token], i: int, floor: int) -> bool:
     if k > floor and verb is not None and verb[2] == "ed":
         k -= 1  # "results in enhanced suppression of Y in response to Z": past the change's adjective
     # "X results in / leads to (enhanced) suppression of Y": the verb of result names the cause
-    return k - 1 >= floor and tokens[k].low in ("in", "to") and _result_verb(tokens[k - 1].low, tokens[k].low)
+    return k - 1 >= floor and tokens[k].low in _RESULT_PARTICLES and _result_verb(tokens[k - 1].low, tokens[k].low)
 
 
 def _result_verb(word: str, particle: str) -> bool:
@@ -82,7 +88,7 @@ def _result_verb(word: str, particle: str) -> bool:
 def signing_adjective_before(tokens: list[Token], i: int, floor: int) -> int | None:
     """The sign of "positive" / "negative" right before ``i``, also across "feedback"."""
     k = i - 1
-    if k > floor and tokens[k].low in ("feedback", "feed-back"):
+    if k > floor and tokens[k].low in _FEEDBACK_WORDS:
         k -= 1
     return SIGNING_ADJECTIVES.get(tokens[k].low) if k >= floor else None
 
@@ -95,7 +101,7 @@ def nominal_claim(tokens: list[Token], i: int, floor: int, polarity: int | None 
     k = i - 1
     while k > floor and (tokens[k].low in lx.DETERMINERS or tokens[k].low in NAME_NOISE):
         k -= 1
-    if k > floor and tokens[k].low in ("in", "of") and word_tests.change_head(tokens[k - 1].low):
+    if k > floor and tokens[k].low in lx.CHANGE_PREPOSITIONS and word_tests.change_head(tokens[k - 1].low):
         return None  # "a reduction in the accumulation of Y after X": the outer change is the claim
     if i + 1 < n and (tokens[i + 1].low == "of" or (tokens[i + 1].low == "in" and tokens[i].low in _AMOUNT_CHANGES)):
         objects, end = phrases.phrases_right(tokens, i + 2)
@@ -243,7 +249,7 @@ def role_claims(tokens: list[Token], i: int, floor: int, polarity: int | None = 
     """"D, an X inhibitor", "X inhibitors (D, E)", "X inhibitors such as D" → D changes X."""
     polarity = ROLE_NOUNS[tokens[i].low] if polarity is None else polarity
     n = len(tokens)
-    if i + 1 < n and tokens[i + 1].low in ("of", "at"):
+    if i + 1 < n and tokens[i + 1].low in _ROLE_PREPOSITIONS:
         # "D, an inhibitor of X": the target follows.
         target_end = phrases.phrase_right(tokens, i + 2)
         if target_end == i + 2:
@@ -292,7 +298,7 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
             drugs = inner  # not a measurement: "an X inhibitor (IC50 = 0.5 µM)"
     elif end + 1 < n and tokens[end].low == "such" and tokens[end + 1].low == "as":
         drugs, _ = phrases.phrases_right(tokens, end + 2)
-    elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in ("including", "like"):
+    elif end + 1 < n and tokens[end].text == "," and tokens[end + 1].low in _COMMA_EXAMPLE_WORDS:
         drugs, _ = phrases.phrases_right(tokens, end + 2)
     elif end + 2 < n and tokens[end].text == "," and tokens[end + 1].low == "such" and tokens[end + 2].low == "as":
         drugs, _ = phrases.phrases_right(tokens, end + 3)  # "X inhibitors, such as D and E,"
@@ -303,7 +309,7 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
             and not phrases.process_noun(tokens[end].low) and tokens[end].low not in lx.GENERIC_NAMES:
         drugs, _ = phrases.phrases_right(tokens, end)  # "the mTOR inhibitor rapamycin"
     if not drugs and target_start - 3 >= floor and tokens[target_start - 1].low == "other" \
-            and tokens[target_start - 2].low in ("and", "or"):
+            and tokens[target_start - 2].low in lx.LIST_CONJUNCTIONS:
         # "D and other X inhibitors": D is one of them
         before = phrases.phrases_left(tokens, target_start - 3)
         drugs = before[-1:] if before else []
@@ -316,7 +322,7 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
                               or (tokens[j].text.isalpha() and tokens[j].text.islower()
                                   and tokens[j].low.endswith(_ROLE_ADJECTIVE_ENDINGS))):
             j -= 1  # "D, a prototypical activator of X"
-        if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in ("a", "an"):
+        if j >= floor + 1 and tokens[j].text in (",", "(") and tokens[j + 1].low in INDEFINITE_ARTICLES:
             start = phrases.phrase_left(tokens, j - 1)
             if start <= j - 1:
                 drugs = [(start, j)]
@@ -334,7 +340,7 @@ def role_claims_for_target(tokens: list[Token], i: int, target_start: int, floor
                 drugs = phrases.phrases_left(tokens, k)
     target_words = [tokens[k] for k in range(*target) if tokens[k].low not in lx.DETERMINERS]
     if not drugs or (len(target_words) == 1 and target_words[0].text.islower()
-                     and target_words[0].low.endswith(("ic", "al", "ergic"))):
+                     and target_words[0].low.endswith(CLASS_ADJECTIVE_ENDINGS)):
         return []  # "a ganglionic blocker", "a cholinergic agonist": a drug class, no target
     return [Claim(drugs, [target], polarity, "role", False, False, target[1])]
 
