@@ -30,6 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.model.graph import GREEK_LETTERS as GREEK
+from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -69,7 +70,7 @@ def _key(word: str) -> str:
     """The comparison key of a word or name: alphanumerics only, Greek names to initials, no plural."""
     key = _NON_KEY.sub("", word)
     key = _GREEK_WORD.sub(lambda m: _GREEK_INITIALS[m.group(1)], key)
-    if len(key) > 3 and key.endswith("s") and not key.endswith(("ss", "us", "is")):
+    if len(key) > 3 and key.endswith("s") and not key.endswith(lexicon.SINGULAR_S_ENDINGS):
         key = key[:-1]
     if len(key) > 4 and key.endswith("ie"):
         key = key[:-2] + "y"  # "pathologies" is "pathology" ("calorie" and "calories" stay one)

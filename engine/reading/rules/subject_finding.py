@@ -14,8 +14,8 @@ from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    CLAUSE_OPENERS, COPULAS, HARD_BOUNDARY, MEANS_WORDS, ORGANISMS, ROLE_NOUNS, SILENCING_TOOLS,
-    TIME_UNITS,
+    CLAUSE_OPENERS, COPULAS, HARD_BOUNDARY, INDEFINITE_ARTICLES, MEANS_WORDS, ORGANISMS, ROLE_NOUNS,
+    SILENCING_TOOLS, TIME_UNITS,
 )
 from engine.reading.rules import naming, phrases, word_tests
 
@@ -24,6 +24,20 @@ _WORDS = Path(__file__).with_name("words.toml")
 _CLAUSE_JOINERS = word_set(_WORDS, "_clause_joiners")
 _TOOL_MODIFIERS = word_set(_WORDS, "_tool_modifiers")
 _DEMONSTRATIVES = word_set(_WORDS, "_demonstratives")
+_CONTACT_PARTICLES = word_set(_WORDS, "_contact_particles")
+_CLAUSE_CONJUNCTIONS = word_set(_WORDS, "_clause_conjunctions")
+_ADDITION_OPENERS = word_set(_WORDS, "_addition_openers")
+_COMBINATION_NOUNS = word_set(_WORDS, "_combination_nouns")
+_ALONE_WORDS = word_set(_WORDS, "_alone_words")
+_TAIL_PREPOSITIONS = word_set(_WORDS, "_tail_prepositions")
+_APPOSITION_DETERMINERS = word_set(_WORDS, "_apposition_determiners")
+_GERUND_MEANS_PREPOSITIONS = word_set(_WORDS, "_gerund_means_prepositions")
+_RECIPIENT_PREPOSITIONS = word_set(_WORDS, "_recipient_prepositions")
+_DURATION_COUNTS = word_set(_WORDS, "_duration_counts")
+_ENTITY_PRONOUNS = word_set(_WORDS, "_entity_pronouns")
+_EVENT_DEMONSTRATIVES = word_set(_WORDS, "_event_demonstratives")
+_GENERIC_MOLECULE_HEADS = word_set(_WORDS, "_generic_molecule_heads")
+_HEAD_ENDERS = word_set(_WORDS, "_head_enders")
 
 
 # How far before a phrase a negation still governs the verb whose object the phrase is ("does not
@@ -45,7 +59,7 @@ def subject_of_predicate(tokens: list[Token], i: int, floor: int,
     low = tokens[j].low
     if low in lx.RELATIVE_PRONOUNS:
         return _relative_subject(tokens, j, floor)
-    if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
+    if low == "and" and j - 2 >= floor and tokens[j - 1].low in _CONTACT_PARTICLES \
             and tokens[j - 2].low in _CONTACT_VERBS:
         # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
         return subject_of_predicate(tokens, j - 2, floor, claims)
@@ -75,8 +89,8 @@ def _relative_subject(tokens: list[Token], j: int, floor: int) -> tuple[list[tup
     if changed is not None:
         return [changed], j  # "Y levels are reduced, which leads to Z": the fall of Y
     spans = phrases.phrases_left(tokens, j)
-    first = spans[0][0] if spans and tokens[spans[0][0]].low in ("a", "an") else \
-        (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in ("a", "an")
+    first = spans[0][0] if spans and tokens[spans[0][0]].low in INDEFINITE_ARTICLES else \
+        (spans[0][0] - 1 if spans and spans[0][0] - 1 >= floor and tokens[spans[0][0] - 1].low in INDEFINITE_ARTICLES
          else -1)
     if len(spans) == 1 and first - 2 >= floor and tokens[first - 1].text == ",":
         # "curcumin, a polyphenol that inhibits X": the relative clause is about the name
@@ -102,7 +116,7 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
                 j - 2 <= claim.end <= j + 1 or claim.verb == j - 1
                 or (aside is not None and aside - 1 <= claim.end <= aside + 1)):
             return claim.subjects, j
-        if claim.construction == "passive" and low in ("and", "but") and j - 2 <= claim.end <= j \
+        if claim.construction == "passive" and low in _CLAUSE_CONJUNCTIONS and j - 2 <= claim.end <= j \
                 and claim.floor == floor:
             return claim.objects, j  # "Y is activated by X and induces Z": Y induces Z
     named = name_apposition(tokens, j, floor) if low == "," else None
@@ -238,7 +252,7 @@ def bracketed_members(tokens: list[Token], span: tuple[int, int]) -> list[tuple[
         close = phrases.skip_parens_right(tokens, p)
         head = tokens[p - 1]
         if close == p or (p < span[1] < close) or not head.text.islower() or not head.text.isalpha() \
-                or not head.low.endswith("s") or head.low.endswith(("ss", "is", "us")) \
+                or not head.low.endswith("s") or head.low.endswith(lx.SINGULAR_S_ENDINGS) \
                 or head.low in lx.QUANTITY_WORDS or head.low in lx.MUTATION_HEADS \
                 or (word_tests.change_head(head.low) and head.low not in ROLE_NOUNS):
             return []
@@ -277,7 +291,7 @@ def fronted_participle_subject(tokens: list[Token], i: int, floor: int,
     if opener and opener[0] in lx.ADVERBS and len(opener) > 1:
         opener = opener[1:]  # "Moreover, in addition to ..."
         opener = opener[1:] if opener and opener[0] == "," else opener
-    if opener not in (["in", "addition", "to"], ["besides"], ["apart", "from"], ["aside", "from"]):
+    if tuple(opener) not in _ADDITION_OPENERS:
         return None
     if objects_end >= len(tokens) or tokens[objects_end].text != ",":
         return None
@@ -306,13 +320,13 @@ def _combined_partner(tokens: list[Token], start: int, floor: int) -> list[tuple
     if p - 1 < floor or tokens[p].low != "with":
         return []
     p -= 1
-    if tokens[p].low in ("combination", "conjunction") and p - 1 >= floor and tokens[p - 1].low == "in":
+    if tokens[p].low in _COMBINATION_NOUNS and p - 1 >= floor and tokens[p - 1].low == "in":
         p -= 2
-    elif tokens[p].low in ("together", "combined", "along"):
+    elif tokens[p].low in lx.COMPANION_WORDS:
         p -= 1
     else:
         return []
-    while p >= floor and (tokens[p].low in ("alone", "or", "and", ",") or word_tests.is_adverb(tokens[p].low)):
+    while p >= floor and (tokens[p].low in _ALONE_WORDS or word_tests.is_adverb(tokens[p].low)):
         p -= 1
     if p < floor or not word_tests.is_content(tokens, p):
         return []
@@ -326,7 +340,7 @@ def _inside_larger_phrase(tokens: list[Token], start: int, floor: int) -> bool:
     over), so it is not the subject itself; but in "exposure of neurons to X" the head's own
     preposition names what is given."""
     preposition = tokens[start - 1].low if start - 1 >= floor else ""
-    return start - 2 >= floor and preposition in ("to", "in") \
+    return start - 2 >= floor and preposition in _TAIL_PREPOSITIONS \
         and word_tests.is_content(tokens, start - 2) and tokens[start - 2].low not in lx.VERB_FORMS \
         and any(tokens[k].low == "of" for k in range(floor, start - 2)) \
         and not any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == preposition for k in range(floor, start - 1))
@@ -353,10 +367,10 @@ def _clause_opening_apposition(tokens: list[Token], comma: int, floor: int) -> t
     if name_start > end or opening - 1 < floor or tokens[opening].text != ",":
         return None
     described = phrases.phrase_left(tokens, opening - 1)
-    if described > opening - 1 or described - 1 < floor or tokens[described].low not in ("the", "a", "an", "another"):
+    if described > opening - 1 or described - 1 < floor or tokens[described].low not in _APPOSITION_DETERMINERS:
         return None
     before = tokens[described - 1].low
-    if before in CLAUSE_OPENERS or (before in ("and", "but") and described - 2 >= floor
+    if before in CLAUSE_OPENERS or (before in _CLAUSE_CONJUNCTIONS and described - 2 >= floor
                                     and tokens[described - 2].text == ","):
         return name_start, comma
     return None
@@ -387,7 +401,7 @@ def name_apposition(tokens: list[Token], comma: int,
     if described > opening - 1 or (described > floor and tokens[described - 1].low in lx.PREPOSITIONS):
         return None
     change = naming.leading_change(tokens, (described, opening))
-    if change is None and tokens[described].low not in ("the", "a", "an", "another"):
+    if change is None and tokens[described].low not in _APPOSITION_DETERMINERS:
         return None
     return (name_start, comma), change or 1
 
@@ -412,7 +426,7 @@ def _with_means_gerund(tokens: list[Token], spans: list[tuple[int, int]],
     p = g - 1
     while p - 1 > floor and word_tests.is_adverb(tokens[p].low):
         p -= 1
-    if tokens[p].low not in ("by", "via"):
+    if tokens[p].low not in _GERUND_MEANS_PREPOSITIONS:
         return spans
     return [(g, spans[0][1]), *spans[1:]]
 
@@ -438,7 +452,7 @@ def _means_agent_target(tokens: list[Token], spans: list[tuple[int, int]],
             return []
         first = tokens[start].low
         gerund = first in lx.VERB_FORMS and lx.VERB_FORMS[first][2] == "ing" and lx.VERB_FORMS[first][1] != 0
-        if tokens[p].low not in ("by", "via"):
+        if tokens[p].low not in _GERUND_MEANS_PREPOSITIONS:
             # "blocking X with D raised Y": D is the tool of the change, which is a cause too
             return [(start, p)] if gerund else []
         nominal = naming.leading_change(tokens, (start, p)) is not None and any(
@@ -461,7 +475,7 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
     p = start - 1
     while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in lx.PLACE_NOUNS:
         p = phrases.phrase_left(tokens, p - 1) - 1  # "(into) the CA1 region of the hippocampus"
-    recipient = p >= floor and tokens[p].low in ("to", "into") and tokens[spans[0][1] - 1].low in ORGANISMS
+    recipient = p >= floor and tokens[p].low in _RECIPIENT_PREPOSITIONS and tokens[spans[0][1] - 1].low in ORGANISMS
     duration = p >= floor and tokens[p].low == "for" and _duration(tokens, spans[0])
     if p - 1 < floor or (tokens[p].low not in _PLACE_PREPOSITIONS and not recipient and not duration):
         return spans
@@ -480,7 +494,7 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
         if climbed is not head:
             return climbed
     if not relative and len(spans) == 1 and phrases.after_predicate(tokens, head[0][0]) \
-            and tokens[p].low in ("in", "within", "into") and tokens[spans[0][1] - 1].low not in ORGANISMS:
+            and tokens[p].low in lx.INSIDE_PREPOSITIONS and tokens[spans[0][1] - 1].low not in ORGANISMS:
         return []  # "processes that disturb folding in the ER cause Y": the ER is no subject
     if not relative and (phrases.after_predicate(tokens, head[0][0]) or (
             head[0][0] > floor and tokens[head[0][0] - 1].low in lx.PREPOSITIONS
@@ -492,7 +506,7 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
 def _duration(tokens: list[Token], span: tuple[int, int]) -> bool:
     """"24 h", "several weeks": a span that measures time."""
     first, last = tokens[span[0]].low, tokens[span[1] - 1].low
-    return last in TIME_UNITS and (first[:1].isdigit() or first in ("several", "a", "few", "many"))
+    return last in TIME_UNITS and (first[:1].isdigit() or first in _DURATION_COUNTS)
 
 
 def previous_sentence_start(tokens: list[Token], floor: int) -> int:
@@ -523,7 +537,7 @@ def _anaphor_kind(tokens: list[Token], j: int, floor: int) -> tuple[str, int] | 
     to an entity.
     """
     low = tokens[j].low
-    if low in ("it", "they"):
+    if low in _ENTITY_PRONOUNS:
         return "entity", j
     start = j
     while start > floor and j - start < 2 and word_tests.is_content(tokens, start) \
@@ -542,7 +556,7 @@ def _anaphor_kind(tokens: list[Token], j: int, floor: int) -> tuple[str, int] | 
             or any(re.search(r"[A-Z0-9]", tokens[k].text) for k in range(start + 1, j + 1))):
         return None  # "showing that Syk inhibition results in ...": a complementiser
     if start == j:
-        return ("event" if first in ("this", "that") else "entity"), start
+        return ("event" if first in _EVENT_DEMONSTRATIVES else "entity"), start
     if not all(word_tests.is_content(tokens, k) for k in range(start + 1, j + 1)):
         return None
     return ("event" if low in _EVENT_NOUNS else "entity"), start
@@ -575,7 +589,7 @@ def anaphor_antecedent(tokens: list[Token], j: int, floor: int, claims: list[Cla
         heads = {tokens[k].low.rstrip("s") for k in range(start + 1, j + 1)} - {""} - _ANAPHOR_MODIFIERS
         for claim in recent:
             named = [span for span in claim.subjects + claim.objects
-                     if any(tokens[k].low.rstrip("s") in heads - {"protein", "gene"}
+                     if any(tokens[k].low.rstrip("s") in heads - _GENERIC_MOLECULE_HEADS
                             for k in range(*span))]
             if named:
                 return named[:1]
@@ -637,7 +651,7 @@ def _opens_clause(tokens: list[Token], start: int, claim: Claim) -> bool:
 def _phrase_head(tokens: list[Token], span: tuple[int, int]) -> int:
     """The head word of a phrase: the last word before "of" or a bracket ("levels of X", "X (Y)")."""
     for k in range(*span):
-        if k > span[0] and tokens[k].low in ("of", "(", "["):
+        if k > span[0] and tokens[k].low in _HEAD_ENDERS:
             return k - 1
     return span[1] - 1
 
@@ -647,7 +661,7 @@ def _plural_noun(word: str) -> bool:
     a mass noun is one thing."""
     if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
         return True
-    return word.islower() and word.endswith("s") and not word.endswith(("us", "is", "ss"))
+    return word.islower() and word.endswith("s") and not word.endswith(lx.SINGULAR_S_ENDINGS)
 
 
 def changed_predicate_subject(tokens: list[Token], j: int, floor: int) -> tuple[int, int] | None:

@@ -652,7 +652,7 @@ def _common_plural(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A phrase headed by a lower-case plural ("receptors", "neurofibrillary tangles"), which
     names a kind of thing rather than one named entity ("temsirolimus", "NMDA receptors")."""
     head = tokens[span[1] - 1].low
-    return head.endswith("s") and not head.endswith(("us", "is", "ss")) and not any(
+    return head.endswith("s") and not head.endswith(lx.SINGULAR_S_ENDINGS) and not any(
         re.search(r"[A-Z0-9]", tokens[k].text) for k in range(*span))
 
 
