@@ -74,8 +74,8 @@ def questioned(predicate: Token) -> bool:
     if predicate.sent[-1].text == "?":
         return True
     return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)
-               or (c.lower_ in ("depending", "dependent") and c.dep_ != "acomp"
-                   and any(g.lower_ in ("on", "upon") for g in c.children))
+               or (c.lower_ in lexicon.DEPENDENCE_WORDS and c.dep_ != "acomp"
+                   and any(g.lower_ in lexicon.ON_PREPOSITIONS for g in c.children))
                for token in _chain(predicate) for c in token.children)
 
 

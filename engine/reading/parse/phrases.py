@@ -592,7 +592,7 @@ def _duration(head: Token) -> bool:
 def _effect_on(head: Token) -> bool:
     """An effect noun that says what it acts on ("the effects of X on Y"), by its own "on" or one hung
     on the verb after it."""
-    return any(c.dep_ == "prep" and c.lower_ in ("on", "upon") for c in [*head.children, *stranded_preps(head)])
+    return any(c.dep_ == "prep" and c.lower_ in lexicon.ON_PREPOSITIONS for c in [*head.children, *stranded_preps(head)])
 
 
 def _unnamed_change(head: Token) -> bool:

@@ -21,7 +21,7 @@ from spacy.tokens import Doc, Token
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.rules import word_tests as rule_word_tests
-from engine.reading.rules.vocabulary import ROLE_NOUNS
+from engine.reading.rules.vocabulary import EFFICACY_PREPOSITIONS, ROLE_NOUNS
 from engine.reading.parse import means, misread_clauses, modality, patterns, pronouns, restoring, shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
@@ -349,7 +349,7 @@ def _efficacy(verb: Token) -> Token | None:
     after "in" or "at" on an adjective of efficacy that completes a copula; None for any other verb."""
     preposition = verb.head
     adjective = preposition.head
-    if verb.dep_ != "pcomp" or verb.tag_ != "VBG" or preposition.lower_ not in ("in", "at") \
+    if verb.dep_ != "pcomp" or verb.tag_ != "VBG" or preposition.lower_ not in EFFICACY_PREPOSITIONS \
             or adjective.lower_ not in _EFFICACY or adjective.dep_ != "acomp" or adjective.head.lemma_.lower() != "be":
         return None
     return None if modality.negated(adjective.head) or modality.negated(adjective) else adjective.head

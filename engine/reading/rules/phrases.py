@@ -13,8 +13,9 @@ from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, COPULAS, EFFICACY_WORDS, EXAMPLE_MARKERS,
-    HARD_BOUNDARY, NAME_NOISE, ORGANISMS, SILENCING_TOOLS, TOOL_TARGET_WORDS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLOSED_WORDS, COPULAS, DIRECTION_PARTICLES, EFFICACY_PREPOSITIONS,
+    EFFICACY_WORDS, EXAMPLE_MARKERS, HARD_BOUNDARY, NAME_NOISE, ORGANISMS, PAIR_OPENERS, SILENCING_TOOLS,
+    TOOL_TARGET_WORDS,
 )
 from engine.reading.rules import word_tests
 
@@ -30,6 +31,14 @@ _RELATIVE_OPENERS = word_set(_WORDS, "_relative_openers")
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
 _REACHING_WORDS = word_set(_WORDS, "_reaching_words")
+_TRIGGER_PREPOSITIONS = word_set(_WORDS, "_trigger_prepositions")
+_RESPONSE_NOUNS = word_set(_WORDS, "_response_nouns")
+_LEFT_LIST_CONJUNCTIONS = word_set(_WORDS, "_left_list_conjunctions")
+_DEPENDENTLY_WORDS = word_set(_WORDS, "_dependently_words")
+_DEPENDENCE_NOUNS = word_set(_WORDS, "_dependence_nouns")
+_ARTICLES = word_set(_WORDS, "_articles")
+_PARTICIPLE_ENDINGS = word_tuple(_WORDS, "_participle_endings")
+_PERCENTAGE_UNITS = word_set(_WORDS, "_percentage_units")
 _GAP_WORDS = lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES | _REACHING_WORDS
 
 
@@ -80,7 +89,7 @@ def phrase_right(tokens: list[Token], i: int) -> int:
     while j < n and j - i < _MAX_PHRASE:
         tok = tokens[j]
         low = tok.low
-        if low in ("down", "up") and j + 1 < n and tokens[j + 1].low == "to":
+        if low in DIRECTION_PARTICLES and j + 1 < n and tokens[j + 1].low == "to":
             break  # "missorting of MAPT down to 4.5%"
         if low == "combined" and j > start_content and j + 1 < n and tokens[j + 1].low == "with":
             break  # "impaired fusion combined with ...": a second cause follows, no part of the name
@@ -106,11 +115,11 @@ def phrase_right(tokens: list[Token], i: int) -> int:
             j += 1
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
-        elif low in ("in", "on") and j > start_content and (
+        elif low in _TRIGGER_PREPOSITIONS and j > start_content and (
                 tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
                     low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in ORGANISMS)) \
                 and j + 1 < n and word_tests.starts_phrase(tokens, j + 1) \
-                and not (tokens[j + 1].low in ("response", "responses") and j + 2 < n and tokens[j + 2].low == "to"):
+                and not (tokens[j + 1].low in _RESPONSE_NOUNS and j + 2 < n and tokens[j + 2].low == "to"):
             j += 1  # "an increase in Y", "mice deficient in X"
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
@@ -160,7 +169,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
     if i + 2 < n and tokens[i].text == "(" and tokens[i + 2].text == ")" \
             and re.fullmatch(r"[a-h]|i{1,3}|iv|v|\d", tokens[i + 1].low):
         i += 3  # an enumerator: "blocked by (a) X and (b) Y"
-    if i < n and tokens[i].low in ("both", "either"):
+    if i < n and tokens[i].low in PAIR_OPENERS:
         i += 1
     end = phrase_right(tokens, i)
     if end == i:
@@ -170,7 +179,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
     pending: list[tuple[int, int]] = []
     while j < n:
         low = tokens[j].low
-        if low in ("and", "or") or (low == "as" and j + 2 < n and tokens[j + 1].low == "well"
+        if low in lx.LIST_CONJUNCTIONS or (low == "as" and j + 2 < n and tokens[j + 1].low == "well"
                                      and tokens[j + 2].low == "as"):
             k = j + 3 if low == "as" else j + 1
             if k + 2 < n and tokens[k].text == "(" and tokens[k + 2].text == ")" \
@@ -186,7 +195,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
                 break  # ", A and B are engulfed": the comma list is the next clause's subject
             if tokens[j - 1].text == "," and nxt < n and tokens[nxt].low in _CLAUSE_AUXILIARIES:
                 break  # "X is involved in A, and B has been shown to ...": B opens a new clause
-            if nxt + 1 < n and tokens[nxt].low in ("and", "or") \
+            if nxt + 1 < n and tokens[nxt].low in lx.LIST_CONJUNCTIONS \
                     and phrase_right(tokens, nxt + 1) > nxt + 1 \
                     and _followed_by_verb(tokens, phrase_right(tokens, nxt + 1)):
                 # "A improve B, and C and D impair E": after ", and" a new clause starts; without
@@ -204,14 +213,14 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
             place_end = phrase_right(tokens, j + 1)
             # inside a comma list, "and" may close it after a conjunct's own complement:
             # "A, B, difficulties in walking and C"
-            closes_list = bool(pending) and place_end < n and tokens[place_end].low in ("and", "or")
+            closes_list = bool(pending) and place_end < n and tokens[place_end].low in lx.LIST_CONJUNCTIONS
             if not (j + 1 < place_end < n and (tokens[place_end].text == ","
                     and _list_follows(tokens, place_end) or closes_list)):
                 break
             j = place_end
         elif low == "," and j + 1 < n:
             k = j + 1
-            if tokens[k].low in ("and", "or"):
+            if tokens[k].low in lx.LIST_CONJUNCTIONS:
                 j = k
                 continue
             if lx.VERB_FORMS.get(tokens[k].low, ("", 0, ""))[2] == "ing":
@@ -241,7 +250,7 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
 def _lone_adjective(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A conjunct that is one lower-case adjective ("soluble", "spatial", "acute")."""
     words = [k for k in range(*span) if tokens[k].low not in lx.DETERMINERS]
-    if not words or (len(words) > 1 and tokens[words[-2]].low not in ("of", "in")):
+    if not words or (len(words) > 1 and tokens[words[-2]].low not in lx.CHANGE_PREPOSITIONS):
         return False  # one word, or the last after "of": "clearance of soluble (and ...)"
     tok = tokens[words[-1]]
     return tok.text.islower() and tok.text.isalpha() and (
@@ -258,11 +267,11 @@ def _merge_adjective_conjuncts(tokens: list[Token], spans: list[tuple[int, int]]
         start, end = spans[k]
         if k + 1 < len(spans) and end - start == 1 and tokens[start].text.islower() and (
                 tokens[start].low in NAME_NOISE or tokens[start].low.endswith("-dependent")) \
-                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])):
+                and all(tokens[m].low in lx.LIST_JOINS for m in range(end, spans[k + 1][0])):
             k += 1  # "robust and dose-dependent reductions in Y": a modifier, no name
             continue
         while k + 1 < len(spans) and _lone_adjective(tokens, (start, end)) \
-                and all(tokens[m].low in ("and", "or", ",") for m in range(end, spans[k + 1][0])) \
+                and all(tokens[m].low in lx.LIST_JOINS for m in range(end, spans[k + 1][0])) \
                 and tokens[spans[k + 1][0]].text[:1].islower() \
                 and spans[k + 1][1] - spans[k + 1][0] >= 2:
             k += 1
@@ -311,7 +320,7 @@ def _list_follows(tokens: list[Token], comma: int) -> bool:
     """Does a comma-separated list closed by "and"/"or" follow the comma at ``comma``?"""
     for k in range(comma + 1, min(len(tokens), comma + 30)):
         low = tokens[k].low
-        if low in ("and", "or") and k > comma + 1:
+        if low in lx.LIST_CONJUNCTIONS and k > comma + 1:
             return True
         if tokens[k].text in HARD_BOUNDARY or low in lx.AUXILIARIES or (
                 low in lx.VERB_FORMS and not word_tests.is_adjectival_trigger(tokens, k)
@@ -376,7 +385,7 @@ def phrase_left(tokens: list[Token], k: int) -> int:
         elif start <= k and j > 0 and lx.HEAD_PREPOSITIONS.get(tokens[j - 1].low) == low:
             j -= 1  # "treatment with X"
         elif low == "for" and start <= k and j >= 2 and tokens[j - 1].low == "coding" \
-                and tokens[j - 2].low in ("gene", "genes"):
+                and tokens[j - 2].low in lx.GENE_NOUNS:
             j -= 2  # "mutations in the gene coding for X": the gene, and what is said of it, is X's
         elif low == "to" and start == j + 1 and j + 2 <= k and tokens[j + 2].low in _CHANGE_OVER_NOUNS \
                 and j > 0 and word_tests.is_content(tokens, j - 1):
@@ -384,9 +393,9 @@ def phrase_left(tokens: list[Token], k: int) -> int:
         elif start <= k and j > 0 and low in TOOL_TARGET_WORDS and (
                 tokens[j - 1].low in SILENCING_TOOLS or tokens[j - 1].low in ANTIBODY_WORDS):
             j -= 1  # "siRNA against X", "antibodies to X": the tool names the target
-        elif low in lx.DETERMINERS and start <= k and low not in ("both", "either"):
+        elif low in lx.DETERMINERS and start <= k and low not in PAIR_OPENERS:
             start = j
-            if j >= 3 and tokens[j - 1].low in ("both", "either") and tokens[j - 2].low == "of":
+            if j >= 3 and tokens[j - 1].low in PAIR_OPENERS and tokens[j - 2].low == "of":
                 j -= 1  # "inhibition of either the proteasome or autophagy"
             if j >= 2 and tokens[j - 1].low == "of" and (
                     tokens[j - 2].low in lx.DEFICIENCY_HEADS or tokens[j - 2].low in lx.DECREASE_HEADS
@@ -397,7 +406,7 @@ def phrase_left(tokens: list[Token], k: int) -> int:
             if j >= 2 and tokens[j - 1].low == "in" and tokens[j - 2].low in lx.MUTATION_HEADS:
                 j -= 2  # "mutations in the gene encoding X"
                 continue
-            if j >= 3 and tokens[j - 1].low in ("encoding", "coding") and tokens[j - 2].low in ("gene", "genes"):
+            if j >= 3 and tokens[j - 1].low in lx.ENCODING_PARTICIPLES and tokens[j - 2].low in lx.GENE_NOUNS:
                 j -= 1  # "the gene encoding the X subunit": the gene belongs to the phrase
                 continue
             break
@@ -418,7 +427,7 @@ def phrases_left(tokens: list[Token], k: int) -> list[tuple[int, int]]:
         as_well = True
     else:
         as_well = False
-    if j >= 1 and (tokens[j].low in ("and", "or", "nor") or as_well):
+    if j >= 1 and (tokens[j].low in _LEFT_LIST_CONJUNCTIONS or as_well):
         j -= 1
         serial_comma = j >= 0 and tokens[j].text == ","
         if serial_comma:
@@ -483,14 +492,14 @@ def gap_left(tokens: list[Token], i: int, floor: int) -> int:
     j = i - 1
     while j >= floor:
         low = tokens[j].low
-        if low in ("dependently", "-dependently") or low.endswith("-dependently"):
-            j -= 2 if j - 1 >= floor and tokens[j - 1].low in ("dose", "time", "concentration") else 1
+        if low in _DEPENDENTLY_WORDS or low.endswith("-dependently"):
+            j -= 2 if j - 1 >= floor and tokens[j - 1].low in _DEPENDENCE_NOUNS else 1
         elif low in _GAP_WORDS or word_tests.is_adverb(low):
             j -= 1
         elif low in _CAPACITY_NOUNS and j - 1 >= floor \
-                and tokens[j - 1].low in ("the", "a", "an") and tokens[j + 1].low == "to":
+                and tokens[j - 1].low in _ARTICLES and tokens[j + 1].low == "to":
             j -= 2  # "X has the potential to preserve Y"
-        elif (low in EFFICACY_WORDS and tokens[j + 1].low in ("in", "at")) or (
+        elif (low in EFFICACY_WORDS and tokens[j + 1].low in EFFICACY_PREPOSITIONS) or (
                 low == "at" and j - 1 >= floor and tokens[j - 1].low in EFFICACY_WORDS):
             j -= 1  # "X was effective in / at reducing Y" ("in" is a gap word already)
         elif tokens[j].text in (")", "]"):
@@ -514,13 +523,13 @@ def apposition_start(tokens: list[Token], comma: int, floor: int) -> int | None:
                 or (p + 3 < comma and tokens[p + 1].low == "such" and tokens[p + 2].low == "as")
                 or (not relative and tokens[p + 1].low in lx.PREPOSITIONS and tokens[p + 1].low != "of")
                 or (not relative and p + 2 < comma and tokens[p + 1].text.islower()
-                    and tokens[p + 1].low.endswith(("ing", "ed")))):  # ", acting through X,"
+                    and tokens[p + 1].low.endswith(_PARTICIPLE_ENDINGS))):  # ", acting through X,"
             return p - 1
         if tokens[p].text in HARD_BOUNDARY:
             return None
         if tokens[p].low in lx.VERB_FORMS:
             by_gerund = lx.VERB_FORMS[tokens[p].low][2] == "ing" and p - 1 >= floor \
-                and tokens[p - 1].low in ("by", "through", "via") and p - 2 >= floor \
+                and tokens[p - 1].low in lx.MEANS_PREPOSITIONS and p - 2 >= floor \
                 and tokens[p - 2].text == ","  # "miR-101, by downregulating X, reduces Y"
             if by_gerund:
                 return p - 3
@@ -638,9 +647,9 @@ def skip_percentage(tokens: list[Token], j: int) -> int:
     while k < len(tokens) and k - j < 6 and (tokens[k].text[0].isdigit() or tokens[k].low in _AMOUNT_JOINERS):
         k += 1
     if k > j and tokens[j].text[0].isdigit() and (
-            (k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold"))
+            (k < len(tokens) and tokens[k].low in _PERCENTAGE_UNITS)
             or tokens[k - 1].low.endswith("-fold")):
-        return k + 1 if k < len(tokens) and tokens[k].low in ("%", "percent", "fold", "-fold") else k
+        return k + 1 if k < len(tokens) and tokens[k].low in _PERCENTAGE_UNITS else k
     return j
 
 

@@ -12,7 +12,8 @@ from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    BE_FORMS, COMPARATIVES, EFFICACY_WORDS, EXAMPLE_MARKERS, ORGANISMS,
+    BE_FORMS, COMPARATIVES, DIRECTION_PARTICLES, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, EXAMPLE_MARKERS,
+    ORGANISMS,
 )
 from engine.reading.rules import conditions, naming, phrases, subject_finding, word_tests
 
@@ -294,7 +295,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         subjects, objects = objects[members:], objects[:members]
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
-    efficacy = prev in ("in", "at") and i - 2 >= floor and tokens[i - 2].low in EFFICACY_WORDS
+    efficacy = prev in EFFICACY_PREPOSITIONS and i - 2 >= floor and tokens[i - 2].low in EFFICACY_WORDS
     if form == "ing" and not efficacy and prev not in _GERUND_CLAUSE_OPENERS and \
             not word_tests.is_content(tokens, subject_end):
         return None
@@ -411,7 +412,7 @@ def _after_own_verb(tokens: list[Token], i: int) -> int:
             after = close
         else:
             after += 1
-    if after + 1 < n and tokens[after].low in ("down", "up") and tokens[after + 1].low != "to":
+    if after + 1 < n and tokens[after].low in DIRECTION_PARTICLES and tokens[after + 1].low != "to":
         after += 1
     return after
 

@@ -11,12 +11,16 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, CLOSED, COPULAS, EFFICACY_WORDS, HARD_BOUNDARY, REPORT_PARTICIPLES,
+    ADJECTIVE_ENDINGS, CLOSED, COPULAS, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, HARD_BOUNDARY, PAIR_OPENERS,
+    REPORT_PARTICIPLES,
 )
 
 _WORDS = Path(__file__).with_name("words.toml")
 
 _LACKING_WORDS = word_set(_WORDS, "_lacking_words")
+_DENYING_PAIR_WORDS = word_set(_WORDS, "_denying_pair_words")
+_SHARED_NEGATION_WORDS = word_set(_WORDS, "_shared_negation_words")
+_SITE_PREPOSITIONS = word_set(_WORDS, "_site_prepositions")
 
 
 # --------------------------------------------------------------------------------------------
@@ -111,11 +115,11 @@ def nominal_use(tokens: list[Token], i: int) -> bool:
     nxt = tokens[i + 1].low if i + 1 < len(tokens) else ""
     # "to" before a base form is the infinitive ("to slow down Y"), unless "in"/"of" follows.
     # A singular determiner before an -s form makes it a verb: "this decreases Akt".
-    if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in ("in", "of"):
+    if prev in _SINGULAR_DETERMINERS and tokens[i].low.endswith("s") and nxt not in lx.CHANGE_PREPOSITIONS:
         return False
-    if prev in ("in", "at") and i >= 2 and tokens[i - 2].low in EFFICACY_WORDS and tokens[i].low.endswith("ing"):
+    if prev in EFFICACY_PREPOSITIONS and i >= 2 and tokens[i - 2].low in EFFICACY_WORDS and tokens[i].low.endswith("ing"):
         return False  # "effective in reducing Y": a verb
-    return prev in lx.DETERMINERS or nxt in ("in", "of") or (prev in lx.PREPOSITIONS and prev != "to")
+    return prev in lx.DETERMINERS or nxt in lx.CHANGE_PREPOSITIONS or (prev in lx.PREPOSITIONS and prev != "to")
 
 
 _NUMBERED_HEADS = word_set(_WORDS, "_numbered_heads")
@@ -129,8 +133,8 @@ def starts_phrase(tokens: list[Token], i: int) -> bool:
     if i >= len(tokens):
         return False
     low = tokens[i].low
-    return (low in lx.DETERMINERS and low not in ("both", "either")) or is_content(tokens, i) \
-        or is_adjectival_trigger(tokens, i) or low in ("both", "either") \
+    return (low in lx.DETERMINERS and low not in PAIR_OPENERS) or is_content(tokens, i) \
+        or is_adjectival_trigger(tokens, i) or low in PAIR_OPENERS \
         or (low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing"
             and i + 1 < len(tokens) and is_content(tokens, i + 1))
 
@@ -156,8 +160,8 @@ def negated(tokens: list[Token], lo: int, hi: int) -> bool:
 def conditioned(tokens: list[Token], lo: int, hi: int) -> bool:
     """"Depending on the site, X raises Y", "X raises Y, depending on the dose": the claim holds under
     some conditions only, and the sentence does not say which (an alternative may hold under others)."""
-    return any(tokens[k].low in ("depending", "dependent") and k + 1 < len(tokens)
-               and tokens[k + 1].low in ("on", "upon") and (k == lo or tokens[k - 1].text == ",")
+    return any(tokens[k].low in lx.DEPENDENCE_WORDS and k + 1 < len(tokens)
+               and tokens[k + 1].low in lx.ON_PREPOSITIONS and (k == lo or tokens[k - 1].text == ",")
                for k in range(max(lo, 0), min(hi, len(tokens))))
 
 
@@ -170,7 +174,7 @@ def neither_subject(tokens: list[Token], start: int, floor: int) -> bool:
     for k in range(start - 1, max(floor, start - _NEITHER_REACH) - 1, -1):
         if tokens[k].text == "," or tokens[k].text in HARD_BOUNDARY or tokens[k].low in lx.RELATIVE_PRONOUNS:
             return False
-        if tokens[k].low in ("neither", "nor"):
+        if tokens[k].low in _DENYING_PAIR_WORDS:
             return True
     return False
 
@@ -185,9 +189,9 @@ def neither_nor_before(tokens: list[Token], floor: int, verb: int) -> bool:
 def shared_negation(tokens: list[Token], joint: int, floor: int) -> bool:
     """"X is unable to bind and phosphorylate Y", "X did not bind or cleave Y": two verbs joined at
     ``joint`` share one object, so the second shares the first's negation."""
-    if joint - 2 < floor or joint >= len(tokens) or tokens[joint].low not in ("and", "or"):
+    if joint - 2 < floor or joint >= len(tokens) or tokens[joint].low not in lx.LIST_CONJUNCTIONS:
         return False
-    return tokens[joint - 2].low in ("to", "not", "n't") and negated(tokens, max(floor, joint - 4), joint - 1)
+    return tokens[joint - 2].low in _SHARED_NEGATION_WORDS and negated(tokens, max(floor, joint - 4), joint - 1)
 
 
 def adjective_base(tokens: list[Token], i: int, floor: int) -> bool:
@@ -223,7 +227,7 @@ _SITE_FILLERS = word_set(_WORDS, "_site_fillers")
 def skip_sites(tokens: list[Token], j: int) -> int:
     """Index after a site phrase starting at j ("at Ser262 and Thr231"), or j when none does."""
     n = len(tokens)
-    if j >= n or tokens[j].low not in ("at", "on"):
+    if j >= n or tokens[j].low not in _SITE_PREPOSITIONS:
         return j
     k, last = j + 1, j
     while k < n and (_SITE.fullmatch(tokens[k].text) or tokens[k].low in _SITE_FILLERS):
