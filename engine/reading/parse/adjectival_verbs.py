@@ -14,15 +14,10 @@ as one phrase; the phrase ("levels of A") does nothing. Only the structure is re
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set
 from engine.reading.parse import patterns
-
-_WORDS = Path(__file__).with_name("words.toml")
 
 # Roles of a noun that can follow a verb's object as the next clause's object.
 _OBJECT_ROLES = frozenset({"dobj", "npadvmod", "appos", "attr", "oprd"})

@@ -60,6 +60,7 @@ def condition_claim(tokens: list[Token], i: int, condition_start: int, floor: in
 
 
 _CONDITION_PREPOSITIONS = word_set(_WORDS, "_condition_prepositions")
+_SEQUEL_PREPOSITIONS = word_set(_WORDS, "_sequel_prepositions")
 
 
 def _fronted_condition(tokens: list[Token], floor: int, subject_start: int) -> tuple[int, int] | None:
@@ -123,7 +124,7 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
             return carrier
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in _DONE_TO_HEADS for w in words) or (
-                tokens[j].low in ("after", "following", "upon") and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
+                tokens[j].low in _SEQUEL_PREPOSITIONS and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
             return j + 1, end  # "... following expression of X", "after inhibition of X"
         j = end
     return None

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from engine.model.annotations import Annotation, Change
 from engine.reading.language import lexicon as lx
-from engine.reading.language.data_files import data_file, word_set
+from engine.reading.language.data_files import data_file, word_set, word_tuple
 from engine.reading.rules.records import Claim, Entity
 from engine.reading.rules.tokens import Token, find_abbreviations, tokenize, undo_typesetting
 from engine.reading.rules.vocabulary import (
-    COMPARATIVES, HARD_BOUNDARY, PLACING_NOUNS, ROLE_NOUNS, SIGNING_ADJECTIVES,
+    COMPARATIVES, HARD_BOUNDARY, LISTED_AMOUNT_UNITS, PLACING_NOUNS, ROLE_NOUNS, SIGNING_ADJECTIVES,
 )
 from engine.reading.rules import (
     implied, naming, nominals, phrases, states, subject_finding, verbs, weak_claims, word_tests,
@@ -353,7 +353,7 @@ def _respective(tokens: list[Token], claim: Claim, subjects: list[tuple[int, int
     classes A and B such as C and D, respectively" pairs within the object)."""
     clause = range(claim.floor, min(len(tokens), claim.end + 3))
     coordinated = len(subjects) > 1 and all(
-        any(tokens[k].low in ("and", "or", ",") for k in range(a[1], b[0])) for a, b in zip(subjects, subjects[1:]))
+        any(tokens[k].low in lx.LIST_JOINS for k in range(a[1], b[0])) for a, b in zip(subjects, subjects[1:]))
     if not coordinated or not any(tokens[k].low == "respectively" for k in clause):
         return None
     return {(k, k) for k in range(len(subjects))} if len(subjects) == objects else set()
@@ -371,6 +371,7 @@ def _with_bracketed_members(tokens: list[Token], spans: list[tuple[int, int]],
 
 
 ASIDE_DASHES = word_set(_WORDS, "aside_dashes")
+AMOUNT_ENDINGS = word_tuple(_WORDS, "amount_endings")
 
 
 _ASIDE_MAX = 8
@@ -413,7 +414,6 @@ _EXCLUSION_PHRASE_MAX = 6
 
 
 _AMOUNT = re.compile(r"^[~≈]?\d+(?:[.,·]\d+)?(?:%|-?fold)?$")
-LISTED_AMOUNT_UNITS = word_set(_WORDS, "listed_amount_units")
 
 
 def _listed_amounts_dropped(tokens: list[Token]) -> list[Token]:
@@ -440,7 +440,7 @@ def _amount_end(tokens: list[Token], by: int) -> int | None:
     k = by + 1
     if k < len(tokens) and _AMOUNT.match(tokens[k].text):
         unit = k + 1 < len(tokens) and tokens[k + 1].low in LISTED_AMOUNT_UNITS
-        if unit or tokens[k].text.endswith(("%", "fold")):
+        if unit or tokens[k].text.endswith(AMOUNT_ENDINGS):
             return k + 2 if unit else k + 1
     return None
 
@@ -456,7 +456,7 @@ def _drop_exclusions(tokens: list[Token]) -> list[Token]:
         if tokens[i].text == "," and k < n and tokens[k].low == "not" and i > 0 \
                 and word_tests.is_content(tokens, i - 1):
             end = phrases.phrase_right(tokens, k + 1)
-            if end < n and tokens[end].low in ("or", "and"):
+            if end < n and tokens[end].low in lx.LIST_CONJUNCTIONS:
                 end = phrases.phrases_right(tokens, k + 1)[1]  # "but not B or C, ..."
             if k + 1 < end and _without_bracket(tokens, k + 1, end) <= k + 1 + _EXCLUSION_PHRASE_MAX and (
                     end >= n or tokens[end].text in (",", ")", "(") or tokens[end].text in HARD_BOUNDARY):

@@ -24,7 +24,7 @@ def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim
     product, so more of those cells means more of it (a weak claim)."""
     n = len(tokens)
     low = tokens[i].low
-    if low in ("express", "expresses") or (low == "expressed" and not verbs.passive_participle(tokens, i, floor)):
+    if low in _EXPRESS_VERBS or (low == "expressed" and not verbs.passive_participle(tokens, i, floor)):
         subject = subject_finding.subject_of_predicate(tokens, i, floor, claims)
         objects, end = phrases.phrases_right(tokens, i + 1)
         if subject is None or not objects:
@@ -34,7 +34,7 @@ def expression_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim
         cells = [span for span in subject[0] if phrases.cell_phrase(tokens, span)]
         return Claim(cells, objects, 1, "expression", word_tests.negated(tokens, subject[1] + 1, i), False,
                       end) if cells else None
-    if low == "expressed" and i + 2 < n and tokens[i + 1].low in ("in", "by", "on") \
+    if low == "expressed" and i + 2 < n and tokens[i + 1].low in _EXPRESSION_PREPOSITIONS \
             and verbs.passive_participle(tokens, i, floor):
         cells, end = phrases.phrases_right(tokens, i + 2)
         cells = [span for span in cells if phrases.cell_phrase(tokens, span)]
@@ -85,6 +85,10 @@ def state_claim(tokens: list[Token], i: int, floor: int,
 
 
 _LIVING_WITH = word_set(_WORDS, "_living_with")
+_EXPRESS_VERBS = word_set(_WORDS, "_express_verbs")
+_EXPRESSION_PREPOSITIONS = word_set(_WORDS, "_expression_prepositions")
+_CARRIER_PREPOSITIONS = word_set(_WORDS, "_carrier_prepositions")
+_FED_PARTICIPLES = word_set(_WORDS, "_fed_participles")
 
 
 def _carrier_of_condition(tokens: list[Token], span: tuple[int, int]) -> bool:
@@ -92,7 +96,7 @@ def _carrier_of_condition(tokens: list[Token], span: tuple[int, int]) -> bool:
     those who have a condition is associated with it, not shown to be its effect. Carriers given a
     change by experiment ("mice with X deletion") show that change's effects."""
     k = span[0] - 1
-    while k >= 0 and tokens[k].low in _LIVING_WITH | {"from", "by"}:
+    while k >= 0 and tokens[k].low in _LIVING_WITH | _CARRIER_PREPOSITIONS:
         k -= 1
     joined = [t.low for t in tokens[k + 1:span[0]]]
     if k < 0 or not joined or tokens[k].low not in CARRIERS or not _LIVING_WITH & set(joined):
@@ -109,10 +113,10 @@ def treated_group(tokens: list[Token], span: tuple[int, int]) -> bool:
     """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
     given X shows X's effects."""
     p = span[0] - 1
-    if p - 1 >= 1 and tokens[p].low in ("with", "to") and GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
+    if p - 1 >= 1 and tokens[p].low in lx.TREATMENT_PREPOSITIONS and GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
             and tokens[p - 2].low in ORGANISMS:
         return True  # "cells treated with X show ...": the span names X
-    if p - 1 >= 0 and tokens[p].low in ("fed", "given", "receiving") and tokens[p - 1].low in ORGANISMS:
+    if p - 1 >= 0 and tokens[p].low in _FED_PARTICIPLES and tokens[p - 1].low in ORGANISMS:
         return True  # "mice fed a high-fat diet show ..."
     return any(tokens[k].low.endswith(OVEREXPRESSION_MARKERS) for k in range(*span)) \
         or naming.expressing_carrier([tokens[k] for k in range(*span)]) > 0

@@ -13,7 +13,7 @@ from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
     BE_FORMS, COMPARATIVES, DIRECTION_PARTICLES, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, EXAMPLE_MARKERS,
-    ORGANISMS,
+    LISTED_AMOUNT_UNITS, ORGANISMS, ROUTE_PREPOSITIONS,
 )
 from engine.reading.rules import conditions, naming, phrases, subject_finding, word_tests
 
@@ -27,6 +27,11 @@ _RESPONSE_PREPOSITIONS = word_set(_WORDS, "_response_prepositions")
 _GERUND_CLAUSE_OPENERS = word_set(_WORDS, "_gerund_clause_openers")
 _AGENT_TIME_PREPOSITIONS = word_set(_WORDS, "_agent_time_prepositions")
 _EXTENT_PHRASES = word_tuple(_WORDS, "_extent_phrases")
+_FLOATING_QUANTIFIERS = word_set(_WORDS, "_floating_quantifiers")
+_WHERE_PREPOSITIONS = word_set(_WORDS, "_where_prepositions")
+_CAUSING_VERBS = word_set(_WORDS, "_causing_verbs")
+_OBJECT_PRONOUNS = word_set(_WORDS, "_object_pronouns")
+_PASSIVE_CONJUNCTIONS = word_set(_WORDS, "_passive_conjunctions")
 
 
 def modification_means(tokens: list[Token], j: int) -> tuple[list[tuple[int, int]], int, str, int] | None:
@@ -46,7 +51,7 @@ def modification_means(tokens: list[Token], j: int) -> tuple[list[tuple[int, int
 def _means_head(tokens: list[Token], j: int) -> int | None:
     """The word after "via / through / by" at ``j`` and any determiners ("through the ..."), or None
     when ``j`` opens no means phrase."""
-    if tokens[j].low not in ("via", "through", "by"):
+    if tokens[j].low not in lx.MEANS_PREPOSITIONS:
         return None
     k = j + 1
     while k < len(tokens) and tokens[k].low in lx.DETERMINERS:
@@ -95,12 +100,12 @@ def means_of(tokens: list[Token], i: int, floor: int, claim: Claim,
     if claim.construction != "active" or not tokens[i].low.endswith("ing"):
         return None
     j = phrases.gap_left(tokens, i, floor)
-    if j == i - 1 and tokens[j].low in (",", "and", "or") and claims and claims[-1].means_of is not None \
+    if j == i - 1 and tokens[j].low in lx.LIST_JOINS and claims and claims[-1].means_of is not None \
             and claims[-1].subjects is claim.subjects and j - 1 <= claims[-1].end <= j:
         # "by inhibiting A, inducing B and activating C": each is a means (but "..., thereby
         # reducing D" is what follows, no means)
         return claims[-1].means_of
-    if j < floor or tokens[j].low not in ("by", "through", "via"):
+    if j < floor or tokens[j].low not in lx.MEANS_PREPOSITIONS:
         return None
     for index in range(len(claims) - 1, -1, -1):
         main = claims[index]
@@ -160,7 +165,7 @@ def _verb_form(low: str) -> tuple[str, int, str]:
 def _skip_coordinated_verbs(tokens: list[Token], after: int) -> int:
     """"phosphorylates and activates Akt", "produced and secreted by": the object follows the last verb."""
     n = len(tokens)
-    while after + 1 < n and tokens[after].low in ("and", "or") and (
+    while after + 1 < n and tokens[after].low in lx.LIST_CONJUNCTIONS and (
             tokens[after + 1].low in lx.VERB_FORMS or tokens[after + 1].low in lx.SIGNABLE_VERBS) \
             and not word_tests.is_content(tokens, after + 1) and not word_tests.is_adjectival_trigger(tokens, after + 1):
         after += 2
@@ -246,7 +251,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         # treatment", "... reduced in X-deficient mice").
         return conditions.condition_claim(tokens, i, _skip_amount(tokens, after), floor, claims, polarity,
                                 lemma in lx.RESTORING_VERBS)
-    floating = prev in ("all", "both", "each") and i - 2 >= floor and word_tests.is_content(tokens, i - 2)
+    floating = prev in _FLOATING_QUANTIFIERS and i - 2 >= floor and word_tests.is_content(tokens, i - 2)
     if form == "ed" and ((prev in lx.DETERMINERS and not floating) or prev in lx.PREPOSITIONS or i == floor
                          or (prev in lx.OTHER_VERBS and not word_tests.is_adverb(prev)) or prev in lx.STATE_EXHIBIT_VERBS
                          or _form_in_of_list(tokens, i, floor, lemma)):
@@ -279,7 +284,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
     if _after_subject_pronoun(tokens, subjects[0][0], floor):
         return None  # "..., which mirrors enhanced Y": "mirrors" is the verb, misread as a noun
     if _listed_comparison(tokens, i, subjects) or (
-            form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in ("in", "within")):
+            form == "ing" and subjects[0][0] - 1 >= floor and tokens[subjects[0][0] - 1].low in _WHERE_PREPOSITIONS):
         return None  # "in animal models reducing X lowers Y": the models are where, not who
     subjects = _with_opening_gerund(tokens, subjects, floor)
     if all(phrases.cell_phrase(tokens, span) or tokens[span[1] - 1].low in ORGANISMS for span in subjects) \
@@ -305,7 +310,7 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         or word_tests.shared_negation(tokens, subject_end, floor)
     hedged = word_tests.has(tokens, subject_end + 1, i, lx.HEDGES)
     polarity = bettering_polarity(tokens, lemma, objects[0], polarity)
-    if lemma in ("cause", "induce", "drive") and objects_end + 1 < n and tokens[objects_end].low == "to" \
+    if lemma in _CAUSING_VERBS and objects_end + 1 < n and tokens[objects_end].low == "to" \
             and tokens[objects_end + 1].low in _INFINITIVE_CHANGES:
         # "X caused Y to decrease": the change Y undergoes is the infinitive's (not a purpose:
         # "X activates Y to protect Z")
@@ -323,7 +328,7 @@ def _after_subject_pronoun(tokens: list[Token], start: int, floor: int) -> bool:
     """Does a verb's subject phrase start right after "which" / "who" (not "in which")? A verb
     with an object leaves the pronoun no role but the subject, so the word after it is the
     relative clause's own verb misread as a noun, and no name."""
-    return start - 1 >= floor and tokens[start - 1].low in ("which", "who") \
+    return start - 1 >= floor and tokens[start - 1].low in lx.SUBJECT_RELATIVE_PRONOUNS \
         and not (start - 2 >= floor and tokens[start - 2].low in lx.PREPOSITIONS)
 
 
@@ -332,7 +337,7 @@ def _verb_objects(tokens: list[Token], i: int, k: int, floor: int, claims: list[
     """The object phrases of the verb at ``i``, starting at ``k``, and where they end."""
     n = len(tokens)
     objects, objects_end = phrases.phrases_right(tokens, k)
-    if not objects and k < n and tokens[k].low in ("it", "them"):
+    if not objects and k < n and tokens[k].low in _OBJECT_PRONOUNS:
         # An object pronoun takes the previous claim's object: "X binds Y and activates it",
         # "APOE4 raises the risk, whereas APOE2 lowers it".
         previous = next((c for c in reversed(claims) if c.objects and c.verb < i), None)
@@ -466,8 +471,8 @@ def _passive(tokens: list[Token], i: int, floor: int, lemma: str, form: str, aft
     experiment's tool): a participle with its agent."""
     n = len(tokens)
     return form == "ed" and after < n and (tokens[after].low == "by" or (
-        tokens[after].low in ("via", "through") and passive_participle(tokens, i, floor)) or (
-        tokens[after].low in ("with", "using") and lemma in lx.TOOL_VERBS and passive_participle(tokens, i, floor)
+        tokens[after].low in ROUTE_PREPOSITIONS and passive_participle(tokens, i, floor)) or (
+        tokens[after].low in lx.TOOL_MARKERS and lemma in lx.TOOL_VERBS and passive_participle(tokens, i, floor)
         and _names_a_tool(tokens, after)) or (
         tokens[after].low == "from" and lemma in _PRECURSOR_VERBS
         and passive_participle(tokens, i, floor))) and not (
@@ -530,7 +535,7 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
         j -= 1
     patients = (subject_finding.anaphor_antecedent(tokens, j, floor, claims, "object") or phrases.phrases_left(tokens, j)) \
         if j >= floor else []
-    if not patients and j >= floor and tokens[j].low in ("and", "but", "or"):
+    if not patients and j >= floor and tokens[j].low in _PASSIVE_CONJUNCTIONS:
         # "tau is acetylated by p300 and deacetylated by SIRT1": the same patient
         earlier = next((c for c in reversed(claims) if c.construction == "passive"
                         and j - 1 <= c.end <= j), None)
@@ -540,7 +545,7 @@ def _passive_patients(tokens: list[Token], i: int, floor: int,
     first_participle = j - 1
     while first_participle > floor and word_tests.is_adverb(tokens[first_participle].low):
         first_participle -= 1
-    if not patients and j >= floor and tokens[j].low in ("and", "or") \
+    if not patients and j >= floor and tokens[j].low in lx.LIST_CONJUNCTIONS \
             and tokens[first_participle].low in lx.VERB_FORMS \
             and passive_participle(tokens, first_participle, floor):
         # "Y is ubiquitylated and degraded by X": the patient of the participle coordinated before
@@ -622,7 +627,7 @@ def _class_relative_members(tokens: list[Token], i: int, floor: int,
     v = i - 1
     while v > floor and word_tests.is_adverb(tokens[v].low):
         v -= 1
-    if v <= floor or tokens[v].low not in ("that", "which") or len(subjects) != 1:
+    if v <= floor or tokens[v].low not in lx.THING_RELATIVE_PRONOUNS or len(subjects) != 1:
         return 0
     head = tokens[subjects[0][1] - 1].low
     if not naming.class_word(head) or naming.entity(tokens, subjects[0], "subject", {}) is not None:
@@ -670,7 +675,7 @@ def _modifying_relative(tokens: list[Token], start: int, floor: int) -> bool:
     v = start - 1
     while v > floor and word_tests.is_adverb(tokens[v].low):
         v -= 1
-    return v - 2 >= floor and tokens[v - 1].low in ("that", "which") and tokens[v].low in lx.VERB_FORMS \
+    return v - 2 >= floor and tokens[v - 1].low in lx.THING_RELATIVE_PRONOUNS and tokens[v].low in lx.VERB_FORMS \
         and lx.VERB_FORMS[tokens[v].low][0] in lx.MODIFYING_VERBS
 
 
@@ -681,7 +686,7 @@ def _restrictive_relative_polarity(tokens: list[Token], start: int, floor: int) 
     v = start - 1
     while v > floor and word_tests.is_adverb(tokens[v].low):
         v -= 1
-    if v - 2 < floor or tokens[v].low not in lx.VERB_FORMS or tokens[v - 1].low not in ("that", "which", "who"):
+    if v - 2 < floor or tokens[v].low not in lx.VERB_FORMS or tokens[v - 1].low not in lx.RELATIVE_PRONOUNS:
         return 0
     lemma, polarity, form = lx.VERB_FORMS[tokens[v].low]
     if form not in ("s", "base", "ed") or lemma in lx.MODIFYING_VERBS or lemma in lx.PHRASAL \
@@ -738,7 +743,7 @@ def _skip_amount(tokens: list[Token], j: int) -> int:
     k = j + 1 if j < len(tokens) and tokens[j].low == "by" else j
     if k < len(tokens) and tokens[k].text[0].isdigit():
         k += 1
-        while k < len(tokens) and tokens[k].low in ("%", "fold", "-fold", "percent", "times"):
+        while k < len(tokens) and tokens[k].low in LISTED_AMOUNT_UNITS:
             k += 1
         return k
     return j

@@ -11,7 +11,7 @@ from engine.reading.language.data_files import word_set
 from engine.reading.rules.records import Claim
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    BE_FORMS, CARRIERS, GIVEN_HEADS, NAME_NOISE,
+    BE_FORMS, CARRIERS, GIVEN_HEADS, INDEFINITE_ARTICLES, NAME_NOISE, ROUTE_PREPOSITIONS,
 )
 from engine.reading.rules import conditions, naming, nominals, phrases, subject_finding, verbs, word_tests
 
@@ -21,16 +21,17 @@ _EFFECT_PREPOSITIONS = word_set(_WORDS, "_effect_prepositions")
 
 
 _STEP_NOUNS = word_set(_WORDS, "_step_nouns")
+_INVOLVEMENT_PARTICIPLES = word_set(_WORDS, "_involvement_participles")
 
 
 def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     """"X is required / essential / necessary (and sufficient) for Y": X supports Y."""
     n = len(tokens)
     k = i + 1
-    if k + 1 < n and tokens[k].low in ("and", "or") and (
+    if k + 1 < n and tokens[k].low in lx.LIST_CONJUNCTIONS and (
             tokens[k + 1].low in lx.NEEDED_FOR or tokens[k + 1].low == "sufficient"):
         k += 2  # "necessary and sufficient for Y"
-    step = i - 1 >= floor and tokens[i - 1].low in ("a", "an") and k < n and tokens[k].low in _STEP_NOUNS
+    step = i - 1 >= floor and tokens[i - 1].low in INDEFINITE_ARTICLES and k < n and tokens[k].low in _STEP_NOUNS
     if step:
         # "X is an important step (during stress) for Y"
         k += 1
@@ -52,7 +53,7 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
     subjects = phrases.phrases_left(tokens, subject_end) if subject_end >= floor else []
     if step and subjects:
         # "the inhibition of X during Y via Z is a key step": the change named first
-        if subjects[0][0] - 2 >= floor and tokens[subjects[0][0] - 1].low in ("via", "through"):
+        if subjects[0][0] - 2 >= floor and tokens[subjects[0][0] - 1].low in ROUTE_PREPOSITIONS:
             subjects = phrases.phrases_left(tokens, subjects[0][0] - 2) or subjects
         subjects = subject_finding.head_before_place(tokens, subjects, floor)
     if not objects or not subjects:
@@ -84,7 +85,7 @@ def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Cl
         start = phrases.phrase_left(tokens, k - 3)
         comma = start - 1
         named = phrases.phrases_left(tokens, comma - 1) if comma - 1 >= floor and tokens[comma].text == "," \
-            and tokens[start].low in ("a", "an") else []
+            and tokens[start].low in INDEFINITE_ARTICLES else []
         subject = (named[-1:], comma) if named else None
     else:
         subject = None
@@ -187,7 +188,7 @@ def involved_in_claim(tokens: list[Token], i: int, floor: int,
     if i + 1 >= n or tokens[i + 1].low != "in":
         return None
     low = tokens[i].low
-    if low in ("involved", "implicated") and not _predicated(tokens, i, floor):
+    if low in _INVOLVEMENT_PARTICIPLES and not _predicated(tokens, i, floor):
         return None  # "the proteins involved in Y" names proteins, it claims nothing
     objects, end = phrases.phrases_right(tokens, i + 2)
     objects = [span for span in objects if not nominals.unsigned_phrase(tokens, span)]
