@@ -15,6 +15,7 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.model.annotations import Annotation, StateOf
+from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.parse.phrases import sides
 
@@ -59,7 +60,7 @@ def _anaphor(token: Token) -> bool:
     pointed = token.i > 0 and doc[token.i - 1].lower_ in _POINTING  # (the parse may hang "this" elsewhere)
     return pointed and not (after is not None and after.pos_ in ("NOUN", "PROPN")) \
         and not any(c.dep_ in _NAMING for c in token.children) \
-        and not any(c.dep_ == "prep" and c.lower_ in ("of", "in") for c in token.children)
+        and not any(c.dep_ == "prep" and c.lower_ in lexicon.CHANGE_PREPOSITIONS for c in token.children)
 
 
 def _antecedent(anaphor: Token, previous: Doc) -> tuple[str, StateOf | None] | None:
@@ -82,7 +83,7 @@ def _named(noun: Token) -> tuple[str, str] | None:
         named = beside[0]
         phrase = f"{named.text} {noun.text}" if named.i < noun.i else named.text
         return phrase, named.text if named.i < noun.i else named.text  # "PPM1D mutations", "the kinase GSK3"
-    things = [s for c in noun.children if c.dep_ == "prep" and c.lower_ in ("in", "of") and c.i == noun.i + 1
+    things = [s for c in noun.children if c.dep_ == "prep" and c.lower_ in lexicon.CHANGE_PREPOSITIONS and c.i == noun.i + 1
               for g in c.children if g.dep_ == "pobj" for s in sides(g)]
     if len(things) == 1:
         return f"{things[0].name} {noun.text}", things[0].name  # "mutations in PPM1D"

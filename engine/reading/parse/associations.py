@@ -32,6 +32,7 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _OUTCOME_NOUNS = word_set(_WORDS, "_outcome_nouns")
 _ASSOCIATION_NOUNS = word_set(_WORDS, "_association_nouns")
 _ASSOCIATION_SIGNS = word_table(_WORDS, "_association_signs")
+_DENYING_DETERMINERS = word_set(_WORDS, "_denying_determiners")
 # Heads of phrases that name how something went, not a thing: the effect nouns and the outcome nouns.
 _UNNAMED_HEADS = lexicon.EFFECT_NOUNS | _OUTCOME_NOUNS
 
@@ -97,7 +98,7 @@ def _associations(doc: Doc) -> list[tuple[Token, list[Token]]]:
 
 def _denied(subject: Token) -> bool:
     """"No inhibition of X was associated with Y"."""
-    return any(c.dep_ == "det" and c.lower_ in ("no", "neither") for c in subject.children)
+    return any(c.dep_ == "det" and c.lower_ in _DENYING_DETERMINERS for c in subject.children)
 
 
 def _named(found: list[Side]) -> list[Side]:

@@ -47,7 +47,7 @@ def _like_after(noun: Token) -> list[Token]:
 def _included(noun: Token) -> list[Token]:
     """"effects that include A, B and C": the first object of a relative clause of "include"."""
     return [o for clause in noun.rights if clause.dep_ == "relcl" and clause.lemma_.lower() == "include"
-            and any(c.dep_ == "nsubj" and c.lower_ in ("that", "which") for c in clause.children)
+            and any(c.dep_ == "nsubj" and c.lower_ in lexicon.THING_RELATIVE_PRONOUNS for c in clause.children)
             for o in clause.children if o.dep_ == "dobj" and o.pos_ in ("NOUN", "PROPN")][:1]
 
 

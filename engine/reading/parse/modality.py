@@ -25,6 +25,7 @@ _HEDGING_MODALS = word_set(_WORDS, "_hedging_modals")
 _QUESTION_MARKS = word_set(_WORDS, "_question_marks")
 _POTENTIAL = word_set(_WORDS, "_potential")
 _HEDGING_VERBS = word_set(_WORDS, "_hedging_verbs")
+_PROPOSING_VERBS = word_set(_WORDS, "_proposing_verbs")
 
 
 def predicate_of(word: Token) -> Token:
@@ -86,7 +87,7 @@ def hedged(predicate: Token) -> bool:
                 return True
             if child.dep_ == "advmod" and child.lower_ in lexicon.HEDGES:
                 return True
-        if token is not predicate and token.lower_ in lexicon.HEDGES | {"suggest", "propose", "hypothesize"}:
+        if token is not predicate and token.lower_ in lexicon.HEDGES | _PROPOSING_VERBS:
             return True
         if token is not predicate and token.lemma_.lower() in _HEDGING_VERBS:
             return True

@@ -233,7 +233,7 @@ def _relabel_listed_appositions(doc: Doc) -> None:
         start = token.left_edge.i
         if token.dep_ != "appos" or start == 0 or doc[start - 1].text != "," or token.i < token.head.i:
             continue
-        listed = any(c.dep_ == "cc" and c.lower_ in ("and", "or") for c in token.children) \
+        listed = any(c.dep_ == "cc" and c.lower_ in lexicon.LIST_CONJUNCTIONS for c in token.children) \
             and any(c.dep_ == "conj" for c in token.children)
         if any(t.pos_ in ("VERB", "AUX") or t.lower_ in lexicon.VERB_FORMS for t in token.subtree):
             continue  # "A, lowered levels of B and C": a clause, misread

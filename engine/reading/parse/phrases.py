@@ -46,6 +46,8 @@ _DOSES = word_set(_WORDS, "_doses")
 _GIVING = word_set(_WORDS, "_giving")
 _USING = word_set(_WORDS, "_using")
 _RELATIONS = word_set(_WORDS, "_relations")
+_MEMBER_JOINS = word_set(_WORDS, "_member_joins")
+_AUXILIARY_S_FORMS = word_set(_WORDS, "_auxiliary_s_forms")
 _OF_SOMETHING = word_set(_WORDS, "_of_something")
 EXPERIMENT_HEADS = word_set(_WORDS, "experiment_heads")
 _DISCOURSE_NOUNS = word_set(_WORDS, "_discourse_nouns")
@@ -127,7 +129,7 @@ def _object_member_turn(head: Token, member: Token) -> int | None:
     between = head.doc[object_.right_edge.i + 1:member.left_edge.i] if object_ is not None else []
     if object_ is None or object_.i >= member.i or has_change_word(member) \
             or any(c.dep_ == "prep" for c in member.children) \
-            or any(t.lower_ not in (",", "and", "or", "/") for t in between):
+            or any(t.lower_ not in _MEMBER_JOINS for t in between):
         return None
     own, inner = side_of(head), side_of(object_)
     return None if own is None or inner is None else own.direction * inner.direction
@@ -362,7 +364,7 @@ def _opens_with_verb(member: Token) -> bool:
     ("phosphorylates A and antagonizes A-induced B" with "antagonizes" read as a noun)."""
     first = member.doc[member.left_edge.i]
     before = member.doc[first.i - 1] if first.i > 0 else None
-    return first is not member and before is not None and before.lower_ in ("and", "or", ",") \
+    return first is not member and before is not None and before.lower_ in lexicon.LIST_JOINS \
         and (past_verb(first) or lexicon.present_change_verb(first.lower_))
 
 
@@ -377,7 +379,7 @@ def _present_verb(words: list[Token]) -> bool:
 def _tagged_present_verb(word: Token) -> bool:
     """"Abeta protects neurons", "pimozide occurs" hung together as one name: a present verb the
     tagger read as one, inside the phrase."""
-    return word.tag_ == "VBZ" and word.lower_ not in ("is", "has", "does")
+    return word.tag_ == "VBZ" and word.lower_ not in _AUXILIARY_S_FORMS
 
 
 def past_verb(token: Token) -> bool:
@@ -766,7 +768,7 @@ def _given(gerund: Token) -> Side | None:
     if gerund.lemma_.lower() in _USING:
         return side_of(objects[0]) if objects else None
     holders = [gerund] + objects
-    given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
+    given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in lexicon.TREATMENT_PREPOSITIONS
              for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
 

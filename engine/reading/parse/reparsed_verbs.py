@@ -60,6 +60,7 @@ _SHOWING_STAND_INS = word_table(_WORDS, "_showing_stand_ins")
 
 
 _HAVING_STAND_INS = word_table(_WORDS, "_having_stand_ins")
+_RESULT_STAND_IN = word_tuple(_WORDS, "_result_stand_in")
 
 
 def _host_having_a_change(token: Token) -> bool:
@@ -104,7 +105,7 @@ def _change_verb_read_as_adjective(token: Token) -> bool:
     before = token.i - 1
     while before > 0 and doc[before].pos_ == "ADV":
         before -= 1  # "treatment with X significantly reduced Y levels"
-    if doc[before].tag_ == "WDT" and doc[before].lower_ in ("which", "that"):
+    if doc[before].tag_ == "WDT" and doc[before].lower_ in lexicon.THING_RELATIVE_PRONOUNS:
         return token.head.i > token.i  # "X, which impaired Y, ...": the relative clause's verb
     root = token.sent.root
     verbless = _nominal(root) or token.head.dep_ in _CLAUSE_ROLES  # "found that X reduced Y"
@@ -213,7 +214,7 @@ def verbs_read_again(doc: Doc) -> Doc:
     the parser then reads it as a verb (else it would enter a name)."""
     results = [token.i for token in doc if _result_verb_read_as_noun(token)]
     if results:
-        doc = parsed_again(doc, {i + step: word for i in results for step, word in enumerate(("leads", "to"))})
+        doc = parsed_again(doc, {i + step: word for i in results for step, word in enumerate(_RESULT_STAND_IN)})
     showing = {token.i: _SHOWING_STAND_INS[token.lower_] for token in doc if _showing_verb_read_as_noun(token)}
     showing |= {token.i: _HAVING_STAND_INS[token.lower_] for token in doc if _host_having_a_change(token)}
     if showing:

@@ -11,7 +11,7 @@ from pathlib import Path
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set
+from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.vocabulary import PLACING_NOUNS
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -28,7 +28,7 @@ def trailing_process(head: Token, members: list[Token]) -> bool:
     if not process_word(last.lower_) or not any(c.dep_ in _NAME_DEPS for c in last.lefts):
         return False
     joined = last.doc[last.left_edge.i - 1] if last.left_edge.i > 0 else None
-    if joined is None or joined.lower_ not in ("and", "or"):
+    if joined is None or joined.lower_ not in lexicon.LIST_CONJUNCTIONS:
         return False
     return all(_bare_name(m) for m in (head, *members[:-1]))
 
@@ -46,12 +46,13 @@ def _bare_name(token: Token) -> bool:
 
 
 _INSERT_ENDS = word_set(_WORDS, "_insert_ends")
+_CONTRAST_OPENING = word_tuple(_WORDS, "_contrast_opening")
 
 
 def _contrast_after(token: Token) -> tuple[int, int] | None:
     """The span of ", but not ..." right after ``token``, up to the mark that closes it."""
     doc, i = token.doc, token.i
-    if i + 4 >= len(doc) or [t.lower_ for t in doc[i + 1:i + 4]] != [",", "but", "not"]:
+    if i + 4 >= len(doc) or tuple(t.lower_ for t in doc[i + 1:i + 4]) != _CONTRAST_OPENING:
         return None
     end = i + 4
     while end < len(doc) and doc[end].text not in _INSERT_ENDS and doc[end].sent == token.sent:
