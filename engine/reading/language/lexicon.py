@@ -54,6 +54,7 @@ EFFECT_VERBS = word_set(_WORDS, "effect_verbs")
 SHIELD_PARTICLES = word_tuple(_WORDS, "shield_particles")
 IRREGULAR = word_table(_WORDS, "irregular")
 PLAIN_ED_VERBS = word_set(_WORDS, "plain_ed_verbs")
+ES_ENDINGS = word_tuple(_WORDS, "es_endings")
 
 
 def _inflections(lemma: str) -> tuple[str, ...]:
@@ -64,7 +65,7 @@ def _inflections(lemma: str) -> tuple[str, ...]:
         return lemma, lemma + "s", lemma + "d", lemma[:-1] + "ing"
     if lemma.endswith("y") and lemma[-2] not in "aeiou":
         return lemma, lemma[:-1] + "ies", lemma[:-1] + "ied", lemma + "ing"
-    if lemma.endswith(("ch", "sh", "ss", "x")):
+    if lemma.endswith(ES_ENDINGS):
         return lemma, lemma + "es", lemma + "ed", lemma + "ing"
     if lemma in PLAIN_ED_VERBS:
         return lemma, lemma + "s", lemma + "ed", lemma + "ing"
