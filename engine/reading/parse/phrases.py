@@ -11,7 +11,7 @@ govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knoc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -712,11 +712,11 @@ def _mutation_of(head: Token) -> Side | None:
     after the gene it lies in, as when the gene is written before it."""
     if head.lower_ not in lexicon.MUTATION_HEADS or _left_name(head, ignoring=lexicon.mutation_kind):
         return None  # "pathogenic mutations in SOD1" are SOD1's; "the LRRK2 G2019S mutation in ..." names its own
-    inner = _owner(head, ("in", "of"))
+    inner = _owner(head, lexicon.CHANGE_PREPOSITIONS)
     return None if inner is None else Side(name=f"{inner.name} {head.text}", state=inner.state)
 
 
-def _owner(head: Token, prepositions: tuple[str, ...]) -> Side | None:
+def _owner(head: Token, prepositions: Collection[str]) -> Side | None:
     """What a head is of, named as more of it: a possessive before the head ("tau's"), or the object
     of one of ``prepositions`` after it ("of tau", "in LRRK2"); not a pronoun, nor a host ("in mice")."""
     owners = [c for c in head.lefts if c.dep_ == "poss" and c.tag_ not in PRONOUN_TAGS]

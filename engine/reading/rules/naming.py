@@ -48,6 +48,7 @@ _SIGNALING_WORDS = word_set(_WORDS, "_signaling_words")
 _NAME_NONSTARTERS = word_set(_WORDS, "_name_nonstarters")
 _GENETIC_WORDS = word_set(_WORDS, "_genetic_words")
 _PROTEIN_WORDS = word_set(_WORDS, "_protein_words")
+_FUNCTION_CHANGES = word_set(_WORDS, "_function_changes")
 
 
 _COUNT_WORDS = word_set(_WORDS, "_count_words")
@@ -153,7 +154,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         elif len(words) > 3 and nxt in lx.MUTATION_HEADS and words[2].low in lx.CHANGE_PREPOSITIONS \
                 and lx.mutation_kind(words[0].text):
             words.pop(0); changed = True  # "pathogenic mutations in X" are X mutations
-        elif low in ("loss-of-function", "gain-of-function") and len(words) > 1:
+        elif low in _FUNCTION_CHANGES and len(words) > 1:
             words.pop(0); changed = True
             deficiency = deficiency or low.startswith("loss")
         elif low in _KNOCKING_WORDS and len(words) > 2 and nxt in _KNOCK_PARTICLES:
