@@ -768,7 +768,7 @@ def _given(gerund: Token) -> Side | None:
     if gerund.lemma_.lower() in _USING:
         return side_of(objects[0]) if objects else None
     holders = [gerund] + objects
-    given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in lexicon.TREATMENT_PREPOSITIONS
+    given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
              for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
 

@@ -27,7 +27,6 @@ _REFERENCE_WORDS = word_set(_WORDS, "_reference_words")
 
 _AGENT_ENDINGS = word_tuple(_WORDS, "_agent_endings")
 _EFFECT_PREPS = word_set(_WORDS, "_effect_preps")
-_CHANGE_EFFECT_PREPS = word_set(_WORDS, "_change_effect_preps")
 _SIGNING_ADJECTIVES = word_table(_WORDS, "_signing_adjectives")
 _ACTING_AS = word_set(_WORDS, "_acting_as")
 _STUDYING = word_set(_WORDS, "_studying")
@@ -203,7 +202,7 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
     targets = [(p.lower_, g) for p in preps if p.lower_ in _EFFECT_PREPS
                for g in p.children if g.dep_ == "pobj" or (g.dep_ == "pcomp" and g.tag_ == "VBG")]
     if not signs and not _studied(noun):  # an unsigned effect is signed only by the change it is on
-        targets = [(p, t) for p, t in targets if p in _CHANGE_EFFECT_PREPS and _signed_change(t)]
+        targets = [(p, t) for p, t in targets if p in ("on", "in") and _signed_change(t)]
         signs = [1] if targets else []
     if not signs and not examples:
         return []

@@ -24,7 +24,6 @@ _ROLE_VERB_WORDS = word_set(_WORDS, "_role_verb_words")
 _SELECTIVITY_ENDINGS = word_tuple(_WORDS, "_selectivity_endings")
 _ROLE_ADJECTIVE_ENDINGS = word_tuple(_WORDS, "_role_adjective_endings")
 _NOMINALISATION_ENDINGS = word_tuple(_WORDS, "_nominalisation_endings")
-_RESULT_PARTICLES = word_set(_WORDS, "_result_particles")
 _FEEDBACK_WORDS = word_set(_WORDS, "_feedback_words")
 _ROLE_PREPOSITIONS = word_set(_WORDS, "_role_prepositions")
 _COMMA_EXAMPLE_WORDS = word_set(_WORDS, "_comma_example_words")
@@ -77,7 +76,7 @@ def caused_change(tokens: list[Token], i: int, floor: int) -> bool:
     if k > floor and verb is not None and verb[2] == "ed":
         k -= 1  # "results in enhanced suppression of Y in response to Z": past the change's adjective
     # "X results in / leads to (enhanced) suppression of Y": the verb of result names the cause
-    return k - 1 >= floor and tokens[k].low in _RESULT_PARTICLES and _result_verb(tokens[k - 1].low, tokens[k].low)
+    return k - 1 >= floor and tokens[k].low in ("in", "to") and _result_verb(tokens[k - 1].low, tokens[k].low)
 
 
 def _result_verb(word: str, particle: str) -> bool:

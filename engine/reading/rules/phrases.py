@@ -31,7 +31,6 @@ _RELATIVE_OPENERS = word_set(_WORDS, "_relative_openers")
 # Words in the gap between a subject and its verb that keep the subject in reach:
 # "X has been shown to reduce", "X may not increase", "X is thought to promote".
 _REACHING_WORDS = word_set(_WORDS, "_reaching_words")
-_TRIGGER_PREPOSITIONS = word_set(_WORDS, "_trigger_prepositions")
 _RESPONSE_NOUNS = word_set(_WORDS, "_response_nouns")
 _LEFT_LIST_CONJUNCTIONS = word_set(_WORDS, "_left_list_conjunctions")
 _DEPENDENTLY_WORDS = word_set(_WORDS, "_dependently_words")
@@ -115,7 +114,7 @@ def phrase_right(tokens: list[Token], i: int) -> int:
             j += 1
             while j < n and tokens[j].low in lx.DETERMINERS:
                 j += 1
-        elif low in _TRIGGER_PREPOSITIONS and j > start_content and (
+        elif low in ("in", "on") and j > start_content and (
                 tokens[j - 1].low in lx.NOMINAL_TRIGGERS or (
                     low == "in" and tokens[j - 1].low == "deficient" and tokens[j - 2].low in ORGANISMS)) \
                 and j + 1 < n and word_tests.starts_phrase(tokens, j + 1) \

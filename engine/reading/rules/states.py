@@ -113,7 +113,7 @@ def treated_group(tokens: list[Token], span: tuple[int, int]) -> bool:
     """"Rapamycin-treated mice", "TFEB-transfected cells", "mice expressing APOE4": a group
     given X shows X's effects."""
     p = span[0] - 1
-    if p - 1 >= 1 and tokens[p].low in lx.TREATMENT_PREPOSITIONS and GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
+    if p - 1 >= 1 and tokens[p].low in ("with", "to") and GIVEN_WITH.get(tokens[p - 1].low) == tokens[p].low \
             and tokens[p - 2].low in ORGANISMS:
         return True  # "cells treated with X show ...": the span names X
     if p - 1 >= 0 and tokens[p].low in _FED_PARTICIPLES and tokens[p - 1].low in ORGANISMS:

@@ -24,12 +24,10 @@ _WORDS = Path(__file__).with_name("words.toml")
 _CLAUSE_JOINERS = word_set(_WORDS, "_clause_joiners")
 _TOOL_MODIFIERS = word_set(_WORDS, "_tool_modifiers")
 _DEMONSTRATIVES = word_set(_WORDS, "_demonstratives")
-_CONTACT_PARTICLES = word_set(_WORDS, "_contact_particles")
 _CLAUSE_CONJUNCTIONS = word_set(_WORDS, "_clause_conjunctions")
 _ADDITION_OPENERS = word_set(_WORDS, "_addition_openers")
 _COMBINATION_NOUNS = word_set(_WORDS, "_combination_nouns")
 _ALONE_WORDS = word_set(_WORDS, "_alone_words")
-_TAIL_PREPOSITIONS = word_set(_WORDS, "_tail_prepositions")
 _APPOSITION_DETERMINERS = word_set(_WORDS, "_apposition_determiners")
 _GERUND_MEANS_PREPOSITIONS = word_set(_WORDS, "_gerund_means_prepositions")
 _RECIPIENT_PREPOSITIONS = word_set(_WORDS, "_recipient_prepositions")
@@ -59,7 +57,7 @@ def subject_of_predicate(tokens: list[Token], i: int, floor: int,
     low = tokens[j].low
     if low in lx.RELATIVE_PRONOUNS:
         return _relative_subject(tokens, j, floor)
-    if low == "and" and j - 2 >= floor and tokens[j - 1].low in _CONTACT_PARTICLES \
+    if low == "and" and j - 2 >= floor and tokens[j - 1].low in ("with", "to") \
             and tokens[j - 2].low in _CONTACT_VERBS:
         # "X interacts with and activates Y", "X binds to and inhibits Y": the contact verb's subject
         return subject_of_predicate(tokens, j - 2, floor, claims)
@@ -340,7 +338,7 @@ def _inside_larger_phrase(tokens: list[Token], start: int, floor: int) -> bool:
     over), so it is not the subject itself; but in "exposure of neurons to X" the head's own
     preposition names what is given."""
     preposition = tokens[start - 1].low if start - 1 >= floor else ""
-    return start - 2 >= floor and preposition in _TAIL_PREPOSITIONS \
+    return start - 2 >= floor and preposition in ("to", "in") \
         and word_tests.is_content(tokens, start - 2) and tokens[start - 2].low not in lx.VERB_FORMS \
         and any(tokens[k].low == "of" for k in range(floor, start - 2)) \
         and not any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == preposition for k in range(floor, start - 1))
