@@ -332,3 +332,20 @@ def test_relations_copied_into_the_lexicon_file_are_read_from_it(tmp_path: Path)
         assert [t.target for t in grounding.drug_targets(("CHEBI", "CHEBI:53289"))] == ["acetylcholinesterase"]
     finally:
         grounding.use_lexicon(None)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="VmHWM is read from Linux's /proc")
+def test_the_build_reports_its_own_peak_not_its_parents() -> None:
+    """A build started by a process that holds much memory (``corpus ensure`` with the index open)
+    reports the build's peak, not the parent's: ru_maxrss keeps the parent's across fork and exec."""
+    import subprocess
+
+    parent = ("import subprocess, sys\n"
+              "held = bytearray(400 * 1024 * 1024)\n"
+              "for i in range(0, len(held), 4096): held[i] = 1\n"
+              "code = 'import resource; from engine.assembly.grounding.build import _own_peak_mib; '"
+              " 'print(round(_own_peak_mib()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)'\n"
+              "print(subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout)\n")
+    done = subprocess.run([sys.executable, "-c", parent], capture_output=True, text=True, check=True, cwd=REPO)
+    own, inherited = map(int, done.stdout.split())
+    assert inherited >= 400 > own
