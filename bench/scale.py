@@ -798,6 +798,13 @@ def _current_rss_mib() -> float:
     return psutil.Process().memory_info().rss / 2**20
 
 
+def _short_paths(arguments: list[str]) -> list[str]:
+    """The arguments without the output flags (--json, --record) and with paths outside the repository
+    cut to ".../NAME": BENCHMARKS.md's cells are short; docs/scale.md gives the whole command."""
+    return [f".../{Path(a).name}" if "/" in a and not a.startswith(("bench/", "data/")) else a
+            for a in arguments if a not in ("--json", "--record")]
+
+
 def record_check(report: dict, command: str) -> None:
     """The check's figures, on record in bench/results/scale.json (BENCHMARKS.md)."""
     size = f"{report['passages']:,} real passages, {report['shards']} shards"
@@ -1022,7 +1029,7 @@ def main() -> int:
         report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents,
                        not args.per_shard_quantizers, args.grid, args.texts, ontologies, args.cache, args.cached_only)
         if args.record:
-            record_check(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(sys.argv[0:1] + sys.argv[1:]))
+            record_check(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(_short_paths(sys.argv)))
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))
         return 0
     if args.command == "lexical":
