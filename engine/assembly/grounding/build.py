@@ -55,16 +55,16 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     report = build_terms(out_dir)
     report["seconds"] = round(time.perf_counter() - started, 1)
-    report["peak_memory_mib"] = round(_own_peak_mib())
+    report["peak_memory_mib"] = round(own_peak_mib())
     (out_dir / BUILD_REPORT).write_text(json.dumps(report, indent=1))
     print(json.dumps(report))
     return 0
 
 
-def _own_peak_mib() -> float:
-    """This process's own peak resident memory (VmHWM). Not ru_maxrss, which on Linux keeps the
-    high-water mark of the parent that started the build (fork, then exec): built from a process
-    holding 1.5 GB (``corpus ensure`` with the index open), the build seemed to peak at 1.5 GB."""
+def own_peak_mib() -> float:
+    """This process's own peak resident memory (VmHWM), here and in bench/scale.py. Not ru_maxrss,
+    which on Linux keeps the high-water mark of the process that started this one (fork, then exec):
+    built from ``corpus ensure`` holding the index (1.5 GB), the build seemed to peak at 1.5 GB."""
     status = Path("/proc/self/status")
     for line in status.read_text().splitlines() if status.exists() else []:
         if line.startswith("VmHWM:"):
