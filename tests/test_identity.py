@@ -36,6 +36,8 @@ from engine.assembly.integrate import Integrator
     ("zorinosomal acidification", "zorinosome acidification", "spelled as an adjective and as a noun"),
     ("transcriptional factor QB", "transcription factor QB", "spelled as an adjective and as a noun"),
     ("quarzinary tangles", "quarzinar tangle", "spelled as an adjective and as a noun"),
+    # and a practitioner before the head spelled as the field
+    ("velkologist care", "velkology care", "spelled as an adjective and as a noun"),
     # "-ies" is the plural of "-y"
     ("Velk pathologies", "Velk pathology", "same normalised form"),
     # a use word after a substance (and its course) says how it is given
@@ -45,6 +47,8 @@ from engine.assembly.integrate import Integrator
     # and so does the form it is prepared in
     ("zorin-rich plasma gel", "zorin-rich plasma", "'gel' only says how it is given"),
     ("zorocaine cream", "zorocaine", "'cream' only says how it is given"),
+    # measures of a thing name the thing
+    ("velk pressure measures", "velk pressure", "'measures' only says how it is measured"),
 ])
 def test_names_of_one_entity_and_the_reason(a: str, b: str, reason: str) -> None:
     found = same_form(a, b)
