@@ -14,7 +14,9 @@ index figures at growing sizes.
     HF_HUB_OFFLINE=1 .venv/bin/python bench/scale.py check --passages 200000 --json \
         --vectors data/index data/pubmedqa-index --texts ../shared/data/scifact/corpus.jsonl \
         --ontologies hp.obo .venv/lib/python3.11/site-packages/export/famplex.obo --cache /tmp/scale-vectors \
-        [--count] [--cached-only] [--ray-documents 200]
+        [--count] [--cached-only] [--ray-documents 200] [--made-to 1000000 --scratch DIR]
+    # --made-to N tops the real passages up to N with made ones, each mixing two real passages
+    # (top_up_with_made: vector and text both mixed, never a copy); such figures are recorded apart
 
 ``quality`` and ``curve`` embed nothing: they reuse the sentence vectors of an exact index folder
 (built by bench/retrieval.py) and recover each title vector from the stored document vector (a
@@ -550,6 +552,10 @@ class StoredVectorsOf(Embedder):
             return super().embed(texts, progress)
         return np.stack([self._stored[t] for t in texts]).astype(np.float32) if texts else np.zeros((0, 384), np.float32)
 
+    def hold(self, texts: Sequence[str], rows: np.ndarray) -> None:
+        """Serve ``rows`` as the vectors of ``texts`` from now on."""
+        self._stored.update(zip(texts, rows, strict=True))
+
 
 def real_documents(folders: list[Path], passages: int, corpora: Sequence[Path] = (), ontologies: Sequence[Path] = (),
                    cache: Path | None = None, embed: bool = True, cached_only: bool = False
@@ -633,6 +639,97 @@ def real_documents(folders: list[Path], passages: int, corpora: Sequence[Path] =
     return chosen, StoredVectorsOf(parts, extra=extra) if embed else None, report
 
 
+# Made passages top the real ones up to a size the real text cannot reach (10^6). Each is a mix of two
+# different real passages, never a copy or a real vector plus noise: near-copies would sit beside
+# their originals and make the exact top 100 easy to find.
+MADE_PREFIX = "made-"
+MADE_WEIGHTS = (0.3, 0.7)
+MADE_HOW = ("each made passage mixes two different real passages a and b drawn at random (seeded): vector "
+            "normalise(w*a + (1-w)*b) with w uniform in [0.3, 0.7], text the first half of a's words then the "
+            "second half of b's; made passages form untitled documents (ids 'made-'), sized like real documents "
+            "drawn at random, spread evenly between the real documents and so over the shards")
+
+
+class MadePassages(NamedTuple):
+    texts: list[str]
+    vectors: np.ndarray  # float32, unit rows
+    first: np.ndarray  # the real passage each mixes (row in the real passages)...
+    second: np.ndarray  # ...with this other one
+    weights: np.ndarray  # of ``first``
+
+
+def mixed_text(first: str, second: str) -> str:
+    """The first half of ``first``'s words, then the second half of ``second``'s."""
+    head, tail = first.split(), second.split()
+    return clean_text(" ".join(head[:(len(head) + 1) // 2] + tail[len(tail) // 2:]))
+
+
+def mixed_passages(texts: list[str], vectors: np.ndarray, count: int, seed: int) -> MadePassages:
+    """``count`` passages, each mixing two real passages of different text (``texts``, their unit
+    ``vectors``) drawn at random. A made text equal to a real one or to another made one is drawn again:
+    a text is one passage here."""
+    generator = np.random.default_rng(seed)
+    taken = set(texts)
+    made, first, second = [], [], []
+    while len(made) < count:
+        need = count - len(made)
+        a = generator.integers(len(texts), size=need)
+        b = (a + generator.integers(1, len(texts), size=need)) % len(texts)  # another row than a
+        for row_a, row_b in zip(a.tolist(), b.tolist(), strict=True):
+            text = mixed_text(texts[row_a], texts[row_b])
+            if texts[row_a] != texts[row_b] and text not in taken:
+                taken.add(text)
+                made.append(text)
+                first.append(row_a)
+                second.append(row_b)
+    first_rows, second_rows = np.array(first), np.array(second)
+    weights = generator.uniform(*MADE_WEIGHTS, size=count).astype(np.float32)
+    mixed = np.empty((count, vectors.shape[1]), np.float32)
+    for start in range(0, count, 100_000):  # in chunks: the gathered rows of 10^6 pairs would take 3 GB
+        part = slice(start, start + 100_000)
+        w = weights[part, None]
+        rows = w * vectors[first_rows[part]] + (1 - w) * vectors[second_rows[part]]
+        mixed[part] = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+    return MadePassages(made, mixed, first_rows, second_rows, weights)
+
+
+def made_documents(texts: list[str], real_sizes: list[int], seed: int) -> list[Document]:
+    """``texts`` cut into untitled documents ``made-NNNNNNN`` whose sizes are real documents' sizes
+    drawn at random."""
+    generator = np.random.default_rng(seed)
+    documents, start = [], 0
+    while start < len(texts):
+        size = real_sizes[int(generator.integers(len(real_sizes)))]
+        documents.append(Document(id=f"{MADE_PREFIX}{len(documents) + 1:07d}", sentences=texts[start:start + size],
+                                  source="made"))
+        start += size
+    return documents
+
+
+def interleaved(first: list[Document], second: list[Document]) -> list[Document]:
+    """Both lists in one, each in its order and spread evenly over the whole, so that consecutive
+    shards hold each in the same proportion."""
+    placed = [((i + 0.5) / len(first), 0, d) for i, d in enumerate(first)]
+    placed += [((i + 0.5) / len(second), 1, d) for i, d in enumerate(second)]
+    return [d for _, _, d in sorted(placed, key=lambda p: p[:2])]
+
+
+def top_up_with_made(real: list[Document], embedder: StoredVectorsOf, total: int, seed: int = 0
+                     ) -> tuple[list[Document], dict]:
+    """``real`` and, spread between them, made documents (``mixed_passages``) up to ``total`` passages;
+    ``embedder`` is given the made passages' vectors. Also the counts and how they were made."""
+    texts = [s for d in real for s in d.sentences]
+    count = max(0, total - len(texts))
+    report = {"passages_real": len(texts), "passages_made": count, "made_how": MADE_HOW, "made_seed": seed}
+    if not count:
+        return real, report
+    made = mixed_passages(texts, embedder.embed(texts), count, seed)
+    embedder.hold(made.texts, made.vectors)
+    documents = made_documents(made.texts, [len(d.sentences) for d in real], seed + 1)
+    report["documents_made"] = len(documents)
+    return interleaved(real, documents), report
+
+
 def real_queries(data: Path, count: int) -> list[str]:
     """Questions and claims written by people: SciFact claims, PubMedQA questions, HBP questions."""
     claims = list(read_queries(data / "beir" / "queries.jsonl").values())
@@ -684,16 +781,24 @@ def probe_grid(index, query_vectors: np.ndarray, truth: list[set[int]], settings
 
 def check(folders: list[Path], passages: int, shards: int, data: Path, query_count: int, ray_documents: int,
           one_quantizer: bool = True, grid: list[str] | None = None, corpora: Sequence[Path] = (),
-          ontologies: Sequence[Path] = (), cache: Path | None = None, cached_only: bool = False) -> dict:
+          ontologies: Sequence[Path] = (), cache: Path | None = None, cached_only: bool = False,
+          made_to: int = 0, scratch: Path | None = None) -> dict:
+    """The figures of issue 40 on real passages (``real_documents``), topped up with made ones
+    (``top_up_with_made``) to ``made_to`` passages when given; the index is built under ``scratch``."""
     from retrieval.sharded import build_sharded
 
     documents, embedder, made = real_documents(folders, passages, corpora, ontologies, cache, cached_only=cached_only)
+    topped = {}
+    if made_to:
+        documents, topped = top_up_with_made(documents, embedder, made_to)
     total = sum(len(d.sentences) for d in documents)
     texts = real_queries(data, query_count)
-    report: dict = {"passages": total, "documents": len(documents), "real_passages_only": True, "queries": len(texts),
+    report: dict = {"passages": total, "documents": len(documents),
+                    "real_passages_only": not topped.get("passages_made"), **topped, "queries": len(texts),
                     "passages_by_source": made["sources"],
                     **{key: made[key] for key in ("embedding", "left_out_without_cached_vectors") if key in made}}
-    with tempfile.TemporaryDirectory(dir="/tmp") as folder:
+    report["load_average"] = {"before_build": round(os.getloadavg()[0], 2)}
+    with tempfile.TemporaryDirectory(dir=scratch or "/tmp") as folder:
         started, cpu = time.perf_counter(), time.process_time()
         index = build_sharded(documents, Path(folder) / "index", embedder, shard_passages=-(-total // shards),
                               one_quantizer=one_quantizer)
@@ -704,6 +809,7 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
         report["shards"] = index.shard_count
         report["dense"] = sorted({shard.manifest.dense_index for shard in index.shards})
         report["disk_bytes_per_passage"] = disk_per_passage(Path(folder) / "index", total)
+        report["load_average"]["after_build"] = round(os.getloadavg()[0], 2)
         vectors = np.vstack([shard.columns()[1] for shard in index.shards])
         query_vectors = embedder.embed_queries(texts)
         truth = exact_truth(vectors, query_vectors, 100)
@@ -712,7 +818,9 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
         if grid and index.manifest.ivf:
             report["probe_grid"] = probe_grid(index, query_vectors, truth, grid)
         del index, vectors
+        report["load_average"]["before_serving"] = round(os.getloadavg()[0], 2)
         report.update(_run_json(["check-serve", str(Path(folder) / "index"), json.dumps(texts)]))
+        report["load_average"]["after_serving"] = round(os.getloadavg()[0], 2)
     report["ray_speedup"] = None
     if ray_documents:
         runs = throughput(data / "corpus.jsonl", ray_documents, THROUGHPUT_FILES, ["one_process_1_thread", "ray_2_workers"])
@@ -758,6 +866,21 @@ def _current_rss_mib() -> float:
     return psutil.Process().memory_info().rss / 2**20
 
 
+SOURCE_OPTIONS = ("--vectors", "--texts", "--ontologies", "--cache")
+
+
+def _without_sources(arguments: list[str]) -> list[str]:
+    """The arguments without the source options and their paths (the sources of a made check's command
+    are those of the real-text one: the command with them would not fit BENCHMARKS.md's cell)."""
+    kept, in_sources = [], False
+    for argument in arguments:
+        if argument.startswith("--"):
+            in_sources = argument in SOURCE_OPTIONS
+        if not in_sources:
+            kept.append(argument)
+    return kept
+
+
 def _short_paths(arguments: list[str]) -> list[str]:
     """The arguments without the output flags (--json, --record) and with paths outside the repository
     cut to ".../NAME": BENCHMARKS.md's cells are short; docs/scale.md gives the whole command."""
@@ -766,8 +889,11 @@ def _short_paths(arguments: list[str]) -> list[str]:
 
 
 def record_check(report: dict, command: str) -> None:
-    """The check's figures, on record in bench/results/scale.json (BENCHMARKS.md)."""
-    size = f"{report['passages']:,} real passages, {report['shards']} shards"
+    """The check's figures, on record in bench/results/scale.json (BENCHMARKS.md); with made passages in
+    bench/results/scale_PASSAGES.json, each figure named with the real and made counts."""
+    made = report.get("passages_made")
+    size = (f"{report['passages']:,} passages ({report['passages_real']:,} real, {made:,} made by mixing two real ones), "
+            f"{report['shards']} shards" if made else f"{report['passages']:,} real passages, {report['shards']} shards")
     figures = [
         {"figure": "sharded IVF-PQ dense Recall@100 against exact search", "value": report["recall_at_100"],
          "decimals": 3, "target": {"at_least": 0.95}, "note": f"{size}; {report['queries']} real questions"},
@@ -783,7 +909,10 @@ def record_check(report: dict, command: str) -> None:
     if report.get("ray_speedup") is not None:
         figures.append({"figure": "Ray build, 2 workers over one process", "value": report["ray_speedup"],
                         "unit": "x", "decimals": 2, "target": {"at_least": 1.3}})
-    write_results("scale", "Scale", command, figures)
+    if made:
+        suffix = f", {report['passages']:,} passages ({report['passages_real']:,} real, {made:,} made by mixing)"
+        figures = [{**figure, "figure": figure["figure"] + suffix} for figure in figures]
+    write_results(f"scale_{report['passages']}" if made else "scale", "Scale", command, figures)
 
 
 # ---------------------------------------------------------------------- scaling curve
@@ -979,6 +1108,10 @@ def main() -> int:
     k.add_argument("--per-shard-quantizers", action="store_true",
                    help="build as libraries were built before: an IVF-PQ index per shard")
     k.add_argument("--grid", nargs="*", default=[], help="REFINE:PROBES settings of the library IVF-PQ to measure")
+    k.add_argument("--made-to", type=int, default=0,
+                   help="top the real passages up to this many with made ones, each mixing two real passages "
+                        "(top_up_with_made); recorded apart from the real-text figures")
+    k.add_argument("--scratch", type=Path, help="folder for the built index (default /tmp)")
     args = parser.parse_args()
     if args.command == "check":
         ontologies = [] if args.ontologies is None else args.ontologies or default_ontologies()
@@ -987,9 +1120,14 @@ def main() -> int:
             print(json.dumps(made, indent=2))
             return 0
         report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents,
-                       not args.per_shard_quantizers, args.grid, args.texts, ontologies, args.cache, args.cached_only)
+                       not args.per_shard_quantizers, args.grid, args.texts, ontologies, args.cache, args.cached_only,
+                       args.made_to, args.scratch)
         if args.record:
-            record_check(report, "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(_short_paths(sys.argv)))
+            command = "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(_short_paths(sys.argv))
+            if args.made_to:
+                command = ("HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(_short_paths(_without_sources(sys.argv)))
+                           + " (the sources of scale.json's command)")
+            record_check(report, command)
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))
         return 0
     if args.command == "lexical":

@@ -137,3 +137,50 @@ def test_cached_only_takes_the_documents_whose_vectors_are_cached(tmp_path: Path
     VectorCache(cache, read_default_model()).ensure([*held, "Seen in infections."], _Counting(), show_progress=False)
     documents, _, report = real_documents([], 100, ontologies=[path], cache=cache, embed=False, cached_only=True)
     assert [d.id for d in documents] == ["TOY:0000001"] and report["passages"] == 3
+
+
+def _real_library() -> tuple[list, object]:
+    """Three invented real documents (five passages) and their unit vectors."""
+    from bench.scale import StoredVectorsOf
+    from retrieval.documents import Document
+
+    real = [Document(id="a", title="", sentences=["Salt raises blood pressure.", "Sleep lowers it."]),
+            Document(id="b", title="", sentences=["Exercise builds muscle mass quickly."]),
+            Document(id="c", title="", sentences=["Smoking damages the lungs.", "Tea calms some people down."])]
+    texts = [s for d in real for s in d.sentences]
+    rows = np.random.default_rng(7).normal(size=(len(texts), 6)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    return real, StoredVectorsOf([], model_name="toy-model", extra=dict(zip(texts, rows, strict=True)))
+
+
+def test_made_passages_mix_two_different_real_ones() -> None:
+    from bench.scale import mixed_passages, mixed_text
+
+    real, embedder = _real_library()
+    texts = [s for d in real for s in d.sentences]
+    vectors = embedder.embed(texts)
+    made = mixed_passages(texts, vectors, 12, seed=3)
+    assert len(made.texts) == len(set(made.texts)) == 12 and not set(made.texts) & set(texts)
+    assert (made.first != made.second).all()
+    assert ((made.weights >= 0.3) & (made.weights <= 0.7)).all()
+    for text, row, a, b, w in zip(made.texts, made.vectors, made.first, made.second, made.weights, strict=True):
+        assert text == mixed_text(texts[a], texts[b])
+        mix = w * vectors[a] + (1 - w) * vectors[b]
+        np.testing.assert_allclose(row, mix / np.linalg.norm(mix), atol=1e-6)
+    assert mixed_text("Salt raises blood pressure.", "Smoking damages the lungs.") == "Salt raises the lungs."
+
+
+def test_topping_up_adds_marked_made_documents_spread_between_the_real_ones() -> None:
+    from bench.scale import top_up_with_made
+
+    real, embedder = _real_library()
+    documents, report = top_up_with_made(real, embedder, 20, seed=1)
+    made = [d for d in documents if d.id.startswith("made-")]
+    assert report["passages_real"] == 5 and report["passages_made"] == 15 == sum(len(d.sentences) for d in made)
+    assert sum(len(d.sentences) for d in documents) == 20 and report["documents_made"] == len(made)
+    assert [d.id for d in documents if not d.id.startswith("made-")] == ["a", "b", "c"]
+    assert documents[0].id.startswith("made-") or documents[-1].id.startswith("made-")  # not all real ones first
+    assert {d.source for d in made} == {"made"} and all(d.title == "" and 1 <= len(d.sentences) <= 2 for d in made)
+    held = embedder.embed([s for d in made for s in d.sentences])  # their vectors are served, nothing embedded
+    np.testing.assert_allclose(np.linalg.norm(held, axis=1), 1, atol=1e-6)
+    assert top_up_with_made(real, embedder, 5)[0] == real  # nothing to add: the real ones as they are
