@@ -855,9 +855,17 @@ def check_serve(folder: Path, texts: list[str]) -> None:
     rss_open = _current_rss_mib()
     latencies = _search_latencies(index, texts)
     print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
-                      "rss_mib": round(own_peak_mib()),
+                      "rss_mib": round(own_peak_mib()), "rss_after_queries_mib": _rss_parts_mib(),
                       "query_p50_ms": round(statistics.median(latencies), 1),
                       "query_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
+
+
+def _rss_parts_mib() -> dict[str, int]:
+    """This process's resident memory now, by kind: anonymous (its own allocations) and file-backed
+    (pages of memory-mapped files such as the shards' vectors, which the kernel can drop and read again)."""
+    status = Path("/proc/self/status").read_text().splitlines()
+    fields = dict(line.split(":", 1) for line in status if line.startswith(("RssAnon", "RssFile", "RssShmem")))
+    return {name.removeprefix("Rss").lower(): round(int(value.split()[0]) / 1024) for name, value in fields.items()}
 
 
 def _current_rss_mib() -> float:
