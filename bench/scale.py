@@ -852,7 +852,7 @@ def check_serve(folder: Path, texts: list[str]) -> None:
     started = time.perf_counter()
     index = PaperIndex.open(folder)
     opened = time.perf_counter() - started
-    rss_open = _current_rss_mib()
+    rss_open = sum(_rss_parts_mib().values())
     latencies = _search_latencies(index, texts)
     print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
                       "rss_mib": round(own_peak_mib()), "rss_after_queries_mib": _rss_parts_mib(),
@@ -866,12 +866,6 @@ def _rss_parts_mib() -> dict[str, int]:
     status = Path("/proc/self/status").read_text().splitlines()
     fields = dict(line.split(":", 1) for line in status if line.startswith(("RssAnon", "RssFile", "RssShmem")))
     return {name.removeprefix("Rss").lower(): round(int(value.split()[0]) / 1024) for name, value in fields.items()}
-
-
-def _current_rss_mib() -> float:
-    import psutil
-
-    return psutil.Process().memory_info().rss / 2**20
 
 
 SOURCE_OPTIONS = ("--vectors", "--texts", "--ontologies", "--cache")
