@@ -29,6 +29,7 @@ same text; build throughput is only measured by ``throughput``, on real text.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -730,13 +731,50 @@ def top_up_with_made(real: list[Document], embedder: StoredVectorsOf, total: int
     return interleaved(real, documents), report
 
 
-def real_queries(data: Path, count: int) -> list[str]:
-    """Questions and claims written by people: SciFact claims, PubMedQA questions, HBP questions."""
+QUERY_SETS = ("check", "tune")
+TUNE_SEED = 40
+
+
+def real_queries(data: Path, count: int, query_set: str = "check") -> list[str]:
+    """Questions and claims written by people: SciFact claims, PubMedQA questions, HBP questions.
+
+    "check": the first third of ``count`` of each source, as the check has always taken them (its
+    held-out figures). "tune": drawn at random (seed ``TUNE_SEED``) from what each source has left once
+    the check's are taken, and no text the check asks, so that settings chosen on them are not chosen on
+    the check's own questions; a source with fewer left (HBP has 157 questions in all) gives all it has,
+    and the others fill its place."""
+    sources = query_sources(data)
+    third = count // 3
+    shares = [third, third, count - 2 * third]
+    check = [question for questions, share in zip(sources, shares, strict=True) for question in questions[:share]]
+    if query_set == "check":
+        return check
+    taken = set(check)
+    rest = [[question for question in dict.fromkeys(questions[share:]) if question not in taken]
+            for questions, share in zip(sources, shares, strict=True)]
+    generator = np.random.default_rng(TUNE_SEED)
+    rest = [[questions[i] for i in generator.permutation(len(questions))] for questions in rest]
+    return tuning_draw(rest, count)
+
+
+def query_sources(data: Path) -> list[list[str]]:
+    """SciFact claims, PubMedQA questions and HBP questions, each in its file's order."""
     claims = list(read_queries(data / "beir" / "queries.jsonl").values())
     pubmedqa = [record["QUESTION"] for record in json.loads((SHARED / "pubmedqa" / "ori_pqal.json").read_text()).values()]
     hbp = [json.loads(line)["question"] for line in (SHARED / "hbp" / "questions_dev.jsonl").read_text().splitlines() if line]
-    third = count // 3
-    return claims[:third] + pubmedqa[:third] + hbp[:count - 2 * third]
+    return [claims, pubmedqa, hbp]
+
+
+def tuning_draw(shuffled: list[list[str]], count: int) -> list[str]:
+    """``count`` questions from the shuffled sources, as evenly as they allow: the smallest source
+    first, each taking an equal share of what is still wanted, so that a short source's missing
+    questions are taken from the others."""
+    picked: list[str] = []
+    order = sorted(range(len(shuffled)), key=lambda i: len(shuffled[i]))
+    for place, source in enumerate(order):
+        wanted = (count - len(picked)) // (len(order) - place)
+        picked += [q for q in shuffled[source][:wanted] if q not in picked]
+    return picked
 
 
 def exact_truth(vectors: np.ndarray, queries: np.ndarray, k: int) -> list[set[int]]:
@@ -782,9 +820,10 @@ def probe_grid(index, query_vectors: np.ndarray, truth: list[set[int]], settings
 def check(folders: list[Path], passages: int, shards: int, data: Path, query_count: int, ray_documents: int,
           one_quantizer: bool = True, grid: list[str] | None = None, corpora: Sequence[Path] = (),
           ontologies: Sequence[Path] = (), cache: Path | None = None, cached_only: bool = False,
-          made_to: int = 0, scratch: Path | None = None) -> dict:
+          made_to: int = 0, scratch: Path | None = None, query_set: str = "check", keep: Path | None = None) -> dict:
     """The figures of issue 40 on real passages (``real_documents``), topped up with made ones
-    (``top_up_with_made``) to ``made_to`` passages when given; the index is built under ``scratch``."""
+    (``top_up_with_made``) to ``made_to`` passages when given; the index is built under ``scratch``
+    and removed afterwards, or kept in ``keep`` (a new folder: its ``index``) for later serving runs."""
     from retrieval.sharded import build_sharded
 
     documents, embedder, made = real_documents(folders, passages, corpora, ontologies, cache, cached_only=cached_only)
@@ -792,13 +831,16 @@ def check(folders: list[Path], passages: int, shards: int, data: Path, query_cou
     if made_to:
         documents, topped = top_up_with_made(documents, embedder, made_to)
     total = sum(len(d.sentences) for d in documents)
-    texts = real_queries(data, query_count)
+    texts = real_queries(data, query_count, query_set)
     report: dict = {"passages": total, "documents": len(documents),
                     "real_passages_only": not topped.get("passages_made"), **topped, "queries": len(texts),
+                    "query_set": query_set,
                     "passages_by_source": made["sources"],
                     **{key: made[key] for key in ("embedding", "left_out_without_cached_vectors") if key in made}}
     report["load_average"] = {"before_build": round(os.getloadavg()[0], 2)}
-    with tempfile.TemporaryDirectory(dir=scratch or "/tmp") as folder:
+    if keep is not None:
+        keep.mkdir(parents=True)
+    with (contextlib.nullcontext(str(keep)) if keep is not None else tempfile.TemporaryDirectory(dir=scratch or "/tmp")) as folder:
         started, cpu = time.perf_counter(), time.process_time()
         index = build_sharded(documents, Path(folder) / "index", embedder, shard_passages=-(-total // shards),
                               one_quantizer=one_quantizer)
@@ -1103,6 +1145,9 @@ def main() -> int:
                    help="take --texts and --ontologies documents only where --cache holds their vectors (embed nothing)")
     k.add_argument("--shards", type=int, default=2)
     k.add_argument("--queries", type=int, default=300)
+    k.add_argument("--query-set", choices=QUERY_SETS, default="check",
+                   help="check: the check's own questions (held out); tune: others from the same sources, "
+                        "for choosing settings (real_queries)")
     k.add_argument("--ray-documents", type=int, default=0, help="documents for the Ray speed-up (0: not measured)")
     k.add_argument("--data", type=Path, default=DEFAULT_DATA)
     k.add_argument("--json", action="store_true", help="print only the JSON object")
@@ -1114,6 +1159,8 @@ def main() -> int:
                    help="top the real passages up to this many with made ones, each mixing two real passages "
                         "(top_up_with_made); recorded apart from the real-text figures")
     k.add_argument("--scratch", type=Path, help="folder for the built index (default /tmp)")
+    k.add_argument("--keep-index", type=Path,
+                   help="build the index in this new folder and keep it (serve it again with check-serve)")
     args = parser.parse_args()
     if args.command == "check":
         ontologies = [] if args.ontologies is None else args.ontologies or default_ontologies()
@@ -1121,9 +1168,11 @@ def main() -> int:
             _, _, made = real_documents(args.vectors, args.passages, args.texts, ontologies, embed=False)
             print(json.dumps(made, indent=2))
             return 0
+        if args.record and args.query_set != "check":
+            parser.error("--record takes the check's own questions only (--query-set check)")
         report = check(args.vectors, args.passages, args.shards, args.data, args.queries, args.ray_documents,
                        not args.per_shard_quantizers, args.grid, args.texts, ontologies, args.cache, args.cached_only,
-                       args.made_to, args.scratch)
+                       args.made_to, args.scratch, args.query_set, args.keep_index)
         if args.record:
             command = "HF_HUB_OFFLINE=1 .venv/bin/python " + " ".join(_short_paths(sys.argv))
             if args.made_to:
