@@ -52,7 +52,7 @@ import numpy as np
 from pydantic import BaseModel
 from threadpoolctl import ThreadpoolController
 
-from retrieval import ivfpq
+from retrieval import ivfpq, paging
 from retrieval import faults
 from retrieval.columnar import DocumentTable
 from retrieval.documents import Document
@@ -305,6 +305,8 @@ class PaperIndex:
         self.weights = weights
         self._table = documents if isinstance(documents, DocumentTable) else DocumentTable.from_documents(documents)
         self._vectors = vectors
+        # positional reads of a mapped shard's rows: re-ranked candidates are read, not mapped (paging)
+        self._vector_rows = paging.RowReader.of(vectors)
         self._doc_vectors = doc_vectors
         self._dense = dense
         self._lexical_passages = lexical_passages
@@ -600,6 +602,7 @@ class PaperIndex:
         with self._searching:
             self.manifest, self._table, self._vectors, self._doc_vectors, self._dense = (
                 other.manifest, other._table, other._vectors, other._doc_vectors, other._dense)
+            self._vector_rows = other._vector_rows
             self._lexical_passages, self._lexical_documents = other._lexical_passages, other._lexical_documents
             self._passage_doc, self._passage_sentence, self._doc_first_passage = (
                 other._passage_doc, other._passage_sentence, other._doc_first_passage)
@@ -759,7 +762,7 @@ class PaperIndex:
                 query_vector = self._embedder.embed_query(query)
             candidate_sets.append(dense_found if dense_found is not None
                                   else self.nearest_passages(query_vector, weights.candidate_passages))
-            doc_dense_all = self._doc_vectors @ query_vector
+            doc_dense_all = paging.scan(self._doc_vectors, lambda part: part @ query_vector)
             candidate_sets.append(self._passages_of(_top(doc_dense_all, weights.candidate_documents)))
         candidates = np.unique(np.concatenate(candidate_sets)).astype(np.int64)
         if candidates.size == 0:
@@ -786,7 +789,7 @@ class PaperIndex:
         vectors, so it is asked for ``IVF_REFINE`` times as many, which are re-ranked by their exact cosine."""
         count = min(count, len(self._vectors))
         if self._dense is None:  # a "shared" shard searched on its own: an exact scan of its mapped rows
-            return _top_by_score(np.asarray(self._vectors @ query_vector), count)
+            return _top_by_score(paging.scan(self._vectors, lambda part: part @ query_vector), count)
         if self.manifest.dense_index != "ivfpq":
             _, found = self._dense.search(query_vector[None, :], count)
             return found[0][found[0] >= 0]
@@ -797,7 +800,8 @@ class PaperIndex:
 
     def passage_cosines(self, query_vector: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The cosine of the query with each passage at ``rows`` (from the stored vectors)."""
-        return np.asarray(self._vectors[rows] @ query_vector)
+        stored = self._vector_rows.rows(rows) if self._vector_rows is not None else self._vectors[rows]
+        return np.asarray(stored @ query_vector)
 
     def _one_thread(self) -> AbstractContextManager[object]:
         """Run one query's BLAS and OpenMP work (FAISS, numpy) on a single thread.

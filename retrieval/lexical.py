@@ -19,6 +19,8 @@ import bm25s
 import numpy as np
 import Stemmer
 
+from retrieval import paging
+
 # Lucene's BM25 with the usual parameters: on the two halves of the SciFact train claims k1=0.9/b=0.4,
 # k1=1.5 and b=0.9 changed hybrid nDCG@10 by -0.002 to +0.005, never on both halves (bench/retrieval_tune.py).
 DEFAULT_K1 = 1.2
@@ -68,7 +70,11 @@ class LexicalIndex:
         self._vocabulary = retriever.vocab_dict
         self._stemmer = Stemmer.Stemmer("english")
         self.size = size
-        self._term_ceiling = _column_maxima(retriever.scores["data"], retriever.scores["indptr"])
+        # the column starts, one per term (a few MB at most), read once into memory: every query reads
+        # them, and the postings they point to are read and let go (paging)
+        self._indptr = np.array(retriever.scores["indptr"], dtype=np.int64)
+        paging.release(retriever.scores["indptr"])
+        self._term_ceiling = _column_maxima(retriever.scores["data"], self._indptr)
 
     @classmethod
     def build(cls, texts: Sequence[str], k1: float = DEFAULT_K1, b: float = DEFAULT_B) -> LexicalIndex:
@@ -113,8 +119,7 @@ class LexicalIndex:
         column = self._vocabulary.get(term)
         if column is None:
             return 0
-        indptr = self._retriever.scores["indptr"]
-        return int(indptr[column + 1] - indptr[column])
+        return int(self._indptr[column + 1] - self._indptr[column])
 
     def term_ceiling(self, term: str) -> float:
         column = self._vocabulary.get(term)
@@ -136,7 +141,7 @@ class LexicalIndex:
     def match(self, query: LexicalQuery) -> SparseScores:
         """The texts containing a weighted term of ``query``, with their summed, weighted scores."""
         scores = self._retriever.scores
-        data, indices, indptr = scores["data"], scores["indices"], scores["indptr"]
+        data, indices, indptr = scores["data"], scores["indices"], self._indptr
         rows, values = [], []
         for term in query.terms:
             weight = query.weights.get(term, 0.0)
@@ -144,8 +149,9 @@ class LexicalIndex:
             if column is None or weight == 0.0:
                 continue
             start, end = int(indptr[column]), int(indptr[column + 1])
-            rows.append(np.asarray(indices[start:end], dtype=np.int64))
-            values.append(np.asarray(data[start:end], dtype=np.float32) * np.float32(weight))
+            # read, then the postings' mapped pages let go: a shard's index keeps no query's pages (paging)
+            rows.append(paging.read_range(indices, start, end).astype(np.int64))
+            values.append(paging.read_range(data, start, end).astype(np.float32) * np.float32(weight))
         if not rows:
             return SparseScores(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32), query.ceiling)
         matched, inverse = np.unique(np.concatenate(rows), return_inverse=True)
@@ -188,12 +194,24 @@ def shared_queries(indexes: Sequence[LexicalIndex], query: str) -> list[LexicalQ
     return [LexicalQuery(terms, weight, ceiling) for weight in weights]
 
 
-def _column_maxima(data: np.ndarray, indptr: np.ndarray) -> np.ndarray:
-    """Per vocabulary term, its highest BM25 contribution in any text (bm25s stores terms as CSC columns)."""
-    maxima = np.zeros(len(indptr) - 1, dtype=np.float32)
-    non_empty = indptr[1:] > indptr[:-1]
-    if data.size:
-        maxima[non_empty] = np.maximum.reduceat(data, indptr[:-1][non_empty])
+def _column_maxima(data: np.ndarray, indptr: np.ndarray, block: int = 1 << 22) -> np.ndarray:
+    """Per vocabulary term, its highest BM25 contribution in any text (bm25s stores terms as CSC columns).
+
+    Read a run of whole columns of about ``block`` scores at a time, each run's mapped pages let go
+    after it (paging): opening a shard does not leave its whole score matrix resident."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    columns = len(indptr) - 1
+    maxima = np.zeros(columns, dtype=np.float32)
+    first = 0
+    while first < columns:
+        # the columns whose scores end within `block` of the first one's start; one column at least
+        last = min(columns, max(first + 1, int(np.searchsorted(indptr, indptr[first] + block, side="right")) - 1))
+        starts, ends = indptr[first:last], indptr[first + 1:last + 1]
+        non_empty = ends > starts
+        if non_empty.any():
+            part = paging.read_range(data, int(indptr[first]), int(indptr[last]))
+            maxima[first:last][non_empty] = np.maximum.reduceat(part, starts[non_empty] - indptr[first])
+        first = last
     return maxima
 
 
