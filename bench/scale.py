@@ -895,11 +895,23 @@ def check_serve(folder: Path, texts: list[str]) -> None:
     index = PaperIndex.open(folder)
     opened = time.perf_counter() - started
     rss_open = sum(_rss_parts_mib().values())
+    index.search(texts[0])  # the model is loaded (its files read) before the reads are counted
+    read_before = _bytes_read()
     latencies = _search_latencies(index, texts)
     print(json.dumps({"open_seconds": round(opened, 2), "rss_after_open_mib": round(rss_open),
                       "rss_mib": round(own_peak_mib()), "rss_after_queries_mib": _rss_parts_mib(),
+                      # what the queries copied in with read calls (rows read by positional reads, not
+                      # mapped: retrieval/paging.py), from the page cache or the disk
+                      "queries_read_mib": round((_bytes_read() - read_before) / 2**20), "queries_read_over": len(texts) + 1,
                       "query_p50_ms": round(statistics.median(latencies), 1),
                       "query_p95_ms": round(float(np.percentile(latencies, 95)), 1)}))
+
+
+def _bytes_read() -> int:
+    """Bytes this process has read with read calls so far (/proc/self/io rchar; 0 where absent)."""
+    io = Path("/proc/self/io")
+    fields = dict(line.split(":", 1) for line in io.read_text().splitlines()) if io.exists() else {}
+    return int(fields.get("rchar", 0))
 
 
 def _rss_parts_mib() -> dict[str, int]:

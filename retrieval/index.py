@@ -800,8 +800,12 @@ class PaperIndex:
 
     def passage_cosines(self, query_vector: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """The cosine of the query with each passage at ``rows`` (from the stored vectors)."""
-        stored = self._vector_rows.rows(rows) if self._vector_rows is not None else self._vectors[rows]
-        return np.asarray(stored @ query_vector)
+        if self._vector_rows is None:
+            return np.asarray(self._vectors[rows] @ query_vector)
+        rows = np.asarray(rows, dtype=np.int64)
+        batch = paging.SCAN_ROWS  # a batch of rows at a time: a deep re-ranking reads thousands
+        return np.concatenate([self._vector_rows.rows(rows[start:start + batch]) @ query_vector
+                               for start in range(0, len(rows), batch)] or [np.zeros(0, np.float32)])
 
     def _one_thread(self) -> AbstractContextManager[object]:
         """Run one query's BLAS and OpenMP work (FAISS, numpy) on a single thread.

@@ -194,7 +194,7 @@ def shared_queries(indexes: Sequence[LexicalIndex], query: str) -> list[LexicalQ
     return [LexicalQuery(terms, weight, ceiling) for weight in weights]
 
 
-def _column_maxima(data: np.ndarray, indptr: np.ndarray, block: int = 1 << 22) -> np.ndarray:
+def _column_maxima(data: np.ndarray, indptr: np.ndarray, block: int = 1 << 18) -> np.ndarray:
     """Per vocabulary term, its highest BM25 contribution in any text (bm25s stores terms as CSC columns).
 
     Read a run of whole columns of about ``block`` scores at a time, each run's mapped pages let go

@@ -33,7 +33,7 @@ import faiss
 import numpy as np
 from faiss.contrib.ondisk import merge_ondisk
 
-from retrieval import faults, ivfpq
+from retrieval import faults, ivfpq, paging
 from retrieval.stored import sync_path
 
 IVF_FOLDER = re.compile(r"ivf-(\d{6,})")
@@ -49,9 +49,23 @@ ROW_MASK = (1 << ROW_BITS) - 1
 # (the IVF-PQ order as it is) 0.696: re-ranking by the exact vectors pays, and a deeper re-ranking
 # gains more than more probes, for less time (8.6 against 9.8 ms per query). The library's lists
 # are probed once, so the probe count is the whole search's, not one shard's.
+#
+# At 10^6 passages (4,000 lists) 8:256 fell to 0.903, so the rule became a share of the lists and a
+# deeper re-ranking, chosen on tuning questions that the check never asks (``bench/scale.py check
+# --query-set tune``: 300 other SciFact claims, PubMedQA and HBP questions) at 10^6 passages: 8:256
+# 0.909, 16:256 0.922, 16:512 0.946, 16:768 0.957, 16:1024 0.962, 24:768 0.963, 32:512 0.952,
+# 32:1024 0.972 (docs/decisions.md has the whole grid and times). The cheapest setting with 0.01 to
+# spare over the 0.95 target (the tuning and check questions differed by about that) is 16:1024, a
+# quarter of the lists; a library of up to 1,024 lists keeps its 256 probes.
 LIBRARY_MIN_PROBES = 256
+LIBRARY_PROBE_SHARE = 1 / 4
 # The IVF-PQ search returns this many times the candidates asked for, re-ranked by exact cosine.
-LIBRARY_REFINE = 8
+LIBRARY_REFINE = 16
+# Lists searched in one go, their mapped pages let go before the next batch: FAISS maps the lists
+# itself, and the kernel maps whole page-cache folios, so one search of 1,000 lists held most of the
+# 56 MB lists file at 10^6 passages at once. Batches of 128 lists cost 23 ms CPU a search against
+# 15 ms for one call (k = 4,800 kept in each batch): 256 is the compromise.
+LIBRARY_PROBE_BATCH = 256
 
 
 def lists_file(shard: str) -> str:
@@ -139,8 +153,45 @@ def read_library_ivf(index_dir: Path, name: str) -> faiss.Index:
     with _stdout_silenced():  # FAISS prints the lists file's new path to stdout, which callers may parse
         index = faiss.read_index(str(Path(index_dir) / name / MERGED), faiss.IO_FLAG_READ_ONLY | faiss.IO_FLAG_ONDISK_SAME_DIR)
     ivf = faiss.extract_index_ivf(index)
-    ivf.nprobe = min(ivf.nlist, max(LIBRARY_MIN_PROBES, int(ivf.nlist * ivfpq.IVF_PROBE_SHARE)))
+    ivf.nprobe = library_probes(ivf.nlist)
     return index
+
+
+def library_probes(lists: int) -> int:
+    """Lists a query probes in a library index of ``lists`` lists: a quarter of them, 256 at least."""
+    return min(lists, max(LIBRARY_MIN_PROBES, int(lists * LIBRARY_PROBE_SHARE)))
+
+
+def search_lists(index: faiss.Index, vector: np.ndarray, count: int, pages: paging.FilePages | None) -> np.ndarray:
+    """The ids of the ``count`` passages the IVF-PQ ``index`` ranks highest for ``vector`` (as
+    ``index.search`` gives them), its probed lists searched ``LIBRARY_PROBE_BATCH`` at a time with the
+    lists' pages let go after each batch; the batches' best are merged by score."""
+    ivf = faiss.extract_index_ivf(index)
+    query = np.ascontiguousarray(vector[None, :], dtype=np.float32)
+    centroid_scores, lists = ivf.quantizer.search(query, ivf.nprobe)
+    scores, ids = [], []
+    for start in range(0, lists.shape[1], LIBRARY_PROBE_BATCH):
+        batch_lists = np.ascontiguousarray(lists[:, start:start + LIBRARY_PROBE_BATCH])
+        batch_scores = np.ascontiguousarray(centroid_scores[:, start:start + LIBRARY_PROBE_BATCH])
+        found_scores = np.empty((1, count), dtype=np.float32)
+        found_ids = np.empty((1, count), dtype=np.int64)
+        # the C++ call: FAISS's Python wrapper insists on the index's own probe count, not the batch's
+        ivf.search_preassigned_c(1, faiss.swig_ptr(query), count, faiss.swig_ptr(batch_lists),
+                                 faiss.swig_ptr(batch_scores), faiss.swig_ptr(found_scores),
+                                 faiss.swig_ptr(found_ids), False, faiss.SearchParametersIVF(nprobe=batch_lists.shape[1]))
+        if pages is not None:
+            pages.release()
+        scores.append(found_scores[0])
+        ids.append(found_ids[0])
+    scores, ids = np.concatenate(scores), np.concatenate(ids)
+    kept = ids >= 0
+    scores, ids = scores[kept], ids[kept]
+    return ids[np.argsort(-scores, kind="stable")[:count]]
+
+
+def lists_pages(index_dir: Path, name: str) -> paging.FilePages:
+    """The maps of folder ``name``'s on-disk lists, which FAISS makes itself, to let go of their pages."""
+    return paging.FilePages(Path(index_dir) / name / MERGED_DATA)
 
 
 @contextmanager

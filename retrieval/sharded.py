@@ -218,6 +218,8 @@ class ShardedPaperIndex(PaperIndex):
         self._names = names if names is not None else shard_names(index_dir)
         # the one IVF-PQ index over the "shared" shards; None for a library built before it existed
         self._ivf = library_ivf.read_library_ivf(self.index_dir, manifest.ivf) if manifest.ivf else None
+        # the pages of its on-disk lists that a search mapped, let go after each search (paging)
+        self._ivf_pages = library_ivf.lists_pages(self.index_dir, manifest.ivf) if manifest.ivf else None
         self._embedder = embedder
         self._thread_controller = None
         self._searching = threading.RLock()
@@ -313,8 +315,9 @@ class ShardedPaperIndex(PaperIndex):
         small flat ones or older IVF-PQ ones, offer their own nearest)."""
         numbers = rows = np.zeros(0, dtype=np.int64)
         if self._ivf is not None:
-            _, ids = self._ivf.search(vector[None, :], min(count * library_ivf.LIBRARY_REFINE, self._ivf.ntotal))
-            numbers, rows = library_ivf.split_ids(ids[0][ids[0] >= 0])
+            ids = library_ivf.search_lists(self._ivf, vector, min(count * library_ivf.LIBRARY_REFINE, self._ivf.ntotal),
+                                           self._ivf_pages)
+            numbers, rows = library_ivf.split_ids(ids)
         found, scores = [], []
         for name, shard in zip(self._names, self._shards, strict=True):
             if shard.manifest.dense_index == "shared":
@@ -471,6 +474,7 @@ class ShardedPaperIndex(PaperIndex):
             raise IndexNotFound(f"the index in {self.index_dir} is no longer sharded; reopen it")
         with self._searching:
             self.manifest, self._shards, self._names, self._ivf = other.manifest, other._shards, other._names, other._ivf
+            self._ivf_pages = other._ivf_pages
 
     def save(self) -> None:
         raise NotImplementedError("a sharded index is saved shard by shard (save_shard, write_shard_list)")

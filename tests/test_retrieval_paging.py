@@ -128,4 +128,23 @@ def test_searching_a_library_from_disk_keeps_none_of_its_shard_files_resident(tm
     shard_files = [file for file in (tmp_path / "library").rglob("*.npy")
                    if file.name in ("vectors.npy", "doc_vectors.npy") or "lexical" in str(file.parent)]
     assert any(f.name == "vectors.npy" for f in shard_files) and any("lexical" in str(f.parent) for f in shard_files)
+    shard_files += list((tmp_path / "library").glob("ivf-*/merged.ivfdata"))  # FAISS's own map of the lists
+    assert shard_files[-1].name == "merged.ivfdata" and paging.FilePages(shard_files[-1]).maps()
     assert [str(file) for file in shard_files if resident_kib(file)] == []
+
+
+def test_file_pages_finds_a_map_made_outside_numpy_and_lets_it_go(stored) -> None:
+    import mmap
+
+    path, array = stored
+    with open(path, "rb") as handle:
+        mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    pages = paging.FilePages(path)
+    assert len(pages.maps()) == 1
+    _ = mapped[:1_000_000]  # reads a megabyte through the map
+    assert resident_kib(path) > 0
+    pages.release()
+    assert resident_kib(path) == 0
+    assert mapped[:16] == path.read_bytes()[:16]  # the map still reads the file after the release
+    mapped.close()
+    assert pages.maps() == []
