@@ -55,8 +55,8 @@ ROW_MASK = (1 << ROW_BITS) - 1
 # --query-set tune``: 300 other SciFact claims, PubMedQA and HBP questions) at 10^6 passages: 8:256
 # 0.909, 16:256 0.922, 16:512 0.946, 16:768 0.957, 16:1024 0.962, 24:768 0.963, 32:512 0.952,
 # 32:1024 0.972 (docs/decisions.md has the whole grid and times). The cheapest setting with 0.01 to
-# spare over the 0.95 target (the tuning and check questions differed by about that) is 16:1024, a
-# quarter of the lists; a library of up to 1,024 lists keeps its 256 probes.
+# spare over the 0.95 target (for another set of questions) is 16:1024, a quarter of the lists; a
+# library of up to 1,024 lists keeps its 256 probes.
 LIBRARY_MIN_PROBES = 256
 LIBRARY_PROBE_SHARE = 1 / 4
 # The IVF-PQ search returns this many times the candidates asked for, re-ranked by exact cosine.

@@ -15,10 +15,15 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.scale import (  # noqa: E402
+    DEFAULT_DATA,
+    SHARED,
     VectorCache,
     ontology_documents,
     ontology_entries,
+    query_sources,
     real_documents,
+    real_queries,
+    tuning_draw,
 )
 from retrieval.embeddings import Embedder  # noqa: E402
 
@@ -184,3 +189,23 @@ def test_topping_up_adds_marked_made_documents_spread_between_the_real_ones() ->
     held = embedder.embed([s for d in made for s in d.sentences])  # their vectors are served, nothing embedded
     np.testing.assert_allclose(np.linalg.norm(held, axis=1), 1, atol=1e-6)
     assert top_up_with_made(real, embedder, 5)[0] == real  # nothing to add: the real ones as they are
+
+
+def test_the_tuning_draw_is_even_and_fills_a_short_source_from_the_others() -> None:
+    sources = [[f"a{i}" for i in range(50)], [f"b{i}" for i in range(50)], ["c0", "c1"]]
+    picked = tuning_draw(sources, 12)
+    assert len(picked) == len(set(picked)) == 12
+    assert sorted(q[0] for q in picked) == ["a"] * 5 + ["b"] * 5 + ["c"] * 2
+    assert picked[:2] == ["c0", "c1"]  # the short source first, then the others in their shuffled order
+    assert len(tuning_draw(sources, 200)) == 102  # all there is
+
+
+@pytest.mark.skipif(not (DEFAULT_DATA / "beir" / "queries.jsonl").is_file() or not (SHARED / "hbp").is_dir(),
+                    reason="needs the shared SciFact, PubMedQA and HBP questions")
+def test_tuning_questions_are_none_of_the_checks() -> None:
+    check, tune = real_queries(DEFAULT_DATA, 300), real_queries(DEFAULT_DATA, 300, "tune")
+    claims, pubmedqa, hbp = query_sources(DEFAULT_DATA)
+    assert check == claims[:100] + pubmedqa[:100] + hbp[:100]  # the check's questions as it always took them
+    assert len(tune) == len(set(tune)) == 300 and not set(tune) & set(check)
+    assert set(hbp[100:]) <= set(tune)  # HBP has 57 more: all are taken, the others fill in
+    assert real_queries(DEFAULT_DATA, 300, "tune") == tune  # seeded
