@@ -102,14 +102,15 @@ class RowReader:
         if not wanted.size:
             return out
         buffer = memoryview(out).cast("B")
-        # one read per run of consecutive rows
-        breaks = np.flatnonzero(np.diff(wanted) != 1) + 1
-        for first, last in zip(np.concatenate([[0], breaks]), np.concatenate([breaks, [wanted.size]]), strict=True):
-            first, last = int(first), int(last)
-            target = buffer[first * self._row_bytes:last * self._row_bytes]
-            position = self._offset + int(wanted[first]) * self._row_bytes
+        # one read per run of consecutive rows: where it lands in ``out``, where it starts in the file
+        firsts = np.concatenate([[0], np.flatnonzero(np.diff(wanted) != 1) + 1])
+        ends = np.concatenate([firsts[1:], [wanted.size]]) * self._row_bytes
+        positions = self._offset + wanted[firsts] * self._row_bytes
+        descriptor = self._descriptor
+        for begin, end, position in zip((firsts * self._row_bytes).tolist(), ends.tolist(), positions.tolist(), strict=True):
+            target = buffer[begin:end]
             while len(target):  # a positional read may return fewer bytes than asked
-                done = os.preadv(self._descriptor, [target], position)
+                done = os.preadv(descriptor, [target], position)
                 if done <= 0:
                     raise OSError(f"short read at byte {position} of a vectors file")
                 target, position = target[done:], position + done
@@ -120,13 +121,19 @@ class RowReader:
 
 class FilePages:
     """This process's maps of one file that C code made (FAISS maps the library's on-disk inverted
-    lists itself, out of numpy's reach), found by the file's device and inode in /proc/self/maps each
-    time, so that a map made again elsewhere is never missed nor a stale address let go."""
+    lists itself, out of numpy's reach), found by the file's device and inode in /proc/self/maps.
+
+    Reading /proc/self/maps costs about 6 ms in a process that has loaded PyTorch, so the maps found
+    are kept and each is checked before it is let go: /proc/self/map_files/START-END exists only
+    while that very range is mapped, and names the file mapped there (its link's mode, the map's
+    permissions). A map gone or moved sends the search back to /proc/self/maps; no address is let
+    go unless it still maps this file, read-only."""
 
     def __init__(self, path: os.PathLike | str) -> None:
         status = os.stat(path)
         self._device, self._inode = status.st_dev, status.st_ino
         self._madvise = _libc_madvise()
+        self._known: list[tuple[int, int]] = []
 
     def maps(self) -> list[tuple[int, int]]:
         """(start, end) addresses of the file's read-only maps in this process."""
@@ -149,8 +156,19 @@ class FilePages:
         """Unmap the resident pages of the file's read-only maps (they stay in the page cache)."""
         if self._madvise is None:
             return
-        for start, end in self.maps():
+        if not self._known or not all(self._still_mapped(start, end) for start, end in self._known):
+            self._known = self.maps()
+        for start, end in self._known:
             self._madvise(ctypes.c_void_p(start), ctypes.c_size_t(end - start), mmap.MADV_DONTNEED)
+
+    def _still_mapped(self, start: int, end: int) -> bool:
+        """Whether [start, end) is still one read-only map of this file."""
+        link = f"/proc/self/map_files/{start:x}-{end:x}"
+        try:
+            mapped, target = os.lstat(link), os.stat(link)
+        except OSError:  # no such map now (or map_files is not readable here: /proc/self/maps is read)
+            return False
+        return (target.st_ino, target.st_dev) == (self._inode, self._device) and not mapped.st_mode & 0o200
 
 
 def _libc_madvise():

@@ -148,3 +148,29 @@ def test_file_pages_finds_a_map_made_outside_numpy_and_lets_it_go(stored) -> Non
     assert mapped[:16] == path.read_bytes()[:16]  # the map still reads the file after the release
     mapped.close()
     assert pages.maps() == []
+
+
+def test_file_pages_checks_a_known_map_before_letting_it_go(stored, tmp_path: Path) -> None:
+    import mmap
+
+    path, _ = stored
+    pages = paging.FilePages(path)
+    with open(path, "rb") as handle:
+        first = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    _ = first[:1_000_000]
+    pages.release()
+    assert resident_kib(path) == 0 and len(pages._known) == 1
+    first.close()  # the known range is gone; another file may be mapped there now
+    other = tmp_path / "other.bin"
+    other.write_bytes(b"x" * 2_000_000)
+    with open(other, "rb") as handle:
+        elsewhere = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    _ = elsewhere[:1_000_000]
+    with open(path, "rb") as handle:
+        second = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    _ = second[:1_000_000]
+    pages.release()
+    assert resident_kib(path) == 0  # the new map was found
+    assert resident_kib(other) > 0  # the other file's pages were not let go
+    second.close()
+    elsewhere.close()
