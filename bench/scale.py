@@ -100,7 +100,7 @@ def _unit(vector: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------- quality
 
 
-def quality(exact_dir: Path, data: Path, shards: int) -> dict:
+def quality(exact_dir: Path, data: Path, shards: int, grid: Sequence[str] = ()) -> dict:
     from retrieval.sharded import build_sharded
 
     exact = PaperIndex.open(exact_dir)
@@ -133,7 +133,31 @@ def quality(exact_dir: Path, data: Path, shards: int) -> dict:
                 "ndcg@10": round(sum(r.ndcg_at_10 * r.queries for r in results.values()) / count, 4),
                 "recall@100": round(sum(r.recall_at_100 * r.queries for r in results.values()) / count, 4)}
         report["dense_recall@100_vs_exact"] = dense_recall(exact, sharded, [queries[q] for q in qrels])
+        if grid:
+            report["grid"] = quality_grid(sharded, queries, qrels, grid)
     return report
+
+
+def quality_grid(sharded, queries: dict[str, str], qrels: dict, settings: Sequence[str]) -> dict:
+    """Hybrid nDCG@10 and Recall@100 of the sharded library with its library IVF-PQ at each
+    "REFINE:PROBES" setting (as ``probe_grid`` sets them), on the same build."""
+    import faiss
+
+    from retrieval import library_ivf
+
+    ivf = faiss.extract_index_ivf(sharded.library_ivf)
+    saved = ivf.nprobe, library_ivf.LIBRARY_REFINE
+    found = {"lists": int(ivf.nlist), "default": f"{library_ivf.LIBRARY_REFINE}:{ivf.nprobe}"}
+    try:
+        for setting in settings:
+            library_ivf.LIBRARY_REFINE, ivf.nprobe = (int(part) for part in setting.split(":"))
+            result = evaluate(sharded, queries, qrels, mode="hybrid")
+            found[setting] = {"ndcg@10": round(result.ndcg_at_10, 4), "recall@100": round(result.recall_at_100, 4),
+                              "latency_median_ms": round(result.latency_median_ms, 1)}
+            print("quality", setting, found[setting], file=sys.stderr)
+    finally:
+        ivf.nprobe, library_ivf.LIBRARY_REFINE = saved
+    return found
 
 
 def dense_recall(exact: PaperIndex, sharded, texts: list[str], k: int = 100) -> float:
@@ -1121,6 +1145,7 @@ def main() -> int:
     q.add_argument("--exact", type=Path, required=True, help="an exact SciFact index folder (bench/retrieval.py)")
     q.add_argument("--data", type=Path, default=DEFAULT_DATA)
     q.add_argument("--shards", type=int, default=2)
+    q.add_argument("--grid", nargs="*", default=[], help="REFINE:PROBES settings of the library IVF-PQ to score too")
     r = commands.add_parser("recall")
     r.add_argument("--exact", type=Path, required=True)
     r.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -1197,7 +1222,7 @@ def main() -> int:
         print(json.dumps(lexical(args.data, args.shards), indent=2))
         return 0
     if args.command == "quality":
-        report = quality(args.exact, args.data, args.shards)
+        report = quality(args.exact, args.data, args.shards, args.grid)
         if (args.data, args.shards) == (DEFAULT_DATA, 2):
             record_quality(report)
     elif args.command == "recall":
