@@ -138,6 +138,22 @@ def quality(exact_dir: Path, data: Path, shards: int, grid: Sequence[str] = ()) 
     return report
 
 
+def exact_from_cache(corpus: Path, cache: Path, out: Path) -> dict:
+    """An exact one-folder index of ``corpus`` (JSONL, read as bench/retrieval.py reads it) from the
+    vectors ``check --cache`` keeps, embedding nothing: the exact index ``quality`` compares with.
+    Every sentence and title must be in the cache."""
+    from retrieval.ingest import ingest_paths
+
+    model = read_default_model()
+    documents = ingest_paths([corpus]).documents
+    cached = VectorCache(cache, model).load()
+    missing = {t for d in documents for t in [*d.sentences, *([d.title] if d.title.strip() else [])]} - cached.keys()
+    if missing:
+        raise SystemExit(f"{len(missing)} texts of {corpus} are not in {cache}: run check with --texts {corpus} first")
+    index = PaperIndex.build(documents, out, model, embedder=StoredVectorsOf([], model_name=model, extra=cached))
+    return {"passages": index.manifest.passages, "documents": index.manifest.documents, "dense": index.manifest.dense_index}
+
+
 def quality_grid(sharded, queries: dict[str, str], qrels: dict, settings: Sequence[str]) -> dict:
     """Hybrid nDCG@10 and Recall@100 of the sharded library with its library IVF-PQ at each
     "REFINE:PROBES" setting (as ``probe_grid`` sets them), on the same build."""
@@ -1160,6 +1176,10 @@ def main() -> int:
     q.add_argument("--data", type=Path, default=DEFAULT_DATA)
     q.add_argument("--shards", type=int, default=2)
     q.add_argument("--grid", nargs="*", default=[], help="REFINE:PROBES settings of the library IVF-PQ to score too")
+    e = commands.add_parser("exact-from-cache", help="an exact index for quality, from check's vector cache")
+    e.add_argument("--texts", type=Path, default=DEFAULT_DATA / "corpus.jsonl")
+    e.add_argument("--cache", type=Path, required=True)
+    e.add_argument("--out", type=Path, required=True)
     r = commands.add_parser("recall")
     r.add_argument("--exact", type=Path, required=True)
     r.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -1231,6 +1251,9 @@ def main() -> int:
                            + " (the sources of scale.json's command)")
             record_check(report, command)
         print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+        return 0
+    if args.command == "exact-from-cache":
+        print(json.dumps(exact_from_cache(args.texts, args.cache, args.out)))
         return 0
     if args.command == "lexical":
         print(json.dumps(lexical(args.data, args.shards), indent=2))
