@@ -11,7 +11,9 @@ fault-around): on this machine 1,000 random rows of a 768 MB vector file read th
   reads (``RowReader``): only the bytes asked for are copied, nothing stays mapped;
 - contiguous ranges (a BM25 term's postings, a scan of all document vectors in chunks) are read
   through the map and the map's pages let go right after (``release``): the process then holds at
-  most one range at a time.
+  most one range at a time;
+- a file that C code maps itself (FAISS's on-disk lists of the library index) has its maps found
+  and let go after each use (``FilePages``).
 
 Either way the file's pages stay in the kernel's page cache (shared, dropped under pressure), so a
 second read of them is a copy, not a disk read. Arrays that are not memory-mapped (an index held in

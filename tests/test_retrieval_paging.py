@@ -125,6 +125,12 @@ def test_searching_a_library_from_disk_keeps_none_of_its_shard_files_resident(tm
     assert index.shard_count == 3
     answers = [index.search(query, k=10) for query in ("kinase in axon", "lysosome percent", "myelin")]
     assert all(answers)
+    query = HashedEmbedder().embed_queries(["kinase in axon"])[0]
+    for shard in index.shards:  # the positional reads give the stored rows' cosines
+        assert shard._vector_rows is not None
+        stored = np.load(next(shard.index_dir.glob("generation-*")) / "vectors.npy")
+        rows = np.array([len(stored) - 1, 3, 0, 4, 3])
+        assert np.allclose(shard.passage_cosines(query, rows), stored[rows] @ query, atol=1e-6)
     shard_files = [file for file in (tmp_path / "library").rglob("*.npy")
                    if file.name in ("vectors.npy", "doc_vectors.npy") or "lexical" in str(file.parent)]
     assert any(f.name == "vectors.npy" for f in shard_files) and any("lexical" in str(f.parent) for f in shard_files)
