@@ -1,4 +1,4 @@
-"""bench/scale.py's real-text sources: ontology definitions and notes read from OBO files, one
+"""bench/scale_sources.py: bench/scale.py's real-text sources: ontology definitions and notes read from OBO files, one
 passage a sentence with repeats left out, and the vector cache that embeds a text once.
 Tiny invented ontologies and a counting stand-in for the model: nothing is loaded or embedded."""
 
@@ -14,8 +14,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.scale import (  # noqa: E402
-    DEFAULT_DATA,
+from bench.scale import DEFAULT_DATA  # noqa: E402
+from bench.scale_sources import (  # noqa: E402
     SHARED,
     VectorCache,
     ontology_documents,
@@ -131,7 +131,7 @@ def test_the_cache_embeds_each_text_once(tmp_path: Path) -> None:
 
 
 def test_cached_only_takes_the_documents_whose_vectors_are_cached(tmp_path: Path) -> None:
-    from bench.scale import read_default_model
+    from bench.scale_sources import read_default_model
 
     path = _write(tmp_path, "toy.obo", OBO)
     cache = tmp_path / "cache"
@@ -146,7 +146,7 @@ def test_cached_only_takes_the_documents_whose_vectors_are_cached(tmp_path: Path
 
 def _real_library() -> tuple[list, object]:
     """Three invented real documents (five passages) and their unit vectors."""
-    from bench.scale import StoredVectorsOf
+    from bench.scale_sources import StoredVectorsOf
     from retrieval.documents import Document
 
     real = [Document(id="a", title="", sentences=["Salt raises blood pressure.", "Sleep lowers it."]),
@@ -159,7 +159,7 @@ def _real_library() -> tuple[list, object]:
 
 
 def test_made_passages_mix_two_different_real_ones() -> None:
-    from bench.scale import mixed_passages, mixed_text
+    from bench.scale_sources import mixed_passages, mixed_text
 
     real, embedder = _real_library()
     texts = [s for d in real for s in d.sentences]
@@ -176,7 +176,7 @@ def test_made_passages_mix_two_different_real_ones() -> None:
 
 
 def test_topping_up_adds_marked_made_documents_spread_between_the_real_ones() -> None:
-    from bench.scale import top_up_with_made
+    from bench.scale_sources import top_up_with_made
 
     real, embedder = _real_library()
     documents, report = top_up_with_made(real, embedder, 20, seed=1)

@@ -14,7 +14,8 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.scale import StoredIndexVectors, exact_truth, sharded_dense_top  # noqa: E402
+from bench.scale import exact_truth, sharded_dense_top  # noqa: E402
+from bench.scale_sources import StoredIndexVectors  # noqa: E402
 from retrieval.sharded import ShardedPaperIndex, build_sharded  # noqa: E402
 from retrieval.stored import stored_documents  # noqa: E402
 
