@@ -374,16 +374,21 @@ def _rss_parts_mib() -> dict[str, int]:
 SOURCE_OPTIONS = ("--vectors", "--texts", "--ontologies", "--cache")
 
 
+def _without_options(arguments: list[str], options: Sequence[str]) -> list[str]:
+    """The arguments without ``options`` and the values after each."""
+    kept, dropping = [], False
+    for argument in arguments:
+        if argument.startswith("--"):
+            dropping = argument in options
+        if not dropping:
+            kept.append(argument)
+    return kept
+
+
 def _without_sources(arguments: list[str]) -> list[str]:
     """The arguments without the source options and their paths (the sources of a made check's command
     are those of the real-text one: the command with them would not fit BENCHMARKS.md's cell)."""
-    kept, in_sources = [], False
-    for argument in arguments:
-        if argument.startswith("--"):
-            in_sources = argument in SOURCE_OPTIONS
-        if not in_sources:
-            kept.append(argument)
-    return kept
+    return _without_options(arguments, SOURCE_OPTIONS)
 
 
 # Options that change no recorded figure (where the index is built, whether it is kept, extra settings
@@ -396,14 +401,8 @@ def _short_paths(arguments: list[str]) -> list[str]:
     """The arguments without the output flags (--json, --record) and ``UNRECORDED_OPTIONS`` with their
     values, and with paths outside the repository cut to ".../NAME": BENCHMARKS.md's cells are short;
     docs/scale.md gives the whole command."""
-    kept, dropping = [], False
-    for argument in arguments:
-        if argument.startswith("--"):
-            dropping = argument in UNRECORDED_OPTIONS
-        if not dropping and argument not in ("--json", "--record"):
-            kept.append(f".../{Path(argument).name}" if "/" in argument and not argument.startswith(("bench/", "data/"))
-                        else argument)
-    return kept
+    return [f".../{Path(argument).name}" if "/" in argument and not argument.startswith(("bench/", "data/")) else argument
+            for argument in _without_options(arguments, UNRECORDED_OPTIONS) if argument not in ("--json", "--record")]
 
 
 def record_check(report: dict, command: str) -> None:
