@@ -39,6 +39,9 @@ class TableGrounder:
         found = self.ground(head)
         return (head, found[0]) if first.endswith("al") and found and not self.ground(name) else None
 
+    def qualifier(self, word: str) -> str | None:
+        return "a class of test modifiers" if word.lower() == "gravest" else None
+
 
 GROUNDER = TableGrounder(
     names={
@@ -220,6 +223,28 @@ def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
     built = integrator.build()
     assert built.connected
     assert built.graph.node("30_day_mortality").answers_for.node == "mortality"
+
+
+def test_a_concept_qualified_by_curated_modifiers_is_a_kind_of_it() -> None:
+    from engine.assembly.concepts import qualifies
+
+    assert qualifies("Gravest mortality", "mortality", GROUNDER.qualifier)
+    assert not qualifies("Gravest mortality", "mortality")  # the word alone says nothing
+    assert not qualifies("gravest Velkin mortality", "mortality", GROUNDER.qualifier)
+    integrator = Integrator("q", ["Drug Q"], ["mortality"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "gravest mortality", "decrease", "Drug Q lowered it.")], 1)
+    link = integrator.build().graph.node("gravest_mortality").answers_for
+    assert (link.node, link.relation) == ("mortality", "is a kind of")
+    assert "a class of test modifiers" in link.source
+
+
+def test_real_qualifier_classes() -> None:
+    grounder = _curated_grounder()
+    assert "HP:0012828" in grounder.qualifier("severe")  # HPO's clinical modifiers: severity
+    assert "HP:0011010" in grounder.qualifier("chronic")  # and clinical course
+    assert "MeSH Persons" in grounder.qualifier("adolescent")
+    assert grounder.qualifier("tau") is None
+    assert grounder.qualifier("hypoglycaemia") is None
 
 
 def test_a_term_without_a_standard_name_still_grounds() -> None:

@@ -21,7 +21,7 @@ one whose best score is below ``MIN_SCORE``: an ungrounded name keeps the rules 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +45,9 @@ _TIE = 1e-6
 # Namespaces of molecules (genes and their products, families of them, chemicals): a molecule in a
 # place or a role is the molecule, where a process or a disease in a place is a kind of it.
 MOLECULE_NAMESPACES = frozenset({"HGNC", "FPLX", "UP", "CHEBI"})
+# Curated classes of describing words: a word grounded to a member of one, before a concept's name, says
+# what kind of it or in whom ("severe hypoglycaemia", "chronic pain", "adolescent smoking susceptibility").
+QUALIFIER_CLASSES = {("HP", "HP:0012823"): "HPO clinical modifier", ("MESH", "D009272"): "MeSH Persons"}
 
 
 class NameGrounder(Protocol):
@@ -63,6 +66,10 @@ class NameGrounder(Protocol):
     def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
         """For a name that grounds only by its head, after describing words of where or in what it
         happens ("neuronal apoptosis": apoptosis), the head's words and grounding."""
+        ...
+
+    def qualifier(self, word: str) -> str | None:
+        """Where ``word`` grounds to a member of one of ``QUALIFIER_CLASSES``, the class and the member."""
         ...
 
 
@@ -87,6 +94,9 @@ class FamPlexGrounder:
         return None
 
     def qualified_head(self, name: str) -> tuple[str, GroundingRef] | None:
+        return None
+
+    def qualifier(self, word: str) -> str | None:
         return None
 
 
@@ -123,12 +133,25 @@ class CuratedGrounder:
         best = _best(self, parts.head)
         return (parts.head, best) if best is not None else None
 
+    def qualifier(self, word: str) -> str | None:
+        return _curated_qualifier(word)
 
-def qualifies(name: str, concept: str) -> bool:
+
+@lru_cache(maxsize=4096)
+def _curated_qualifier(word: str) -> str | None:
+    best = _best(_CURATED, word)
+    if best is None:
+        return None
+    return next((f"{label} {best.curie} ({best.name})" for parent, label in QUALIFIER_CLASSES.items()
+                 if grounding.is_a_or_part_of((best.namespace, best.id), parent)), None)
+
+
+def qualifies(name: str, concept: str, qualifier: Callable[[str], str | None] | None = None) -> bool:
     """Whether ``name`` is ``concept`` qualified by words of where, when or what kind before it
     ("1-year mortality", "long-term symptoms", "perioperative blood loss", "neuronal apoptosis" of
-    mortality, symptoms, blood loss, apoptosis): what is left before the concept's words is adjectives and spans of time only, or ends
-    in a word of what brings it about ("diabetes-induced hepatic injury", "Aβ-mediated
+    mortality, symptoms, blood loss, apoptosis): what is left before the concept's words is adjectives,
+    spans of time and words ``qualifier`` finds in a curated class of them ("severe", "adolescent") only,
+    or ends in a word of what brings it about ("diabetes-induced hepatic injury", "Aβ-mediated
     neurotoxicity": the concept where that cause brings it about)."""
     words, concept_words = name.split(), concept.split()
     if len(words) <= len(concept_words) or identity_key(" ".join(words[-len(concept_words):])) != identity_key(concept):
@@ -137,7 +160,7 @@ def qualifies(name: str, concept: str) -> bool:
     if before[0][:1].isupper() and before[0][1:].islower():  # a name's first word, capital by sentence case
         before[0] = before[0].lower()
     return _BROUGHT_ABOUT.search(before[-1]) is not None or \
-        all(_describing(word) or _TIME_SPAN.fullmatch(word) for word in before)
+        all(_describing(word) or _TIME_SPAN.fullmatch(word) or (qualifier and qualifier(word)) for word in before)
 
 
 _TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?|(?:long|short|mid|medium)[-–]term", re.IGNORECASE)
