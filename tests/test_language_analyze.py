@@ -28,6 +28,12 @@ from engine.reading.language.data_files import data_file
     ("Through which mechanisms does exercise reduce cognitive decline?", ["exercise"], ["cognitive decline"]),
     ("How does TNF-α affect the blood-brain barrier?", ["TNF-α"], ["blood-brain barrier"]),
     ("How does methylene blue impact autophagosome?", ["methylene blue"], ["autophagosome"]),
+    # passives name the effect first
+    ("How is colon cancer affected by bezafibrate?", ["bezafibrate"], ["colon cancer"]),
+    ("How can tau phosphorylation be regulated by GSK3 and CDK5?", ["GSK3", "CDK5"], ["tau phosphorylation"]),
+    ("Is amyloid clearance impaired by sleep deprivation?", ["sleep deprivation"], ["amyloid clearance"]),
+    ("Effect of metformin on tau phosphorylation", ["metformin"], ["tau phosphorylation"]),
+    ("bezafibrate → colon cancer", ["bezafibrate"], ["colon cancer"]),
 ])
 def test_causal_questions(question: str, sources: list[str], targets: list[str]) -> None:
     analysis = analyze_question(question)
