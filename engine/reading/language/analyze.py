@@ -21,9 +21,15 @@ from engine.reading.language.data_files import data_file, word_tuple
 _WORDS = Path(__file__).with_name("words.toml")
 
 CAUSAL_QUESTION_VERBS = word_tuple(_WORDS, "causal_question_verbs")
-_VERB_FORMS = r"(?:" + "|".join(
-    rf"{v}(?:s|es|d|ed)?" for v in CAUSAL_QUESTION_VERBS
-) + r")"
+def _forms(verbs) -> str:
+    return r"(?:" + "|".join(rf"{re.escape(v)}(?:s|es|d|ed)?" for v in verbs) + r")"
+
+
+_VERB_FORMS = _forms(CAUSAL_QUESTION_VERBS)
+# The verbs of change the readers read in papers ("ameliorate", "delay", "potentiate"), for the phrasings
+# tried after every other: many of them are nouns too ("release", "block"), so they never split a name
+# that a question verb already splits.
+_CHANGE_VERB_FORMS = _forms(sorted({*lx.INCREASE_VERBS, *lx.DECREASE_VERBS}, key=len, reverse=True))
 # Change words after a source: "when X rises", "if X is reduced".
 _RISE = r"(?:rises?|increases?|goes up|is increased|are increased|is elevated|are elevated|is high|are high|is upregulated|is overexpressed|is activated|accumulates?)"
 _FALL = r"(?:falls?|decreases?|drops?|declines?|goes down|is reduced|are reduced|is decreased|are decreased|is lowered|is low|are low|is inhibited|is blocked|is lost|is knocked down|is deleted|is absent|is downregulated|is depleted)"
@@ -32,10 +38,11 @@ _AUX = r"(?:does|do|did|can|could|may|might|would|will|is|are|was|were)"
 
 
 def _phrasings() -> list[tuple[str, str]]:
-    """(regex, roles) of each causal phrasing of questions.toml, in order, with its auxiliaries and
-    causal verbs written in."""
+    """(regex, roles) of each causal phrasing of questions.toml, in order, with its auxiliaries,
+    causal verbs and verbs of change written in."""
     listed = data_file(Path(__file__).with_name("questions.toml"))["phrasing"]
-    return [(p["regex"].replace("{aux}", _AUX).replace("{verb}", _VERB_FORMS), p["roles"]) for p in listed]
+    return [(p["regex"].replace("{aux}", _AUX).replace("{verb}", _VERB_FORMS).replace("{change_verb}", _CHANGE_VERB_FORMS),
+             p["roles"]) for p in listed]
 
 
 _PATTERNS = _phrasings()
