@@ -149,19 +149,20 @@ def analyze(question: str, backend: LanguageBackend) -> QuestionAnalysis:
 
 def plan_queries(
     round_: int, sources: list[str], targets: list[str], forward: list[str], backward: list[str],
-    asked: set[str], seek_intermediates: bool = False,
+    asked: set[str], seek_intermediates: bool = False, context: str = "",
 ) -> list[Query]:
     """The queries of a round: the question itself first, then the open frontier (names, not ids).
     ``seek_intermediates``: no mechanism links the question yet, so a later round first asks for the
     strongest frontier nodes between source and target. When every pairing of a later round was asked
-    already, the frontier nodes are asked alone, so the next step beyond them can be read."""
+    already, the frontier nodes are asked alone, so the next step beyond them can be read. ``context``
+    (the people the question asks about) is searched with the question itself."""
     planned: list[Query] = []
     if round_ > 1 and seek_intermediates:
         planned += [Query(round=round_, purpose="intermediates between the sources and targets", text=f"{s} {m} {t}")
                     for m in dict.fromkeys(forward[:PAIRED_FRONTIER] + backward[:PAIRED_FRONTIER])
                     for s in sources for t in targets]
     if round_ == 1:
-        planned += [Query(round=1, purpose="how the sources affect the targets", text=f"{s} {t}")
+        planned += [Query(round=1, purpose="how the sources affect the targets", text=f"{s} {t} {context}".strip())
                     for s in sources for t in targets]
         planned += [Query(round=1, purpose="effects of the sources", text=s) for s in sources]
         planned += [Query(round=1, purpose="causes of the targets", text=t) for t in targets]
@@ -480,7 +481,8 @@ def _ask(
         forward = [names[n] for n in integration.forward_frontier]
         backward = [names[n] for n in integration.backward_frontier]
         queries = plan_queries(round_, analysis.sources, analysis.targets, forward, backward,
-                               asked, seek_intermediates=integration.connected and not has_mechanism)
+                               asked, seek_intermediates=integration.connected and not has_mechanism,
+                               context=analysis.context)
         if queries and stated is not None:
             queries += plan_stated(round_, analysis.sources, analysis.targets, forward, backward, asked)
         if not queries:

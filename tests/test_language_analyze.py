@@ -34,11 +34,29 @@ from engine.reading.language.data_files import data_file
     ("Is amyloid clearance impaired by sleep deprivation?", ["sleep deprivation"], ["amyloid clearance"]),
     ("Effect of metformin on tau phosphorylation", ["metformin"], ["tau phosphorylation"]),
     ("bezafibrate → colon cancer", ["bezafibrate"], ["colon cancer"]),
+    # what is given, not the giving; a treatment *of* a disease is kept whole
+    ("How does the use of ropivacaine affect postoperative pain?", ["ropivacaine"], ["postoperative pain"]),
+    ("How does exposure to lead affect IQ?", ["lead"], ["IQ"]),
+    ("How does treatment of hypertension affect stroke?", ["treatment of hypertension"], ["stroke"]),
 ])
 def test_causal_questions(question: str, sources: list[str], targets: list[str]) -> None:
     analysis = analyze_question(question)
     assert not analysis.abstained, analysis.reason
     assert (analysis.sources, analysis.targets) == (sources, targets)
+
+
+@pytest.mark.parametrize("question, sources, targets, context", [
+    ("Does peritoneal dialysis affect halitosis in patients with end-stage renal disease?",
+     ["peritoneal dialysis"], ["halitosis"], "in patients with end-stage renal disease"),
+    ("How does metformin affect mortality in patients with diabetes and hypertension?",
+     ["metformin"], ["mortality"], "in patients with diabetes and hypertension"),
+    ("How does smoking in pregnant women affect birth weight?", ["smoking"], ["birth weight"], "in pregnant women"),
+    ("How do insulin levels influence glucose uptake in neurons?", ["insulin"], ["glucose uptake in neurons"], ""),
+])
+def test_the_people_a_question_asks_about_are_its_context_not_a_name(
+        question: str, sources: list[str], targets: list[str], context: str) -> None:
+    analysis = analyze_question(question)
+    assert (analysis.sources, analysis.targets, analysis.context) == (sources, targets, context)
 
 
 @pytest.mark.parametrize("question, sources, targets, change", [

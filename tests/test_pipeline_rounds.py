@@ -40,3 +40,8 @@ def test_a_round_whose_pairings_were_all_asked_asks_the_frontier_nodes_alone() -
         ("effects of the frontier from the sources", "zolkinase"),
         ("causes of the frontier of the targets", "gastric emptying")]
     assert plan_queries(4, ["leptin"], ["ghrelin"], forward, backward, asked) == []
+
+
+def test_the_people_a_question_asks_about_are_searched_with_the_question_only() -> None:
+    queries = plan_queries(1, ["leptin"], ["ghrelin"], [], [], set(), context="in patients with obesity")
+    assert [q.text for q in queries] == ["leptin ghrelin in patients with obesity", "leptin", "ghrelin"]

@@ -58,6 +58,13 @@ _LEADING = re.compile(r"^(?:the|a|an|some|any|this|these|those|its|their|increas
 _TRAILING = re.compile(r"\s+(?:in|among|during|for|within|of) (?:humans?|patients?|mice|rats|"
                        r"people|adults|children|the elderly|older adults|vivo|vitro|cells?)$", re.I)
 
+# The people a question asks about, with what sets them apart ("in patients with sepsis", "among older
+# adults undergoing surgery", "in type 2 diabetic patients"): context, not a part of the named quantity.
+_POPULATION = re.compile(
+    r"\s+(?P<context>(?:in|among|for) (?:[\w'-]+ ){0,3}?(?:patients|people|adults|children|women|men|infants|"
+    r"adolescents|elderly|subjects|individuals|neonates|girls|boys|persons|smokers|survivors)\b"
+    r"(?:\s+(?:with|who|undergoing|receiving|treated|on|after|at|having)\b.*)?)$", re.I)
+
 
 class QuestionAnalysis(BaseModel):
     """Sources (what changes) and targets (what is affected) of a question, or why none."""
@@ -68,6 +75,7 @@ class QuestionAnalysis(BaseModel):
     abstained: bool = False
     reason: str = ""
     source_change: Literal["increase", "decrease"] | None = None
+    context: str = Field("", description="the people the question asks about, taken off a name: searched with the names")
 
 
 def _clean_entity(text: str) -> str:
@@ -81,6 +89,10 @@ def _clean_entity(text: str) -> str:
                         entity, flags=re.I) if len(entity.split()) > 1 else entity
         entity = re.sub(r"^(?:the )?(?:risk|levels?|expression|activity|amounts?|concentrations?|"
                         r"rates?|incidence) of\s+", "", entity, flags=re.I)
+        # "the use of X", "treatment with X", "exposure to X": X given ("treatment of X" treats X: kept)
+        entity = re.sub(r"^(?:the )?(?:(?:use|administration|intake|consumption|injection|infusion) of|"
+                        r"(?:treatment|therapy|supplementation|pretreatment) with|exposure to)\s+", "",
+                        entity, flags=re.I)
     return entity
 
 
@@ -93,6 +105,15 @@ def _split_coordination(text: str) -> list[str]:
         return cleaned
     entity = _clean_entity(text)
     return [entity] if entity else []
+
+
+def _without_population(text: str) -> tuple[str, str]:
+    """A name without the people it is asked about: "mortality in patients with sepsis" → ("mortality",
+    "in patients with sepsis")."""
+    found = _POPULATION.search(text)
+    if found is None or not text[: found.start()].strip():
+        return text, ""
+    return text[: found.start()], found.group("context")
 
 
 def _change_of(phrase: str) -> tuple[str, Literal["increase", "decrease"] | None]:
@@ -135,6 +156,8 @@ def analyze_question(question: str) -> QuestionAnalysis:
         else:
             source_text, target_text = groups[0], ""
         source_text, change = _change_of(source_text)
+        source_text, source_context = _without_population(source_text)
+        target_text, target_context = _without_population(target_text)
         if change is None and source_text.strip() and _YES_NO.match(body):
             change = "increase"  # "Does X increase Y?" asks what follows when X is present/rises
         sources = _split_coordination(source_text) if source_text else []
@@ -152,7 +175,7 @@ def analyze_question(question: str) -> QuestionAnalysis:
         elif not targets:
             reason = "no target named: the question asks for the effects of the source"
         return QuestionAnalysis(question=question, sources=sources, targets=targets, reason=reason,
-                                source_change=change)
+                                source_change=change, context=target_context or source_context)
     if _NON_CAUSAL.match(body):
         reason = ("the question asks for a definition or a fact, not how one thing changes another; "
                   "ask e.g. 'How does X affect Y?'")
