@@ -278,10 +278,11 @@ class Integrator:
         """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
         if any(qualifies(name, concept.label) for name in entity.names):
             return "is a kind of", f"its name: {concept.label} qualified by the words before it"
-        curated = next((name for name in entity.names if qualifies(name, concept.label, self._grounder.qualifier)), None)
+        qualifier = self._grounder.qualifier
+        curated = next((name for name in entity.names if qualifies(name, concept.label, qualifier)), None)
         if curated is not None:
             before = curated.split()[: -len(concept.label.split())]
-            classes = "; ".join(found for word in before if (found := self._grounder.qualifier(word)))
+            classes = "; ".join(found for word in before if (found := qualifier(word)))
             return "is a kind of", f"its name: {concept.label} qualified by {classes}"
         if entity.groundings:
             return None

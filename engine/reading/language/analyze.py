@@ -41,8 +41,8 @@ def _phrasings() -> list[tuple[str, str]]:
     """(regex, roles) of each causal phrasing of questions.toml, in order, with its auxiliaries,
     causal verbs and verbs of change written in."""
     listed = data_file(Path(__file__).with_name("questions.toml"))["phrasing"]
-    return [(p["regex"].replace("{aux}", _AUX).replace("{verb}", _VERB_FORMS).replace("{change_verb}", _CHANGE_VERB_FORMS),
-             p["roles"]) for p in listed]
+    filled = {"{aux}": _AUX, "{verb}": _VERB_FORMS, "{change_verb}": _CHANGE_VERB_FORMS}
+    return [(re.sub(r"\{[a-z_]+\}", lambda slot: filled[slot.group()], p["regex"]), p["roles"]) for p in listed]
 
 
 _PATTERNS = _phrasings()
@@ -61,8 +61,9 @@ _TRAILING = re.compile(r"\s+(?:in|among|during|for|within|of) (?:humans?|patient
 # The people a question asks about, with what sets them apart ("in patients with sepsis", "among older
 # adults undergoing surgery", "in type 2 diabetic patients"): context, not a part of the named quantity.
 _POPULATION = re.compile(
-    r"\s+(?P<context>(?:in|among|for) (?:[\w'-]+ ){0,3}?(?:patients|people|adults|children|women|men|infants|"
-    r"adolescents|elderly|subjects|individuals|neonates|girls|boys|persons|smokers|survivors)\b"
+    r"\s+(?P<context>(?:in|among|for) (?:(?!(?:in|among|for|of|with) )[\w'-]+ ){0,3}"
+    r"(?:patients|people|adults|children|women|men|infants|adolescents|elderly|subjects|individuals|neonates|"
+    r"girls|boys|persons|smokers|survivors)\b"
     r"(?:\s+(?:with|who|undergoing|receiving|treated|on|after|at|having)\b.*)?)$", re.I)
 
 
@@ -75,7 +76,8 @@ class QuestionAnalysis(BaseModel):
     abstained: bool = False
     reason: str = ""
     source_change: Literal["increase", "decrease"] | None = None
-    context: str = Field("", description="the people the question asks about, taken off a name: searched with the names")
+    # the people the question asks about, taken off a name ("in patients with sepsis"); searched with it
+    context: str = ""
 
 
 def _clean_entity(text: str) -> str:
