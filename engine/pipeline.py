@@ -417,7 +417,17 @@ def ask(
     backend = backend or get_backend(settings)
     begin_question(backend)
     result = with_fallbacks(_ask(question, index, settings, on_event, backend), take_fallbacks(backend))
-    return with_fetch_note(result)
+    return with_context_note(with_fetch_note(result))
+
+
+def with_context_note(result: AskResult) -> AskResult:
+    """The line saying whom the question asks about was searched for but not kept apart, as a footer."""
+    if result.abstained or not result.analysis.context:
+        return result
+    note = (f"The papers were searched {result.analysis.context}, but claims about other people count too: "
+            "each cited sentence says whom it studied.")
+    answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
+    return result.model_copy(update={"answer": answer})
 
 
 def with_fetch_note(result: AskResult) -> AskResult:

@@ -277,3 +277,14 @@ def test_a_short_form_its_paper_title_spells_is_one_node_with_its_long_form(tmp_
     (drug,) = [n for n in outcome.graph.nodes if n.label.lower() == "methylene blue"]
     assert "MB" in [m.name for m in drug.merged]
     assert not [n for n in outcome.graph.nodes if n.label == "MB"]
+
+
+def test_the_people_a_question_names_are_searched_and_said_to_be_not_kept_apart() -> None:
+    index = FixtureIndex()
+    outcome = ask("How does chronic stress impact hippocampal neurogenesis in adults with depression?",
+                  index, Settings())
+    assert not outcome.abstained
+    assert (outcome.analysis.targets, outcome.analysis.context) == (
+        ["hippocampal neurogenesis"], "in adults with depression")
+    assert index.queries[0] == "chronic stress hippocampal neurogenesis in adults with depression"
+    assert outcome.answer.text.endswith("each cited sentence says whom it studied.")
