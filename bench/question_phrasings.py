@@ -10,12 +10,17 @@ affect Y?" gives for the same names (and asks about no other people than the phr
 halves are each set's own (``bench/qa_eval.py``'s split), reported apart; nothing here is tuned on
 either.
 
+``--answers RECORDS`` also asks every answered question of a ``bench/qa_eval.py --out`` file again in
+each phrasing, through the whole pipeline on ``--index``, and counts the answers with the same sign.
+
     .venv/bin/python bench/question_phrasings.py [--record]
+        [--answers RECORDS --questions FILE --index DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -56,10 +61,38 @@ def read_alike(item: dict, phrasing: str) -> bool:
     return found[:2] == canonical[:2] and found[2] == people
 
 
+def same_answers(records: Path, questions: Path, index_dir: Path) -> dict[str, list[bool]]:
+    """Per half, for each answered question of ``records`` and each phrasing: the same signed answer?"""
+    from engine.pipeline import ask
+    from engine.settings import Settings
+    from retrieval.index import PaperIndex
+    from bench.qa_eval import answering_target, predicted_sign
+
+    settings = Settings()
+    index = PaperIndex.open(index_dir, settings.embedding_model)
+    answered = {r["id"]: r["predicted"] for r in json.loads(records.read_text())["records"] if r["answered"]}
+    same: dict[str, list[bool]] = {"tune": [], "held-out": []}
+    for item in load_questions(questions):
+        if item["id"] not in answered:
+            continue
+        for phrasing in PHRASINGS.values():
+            result = ask(phrasing.format(s=item["source"], t=item["target"]), index, settings)
+            sign = None if result.abstained else predicted_sign(result.labelling, answering_target(result.graph))[0]
+            same[half_of(item)].append(sign == answered[item["id"]])
+    return same
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="write the figures to bench/results")
+    parser.add_argument("--answers", type=Path, help="a bench/qa_eval.py --out file: ask its answered questions again")
+    parser.add_argument("--questions", type=Path, default=PUBMEDQA_QUESTIONS)
+    parser.add_argument("--index", type=Path, default=REPO / "data" / "pubmedqa-index")
     args = parser.parse_args()
+    if args.answers:
+        same = same_answers(args.answers, args.questions, args.index)
+        print("same answer: " + "  ".join(f"{half} {sum(m)}/{len(m)}" for half, m in same.items()))
+        return 0
     items = [q for path in (DEFAULT_QUESTIONS, PUBMEDQA_QUESTIONS) for q in load_questions(path)
              if isinstance(q.get("source"), str) and isinstance(q.get("target"), str)]
     halves = {"tune": [], "held-out": []}
