@@ -43,6 +43,7 @@ from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get
 from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define, spelled_out, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
+from engine.explain.one_sided import one_sided_edges
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
 from engine.model.graph import Graph, Labelling, Scenario
@@ -561,7 +562,7 @@ def _ask(
     with timer("answer"):
         answer = write_answer(backend, question, graph, labelling)
     reason = abstention_reason(analysis, integration.connected, bool(find_routes(graph, max_mechanisms=1)),
-                               budget, trace.rounds)
+                               budget, trace.rounds, len(one_sided_edges(graph)))
     abstained = bool(reason)
     emit("done", message=reason or "answered", nodes=len(graph.nodes), edges=len(graph.edges))
     return AskResult(
@@ -582,11 +583,16 @@ def claim_lookups(index: PaperIndex, budget: PipelineSettings, grounder) -> tupl
 
 def abstention_reason(
     analysis: QuestionAnalysis, connected: bool, states_route: bool, budget: PipelineSettings, rounds: int,
+    one_sided: int = 0,
 ) -> str:
     """Why the question is not answered ("" when it is): no chain links its ends, or (with
     ``require_route``) every chain that does is one the answer cannot state as an explanation
-    (``engine.explain.mechanism.find_routes``): its label would rest on a route the answer itself disowns."""
+    (``engine.explain.mechanism.find_routes``): its label would rest on a route the answer itself disowns.
+    A question naming one side only is answered by the ``one_sided`` influences stated on that side."""
     sources, targets = ", ".join(analysis.sources), ", ".join(analysis.targets)
+    if not sources or not targets:
+        what = f"a cause of {targets}" if targets else f"an effect of {sources}"
+        return "" if one_sided else f"no evidenced claim names {what} in the indexed papers after {rounds} round(s)"
     if not connected:
         return f"no chain of evidenced claims links {sources} to {targets} in the indexed papers after {rounds} round(s)"
     if budget.require_route and not states_route:

@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field
 from engine.explain.mechanism import (
     MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, find_routes, other_sides, step_cost,
 )
+from engine.explain.one_sided import MAX_INFLUENCES, one_sided_edges, one_sided_lead, one_sided_missing
 from engine.explain.strength import cite_text, edge_basis, route_basis, side, single_paper, stated
 from engine.model.graph import (
     Contrast, Edge, EdgeStatus, Graph, Labelling, Node, NodeLabel, is_tentative, papers_stating,
@@ -147,6 +148,8 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
         statements += [_direct_statement(route, writer) for route in routes.direct]
         if routes.chain is not None:
             statements.append(_route_statement("chain", routes.chain, writer))
+    elif bool(graph.sources) != bool(graph.targets):
+        statements += _one_sided_statements(graph, one_sided_edges(graph), writer)
     else:
         statements.append(Statement(kind="note", text=_no_path_text(graph, nodes)))
 
@@ -382,6 +385,25 @@ def _direct_statement(route: Route, writer: _Writer) -> Statement:
     step, words, other = writer.claim(route.edges[0])
     return _statement_along("direct", f"Directly, {words}.", route, [step], certain=not _hedged(route.edges[0]),
                             opposing=other, doubts=_edge_doubts(route.edges))
+
+
+def _one_sided_statements(graph: Graph, edges: list[Edge], writer: _Writer) -> list[Statement]:
+    """A question that names one side only: each direct influence stated on its side, a statement of its
+    own (the two sides of a contested one together), after a line saying how many there are."""
+    if not edges:
+        return [Statement(kind="note", text=one_sided_missing(graph))]
+    statements: list[Statement] = []
+    said: set[str] = set()
+    for edge in edges:
+        if edge.id in said or len(statements) == MAX_INFLUENCES:
+            continue
+        step, words, other = writer.claim(edge)
+        said |= {edge.id, *(side_step.edge for side_step in other)}
+        route = Route(edges=(edge,), cost=step_cost(edge))
+        statements.append(_statement_along("direct", f"{words[:1].upper()}{words[1:]}.", route, [step],
+                                           certain=not _hedged(edge), opposing=other, doubts=_edge_doubts([edge])))
+    stated_pairs = len({(edge.source, edge.target) for edge in edges})
+    return [Statement(kind="note", text=one_sided_lead(graph, len(statements), stated_pairs)), *statements]
 
 
 def _labels_certain(route: Route, labels: dict[str, NodeLabel]) -> bool:
