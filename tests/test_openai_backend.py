@@ -70,6 +70,12 @@ def test_analyze_parses_the_json_reply_and_sends_the_key_only_in_the_header(serv
     assert "<<<QUESTION\nHow does cortisol impact blood pressure?\nQUESTION>>>" in request["messages"][1]["content"]
 
 
+def test_the_people_a_model_leaves_in_a_name_are_context_as_offline(server: ReplayServer) -> None:
+    server.play("analyze_people")
+    analysis = _backend(server).analyze("How does cortisol impact blood pressure in adults with obesity?")
+    assert (analysis.targets, analysis.context) == (["blood pressure"], "in adults with obesity")
+
+
 def test_analyze_abstention_is_passed_on(server: ReplayServer) -> None:
     server.play("analyze_abstain")
     analysis = _backend(server).analyze("What is BDNF?")

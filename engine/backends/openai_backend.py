@@ -25,7 +25,7 @@ from engine.backends.base import ExtractedClaim, Fallback, ModelFailed, evidence
 from engine.backends.calls import JsonCaller
 from engine.backends.offline import OfflineBackend
 from engine.model.graph import Graph, Labelling
-from engine.reading.language.analyze import QuestionAnalysis
+from engine.reading.language.analyze import QuestionAnalysis, without_population
 from engine.settings import LLMSettings
 
 if TYPE_CHECKING:
@@ -140,8 +140,10 @@ class OpenAIBackend:
             return QuestionAnalysis(question=question, sources=reply.sources, targets=reply.targets,
                                     abstained=True, reason=reply.reason or "no cause and effect were named",
                                     source_change=change)
-        return QuestionAnalysis(question=question, sources=reply.sources, targets=reply.targets,
-                                abstained=reply.abstained, reason=reply.reason, source_change=change)
+        sources, source_context = _names_and_people(reply.sources)
+        targets, target_context = _names_and_people(reply.targets)
+        return QuestionAnalysis(question=question, sources=sources, targets=targets, abstained=reply.abstained,
+                                reason=reply.reason, source_change=change, context=target_context or source_context)
 
     def extract(
         self,
@@ -297,3 +299,10 @@ def _check_citations(text: str, numbers: set[int]) -> None:
         raise ValueError(f"the text cites [{'], ['.join(map(str, sorted(unknown)))}], which are not references")
     if not cited:
         raise ValueError("the text cites no reference; every claim needs its [n]")
+
+
+def _names_and_people(names: list[str]) -> tuple[list[str], str]:
+    """The names without the people they are asked about, and those people (the first named), as the
+    offline analysis reads them ("mortality in patients with sepsis")."""
+    split = [without_population(name) for name in names]
+    return [name for name, _ in split], next((people for _, people in split if people), "")

@@ -109,7 +109,7 @@ def _split_coordination(text: str) -> list[str]:
     return [entity] if entity else []
 
 
-def _without_population(text: str) -> tuple[str, str]:
+def without_population(text: str) -> tuple[str, str]:
     """A name without the people it is asked about: "mortality in patients with sepsis" → ("mortality",
     "in patients with sepsis")."""
     found = _POPULATION.search(text)
@@ -158,8 +158,8 @@ def analyze_question(question: str) -> QuestionAnalysis:
         else:
             source_text, target_text = groups[0], ""
         source_text, change = _change_of(source_text)
-        source_text, source_context = _without_population(source_text)
-        target_text, target_context = _without_population(target_text)
+        source_text, source_context = without_population(source_text)
+        target_text, target_context = without_population(target_text)
         if change is None and source_text.strip() and _YES_NO.match(body):
             change = "increase"  # "Does X increase Y?" asks what follows when X is present/rises
         sources = _split_coordination(source_text) if source_text else []
