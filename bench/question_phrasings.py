@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 
 from bench.qa_eval import DEFAULT_QUESTIONS, PUBMEDQA_QUESTIONS, half_of, load_questions  # noqa: E402
 from bench.results import parts, write_results  # noqa: E402
-from engine.reading.language.analyze import analyze_question  # noqa: E402
+from engine.questions.analyze import analyze_question  # noqa: E402
 
 CANONICAL = "How does {s} affect {t}?"
 PEOPLE = "in patients with diabetes"

@@ -47,7 +47,7 @@ from engine.explain.one_sided import one_sided_edges
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
 from engine.model.graph import Graph, Labelling, Scenario
-from engine.reading.language.analyze import QuestionAnalysis
+from engine.questions.analyze import QuestionAnalysis
 from engine.reading.rules import find_abbreviations
 from engine.reading.parse.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
 from engine.reading.parse.reader import with_abbreviations

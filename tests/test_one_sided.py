@@ -7,7 +7,7 @@ from engine.explain.answer import explain
 from engine.explain.one_sided import MAX_INFLUENCES, one_sided_edges
 from engine.model.graph import Edge, Evidence, Graph, Labelling, Node, edge_id
 from engine.pipeline import abstention_reason
-from engine.reading.language.analyze import analyze_question
+from engine.questions.analyze import analyze_question
 from engine.settings import PipelineSettings
 
 

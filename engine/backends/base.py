@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from engine.model.annotations import Annotation
 from engine.model.graph import Evidence, Graph, GraphError, Labelling
-from engine.reading.language.analyze import QuestionAnalysis
+from engine.questions.analyze import QuestionAnalysis
 
 if TYPE_CHECKING:
     from engine.explain.answer import Answer

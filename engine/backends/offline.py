@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine.model.annotations import Annotation
 from engine.backends.base import ExtractedClaim, evidence_of
 from engine.model.graph import Graph, Labelling
-from engine.reading.language.analyze import QuestionAnalysis, analyze_question
+from engine.questions.analyze import QuestionAnalysis, analyze_question
 from engine.reading.rules import extract_annotations
 
 if TYPE_CHECKING:

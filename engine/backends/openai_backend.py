@@ -25,7 +25,7 @@ from engine.backends.base import ExtractedClaim, Fallback, ModelFailed, evidence
 from engine.backends.calls import JsonCaller
 from engine.backends.offline import OfflineBackend
 from engine.model.graph import Graph, Labelling
-from engine.reading.language.analyze import QuestionAnalysis, without_population
+from engine.questions.analyze import QuestionAnalysis, without_population
 from engine.settings import LLMSettings
 
 if TYPE_CHECKING:

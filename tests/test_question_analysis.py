@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.reading.language import analyze
-from engine.reading.language.analyze import analyze_question
+from engine.questions import analyze
+from engine.questions.analyze import analyze_question
 from engine.reading.language.data_files import data_file
 
 

@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import data_file, word_tuple
 
-_WORDS = Path(__file__).with_name("words.toml")
+_PHRASINGS = Path(__file__).with_name("questions.toml")
 
-CAUSAL_QUESTION_VERBS = word_tuple(_WORDS, "causal_question_verbs")
+CAUSAL_QUESTION_VERBS = word_tuple(_PHRASINGS, "causal_question_verbs")
 def _forms(verbs) -> str:
     return r"(?:" + "|".join(rf"{re.escape(v)}(?:s|es|d|ed)?" for v in verbs) + r")"
 
@@ -40,7 +40,7 @@ _AUX = r"(?:does|do|did|can|could|may|might|would|will|is|are|was|were)"
 def _phrasings() -> list[tuple[str, str]]:
     """(regex, roles) of each causal phrasing of questions.toml, in order, with its auxiliaries,
     causal verbs and verbs of change written in."""
-    listed = data_file(Path(__file__).with_name("questions.toml"))["phrasing"]
+    listed = data_file(_PHRASINGS)["phrasing"]
     filled = {"{aux}": _AUX, "{verb}": _VERB_FORMS, "{change_verb}": _CHANGE_VERB_FORMS}
     return [(re.sub(r"\{[a-z_]+\}", lambda slot: filled[slot.group()], p["regex"]), p["roles"]) for p in listed]
 

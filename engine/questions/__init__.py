@@ -1,0 +1,1 @@
+"""The question: what a causal question asks about (analyze.py, its phrasings in questions.toml)."""
