@@ -104,3 +104,10 @@ def test_each_phrasing_reads_its_example_before_any_other(index):
     first = next(k for k, (pattern, _) in enumerate(analyze._COMPILED) if pattern.match(body))
     assert first == index
     assert not analyze_question(example).abstained
+
+
+def test_a_question_phrasing_is_no_input_of_the_reader_version() -> None:
+    """Editing how questions are read must not re-read every library's sentences."""
+    from engine.reading.parse.store import reader_sources
+
+    assert Path(analyze.__file__).parent not in {path.parent for path in reader_sources()}
