@@ -38,6 +38,12 @@ from engine.reading.language.data_files import data_file
     ("How does the use of ropivacaine affect postoperative pain?", ["ropivacaine"], ["postoperative pain"]),
     ("How does exposure to lead affect IQ?", ["lead"], ["IQ"]),
     ("How does treatment of hypertension affect stroke?", ["treatment of hypertension"], ["stroke"]),
+    # a title asking after its colon: the question read on its own, the title for its pronoun
+    ("Social exclusion: do they influence suicide mortality?", ["Social exclusion"], ["suicide mortality"]),
+    ("Undescended testes: does age at orchiopexy affect survival?", ["age at orchiopexy"], ["survival"]),
+    ("Early discharge: does it adversely affect quality of care?", ["Early discharge"], ["quality of care"]),
+    ("Does confined placental mosaicism account for adverse outcomes?", ["confined placental mosaicism"],
+     ["adverse outcomes"]),
 ])
 def test_causal_questions(question: str, sources: list[str], targets: list[str]) -> None:
     analysis = analyze_question(question)
@@ -75,6 +81,8 @@ def test_source_change(question: str, sources: list[str], targets: list[str], ch
 
 
 @pytest.mark.parametrize("question", [
+    "Increased Patient Risk: Does It Work?",  # a verb of change inside the title is no question's verb
+    "Nerve block: does the elicited motor response predict the success rate?",
     "What is BDNF?", "Who discovered tau?", "How many neurons are in the brain?", "Define autophagy.",
     "When was donepezil approved?", "Tell me about microglia", "", "   ",
 ])

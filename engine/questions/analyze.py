@@ -67,6 +67,9 @@ _POPULATION = re.compile(
     r"(?:\s+(?:with|who|undergoing|receiving|treated|on|after|at|having)\b.*)?)$", re.I)
 
 
+_NO_NAME = frozenset({"the", "a", "an", "this", "these", "those", "its", "their", "it", "they"})
+
+
 class QuestionAnalysis(BaseModel):
     """Sources (what changes) and targets (what is affected) of a question, or why none."""
 
@@ -82,6 +85,8 @@ class QuestionAnalysis(BaseModel):
 
 def _clean_entity(text: str) -> str:
     entity = text.strip().strip("?.!,;:\"'“”‘’ ")
+    if entity.lower() in _NO_NAME:
+        return ""
     previous = None
     while previous != entity:
         previous = entity
@@ -139,11 +144,51 @@ def _change_of(phrase: str) -> tuple[str, Literal["increase", "decrease"] | None
 
 
 def analyze_question(question: str) -> QuestionAnalysis:
-    """Sources and targets of a causal question; abstain with a reason when there is none."""
+    """Sources and targets of a causal question; abstain with a reason when there is none. A title that
+    asks after a colon ("Social exclusion: do they influence suicide mortality?") is read by its
+    question, with the title for the pronoun that stands for it."""
     text = " ".join(question.strip().split())
     if not text:
         return QuestionAnalysis(question=question, abstained=True, reason="the question is empty")
     body = text.rstrip("?.! ").strip()
+    found = _read(question, body)
+    if found is None and ":" in body:
+        found = _read_after_title(question, *body.rsplit(":", 1))
+    if found is not None:
+        return found
+    if _NON_CAUSAL.match(body):
+        reason = ("the question asks for a definition or a fact, not how one thing changes another; "
+                  "ask e.g. 'How does X affect Y?'")
+    else:
+        reason = ("no causal reading found: name a cause and an effect, e.g. 'How does X affect Y?' "
+                  "or 'What is the effect of X on Y?'")
+    return QuestionAnalysis(question=question, abstained=True, reason=reason)
+
+
+def _read_after_title(question: str, title: str, asked: str) -> QuestionAnalysis | None:
+    """The question after a title's colon, read on its own; a pronoun for the title is read as one
+    word standing in for it (so no word of the title can be taken for the question's verb), then given
+    the title's names."""
+    found = _read(question, _TITLE_PRONOUN.sub(rf"\g<aux> {_TITLE} ", asked.strip(), count=1))
+    if found is None:
+        return None
+    names = _split_coordination(title)
+    return found.model_copy(update={
+        "sources": [n for s in found.sources for n in (names if s == _TITLE else [s])],
+        "targets": [n for t in found.targets for n in (names if t == _TITLE else [t])]})
+
+
+_TITLE = "thetitle"
+_TITLE_PRONOUN = re.compile(r"^(?P<aux>does|do|did|can|could|may|might|will|would|is|are) (?:it|they|this|these) ",
+                            re.I)
+# Adverbs between a question's cause and its verb ("does it adversely affect", "does X really reduce").
+_ADVERB_BEFORE_VERB = re.compile(r"\s+(?:significantly|adversely|really|actually|directly|indirectly|"
+                                 r"independently|further|still|also|positively|negatively|markedly|"
+                                 r"substantially|favou?rably|truly|necessarily)$", re.I)
+
+
+def _read(question: str, body: str) -> QuestionAnalysis | None:
+    """The first phrasing that reads ``body`` with a source or a target, or None."""
     for pattern, roles in _COMPILED:
         match = pattern.match(body)
         if not match:
@@ -157,15 +202,15 @@ def analyze_question(question: str) -> QuestionAnalysis:
             source_text, target_text = "", groups[0]
         else:
             source_text, target_text = groups[0], ""
-        source_text, change = _change_of(source_text)
+        source_text, change = _change_of(_ADVERB_BEFORE_VERB.sub("", source_text))
         source_text, source_context = without_population(source_text)
         target_text, target_context = without_population(target_text)
         if change is None and source_text.strip() and _YES_NO.match(body):
             change = "increase"  # "Does X increase Y?" asks what follows when X is present/rises
         sources = _split_coordination(source_text) if source_text else []
         targets = _split_coordination(target_text) if target_text else []
-        if not sources and not targets:
-            continue
+        if not sources and not targets or len(roles) == 2 and not (sources and targets):
+            continue  # a phrasing that names both sides reads none, or only one (a verb inside a name)
         if any(s.lower() in lx.PRONOUNS for s in sources + targets):
             continue
         if sources and targets and {s.lower() for s in sources} & {t.lower() for t in targets}:
@@ -178,10 +223,4 @@ def analyze_question(question: str) -> QuestionAnalysis:
             reason = "no target named: the question asks for the effects of the source"
         return QuestionAnalysis(question=question, sources=sources, targets=targets, reason=reason,
                                 source_change=change, context=target_context or source_context)
-    if _NON_CAUSAL.match(body):
-        reason = ("the question asks for a definition or a fact, not how one thing changes another; "
-                  "ask e.g. 'How does X affect Y?'")
-    else:
-        reason = ("no causal reading found: name a cause and an effect, e.g. 'How does X affect Y?' "
-                  "or 'What is the effect of X on Y?'")
-    return QuestionAnalysis(question=question, abstained=True, reason=reason)
+    return None
