@@ -43,9 +43,9 @@ from engine.backends import ExtractedClaim, LanguageBackend, begin_question, get
 from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define, spelled_out, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
-from engine.explain.one_sided import one_sided_edges
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
 from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
+from engine.explain.one_sided import one_sided_edges
 from engine.model.graph import Graph, Labelling, Scenario
 from engine.questions.analyze import QuestionAnalysis
 from engine.reading.rules import find_abbreviations

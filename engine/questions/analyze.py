@@ -21,6 +21,8 @@ from engine.reading.language.data_files import data_file, word_tuple
 _PHRASINGS = Path(__file__).with_name("questions.toml")
 
 CAUSAL_QUESTION_VERBS = word_tuple(_PHRASINGS, "causal_question_verbs")
+
+
 def _forms(verbs) -> str:
     return r"(?:" + "|".join(rf"{re.escape(v)}(?:s|es|d|ed)?" for v in verbs) + r")"
 
@@ -65,8 +67,7 @@ _POPULATION = re.compile(
     r"(?:patients|people|adults|children|women|men|infants|adolescents|elderly|subjects|individuals|neonates|"
     r"girls|boys|persons|smokers|survivors)\b"
     r"(?:\s+(?:with|who|undergoing|receiving|treated|on|after|at|having)\b.*)?)$", re.I)
-
-
+# Words that name nothing on their own, left of a name by a phrasing's split.
 _NO_NAME = frozenset({"the", "a", "an", "this", "these", "those", "its", "their", "it", "they"})
 
 
