@@ -288,3 +288,14 @@ def test_the_people_a_question_names_are_searched_and_said_to_be_not_kept_apart(
         ["hippocampal neurogenesis"], "in adults with depression")
     assert index.queries[0] == "chronic stress hippocampal neurogenesis in adults with depression"
     assert outcome.answer.text.endswith("each cited sentence says whom it studied.")
+
+
+def test_a_question_naming_one_side_is_answered_by_what_the_papers_state_on_it() -> None:
+    causes = ask("What causes hippocampal neurogenesis?", FixtureIndex(), Settings())
+    assert not causes.abstained
+    assert causes.answer.statements[0].text == "The papers read state 1 direct cause of hippocampal neurogenesis:"
+    assert causes.answer.statements[1].path[-1] == "hippocampal_neurogenesis"
+    effects = ask("What does cortisol affect?", FixtureIndex(), Settings())
+    assert not effects.abstained and effects.answer.statements[1].path[0] == "cortisol"
+    unknown = ask("What causes zorbinase?", FixtureIndex(), Settings())
+    assert unknown.abstained and unknown.reason.startswith("no evidenced claim names a cause of zorbinase")
