@@ -1,9 +1,10 @@
-"""How often the readers read a signed claim from what an abstract concludes.
+"""How often the readers read a causal claim from what an abstract concludes.
 
 PubMedQA-L's 1,000 abstracts each end in their authors' conclusion (``LONG_ANSWER``), the sentences a
 result is most plainly stated in. For each abstract, both readers read the conclusion's sentences as
 the library does (``bench/pubmedqa_library.document_sentences``, the abstract's own abbreviations)
-and the abstract counts when one claim names a direction of change of its effect. The abstracts of
+and the abstract counts when either reader reads a claim from one of them (every claim is signed: an
+effect named without a change is a state the cause brings about, "X is a risk factor for Y"). The abstracts of
 ``bench/pubmedqa_questions.jsonl`` are left out (they were chosen for stating a direction), and the
 rest are split into halves by a hash of the PMID (``bench/splits.py``); the share is given for
 conclusions of every kind and for those whose question PubMedQA answers "yes".
@@ -36,15 +37,14 @@ HALVES = ("tune", "held-out")
 
 
 def conclusion_read(entry: dict) -> tuple[bool, list[str]]:
-    """Whether a signed claim is read from the abstract's conclusion, and the conclusion's sentences."""
+    """Whether a claim is read from the abstract's conclusion, and the conclusion's sentences."""
     sentences = document_sentences(entry)
     conclusion = document_sentences({"CONTEXTS": [], "LONG_ANSWER": entry.get("LONG_ANSWER") or ""})
     first = len(sentences) - len(conclusion)
     abbreviations = find_abbreviations(" ".join(sentences))
     parsed = read_passage(sentences)
     for index in range(first, len(sentences)):
-        claims = [*extract_annotations(sentences[index], abbreviations), *parsed[index]]
-        if any(claim.object_change for claim in claims):
+        if parsed[index] or extract_annotations(sentences[index], abbreviations):
             return True, conclusion
     return False, conclusion
 
@@ -53,7 +53,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="write the figures to bench/results")
     parser.add_argument("--examples", type=int, default=0,
-                        help="print N conclusions of the tune half answered 'yes' that yield no signed claim")
+                        help="print N conclusions of the tune half answered 'yes' that yield no claim")
     args = parser.parse_args()
     asked = {json.loads(line)["pmid"] for line in PUBMEDQA_QUESTIONS.read_text().splitlines() if line.strip()}
     read: dict[tuple[str, bool], list[bool]] = {(half, yes): [] for half in HALVES for yes in (False, True)}
@@ -82,7 +82,7 @@ def main() -> int:
         print("-", text)
     if args.record:
         write_results("conclusions", "Extraction", ".venv/bin/python bench/conclusions.py --record", [
-            {"figure": "PubMedQA conclusions with a signed claim read", **parts(
+            {"figure": "PubMedQA conclusions a causal claim is read from", **parts(
                 whole(False), share("tune", False), share("held-out", False), 100), "unit": "%",
              "note": f"{sum(len(m) for m in read.values())} abstracts outside the question set"},
             {"figure": "the same, questions answered 'yes'", **parts(
