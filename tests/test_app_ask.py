@@ -82,6 +82,17 @@ def test_non_causal_question_abstains_with_a_reason(monkeypatch, tmp_path, fixtu
     assert "did not build a causal graph" in messages(app)
 
 
+def test_a_question_naming_one_side_lists_the_stated_causes(monkeypatch, tmp_path, fixture_index):
+    app = new_app(monkeypatch, tmp_path, index_dir=fixture_index)
+    app.run()
+    _ask(app, "What causes hippocampal neurogenesis?")
+    assert_clean(app)
+    text = markdown_text(app)
+    assert "direct cause of hippocampal neurogenesis" in text and "\\[1\\]" in text
+    app.switch_page(page_path("graph")).run()
+    assert_clean(app)
+
+
 def test_unreachable_endpoint_is_a_clear_error(monkeypatch, tmp_path, fixture_index):
     monkeypatch.setenv("CAUSEWAY_BACKEND", "openai")
     monkeypatch.setenv("CAUSEWAY_LLM__BASE_URL", "http://127.0.0.1:9/v1")  # nothing listens on port 9
