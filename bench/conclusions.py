@@ -42,9 +42,10 @@ def conclusion_read(entry: dict) -> tuple[bool, list[str]]:
     conclusion = document_sentences({"CONTEXTS": [], "LONG_ANSWER": entry.get("LONG_ANSWER") or ""})
     first = len(sentences) - len(conclusion)
     abbreviations = find_abbreviations(" ".join(sentences))
-    parsed = read_passage(sentences)
+    before = max(first - 1, 0)  # the parse reader reads a sentence with the one before it (anaphora)
+    parsed = read_passage(sentences[before:])
     for index in range(first, len(sentences)):
-        if parsed[index] or extract_annotations(sentences[index], abbreviations):
+        if parsed[index - before] or extract_annotations(sentences[index], abbreviations):
             return True, conclusion
     return False, conclusion
 

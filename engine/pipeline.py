@@ -425,29 +425,28 @@ def with_context_note(result: AskResult) -> AskResult:
     """The line saying whom the question asks about was searched for but not kept apart, as a footer."""
     if result.abstained or not result.analysis.context:
         return result
-    note = (f"The papers were searched {result.analysis.context}, but claims about other people count too: "
-            "each cited sentence says whom it studied.")
-    answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
-    return result.model_copy(update={"answer": answer})
+    return with_footer(result, f"The papers were searched {result.analysis.context}, but claims about other "
+                               "people count too: each cited sentence says whom it studied.")
 
 
 def with_fetch_note(result: AskResult) -> AskResult:
     """The one line saying PubMed could not be reached, as the answer's footer."""
     note = result.trace.pubmed.note if result.trace.pubmed is not None else ""
-    if not note:
-        return result
-    answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
-    return result.model_copy(update={"answer": answer})
+    return with_footer(result, note) if note else result
 
 
 def with_fallbacks(result: AskResult, fallbacks: list[Fallback]) -> AskResult:
     """The steps done offline in place of the model, in the trace and as the answer's footer."""
     if not fallbacks:
         return result
-    note = fallback_note(fallbacks)
-    trace = result.trace.model_copy(update={"fallbacks": fallbacks})
+    result = result.model_copy(update={"trace": result.trace.model_copy(update={"fallbacks": fallbacks})})
+    return with_footer(result, fallback_note(fallbacks))
+
+
+def with_footer(result: AskResult, note: str) -> AskResult:
+    """The result with ``note`` as a paragraph under its answer's text."""
     answer = result.answer.model_copy(update={"text": f"{result.answer.text}\n\n{note}".lstrip()})
-    return result.model_copy(update={"trace": trace, "answer": answer})
+    return result.model_copy(update={"answer": answer})
 
 
 def _ask(

@@ -23,15 +23,18 @@ def one_sided_edges(graph: Graph) -> list[Edge]:
 
 
 def one_sided_lead(graph: Graph, shown: int, stated: int) -> str:
-    names = ", ".join(node.label for node in graph.nodes if node.id in (graph.targets or graph.sources))
     kind = ("cause" if graph.targets else "effect") + ("s" if stated > 1 else "")
-    what = f"direct {kind} of {names}"
+    what = f"direct {kind} of {_named_side(graph)}"
     if shown < stated:
         return f"The papers read state {stated} {what}; the {shown} best evidenced:"
     return f"The papers read state {stated} {what}:"
 
 
 def one_sided_missing(graph: Graph) -> str:
-    names = ", ".join(node.label for node in graph.nodes if node.id in (graph.targets or graph.sources))
-    what = f"a cause of {names}" if graph.targets else f"an effect of {names}"
-    return f"No sentence of the papers read states {what}."
+    what = "a cause" if graph.targets else "an effect"
+    return f"No sentence of the papers read states {what} of {_named_side(graph)}."
+
+
+def _named_side(graph: Graph) -> str:
+    named = set(graph.targets or graph.sources)
+    return ", ".join(node.label for node in graph.nodes if node.id in named)
