@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 from engine.explain.answer import explain
-from engine.explain.mechanism import find_routes, hubs, is_disease_like, is_generic, step_strength
+from engine.explain.mechanism import (
+    find_routes, hubs, is_disease_like, is_generic, step_strength, disputed_route,
+)
 from engine.model.graph import Edge, EdgeStatus, Evidence, Graph, Labelling, MergedName, Node, NodeLabel, edge_id
 from engine.solver.reasoner import label_graph
 
@@ -161,8 +163,39 @@ def test_a_disease_chain_resting_on_a_single_reading_is_not_offered() -> None:
     routes = find_routes(graph)
     assert not routes and routes.chain is None
     answer = _answer(graph)
-    assert [s.kind for s in answer.statements] == ["note"]
+    assert [s.kind for s in answer.statements] == ["note"]  # its single reading is not shown as a near route
     assert "only by routes that state no mechanism: through a disease" in answer.text
+
+
+def test_an_answer_without_a_route_names_the_nearest_one_and_the_step_papers_dispute() -> None:
+    lowers = _edge("m", "y", -1, status="contested").model_copy(update={"evidence": [Evidence(
+        doc_id="other-paper", title="Against", sentence="Tau lowers neuron loss.", score=1.0)]})
+    graph = _graph([_edge("x", "m", papers=2), _edge("m", "y", status="contested", papers=2), lowers],
+                   labels={"x": "kinase X", "m": "tau", "y": "neuron loss"})
+    assert not find_routes(graph)
+    assert disputed_route(graph).nodes == ["x", "m", "y"]
+    nearest = _answer(graph).statements[-1]
+    assert nearest.kind == "note" and not nearest.certain
+    assert nearest.text.startswith(
+        "The nearest route, kinase X → tau → neuron loss, is not stated as an explanation: the papers give its step "
+        "from tau to neuron loss both signs. Its steps: two papers agree that kinase X raises tau")
+    assert "papers disagree: two papers state that tau raises neuron loss" in nearest.text
+    # both sides of the disputed step cited: two papers raise it, one lowers it
+    assert "two papers state that tau raises neuron loss" in nearest.text
+    assert "one paper states that tau lowers neuron loss" in nearest.text
+    assert [step.edge for step in nearest.opposing] == [lowers.id] and len(nearest.citations) == 5
+
+
+def test_a_disputed_route_is_named_only_where_the_dispute_alone_keeps_it_out() -> None:
+    assert disputed_route(_graph([_edge("x", "m"), _edge("m", "y")])) is None  # no dispute
+    # a dispute from a to b, and three steps only suggested besides
+    graph = _graph([_edge("x", "a", status="possible"), _edge("a", "b", 1, status="contested"),
+                    _edge("a", "b", -1, status="contested"), _edge("b", "c", status="possible"),
+                    _edge("c", "y", status="possible")])
+    assert disputed_route(graph) is None
+    assert [s.kind for s in _answer(graph).statements] == ["note"]
+    path = ["x", *"abcdef", "y"]  # seven steps, one more than a route may take
+    assert disputed_route(_graph([_edge(s, t, status="contested") for s, t in zip(path, path[1:])])) is None
 
 
 def test_a_hub_route_is_offered_only_when_no_route_avoids_every_hub() -> None:
@@ -306,6 +339,17 @@ def test_a_contested_edge_cites_both_sides() -> None:
     assert summary.text.startswith("In short: when lithium increases, tau phosphorylation may increase, decrease "
                                    "or stay stable, as papers disagree: two papers state")
     assert {r.doc_id for r in answer.references} == {ev.doc_id for e in graph.edges for ev in e.evidence}
+
+
+def test_one_paper_read_with_both_signs_is_not_worded_as_papers_disagreeing() -> None:
+    # two sentences of one review, read with opposite signs: a misreading or two settings, not a dispute
+    raises = _edge("x", "y", 1, status="contested")
+    lowers = _edge("x", "y", -1, status="contested").model_copy(update={"evidence": [Evidence(
+        doc_id=raises.evidence[0].doc_id, title="On x and y", sentence="lithium lowers tau phosphorylation.",
+        score=1.0)]})
+    direct = _answer(_graph([raises, lowers], labels=_LITHIUM)).statements[-1]
+    assert direct.text == ("Directly, one paper is read both ways: one paper states that lithium raises tau "
+                           "phosphorylation [1]; one paper states that lithium lowers tau phosphorylation [1].")
 
 
 def test_competing_influences_are_worded_as_such_and_cited() -> None:

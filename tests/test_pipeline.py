@@ -235,7 +235,12 @@ def test_a_question_linked_only_across_a_disputed_sign_is_abstained_on_with_its_
     assert "only by routes that state no mechanism" in outcome.reason
     assert {e.status for e in outcome.graph.edges if e.target == "zorin"} == {"contested"}
     assert outcome.labelling.labels["pelt_secretion"].possible == ("increasing", "decreasing", "stable")
-    assert [s.kind for s in outcome.answer.statements] == ["note"]
+    general, nearest = outcome.answer.statements
+    assert general.kind == nearest.kind == "note"
+    # the answer names the route the papers give and the step they dispute, citing both sides
+    assert nearest.text.startswith("The nearest route, Velk1 → Zorin → pelt secretion, is not stated as an "
+                                   "explanation: the papers give its step from Velk1 to Zorin both signs.")
+    assert {outcome.answer.references[n - 1].doc_id for n in nearest.citations} == {"fx-d1", "fx-d2", "fx-d3"}
     lenient = ask("How does Velk1 impact pelt secretion?", index,
                   Settings(pipeline=PipelineSettings(require_route=False)))
     assert not lenient.abstained and lenient.reason == ""

@@ -34,7 +34,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from engine.explain.mechanism import (
-    MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, find_routes, other_sides, step_cost,
+    MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, disputed_route, find_routes, other_sides, step_cost,
 )
 from engine.explain.one_sided import MAX_INFLUENCES, one_sided_edges, one_sided_lead, one_sided_missing
 from engine.explain.strength import cite_text, edge_basis, route_basis, side, single_paper, stated
@@ -152,6 +152,8 @@ def explain(graph: Graph, labelling: Labelling, contrast: Contrast | None = None
         statements += _one_sided_statements(graph, one_sided_edges(graph), writer)
     else:
         statements.append(Statement(kind="note", text=_no_path_text(graph, nodes)))
+        if (disputed := disputed_route(graph)) is not None:
+            statements.append(_disputed_statement(disputed, writer))
 
     if contrast is not None:
         statements.extend(_contrast_statements(graph, contrast, writer))
@@ -251,7 +253,7 @@ class _Writer:
         others = [other for other in other_sides(self.graph, edge) if other.source in self.nodes][:1]
         if others:
             other = self.step(others[0])
-            text = (f"papers disagree: {side(edge, self.verb(edge), step.citations)}; "
+            text = (f"{_dispute(step, other)}: {side(edge, self.verb(edge), step.citations)}; "
                     f"{side(others[0], self.verb(others[0]), other.citations)}")
             return step, text, [other]
         text = stated(edge, self.verb(edge), step.citations)
@@ -293,6 +295,14 @@ class _Writer:
             if any(edge.sign * _DIRECTION.get(value, 0) == -direction for value in {*source.possible, source.label}):
                 against.append(edge)
         return sorted(against, key=lambda edge: (step_cost(edge), edge.id))[:MAX_COMPETING]
+
+
+def _dispute(step: Step, other: Step) -> str:
+    """How two sides of a contested step disagree: papers against papers, or the same papers read both
+    ways (sentences of one paper read with opposite signs: a misreading, or two settings)."""
+    if set(step.citations) != set(other.citations):
+        return "papers disagree"
+    return "one paper is read both ways" if len(step.citations) == 1 else "the same papers are read both ways"
 
 
 def _hedged(edge: Edge) -> bool:
@@ -516,6 +526,22 @@ def _no_path_text(graph: Graph, nodes: dict[str, Node]) -> str:
         f"No directed path links the sources ({names(graph.sources)}) to the targets "
         f"({names(graph.targets)}) in this graph, so the papers read give no causal account of the effect."
     )
+
+
+def _disputed_statement(route: Route, writer: _Writer) -> Statement:
+    """The nearest route that only a dispute keeps from the answer, each step cited and both sides of
+    each disputed step: papers that disagree are not papers that say nothing."""
+    nodes = writer.nodes
+    said = [writer.claim(edge) for edge in route.edges]
+    disputed = [f"from {nodes[edge.source].label} to {nodes[edge.target].label}"
+                for edge in route.edges if edge.status == "contested"]
+    text = (f"The nearest route, {' → '.join(nodes[node].label for node in route.nodes)}, is not stated as an "
+            f"explanation: the papers give its step{'s' if len(disputed) > 1 else ''} {' and '.join(disputed)} "
+            "both signs. Its steps: "
+            + "; ".join(words for _, words, _ in said) + ".")
+    return _statement_along("note", text, route, [step for step, _, _ in said], certain=False,
+                            opposing=[other for _, _, others in said for other in others],
+                            doubts=_edge_doubts(route.edges))
 
 
 def _contrast_statements(graph: Graph, contrast: Contrast, writer: _Writer) -> list[Statement]:

@@ -20,6 +20,8 @@ phosphorylation by tau itself). Next to the end it is a step of the mechanism (L
 alpha-synuclein, which aggregates); another form of the same thing is an entity of its own (see
 ``engine.assembly.identity``) and may come anywhere. A route of more than MAX_POSSIBLE_STEPS
 possible steps is not offered either: each such step is about as likely misread as read right.
+Where a dispute alone keeps every route out, the answer still names the nearest one, both sides of
+the dispute cited (``disputed_route``): papers that disagree are not papers that say nothing.
 
 Routes are ranked by the evidence of their steps. A step's strength is the number of distinct papers
 that state it (further sentences of the same paper count half: they repeat one group's finding),
@@ -271,10 +273,27 @@ def find_routes(graph: Graph, max_mechanisms: int = MAX_MECHANISMS, max_edges: i
     return Routes(direct=sorted(direct, key=lambda r: r.cost), mechanisms=mechanisms, chain=chain)
 
 
-def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[str, str]) -> nx.DiGraph:
+def disputed_route(graph: Graph, max_edges: int = MAX_ROUTE_EDGES) -> Route | None:
+    """For a graph whose ends ``find_routes`` links by no route: the cheapest mechanism that only a
+    dispute keeps from an answer (a step whose sign papers disagree on, nothing else that rules a route
+    out), so that the answer can say the papers disagree rather than that they are silent. None
+    where every route is ruled out otherwise (too many suggested steps, a disease, a generic word):
+    those steps are as likely misread as not, and no answer shows them."""
+    best = best_edges(graph)
+    reasons = broad_reasons(graph)
+    digraph = _route_graph(graph, best, reasons, disputed=True)
+    for route in islice(_routes(graph, digraph, best, reasons, max_edges), MAX_CANDIDATES):
+        if route.is_mechanism and possible_steps(route) <= MAX_POSSIBLE_STEPS and \
+                any(edge.status == "contested" for edge in route.edges):
+            return route
+    return None
+
+
+def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[str, str],
+                 disputed: bool = False) -> nx.DiGraph:
     """The steps a route of two or more may take, each weighted by its cost (see the module's doc):
-    no direct edge, no end passed on the way, no contested step, no generic intermediate, no return to
-    the thing an end is a form of."""
+    no direct edge, no end passed on the way, no contested step (unless ``disputed``), no generic
+    intermediate, no return to the thing an end is a form of."""
     kinds = graph.kinds()
     connected = connectedness(graph)
     ends = set(graph.sources) | set(graph.targets)
@@ -287,7 +306,7 @@ def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[
             continue  # a route runs from a source to a target without passing another end
         if source in graph.sources and target in graph.targets:
             continue  # the direct edge is stated apart
-        if edge.status == "contested" or source in generic or target in generic:
+        if (edge.status == "contested" and not disputed) or source in generic or target in generic:
             continue
         if _turns_back(source, target, graph, names, own):
             continue
