@@ -44,7 +44,7 @@ from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define, spelled_out, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
-from engine.explain.mechanism import UNSTATABLE_ROUTES, find_routes
+from engine.explain.mechanism import UNSTATABLE_ROUTES, disputed_route, find_routes
 from engine.explain.one_sided import one_sided_edges
 from engine.model.graph import Graph, Labelling, Scenario
 from engine.questions.analyze import QuestionAnalysis
@@ -560,8 +560,9 @@ def _ask(
     emit("answer", message="writing the answer")
     with timer("answer"):
         answer = write_answer(backend, question, graph, labelling)
-    reason = abstention_reason(analysis, integration.connected, bool(find_routes(graph, max_mechanisms=1)),
-                               budget, trace.rounds, len(one_sided_edges(graph)))
+    states_route = bool(find_routes(graph, max_mechanisms=1))
+    reason = abstention_reason(analysis, integration.connected, states_route, budget, trace.rounds,
+                               len(one_sided_edges(graph)), None if states_route else disputed_steps(graph))
     abstained = bool(reason)
     emit("done", message=reason or "answered", nodes=len(graph.nodes), edges=len(graph.edges))
     return AskResult(
@@ -580,20 +581,34 @@ def claim_lookups(index: PaperIndex, budget: PipelineSettings, grounder) -> tupl
     return claim_store, stated
 
 
+def disputed_steps(graph: Graph) -> list[str]:
+    """The disputed steps of the nearest route only a dispute keeps from an answer
+    (``mechanism.disputed_route``), as "A to B"; none when there is no such route."""
+    route = disputed_route(graph)
+    labels = {node.id: node.label for node in graph.nodes}
+    return [f"{labels[edge.source]} to {labels[edge.target]}"
+            for edge in (route.edges if route else ()) if edge.status == "contested"]
+
+
 def abstention_reason(
     analysis: QuestionAnalysis, connected: bool, states_route: bool, budget: PipelineSettings, rounds: int,
-    one_sided: int = 0,
+    one_sided: int = 0, disputed: list[str] | None = None,
 ) -> str:
     """Why the question is not answered ("" when it is): no chain links its ends, or (with
     ``require_route``) every chain that does is one the answer cannot state as an explanation
     (``engine.explain.mechanism.find_routes``): its label would rest on a route the answer itself disowns.
-    A question naming one side only is answered by the ``one_sided`` influences stated on that side."""
+    A question naming one side only is answered by the ``one_sided`` influences stated on that side;
+    where a dispute alone keeps the nearest route out, the reason names its ``disputed`` steps."""
     sources, targets = ", ".join(analysis.sources), ", ".join(analysis.targets)
     if not sources or not targets:
         what = f"a cause of {targets}" if targets else f"an effect of {sources}"
         return "" if one_sided else f"no evidenced claim names {what} in the indexed papers after {rounds} round(s)"
     if not connected:
         return f"no chain of evidenced claims links {sources} to {targets} in the indexed papers after {rounds} round(s)"
+    if budget.require_route and not states_route and disputed:
+        return (f"{sources} reaches {targets} only by routes that state no mechanism: the nearest crosses "
+                f"{'steps' if len(disputed) > 1 else 'a step'} the papers give both signs "
+                f"({'; '.join(disputed)}) after {rounds} round(s)")
     if budget.require_route and not states_route:
         return (f"{sources} reaches {targets} only by routes that state no mechanism ({UNSTATABLE_ROUTES}) "
                 f"after {rounds} round(s)")
