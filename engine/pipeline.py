@@ -44,7 +44,7 @@ from engine.backends.base import Fallback, evidence_of, fallback_note
 from engine.assembly.identity import LibraryAbbreviations, may_define, spelled_out, title_abbreviations
 from engine.assembly.concepts import default_grounder, famplex_grounder
 from engine.assembly.integrate import Integration, Integrator, PrunedClaim
-from engine.explain.mechanism import UNSTATABLE_ROUTES, disputed_route, find_routes
+from engine.explain.mechanism import UNSTATABLE_ROUTES, disputed_route, disputed_steps, find_routes
 from engine.explain.one_sided import one_sided_edges
 from engine.model.graph import Graph, Labelling, Scenario
 from engine.questions.analyze import QuestionAnalysis
@@ -561,8 +561,10 @@ def _ask(
     with timer("answer"):
         answer = write_answer(backend, question, graph, labelling)
     states_route = bool(find_routes(graph, max_mechanisms=1))
+    # the disputed steps only where a dispute may be why no route is stated
+    disputed = disputed_steps(graph, disputed_route(graph)) if integration.connected and not states_route else None
     reason = abstention_reason(analysis, integration.connected, states_route, budget, trace.rounds,
-                               len(one_sided_edges(graph)), None if states_route else disputed_steps(graph))
+                               len(one_sided_edges(graph)), disputed)
     abstained = bool(reason)
     emit("done", message=reason or "answered", nodes=len(graph.nodes), edges=len(graph.edges))
     return AskResult(
@@ -579,15 +581,6 @@ def claim_lookups(index: PaperIndex, budget: PipelineSettings, grounder) -> tupl
     if stated is not None and not len(stated):  # no stored claims (a library read without its store)
         stated = None
     return claim_store, stated
-
-
-def disputed_steps(graph: Graph) -> list[str]:
-    """The disputed steps of the nearest route only a dispute keeps from an answer
-    (``mechanism.disputed_route``), as "A to B"; none when there is no such route."""
-    route = disputed_route(graph)
-    labels = {node.id: node.label for node in graph.nodes}
-    return [f"{labels[edge.source]} to {labels[edge.target]}"
-            for edge in (route.edges if route else ()) if edge.status == "contested"]
 
 
 def abstention_reason(

@@ -233,7 +233,7 @@ def test_a_question_linked_only_across_a_disputed_sign_is_abstained_on_with_its_
     outcome = ask("How does Velk1 impact pelt secretion?", index, Settings())
     assert outcome.abstained
     assert outcome.reason.startswith("Velk1 reaches pelt secretion only by routes that state no mechanism: the "
-                                     "nearest crosses a step the papers give both signs (Velk1 to Zorin)")
+                                     "nearest crosses a step the papers give both signs (from Velk1 to Zorin)")
     assert {e.status for e in outcome.graph.edges if e.target == "zorin"} == {"contested"}
     assert outcome.labelling.labels["pelt_secretion"].possible == ("increasing", "decreasing", "stable")
     general, nearest = outcome.answer.statements

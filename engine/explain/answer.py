@@ -34,7 +34,8 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from engine.explain.mechanism import (
-    MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, disputed_route, find_routes, other_sides, step_cost,
+    MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, disputed_route, disputed_steps, find_routes, other_sides,
+    step_cost,
 )
 from engine.explain.one_sided import MAX_INFLUENCES, one_sided_edges, one_sided_lead, one_sided_missing
 from engine.explain.strength import cite_text, edge_basis, route_basis, side, single_paper, stated
@@ -533,8 +534,7 @@ def _disputed_statement(route: Route, writer: _Writer) -> Statement:
     each disputed step: papers that disagree are not papers that say nothing."""
     nodes = writer.nodes
     said = [writer.claim(edge) for edge in route.edges]
-    disputed = [f"from {nodes[edge.source].label} to {nodes[edge.target].label}"
-                for edge in route.edges if edge.status == "contested"]
+    disputed = disputed_steps(writer.graph, route)
     text = (f"The nearest route, {' → '.join(nodes[node].label for node in route.nodes)}, is not stated as an "
             f"explanation: the papers give its step{'s' if len(disputed) > 1 else ''} {' and '.join(disputed)} "
             "both signs. Its steps: "

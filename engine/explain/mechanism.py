@@ -289,6 +289,13 @@ def disputed_route(graph: Graph, max_edges: int = MAX_ROUTE_EDGES) -> Route | No
     return None
 
 
+def disputed_steps(graph: Graph, route: Route | None) -> list[str]:
+    """The contested steps of ``route`` in words, "from A to B" (none without a route)."""
+    labels = {node.id: node.label for node in graph.nodes}
+    return [f"from {labels[edge.source]} to {labels[edge.target]}"
+            for edge in (route.edges if route else ()) if edge.status == "contested"]
+
+
 def _route_graph(graph: Graph, best: dict[tuple[str, str], Edge], reasons: dict[str, str],
                  disputed: bool = False) -> nx.DiGraph:
     """The steps a route of two or more may take, each weighted by its cost (see the module's doc):
