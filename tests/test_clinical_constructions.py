@@ -1,6 +1,6 @@
 """How clinical abstracts state results, read by both readers: a risk "for" an outcome, a group "at
 increased risk" (compared with those without what it has), a signed association noun, "effective in
-reducing", an effect on a change, a harm improved, a curated name that opens with a word of change
+reducing", an effect on a change, a harm improved or given a good effect, a curated name that opens with a word of change
 ("low back pain"), and a question, which states nothing."""
 
 from __future__ import annotations
@@ -104,10 +104,31 @@ def test_effective_in_doing_is_doing(sentence: str, expected: set[str]) -> None:
     # a disease or an abnormal phenotype (nausea: MeSH, the same as HP's) is improved by lowering it
     ("Acupuncture improved nausea.", {f"{UP} Acupuncture ==CAUSE=> {DOWN} nausea"}),
     ("Metoclopramide improved symptoms.", {f"{UP} Metoclopramide ==CAUSE=> {DOWN} symptoms"}),
+    # MeSH's "Pain, Postoperative" is under "Pain", which only HP's "Pain" (its equivalent) puts under
+    # the phenotypic abnormalities
+    ("Acupuncture improved postoperative pain.", {f"{UP} Acupuncture ==CAUSE=> {DOWN} postoperative pain"}),
     # a good thing is raised
     ("Exercise improved sleep quality.", {f"{UP} Exercise ==CAUSE=> {UP} sleep quality"}),
 ])
 def test_improving_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a good effect on a harm lowers it, as improving it does; a bad one on a good thing lowers that
+    ("Aspirin had a favourable effect on pain.", {f"{UP} Aspirin ==CAUSE=> {DOWN} pain"}),
+    ("Lithium has a protective effect on neuronal death.", {f"{UP} Lithium ==CAUSE=> {DOWN} neuronal death"}),
+    ("Physiotherapy had a beneficial effect on tinnitus complaints.",
+     {f"{UP} Physiotherapy ==CAUSE=> {DOWN} tinnitus complaints"}),
+    ("Alcohol has a harmful effect on memory.", {f"{UP} Alcohol ==CAUSE=> {DOWN} memory"}),
+    ("Exercise has a beneficial effect on memory.", {f"{UP} Exercise ==CAUSE=> {UP} memory"}),
+    # "positive" values an effect on a curated condition, and signs one on anything else
+    ("Physiotherapy had a positive effect on tinnitus.", {f"{UP} Physiotherapy ==CAUSE=> {DOWN} tinnitus"}),
+    ("Bcl-2 has a negative effect on apoptosis.", {f"{UP} Bcl-2 ==CAUSE=> {DOWN} apoptosis"}),
+    ("Bcl-2 has a positive effect on apoptosis.", {f"{UP} Bcl-2 ==CAUSE=> {UP} apoptosis"}),
+])
+def test_a_good_or_bad_effect_on_a_harm(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
 

@@ -17,8 +17,10 @@ memory deficits" lowers the deficits.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.assembly.grounding import ground, relations
+from engine.reading.language import lexicon
 
 NAMING_NAMESPACES = frozenset({"MESH", "CHEBI", "DOID", "MONDO", "GO", "HGNC", "FPLX"})
 # Curated names that open with a word of change are short: "low back pain", "lower limb".
@@ -45,11 +47,24 @@ def _words(name: str) -> set[str]:
     return set(re.split(r"[^a-z0-9]+", name.lower()))
 
 
+@lru_cache(maxsize=8192)
 def names_a_harm(name: str) -> bool:
-    """Whether the best grounding of ``name`` is a disease or an abnormal phenotype, or has one as an
-    ancestor or an equivalent."""
+    """Whether the best grounding of ``name`` is a disease or an abnormal phenotype: it, an ancestor or
+    an equivalent of it is one, or lies under one in the equivalent's own ontology. Pain grounds to
+    EFO's "pain" and to MeSH's, whose ancestors stop at "Nervous System Diseases", a category without a
+    root; MeSH's "Pain" is HP's "Pain", a phenotypic abnormality."""
     found = ground(name)
     if not found:
         return False
     best = found[0]
-    return bool(({best.key} | relations.ancestors(best) | relations.equivalents(best)) & HARM_ROOTS)
+    near = {best.key} | relations.ancestors(best) | relations.equivalents(best)
+    return bool(near & HARM_ROOTS) or any(relations.ancestors(key) & HARM_ROOTS for key in near)
+
+
+def turns_on(adjective: str, name: str, harm: bool) -> bool:
+    """Whether an effect called ``adjective`` on ``name`` moves it the other way from the adjective's
+    sign: a good effect on a harm lowers it (``harm``: the reader found the name a harm). "Positive"
+    and "negative" do so only on a condition a curated resource names (lexicon)."""
+    if adjective in lexicon.VALUING_ADJECTIVES:
+        return harm
+    return adjective in lexicon.CONDITION_VALUING_ADJECTIVES and names_a_harm(name)

@@ -39,6 +39,8 @@ UNSIGNED_CHANGES = word_set(_WORDS, "unsigned_changes")
 EFFECT_NOUNS = word_set(_WORDS, "effect_nouns")
 SIGNABLE_ROLES = word_set(_WORDS, "signable_roles")
 EFFECT_ADJECTIVES = word_table(_WORDS, "effect_adjectives")
+VALUING_ADJECTIVES = word_set(_WORDS, "valuing_adjectives")
+CONDITION_VALUING_ADJECTIVES = word_set(_WORDS, "condition_valuing_adjectives")
 EFFECT_HEADS = word_set(_WORDS, "effect_heads")
 HARM_NAMES = word_table(_WORDS, "harm_names")
 

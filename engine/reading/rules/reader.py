@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine.model.annotations import Annotation, Change
 from engine.reading.language import lexicon as lx
+from engine.reading.language.curated import turns_on
 from engine.reading.language.data_files import data_file, word_set, word_tuple
 from engine.reading.rules.records import Claim, Entity
 from engine.reading.rules.tokens import Token, find_abbreviations, tokenize, undo_typesetting
@@ -319,7 +320,11 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
 
 def _object_polarity(tokens: list[Token], claim: Claim, span: tuple[int, int]) -> int:
     """The claim's polarity on one object; a restoring or improving verb's depends on each object
-    ("rescued learning and memory deficits": memory deficits fall whatever the first object is)."""
+    ("rescued learning and memory deficits": memory deficits fall whatever the first object is), and
+    so does a good or bad effect's ("a beneficial effect on pain" lowers pain)."""
+    if claim.valued_by and turns_on(claim.valued_by, " ".join(t.text for t in tokens[slice(*span)]),
+                                    phrases.detrimental(tokens, span)):
+        return -claim.polarity
     if claim.construction != "active" or len(claim.objects) < 2:
         return claim.polarity
     lemma, polarity, _ = lx.VERB_FORMS.get(tokens[claim.verb].low, ("", 0, ""))

@@ -35,3 +35,6 @@ class Claim:
     subject_polarity: int = 1  # "X lowers Y, which leads to Z": the lowering of Y leads to Z
     # "drugs that enhance X reduce Y, including D": D, a member of the relative clause's class
     class_members: list[tuple[int, int]] = field(default_factory=list)
+    # "a beneficial effect on Y": the adjective that says the effect is good or bad for Y, so that on a
+    # harm the sign turns (curated.turns_on)
+    valued_by: str = ""

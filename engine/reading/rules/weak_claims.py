@@ -167,7 +167,8 @@ def effect_noun_claim(tokens: list[Token], i: int, floor: int,
             return None
         subjects, subject_end = subject
     return Claim(subjects, objects, polarity, "effect", word_tests.negated(tokens, subject_end + 1, i),
-                  word_tests.has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end)
+                  word_tests.has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end,
+                  valued_by="" if tokens[k].low == "against" else tokens[j].low)
 
 
 def _predicated(tokens: list[Token], i: int, floor: int) -> bool:
