@@ -116,6 +116,28 @@ def test_improving_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # an improvement of a harm is less of it, of a good thing more of it
+    ("Treatment with zorumab resulted in a significant improvement in symptoms.",
+     {f"{UP} zorumab ==CAUSE=> {DOWN} symptoms"}),
+    ("Zorumab led to improvements in pain.", {f"{UP} Zorumab ==CAUSE=> {DOWN} pain"}),
+    ("Zorumab caused an improvement in memory.", {f"{UP} Zorumab ==CAUSE=> {UP} memory"}),
+    ("Zorumab produced an amelioration of memory.", {f"{UP} Zorumab ==CAUSE=> {UP} memory"}),
+    ("Improvement of pain by zorumab was seen.", {f"{UP} zorumab ==CAUSE=> {DOWN} pain"}),
+])
+def test_an_improvement_of_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Zorumab was superior to placebo in reducing pain.",
+    "Zorumab was more effective than placebo in reducing pain.",
+])
+def test_what_a_drug_is_compared_with_does_nothing(sentence: str) -> None:
+    assert all(not line.startswith(f"{UP} placebo") for line in rule_lines(sentence) | parse_lines(sentence))
+
+
+@pytest.mark.parametrize("sentence, expected", [
     # a good effect on a harm lowers it, as improving it does; a bad one on a good thing lowers that
     ("Aspirin had a favourable effect on pain.", {f"{UP} Aspirin ==CAUSE=> {DOWN} pain"}),
     ("Lithium has a protective effect on neuronal death.", {f"{UP} Lithium ==CAUSE=> {DOWN} neuronal death"}),

@@ -276,6 +276,7 @@ CLASS_NOUNS = word_set(_WORDS, "class_nouns")
 
 RESTORING_VERBS = word_set(_WORDS, "restoring_verbs")
 IMPROVING_VERBS = word_set(_WORDS, "improving_verbs")
+BETTERING_NOUNS = word_set(_WORDS, "bettering_nouns")
 DETRIMENT_WORDS = word_set(_WORDS, "detriment_words")
 
 LINKAGE_WORDS = word_set(_WORDS, "linkage_words")

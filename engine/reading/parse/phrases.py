@@ -21,7 +21,7 @@ from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
-from engine.reading.language.curated import opens_curated_name
+from engine.reading.language.curated import names_a_harm, opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -433,6 +433,8 @@ def side_of(head: Token) -> Side | None:
             if process is not None:  # "degradation rates of tau": the rate of tau's degradation
                 inner = Side(name=f"{inner.name} {process.text}", direction=inner.direction)
             return _turned(inner, _adjective_direction(head))
+        if lower in lexicon.BETTERING_NOUNS:  # "an improvement in symptoms" lowers them
+            return _turned(inner, -1 if names_a_harm_side(inner_token, inner) else 1)
         return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
     process = _process_of(head) or _mutation_of(head)
     if process is not None:
@@ -1140,6 +1142,15 @@ def _abbreviation(head: Token) -> tuple[str, ...]:
         if child.dep_ == "appos" and child.i >= 1 and child.doc[child.i - 1].text == "(":
             return (child.text,)
     return ()
+
+
+def names_a_harm_side(head: Token, side: Side) -> bool:
+    """Whether a side names a harm, which betterment lowers: a fall ("impaired memory", "loss of X"),
+    a word of harm ("neuronal death", "damaged axons"), or a disease or abnormal phenotype a curated
+    resource names ("nausea")."""
+    return side.direction < 0 or head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
+        or head.lower_ in lexicon.DETRIMENT_WORDS or names_a_harm(side.name) \
+        or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)
 
 
 def _turned(side: Side, direction: int) -> Side:

@@ -15,9 +15,8 @@ from pathlib import Path
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set
-from engine.reading.parse.phrases import Side
+from engine.reading.parse.phrases import Side, names_a_harm_side
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -30,11 +29,7 @@ def is_restoring(verb: Token) -> bool:
 
 
 def restoring_sign(effect_head: Token, effect: Side) -> int:
-    if effect.direction < 0 or effect_head.lemma_.lower() in lexicon.DETRIMENT_WORDS or names_a_harm(effect.name) \
-            or effect_head.lower_ in lexicon.DETRIMENT_WORDS \
-            or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in effect_head.lefts):
-        return -1  # also "repairs the damaged axons"
-    return 1
+    return -1 if names_a_harm_side(effect_head, effect) else 1  # also "repairs the damaged axons"
 
 
 _LEVEL_WORDS = word_set(_WORDS, "_level_words")

@@ -185,6 +185,8 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
                 mutation = True
             elif low in lx.QUANTITY_WORDS:
                 quantity = quantity or low not in _COUNT_WORDS  # a count keeps its noun
+            elif low in lx.BETTERING_NOUNS:  # "an improvement in pain": less pain
+                polarity = -polarity if phrases.detrimental(words, (2, len(words))) else polarity
             elif low in lx.DECREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
                 polarity = -polarity
             words[:2] = []
@@ -570,6 +572,8 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
     if low in lx.DECREASE_ADJECTIVES and nxt:
         return -1
     if nxt in lx.CHANGE_PREPOSITIONS:
+        if low in lx.BETTERING_NOUNS:  # "an improvement in pain" lowers pain
+            return -1 if phrases.detrimental(tokens, (j + 2, span[1])) else 1
         if low in lx.DECREASE_HEADS or low in lx.DEFICIENCY_HEADS or lx.NOMINAL_TRIGGERS.get(low, 1) < 0:
             return -1
         if low in lx.INCREASE_HEADS or lx.NOMINAL_TRIGGERS.get(low, -1) > 0:

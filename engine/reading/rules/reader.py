@@ -321,10 +321,12 @@ def _annotation(subject: Entity, obj: Entity, polarity: int, sentence: str,
 def _object_polarity(tokens: list[Token], claim: Claim, span: tuple[int, int]) -> int:
     """The claim's polarity on one object; a restoring or improving verb's depends on each object
     ("rescued learning and memory deficits": memory deficits fall whatever the first object is), and
-    so does a good or bad effect's ("a beneficial effect on pain" lowers pain)."""
+    so do a good or bad effect's ("a beneficial effect on pain" lowers pain) and an improvement's."""
     if claim.valued_by and turns_on(claim.valued_by, " ".join(t.text for t in tokens[slice(*span)]),
                                     phrases.detrimental(tokens, span)):
         return -claim.polarity
+    if claim.construction == "nominal" and tokens[claim.verb].low in lx.BETTERING_NOUNS:
+        return -1 if phrases.detrimental(tokens, span) else 1  # "improvement of pain by X": less pain
     if claim.construction != "active" or len(claim.objects) < 2:
         return claim.polarity
     lemma, polarity, _ = lx.VERB_FORMS.get(tokens[claim.verb].low, ("", 0, ""))

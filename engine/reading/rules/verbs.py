@@ -300,6 +300,8 @@ def verb_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim],
         subjects, objects = objects[members:], objects[:members]
     if lemma in lx.REVERSED_VERBS or reversed_result:
         subjects, objects = objects, subjects
+    if word_tests.compared_reference(tokens, subjects[0][0]):
+        return None  # "X was superior to placebo in reducing Y": placebo reduces nothing here
     efficacy = prev in EFFICACY_PREPOSITIONS and i - 2 >= floor and tokens[i - 2].low in EFFICACY_WORDS
     if form == "ing" and not efficacy and prev not in _GERUND_CLAUSE_OPENERS and \
             not word_tests.is_content(tokens, subject_end):

@@ -126,6 +126,16 @@ _NUMBERED_HEADS = word_set(_WORDS, "_numbered_heads")
 
 
 _SINGULAR_DETERMINERS = word_set(_WORDS, "_singular_determiners")
+_COMPARED_TO = word_set(_WORDS, "_compared_to")
+
+
+def compared_reference(tokens: list[Token], start: int) -> bool:
+    """Whether the phrase at ``start`` is what something is compared with ("more effective than
+    placebo in reducing Y", "superior to placebo in lowering Y"): a reference, not an agent."""
+    k = start - 1
+    while k >= 0 and tokens[k].low in lx.DETERMINERS:
+        k -= 1
+    return k >= 0 and (tokens[k].low == "than" or (tokens[k].low == "to" and k > 0 and tokens[k - 1].low in _COMPARED_TO))
 
 
 def starts_phrase(tokens: list[Token], i: int) -> bool:
