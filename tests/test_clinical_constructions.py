@@ -129,6 +129,15 @@ def test_an_improvement_of_a_harm_lowers_it(sentence: str, expected: set[str]) -
     assert rule_lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("Zorumab prolonged survival.", {f"{UP} Zorumab ==CAUSE=> {UP} survival"}),
+    ("Zorumab shortened hospital stay.", {f"{UP} Zorumab ==CAUSE=> {DOWN} hospital stay"}),
+])
+def test_a_duration_lengthened_or_shortened(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
 @pytest.mark.parametrize("sentence", [
     "Zorumab was superior to placebo in reducing pain.",
     "Zorumab was more effective than placebo in reducing pain.",
