@@ -138,6 +138,16 @@ def test_a_duration_lengthened_or_shortened(sentence: str, expected: set[str]) -
     assert rule_lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # "decline" is a noun of change, no adjective: the name starts after its preposition
+    ("Zorumab caused a decline in memory.", {f"{UP} Zorumab ==CAUSE=> {DOWN} memory"}),
+    ("Zorumab prevented the decline in renal function.", {f"{UP} Zorumab ==CAUSE=> {UP} renal function"}),
+])
+def test_a_decline_in_a_thing(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
 @pytest.mark.parametrize("sentence", [
     "Zorumab was superior to placebo in reducing pain.",
     "Zorumab was more effective than placebo in reducing pain.",
