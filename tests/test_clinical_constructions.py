@@ -148,6 +148,18 @@ def test_a_decline_in_a_thing(sentence: str, expected: set[str]) -> None:
     assert rule_lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # "less" and "more" before a name say how much of it, as "fewer" and "greater" do
+    ("Patients receiving zorumab had less pain than those receiving placebo.",
+     {f"{UP} zorumab ==CAUSE=> {DOWN} pain"}),
+    ("Zorumab caused less weight gain.", {f"{UP} Zorumab ==CAUSE=> {DOWN} weight gain"}),
+    ("Mice lacking TREM2 displayed more plaques.", {f"TREM2 deficiency ==CAUSE=> {UP} plaques"}),
+])
+def test_less_or_more_of_a_thing(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
 @pytest.mark.parametrize("sentence", [
     "Zorumab was superior to placebo in reducing pain.",
     "Zorumab was more effective than placebo in reducing pain.",
