@@ -1,7 +1,8 @@
 """How clinical abstracts state results, read by both readers: a risk "for" an outcome, a group "at
 increased risk" (compared with those without what it has), a signed association noun, "effective in
-reducing", an effect on a change, a harm improved or given a good effect, a curated name that opens with a word of change
-("low back pain"), and a question, which states nothing."""
+reducing", an effect on a change, a harm improved or given a good effect, a duration prolonged, less
+or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
+of change ("low back pain"), and a question, which states nothing."""
 
 from __future__ import annotations
 

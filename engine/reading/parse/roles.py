@@ -18,8 +18,9 @@ from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.reading.parse.examples import named_members
 from engine.reading.parse.hosts import names_a_host
-from engine.reading.parse.phrases import Side, apposed_across_a_clause, has_change_word, sides, stranded_preps
-from engine.reading.parse.restoring import restoring_sign
+from engine.reading.parse.phrases import (
+    Side, apposed_across_a_clause, has_change_word, names_a_harm_side, sides, stranded_preps,
+)
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -219,14 +220,13 @@ def _effect_noun_claims(noun: Token) -> list[Claim]:
         return []
     causes = [s for head in cause_heads for s in sides(head)]
     claims = pairs(causes, 1, examples, modality.hedged(predicate), NOMINAL_CONFIDENCE)
-    adjective = [c.lower_ for c in noun.lefts if c.dep_ == "amod" and c.lower_ in lexicon.EFFECT_ADJECTIVES][:1]
+    adjective = next((c.lower_ for c in noun.lefts if c.dep_ == "amod" and c.lower_ in lexicon.EFFECT_ADJECTIVES), "")
     for prep, target in targets if signs else []:
         sign = -1 if prep == "against" else signs[0]
         seen_in = (prep == "in" and names_a_host(target.lower_)) or target.lower_ in _SEEN_IN
         for effect in [] if seen_in else sides(target):  # not "in mice", "on mouse and rat cultures"
             # "a beneficial effect on pain" lowers pain, as "improved pain" does
-            turned = adjective and prep != "against" and turns_on(adjective[0], effect.name,
-                                                                restoring_sign(target, effect) < 0)
+            turned = prep != "against" and turns_on(adjective, effect.name, names_a_harm_side(target, effect))
             claims += pairs(causes, -sign if turned else sign, [effect], modality.hedged(predicate),
                             NOMINAL_CONFIDENCE)
     return claims

@@ -135,7 +135,9 @@ def compared_reference(tokens: list[Token], start: int) -> bool:
     k = start - 1
     while k >= 0 and tokens[k].low in lx.DETERMINERS:
         k -= 1
-    return k >= 0 and (tokens[k].low == "than" or (tokens[k].low == "to" and k > 0 and tokens[k - 1].low in _COMPARED_TO))
+    if k < 0:
+        return False
+    return tokens[k].low == "than" or (tokens[k].low == "to" and k > 0 and tokens[k - 1].low in _COMPARED_TO)
 
 
 def starts_phrase(tokens: list[Token], i: int) -> bool:
