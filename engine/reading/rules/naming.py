@@ -112,9 +112,8 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         nxt = words[1].low if len(words) > 1 else ""
         if low in lx.DOSE_UNITS and nxt == "of" and len(words) > 2:
             words[:2] = []; changed = True  # "2 mg/kg of X"
-        elif (low in lx.DETERMINERS and low not in lx.DECREASE_ADJECTIVES) or low in NAME_NOISE or low.isdigit() \
-                or (low in lx.DOSE_UNITS and len(words) > 1):
-            words.pop(0); changed = True  # "10 mM lithium" names lithium; "less pain" is a fall of pain
+        elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in lx.DOSE_UNITS and len(words) > 1):
+            words.pop(0); changed = True  # "10 mM lithium" names lithium
         elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
             words[:3] = []; changed = True  # "low doses of X" are X given, not less X
@@ -547,8 +546,8 @@ def expressing_carrier(words: list[Token]) -> int:
 def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
     """Direction set by a phrase's leading change word ("impaired", "loss of"), if it has one."""
     j = span[0]
-    while j < span[1] and tokens[j].low in lx.DETERMINERS and tokens[j].low not in lx.DECREASE_ADJECTIVES:
-        j += 1  # (not "less": "less pain")
+    while j < span[1] and tokens[j].low in lx.DETERMINERS:
+        j += 1
     if j + 2 < span[1] and manner_adjective(tokens[j]) and word_tests.change_head(tokens[j + 1].low) \
             and tokens[j + 2].low in lx.CHANGE_PREPOSITIONS:
         j += 1  # "conditional knockout of X or Y"
