@@ -2,7 +2,8 @@
 increased risk" (compared with those without what it has), a signed association noun, "effective in
 reducing", an effect on a change, a harm improved or given a good effect, a duration prolonged, less
 or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
-of change ("low back pain"), and a question, which states nothing."""
+of change ("low back pain"), the control of a condition ("glycaemic control"), and a question, which
+states nothing."""
 
 from __future__ import annotations
 
@@ -281,3 +282,26 @@ def test_words_of_more_and_less_in_abstracts(sentence: str, expected: set[str]) 
 ])
 def test_a_defined_name_keeps_its_word_of_change(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the control of a quantity or a condition is an outcome: improving it raises it, whatever it controls
+    ("The telemedicine system improved glycaemic control in both groups.",
+     {f"{UP} telemedicine system ==CAUSE=> {UP} glycaemic control"}),
+    ("The intervention improved asthma control.", {f"{UP} intervention ==CAUSE=> {UP} asthma control"}),
+    ("Chemotherapy improves both survival and disease control.",
+     {f"{UP} Chemotherapy ==CAUSE=> {UP} survival", f"{UP} Chemotherapy ==CAUSE=> {UP} disease control"}),
+    ("Acupuncture improved pain relief.", {f"{UP} Acupuncture ==CAUSE=> {UP} pain relief"}),
+    # a verb, the open-signed control of or by something, and an experimental control name no outcome
+    ("GSK3 and CDK5 control tau phosphorylation.", set()),
+    ("Kinases control tau phosphorylation.", set()),
+    ("Drug X increased tau compared with the respective control.", {f"{UP} Drug X ==CAUSE=> {UP} tau"}),
+])
+def test_the_control_of_a_condition_is_an_outcome(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+def test_control_by_a_regulator_is_no_outcome() -> None:
+    sentence = "miR-155 is an inducible miRNA under transcriptional control by NF-kB."
+    assert not any("control" in line for line in parse_lines(sentence) | rule_lines(sentence))

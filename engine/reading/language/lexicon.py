@@ -278,6 +278,8 @@ RESTORING_VERBS = word_set(_WORDS, "restoring_verbs")
 IMPROVING_VERBS = word_set(_WORDS, "improving_verbs")
 BETTERING_NOUNS = word_set(_WORDS, "bettering_nouns")
 DETRIMENT_WORDS = word_set(_WORDS, "detriment_words")
+REMEDY_HEADS = word_set(_WORDS, "remedy_heads")
+CONTROL_MODIFIERS = word_set(_WORDS, "control_modifiers")
 
 LINKAGE_WORDS = word_set(_WORDS, "linkage_words")
 HOST_NOUNS = word_set(_WORDS, "host_nouns")

@@ -391,12 +391,23 @@ def past_verb(token: Token) -> bool:
     return token.lower_.endswith("ed") and token.lower_ in lexicon.OTHER_VERBS
 
 
+def _outcome_control(head: Token) -> bool:
+    """"glycaemic control", "asthma control": a clinical outcome's name, not the open-signed "control of
+    Y" or "control by X", nor an experimental control ("the vehicle control")."""
+    modifiers = [c for c in head.lefts if c.dep_ in ("compound", "amod")]
+    return head.lower_ == "control" and bool(modifiers) \
+        and not any(c.dep_ in ("prep", "agent") and c.lower_ in ("of", "by") for c in head.rights) \
+        and not any(c.lower_ in lexicon.CONTROL_MODIFIERS or c.lower_ in lexicon.CONTROL_GROUP_WORDS
+                    or c.lower_ in lexicon.HEALTHY_GROUP_WORDS for c in modifiers)
+
+
 def side_of(head: Token) -> Side | None:
     """The side the phrase headed by ``head`` names, or None for a pronoun or a vague word."""
     if head.tag_ in PRONOUN_TAGS or head.lower_ in lexicon.PRONOUNS or _lone_determiner(head) \
             or head.lower_ in _DOSE_UNITS or _duration(head) \
             or _in_citation(head) or _author(head) \
-            or _object_of_noun(head) or head.lower_ in lexicon.UNSIGNED_HEADS or head.lower_ in _DISCOURSE_NOUNS \
+            or _object_of_noun(head) or (head.lower_ in lexicon.UNSIGNED_HEADS and not _outcome_control(head)) \
+            or head.lower_ in _DISCOURSE_NOUNS \
             or _unnamed_change(head) or _adjective_subject(head):
         return None  # "the regulation of X" leaves open which way X moves
     apposed = apposed_name(head) or _encoded(head)
@@ -1147,7 +1158,9 @@ def _abbreviation(head: Token) -> tuple[str, ...]:
 def names_a_harm_side(head: Token, side: Side) -> bool:
     """Whether a side names a harm, which betterment lowers: a fall ("impaired memory", "loss of X"),
     a word of harm ("neuronal death", "damaged axons"), or a disease or abnormal phenotype a curated
-    resource names ("nausea")."""
+    resource names ("nausea"). A remedy of one is not ("disease control", "pain relief")."""
+    if head.lower_ in lexicon.REMEDY_HEADS:
+        return side.direction < 0
     return side.direction < 0 or head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
         or head.lower_ in lexicon.DETRIMENT_WORDS or names_a_harm(side.name) \
         or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)

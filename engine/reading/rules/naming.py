@@ -63,6 +63,8 @@ class _Naming:
     deficiency: bool = False
     mutation: bool = False
     quantity: bool = False
+    # Where "control" heads a clinical outcome's name ("glycaemic control"), by ``controlled_quantity``.
+    outcome_controls: frozenset[int] = frozenset()
 
 
 def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", "object"],
@@ -74,7 +76,8 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     if words and words[0].low in _OWNER_PRONOUNS and all(
             phrases.process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
         return None  # "inducing its phosphorylation": the process of an unnamed owner
-    naming = _Naming(_long_form_as_one(words, abbreviations))
+    naming = _Naming(_long_form_as_one(words, abbreviations), outcome_controls=frozenset(
+        tokens[i].start for i in range(*span) if tokens[i].low == "control" and word_tests.controlled_quantity(tokens, i)))
     _strip_front(naming, role)
     _cut_tails(naming)
     if not _strip_back(naming):
@@ -378,7 +381,8 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     if not name or not re.search(r"[A-Za-z\u0370-\u03ff]", name):
         return None
     name_letter = words[-1].text in ("A", "I") and len(words) > 1  # "trichostatin A", "complex I"
-    if len(words) > 8 or (words[-1].low in CLOSED and not name_letter) \
+    outcome = words[-1].start in naming.outcome_controls  # "glycaemic control": a name, not a verb
+    if len(words) > 8 or (words[-1].low in CLOSED and not name_letter and not outcome) \
             or words[0].low in _NAME_NONSTARTERS:
         return None
     if all(w.low in CLOSED or w.low in ORGANISMS or class_word(w.low) for w in words):
@@ -388,7 +392,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
     if len(words) == 1 and words[0].low in lx.PROCESSES_OF_SOMETHING:
         return None  # "the formation and assembly of X" read as "formation": of nothing
 
-    if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS:
+    if len(words) > 1 and words[-1].low in lx.UNSIGNED_HEADS and not outcome:
         return None  # "the X-mediated regulation of Y": which way Y moves is left open
     if words[-1].low in lx.UNSIGNED_CHANGES and not any(lx.written_as_a_name(w.text) for w in words[:-1]):
         return None  # "subtle changes", "conformational change": no way and no entity

@@ -252,7 +252,7 @@ def _lone_adjective(tokens: list[Token], span: tuple[int, int]) -> bool:
     if not words or (len(words) > 1 and tokens[words[-2]].low not in lx.CHANGE_PREPOSITIONS):
         return False  # one word, or the last after "of": "clearance of soluble (and ...)"
     tok = tokens[words[-1]]
-    return tok.text.islower() and tok.text.isalpha() and (
+    return tok.text.islower() and tok.text.isalpha() and tok.low not in lx.PROCESS_NOUNS and (
         tok.low.endswith(ADJECTIVE_ENDINGS + ("ble",)) or tok.low in lx.INCREASE_ADJECTIVES
         or tok.low in lx.DECREASE_ADJECTIVES)
 
@@ -653,7 +653,10 @@ def skip_percentage(tokens: list[Token], j: int) -> int:
 
 
 def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
-    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease, a curated harm)?"""
+    """Does the phrase name a harm ("memory deficits", "neuronal death", a disease, a curated harm)?
+    A remedy of one is not ("disease control")."""
+    if tokens[span[1] - 1].low in lx.REMEDY_HEADS:
+        return False
     for k in range(*span):
         low = tokens[k].low
         if low in lx.DETRIMENT_WORDS or low in lx.STATE_WORDS or low.endswith(lx.STATE_SUFFIXES) \

@@ -56,6 +56,8 @@ def is_content(tokens: list[Token], i: int) -> bool:
         return True  # "trichostatin A", "protein kinase A": a name's letter, not an article
     if tok.text == "I" and 0 < i and tokens[i - 1].low in _NUMBERED_HEADS:
         return True  # "complex I", "type I": a numeral, not the pronoun
+    if low == "control" and controlled_quantity(tokens, i):
+        return True
     if low in CLOSED or is_adverb(low):
         return False
     if modified_form(tokens, i):
@@ -120,6 +122,22 @@ def nominal_use(tokens: list[Token], i: int) -> bool:
     if prev in EFFICACY_PREPOSITIONS and i >= 2 and tokens[i - 2].low in EFFICACY_WORDS and tokens[i].low.endswith("ing"):
         return False  # "effective in reducing Y": a verb
     return prev in lx.DETERMINERS or nxt in lx.CHANGE_PREPOSITIONS or (prev in lx.PREPOSITIONS and prev != "to")
+
+
+def controlled_quantity(tokens: list[Token], i: int) -> bool:
+    """Whether "control" at i is the head of a clinical outcome's name ("improved glycaemic control",
+    "lower infection control rates"): a singular word of a quantity or a condition before it, and no
+    object after it but a word of amount. Else it is a verb ("kinases control Y", "GSK3 control tau"),
+    the open-signed "control of Y" or "control by X", or an experimental control ("vehicle control", "age-matched control")."""
+    if i == 0 or not is_word(tokens[i - 1]):
+        return False
+    prev = tokens[i - 1].low
+    if prev in CLOSED or prev in lx.VERB_FORMS or prev in lx.CONTROL_MODIFIERS or prev in lx.CONTROL_GROUP_WORDS \
+            or prev in lx.HEALTHY_GROUP_WORDS or re.search(r"[^su]s$", prev) or not re.fullmatch(r"[a-z]+", prev):
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return nxt is None or not is_word(nxt) or nxt.low in lx.QUANTITY_WORDS \
+        or (nxt.low in CLOSED and nxt.low not in lx.DETERMINERS and nxt.low not in ("of", "by"))
 
 
 _NUMBERED_HEADS = word_set(_WORDS, "_numbered_heads")
