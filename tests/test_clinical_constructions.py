@@ -2,8 +2,8 @@
 increased risk" (compared with those without what it has), a signed association noun, "effective in
 reducing", an effect on a change, a harm improved or given a good effect, a duration prolonged, less
 or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
-of change ("low back pain"), the control of a condition ("glycaemic control"), and a question, which
-states nothing."""
+of change ("low back pain"), the control of a condition ("glycaemic control"), a group with more of a
+quantity ("patients with higher BMI"), and a question, which states nothing."""
 
 from __future__ import annotations
 
@@ -305,3 +305,17 @@ def test_the_control_of_a_condition_is_an_outcome(sentence: str, expected: set[s
 def test_control_by_a_regulator_is_no_outcome() -> None:
     sentence = "miR-155 is an inducible miRNA under transcriptional control by NF-kB."
     assert not any("control" in line for line in parse_lines(sentence) | rule_lines(sentence))
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a group with more or less of a quantity is compared with those with less or more of it: a gradient
+    ("Patients with higher BMI had higher mortality.", {f"{UP} BMI ==CAUSE=> {UP} mortality"}),
+    ("Mortality was higher in patients with elevated troponin.", {f"{UP} troponin ==CAUSE=> {UP} Mortality"}),
+    ("Individuals in the low FPG group had a significantly reduced risk of stroke.",
+     {f"{DOWN} FPG ==CAUSE=> {DOWN} stroke"}),
+    # a dose group is no level of a quantity, and a change before treatment compares nothing
+    ("Mortality was lower in the high-dose group.", set()),
+    ("Patients with higher BMI had higher mortality at baseline.", set()),
+])
+def test_a_group_with_more_of_a_quantity(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected

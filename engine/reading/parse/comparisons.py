@@ -15,7 +15,9 @@ placebo, sham or vehicle arm, states an intervention: a supported claim. Any oth
 has a condition or an exposure, "the D group" against controls or "non-D", which may be users and
 non-users) was only observed: the claim is hedged, a possible claim (as ``associations``).
 Without any reference group only "D-treated mice were twice as likely to develop Y" is read (the
-untreated are the reference a likelihood implies), and only for a group given the agent.
+untreated are the reference a likelihood implies), and only for a group given the agent, and a group
+named for more or less of a quantity ("patients with higher BMI had higher mortality", "the low FPG
+group"), whose reference is those with less or more of it: a gradient, observed, a possible claim.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ _GROUP_STAND_INS = word_set(_WORDS, "_group_stand_ins")
 _COMPARING_PREPOSITIONS = word_set(_WORDS, "_comparing_prepositions")
 _PLACED_PRONOUNS = word_set(_WORDS, "_placed_pronouns")
 _PEOPLE_WORDS = word_set(_WORDS, "_people_words")
+_COHORT_PEOPLE = word_set(_WORDS, "_cohort_people") | lexicon.GROUP_PEOPLE
 _LACKING_WORDS = word_set(_WORDS, "_lacking_words")
 _NEGATING_PREFIXES = word_tuple(_WORDS, "_negating_prefixes")
 
@@ -80,7 +83,9 @@ class Group:
     """A study group: what defines it (the agent given, the condition had) and how it is said to."""
 
     cause: Side
-    kind: str  # "given" (said to be given), "named" (a group named after it), "had" (a condition, an exposure)
+    # "given" (said to be given), "named" (a group named after it), "had" (a condition, an exposure), or
+    # "level" (more or less of a quantity: "patients with higher BMI", compared with those with less)
+    kind: str
     word: str  # the word a reference names the group's absence with ("non-statin": "statin")
     # named for what its members have, so that "at increased risk" compares it with those without it
     # ("patients with X", "patients who develop X", "smokers"; not "Velk1-deficient mice", read by ``hosts``)
@@ -183,6 +188,8 @@ def _at_risk(at: Token) -> list[Claim]:
         return []
     if not _references(copula):  # a risk "increased" is raised against those without what the group has
         group = groups[0]
+        if group.kind == "level":
+            return _compared(group, copula, 1, sides(risks[0]), copula)
         named = group.against_those_without and non_entity_reason(group.cause.name) is None
         return pairs([group.cause], 1, sides(risks[0]), hedged=True) if named else []
     return _compared(groups[0], copula, 1, sides(risks[0]), copula)
@@ -258,6 +265,8 @@ def _group_word(token: Token) -> bool:
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
     """The claims of a group's difference, where every group it is compared with is a control."""
     references = _references(clause)
+    if group.kind == "level" and not references and not any(t.lower_ in _BEFORE for t in clause.subtree):
+        return pairs([group.cause], sign, [e for e in effects if group_of_name(e.name) is None], hedged=True)
     if any(t.lower_ in _BEFORE for t in clause.subtree) or not references \
             or not all(_absence_of(r, group) for r in references):
         return []
@@ -378,6 +387,10 @@ def _named_group(group: Token) -> Group | None:
         given = [g for c in group.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
         return given[0] if len(given) == 1 else None
     texts = [w.lower_ for w in words]
+    # "the low FPG group": less of FPG than the other groups
+    level = 1 if texts[0] in lexicon.INCREASE_ADJECTIVES else -1 if texts[0] in lexicon.DECREASE_ADJECTIVES else 0
+    if level and len(texts) > 1 and not any("dose" in t for t in texts):
+        return Group(Side(name=words[1:].text, direction=level), kind="level", word=words[-1].text)
     if any(t in lexicon.UNNAMED_GROUP_WORDS or "dose" in t or t.startswith("non") for t in texts) \
             or {p for t in texts for p in t.split("-")} & (lexicon.CONTROL_GROUP_WORDS | lexicon.HEALTHY_GROUP_WORDS):
         return None
@@ -412,8 +425,18 @@ def _given_to(host: Token) -> Group | None:
             and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
     had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1],
                         against_those_without=True) for s in had if s is not None]
-    found = given + had_groups
+    levels = [Group(s, kind="level", word=s.name.split()[-1]) for g in patterns.objects_after(host, "with")
+              if host.lower_ in _COHORT_PEOPLE and _level_word(g)
+              for s in [side_of(g)] if s is not None and s.direction]
+    found = given + had_groups + levels
     return found[0] if len(found) == 1 else None
+
+
+def _level_word(name: Token) -> bool:
+    """"higher BMI", "elevated troponin": a word of more or less before a quantity ("cognitive
+    decline" is a condition, a change named)."""
+    return any(c.dep_ == "amod" and (c.lower_ in lexicon.INCREASE_ADJECTIVES or c.lower_ in lexicon.DECREASE_ADJECTIVES)
+               for c in name.lefts)
 
 
 def _given_by(participle: Token) -> Group | None:

@@ -76,8 +76,9 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     if words and words[0].low in _OWNER_PRONOUNS and all(
             phrases.process_noun(w.low) or w.low in lx.MODIFICATION_NOUNS for w in words[1:]):
         return None  # "inducing its phosphorylation": the process of an unnamed owner
-    naming = _Naming(_long_form_as_one(words, abbreviations), outcome_controls=frozenset(
-        tokens[i].start for i in range(*span) if tokens[i].low == "control" and word_tests.controlled_quantity(tokens, i)))
+    outcome_controls = frozenset(tokens[i].start for i in range(*span)
+                                 if tokens[i].low == "control" and word_tests.controlled_quantity(tokens, i))
+    naming = _Naming(_long_form_as_one(words, abbreviations), outcome_controls=outcome_controls)
     _strip_front(naming, role)
     _cut_tails(naming)
     if not _strip_back(naming):

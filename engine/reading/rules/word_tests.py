@@ -128,7 +128,8 @@ def controlled_quantity(tokens: list[Token], i: int) -> bool:
     """Whether "control" at i is the head of a clinical outcome's name ("improved glycaemic control",
     "lower infection control rates"): a singular word of a quantity or a condition before it, and no
     object after it but a word of amount. Else it is a verb ("kinases control Y", "GSK3 control tau"),
-    the open-signed "control of Y" or "control by X", or an experimental control ("vehicle control", "age-matched control")."""
+    the open-signed "control of Y" or "control by X", or an experimental control ("vehicle control",
+    "age-matched control")."""
     if i == 0 or not is_word(tokens[i - 1]):
         return False
     prev = tokens[i - 1].low
