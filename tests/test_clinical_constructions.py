@@ -319,3 +319,9 @@ def test_control_by_a_regulator_is_no_outcome() -> None:
 ])
 def test_a_group_with_more_of_a_quantity(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
+
+
+def test_who_is_people_not_the_drug_before_it() -> None:
+    # the parser hangs "who develop" on "AIs"; "who" is the patients
+    sentence = "Patients on AIs who develop osteoporosis are at increased risk of bone fracture."
+    assert parse_lines(sentence) == {f"{UP} osteoporosis ==CAUSE=> {UP} bone fracture"}

@@ -421,7 +421,7 @@ def _given_to(host: Token) -> Group | None:
     who develop D"."""
     given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
     had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
-    had += [side_of(g) for c in host.children if c.dep_ == "relcl" and c.lemma_.lower() in _HAVING
+    had += [side_of(g) for c in _relative_clauses(host) if c.lemma_.lower() in _HAVING
             and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
     had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1],
                         against_those_without=True) for s in had if s is not None]
@@ -430,6 +430,14 @@ def _given_to(host: Token) -> Group | None:
               for s in [side_of(g)] if s is not None and s.direction]
     found = given + had_groups + levels
     return found[0] if len(found) == 1 else None
+
+
+def _relative_clauses(host: Token) -> list[Token]:
+    """The relative clauses on a host, and a "who" clause the parser hangs on a word after it
+    ("patients on AIs who develop X": "who" is people, not the drug)."""
+    after = [c for p in host.children if p.dep_ == "prep" for o in p.children if o.dep_ == "pobj"
+             for c in o.children if c.dep_ == "relcl" and any(w.lower_ == "who" for w in c.children)]
+    return [c for c in host.children if c.dep_ == "relcl"] + after
 
 
 def _level_word(name: Token) -> bool:
