@@ -3,7 +3,7 @@ increased risk" (compared with those without what it has), a signed association 
 reducing", an effect on a change, a harm improved or given a good effect, a duration prolonged, less
 or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
 of change ("low back pain"), the control of a condition ("glycaemic control"), a group with more of a
-quantity ("patients with higher BMI"), and a question, which states nothing."""
+quantity ("patients with higher BMI"), an effective treatment, and a question, which states nothing."""
 
 from __future__ import annotations
 
@@ -79,6 +79,8 @@ def curated() -> None:
 @pytest.mark.parametrize("sentence, expected", [
     # the change word is in the curated name itself: no decrease of back pain
     ("Exercise reduced low back pain.", {f"{UP} Exercise ==CAUSE=> {DOWN} low back pain"}),
+    # the parser may hang "low" on "back": the name still runs to "pain"
+    ("Acupuncture reduced chronic low back pain.", {f"{UP} Acupuncture ==CAUSE=> {DOWN} chronic low back pain"}),
     ("Pulse pressure was inversely associated with the risk of low back pain.",
      {f"{UP} Pulse pressure ==CAUSE=> {DOWN} low back pain"}),
     # another name of a condition that states a change, and a phenotype's name, stay changes
@@ -325,3 +327,29 @@ def test_who_is_people_not_the_drug_before_it() -> None:
     # the parser hangs "who develop" on "AIs"; "who" is the patients
     sentence = "Patients on AIs who develop osteoporosis are at increased risk of bone fracture."
     assert parse_lines(sentence) == {f"{UP} osteoporosis ==CAUSE=> {UP} bone fracture"}
+
+
+@pytest.mark.parametrize("sentence, parsed, ruled", [
+    # a treatment said to work lowers what it treats (the rule reader writes it as its role's lowering)
+    ("Memantine is an effective treatment for Alzheimer's disease.",
+     {f"{UP} Memantine ==CAUSE=> {DOWN} Alzheimer's disease"}, {f"{DOWN} Memantine ==CAUSE=> Alzheimer's disease"}),
+    ("Memantine is effective in the treatment of Alzheimer's disease.",
+     {f"{UP} Memantine ==CAUSE=> {DOWN} Alzheimer's disease"}, {f"{DOWN} Memantine ==CAUSE=> Alzheimer's disease"}),
+    ("Acupuncture and massage are effective treatments for chronic low back pain.",
+     {f"{UP} Acupuncture ==CAUSE=> {DOWN} chronic low back pain", f"{UP} massage ==CAUSE=> {DOWN} chronic low back pain"},
+     {f"{UP} Acupuncture ==CAUSE=> {DOWN} chronic low back pain", f"{UP} massage ==CAUSE=> {DOWN} chronic low back pain"}),
+    # a treatment not said to work, or said not to, states no effect
+    ("Memantine is not an effective treatment for Alzheimer's disease.", set(), set()),
+    ("Memantine may be a promising therapy for Alzheimer's disease.", set(), set()),
+    ("Memantine was ineffective in the treatment of Alzheimer's disease.", set(), set()),
+])
+def test_an_effective_treatment_lowers_what_it_treats(sentence: str, parsed: set[str], ruled: set[str]) -> None:
+    assert parse_lines(sentence) == parsed
+    assert rule_lines(sentence) == ruled
+
+
+def test_people_treated_are_treated_for_what_they_have() -> None:
+    # "Aromatase inhibitors" lower breast cancer: their lowering is read as less aromatase
+    sentence = "Aromatase inhibitors are an effective treatment for postmenopausal women with breast cancer."
+    assert not any("women" in line for line in parse_lines(sentence) | rule_lines(sentence))
+    assert rule_lines(sentence) == {f"{UP} Aromatase ==CAUSE=> breast cancer"}

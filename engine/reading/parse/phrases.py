@@ -892,6 +892,8 @@ def _in_curated_name(word: Token, head: Token) -> bool:
     changes = word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES
     if not changes or word.i >= head.i:
         return False
+    while head.dep_ in ("compound", "amod", "nmod") and head.head.i == head.i + 1:
+        head = head.head  # "low" on "back" in "low back pain": the name runs to the noun the modifiers are of
     words = head.doc[word.i:head.i + 1]
     return opens_curated_name([t.text for t in words]) or words.text.lower() in _defined_long_forms(head.sent.text)
 

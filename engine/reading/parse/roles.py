@@ -36,13 +36,17 @@ _STUDYING = word_set(_WORDS, "_studying")
 _DIRECTION_NOUNS = word_set(_WORDS, "_direction_nouns")
 _FACTOR_SIGNS = word_table(_WORDS, "_factor_signs")
 _FACTOR_PREPS = word_set(_WORDS, "_factor_preps")
+_TREATMENT_NOUNS = word_set(_WORDS, "_treatment_nouns")
+_TREATING_EFFICACY = word_set(_WORDS, "_treating_efficacy")
+_HOPED_FOR = word_set(_WORDS, "_hoped_for")
 
 
 def role_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
     for token in doc:
         if token.pos_ in ("NOUN", "PROPN"):
-            claims += _agent_noun_claims(token) + _effect_noun_claims(token) + _risk_factor_claims(token)
+            claims += _agent_noun_claims(token) + _effect_noun_claims(token) + _risk_factor_claims(token) \
+                + _treatment_claims(token)
         claims += _needed_for_claims(token)
     return claims
 
@@ -117,6 +121,36 @@ def _risk_factor_claims(noun: Token) -> list[Claim]:
     causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)]
     effects = [s for t in patterns.objects_after(noun, *_FACTOR_PREPS) for s in sides(t)]
     return pairs(causes, signs.pop(), effects, hedged=True, confidence=NOMINAL_CONFIDENCE)
+
+
+def _treatment_claims(noun: Token) -> list[Claim]:
+    """"D is an effective treatment for Y", "D is effective in the treatment of Y": D lowers Y. A word of
+    efficacy must say the treatment works; "a promising therapy for Y" is hedged."""
+    if noun.lemma_.lower() not in _TREATMENT_NOUNS:
+        return []
+    describers = {c.lower_ for c in noun.lefts if c.dep_ in ("amod", "conj", "compound")} \
+        | {c.lower_ for a in noun.lefts if a.dep_ == "amod" for c in a.conjuncts}
+    efficacy = noun.head if noun.dep_ == "pobj" and noun.head.lower_ == "in" else None
+    if efficacy is not None and efficacy.head.lower_ in _TREATING_EFFICACY and efficacy.head.dep_ == "acomp":
+        be = efficacy.head.head  # "D is effective in the treatment of Y"
+        bearer = (patterns.subjects(be, "nsubj"), be) if be.lemma_ == "be" else None
+        treated = patterns.objects_after(noun, "of")
+    elif describers & _TREATING_EFFICACY:
+        bearer, treated = _bearer(noun), patterns.objects_after(noun, "for")
+    else:
+        return []
+    if bearer is None or not _valid(bearer[1]):
+        return []
+    causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)]
+    # people treated are treated for what they have: "for women with breast cancer"
+    treated = [c for t in treated for c in (patterns.objects_after(t, "with") if _names_people(t) else [t])]
+    effects = [s for t in treated if t.pos_ in ("NOUN", "PROPN") for s in sides(t)]
+    hedged = modality.hedged(bearer[1]) or bool(describers & _HOPED_FOR)
+    return pairs(causes, -1, effects, hedged, NOMINAL_CONFIDENCE)
+
+
+def _names_people(word: Token) -> bool:
+    return names_a_host(word.text) or word.lower_ in lexicon.GROUP_PEOPLE
 
 
 def _names_a_bearer(head: Token) -> bool:

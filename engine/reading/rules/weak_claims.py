@@ -63,22 +63,29 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
 
 
 _USE_PARTICIPLES = word_set(_WORDS, "_use_participles")
+_TREATING_EFFICACY = word_set(_WORDS, "_treating_efficacy")
+_TREATMENT_DESCRIBERS = word_set(_WORDS, "_treatment_describers")
 
 
 def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
     """"D is approved for the treatment of Y", "D was developed and marketed as an X blocker for
-    the treatment of Y", "D, a drug used for the treatment of Y": D lowers Y."""
+    the treatment of Y", "D, a drug used for the treatment of Y", "D is effective in the treatment of
+    Y", "D is a safe and effective treatment for Y": D lowers Y."""
     n = len(tokens)
+    if i + 2 < n and tokens[i + 1].low == "for":
+        return _effective_treatment(tokens, i, floor, claims)
     k = i - 1 if tokens[i - 1].low == "the" else i
-    if k - 1 < floor or tokens[k - 1].low != "for" or i + 2 >= n or tokens[i + 1].low != "of":
+    if k - 1 < floor or tokens[k - 1].low not in ("for", "in") or i + 2 >= n or tokens[i + 1].low != "of":
         return None
-    objects, end = phrases.phrases_right(tokens, i + 2)
-    objects = [span for span in objects if not any(tokens[m].low in CARRIERS for m in range(*span))]
+    objects, end = _treated(tokens, i + 2)
     if not objects:
         return None  # "for the treatment of cells": a procedure, no disorder
     participle = next((m for m in range(floor + 1, k - 1) if tokens[m].low in _USE_PARTICIPLES
                        and verbs.passive_participle(tokens, m, floor)), None)
-    if participle is not None:
+    if tokens[k - 1].low == "in":  # "effective in the treatment of Y"; "used in" names a place
+        efficacy = k - 2 if k - 2 > floor and tokens[k - 2].low in _TREATING_EFFICACY else None
+        subject = _copula_subject(tokens, efficacy, floor, claims) if efficacy is not None else None
+    elif participle is not None:
         subject = subject_finding.subject_of_predicate(tokens, participle, floor, claims)
     elif k - 2 > floor and tokens[k - 2].low in _USE_PARTICIPLES:
         # "D, a drug used for the treatment of Y": the name the described drug is apposed to
@@ -92,6 +99,52 @@ def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Cl
     if subject is None or not subject[0]:
         return None
     return Claim(subject[0], objects, -1, "role", word_tests.negated(tokens, floor, i), False, end)
+
+
+def _effective_treatment(tokens: list[Token], i: int, floor: int, claims: list[Claim]) -> Claim | None:
+    """"D is an effective treatment for Y", "D may be a safe and efficacious therapy for Y": a word of
+    efficacy among the words before the treatment, after a copula."""
+    m, efficacy = i - 1, False
+    while m > floor and (tokens[m].low in _TREATMENT_DESCRIBERS or tokens[m].low in ("and", ",")):
+        efficacy = efficacy or tokens[m].low in _TREATING_EFFICACY
+        m -= 1
+    if m <= floor or not efficacy:
+        return None
+    if tokens[m].low in BE_FORMS and tokens[i].low.endswith("s"):
+        first = m + 1  # "A and B are effective treatments for Y"
+    elif tokens[m].low in INDEFINITE_ARTICLES | {"the"}:
+        first = m
+    else:
+        return None
+    objects, end = _treated(tokens, i + 2)
+    subject = _copula_subject(tokens, first, floor, claims) if objects else None
+    if subject is None or not subject[0]:
+        return None
+    return Claim(subject[0], objects, -1, "role", word_tests.negated(tokens, subject[1], i),
+                 word_tests.has(tokens, subject[1], i, lx.HEDGES), end)
+
+
+def _copula_subject(tokens: list[Token], word: int, floor: int,
+                    claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
+    """The subject of the copula right before ``word`` ("D is effective", "D may be an effective ...")."""
+    before = word - 1
+    if before <= floor or tokens[before].low not in BE_FORMS:
+        return None
+    return subject_finding.subject_of_predicate(tokens, before, floor, claims)
+
+
+def _treated(tokens: list[Token], start: int) -> tuple[list[tuple[int, int]], int]:
+    """What a treatment treats: the phrases at ``start``; for people or cells, what they have ("for
+    women with breast cancer"), else nothing ("for the treatment of cells": a procedure)."""
+    objects, end = phrases.phrases_right(tokens, start)
+    treated = []
+    for span in objects:
+        if not any(tokens[m].low in CARRIERS or tokens[m].low in lx.GROUP_PEOPLE for m in range(*span)):
+            treated.append(span)
+        elif span[1] + 1 < len(tokens) and tokens[span[1]].low == "with":
+            had, end = phrases.phrases_right(tokens, span[1] + 1)
+            treated += had
+    return treated, end
 
 
 _INCIDENCE_PREPOSITIONS = word_set(_WORDS, "_incidence_prepositions")
