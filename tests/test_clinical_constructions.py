@@ -353,3 +353,18 @@ def test_people_treated_are_treated_for_what_they_have() -> None:
     sentence = "Aromatase inhibitors are an effective treatment for postmenopausal women with breast cancer."
     assert not any("women" in line for line in parse_lines(sentence) | rule_lines(sentence))
     assert rule_lines(sentence) == {f"{UP} Aromatase ==CAUSE=> breast cancer"}
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # what works against or for a harm lowers it, and for people, lowers what they have
+    ("Ketamine is effective against depression.", {f"{UP} Ketamine ==CAUSE=> {DOWN} depression"}),
+    ("Yoga is beneficial for anxiety.", {f"{UP} Yoga ==CAUSE=> {DOWN} anxiety"}),
+    ("Dilation is effective for patients with dysphagia.", {f"{UP} Dilation ==CAUSE=> {DOWN} dysphagia"}),
+    # a good, a change named, a test's value, or a denial: no claim
+    ("Exercise is beneficial for memory.", set()),
+    ("Orlistat is effective for weight loss.", set()),
+    ("MRI was valuable for benign lesions.", set()),
+    ("Ketamine was not effective against depression.", set()),
+])
+def test_what_works_against_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected

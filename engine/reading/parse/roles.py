@@ -1,7 +1,7 @@
 """Claims stated through a role or an effect rather than a causal verb: "X is an inhibitor of Y",
 "X, an activator of Y, ...", "X has a protective effect on Y", "the inhibitory effect of X on Y",
 "X is required / essential for Y", "Y is dependent on X", "X is a negative regulator of Y", "X acts as an
-inhibitor of Y"."""
+inhibitor of Y", "X is an effective treatment for Y", "X is effective against Y"."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ _FACTOR_PREPS = word_set(_WORDS, "_factor_preps")
 _TREATMENT_NOUNS = word_set(_WORDS, "_treatment_nouns")
 _TREATING_EFFICACY = word_set(_WORDS, "_treating_efficacy")
 _HOPED_FOR = word_set(_WORDS, "_hoped_for")
+_WORKING = word_set(_WORDS, "_working")
 
 
 def role_claims(doc: Doc) -> list[Claim]:
@@ -298,6 +299,8 @@ def _needed_for_claims(word: Token) -> list[Claim]:
     """"X is required / essential for Y": X raises Y; "Y is dependent on X" says the same."""
     if word.lower_ == "dependent" and word.dep_ == "acomp" and word.head.lemma_ == "be":
         return _dependent_claims(word)
+    if word.lower_ in _WORKING and word.dep_ == "acomp" and word.head.lemma_ == "be":
+        return _working_against(word)
     if word.lower_ not in lexicon.NEEDED_FOR:
         return []
     if word.dep_ == "acomp" and word.head.lemma_ == "be":
@@ -314,6 +317,22 @@ def _needed_for_claims(word: Token) -> list[Claim]:
     causes = [s for head in subjects for s in sides(head)]
     return pairs(causes, 1, [s for t in targets for s in sides(t)], modality.hedged(predicate),
                  NOMINAL_CONFIDENCE, respective(predicate))
+
+
+def _working_against(word: Token) -> list[Claim]:
+    """"Ketamine is effective against depression", "yoga is beneficial for anxiety" (or "for patients
+    with anxiety"): X lowers a harm it works against or for (a thing named as no harm, or as a change,
+    is left alone: "beneficial for weight loss" names what it brings about)."""
+    predicate = word.head
+    subjects = patterns.subjects(predicate, "nsubj")
+    if not subjects or not _valid(predicate):
+        return []
+    treated = [(prep, c) for prep in ("against", "for") for t in patterns.objects_after(word, prep)
+               for c in (patterns.objects_after(t, "with") if _names_people(t) else [t])]
+    harms = [s for prep, t in treated if t.pos_ in ("NOUN", "PROPN") and not has_change_word(t)
+             for s in sides(t) if prep == "against" or names_a_harm_side(t, s)]
+    causes = [s for head in subjects if _names_a_bearer(head) for s in sides(head)]
+    return pairs(causes, -1, harms, modality.hedged(predicate), NOMINAL_CONFIDENCE, respective(predicate))
 
 
 def _dependent_claims(word: Token) -> list[Claim]:
