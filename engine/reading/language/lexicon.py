@@ -280,6 +280,7 @@ BETTERING_NOUNS = word_set(_WORDS, "bettering_nouns")
 DETRIMENT_WORDS = word_set(_WORDS, "detriment_words")
 REMEDY_HEADS = word_set(_WORDS, "remedy_heads")
 CONTROL_MODIFIERS = word_set(_WORDS, "control_modifiers")
+TREATING_EFFICACY = word_set(_WORDS, "treating_efficacy")
 
 LINKAGE_WORDS = word_set(_WORDS, "linkage_words")
 HOST_NOUNS = word_set(_WORDS, "host_nouns")

@@ -443,8 +443,8 @@ def _relative_clauses(host: Token) -> list[Token]:
 def _level_word(name: Token) -> bool:
     """"higher BMI", "elevated troponin": a word of more or less before a quantity ("cognitive
     decline" is a condition, a change named)."""
-    return any(c.dep_ == "amod" and (c.lower_ in lexicon.INCREASE_ADJECTIVES or c.lower_ in lexicon.DECREASE_ADJECTIVES)
-               for c in name.lefts)
+    changes = lexicon.INCREASE_ADJECTIVES | lexicon.DECREASE_ADJECTIVES
+    return any(c.dep_ == "amod" and c.lower_ in changes for c in name.lefts)
 
 
 def _given_by(participle: Token) -> Group | None:

@@ -37,7 +37,6 @@ _DIRECTION_NOUNS = word_set(_WORDS, "_direction_nouns")
 _FACTOR_SIGNS = word_table(_WORDS, "_factor_signs")
 _FACTOR_PREPS = word_set(_WORDS, "_factor_preps")
 _TREATMENT_NOUNS = word_set(_WORDS, "_treatment_nouns")
-_TREATING_EFFICACY = word_set(_WORDS, "_treating_efficacy")
 _HOPED_FOR = word_set(_WORDS, "_hoped_for")
 _WORKING = word_set(_WORDS, "_working")
 
@@ -131,12 +130,12 @@ def _treatment_claims(noun: Token) -> list[Claim]:
         return []
     describers = {c.lower_ for c in noun.lefts if c.dep_ in ("amod", "conj", "compound")} \
         | {c.lower_ for a in noun.lefts if a.dep_ == "amod" for c in a.conjuncts}
-    efficacy = noun.head if noun.dep_ == "pobj" and noun.head.lower_ == "in" else None
-    if efficacy is not None and efficacy.head.lower_ in _TREATING_EFFICACY and efficacy.head.dep_ == "acomp":
-        be = efficacy.head.head  # "D is effective in the treatment of Y"
+    within = noun.head if noun.dep_ == "pobj" and noun.head.lower_ == "in" else None
+    if within is not None and within.head.lower_ in lexicon.TREATING_EFFICACY and within.head.dep_ == "acomp":
+        be = within.head.head  # "D is effective in the treatment of Y"
         bearer = (patterns.subjects(be, "nsubj"), be) if be.lemma_ == "be" else None
         treated = patterns.objects_after(noun, "of")
-    elif describers & _TREATING_EFFICACY:
+    elif describers & lexicon.TREATING_EFFICACY:
         bearer, treated = _bearer(noun), patterns.objects_after(noun, "for")
     else:
         return []

@@ -63,7 +63,6 @@ def needed_for_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
 
 
 _USE_PARTICIPLES = word_set(_WORDS, "_use_participles")
-_TREATING_EFFICACY = word_set(_WORDS, "_treating_efficacy")
 _TREATMENT_DESCRIBERS = word_set(_WORDS, "_treatment_describers")
 
 
@@ -83,7 +82,7 @@ def treatment_use_claim(tokens: list[Token], i: int, floor: int, claims: list[Cl
     participle = next((m for m in range(floor + 1, k - 1) if tokens[m].low in _USE_PARTICIPLES
                        and verbs.passive_participle(tokens, m, floor)), None)
     if tokens[k - 1].low == "in":  # "effective in the treatment of Y"; "used in" names a place
-        efficacy = k - 2 if k - 2 > floor and tokens[k - 2].low in _TREATING_EFFICACY else None
+        efficacy = k - 2 if k - 2 > floor and tokens[k - 2].low in lx.TREATING_EFFICACY else None
         subject = _copula_subject(tokens, efficacy, floor, claims) if efficacy is not None else None
     elif participle is not None:
         subject = subject_finding.subject_of_predicate(tokens, participle, floor, claims)
@@ -106,7 +105,7 @@ def _effective_treatment(tokens: list[Token], i: int, floor: int, claims: list[C
     efficacy among the words before the treatment, after a copula."""
     m, efficacy = i - 1, False
     while m > floor and (tokens[m].low in _TREATMENT_DESCRIBERS or tokens[m].low in ("and", ",")):
-        efficacy = efficacy or tokens[m].low in _TREATING_EFFICACY
+        efficacy = efficacy or tokens[m].low in lx.TREATING_EFFICACY
         m -= 1
     if m <= floor or not efficacy:
         return None
