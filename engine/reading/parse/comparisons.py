@@ -265,12 +265,13 @@ def _group_word(token: Token) -> bool:
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
     """The claims of a group's difference, where every group it is compared with is a control."""
     references = _references(clause)
-    if group.kind == "level" and not references and not any(t.lower_ in _BEFORE for t in clause.subtree):
-        return pairs([group.cause], sign, [e for e in effects if group_of_name(e.name) is None], hedged=True)
-    if any(t.lower_ in _BEFORE for t in clause.subtree) or not references \
-            or not all(_absence_of(r, group) for r in references):
+    if any(t.lower_ in _BEFORE for t in clause.subtree):
         return []
     effects = [e for e in effects if group_of_name(e.name) is None]
+    if group.kind == "level" and not references:  # a gradient: those with less or more are the reference
+        return pairs([group.cause], sign, effects, hedged=True)
+    if not references or not all(_absence_of(r, group) for r in references):
+        return []
     return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, references))
 
 
