@@ -71,6 +71,9 @@ def curated() -> None:
         ("low back pain", "MESH", "D017116", "Low Back Pain"),
         ("increased bone resorption", "MESH", "D010014", "Osteolysis"),
         ("decreased appetite", "HP", "HP:0004396", "Decreased appetite"),
+        ("heart rate", "MESH", "D006339", "Heart Rate"),
+        ("physical activity", "EFO", "0003940", "physical activity"),
+        ("mortality rate", "MESH", "D009026", "Mortality"),
     ]))
     yield
     grounding.use_lexicon(None)
@@ -88,6 +91,20 @@ def curated() -> None:
     ("Cisplatin caused decreased appetite.", {f"{UP} Cisplatin ==CAUSE=> {DOWN} appetite"}),
 ])
 def test_a_curated_name_keeps_its_word_of_change(curated, sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a curated name that ends in a word of amount keeps it: heart rate is no amount of the heart
+    ("Exercise increased heart rate.", {f"{UP} Exercise ==CAUSE=> {UP} heart rate"}),
+    ("Increasing physical activity improved insulin sensitivity.",
+     {f"{UP} physical activity ==CAUSE=> {UP} insulin sensitivity"}),
+    # a curated name without the word, and a name no resource holds, are amounts of what they name
+    ("Sepsis raised the mortality rate.", {f"{UP} Sepsis ==CAUSE=> {UP} mortality"}),
+    ("Stress raised cortisol levels.", {f"{UP} Stress ==CAUSE=> {UP} cortisol"}),
+])
+def test_a_curated_name_keeps_its_word_of_amount(curated, sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
 

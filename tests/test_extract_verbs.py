@@ -862,6 +862,7 @@ CASES = [
     ("Donepezil rescued memory deficits and neuronal survival.",
      ["[change=increase] Donepezil ==CAUSE=> [change=increase] memory",
       "[change=increase] Donepezil ==CAUSE=> [change=increase] neuronal survival"]),
+    ("Rituximab minimized joint damage.", ["[change=increase] Rituximab ==CAUSE=> [change=decrease] joint damage"]),
     ("Leptin reduced fever and neuronal death.",
      ["[change=increase] Leptin ==CAUSE=> [change=decrease] fever",
       "[change=increase] Leptin ==CAUSE=> [change=decrease] neuronal death"]),
@@ -869,6 +870,7 @@ CASES = [
     ("The conversion of serine 12 to alanine in ATF4 results in a loss of phosphorylation of ATF4 by PERK.",
      ["[change=increase] PERK ==CAUSE=> [change=increase] ATF4 phosphorylation"]),
     ("The translocation of Nrf2 to the nucleus induces HO-1.", []),
+    ("Reducing the radiation dose to the parotid glands can prevent xerostomia.", []),
     ("Exposure of neurons to glutamate in culture induces death.",
      ["[change=increase] glutamate ==CAUSE=> [change=increase] death"]),
     # members named after "such as" belong to the class in the phrase, not to its process

@@ -13,6 +13,9 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Knocking out the Nrf7 gene prevents plaque formation.", {f"{DOWN} Nrf7 gene ==CAUSE=> {DOWN} plaque formation"}),
     ("Silencing of Rab9 increased the secretion of exosomes.", {f"{DOWN} Rab9 ==CAUSE=> {UP} exosomes secretion"}),
     ("Deleting Kif5 reduces axonal transport.", {f"{DOWN} Kif5 ==CAUSE=> {DOWN} axonal transport"}),
+    ("Minimising the radiation dose can prevent xerostomia.",
+     {f"{DOWN} radiation dose ==CAUSE=> {DOWN} xerostomia"}),
+    ("Limiting salt intake lowered blood pressure.", {f"{DOWN} salt intake ==CAUSE=> {DOWN} blood pressure"}),
     # nouns of loss and of addition
     # a condition that rises is a state, written without a change
     ("Loss of Sirt6 accelerates bone aging.", {f"{DOWN} Sirt6 ==CAUSE=> bone aging"}),

@@ -4,7 +4,12 @@ Names a curated resource holds whole, a word of change and all: "low back pain" 
 lipoprotein" (ChEBI), "lower limb" (MeSH), "high-fat diet". Both readers keep such a word in the name
 instead of reading it as a change of the rest: low back pain is no decrease of back pain.
 
-Only resources that name things count. Phenotype ontologies (HP, EFO) name changes as terms
+Names a curated resource holds whole with a word of amount as their last word: "heart rate"
+(MeSH), "physical activity" (EFO), "kinase activity" (GO). The readers keep the word in the name:
+heart rate is no amount of the heart. ("cortisol levels" is named by no resource whole; "mortality
+rate" grounds to "Mortality", whose name lacks the word: both are amounts of what they name.)
+
+Only resources that name things count for a word of change. Phenotype ontologies (HP, EFO) name changes as terms
 ("decreased cardiac output", "impaired glucose tolerance"), which the readers read as changes. Without
 a built grounding lexicon no name is curated, and the readers read as before. (The lexicon keeps its
 own cache of look-ups.)
@@ -41,6 +46,13 @@ def curated_name(phrase: str) -> bool:
     another name of osteolysis, a change named as a condition."""
     first = phrase.split()[0].lower()
     return any(g.namespace in NAMING_NAMESPACES and first in _words(g.name) for g in ground(phrase))
+
+
+def names_a_measure(words: list[str]) -> bool:
+    """Whether ``words``, whose last is a word of amount, are a curated name whole whose standard name
+    has that word too. Any namespace counts: the words hold no word of change to misread."""
+    last = words[-1].lower()
+    return len(words) > 1 and any(last in _words(g.name) for g in ground(" ".join(words)))
 
 
 def _words(name: str) -> set[str]:

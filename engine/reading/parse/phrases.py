@@ -21,7 +21,7 @@ from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
-from engine.reading.language.curated import names_a_harm, opens_curated_name
+from engine.reading.language.curated import names_a_harm, names_a_measure, opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -1057,7 +1057,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     words = words[rule_naming.class_prefix_end([w.text for w in words], [w.lower_ for w in words]):]
     # words of amount at the end are no part of the name ("cortisol levels" names cortisol), nor where
     # the amount is measured ("nAChR surface expression")
-    while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS:
+    while len(words) > 1 and words[-1].lower_ in lexicon.QUANTITY_WORDS \
+            and not names_a_measure([w.text for w in words]):
         words.pop()
         while len(words) > 1 and words[-1].lower_ in lexicon.MEASURED_AT:
             words.pop()

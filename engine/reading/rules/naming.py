@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.model.annotations import StateOf
 from engine.reading.language import lexicon as lx
-from engine.reading.language.curated import opens_curated_name
+from engine.reading.language.curated import names_a_measure, opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
@@ -252,7 +252,8 @@ def _strip_back(naming: _Naming) -> bool:
             continue
         if low in ORGANISMS and ("-" in words[-2].low or words[-2].low in _ALTERED_HOST_WORDS):
             words.pop(); changed = True
-        elif low in lx.QUANTITY_WORDS or (low in _MOLECULE_KIND_WORDS and quantity):
+        elif (low in lx.QUANTITY_WORDS and not names_a_measure([w.text for w in words])) \
+                or (low in _MOLECULE_KIND_WORDS and quantity):
             words.pop(); quantity = True; changed = True
         elif quantity and low in lx.MEASURED_AT:
             words.pop(); changed = True  # "nAChR surface expression": the amount at the surface

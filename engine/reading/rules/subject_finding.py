@@ -335,12 +335,13 @@ def _combined_partner(tokens: list[Token], start: int, floor: int) -> list[tuple
 def _inside_larger_phrase(tokens: list[Token], start: int, floor: int) -> bool:
     """"The conversion of S to A in X results in ...": a phrase after "to" / "in" that follows a noun
     is the tail of a larger subject whose head came earlier (no place the reader could climb
-    over), so it is not the subject itself; but in "exposure of neurons to X" the head's own
+    over), so it is not the subject itself; so is a phrase after "to" ("reducing the radiation dose
+    to the parotid glands prevents ..."); but in "exposure of neurons to X" the head's own
     preposition names what is given."""
     preposition = tokens[start - 1].low if start - 1 >= floor else ""
     return start - 2 >= floor and preposition in ("to", "in") \
         and word_tests.is_content(tokens, start - 2) and tokens[start - 2].low not in lx.VERB_FORMS \
-        and any(tokens[k].low == "of" for k in range(floor, start - 2)) \
+        and (preposition == "to" or any(tokens[k].low == "of" for k in range(floor, start - 2))) \
         and not any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == preposition for k in range(floor, start - 1))
 
 
