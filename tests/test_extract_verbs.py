@@ -871,6 +871,10 @@ CASES = [
      ["[change=increase] PERK ==CAUSE=> [change=increase] ATF4 phosphorylation"]),
     ("The translocation of Nrf2 to the nucleus induces HO-1.", []),
     ("Reducing the radiation dose to the parotid glands can prevent xerostomia.", []),
+    # what the hosts of a finding have is no subject of it: the subject is before them, or none
+    ("Metformin in patients with diabetes lowered glucose.",
+     ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
+    ("Treatment in patients with head and neck cancers can prevent xerostomia.", []),
     ("Exposure of neurons to glutamate in culture induces death.",
      ["[change=increase] glutamate ==CAUSE=> [change=increase] death"]),
     # members named after "such as" belong to the class in the phrase, not to its process

@@ -397,6 +397,21 @@ def test_compound_scope_and_models_of_rescue() -> None:
     assert not any(line.startswith("genetic") or line.startswith("Genetic") for line in found)
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # an indirect question states no claim, as the parse reader reads it
+    ("To determine whether vitamin D supplementation increases Tregs frequency.", set()),
+    ("The aim was to find out if polyp formation is associated with increased expression of VEGF.", set()),
+    ("We asked whether lithium reduces tau phosphorylation.", set()),
+    # the question ends at its comma; a clause the sentence states after it is read
+    ("To test whether HSPGs mediate seeding, we used sodium chlorate, which inhibited seeding.",
+     {"[change=increase] sodium chlorate ==CAUSE=> [change=decrease] seeding"}),
+    ("Whether lithium reduces tau phosphorylation is unknown, but we show that GSK3 raises tau phosphorylation.",
+     {"[change=increase] GSK3 ==CAUSE=> [change=increase] tau phosphorylation"}),
+])
+def test_an_indirect_question_states_no_claim(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
+
+
 def test_silencing_tools_are_no_cause() -> None:
     for sentence in ("Inhibition of Atg7 by siRNA increased p62 levels.",
                      "Transfection of individual siRNAs blocked SUMOylation.",

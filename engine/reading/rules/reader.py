@@ -259,6 +259,8 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
     claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
     # a claim said to hold "depending on" an unnamed condition is read as none
     claim.negated = claim.negated or word_tests.conditioned(tokens, floor, claim.end + 6)
+    # an indirect question ("to determine whether X raises Y") states no claim
+    claim.negated = claim.negated or word_tests.questioned(tokens, floor, min([i, *(s for s, _ in claim.subjects)]))
     claim.verb = i
     claim.floor = floor
     # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.

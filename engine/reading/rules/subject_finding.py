@@ -472,6 +472,11 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
     "which" may itself follow a preposition ("mice with knockout of X in the brain, which ...")."""
     start = spans[0][0]
     p = start - 1
+    if _population_tail(tokens, start, floor):
+        # "X in patients with head and neck cancers can prevent Y": what the hosts have is no subject
+        hosts = [(p - 1, p)]
+        climbed = head_before_place(tokens, hosts, floor, relative, depth + 1)
+        return [] if climbed == hosts else climbed
     while p - 1 >= floor and tokens[p].low == "of" and tokens[p - 1].low in lx.PLACE_NOUNS:
         p = phrases.phrase_left(tokens, p - 1) - 1  # "(into) the CA1 region of the hippocampus"
     recipient = p >= floor and tokens[p].low in _RECIPIENT_PREPOSITIONS and tokens[spans[0][1] - 1].low in ORGANISMS
@@ -500,6 +505,12 @@ def head_before_place(tokens: list[Token], spans: list[tuple[int, int]], floor: 
             and not phrases.after_head_preposition(tokens, head[0][0] - 1))):
         return spans  # (but "treatment of cells with X for 2 h reduced Y" is about X)
     return head
+
+
+def _population_tail(tokens: list[Token], start: int, floor: int) -> bool:
+    """The phrase at ``start`` says what hosts have, after "in / among patients with"."""
+    return start - 3 >= floor and tokens[start - 1].low == "with" and tokens[start - 2].low in lx.HOST_NOUNS \
+        and tokens[start - 3].low in ("in", "among")
 
 
 def _duration(tokens: list[Token], span: tuple[int, int]) -> bool:

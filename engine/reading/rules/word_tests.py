@@ -11,13 +11,14 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, CLOSED, COPULAS, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, HARD_BOUNDARY, PAIR_OPENERS,
+    ADJECTIVE_ENDINGS, CLAUSE_OPENERS, CLOSED, COPULAS, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, HARD_BOUNDARY, PAIR_OPENERS,
     REPORT_PARTICIPLES,
 )
 
 _WORDS = Path(__file__).with_name("words.toml")
 
 _LACKING_WORDS = word_set(_WORDS, "_lacking_words")
+_ASKING_WORDS = word_set(_WORDS, "_asking_words")
 _DENYING_PAIR_WORDS = word_set(_WORDS, "_denying_pair_words")
 _SHARED_NEGATION_WORDS = word_set(_WORDS, "_shared_negation_words")
 _SITE_PREPOSITIONS = word_set(_WORDS, "_site_prepositions")
@@ -194,6 +195,20 @@ def conditioned(tokens: list[Token], lo: int, hi: int) -> bool:
     return any(tokens[k].low in lx.DEPENDENCE_WORDS and k + 1 < len(tokens)
                and tokens[k + 1].low in lx.ON_PREPOSITIONS and (k == lo or tokens[k - 1].text == ",")
                for k in range(max(lo, 0), min(hi, len(tokens))))
+
+
+def questioned(tokens: list[Token], floor: int, start: int) -> bool:
+    """"We asked whether X raises Y", "to determine if X is associated with Y": a claim whose words
+    from ``start`` on stand in an indirect question, which the clause opener nearest before them opens,
+    states nothing. A comma ends the question first ("To test whether X raises Y, we gave Z, which
+    lowered W")."""
+    for k in range(start - 1, floor - 1, -1):
+        if tokens[k].text == ",":
+            return False
+        if tokens[k].low in CLAUSE_OPENERS:
+            return tokens[k].low == "whether" or (tokens[k].low == "if" and k > floor
+                                                   and tokens[k - 1].low in _ASKING_WORDS)
+    return False
 
 
 # How far before a subject a "neither" or "nor" still denies it ("neither X nor any of the Y ...").
