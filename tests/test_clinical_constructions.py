@@ -11,6 +11,7 @@ import pytest
 
 from engine.assembly import grounding
 from engine.assembly.grounding.lexicon import Lexicon
+from engine.reading.parse import read_sentence
 from engine.reading.rules import extract_annotations
 from tests.claim_sets import lines as rule_lines
 from tests.parse_reader_helpers import lines as parse_lines
@@ -119,6 +120,29 @@ def test_a_curated_name_keeps_its_word_of_amount(curated, sentence: str, expecte
 ])
 def test_effective_in_doing_is_doing(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Exercise is a promising strategy to reduce fatigue.",
+    "Exercise may be a useful tool for reducing fatigue.",
+    "Exercise offers promise as a means of reducing fatigue.",
+    "Exercise is an effective way to reduce fatigue.",
+])
+def test_a_means_put_forward_is_a_hedged_claim(sentence: str) -> None:
+    found = read_sentence(sentence)
+    assert [(a.subject, a.object, a.object_change, a.hedged) for a in found] == [("Exercise", "fatigue", "decrease", True)]
+    # the noun of means does nothing itself; the rule reader reads no such construction
+    assert rule_lines(sentence) == set()
+
+
+@pytest.mark.parametrize("sentence", [
+    "Exercise is not an effective way to reduce fatigue.",
+    "Whether exercise is a way to reduce fatigue is unclear.",
+    "We developed a method to reduce fatigue.",
+    "One strategy to reduce fatigue is exercise.",
+])
+def test_a_means_denied_asked_or_unnamed_is_no_claim(sentence: str) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == set()
 
 
 @pytest.mark.parametrize("sentence, expected", [

@@ -56,7 +56,8 @@ def verb_claims(doc: Doc) -> list[Claim]:
             cause_heads, effect_heads = effect_heads, cause_heads
         effect_heads, sign = shielding.shielded(verb, effect_heads, sign)
         causes = _as_lowered(cause_sides(cause_heads), _lowered_antecedent(verb))
-        hedged = means.hedged(verb)
+        # a means put forward ("a promising strategy to reduce Y") is what its proponents hope it does
+        hedged = means.hedged(verb) or strategy_predicate(verb) is not None
         effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads if not _bracketed_apart(verb, head)
                    for effect in _modified(verb, sides(_site_owner(verb, head)))]
@@ -302,6 +303,9 @@ def _subjects(verb: Token) -> list[Token]:
         if own[0].lower_ in _RELATIVE and verb.dep_ == "relcl":
             return [_described(verb.head, verb)] if _trusted_antecedent(verb) else []
         return pronouns.resolved(own, verb)
+    put_forward = strategy_predicate(verb)
+    if put_forward is not None:  # "X is a strategy to reduce Y": X reduces Y
+        return _doers_of_misread(patterns.subjects(put_forward, "nsubj"))
     if verb.dep_ == "relcl":
         return []
     if verb.dep_ == "acl" and verb.tag_ == "VBG":
@@ -353,6 +357,27 @@ def _efficacy(verb: Token) -> Token | None:
             or adjective.lower_ not in _EFFICACY or adjective.dep_ != "acomp" or adjective.head.lemma_.lower() != "be":
         return None
     return None if modality.negated(adjective.head) or modality.negated(adjective) else adjective.head
+
+
+def strategy_predicate(verb: Token) -> Token | None:
+    """The predicate of "X is a (promising) strategy to reduce Y", "X may be a useful tool for reducing
+    Y", "X offers promise as a means of reducing Y": a verb that says what a noun of means is for, the
+    noun the predicate's complement or its "as"; None for any other verb, or a predicate denied or asked."""
+    noun = verb.head
+    if verb.dep_ == "pcomp" and verb.tag_ == "VBG" and noun.lower_ in ("of", "for"):
+        noun = noun.head
+    elif verb.dep_ not in ("relcl", "acl") or verb.tag_ != "VB" \
+            or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return None
+    if noun.lemma_.lower() not in _STRATEGY_NOUNS:
+        return None
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        predicate = noun.head
+    elif noun.dep_ == "pobj" and noun.head.lower_ == "as" and noun.head.head.pos_ == "VERB":
+        predicate = noun.head.head  # "serves as", "offers promise as"
+    else:
+        return None
+    return None if modality.negated(predicate) or modality.questioned(predicate) else predicate
 
 
 def _purpose(verb: Token) -> bool:
@@ -459,6 +484,7 @@ _PLURAL_AUX = word_set(_WORDS, "_plural_aux")
 _UNDOING = word_set(_WORDS, "_undoing")
 _CORRELATING = word_set(_WORDS, "_correlating")
 _EFFICACY = word_set(_WORDS, "_efficacy")
+_STRATEGY_NOUNS = word_set(_WORDS, "_strategy_nouns")
 _CONSEQUENCE_VERBS = word_set(_WORDS, "_consequence_verbs")
 _ALTERING = word_set(_WORDS, "_altering")
 
