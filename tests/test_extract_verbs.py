@@ -875,6 +875,10 @@ CASES = [
     ("Metformin in patients with diabetes lowered glucose.",
      ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
     ("Treatment in patients with head and neck cancers can prevent xerostomia.", []),
+    # a purpose's doer is never a place it goes through, a thing chosen instead, or a measure
+    ("It was our policy to operate through an inguinal incision to minimize injury to the cord.", []),
+    ("We studied type 1 diabetes instead of type 2 diabetes to reduce the effect of insulin resistance.", []),
+    ("The stimulus duration was 150 msec to reduce the chance of eye movements.", []),
     ("Exposure of neurons to glutamate in culture induces death.",
      ["[change=increase] glutamate ==CAUSE=> [change=increase] death"]),
     # members named after "such as" belong to the class in the phrase, not to its process

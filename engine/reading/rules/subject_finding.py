@@ -145,6 +145,14 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
     return None
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def _passed_through_or_instead(tokens: list[Token], k: int) -> bool:
+    """The preposition at ``k`` names a way through or a thing not chosen ("through X", "instead of X")."""
+    return tokens[k].low == "through" or (tokens[k].low == "of" and k > 0 and tokens[k - 1].low == "instead")
+
+
 def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
                    claims: list[Claim]) -> tuple[list[tuple[int, int]], int] | None:
     """The phrases before the gap at ``j``: an anaphor's antecedent, a purpose's subject, members
@@ -161,6 +169,11 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
         verb = spans[0][0] - 2
         if verb > floor and (tokens[verb].low in lx.OTHER_VERBS or tokens[verb].low in lx.VERB_FORMS):
             return subject_of_predicate(tokens, verb, floor, claims)
+        if _passed_through_or_instead(tokens, spans[0][0] - 1):
+            return None  # "through an incision to reduce Y", "instead of D to reduce Y": no doer named
+    if spans and tokens[i - 1].low == "to" and any(_NUMBER.fullmatch(tokens[k].text)
+                                                   for k in range(max(floor, spans[0][0] - 1), spans[0][0] + 1)):
+        return None  # "the duration was 150 msec to reduce Y": a measure does nothing
     if len(spans) > 1 and tokens[i - 1].low != "to" and not antecedent:
         # "X impaired A or B and C improved D": a conjunct already taken as an earlier verb's
         # object is not this verb's subject (but "activates A and B to induce Y" is)
@@ -341,8 +354,15 @@ def _inside_larger_phrase(tokens: list[Token], start: int, floor: int) -> bool:
     preposition = tokens[start - 1].low if start - 1 >= floor else ""
     return start - 2 >= floor and preposition in ("to", "in") \
         and word_tests.is_content(tokens, start - 2) and tokens[start - 2].low not in lx.VERB_FORMS \
-        and (preposition == "to" or any(tokens[k].low == "of" for k in range(floor, start - 2))) \
+        and (any(tokens[k].low == "of" for k in range(floor, start - 2)) or _noun_to_noun(tokens, start)) \
         and not any(lx.HEAD_PREPOSITIONS.get(tokens[k].low) == preposition for k in range(floor, start - 1))
+
+
+def _noun_to_noun(tokens: list[Token], start: int) -> bool:
+    """"the dose to the glands": "to" between two nouns, not an infinitive ("approved to treat X")."""
+    before, after = tokens[start - 2].low, tokens[start].low
+    return tokens[start - 1].low == "to" and not before.endswith("ed") \
+        and after not in lx.VERB_FORMS and after not in lx.OTHER_VERBS
 
 
 def _purpose_after_relative(tokens: list[Token], i: int, floor: int) -> bool:
