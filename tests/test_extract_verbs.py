@@ -875,6 +875,9 @@ CASES = [
     ("Metformin in patients with diabetes lowered glucose.",
      ["[change=increase] Metformin ==CAUSE=> [change=decrease] glucose"]),
     ("Treatment in patients with head and neck cancers can prevent xerostomia.", []),
+    # a word of time or of help names no agent
+    ("Early enhanced neutrophil activity coupled with interleukin-8 may be central to ARDS.", []),
+    ("Late treatment reduced mortality.", []),
     # a purpose's doer is never a place it goes through, a thing chosen instead, or a measure
     ("It was our policy to operate through an inguinal incision to minimize injury to the cord.", []),
     ("We studied type 1 diabetes instead of type 2 diabetes to reduce the effect of insulin resistance.", []),
