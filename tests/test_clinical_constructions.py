@@ -127,6 +127,7 @@ def test_effective_in_doing_is_doing(sentence: str, expected: set[str]) -> None:
     "Exercise may be a useful tool for reducing fatigue.",
     "Exercise offers promise as a means of reducing fatigue.",
     "Exercise is an effective way to reduce fatigue.",
+    "Exercise can be an effective tool in reducing fatigue.",
 ])
 def test_a_means_put_forward_is_a_hedged_claim(sentence: str) -> None:
     found = read_sentence(sentence)
