@@ -9,10 +9,10 @@ Names a curated resource holds whole with a word of amount as their last word: "
 heart rate is no amount of the heart. ("cortisol levels" is named by no resource whole; "mortality
 rate" grounds to "Mortality", whose name lacks the word: both are amounts of what they name.)
 
-Only resources that name things count for a word of change. Phenotype ontologies (HP, EFO) name changes as terms
-("decreased cardiac output", "impaired glucose tolerance"), which the readers read as changes. Without
-a built grounding lexicon no name is curated, and the readers read as before. (The lexicon keeps its
-own cache of look-ups.)
+For a word of change only resources that name things count. Phenotype ontologies (HP, EFO) name
+changes as terms ("decreased cardiac output", "impaired glucose tolerance"), which the readers read
+as changes. Without a built grounding lexicon no name is curated, and the readers read as before.
+(The lexicon keeps its own cache of look-ups.)
 
 Harms: a name grounded to a disease or an abnormal phenotype (the roots of MeSH's diseases and of the
 disease and phenotype ontologies above it). "X improved nausea" lowers nausea, as "X improved

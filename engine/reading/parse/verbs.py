@@ -361,8 +361,9 @@ def _efficacy(verb: Token) -> Token | None:
 
 def strategy_predicate(verb: Token) -> Token | None:
     """The predicate of "X is a (promising) strategy to reduce Y", "X may be a useful tool for (in)
-    reducing Y", "X offers promise as a means of reducing Y": a verb that says what a noun of means is for, the
-    noun the predicate's complement or its "as"; None for any other verb, or a predicate denied or asked."""
+    reducing Y", "X offers promise as a means of reducing Y": a verb that says what a noun of means is
+    for, the noun the predicate's complement or its "as"; None for any other verb, or a predicate
+    denied or asked."""
     noun = verb.head
     if verb.dep_ == "pcomp" and verb.tag_ == "VBG" and noun.lower_ in ("of", "for", "in"):
         noun = noun.head

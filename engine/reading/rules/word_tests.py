@@ -11,8 +11,8 @@ from engine.reading.language import lexicon as lx
 from engine.reading.language.data_files import word_set
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, CLAUSE_OPENERS, CLOSED, COPULAS, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, HARD_BOUNDARY, PAIR_OPENERS,
-    REPORT_PARTICIPLES,
+    ADJECTIVE_ENDINGS, CLAUSE_OPENERS, CLOSED, COPULAS, EFFICACY_PREPOSITIONS, EFFICACY_WORDS, HARD_BOUNDARY,
+    PAIR_OPENERS, REPORT_PARTICIPLES,
 )
 
 _WORDS = Path(__file__).with_name("words.toml")
