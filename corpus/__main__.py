@@ -4,9 +4,10 @@ ensure  builds the index only when the folder has none (or an unusable one), and
         documents when the configured embedding model changed; otherwise returns at once.
 build   rebuilds the default corpus index from the installed hbp-knowledge package.
 
-Without ``--index`` (the set-up's call), both then build the grounding lexicon (``DATA_DIR/grounding``,
-``engine.assembly.grounding``) when it is missing or its inputs changed; it belongs to the data folder,
-not to an index, so a run on another index folder leaves it alone.
+Without ``--index`` (the set-up's call), both first build the grounding lexicon (``DATA_DIR/grounding``,
+``engine.assembly.grounding``) when it is missing or its inputs changed: the parse reader reads names
+with it, so a library read before it is built would be read again at once. It belongs to the data
+folder, not to an index, so a run on another index folder leaves it alone.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = Settings()
     index_dir = Path(args.index) if args.index else settings.resolved_index_dir
+    lexicon_built = args.index is not None or _ensure_lexicon(settings)
     started = time.perf_counter()
     try:
         if args.command == "build":
@@ -45,14 +47,18 @@ def main(argv: list[str] | None = None) -> int:
         f"model {manifest.embedding_model} ({time.perf_counter() - started:.1f} s) in {index_dir}",
         file=sys.stderr,
     )
-    if args.index:
-        return 0
+    return 0 if lexicon_built else 1
+
+
+def _ensure_lexicon(settings: Settings) -> bool:
+    """Build the grounding lexicon if needed; False (said why) where it cannot be: the index is still
+    built, and the readers read without curated names."""
     try:
         ensure_lexicon(lexicon_dir(settings.data_dir), say=_say)
     except (LexiconError, OSError) as error:
         print(f"error: the grounding lexicon could not be built: {error}", file=sys.stderr)
-        return 1
-    return 0
+        return False
+    return True
 
 
 def _say(message: str) -> None:

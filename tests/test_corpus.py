@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -160,6 +161,38 @@ def test_cli_ensure_reports_and_fails_cleanly(tmp_path: Path, small_corpus: list
     err = capsys.readouterr().err
     assert err.strip().splitlines()[-1].startswith(f"error: the paper index in {blocked} could not be prepared")
     assert "Traceback" not in err
+
+
+def test_set_up_builds_the_lexicon_before_it_reads_the_library(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # the parse reader reads names with the lexicon: a library read before it would be read again
+    import corpus.__main__ as corpus_cli
+    from engine.assembly.grounding import LexiconError
+
+    calls: list[str] = []
+
+    def index(index_dir: Path, model: str, say) -> tuple[SimpleNamespace, str]:
+        calls.append("index")
+        return SimpleNamespace(documents=2, passages=2, embedding_model=model), "ready"
+
+    def lexicon(directory: Path, say) -> None:
+        calls.append("lexicon")
+
+    def no_lexicon(directory: Path, say) -> None:
+        calls.append("lexicon")
+        raise LexiconError("stand-in: no resources")
+
+    monkeypatch.setattr(corpus_cli, "ensure_index", index)
+    monkeypatch.setattr(corpus_cli, "ensure_lexicon", lexicon)
+    assert corpus_main(["ensure"]) == 0
+    assert calls == ["lexicon", "index"]
+    # a lexicon that cannot be built is said, and the index is still prepared
+    calls.clear()
+    monkeypatch.setattr(corpus_cli, "ensure_lexicon", no_lexicon)
+    assert corpus_main(["ensure"]) == 1
+    err = capsys.readouterr().err
+    assert calls == ["lexicon", "index"]
+    assert "the grounding lexicon could not be built: stand-in: no resources" in err and "paper index ready" in err
 
 
 def test_ensure_refuses_to_replace_a_library_whose_documents_are_damaged(tmp_path: Path, small_corpus: list[str],
