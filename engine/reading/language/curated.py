@@ -44,19 +44,20 @@ def curated_name(phrase: str) -> bool:
     """Whether ``phrase`` grounds to a thing whose standard name has the phrase's first word too: MeSH
     names "Low Back Pain" and "Lower Extremity" with it, but only lists "increased bone resorption" as
     another name of osteolysis, a change named as a condition."""
-    first = phrase.split()[0].lower()
-    return any(g.namespace in NAMING_NAMESPACES and first in _words(g.name) for g in ground(phrase))
+    return _named_with(phrase, phrase.split()[0], NAMING_NAMESPACES)
 
 
 def names_a_measure(words: list[str]) -> bool:
     """Whether ``words``, whose last is a word of amount, are a curated name whole whose standard name
     has that word too. Any namespace counts: the words hold no word of change to misread."""
-    last = words[-1].lower()
-    return len(words) > 1 and any(last in _words(g.name) for g in ground(" ".join(words)))
+    return len(words) > 1 and _named_with(" ".join(words), words[-1])
 
 
-def _words(name: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", name.lower()))
+def _named_with(phrase: str, word: str, namespaces: frozenset[str] | None = None) -> bool:
+    """Whether ``phrase`` grounds (in ``namespaces``, else anywhere) to a thing whose standard name has ``word``."""
+    word = word.lower()
+    return any((namespaces is None or g.namespace in namespaces) and word in re.split(r"[^a-z0-9]+", g.name.lower())
+               for g in ground(phrase))
 
 
 @lru_cache(maxsize=8192)

@@ -145,9 +145,6 @@ def _coordinated_subject(tokens: list[Token], i: int, j: int, floor: int,
     return None
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-
-
 def _passed_through_or_instead(tokens: list[Token], k: int) -> bool:
     """The preposition at ``k`` names a way through or a thing not chosen ("through X", "instead of X")."""
     return tokens[k].low == "through" or (tokens[k].low == "of" and k > 0 and tokens[k - 1].low == "instead")
@@ -171,7 +168,7 @@ def _plain_subject(tokens: list[Token], i: int, j: int, floor: int,
             return subject_of_predicate(tokens, verb, floor, claims)
         if _passed_through_or_instead(tokens, spans[0][0] - 1):
             return None  # "through an incision to reduce Y", "instead of D to reduce Y": no doer named
-    if spans and tokens[i - 1].low == "to" and any(_NUMBER.fullmatch(tokens[k].text)
+    if spans and tokens[i - 1].low == "to" and any(lx.amount_word(tokens[k].text)
                                                    for k in range(max(floor, spans[0][0] - 1), spans[0][0] + 1)):
         return None  # "the duration was 150 msec to reduce Y": a measure does nothing
     if len(spans) > 1 and tokens[i - 1].low != "to" and not antecedent:
