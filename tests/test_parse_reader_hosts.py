@@ -80,7 +80,6 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     # a change seen where a clinical condition holds goes with the condition (a state's trigger)
     ("Tarp expression was decreased in the brains of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp levels are increased in Zorin disease brains.", {f"Zorin disease ==CAUSE=> {UP} Tarp"}),
-    ("Tarp is elevated in Zorin's disease.", {f"Zorin's disease ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels are lower in the hippocampus of patients with schizophrenia.",
      {f"schizophrenia ==CAUSE=> {DOWN} Tarp"}),
     ("We observed a reduction of Tarp in the cortex of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),

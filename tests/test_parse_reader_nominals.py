@@ -42,8 +42,8 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # no agent, no claim
     ("The acetylation of histones was measured.", set()),
     # the words of the cause set before a compound participle are its name
-    ("Inhibition of caspase-2 confers resistance to ER stress-induced apoptosis.",
-     {f"{UP} ER stress ==CAUSE=> {UP} apoptosis"}),
+    ("Inhibition of caspase-2 confers resistance to Zorin stress-induced apoptosis.",
+     {f"{UP} Zorin stress ==CAUSE=> {UP} apoptosis"}),
     # a participle on the way something happens, or on a host, changes nothing
     ("The phosphorylation of NF-kB in Abeta-stimulated microglial cells was inhibited by vitamin D2.",
      {f"{UP} vitamin D2 ==CAUSE=> {DOWN} NF-kB phosphorylation"}),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from spacy.tokens import Doc
 
+from engine.assembly import grounding
+from engine.assembly.grounding.lexicon import Lexicon
 from engine.model.annotations import format_annotation
 from engine.reading.parse import read_sentence, with_abbreviations
 from engine.reading.parse.reader import read_doc
@@ -78,9 +80,6 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
     ("Two small molecules activate Tarp.", {f"{UP} small molecules ==CAUSE=> {UP} Tarp"}),
     # a process named after its owner
     ("Velk1 increases Tarp's aggregation.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp aggregation"}),
-    # a condition named after a person keeps the person's name
-    ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
-    ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
     ("Velk1 increases its aggregation.", set()),
     # an excess of X is more X
     ("Zorimab caused an excess of Tarp.", {f"{UP} Zorimab ==CAUSE=> {UP} Tarp"}),
@@ -89,6 +88,39 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
 ])
 def test_entity_spans(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.fixture
+def known_names() -> None:
+    grounding.use_lexicon(Lexicon.from_rows([
+        ("Zorin's disease", "MESH", "D900001", "Zorin Disease"),
+        ("serotonin release", "GO", "GO:0001", "serotonin secretion"),
+        ("ER stress-induced apoptosis", "GO", "GO:0002", "apoptosis in response to ER stress"),
+        ("multiple sclerosis", "MESH", "D009103", "Multiple Sclerosis"),
+    ]))
+    yield
+    grounding.use_lexicon(None)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a name a curated resource knows whole keeps the words the parser hung elsewhere
+    ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
+    ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
+    ("Tarp is elevated in Zorin's disease.", {f"Zorin's disease ==CAUSE=> {UP} Tarp"}),
+    # a disease whose name opens with a word of evaluation keeps it
+    ("Velk1 worsened multiple sclerosis.", {f"{UP} Velk1 ==CAUSE=> multiple sclerosis"}),
+    ("Inhibition of Velk1 confers resistance to ER stress-induced apoptosis.",
+     {f"{UP} ER stress ==CAUSE=> {UP} ER stress-induced apoptosis"}),
+    # the last member of a list is named with the head it shares with the others
+    ("Leptin reduced dopamine and serotonin release in the striatum.",
+     {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),
+])
+def test_names_bounded_by_curated_names(known_names: None, sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+def test_without_a_curated_name_a_possessive_names_no_condition(known_names: None) -> None:
+    assert lines("Tarp causes Kestin's disease.") == {f"{UP} Tarp ==CAUSE=> disease"}
 
 
 def test_short_form_in_parentheses_is_an_alias() -> None:
@@ -211,8 +243,6 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{DOWN} STAT3 ==CAUSE=> {DOWN} YKL-40"}),
     # a name tagged a number in a noun's place is a name; a quantifier and a class name nothing
     ("A few molecules, such as amyloid-β, can induce NLRP3 priming.", {f"{UP} amyloid-β ==CAUSE=> {UP} NLRP3 priming"}),
-    # a disease whose name opens with a word of evaluation keeps it
-    ("Velk1 worsened multiple sclerosis.", {f"{UP} Velk1 ==CAUSE=> multiple sclerosis"}),
     # "that" opening a clause, hung on its subject by the model, points at nothing
     ("Recently we identify that palmitate activates the NLRC4 inflammasome in primary astrocytes.",
      {f"{UP} palmitate ==CAUSE=> {UP} NLRC4 inflammasome"}),

@@ -77,7 +77,7 @@ def test_the_lexicon_reads_its_lists_as_written():
     assert "rescue" in lexicon.DECREASE_VERBS and lexicon.VERB_FORMS["rescued"] == ("rescue", -1, "ed")
     assert lexicon.PHRASAL["give"] == (("rise", "to"), 1)
     assert lexicon.NOMINAL_TRIGGERS["reductions"] == -1  # plurals are added to the table as read
-    assert ("multiple", "sclerosis") in lexicon.FIXED_NAME_PAIRS
+    assert ("long-term", "potentiation") in lexicon.NAMED_CHANGES  # pairs are read as tuples
 
 
 def test_a_change_of_a_word_list_a_construction_or_a_pattern_re_reads_the_library():

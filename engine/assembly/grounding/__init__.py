@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from functools import lru_cache
 from pathlib import Path
 
 from engine.assembly.grounding.lexicon import (
@@ -117,7 +118,13 @@ def find_spans(text: str) -> list[Span]:
         lexicon = get_lexicon()
     except LexiconError:
         return []
-    return _find_spans(text, lexicon)
+    return list(_spans_found(text, lexicon))
+
+
+@lru_cache(maxsize=4096)
+def _spans_found(text: str, lexicon: Lexicon) -> tuple[Span, ...]:
+    """Cached per lexicon: the parse reader asks for a sentence's spans once per name it builds."""
+    return tuple(_find_spans(text, lexicon))
 
 
 def drug_targets(drug: Grounding | tuple[str, str]) -> list[DrugTarget]:

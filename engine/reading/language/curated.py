@@ -14,6 +14,9 @@ changes as terms ("decreased cardiac output", "impaired glucose tolerance"), whi
 as changes. Without a built grounding lexicon no name is curated, and the readers read as before.
 (The lexicon keeps its own cache of look-ups.)
 
+Boundaries: the spans of a sentence the grounder knows whole ("caspase 9", "Alzheimer's disease",
+"mitogen-activated protein kinase") hold a name's words wherever the parser hung them.
+
 Harms: a name grounded to a disease or an abnormal phenotype (the roots of MeSH's diseases and of the
 disease and phenotype ontologies above it). "X improved nausea" lowers nausea, as "X improved
 memory deficits" lowers the deficits.
@@ -24,7 +27,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from engine.assembly.grounding import ground, relations
+from engine.assembly.grounding import find_spans, ground, relations
 from engine.reading.language import lexicon
 
 NAMING_NAMESPACES = frozenset({"MESH", "CHEBI", "DOID", "MONDO", "GO", "HGNC", "FPLX"})
@@ -45,6 +48,12 @@ def curated_name(phrase: str) -> bool:
     names "Low Back Pain" and "Lower Extremity" with it, but only lists "increased bone resorption" as
     another name of osteolysis, a change named as a condition."""
     return _named_with(phrase, phrase.split()[0], NAMING_NAMESPACES)
+
+
+def grounded_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """The character ranges of ``text`` that name a thing a curated resource knows whole ("caspase 9",
+    "Alzheimer's disease"), for the readers to take a name's boundaries from; () without a lexicon."""
+    return tuple((span.start, span.end) for span in find_spans(text))
 
 
 def names_a_measure(words: list[str]) -> bool:

@@ -239,7 +239,6 @@ CONDITION_WORDS = word_set(_WORDS, "condition_words")
 STATE_NOUNS = word_set(_WORDS, "state_nouns")
 STATE_WORDS = CONDITION_WORDS | STATE_NOUNS
 STATE_SUFFIXES = word_tuple(_WORDS, "state_suffixes")
-EPONYM_HEADS = word_set(_WORDS, "eponym_heads")
 
 DETERMINERS = word_set(_WORDS, "determiners")
 # Closed classes for the chunker.
@@ -304,7 +303,6 @@ VAGUE_HEADS = word_set(_WORDS, "vague_heads")
 
 FACTOR_HEADS = word_set(_WORDS, "factor_heads")
 EVALUATIVE_MODIFIERS = word_set(_WORDS, "evaluative_modifiers")
-FIXED_NAME_PAIRS = word_set(_WORDS, "fixed_name_pairs")
 NAMED_CHANGES = word_set(_WORDS, "named_changes")
 
 NEGATIONS = word_set(_WORDS, "negations")

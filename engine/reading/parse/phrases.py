@@ -21,7 +21,7 @@ from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.reading.language import lexicon
-from engine.reading.language.curated import names_a_harm, names_a_measure, opens_curated_name
+from engine.reading.language.curated import grounded_spans, names_a_harm, names_a_measure, opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -193,7 +193,7 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     members = [compounds[0], *(k for k in compounds[0].conjuncts if k.i > compounds[0].i)]
     if any(verb_like(m) for m in members):
         return None  # "improves transmission and decreases Y" parsed as one phrase: not members
-    side = side_of(head)
+    side = _without_last_member(side_of(head), members[-1])
     between = [c for c in head.lefts if c.dep_ in ("compound", "nmod") and c.i > compounds[0].i]
     if head.lower_ in lexicon.QUANTITY_WORDS and not between:  # ("contents" alone may be read as a name)
         amounts = _amounts_of(members, head)
@@ -210,6 +210,14 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None] + ([own] if own is not None else [])
+
+
+def _without_last_member(side: Side | None, last: Token) -> Side | None:
+    """The head's own name where a grounded span holds it with the last member ("dopamine and
+    serotonin release": "serotonin release" is a name the grounder knows)."""
+    if side is None or not side.name.startswith(f"{last.text} "):
+        return side
+    return Side(name=side.name[len(last.text) + 1:], direction=side.direction, state=side.state)
 
 
 def _governed_shared_members(head: Token) -> list[Side] | None:
@@ -966,9 +974,6 @@ def _name_parts(head: Token) -> list[Token]:
     """The left dependents of ``head`` that belong to its name, with their own such dependents."""
     keep: list[Token] = []
     for child in head.lefts:
-        if _eponym(child, head):
-            keep.extend(t for t in child.subtree if t.dep_ != "det")
-            continue
         if child.dep_ not in _NAME_DEPS or child.tag_ in PRONOUN_TAGS:
             continue
         if (_is_change_adjective(child) and not _in_curated_name(child, head)) or _is_claim_participle(child) \
@@ -976,9 +981,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue
         if lexicon.stage_of_a_process(child.lower_, head.lower_):
             continue  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
-        if child.lower_ in lexicon.DETERMINERS or (child.lower_ in lexicon.EVALUATIVE_MODIFIERS
-                                                   and (child.lower_, head.lower_) not in lexicon.FIXED_NAME_PAIRS):
-            continue
+        if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
+            continue  # ("multiple sclerosis" is held whole by its grounded span)
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
         if child.lower_ in _DOSE_UNITS:
@@ -987,18 +991,6 @@ def _name_parts(head: Token) -> list[Token]:
             continue  # "90, 100 Estradiol": the last of a list of reference numbers opens no name
         keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
-
-
-def _eponym(child: Token, head: Token) -> bool:
-    """"Alzheimer's disease", "Huntington's disease progression": a person's name in the possessive
-    before a condition is part of the condition's name."""
-    if child.dep_ != "poss" or child.tag_ in PRONOUN_TAGS or not child.text[:1].isupper():
-        return False
-    case = next((c for c in child.children if c.dep_ == "case"), None)
-    if case is None or case.i + 1 > head.i:
-        return False
-    condition = head.doc[case.i + 1]
-    return condition.lower_ in lexicon.EPONYM_HEADS and (condition.i == head.i or condition.head.i == head.i)
 
 
 def _after_a_number_list(number: Token) -> bool:
@@ -1046,7 +1038,7 @@ def _left_name(head: Token, ignoring: Callable[[str], bool] = lambda word: False
 def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     parts = _name_parts(head)
     tokens = sorted(parts, key=lambda t: t.i) + ([] if exclude_head else [head])
-    tokens = _contiguous(tokens, head)
+    tokens = _contiguous(_with_grounded_words(tokens, head, end=head.i), head)
     words = [t for t in tokens]
     while head.lower_ in ROLE_NOUNS and len(words) > 2 and words[0].lower_ in ROLE_MODIFIERS:
         words.pop(0)  # "a selective Syk inhibitor" inhibits Syk: "selective" says what kind of drug
@@ -1065,7 +1057,7 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     if not words:
         return None
     if not exclude_head and words[-1].i == head.i:
-        words += _member_number(head)
+        words = _with_grounded_words(words + _member_number(head), head, end=head.i + 1)
     name = _text(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
             or name.startswith("-") or name.count("(") != name.count(")") or _a_bare_number(name):
@@ -1084,22 +1076,33 @@ def _a_bare_number(name: str) -> bool:
 
 
 def _member_number(head: Token) -> list[Token]:
-    """The number right after a name that tells the member of its family ("caspase 9", "sirtuin 3",
-    "beclin 1"): part of the name, or the name would stand for the whole family."""
-    if head.i + 1 >= len(head.doc):
-        return []
-    after = head.doc[head.i + 1]
-    if not (after.text.isdigit() and len(after.text) <= 2):
-        return []
-    if after.head.i == head.i and after.dep_ == "nummod":
-        return [after]
-    # the model hung it on the next word ("active caspase 3 levels", "caspase 1 proteolytically
-    # activates"): right after a singular noun, a number counts nothing. Where the noun is part of
-    # that word's name, or of the number's ("caspase 1 activation", "Aβ 42 levels"), the number is
-    # named with both already.
-    misplaced = head.tag_ in ("NN", "NNP") and after.tag_ == "CD" and after.dep_ in ("nummod", "npadvmod", "dep") \
-        and head.head.i != after.i and not (head.head.i == after.head.i and head.dep_ in _NAME_DEPS)
-    return [after] if misplaced else []
+    """The number hung on a name right after it that tells the member of its family ("caspase 9",
+    "sirtuin 3"): part of the name, or the name would stand for the whole family. Where the parser
+    hangs the number elsewhere, a grounded span still holds it (``_with_grounded_words``)."""
+    after = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
+    member = after is not None and after.head.i == head.i and after.dep_ == "nummod"
+    return [after] if member and after.text.isdigit() and len(after.text) <= 2 else []
+
+
+def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Token]:
+    """``tokens`` with the other words of each grounded span they share a word with, up to the word
+    ``end``, within the head's phrase: "caspase 9", "Alzheimer's disease progression" are names a
+    curated resource knows whole, whatever the parser hung their words on ("leptin and NADPH oxidase"
+    with "NADPH" read as a second member of a list). A span that would bring a word of change, a
+    determiner, a verb or a word the head hangs on after it ("serotonin release" of "dopamine and
+    serotonin release", named with each member apart) into the name is not taken."""
+    doc, held, ancestors = head.doc, {t.i for t in tokens}, set(head.ancestors)
+    added: set[int] = set()
+    for start, stop in grounded_spans(doc.text):
+        words = [t for t in doc if start <= t.idx and t.idx + len(t.text) <= stop]
+        new = [t for t in words if t.i not in held]
+        if not new or not held & {t.i for t in words} or words[0].i < head.left_edge.i or words[-1].i > end:
+            continue
+        if any(_is_change_adjective(t) or t.lower_ in lexicon.DETERMINERS or t.pos_ in ("VERB", "AUX")
+               or (t.i > head.i and t in ancestors) for t in new):
+            continue
+        added.update(t.i for t in new)
+    return sorted([*tokens, *(doc[i] for i in added)], key=lambda t: t.i)
 
 
 def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
