@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.assembly import grounding
-from engine.assembly.grounding.lexicon import Lexicon
 from engine.reading.parse import read_sentence
 from engine.reading.rules import extract_annotations
 from tests.claim_sets import lines as rule_lines
-from tests.parse_reader_helpers import lines as parse_lines
+from tests.parse_reader_helpers import grounded_with, lines as parse_lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -68,16 +66,15 @@ def test_a_signed_association_noun(sentence: str, expected: set[str]) -> None:
 
 @pytest.fixture
 def curated() -> None:
-    grounding.use_lexicon(Lexicon.from_rows([
+    with grounded_with([
         ("low back pain", "MESH", "D017116", "Low Back Pain"),
         ("increased bone resorption", "MESH", "D010014", "Osteolysis"),
         ("decreased appetite", "HP", "HP:0004396", "Decreased appetite"),
         ("heart rate", "MESH", "D006339", "Heart Rate"),
         ("physical activity", "EFO", "0003940", "physical activity"),
         ("mortality rate", "MESH", "D009026", "Mortality"),
-    ]))
-    yield
-    grounding.use_lexicon(None)
+    ]):
+        yield
 
 
 @pytest.mark.parametrize("sentence, expected", [

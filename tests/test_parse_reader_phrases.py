@@ -6,14 +6,12 @@ from __future__ import annotations
 import pytest
 from spacy.tokens import Doc
 
-from engine.assembly import grounding
-from engine.assembly.grounding.lexicon import Lexicon
 from engine.model.annotations import format_annotation
 from engine.reading.parse import read_sentence, with_abbreviations
 from engine.reading.parse.reader import read_doc
 from engine.reading.parse.nlp import parsed
 from engine.reading.parse.parsing import parser
-from parse_reader_helpers import lines
+from parse_reader_helpers import grounded_with, lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -92,14 +90,13 @@ def test_entity_spans(sentence: str, expected: set[str]) -> None:
 
 @pytest.fixture
 def known_names() -> None:
-    grounding.use_lexicon(Lexicon.from_rows([
+    with grounded_with([
         ("Zorin's disease", "MESH", "D900001", "Zorin Disease"),
         ("serotonin release", "GO", "GO:0001", "serotonin secretion"),
         ("ER stress-induced apoptosis", "GO", "GO:0002", "apoptosis in response to ER stress"),
         ("multiple sclerosis", "MESH", "D009103", "Multiple Sclerosis"),
-    ]))
-    yield
-    grounding.use_lexicon(None)
+    ]):
+        yield
 
 
 @pytest.mark.parametrize("sentence, expected", [
