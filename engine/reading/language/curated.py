@@ -11,11 +11,13 @@ rate" grounds to "Mortality", whose name lacks the word: both are amounts of wha
 
 For a word of change only resources that name things count. Phenotype ontologies (HP, EFO) name
 changes as terms ("decreased cardiac output", "impaired glucose tolerance"), which the readers read
-as changes. Without a built grounding lexicon no name is curated, and the readers read as before.
-(The lexicon keeps its own cache of look-ups.)
+as changes. (The lexicon keeps its own cache of look-ups.)
 
 Boundaries: the spans of a sentence the grounder knows whole ("caspase 9", "Alzheimer's disease",
 "mitogen-activated protein kinase") hold a name's words wherever the parser hung them.
+
+Without a built grounding lexicon no name is curated: a word of change is read as a change, and a
+name holds only the words its parse hangs on it ("disease" of "Alzheimer's disease").
 
 Harms: a name grounded to a disease or an abnormal phenotype (the roots of MeSH's diseases and of the
 disease and phenotype ontologies above it). "X improved nausea" lowers nausea, as "X improved
