@@ -1094,8 +1094,8 @@ def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Tok
     doc, held, ancestors = head.doc, {t.i for t in tokens}, set(head.ancestors)
     added: set[int] = set()
     for start, stop in grounded_spans(doc.text):
-        words = [t for t in doc if start <= t.idx and t.idx + len(t.text) <= stop]
-        new = [t for t in words if t.i not in held]
+        words = doc.char_span(start, stop, alignment_mode="contract")  # the words wholly inside
+        new = [t for t in words or () if t.i not in held]
         if not new or not held & {t.i for t in words} or words[0].i < head.left_edge.i or words[-1].i > end:
             continue
         if any(_is_change_adjective(t) or t.lower_ in lexicon.DETERMINERS or t.pos_ in ("VERB", "AUX")
