@@ -37,6 +37,7 @@ from engine.explain.mechanism import (
     MAX_ROUTE_EDGES, UNSTATABLE_ROUTES, Route, Routes, disputed_route, disputed_steps, find_routes, other_sides,
     step_cost,
 )
+from engine.explain.number import agreeing, is_plural
 from engine.explain.one_sided import MAX_INFLUENCES, one_sided_edges, one_sided_lead, one_sided_missing
 from engine.explain.strength import cite_text, edge_basis, route_basis, side, single_paper, stated
 from engine.model.graph import (
@@ -179,12 +180,12 @@ _DIRECTION = {"increasing": 1, "decreasing": -1, "active": 1}
 def label_phrase(node: Node, label: NodeLabel | None) -> str:
     """'increases' where certain, 'may increase or stay stable' where only possible."""
     if label is None:
-        return "has no label"
+        return agreeing("has no label", node.label)
     certain_words = _STATE_CERTAIN if node.kind == "state" else _QUANTITY_CERTAIN
     possible_words = _STATE_POSSIBLE if node.kind == "state" else _QUANTITY_POSSIBLE
     possible = [v for v in _VALUE_ORDER if v in set(label.possible) | {label.label}]
     if label.certain or len(possible) <= 1:
-        return certain_words.get(label.label, label.label)
+        return agreeing(certain_words.get(label.label, label.label), node.label)
     words = [possible_words[v] for v in possible if v in possible_words]
     return "may " + (" or ".join(words) if len(words) == 2 else ", ".join(words[:-1]) + " or " + words[-1])
 
@@ -192,15 +193,15 @@ def label_phrase(node: Node, label: NodeLabel | None) -> str:
 def edge_verb(edge: Edge, source: Node, target: Node) -> str:
     """How an edge acts, in words that never claim a node's label (that is label_phrase's job)."""
     if edge.relation == "influence":
-        return f"{source.label} raises {target.label}" if edge.sign > 0 else f"{source.label} lowers {target.label}"
+        return f"{source.label} {agreeing('raises' if edge.sign > 0 else 'lowers', source.label)} {target.label}"
     if source.kind == "state" and target.kind == "quantity":
         # "with": what the state's trigger says, whether papers found the change under the state
         # ("Tarp is lower in AD brains") or showed the state causing it
-        return f"{target.label} {'rises' if edge.sign > 0 else 'falls'} with {source.label}"
+        return f"{target.label} {agreeing('rises' if edge.sign > 0 else 'falls', target.label)} with {source.label}"
     if source.kind == "quantity":
         direction = "a rise" if edge.sign > 0 else "a fall"
         return f"{direction} in {source.label} brings about {target.label}"
-    return f"{source.label} brings about {target.label}"
+    return f"{source.label} {agreeing('brings about', source.label)} {target.label}"
 
 
 def value_after(edge: Edge, target: Node, value: str | None) -> str | None:
@@ -272,7 +273,8 @@ class _Writer:
         neutral = "inactive" if node.kind == "state" else "stable"
         if resting and expected not in (None, neutral) and possible <= {expected, neutral}:
             # open only because a step rests on one paper or one reading, which its words say
-            return _LabelWords((_STATE_CERTAIN if node.kind == "state" else _QUANTITY_CERTAIN)[expected])
+            return _LabelWords(agreeing((_STATE_CERTAIN if node.kind == "state" else _QUANTITY_CERTAIN)[expected],
+                                        node.label))
         against = self.pushes_against(node, label, expected, path_edge)
         if not against:
             return _LabelWords(label_phrase(node, label), ["open"])
@@ -573,9 +575,10 @@ def _contrast_statements(graph: Graph, contrast: Contrast, writer: _Writer) -> l
             unreached = "no change reaches it" + (" any more" if before else "")
             reason = "; ".join(reasons) if reasons else unreached
         if before is None:
-            text = f"{node.label} is new to the graph and {after}, because {reason}."
+            text = f"{node.label} {agreeing('is', node.label)} new to the graph and {after}, because {reason}."
         else:
-            text = f"In the new scenario {node.label} {after} (before, it {before}), because {reason}."
+            text = f"In the new scenario {node.label} {after} " \
+                   f"(before, {'they' if is_plural(node.label) else 'it'} {before}), because {reason}."
         statements.append(Statement(
             kind="contrast",
             text=text,
