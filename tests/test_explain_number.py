@@ -11,7 +11,7 @@ from engine.model.graph import Edge, Evidence, Graph, Labelling, Node, NodeLabel
 
 @pytest.mark.parametrize("name", [
     "nicotinic acetylcholine receptors", "tau aggregates", "levels of Tarp", "Tarp levels in CSF",
-    "NFTs", "miRNAs", "mitochondria", "reactive oxygen species", "synapses (CA1)",
+    "NFTs", "miRNAs", "mitochondria", "reactive oxygen species", "synapses (CA1)", "antibiotics", "analgesics",
 ])
 def test_plural_names(name: str) -> None:
     assert is_plural(name)
@@ -19,7 +19,7 @@ def test_plural_names(name: str) -> None:
 
 @pytest.mark.parametrize("name", [
     "tau", "oxidative stress", "apoptosis", "hippocampus", "diabetes", "ROS", "inhibition of kinases",
-    "Alzheimer's", "genetics", "pancreas", "Aβ", "",
+    "Alzheimer's", "genetics", "pharmacokinetics", "pancreas", "Aβ", "",
 ])
 def test_singular_names(name: str) -> None:
     assert not is_plural(name)

@@ -3,7 +3,7 @@ receptors raise cell death", "tau aggregates increase", not "raises" / "increase
 
 A name is plural by its head word: the word before "of" or "in" where one follows ("levels of tau",
 "tau levels in CSF"), else its last word. English marks a plural with a final "s"; words whose "s" is
-no plural ("stress", "apoptosis", "lupus", "genetics", "diabetes") and symbols written in capitals
+no plural ("stress", "apoptosis", "lupus", "diabetes", "genetics") and symbols written in capitals
 ("ROS") stay singular. A symbol with a small "s" after capitals ("NFTs", "miRNAs") is plural, as are the
 few irregular plurals of the literature ("mitochondria", "mice").
 """
@@ -13,8 +13,17 @@ from __future__ import annotations
 import re
 
 _HEAD_ENDS = re.compile(r"\s+(?:of|in)\s+|\s*\(")
-_SINGULAR_ENDINGS = ("ss", "us", "is", "ics", "as")
-_SINGULAR_IN_S = frozenset({"diabetes", "herpes", "rabies", "scabies", "caries", "measles", "mumps", "news"})
+_SINGULAR_ENDINGS = ("ss", "us", "is", "as")
+# Singular nouns in "s": diseases, and fields of study ("genetics"; drugs in "-ics" are plural:
+# "antibiotics", "analgesics").
+_SINGULAR_IN_S = frozenset({
+    "diabetes", "herpes", "rabies", "scabies", "caries", "measles", "mumps", "news",
+    "genetics", "epigenetics", "genomics", "proteomics", "metabolomics", "lipidomics", "transcriptomics",
+    "kinetics", "pharmacokinetics", "pharmacodynamics", "dynamics", "hemodynamics", "haemodynamics",
+    "kinematics", "mechanics", "biomechanics", "economics", "ethics", "physics", "statistics", "informatics",
+    "bioinformatics", "optics", "ergonomics", "obstetrics", "pediatrics", "paediatrics", "orthopedics",
+    "orthopaedics", "geriatrics", "athletics", "aerobics", "gymnastics", "politics",
+})
 _IRREGULAR_PLURALS = frozenset({"mitochondria", "bacteria", "data", "criteria", "phenomena", "mice", "people",
                                 "children", "women", "men", "teeth", "feet"})
 # The verbs the answer writes after a name, in the singular and the plural.
