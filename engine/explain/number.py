@@ -45,7 +45,7 @@ def is_plural(name: str) -> bool:
     if word[-2].isupper() or word[-2].isdigit():  # "NFTs", "miRNAs"
         return True
     low = word.lower()
-    return not low.endswith(_SINGULAR_ENDINGS) and low not in _SINGULAR_IN_S and not word.isupper()
+    return not low.endswith(_SINGULAR_ENDINGS) and low not in _SINGULAR_IN_S
 
 
 def agreeing(verb_phrase: str, name: str) -> str:
