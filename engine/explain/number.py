@@ -2,20 +2,21 @@
 receptors raise cell death", "tau aggregates increase", not "raises" / "increases".
 
 A name is plural by its head word: the word before "of" or "in" where one follows ("levels of tau",
-"tau levels in CSF"), else its last word. English marks a plural with a final "s"; words whose "s" is
-no plural ("stress", "apoptosis", "lupus", "diabetes", "genetics") and symbols written in capitals
-("ROS") stay singular. A symbol with a small "s" after capitals ("NFTs", "miRNAs") is plural, as are the
-few irregular plurals of the literature ("mitochondria", "mice").
+"tau levels in CSF"), else its last word, judged as the readers judge a word (``lexicon.plural_word``:
+"neurons", "NFTs", "miRNAs", not "stress", "apoptosis", "ROS"), with a capital that only opens the
+label set aside ("Mutations"). Here also: the few irregular plurals of the literature ("mitochondria",
+"mice"), and singular words in "s" that the readers never need to tell apart ("diabetes", "pancreas",
+"genetics"; drugs in "-ics" are plural: "antibiotics").
 """
 
 from __future__ import annotations
 
 import re
 
+from engine.reading.language.lexicon import plural_word
+
 _HEAD_ENDS = re.compile(r"\s+(?:of|in)\s+|\s*\(")
-_SINGULAR_ENDINGS = ("ss", "us", "is", "as")
-# Singular nouns in "s": diseases, and fields of study ("genetics"; drugs in "-ics" are plural:
-# "antibiotics", "analgesics").
+# Singular nouns in "s": diseases, words in "-as", and fields of study.
 _SINGULAR_IN_S = frozenset({
     "diabetes", "herpes", "rabies", "scabies", "caries", "measles", "mumps", "news",
     "genetics", "epigenetics", "genomics", "proteomics", "metabolomics", "lipidomics", "transcriptomics",
@@ -36,16 +37,13 @@ def is_plural(name: str) -> bool:
     """Does ``name`` (a node's label) name a plural, so that its verb takes the plural form?"""
     head = _HEAD_ENDS.split(name.strip(), maxsplit=1)[0].split()
     word = head[-1].strip(".,;:") if head else ""
-    if len(word) < 3 or "'" in word or "’" in word:
-        return False
-    if word.lower() in _IRREGULAR_PLURALS:
-        return True
-    if not word.endswith("s"):
-        return False
-    if word[-2].isupper() or word[-2].isdigit():  # "NFTs", "miRNAs"
-        return True
     low = word.lower()
-    return not low.endswith(_SINGULAR_ENDINGS) and low not in _SINGULAR_IN_S
+    if low in _IRREGULAR_PLURALS:
+        return True
+    if len(word) < 3 or "'" in word or "’" in word or low in _SINGULAR_IN_S:
+        return False
+    judged = low if word[0].isupper() and word[1:].islower() else word
+    return plural_word(judged) and not judged.endswith("as")  # "pancreas", not "RNAs"
 
 
 def agreeing(verb_phrase: str, name: str) -> str:

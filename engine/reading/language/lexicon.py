@@ -147,6 +147,14 @@ def name_first_word(text: str) -> bool:
         and low not in VERB_FORMS
 
 
+def plural_word(word: str) -> bool:
+    """A lower-case plural ("neurons") or a symbol's ("IFNs", "AβOs"); a symbol ("SIRT1", "ROS") or
+    a mass noun is one thing."""
+    if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
+        return True
+    return word.islower() and word.endswith("s") and not word.endswith(SINGULAR_S_ENDINGS)
+
+
 def name_mark(text: str) -> bool:
     """The second word of such a name: a lone capital, a number of one or two digits, or a Greek letter
     ("cathepsin D", "Beclin 1", "caspase 3", "interferon γ")."""

@@ -652,7 +652,7 @@ def _pronoun_antecedent(tokens: list[Token], pronoun: str, last: list[Claim]) ->
     head = _phrase_head(tokens, side[-1])
     if claim.construction == "passive" and pronouns.amount_or_change(tokens[head].low):
         return None  # the agent is as likely as the amount: "the level of Y was lowered by X, and it ..."
-    plural = len(side) > 1 or _plural_noun(tokens[head].text)
+    plural = len(side) > 1 or lx.plural_word(tokens[head].text)
     return side if pronouns.agrees(pronoun, plural) else None
 
 
@@ -681,14 +681,6 @@ def _phrase_head(tokens: list[Token], span: tuple[int, int]) -> int:
         if k > span[0] and tokens[k].low in _HEAD_ENDERS:
             return k - 1
     return span[1] - 1
-
-
-def _plural_noun(word: str) -> bool:
-    """A lower-case plural ("neurons") or a symbol's ("IFNs", "AβOs"); a symbol ("SIRT1", "ROS") or
-    a mass noun is one thing."""
-    if len(word) > 2 and word[-1] == "s" and (word[-2].isupper() or word[-2].isdigit()):
-        return True
-    return word.islower() and word.endswith("s") and not word.endswith(lx.SINGULAR_S_ENDINGS)
 
 
 def changed_predicate_subject(tokens: list[Token], j: int, floor: int) -> tuple[int, int] | None:
