@@ -26,6 +26,11 @@ LOST = "Velk1 deficiency ==CAUSE=>"
      {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Mice treated with zorimab showed increased Tarp expression.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
     ("Zorin-infected neurons showed reduced Tarp.", {f"{UP} Zorin ==CAUSE=> {DOWN} Tarp"}),
+    # what was done to the hosts, said in a relative clause about them; one host is a case
+    ("Mice that received zorimab showed reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Mice that were treated with zorimab showed reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Mice whose neurons received zorimab showed reduced Tarp.", set()),
+    ("One mouse that received zorimab showed reduced Tarp.", set()),
     # a marked host as the doer of a verb of change
     ("Velk1-/- mice have reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
     # an experiment done on a gene after "with"; not a trait or change the host merely has

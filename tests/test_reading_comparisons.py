@@ -33,6 +33,8 @@ def read(sentence: str) -> set[tuple[str, bool]]:
      f"{UP} velkumab ==CAUSE=> {DOWN} sepsis"),
     ("Mice treated with zorumab were three times as likely as untreated mice to develop fibrosis.",
      f"{UP} zorumab ==CAUSE=> {UP} fibrosis"),
+    ("Patients who received velkumab were less likely to develop sepsis than those who received placebo.",
+     f"{UP} velkumab ==CAUSE=> {DOWN} sepsis"),
     ("Mortality was lower with drug D than with placebo.", f"{UP} drug D ==CAUSE=> {DOWN} Mortality"),
     ("The incidence of nausea was higher on zorumab than on placebo.", f"{UP} zorumab ==CAUSE=> {UP} nausea"),
     ("Compared with the placebo group, the zorumab group had lower serum Q.",

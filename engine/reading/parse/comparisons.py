@@ -35,7 +35,7 @@ from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.hosts import change_of
+from engine.reading.parse.hosts import EXPOSING_VERBS, GIVING_VERBS, change_of, describing_verbs
 from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -58,8 +58,6 @@ _NOT_AGENTS = word_set(_WORDS, "_not_agents")
 _PLAIN_CONTROLS = word_set(_WORDS, "_plain_controls")
 _GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - _PLAIN_CONTROLS
 _SHOWING = word_set(_WORDS, "_showing")
-_GIVEN = word_table(_WORDS, "_given")
-_EXPOSED = word_table(_WORDS, "_exposed")
 # "D-treated mice": the mark after the agent's name, and whether it says the agent was assigned.
 _MARKED = re.compile(r"^(?P<agent>.+?)-(?P<mark>treated|fed|injected|supplemented|exposed)$", re.I)
 _COMPARING = word_set(_WORDS, "_comparing")
@@ -418,9 +416,9 @@ def _group_in(host: Token) -> Group | None:
 
 
 def _given_to(host: Token) -> Group | None:
-    """"patients given D", "mice treated with D", "women receiving D", "patients with D", "patients
-    who develop D"."""
-    given = [g for c in host.children if c.dep_ == "acl" for g in [_given_by(c)] if g is not None]
+    """"patients given D", "mice treated with D", "women receiving D", "patients who received D",
+    "patients with D", "patients who develop D"."""
+    given = [g for c in describing_verbs(host) if c.dep_ != "amod" for g in [_given_by(c)] if g is not None]
     had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
     had += [side_of(g) for c in _relative_clauses(host) if c.lemma_.lower() in _HAVING
             and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
@@ -450,9 +448,9 @@ def _level_word(name: Token) -> bool:
 
 def _given_by(participle: Token) -> Group | None:
     lemma = participle.lemma_.lower()
-    if lemma not in _GIVEN and lemma not in _EXPOSED or modality.negated(participle):
+    preposition = GIVING_VERBS.get(lemma, EXPOSING_VERBS.get(lemma))
+    if preposition is None or modality.negated(participle):
         return None
-    preposition = _GIVEN.get(lemma, _EXPOSED.get(lemma))
     if not preposition:
         agents = [c for c in participle.children if c.dep_ in ("dobj", "pobj")]  # "given X" read either way
     else:
@@ -460,7 +458,7 @@ def _given_by(participle: Token) -> Group | None:
     named = [s for a in agents for s in sides(a)]
     if len(named) != 1 or set(named[0].name.lower().split()) & lexicon.CONTROL_GROUP_WORDS:
         return None
-    return Group(named[0], kind="given" if lemma in _GIVEN else "had", word=named[0].name.split()[-1])
+    return Group(named[0], kind="given" if lemma in GIVING_VERBS else "had", word=named[0].name.split()[-1])
 
 
 def _marked_before(host: Token) -> Group | None:

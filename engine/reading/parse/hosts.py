@@ -44,7 +44,10 @@ _CELL_HOSTS = word_set(_WORDS, "_cell_hosts")
 _CONTROLS = word_set(_WORDS, "_controls")
 _LOSS_VERBS = word_set(_WORDS, "_loss_verbs")
 _ENGINEERED = word_set(_WORDS, "_engineered")
-_GIVEN_VERBS = word_table(_WORDS, "_given_verbs")
+# Participles of giving ("treated with D", "receiving D") with the preposition of the agent ("" where
+# the agent is the object); an exposure is had, not assigned ("exposed to D").
+GIVING_VERBS = word_table(_WORDS, "_given")
+EXPOSING_VERBS = word_table(_WORDS, "_exposed")
 _SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")
 _FINDING = word_set(_WORDS, "_finding")
 _CHANGING = word_table(_WORDS, "_changing")
@@ -65,8 +68,17 @@ def host_causes(host: Token) -> list[Side]:
     mark or a word that is no host."""
     if not _host(host):
         return []
-    return _marks_before(host) + [s for verb in host.children if verb.dep_ in ("acl", "amod")
-                                  for s in _done_by(verb)] + _marks_with(host)
+    return _marks_before(host) + [s for verb in describing_verbs(host) for s in _done_by(verb)] + _marks_with(host)
+
+
+def describing_verbs(host: Token) -> list[Token]:
+    """The verbs that may tell what was done to ``host``: a participle ("mice treated with D") or a
+    relative clause whose subject is the hosts themselves ("patients who received D", "mice that were
+    given D"), not something else ("patients whose tumours shrank"), nor one individual ("one patient
+    who received D developed Y" tells a case)."""
+    return [verb for verb in host.children if verb.dep_ in ("acl", "amod") or (
+        verb.dep_ == "relcl" and host.tag_ == "NNS"
+        and any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("who", "that") for c in verb.children))]
 
 
 def _marks_with(host: Token) -> list[Side]:
@@ -139,8 +151,9 @@ def _done_by(verb: Token) -> list[Side]:
     if lower in _LOSS_VERBS or lower in lexicon.GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
         given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
         return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
-    if lower in _GIVEN_VERBS and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
-        return [s for thing in _objects(verb, _GIVEN_VERBS[lower]) for s in sides(thing)]
+    preposition = GIVING_VERBS.get(verb.lemma_.lower(), EXPOSING_VERBS.get(verb.lemma_.lower()))
+    if preposition is not None and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
+        return [s for thing in _objects(verb, preposition or None) for s in sides(thing)]
     return []
 
 
