@@ -50,7 +50,9 @@ def test_names_tagged_as_pronouns_are_nouns() -> None:
      {f"{UP} serum amyloid protein ==CAUSE=> {UP} hepatic lipase"}),
     ("High cortisol levels cause hypertension.", {f"{UP} cortisol ==CAUSE=> hypertension"}),
     ("Vitamin D prevents rickets.", {f"{UP} Vitamin D ==CAUSE=> {DOWN} rickets"}),
-    ("The phosphorylation of tau increases its aggregation.", set()),
+    # "its" stands for what the doer's process acts on (``pronouns.possessors``)
+    ("The phosphorylation of tau increases its aggregation.",
+     {f"{UP} tau phosphorylation ==CAUSE=> {UP} tau aggregation"}),
     # a slash joins the parts of one name
     ("Zinc activates the histidine/aspartate kinase.",
      {f"{UP} Zinc ==CAUSE=> {UP} histidine/aspartate kinase"}),

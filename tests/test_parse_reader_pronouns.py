@@ -1,10 +1,10 @@
-"""A coordinated "it" / "they" subject read as the earlier clause's subject: exact claim sets on
-invented sentences."""
+"""A coordinated "it" / "they" subject read as the earlier clause's subject, and a possessive "its" /
+"their" as the molecule it stands for: exact claim sets on invented sentences."""
 
 from __future__ import annotations
 
 import pytest
-from parse_reader_helpers import lines
+from parse_reader_helpers import grounded_with, lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 
@@ -34,3 +34,34 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 ])
 def test_coordinated_pronoun_subject(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # what the doer's process acts on
+    ("Methylation of Velk1 suppresses its aggregation.",
+     {f"{UP} Velk1 Methylation ==CAUSE=> {DOWN} Velk1 aggregation"}),
+    # the nearest molecule named before it that is no doer, through an amount ("its expression")
+    ("Mab2 binds the promoter of Velk1, increasing its expression.", {f"{UP} Mab2 ==CAUSE=> {UP} Velk1"}),
+    # a relative clause's doer is the noun it hangs on, so "its" is the other molecule
+    ("Velk1 is phosphorylated by Mab2, which inhibits its activity.",
+     {f"{UP} Mab2 ==CAUSE=> {UP} Velk1 phosphorylation", f"{UP} Mab2 ==CAUSE=> {DOWN} Velk1"}),
+    # a noun of another number is passed over
+    ("Kest2 clears Velk1 by activating microglia and promoting its phagocytosis.",
+     {f"{UP} Kest2 ==CAUSE=> {DOWN} Velk1", f"{UP} Kest2 ==CAUSE=> {UP} microglia",
+      f"{UP} Kest2 ==CAUSE=> {UP} Velk1 phagocytosis"}),
+    # in the subject of a coordinated clause: the earlier clause's subject
+    ("Kest2 degrades Velk1, and its loss raises Velk1.",
+     {f"{UP} Kest2 ==CAUSE=> {DOWN} Velk1", f"{UP} Kest2 loss ==CAUSE=> {UP} Velk1"}),
+    # a pointing noun that agrees ends the search; a bare capital abbreviation may be a disease
+    ("Mab2 binds these molecules, increasing their activation.", set()),
+    ("Mab2 binds ZD, increasing its expression.", set()),
+])
+def test_possessive_stands_for_a_molecule_in_the_sentence(sentence, expected):
+    assert lines(sentence) == expected
+
+
+def test_possessive_antecedent_known_by_its_curated_grounding():
+    sentence = "Mab2 binds the promoter of zorin, increasing its expression."
+    assert lines(sentence) == set()  # lower case and unknown: no symbol, no molecule
+    with grounded_with([("zorin", "HGNC", "99999", "ZORIN")]):
+        assert lines(sentence) == {f"{UP} Mab2 ==CAUSE=> {UP} zorin"}

@@ -51,7 +51,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Overexpression of Velkin 1 blocked Tarp.", {f"{UP} Velkin 1 ==CAUSE=> {DOWN} Tarp"}),
     ("Similarly, tarpase 1 can be inhibited by Pomb.", {f"{UP} Pomb ==CAUSE=> {DOWN} tarpase 1"}),
     ("TFEB at normal state is phosphorylated by Velk complex 1, which inhibits its activity.",
-     {f"{UP} Velk complex 1 ==CAUSE=> {UP} TFEB phosphorylation"}),
+     {f"{UP} Velk complex 1 ==CAUSE=> {UP} TFEB phosphorylation", f"{UP} Velk complex 1 ==CAUSE=> {DOWN} TFEB"}),
     ("On day 3, Pomb reduced Tarp.", {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp"}),
     # a past verb of change after the comma closing an aside on the subject, read as an adjective
     ("Velkamine, which inhibits Tarp, increased autophagy.",

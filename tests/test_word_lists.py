@@ -88,7 +88,7 @@ def test_the_parse_reader_reads_its_tables_and_ordered_lists_as_written():
     from engine.reading.parse import hosts, parsing, reparsed_names, reparsed_verbs
 
     assert hosts._CHANGING["fall"] == -1 and hosts._CHANGING["accumulate"] == 1  # signs read as numbers
-    assert hosts._GIVEN_VERBS["treated"] == "with" and hosts._GIVEN_VERBS["fed"] == ""  # "": the agent is the object
+    assert hosts.GIVING_VERBS["treat"] == "with" and hosts.GIVING_VERBS["feed"] == ""  # "": the agent is the object
     assert reparsed_names._SUBJECT_STAND_INS[0] == "cortisol" and reparsed_names._OBJECT_STAND_INS[0] == "thrombin"
     assert parsing._FIGURE_WORDS[0] == "Fig."
     assert reparsed_verbs._STAND_INS[("base", 1)] == ("enhance", "promote")  # a key of a form and a sign

@@ -33,6 +33,7 @@ from engine.assembly.grounding import find_spans, ground, relations
 from engine.reading.language import lexicon
 
 NAMING_NAMESPACES = frozenset({"MESH", "CHEBI", "DOID", "MONDO", "GO", "HGNC", "FPLX"})
+_MOLECULAR_NAMESPACES = frozenset({"HGNC", "FPLX", "CHEBI"})
 # Curated names that open with a word of change are short: "low back pain", "lower limb".
 _LONGEST = 4
 # The roots of harms: HP "Phenotypic abnormality", DOID and MONDO "disease", MeSH "Disease". (Not MeSH
@@ -56,6 +57,16 @@ def grounded_spans(text: str) -> tuple[tuple[int, int], ...]:
     """The character ranges of ``text`` that name a thing a curated resource knows whole ("caspase 9",
     "Alzheimer's disease"), for the readers to take a name's boundaries from; () without a lexicon."""
     return tuple((span.start, span.end) for span in find_spans(text))
+
+
+def names_a_molecule(name: str) -> bool:
+    """Whether ``name`` grounds to a gene, a protein family or a chemical (HGNC, FamPlex, ChEBI)."""
+    return any(g.namespace in _MOLECULAR_NAMESPACES for g in ground(name))
+
+
+def grounds(name: str) -> bool:
+    """Whether a curated resource knows ``name`` at all."""
+    return bool(ground(name))
 
 
 def names_a_measure(words: list[str]) -> bool:

@@ -46,8 +46,8 @@ _LOSS_VERBS = word_set(_WORDS, "_loss_verbs")
 _ENGINEERED = word_set(_WORDS, "_engineered")
 # Participles of giving ("treated with D", "receiving D") with the preposition of the agent ("" where
 # the agent is the object); an exposure is had, not assigned ("exposed to D").
-GIVING_VERBS = word_table(_WORDS, "_given")
-EXPOSING_VERBS = word_table(_WORDS, "_exposed")
+GIVING_VERBS = word_table(_WORDS, "giving_verbs")
+EXPOSING_VERBS = word_table(_WORDS, "exposing_verbs")
 _SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")
 _FINDING = word_set(_WORDS, "_finding")
 _CHANGING = word_table(_WORDS, "_changing")

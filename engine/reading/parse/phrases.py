@@ -20,8 +20,10 @@ from pathlib import Path
 from spacy.tokens import Token
 
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
+from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
-from engine.reading.language.curated import grounded_spans, names_a_harm, names_a_measure, opens_curated_name
+from engine.reading.language.curated import (
+    grounded_spans, grounds, names_a_harm, names_a_measure, names_a_molecule, opens_curated_name)
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -29,7 +31,7 @@ from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
-from engine.reading.parse import perturbations
+from engine.reading.parse import perturbations, pronouns
 from engine.reading.parse.nlp import PRONOUN_TAGS
 from engine.reading.parse.parsing import opens_a_two_word_name
 from engine.reading.parse.adjectival_verbs import next_clause, opening_verb, verb_like
@@ -461,7 +463,9 @@ def side_of(head: Token) -> Side | None:
     if lower in EXPERIMENT_HEADS and any(_names_before(t, head) for t in head.lefts) and not _done_to_self(head):
         # "TREM2 knockdown", "GSK3 inhibition": the compound before the experiment is the entity
         return _named(head, exclude_head=True, direction=change_noun_sign(lower))
-    if _anaphoric(head) or _bare_change(head):
+    if _anaphoric(head):
+        return _possessed_process(head)
+    if _bare_change(head):
         return None
     return _named(head, exclude_head=False,
                   direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
@@ -806,15 +810,60 @@ def _acting(head: Token) -> bool:
 def _process_of(head: Token) -> Side | None:
     """"phosphorylation of tau", "tau's phosphorylation" → "tau phosphorylation": a process named
     after what it acts on."""
-    lower = head.lower_
-    if not (lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.PROCESS_GERUNDS
-            or lower.endswith(lexicon.PROCESS_SUFFIXES)) or _left_name(head, ignoring=_not_of_the_name):
+    if not _process_word(head.lower_) or _left_name(head, ignoring=_not_of_the_name):
         return None
     inner = _owner(head, ("of",))
     # "nuclear translocation of TFEB": a word of where stays with the process ("TFEB nuclear translocation")
     where = [t.text for t in _name_parts(head) if _where_word(t.text)]
     return None if inner is None else Side(name=" ".join([inner.name, *where, head.text]),
                                            direction=_adjective_direction(head), state=inner.state, aliases=())
+
+
+def _process_word(lower: str) -> bool:
+    return lower in lexicon.MODIFICATION_NOUNS or lower in lexicon.PROCESS_NOUNS or lower in lexicon.PROCESS_GERUNDS \
+        or lower.endswith(lexicon.PROCESS_SUFFIXES)
+
+
+_RESOLVING: set[Token] = set()
+
+
+def _possessed_process(head: Token) -> Side | None:
+    """"methylation of tau suppresses its aggregation" → "tau aggregation", "mTORC1 inhibits its
+    activity" → TFEB: a process or an amount whose owner is "its" / "their", of the one molecule the
+    pronoun stands for in the sentence (``pronouns.possessors``); None otherwise."""
+    pronoun = next((c for c in head.lefts if c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS), None)
+    if pronoun is None or not _process_or_amount(head) or pronoun in _RESOLVING:
+        return None
+    _RESOLVING.add(pronoun)  # a candidate's own name may hold this phrase ("levels of its ...")
+    try:
+        found = pronouns.possessors(pronoun, _names_a_molecule, _process_or_amount)
+        inner = side_of(found[0]) if found else None
+    finally:
+        _RESOLVING.discard(pronoun)
+    if inner is None:
+        return None
+    if head.lower_ in lexicon.QUANTITY_WORDS:  # "its activity", "their levels": the molecule itself
+        return _turned(inner, _adjective_direction(head))
+    return Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head), state=inner.state, aliases=())
+
+
+def _names_a_molecule(token: Token) -> bool:
+    """A noun that may be a possessive's antecedent: a gene, a protein or a chemical by its curated
+    grounding, or by a symbol with a digit or mixed case where nothing grounds it ("Velk1", "hTau"; not
+    "AD", as likely a disease); not a class ("proteins")."""
+    if token.lemma_.lower() in lexicon.CLASS_WORDS | lexicon.CLASS_NOUNS:
+        return False
+    side = side_of(token)
+    if side is None or non_entity_reason(side.name) is not None:
+        return False
+    if names_a_molecule(side.name) or names_a_molecule(token.text):
+        return True
+    symbol = re.search(r"[0-9]", token.text) or (re.search(r"[A-Z]", token.text) and re.search(r"[a-z]", token.text))
+    return bool(symbol) and not grounds(side.name) and not grounds(token.text)
+
+
+def _process_or_amount(token: Token) -> bool:
+    return _process_word(token.lower_) or token.lower_ in lexicon.QUANTITY_WORDS
 
 
 _WHERE_WORDS = word_set(_WORDS, "_where_words")
