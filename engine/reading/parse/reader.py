@@ -19,7 +19,7 @@ from engine.reading.parse.instruments import instrument_claims
 from engine.reading.parse.long_names import completed
 from engine.reading.parse.nlp import parsed
 from engine.reading.parse.nominals import nominal_claims
-from engine.reading.parse.reasons import reason_claims
+from engine.reading.parse.reasons import experiment_clause_claims, reason_claims
 from engine.reading.parse.roles import role_claims
 from engine.reading.parse.routes import route_claims
 from engine.reading.parse.verbs import means_claims, misread_claims, verb_claims
@@ -31,8 +31,8 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
     text = doc.text if text is None else text
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
-        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc) + association_claims(doc) \
-        + comparison_claims(doc)
+        + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc) \
+        + experiment_clause_claims(doc) + association_claims(doc) + comparison_claims(doc)
     for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)

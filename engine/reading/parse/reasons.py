@@ -1,9 +1,10 @@
 """A change and its stated reason: "Tarp levels were reduced due to Velk1 deficiency", "Tarp rose as a
 result of Velk1 activation", "Tarp was upregulated as a consequence of Velk1 haploinsufficiency",
 "Tarp declined owing to reduced Velk1", "Tarp fell because of the loss of Velk1", "Tarp increased in
-response to Velk1"; and a condition that names a treatment, an experiment or a state ("Tarp fell
-after zorimab treatment", "an increase in Tarp with aging"). The reason is the cause of the change it
-is attached to.
+response to Velk1"; a condition that names a treatment, an experiment or a state ("Tarp fell
+after zorimab treatment", "an increase in Tarp with aging"); and a clause of time that states an
+experiment on an entity ("when Velk1 is silenced, Tarp accumulates": less Velk1, more Tarp). The
+reason is the cause of the change it is attached to.
 
 The change is read as a host's change is (``hosts.change_of``): a passive or intransitive verb of
 change with what it changes, an adjective of change with the copula's subject, or a noun of change
@@ -23,7 +24,7 @@ from spacy.tokens import Doc, Token
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import GIVEN_HEADS
-from engine.reading.parse import modality, patterns
+from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import change_of, names_a_host
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, sides
@@ -38,6 +39,7 @@ _AGES = word_set(_WORDS, "_ages")
 _GRADING_WORDS = word_set(_WORDS, "_grading_words")
 _FALLING_GRADES = word_set(_WORDS, "_falling_grades")
 _DOSE_WORDS = word_set(_WORDS, "_dose_words")
+_TIME_MARKS = word_set(_WORDS, "_time_marks")
 
 
 def reason_claims(doc: Doc) -> list[Claim]:
@@ -59,6 +61,41 @@ def reason_claims(doc: Doc) -> list[Claim]:
         observed = any(_grade(head) != 1 or _graded(head) for head in reasons) and not any(map(_given, reasons))
         claims += pairs(causes, sign, effects, modality.hedged(predicate) or observed)
     return claims
+
+
+def experiment_clause_claims(doc: Doc) -> list[Claim]:
+    """"When Velk1 is silenced, Tarp accumulates", "when Velk1 was depleted, there was an accumulation
+    of Tarp": a change under an experiment on an entity, stated in a clause of time, is the entity's
+    effect, its sign turned by the experiment's (as ``perturbations`` reads "silencing Velk1")."""
+    claims: list[Claim] = []
+    for clause in doc:
+        sign = _experiment_sign(clause)
+        if not sign:
+            continue
+        change = change_of(clause.head) or change_of(_existential(clause.head), nouns_found_only=True)
+        if change is None:
+            continue
+        predicate, change_sign, effects = change
+        causes = [replace(s, direction=s.direction * sign) for c in patterns.subjects(clause, "nsubjpass")
+                  for s in sides(c) if not names_a_host(s.name)]
+        claims += pairs(causes, change_sign, effects, modality.hedged(predicate))
+    return claims
+
+
+def _experiment_sign(clause: Token) -> int:
+    """-1 / +1 for a passive clause of time that removes or adds what it names ("when X is silenced",
+    "once X was overexpressed"), else 0."""
+    timed = any(c.dep_ in ("advmod", "mark") and c.lower_ in _TIME_MARKS for c in clause.children)
+    if clause.dep_ != "advcl" or not timed or not any(c.dep_ == "auxpass" for c in clause.children) \
+            or modality.negated(clause):
+        return 0
+    return perturbations.direction(clause)
+
+
+def _existential(verb: Token) -> Token:
+    """The noun of "there was an accumulation of Tarp", else the verb itself."""
+    nouns = [c for c in verb.children if c.dep_ == "attr"]
+    return nouns[0] if len(nouns) == 1 and any(c.dep_ == "expl" for c in verb.children) else verb
 
 
 def _given(noun: Token) -> bool:
