@@ -71,6 +71,7 @@ def test_intransitive_host_changes(sentence: str, expected: set[str]) -> None:
     # an experiment on an entity in a clause of time: its loss or gain read forwards
     ("When Velk1 is silenced, Tarp levels rise.", {f"{DOWN} Velk1 ==CAUSE=> {UP} Tarp"}),
     ("We found that when Mab2 was depleted, there was an accumulation of Tarp.", {f"{DOWN} Mab2 ==CAUSE=> {UP} Tarp"}),
+    ("Tarp levels rise if Velk1 is silenced.", {f"{DOWN} Velk1 ==CAUSE=> {UP} Tarp"}),
     ("When Mab2 receptors are activated, Tarp release is inhibited.",
      {f"{UP} Mab2 receptors ==CAUSE=> {DOWN} Tarp release"}),
     # no experiment, a denied one, or a host treated: no claim of this kind

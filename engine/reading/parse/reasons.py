@@ -83,8 +83,8 @@ def experiment_clause_claims(doc: Doc) -> list[Claim]:
 
 
 def _experiment_sign(clause: Token) -> int:
-    """-1 / +1 for a passive clause of time that removes or adds what it names ("when X is silenced",
-    "once X was overexpressed"), else 0."""
+    """-1 / +1 for a passive clause of time or condition that removes or adds what it names ("when X is
+    silenced", "if X was overexpressed"), else 0."""
     timed = any(c.dep_ in ("advmod", "mark") and c.lower_ in _TIME_MARKS for c in clause.children)
     if clause.dep_ != "advcl" or not timed or not any(c.dep_ == "auxpass" for c in clause.children) \
             or modality.negated(clause):
