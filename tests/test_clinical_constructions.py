@@ -399,6 +399,7 @@ def test_people_treated_are_treated_for_what_they_have() -> None:
     ("Ketamine is effective against depression.", {f"{UP} Ketamine ==CAUSE=> {DOWN} depression"}),
     ("Yoga is beneficial for anxiety.", {f"{UP} Yoga ==CAUSE=> {DOWN} anxiety"}),
     ("Dilation is effective for patients with dysphagia.", {f"{UP} Dilation ==CAUSE=> {DOWN} dysphagia"}),
+    ("Velkin is protective against excitotoxicity.", {f"{UP} Velkin ==CAUSE=> {DOWN} excitotoxicity"}),
     # a good, a change named, a test's value, or a denial: no claim
     ("Exercise is beneficial for memory.", set()),
     ("Orlistat is effective for weight loss.", set()),
