@@ -44,8 +44,7 @@ _CELL_HOSTS = word_set(_WORDS, "_cell_hosts")
 _CONTROLS = word_set(_WORDS, "_controls")
 _LOSS_VERBS = word_set(_WORDS, "_loss_verbs")
 _ENGINEERED = word_set(_WORDS, "_engineered")
-# Participles of giving ("treated with D", "receiving D") with the preposition of the agent ("" where
-# the agent is the object); an exposure is had, not assigned ("exposed to D").
+# Verbs of giving, by lemma, with the preposition of the agent; shared with the group comparisons.
 GIVING_VERBS = word_table(_WORDS, "giving_verbs")
 EXPOSING_VERBS = word_table(_WORDS, "exposing_verbs")
 _SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")

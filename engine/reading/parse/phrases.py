@@ -37,6 +37,7 @@ from engine.reading.parse.parsing import opens_a_two_word_name
 from engine.reading.parse.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.reading.parse.examples import apposed_after, named_members
 from engine.reading.parse.forms import bracketed_form, kind_of
+from engine.reading.parse.name_words import bracketed_short_form, contiguous, written
 from engine.reading.parse.shared_heads import contrasted_process, inside_contrast, trailing_process
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -824,6 +825,8 @@ def _process_word(lower: str) -> bool:
         or lower.endswith(lexicon.PROCESS_SUFFIXES)
 
 
+_CLASS_NAMES = lexicon.CLASS_WORDS | lexicon.CLASS_NOUNS
+# The possessives being resolved: a candidate antecedent's own name may hold the same phrase.
 _RESOLVING: set[Token] = set()
 
 
@@ -834,7 +837,7 @@ def _possessed_process(head: Token) -> Side | None:
     pronoun = next((c for c in head.lefts if c.dep_ == "poss" and c.tag_ in PRONOUN_TAGS), None)
     if pronoun is None or not _process_or_amount(head) or pronoun in _RESOLVING:
         return None
-    _RESOLVING.add(pronoun)  # a candidate's own name may hold this phrase ("levels of its ...")
+    _RESOLVING.add(pronoun)
     try:
         found = pronouns.possessors(pronoun, _names_a_molecule, _process_or_amount)
         inner = side_of(found[0]) if found else None
@@ -851,7 +854,7 @@ def _names_a_molecule(token: Token) -> bool:
     """A noun that may be a possessive's antecedent: a gene, a protein or a chemical by its curated
     grounding, or by a symbol with a digit or mixed case where nothing grounds it ("Velk1", "hTau"; not
     "AD", as likely a disease); not a class ("proteins")."""
-    if token.lemma_.lower() in lexicon.CLASS_WORDS | lexicon.CLASS_NOUNS:
+    if token.lemma_.lower() in _CLASS_NAMES:
         return False
     side = side_of(token)
     if side is None or non_entity_reason(side.name) is not None:
@@ -1087,7 +1090,7 @@ def _left_name(head: Token, ignoring: Callable[[str], bool] = lambda word: False
 def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     parts = _name_parts(head)
     tokens = sorted(parts, key=lambda t: t.i) + ([] if exclude_head else [head])
-    tokens = _contiguous(_with_grounded_words(tokens, head, end=head.i), head)
+    tokens = contiguous(_with_grounded_words(tokens, head, end=head.i), head)
     words = [t for t in tokens]
     while head.lower_ in ROLE_NOUNS and len(words) > 2 and words[0].lower_ in ROLE_MODIFIERS:
         words.pop(0)  # "a selective Syk inhibitor" inhibits Syk: "selective" says what kind of drug
@@ -1107,7 +1110,7 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
         return None
     if not exclude_head and words[-1].i == head.i:
         words = _with_grounded_words(words + _member_number(head), head, end=head.i + 1)
-    name = _text(words)
+    name = written(words)
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
             or name.startswith("-") or name.count("(") != name.count(")") or _a_bare_number(name):
         return None  # "time- and dose-dependently": half of a shared compound is no name; nor "Ser(262", "23"
@@ -1116,7 +1119,7 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     form = bracketed_form(words[-1])
     if form is not None:
         name = f"{form} {name}"
-    return Side(name=name, direction=direction, state=_is_state(words), aliases=_abbreviation(head))
+    return Side(name=name, direction=direction, state=_is_state(words), aliases=bracketed_short_form(head))
 
 
 def _a_bare_number(name: str) -> bool:
@@ -1154,60 +1157,9 @@ def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Tok
     return sorted([*tokens, *(doc[i] for i in added)], key=lambda t: t.i)
 
 
-def _contiguous(tokens: list[Token], head: Token) -> list[Token]:
-    """The run of tokens that ends at the head without a gap (a gap means a trimmed word)."""
-    run: list[Token] = []
-    end = head.i + 1
-    for token in reversed(tokens):
-        if token.i >= end:
-            continue
-        if run and token.i == run[0].i - 2 and token.doc[token.i + 1].text == "/" \
-                and token.text.isalpha() and token.text.islower() and run[0].text.islower():
-            # "tyrosine/threonine kinase" is one name; symbols in "IRE1/ASK1/JNK" are steps
-            run.insert(0, token.doc[token.i + 1])
-        elif run and token.i != run[0].i - 1:
-            opening = _short_form_brackets_before(run[0])
-            if opening is not None and opening.i < token.i:
-                continue  # "beta-amyloid (Ab) generation": the short form is no word of the name
-            if opening is None or token.i != opening.i - 1:
-                break
-        run.insert(0, token)
-    return run or tokens[-1:]
-
-
-def _short_form_brackets_before(token: Token) -> Token | None:
-    """The "(" of a bracketed short form of one or two words right before ``token``."""
-    doc = token.doc
-    if token.i < 3 or doc[token.i - 1].text != ")":
-        return None
-    for width in (1, 2):
-        opening = doc[token.i - 2 - width] if token.i - 2 - width >= 0 else None
-        inside = doc[token.i - 1 - width:token.i - 1]
-        if opening is not None and opening.text == "(" and len(inside.text) <= 12 \
-                and any(ch.isupper() for ch in inside.text):
-            return opening
-    return None
-
-
-def _text(tokens: list[Token]) -> str:
-    """The words as written, each run of neighbours as one piece (a short form left out between)."""
-    doc = tokens[0].doc
-    starts = [k for k, t in enumerate(tokens) if k == 0 or t.i != tokens[k - 1].i + 1]
-    pieces = [doc[tokens[a].i:tokens[b - 1].i + 1].text.strip() for a, b in zip(starts, [*starts[1:], len(tokens)])]
-    return " ".join(pieces)
-
-
 def _is_state(words: list[Token]) -> bool:
     last = words[-1].lower_
     return last in lexicon.STATE_WORDS or last.endswith(lexicon.STATE_SUFFIXES)
-
-
-def _abbreviation(head: Token) -> tuple[str, ...]:
-    """A short form given in parentheses right after the name: "tumour necrosis factor (TNF)"."""
-    for child in head.rights:
-        if child.dep_ == "appos" and child.i >= 1 and child.doc[child.i - 1].text == "(":
-            return (child.text,)
-    return ()
 
 
 def names_a_harm_side(head: Token, side: Side) -> bool:
