@@ -281,6 +281,15 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
      {f"{UP} mTORC1 ==CAUSE=> {DOWN} TFEB nuclear translocation"}),
     ("Using the autophagy inhibitor 3-methyladenine (3-MA) led to an increase in soluble tau.",
      {f"{UP} 3-methyladenine ==CAUSE=> {DOWN} autophagy", f"{UP} 3-methyladenine ==CAUSE=> {UP} soluble tau"}),
+    # a gerund of an act names the act with what it is done to, never the bare gerund; one of
+    # raising or overexpressing names its entity moved; a verb of change names nothing
+    ("It is concluded that preloading Tarp fluid before surgery could prevent the decrease of Pomb.",
+     {f"{UP} preloading Tarp fluid ==CAUSE=> {UP} Pomb"}),
+    ("Raising the levels of Tarp2 with Velk1 may enhance Pomb degradation.",
+     {f"{UP} Tarp2 ==CAUSE=> {UP} Pomb degradation", f"{UP} Velk1 ==CAUSE=> {UP} Tarp2"}),
+    ("Overexpressing Tarp had a similar effect in mice, decreasing Pomb levels.",
+     {f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
+    ("Velk1 has a role in preventing Pomb aggregation.", set()),
     # "following" read as an adjective of an object is the preposition of time
     ("Nuclear localization of NF-κB is increasing following exposure to IL-1β.",
      {f"{UP} IL-1β ==CAUSE=> {UP} NF-κB Nuclear localization"}),

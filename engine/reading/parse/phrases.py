@@ -433,6 +433,8 @@ def side_of(head: Token) -> Side | None:
         return None  # "Eliminating X resulted in Y" with X lost by the parse: an experiment on nothing
     if head.tag_ == "VBG" and head.lemma_.lower() in _GIVING | _USING:
         return _given(head)  # "Treating cells with PGJ2 increased Y", "Using 3-MA led to Y"
+    if head.tag_ == "VBG" and any(c.dep_ == "dobj" for c in head.children):
+        return _act(head)  # "preloading colloid fluid prevented Y": no bare "preloading"
     kind = kind_of(head)
     if kind is not None:
         inner = side_of(kind[0])
@@ -797,6 +799,20 @@ def _given(gerund: Token) -> Side | None:
     given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
              for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
+
+
+def _act(gerund: Token) -> Side | None:
+    """An act named by its gerund and what it is done to ("preloading colloid fluid", "leaving out
+    meals"); an experiment the tagger left unlemmatised ("Overexpressing PSA") names its entity moved,
+    and a verb of change names nothing ("a role in preventing AD" is no thing called so)."""
+    if lexicon.VERB_FORMS.get(gerund.lower_, ("", 0, ""))[1] != 0:
+        return None
+    inner = side_of(next(c for c in gerund.children if c.dep_ == "dobj"))
+    turn = perturbations.word_direction(gerund.lower_)
+    if inner is None or turn:
+        return None if inner is None else _turned(inner, turn)
+    particles = [c.lower_ for c in gerund.children if c.dep_ == "prt"]
+    return Side(name=" ".join([gerund.lower_, *particles, inner.name]))
 
 
 def _dose_of(head: Token) -> Side | None:
