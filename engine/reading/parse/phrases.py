@@ -808,9 +808,11 @@ def _act(gerund: Token) -> Side | None:
     if lexicon.VERB_FORMS.get(gerund.lower_, ("", 0, ""))[1] != 0:
         return None
     inner = side_of(next(c for c in gerund.children if c.dep_ == "dobj"))
+    if inner is None:
+        return None
     turn = perturbations.word_direction(gerund.lower_)
-    if inner is None or turn:
-        return None if inner is None else _turned(inner, turn)
+    if turn:
+        return _turned(inner, turn)
     particles = [c.lower_ for c in gerund.children if c.dep_ == "prt"]
     return Side(name=" ".join([gerund.lower_, *particles, inner.name]))
 
