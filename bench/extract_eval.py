@@ -4,7 +4,7 @@ For every statement the offline extractor reads the evidence sentence. A stateme
 one extracted annotation has a subject matching the statement's subject and an object matching its
 object under ``engine.reading.language.text.terms_match`` (names of states "X deficiency" / "X mutation" are
 compared through their entity X). Gold and extracted claims are compared as claims about entities
-(``engine.reading.parse.agreement.entity_named``): a name of a state or a lowering moves its entity
+(``engine.assembly.agreement.entity_named``): a name of a state or a lowering moves its entity
 ("X deficiency", "proteasome inhibitors" and "loss of X" are less X), so the *sign* of a linked
 annotation is the sign of its edge (``engine.model.annotations.interpret``) times the direction of each of
 its names, and the gold's sign is turned the same way by its names. The highest-confidence linking
@@ -70,7 +70,7 @@ from engine.model.annotations import Annotation, format_annotation  # noqa: E402
 from engine.backends import BackendError, LanguageBackend, get_backend  # noqa: E402
 from engine.reading.language.text import state_core, terms_match  # noqa: E402
 from engine.reading.parse import read_sentences  # noqa: E402
-from engine.reading.parse.agreement import agreeing, claim_sign, entity_named, union  # noqa: E402
+from engine.assembly.agreement import agreeing, claim_sign, entity_named, union  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "hbp" / "relations_dev.jsonl"

@@ -33,7 +33,7 @@ from engine.backends import ExtractedClaim, LanguageBackend, get_backend  # noqa
 from engine.assembly.integrate import Integrator  # noqa: E402
 from engine.explain.mechanism import find_routes  # noqa: E402
 from engine.model.graph import Graph  # noqa: E402
-from engine.reading.parse.agreement import mark_possible  # noqa: E402
+from engine.assembly.agreement import mark_possible  # noqa: E402
 from engine.reading.parse.store import store_for  # noqa: E402
 from engine.pipeline import (Retrieved, abbreviations_for, abstention_reason, extract, label,  # noqa: E402
                              library_abbreviations, scenario_for, verify_claims)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 from bench.pubmedqa_library import PUBMEDQA, document_sentences  # noqa: E402
 from engine.model.annotations import format_annotation, parse_annotation  # noqa: E402
 from engine.reading.parse import nlp, reader  # noqa: E402
-from engine.reading.parse.agreement import same_claim  # noqa: E402
+from engine.assembly.agreement import same_claim  # noqa: E402
 from engine.reading.rules.reader import extract_annotations  # noqa: E402
 from engine.settings import Settings  # noqa: E402
 from retrieval.index import PaperIndex  # noqa: E402

@@ -49,7 +49,7 @@ from engine.explain.one_sided import one_sided_edges
 from engine.model.graph import Graph, Labelling, Scenario
 from engine.questions.analyze import QuestionAnalysis
 from engine.reading.rules import find_abbreviations
-from engine.reading.parse.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
+from engine.assembly.agreement import LLM, PARSE, RULES, cross_check, mark_possible, with_reader
 from engine.reading.parse.reader import with_abbreviations
 from engine.reading.parse.store import ClaimStore, store_for
 from engine.solver.reasoner import label_graph

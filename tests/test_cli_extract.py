@@ -10,7 +10,7 @@ import pytest
 
 from engine.__main__ import main
 from engine.backends import BackendError
-from engine.reading.parse.agreement import same_claim
+from engine.assembly.agreement import same_claim
 from engine.reading.parse.reader import read_sentence
 from engine.reading.rules import extract_annotations
 

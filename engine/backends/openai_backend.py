@@ -38,7 +38,7 @@ HEDGED_CONFIDENCE = 0.5
 PLAIN_CONFIDENCE = 0.8
 # Passages per extraction request: keeps prompts well inside small local models' context windows.
 EXTRACT_BATCH = 20
-# The reader an offline stand-in's claims come from (engine.reading.parse.agreement.RULES).
+# The reader an offline stand-in's claims come from (engine.assembly.agreement.RULES).
 _RULES_READER = "rules"
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ Prints the proto-role annotations found in each sentence, read as the pipeline r
 (``engine.pipeline.extract``): by the backend's reader (the rule reader offline, the language model
 with ``--backend openai``) and, unless ``--one-reader`` or the settings turn the cross-check off, by
 the dependency-parse reader too, each claim marked with the readers that found it
-(``engine.reading.parse.agreement.cross_check``). A claim two readers find and its sentence states
+(``engine.assembly.agreement.cross_check``). A claim two readers find and its sentence states
 without a hedge is *supported*; any other is *possible*, drawn and worded apart in an answer.
 
 The input sentences are read as one text: an abbreviation defined in one counts for all. JSONL in
@@ -24,7 +24,7 @@ from engine.backends import BackendError, ExtractedClaim, get_backend
 from engine.model.annotations import Annotation, format_annotation
 from engine.model.graph import Graph
 from engine.pipeline import Retrieved, defined_in, extract
-from engine.reading.parse.agreement import LLM, PARSE, RULES, establishes
+from engine.assembly.agreement import LLM, PARSE, RULES, establishes
 from engine.reading.parse.store import ClaimStore
 from engine.settings import Settings
 from retrieval.index import Passage

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.model.annotations import Annotation, parse_annotation
 from engine.backends.base import ExtractedClaim
 from engine.model.graph import Edge, Evidence, Graph, Node
-from engine.reading.parse.agreement import agreeing, claim_sign, cross_check, mark_possible, same_claim, union
+from engine.assembly.agreement import agreeing, claim_sign, cross_check, mark_possible, same_claim, union
 
 
 def _a(line: str) -> Annotation:
