@@ -71,6 +71,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     # a verb of reporting does no means ("Recent work" is no doer); the verb it reports does
     ("Recent work suggests that zinc impairs gene transcription by decreasing CREB production.",
      {f"{UP} zinc ==CAUSE=> {DOWN} gene transcription", f"{UP} zinc ==CAUSE=> {DOWN} CREB production"}),
+    # a verb joined to a means with a subject of its own is a clause of its own, no means
+    ("Velk1 may confer neuroprotection by enhancing clearance of Tarp and, conversely, deregulation of Velk1 "
+     "may lead to Pomb degeneration.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} neuroprotection", f"{UP} Velk1 ==CAUSE=> {UP} Tarp clearance",
+      f"{UP} Velk1 deregulation ==CAUSE=> {UP} Pomb degeneration"}),
     # a verb's present form ends a subject, it is no name (the verb, which the model tagged a noun, is read)
     ("TRK-3 may link receptor action with calcium signaling, because TRK-3 phosphorylates inositol receptors "
      "through its activation of LYN.",

@@ -34,6 +34,8 @@ _CONSEQUENCE_ADVERBS = word_set(_WORDS, "_consequence_adverbs")
 def governing_verb(gerund: Token) -> Token | None:
     """The verb whose means (or consequence) ``gerund`` names, through the first of coordinated
     gerunds ("by promoting A, upregulating B and downregulating C"); None for any other verb."""
+    if patterns.subjects(gerund, "nsubj", "nsubjpass"):
+        return None  # "by enhancing A and, conversely, loss of B may lead to C": a clause of its own
     first = gerund
     while first.dep_ == "conj" and first.head.i != first.i and first.head.tag_ == "VBG":
         first = first.head
