@@ -39,7 +39,8 @@ def perturbed(head: Token) -> tuple[Token, int] | None:
 
 
 def direction(gerund: Token) -> int:
-    """-1 for a gerund of removal, +1 for one of addition, 0 for any other word."""
+    """-1 for a gerund of removal, +1 for one of addition, 0 for any other word; a gerund the tagger
+    left unlemmatised is read off its letters (``_word_direction``)."""
     lemma = gerund.lemma_.lower()
     particles = {c.lower_ for c in gerund.children if c.dep_ == "prt"}
     if any((lemma, p) in _REMOVING_PARTICLES for p in particles):
@@ -50,10 +51,10 @@ def direction(gerund: Token) -> int:
         return -1
     if lemma in _ADDING_LEMMAS:
         return 1
-    return 0
+    return _word_direction(gerund.text)
 
 
-def word_direction(word: str) -> int:
+def _word_direction(word: str) -> int:
     """The direction of a gerund read off its letters, for one the tagger took for an adjective and
     left unlemmatised ("Overexpressing SIRT2 had ...")."""
     lower = word.lower()

@@ -803,16 +803,12 @@ def _given(gerund: Token) -> Side | None:
 
 def _act(gerund: Token) -> Side | None:
     """An act named by its gerund and what it is done to ("preloading colloid fluid", "leaving out
-    meals"); an experiment the tagger left unlemmatised ("Overexpressing PSA") names its entity moved,
-    and a verb of change names nothing ("a role in preventing AD" is no thing called so)."""
+    meals"); a verb of change names nothing ("a role in preventing AD" is no thing called so)."""
     if lexicon.VERB_FORMS.get(gerund.lower_, ("", 0, ""))[1] != 0:
         return None
     inner = side_of(next(c for c in gerund.children if c.dep_ == "dobj"))
     if inner is None:
         return None
-    turn = perturbations.word_direction(gerund.lower_)
-    if turn:
-        return _turned(inner, turn)
     particles = [c.lower_ for c in gerund.children if c.dep_ == "prt"]
     return Side(name=" ".join([gerund.lower_, *particles, inner.name]))
 
@@ -994,7 +990,7 @@ def perturbing_gerund(token: Token) -> int:
         return 0  # ("the inactivating phosphorylation of X" says what the phosphorylation does)
     form = lexicon.VERB_FORMS.get(token.lower_)
     # a gerund tagged as an adjective keeps itself as its lemma ("down-regulating BCL-2")
-    return perturbations.direction(token) or perturbations.word_direction(token.text) or \
+    return perturbations.direction(token) or \
         (form[1] if form is not None and form[2] == "ing" else 0)
 
 
