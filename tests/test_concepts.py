@@ -282,3 +282,44 @@ def test_a_form_of_a_molecule_in_a_place_is_that_form_of_the_molecule() -> None:
     grounder = TableGrounder(names={"velk": [_ref("HGNC:1", "VELK")]})
     assert form_key(grounder, "neuronal velk phosphorylation") == form_key(grounder, "velk phosphorylation")
     assert form_key(grounder, "velk phosphorylation") is not None
+
+
+def test_a_name_in_other_words_says_the_question_concept() -> None:
+    from engine.assembly.concepts import reworded
+
+    assert reworded("preloading velk fluid", "velk preloading") == "the question's words and 'fluid'"
+    assert reworded("restriction of Tarp movie viewing", "Tarp movies restriction") == "the question's words and 'viewing'"
+    assert reworded("Pomb restriction", "restriction of Pomb") == "the question's words in another order"
+    assert reworded("velk preloading", "velk preloading") == "the question's words in another order"
+    assert reworded("velk fluid", "velk") is None  # one word of the question's: too little to say it
+    assert reworded("Tarp-β peptide", "Tarp-β") is None  # a symbol is one word
+    assert reworded("velk preloading", "velk preloading fluid") is None  # a word of the question's missing
+    assert reworded("preloading velk fluid bags", "velk preloading") is None  # two words more
+    assert reworded("neuronal velk preloading", "velk preloading") is None  # a kind, not the same thing
+    assert reworded("Tarp glucose control", "Tarp glucose") is None  # what is done to it
+    assert reworded("Tarp glucose inhibitor", "Tarp glucose") is None  # a role
+    assert reworded("Tarp glucose phosphorylation", "Tarp glucose") is None  # a form
+    assert reworded("Tarp glucose deficiency", "Tarp glucose") is None  # a lowering
+    assert reworded("Tarp receptor formation", "Tarp receptor") is None  # a process of it
+    assert reworded("Tarp receptor hypersensitivity", "Tarp receptor") is None  # a property of it
+    assert reworded("Tarp receptors present", "Tarp receptor expression") is None  # its measure unsaid
+
+
+def test_a_source_and_a_target_in_other_words_answer_for_them() -> None:
+    integrator = Integrator("q", ["velk preloading"], ["Tarp movie viewing"], grounder=GROUNDER)
+    integrator.add([_claim("preloading velk fluid", "increase", "viewing of Tarp movies", "decrease",
+                           "Preloading velk fluid reduced viewing of Tarp movies.")], 1)
+    built = integrator.build()
+    assert built.connected
+    source = built.graph.node("preloading_velk_fluid")
+    assert (source.answers_for.node, source.answers_for.relation) == ("velk_preloading", "is in other words")
+    assert "'fluid'" in source.answers_for.source
+    assert built.graph.node("velk_preloading").merged == []  # stood for, not merged
+
+
+def test_what_is_done_to_a_question_concept_does_not_stand_for_it() -> None:
+    integrator = Integrator("q", ["Drug Q"], ["Tarp glucose"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "Tarp glucose control", "increase", "Drug Q improved it.")], 1)
+    built = integrator.build()
+    assert not built.connected
+    assert built.graph.targets == ["tarp_glucose"]

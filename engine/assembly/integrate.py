@@ -38,7 +38,7 @@ from engine.backends.base import ExtractedClaim
 from engine.assembly.entities import non_entity_reason
 from engine.assembly.lowering import lowered_core
 from engine.assembly.concepts import (
-    NameGrounder, entity_grounding, famplex_grounder, form_key, qualifies, same_form_reason,
+    NameGrounder, entity_grounding, famplex_grounder, form_key, qualifies, reworded, same_form_reason,
     same_identifier_reason,
 )
 from engine.assembly.identity import (
@@ -205,7 +205,9 @@ class Integrator:
         """A new entity that is a kind or a part of a question's target (in a curated ontology, or by
         its name) answers for it: a rise of a kind or a part is a rise of the whole. It joins the
         targets, linked to the concept it refines. A source is stood for only by a member of its class
-        (a drug curated as one of "PCSK9 inhibitors"): a kind of a cause need not move with it."""
+        (a drug curated as one of "PCSK9 inhibitors"): a kind of a cause need not move with it. Either
+        is stood for by a name that says it in other words (``reworded``: "preloading colloid fluid"
+        for colloid preloading)."""
         entity = self._entities[index]
         for question_index in (*self.source_entities, *self.target_entities):
             concept = self._entities[question_index]
@@ -217,6 +219,9 @@ class Integrator:
                 link = link or self._qualified_kind(entity, concept)
             elif link is not None and link[0] != "is a member of":
                 link = None
+            if link is None:  # a source or a target in the paper's words
+                said = next((found for name in entity.names if (found := reworded(name, concept.label))), None)
+                link = ("is in other words", f"its name: {said}") if said else None
             if link is not None:
                 entity.answers_for = ConceptLink(node=concept.node_id, relation=link[0], source=link[1])
                 entity.role = concept.role

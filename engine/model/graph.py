@@ -142,10 +142,11 @@ class GroundingRef(BaseModel):
 
 class ConceptLink(BaseModel):
     """Why a node answers for a question's concept it is not: a kind or a part of it in a curated
-    ontology ("neuroinflammation, a kind of inflammation"), shown with its source."""
+    ontology ("neuroinflammation, a kind of inflammation"), or the concept in other words ("preloading
+    colloid fluid" for colloid preloading), shown with its source."""
 
     node: str = Field(description="id of the question's node this one answers for")
-    relation: Literal["is a kind of", "is part of", "is a kind or part of", "is a member of"]
+    relation: Literal["is a kind of", "is part of", "is a kind or part of", "is a member of", "is in other words"]
     source: str = Field(description="the resource that says so, e.g. 'GO is_a GO:0006954'")
 
 
