@@ -317,6 +317,21 @@ def test_a_source_and_a_target_in_other_words_answer_for_them() -> None:
     assert built.graph.node("velk_preloading").merged == []  # stood for, not merged
 
 
+def test_the_answer_says_which_name_stands_for_the_question_source() -> None:
+    from engine.explain.answer import explain
+    from engine.model.graph import Scenario
+    from engine.solver.reasoner import label_graph
+
+    integrator = Integrator("q", ["velk preloading"], ["Tarp"], grounder=GROUNDER)
+    integrator.add([_claim("preloading velk fluid", "increase", "Tarp", "increase", "Preloading velk fluid raised Tarp.", d)
+                    for d in ("d1", "d2")], 1)
+    graph = integrator.build().graph
+    labelling = label_graph(graph, Scenario(interventions={"velk_preloading": "increasing"}))
+    summary = explain(graph, labelling).statements[0].text
+    assert "preloading velk fluid (in other words velk preloading, by its name: the question's words and 'fluid')" \
+        in summary, summary
+
+
 def test_what_is_done_to_a_question_concept_does_not_stand_for_it() -> None:
     integrator = Integrator("q", ["Drug Q"], ["Tarp glucose"], grounder=GROUNDER)
     integrator.add([_claim("Drug Q", "increase", "Tarp glucose control", "increase", "Drug Q improved it.")], 1)
