@@ -172,10 +172,11 @@ _BROUGHT_ABOUT = re.compile(r"\w[-–](?:induced|mediated|evoked|triggered|elici
                             re.IGNORECASE)
 
 
-_LINK_WORDS = word_set(_WORDS, "_linking_words")
+_LINKING_WORDS = word_set(_WORDS, "_linking_words")
+_REGULATING_HEADS = word_set(_WORDS, "_regulating_heads")
 # Heads that name something else than the thing they follow: a lowering, a rise, a role, a form, a
 # regulation ("blood glucose control"), a process of it ("formation") or a property ("sensitivity").
-_NOT_THE_THING = LOWERING_HEADS | word_set(_WORDS, "_regulating_heads") | APPOSITION_ROLES | FORM_WORDS.keys() \
+_NOT_THE_THING = LOWERING_HEADS | _REGULATING_HEADS | APPOSITION_ROLES | FORM_WORDS.keys() \
     | lexicon.INCREASE_HEADS | lexicon.DEFICIENCY_HEADS | lexicon.PROCESS_NOUNS
 _NOT_THE_THING_ENDINGS = (*lexicon.PROCESS_SUFFIXES, "ity", "ness")
 
@@ -188,8 +189,8 @@ def reworded(name: str, concept: str) -> str | None:
     by their keys ("movie" is "movies"), every word as written, so a symbol is one word ("amyloid-β")
     and a concept that names a measure or a form of a thing ("receptor expression") is said only
     with that word."""
-    concept_keys = {term_key(w) for w in concept.lower().split() if w not in _LINK_WORDS}
-    words = [w for w in name.lower().split() if w not in _LINK_WORDS]
+    concept_keys = {term_key(w) for w in concept.lower().split() if w not in _LINKING_WORDS}
+    words = [w for w in name.lower().split() if w not in _LINKING_WORDS]
     extra = [w for w in words if term_key(w) not in concept_keys]
     if len(concept_keys) < 2 or not concept_keys <= {term_key(w) for w in words} or lowered_core(name) is not None:
         return None
