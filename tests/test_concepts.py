@@ -127,19 +127,23 @@ def test_the_famplex_grounder_grounds_by_the_grounding_map(tmp_path) -> None:
     assert found and found[0].namespace == "FPLX"
 
 
-def test_the_answer_names_the_concept_a_node_answers_for_and_its_source() -> None:
+def _summary(integrator: Integrator, raised: str) -> str:
+    """The first statement of the answer when ``raised`` increases."""
     from engine.explain.answer import explain
     from engine.model.graph import Scenario
     from engine.solver.reasoner import label_graph
 
+    graph = integrator.build().graph
+    return explain(graph, label_graph(graph, Scenario(interventions={raised: "increasing"}))).statements[0].text
+
+
+def test_the_answer_names_the_concept_a_node_answers_for_and_its_source() -> None:
     integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
     integrator.add([
         _claim("Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q reduced neurozorinflammation.", "d1"),
         _claim("Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q lowered neurozorinflammation.", "d2"),
     ], 1)
-    graph = integrator.build().graph
-    labelling = label_graph(graph, Scenario(interventions={"drug_q": "increasing"}))
-    summary = explain(graph, labelling).statements[0].text
+    summary = _summary(integrator, "drug_q")
     assert "neurozorinflammation (a kind of zorinflammation, by GO is_a GO:2) decreases" in summary, summary
 
 
@@ -318,16 +322,10 @@ def test_a_source_and_a_target_in_other_words_answer_for_them() -> None:
 
 
 def test_the_answer_says_which_name_stands_for_the_question_source() -> None:
-    from engine.explain.answer import explain
-    from engine.model.graph import Scenario
-    from engine.solver.reasoner import label_graph
-
     integrator = Integrator("q", ["velk preloading"], ["Tarp"], grounder=GROUNDER)
     integrator.add([_claim("preloading velk fluid", "increase", "Tarp", "increase", "Preloading velk fluid raised Tarp.", d)
                     for d in ("d1", "d2")], 1)
-    graph = integrator.build().graph
-    labelling = label_graph(graph, Scenario(interventions={"velk_preloading": "increasing"}))
-    summary = explain(graph, labelling).statements[0].text
+    summary = _summary(integrator, "velk_preloading")
     assert "preloading velk fluid (in other words velk preloading, by its name: the question's words and 'fluid')" \
         in summary, summary
 

@@ -37,7 +37,7 @@ from engine.assembly.lowering import LOWERING_HEADS, lowered_core
 from engine.model.graph import GroundingRef
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
-from engine.reading.language.text import term_key
+from engine.reading.language.text import content_words, term_key
 
 # The word lists are data, in words.toml beside this file, each with a line on what it is for.
 _WORDS = Path(__file__).with_name("words.toml")
@@ -172,13 +172,12 @@ _BROUGHT_ABOUT = re.compile(r"\w[-–](?:induced|mediated|evoked|triggered|elici
                             re.IGNORECASE)
 
 
-_LINKING_WORDS = word_set(_WORDS, "_linking_words")
-_REGULATING_HEADS = word_set(_WORDS, "_regulating_heads")
-# Heads that name something else than the thing they follow: a lowering, a rise, a role, a form, a
-# regulation ("blood glucose control"), a process of it ("formation") or a property ("sensitivity").
-_NOT_THE_THING = LOWERING_HEADS | _REGULATING_HEADS | APPOSITION_ROLES | FORM_WORDS.keys() \
-    | lexicon.INCREASE_HEADS | lexicon.DEFICIENCY_HEADS | lexicon.PROCESS_NOUNS
-_NOT_THE_THING_ENDINGS = (*lexicon.PROCESS_SUFFIXES, "ity", "ness")
+_MANAGING_HEADS = word_set(_WORDS, "_managing_heads")
+# Heads that name something else than the thing they follow: a lowering, a rise, a role, a form, what
+# is done to it ("blood glucose control"), a process of it ("formation") or a property ("sensitivity").
+_NOT_THE_THING = LOWERING_HEADS | lexicon.UNSIGNED_HEADS | _MANAGING_HEADS | APPOSITION_ROLES \
+    | FORM_WORDS.keys() | lexicon.INCREASE_HEADS | lexicon.DEFICIENCY_HEADS
+_PROPERTY_ENDINGS = ("ance", "ence", "ity", "ness")
 
 
 def reworded(name: str, concept: str) -> str | None:
@@ -186,18 +185,19 @@ def reworded(name: str, concept: str) -> str | None:
     words in another order, or followed by one head noun that names no form, process, property,
     lowering, rise, role or regulation of it ("preloading colloid fluid" for colloid preloading,
     "discharge planning process" for discharge planning); None for any other name. Words are compared
-    by their keys ("movie" is "movies"), every word as written, so a symbol is one word ("amyloid-β")
-    and a concept that names a measure or a form of a thing ("receptor expression") is said only
-    with that word."""
-    concept_keys = {term_key(w) for w in concept.lower().split() if w not in _LINKING_WORDS}
-    words = [w for w in name.lower().split() if w not in _LINKING_WORDS]
+    by their keys ("movie" is "movies"), every word as written (``content_words``), so a symbol is one
+    word ("amyloid-β") and a concept that names a measure or a form of a thing ("receptor expression")
+    is said only with that word."""
+    concept_keys = {term_key(w) for w in content_words(concept)}
+    words = content_words(name)
     extra = [w for w in words if term_key(w) not in concept_keys]
     if len(concept_keys) < 2 or not concept_keys <= {term_key(w) for w in words} or lowered_core(name) is not None:
         return None
     if not extra:
         return "the question's words in another order"
     head = words[-1]
-    if extra != [head] or not head.isalpha() or head in _NOT_THE_THING or head.endswith(_NOT_THE_THING_ENDINGS):
+    if extra != [head] or not head.isalpha() or head in _NOT_THE_THING or lexicon.process_head(head) \
+            or head.endswith(_PROPERTY_ENDINGS):
         return None
     return f"the question's words and {head!r}"
 

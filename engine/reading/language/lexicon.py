@@ -110,6 +110,11 @@ def finite_change_verb(word: str) -> bool:
     return _signed_form(word) in ("s", "ed")
 
 
+def change_verb(word: str) -> bool:
+    """Any form of a verb with a sign ("inhibits", "inhibiting", "raised")."""
+    return _signed_form(word) is not None
+
+
 def _signed_form(word: str) -> str | None:
     form = VERB_FORMS.get(word.lower())
     return form[2] if form is not None and form[1] != 0 else None

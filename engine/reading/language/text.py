@@ -94,6 +94,13 @@ def _words(term: str) -> tuple[str, ...]:
     return tuple(w for w in (part.strip(".,;:()[]{}\"") for part in _WORD_SPLIT.split(text)) if w)
 
 
+def content_words(term: str) -> tuple[str, ...]:
+    """A name's words as written (``_words``: a hyphenated symbol is one word), in order, without the
+    connectives that ``terms_match`` leaves out ("restriction of R-rated movies": restriction, r-rated,
+    movies)."""
+    return tuple(word for word in _words(term) if _key(word) not in _CONNECTIVES)
+
+
 @lru_cache(maxsize=_CACHE_SIZE)
 def word_keys(term: str) -> frozenset[str]:
     """Keys of every word, and of every hyphen-separated part of hyphenated words."""

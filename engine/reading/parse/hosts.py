@@ -321,7 +321,7 @@ def _own_change(noun: Token, found_only: bool) -> bool:
             and not any(c.dep_ in ("xcomp", "ccomp") for c in governor.children)
         there_was = noun.dep_ == "attr" and any(c.dep_ == "expl" for c in governor.children)
         return found or there_was
-    return not (noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1])
+    return not (noun.dep_ == "dobj" and lexicon.change_verb(noun.head.lower_))
 
 
 def _bare_change(name: str) -> bool:

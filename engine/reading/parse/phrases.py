@@ -804,7 +804,7 @@ def _given(gerund: Token) -> Side | None:
 def _act(gerund: Token) -> Side | None:
     """An act named by its gerund and what it is done to ("preloading colloid fluid", "leaving out
     meals"); a verb of change names nothing ("a role in preventing AD" is no thing called so)."""
-    if lexicon.VERB_FORMS.get(gerund.lower_, ("", 0, ""))[1] != 0:
+    if lexicon.change_verb(gerund.lower_):
         return None
     inner = side_of(next(c for c in gerund.children if c.dep_ == "dobj"))
     if inner is None:

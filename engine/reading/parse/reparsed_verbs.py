@@ -67,7 +67,7 @@ def _host_having_a_change(token: Token) -> bool:
     verb = token.head
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     return token.lower_ in _HAVING_STAND_INS and token.dep_ == "aux" and verb.i == token.i + 1 \
-        and verb.tag_ == "VBN" and lexicon.VERB_FORMS.get(verb.lower_, ("", 0, ""))[1] != 0 \
+        and verb.tag_ == "VBN" and lexicon.change_verb(verb.lower_) \
         and any(c.dep_ == "dobj" for c in verb.children) \
         and len(subjects) == 1 and subjects[0].lower_ in ORGANISMS | lexicon.HOST_NOUNS | lexicon.TISSUE_NOUNS
 
@@ -127,8 +127,7 @@ def _coordinated_verb_read_as_adjective(token: Token) -> bool:
     if form is None or form[2] != "ed" or form[0] in lexicon.MODIFYING_VERBS or token.pos_ != "ADJ" \
             or token.i < 2 or token.i + 1 >= len(doc) or doc[token.i - 1].lower_ != "and":
         return False
-    earlier = any(read_as_verb(t) and lexicon.VERB_FORMS.get(t.lower_, ("", 0, ""))[1] != 0
-                  for t in doc[token.sent.start:token.i - 1])
+    earlier = any(read_as_verb(t) and lexicon.change_verb(t.lower_) for t in doc[token.sent.start:token.i - 1])
     return earlier and doc[token.i + 1].pos_ in ("NOUN", "PROPN", "ADJ", "DET")
 
 

@@ -499,7 +499,7 @@ def _said_of_the_noun(verb: Token, noun: Token) -> bool:
     disagrees = (plural and number & _SINGULAR_AUX) or (not plural and number & _PLURAL_AUX)
     if noun.tag_ in ("NN", "NNS") and disagrees:
         return False
-    changed_by_verb = noun.dep_ == "dobj" and lexicon.VERB_FORMS.get(noun.head.lower_, (None, 0, None))[1] != 0
+    changed_by_verb = noun.dep_ == "dobj" and lexicon.change_verb(noun.head.lower_)
     return not (changed_by_verb and verb.lemma_.lower() in _UNDOING and not has_change_word(noun))
 
 
