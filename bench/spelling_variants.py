@@ -8,8 +8,8 @@ question or paper here; the tune half was looked at while writing the rules of
 - **grounding**: where either spelling grounds in the built lexicon, both ground to the same identifier.
 
 ``--answers`` also asks every HBP and PubMedQA question whose source or target holds a word of a pair
-in its own spelling and in the other one, each on its library, and counts the same answers (the same
-sign, or unanswered both times), per half of the question sets.
+in its own spelling and in the other one, each on its library; of those answered in their own
+spelling, the share answered with the same sign in the other, per half of the question sets.
 
     HF_HUB_OFFLINE=1 .venv/bin/python bench/spelling_variants.py [--answers] [--record]
 """
@@ -62,7 +62,8 @@ def respelled(text: str, other: dict[str, str]) -> str:
 
 
 def same_answers(pairs: list[tuple[str, str]]) -> dict[str, list[bool]]:
-    """Per half, for each question with a word of a pair in its ends: the same answer in both spellings?"""
+    """Per half, for each question with a word of a pair in its ends that is answered as written: the
+    same answer in the other spelling?"""
     from engine.pipeline import ask
     from engine.settings import Settings
     from retrieval.index import PaperIndex
@@ -82,7 +83,8 @@ def same_answers(pairs: list[tuple[str, str]]) -> dict[str, list[bool]]:
                 signs.append(None if result.abstained
                              else predicted_sign(result.labelling, answering_target(result.graph))[0])
             print(f"{item['id']}: {item['question']} -> {signs}")
-            same[half_of(item)].append(signs[0] == signs[1])
+            if signs[0] is not None:
+                same[half_of(item)].append(signs[0] == signs[1])
     return same
 
 
@@ -105,9 +107,9 @@ def main() -> int:
         same = same_answers(pairs["tune"] + pairs["held-out"])
         print("same answer in both spellings: " + "  ".join(f"{h} {sum(m)}/{len(m)}" for h, m in same.items()))
         figures.append(_figure("questions answered alike in the other spelling (HBP and PubMedQA)", same,
-                               "questions with such a word in their ends"))
+                               "answered questions with such a word in their ends"))
     if args.record:
-        write_results("spelling_variants", "Questions",
+        write_results("spelling_variants", "Grounding",
                       "HF_HUB_OFFLINE=1 .venv/bin/python bench/spelling_variants.py --answers --record", figures)
     return 0
 
