@@ -100,17 +100,16 @@ def main() -> int:
         print(f"{half}: keys meet {sum(keys[half])}/{len(keys[half])}, "
               f"grounded alike {sum(grounded[half])}/{len(grounded[half])}; "
               f"apart: {[b for (b, _), met in zip(pairs[half], keys[half]) if not met]}")
-    figures = [_figure("British and American spellings of a word sharing a name key (term and identity)", keys,
-                       "pairs of bench/spelling_pairs.toml"),
-               _figure("... grounding to one identifier, where either grounds", grounded, "pairs that ground")]
+    figures = [_figure("a word's British and American spellings sharing a name key", keys, "pairs"),
+               _figure("... grounding to one identifier, where either grounds", grounded, "pairs")]
     if args.answers:
         same = same_answers(pairs["tune"] + pairs["held-out"])
         print("same answer in both spellings: " + "  ".join(f"{h} {sum(m)}/{len(m)}" for h, m in same.items()))
-        figures.append(_figure("questions answered alike in the other spelling (HBP and PubMedQA)", same,
-                               "answered questions with such a word in their ends"))
+        figures[0]["note"] += ("; answered questions with such a word answered alike in the other spelling: "
+                               + " / ".join(f"{sum(m)} of {len(m)}" for m in same.values()))
     if args.record:
         write_results("spelling_variants", "Grounding",
-                      "HF_HUB_OFFLINE=1 .venv/bin/python bench/spelling_variants.py --answers --record", figures)
+                      ".venv/bin/python bench/spelling_variants.py --answers --record", figures)
     return 0
 
 
