@@ -100,12 +100,12 @@ def main() -> int:
         print(f"{half}: keys meet {sum(keys[half])}/{len(keys[half])}, "
               f"grounded alike {sum(grounded[half])}/{len(grounded[half])}; "
               f"apart: {[b for (b, _), met in zip(pairs[half], keys[half]) if not met]}")
-    figures = [_figure("a word's British and American spellings sharing a name key", keys, "pairs"),
-               _figure("... grounding to one identifier, where either grounds", grounded, "pairs")]
+    figures = [_figure("British and American spellings sharing a name key", keys, "pairs"),
+               _figure("... grounded alike, where either grounds", grounded, "pairs")]
     if args.answers:
         same = same_answers(pairs["tune"] + pairs["held-out"])
         print("same answer in both spellings: " + "  ".join(f"{h} {sum(m)}/{len(m)}" for h, m in same.items()))
-        figures[0]["note"] += ("; answered questions with such a word answered alike in the other spelling: "
+        figures[0]["note"] += ("; questions with such a word answered alike in the other spelling: "
                                + " / ".join(f"{sum(m)} of {len(m)}" for m in same.values()))
     if args.record:
         write_results("spelling_variants", "Grounding",
