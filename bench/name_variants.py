@@ -116,10 +116,10 @@ def main() -> int:
                   f"{sum(grounded[half])}/{len(grounded[half])}; apart: "
                   f"{[pair[0] for pair, met in zip(pairs[half], keys[half]) if not met]}")
         figure = _figure(f"{KINDS[kind]} sharing a name key", keys, "pairs")
-        figure["note"] += "; grounded alike where either grounds: " + _counts(grounded)
+        figure["note"] += "; grounded alike " + _counts(grounded)
         if args.answers:
             same = same_answers(pairs["tune"] + pairs["held-out"])
-            figure["note"] += "; questions with such a word answered alike the other way: " + _counts(same)
+            figure["note"] += "; answered questions alike the other way " + _counts(same)
         print(figure["note"])
         figures.append(figure)
     if args.record:
