@@ -33,7 +33,7 @@ from bench.results import parts, write_results  # noqa: E402
 
 PAIRS = REPO / "bench" / "name_variants.toml"
 HALVES = {"tune": "tune", "held_out": "held-out"}
-KINDS = {"spelling": "British and American spellings", "organ": "an organ's adjective and its noun"}
+KINDS = {"spelling": "British/American spellings", "organ": "an organ's adjective and noun"}
 
 
 def load_pairs() -> dict[str, dict[str, list[tuple[str, str]]]]:
@@ -119,7 +119,7 @@ def main() -> int:
         figure["note"] += "; grounded alike " + _counts(grounded)
         if args.answers:
             same = same_answers(pairs["tune"] + pairs["held-out"])
-            figure["note"] += "; answered questions alike the other way " + _counts(same)
+            figure["note"] += "; answers alike asked the other way " + _counts(same)
         print(figure["note"])
         figures.append(figure)
     if args.record:
