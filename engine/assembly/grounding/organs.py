@@ -17,6 +17,7 @@ import csv
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from contextlib import closing
 from itertools import groupby
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def organ_nouns(terms_db: Path) -> list[tuple[str, str, int]]:
     """The (adjective, noun, identifiers) the build wrote into ``terms_db`` (none without the table)."""
     if not terms_db.is_file():
         return []
-    with sqlite3.connect(f"file:{terms_db}?mode=ro", uri=True) as connection:
+    with closing(sqlite3.connect(f"file:{terms_db}?mode=ro", uri=True)) as connection:
         try:
             return list(connection.execute(f"SELECT adjective, noun, identifiers FROM {TABLE}"))
         except sqlite3.OperationalError:  # a table built before the pairs were (set-up rebuilds it)
