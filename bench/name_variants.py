@@ -33,7 +33,8 @@ from bench.results import parts, write_results  # noqa: E402
 
 PAIRS = REPO / "bench" / "name_variants.toml"
 HALVES = {"tune": "tune", "held_out": "held-out"}
-KINDS = {"spelling": "British/American spellings", "organ": "an organ's adjective and noun"}
+KINDS = {"spelling": "British/American spellings", "organ": "an organ's adjective and noun",
+         "plural": "an irregular plural and its singular"}
 
 
 def load_pairs() -> dict[str, dict[str, list[tuple[str, str]]]]:

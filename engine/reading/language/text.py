@@ -4,8 +4,9 @@ Papers name one entity many ways ("Aβ", "amyloid-beta", "amyloid beta"; "GSK-3�
 names are compared through a chain of precise, generic rules (``terms_match``):
 
 1. **same key**: equal after normalisation (Unicode NFKC, lower case, Greek letters spelled out and
-   then reduced to their Latin initial, British spellings read as American (``spelling``), punctuation
-   and spaces removed, a plural ``s`` dropped, and ``-ies`` read as ``-y``);
+   then reduced to their Latin initial, British spellings read as American and irregular plurals as
+   singular (``word_forms``), punctuation and spaces removed, a plural ``s`` dropped, and ``-ies`` read
+   as ``-y``);
 2. **abbreviation**: a one-word name whose letters are, in order, prefixes of the other name's words
    (every content word used, the first letter first): TNF ~ tumour necrosis factor, Aβ ~ amyloid beta;
 3. **symbol family**: one-word names where one key extends the other by at most two characters after
@@ -32,7 +33,7 @@ from pathlib import Path
 from engine.model.graph import GREEK_LETTERS as GREEK
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
-from engine.reading.language.spelling import american_text
+from engine.reading.language.word_forms import folded_text
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -85,8 +86,9 @@ def term_key(term: str) -> str:
 
 
 def _folded(term: str) -> str:
-    """A name as keys read it: lower case, Greek letters spelled out, American spelling."""
-    return american_text(_POSSESSIVE.sub("", unicodedata.normalize("NFKC", term).lower()).translate(_SQUASH))
+    """A name as keys read it: lower case, Greek letters spelled out, each word in its one form
+    (``word_forms``: American spelling, an irregular plural singular)."""
+    return folded_text(_POSSESSIVE.sub("", unicodedata.normalize("NFKC", term).lower()).translate(_SQUASH))
 
 
 @lru_cache(maxsize=_CACHE_SIZE)

@@ -1,5 +1,6 @@
-"""British and American spellings of one name meet (engine.reading.language.spelling): in the keys that
-compare names, in identity and in grounding; American words and symbols are left as they are."""
+"""A name meets itself written another way (engine.reading.language.word_forms): British and American
+spellings in the keys that compare names, in identity and in grounding, and an irregular plural and its
+singular; American words and symbols are left as they are."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ pytest.importorskip("gilda", reason="gilda-slim is not installed")
 from engine.assembly import grounding  # noqa: E402
 from engine.assembly.grounding import Lexicon  # noqa: E402
 from engine.assembly.identity import identity_key  # noqa: E402
-from engine.reading.language.spelling import american, american_text  # noqa: E402
+from engine.reading.language.word_forms import american, american_text, folded  # noqa: E402
 from engine.reading.language.text import term_key, terms_match  # noqa: E402
 
 
@@ -59,3 +60,18 @@ def test_a_name_the_table_lacks_is_grounded_in_american_spelling() -> None:
         assert grounding.ground("oedema") == []
     finally:
         grounding.use_lexicon(None)
+
+
+@pytest.mark.parametrize("plural, singular", [
+    ("liver metastases", "liver metastasis"), ("transgenic mice", "transgenic mouse"),
+    ("Velk1 nuclei", "Velk1 nucleus"), ("Tarp stimuli", "Tarp stimulus"),
+])
+def test_an_irregular_plural_shares_its_singular_key(plural: str, singular: str) -> None:
+    assert term_key(plural) == term_key(singular)
+    assert identity_key(plural) == identity_key(singular)
+
+
+def test_only_a_plural_with_one_singular_is_read_as_it() -> None:
+    assert folded("mice") == "mouse" and folded("metastases") == "metastasis"
+    assert folded("bases") == "bases"  # base or basis: the plural rule of the keys decides
+    assert folded("mouse") == "mouse"
