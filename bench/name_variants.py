@@ -33,8 +33,8 @@ from bench.results import parts, write_results  # noqa: E402
 
 PAIRS = REPO / "bench" / "name_variants.toml"
 HALVES = {"tune": "tune", "held_out": "held-out"}
-KINDS = {"spelling": "British/American spellings", "organ": "an organ's adjective and noun",
-         "plural": "an irregular plural and its singular"}
+KINDS = {"spelling": "British/American spellings", "organ": "organ adjective and noun",
+         "plural": "irregular plural and singular"}
 
 
 def load_pairs() -> dict[str, dict[str, list[tuple[str, str]]]]:
@@ -120,7 +120,7 @@ def main() -> int:
         figure["note"] += "; grounded alike " + _counts(grounded)
         if args.answers:
             same = same_answers(pairs["tune"] + pairs["held-out"])
-            figure["note"] += "; answers alike asked the other way " + _counts(same)
+            figure["note"] += "; answers alike the other way " + _counts(same)
         print(figure["note"])
         figures.append(figure)
     if args.record:
@@ -130,7 +130,7 @@ def main() -> int:
 
 
 def _counts(marks: dict[str, list[bool]]) -> str:
-    return " / ".join(f"{sum(m)} of {len(m)}" for m in marks.values())
+    return ", ".join(f"{sum(m)}/{len(m)}" for m in marks.values())
 
 
 def _figure(name: str, marks: dict[str, list[bool]], counted: str) -> dict:
