@@ -44,7 +44,7 @@ def test_names_merge_by_normalised_form_and_the_node_says_why() -> None:
     assert "'levels' only says how it is measured" in velk.merged[0].reason
     fibrils = graph.node("zorin_beta_fibrils")
     assert [(m.name, m.reason) for m in fibrils.merged] == [
-        ("Zorin beta fibril", "same normalised form (case, Greek letters, hyphens, plural)")]
+        ("Zorin beta fibril", "same normalised form (case, Greek letters, hyphens, plural, spelling)")]
     assert {(e.source, e.target) for e in graph.edges} == {
         ("velk1", "zorin_beta_fibrils"), ("zorin_beta_fibrils", "zorin")}
 

@@ -12,6 +12,11 @@ import pytest
 from engine.assembly import grounding, identity
 from engine.assembly.grounding import build, organs
 from engine.assembly.identity import identity_key
+from engine.assembly.concepts import famplex_grounder
+from engine.assembly.integrate import Integrator
+from engine.backends.base import ExtractedClaim
+from engine.model.annotations import Annotation
+from engine.model.graph import Evidence
 
 BUILT = Path(__file__).resolve().parent.parent / "data" / "grounding" / build.TERMS_DB
 ANATOMY = {"liver", "kidney", "brain", "cerebrum", "neck", "cervix"}
@@ -75,3 +80,17 @@ def test_an_organ_adjective_names_its_organ(built_organs, adjective_name: str, n
     assert identity_key("hepatic injury") != identity_key("renal injury")
     assert identity_key("mitochondria dysfunction") == identity_key("mitochondrial dysfunction")
     assert identity_key("renal function") != identity_key("kidney")  # no amount of it, as "neuronal activity"
+
+
+@pytest.mark.skipif(not BUILT.is_file() or not organs.organ_nouns(BUILT),
+                    reason="no grounding lexicon with its organ adjectives is built (python -m corpus ensure)")
+def test_a_kind_named_with_the_organ_adjective_says_which_words_are_the_concept(built_organs) -> None:
+    sentence = "Velkin lowered Tarp-induced hepatic injury."
+    integrator = Integrator("q", ["Velkin"], ["liver injury"], grounder=famplex_grounder())
+    integrator.add([ExtractedClaim(
+        annotation=Annotation(subject="Velkin", subject_change="increase", object="Tarp-induced hepatic injury",
+                              object_change="decrease", text=sentence),
+        evidence=Evidence(doc_id="d1", title="t", sentence=sentence))], 1)
+    link = integrator.build().graph.node("tarp_induced_hepatic_injury").answers_for
+    assert (link.node, link.relation) == ("liver_injury", "is a kind of")
+    assert link.source == "its name: hepatic injury, that is liver injury, qualified by the words before it"

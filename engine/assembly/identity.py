@@ -273,7 +273,7 @@ def same_form(a: str, b: str) -> Identity | None:
     if not identity_key(a) or identity_key(a) != identity_key(b):
         return None
     if term_key(a) == term_key(b):
-        return Identity("same normalised form (case, Greek letters, hyphens, plural)")
+        return Identity("same normalised form (case, Greek letters, hyphens, plural, spelling)")
     apposed = [n for n in (a, b) if apposed_name(n) != n]
     if apposed:
         noun = " ".join(w for w in apposed[0][: len(apposed[0]) - len(apposed_name(apposed[0]))].split()

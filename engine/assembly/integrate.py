@@ -281,8 +281,12 @@ class Integrator:
 
     def _qualified_kind(self, entity: _Entity, concept: _Entity) -> tuple[str, str] | None:
         """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
-        if any(qualifies(name, concept.label) for name in entity.names):
-            return "is a kind of", f"its name: {concept.label} qualified by the words before it"
+        named = next((name for name in entity.names if qualifies(name, concept.label)), None)
+        if named is not None:
+            said = " ".join(named.split()[-len(concept.label.split()):])  # "hepatic injury" for liver injury
+            as_said = concept.label if normalise_term(said) == normalise_term(concept.label) \
+                else f"{said}, that is {concept.label},"
+            return "is a kind of", f"its name: {as_said} qualified by the words before it"
         qualifier = self._grounder.qualifier
         curated = next((name for name in entity.names if qualifies(name, concept.label, qualifier)), None)
         if curated is not None:
