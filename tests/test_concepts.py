@@ -95,18 +95,18 @@ def test_an_ambiguous_or_weak_grounding_joins_nothing() -> None:
     assert integrator.resolve("weakname") != integrator.resolve("velk")
 
 
-def _connected_graph(sources: list[str], targets: list[str], claim: ExtractedClaim):
-    """The graph Integrate builds of one claim, which must link the question."""
+def _integrated(sources: list[str], targets: list[str], claim: ExtractedClaim):
+    """What Integrate builds of one claim for a question with these sources and targets."""
     integrator = Integrator("q", sources, targets, grounder=GROUNDER)
     integrator.add([claim], 1)
-    built = integrator.build()
-    assert built.connected
-    return built.graph
+    return integrator.build()
 
 
 def test_a_kind_of_the_question_target_answers_for_it_without_merging() -> None:
-    graph = _connected_graph(["Drug Q"], ["zorinflammation"], _claim(
+    built = _integrated(["Drug Q"], ["zorinflammation"], _claim(
         "Drug Q", "increase", "neurozorinflammation", "decrease", "Drug Q reduced neurozorinflammation."))
+    assert built.connected
+    graph = built.graph
     kind = graph.node("neurozorinflammation")
     assert kind.answers_for is not None
     assert (kind.answers_for.node, kind.answers_for.relation, kind.answers_for.source) == (
@@ -116,9 +116,8 @@ def test_a_kind_of_the_question_target_answers_for_it_without_merging() -> None:
 
 
 def test_without_a_refinement_a_new_name_stays_off_the_question() -> None:
-    integrator = Integrator("q", ["Drug Q"], ["zorinflammation"], grounder=GROUNDER)
-    integrator.add([_claim("Drug Q", "increase", "VELK", "decrease", "Drug Q reduced VELK.")], 1)
-    built = integrator.build()
+    built = _integrated(["Drug Q"], ["zorinflammation"], _claim("Drug Q", "increase", "VELK", "decrease",
+                                                                 "Drug Q reduced VELK."))
     assert not built.connected
     assert built.graph.targets == ["zorinflammation"]
 
@@ -315,9 +314,11 @@ def test_a_name_in_other_words_says_the_question_concept() -> None:
 
 
 def test_a_source_and_a_target_in_other_words_answer_for_them() -> None:
-    graph = _connected_graph(["velk preloading"], ["Tarp movie viewing"], _claim(
+    built = _integrated(["velk preloading"], ["Tarp movie viewing"], _claim(
         "preloading velk fluid", "increase", "viewing of Tarp movies", "decrease",
         "Preloading velk fluid reduced viewing of Tarp movies."))
+    assert built.connected
+    graph = built.graph
     source = graph.node("preloading_velk_fluid")
     assert (source.answers_for.node, source.answers_for.relation) == ("velk_preloading", "is in other words")
     assert "'fluid'" in source.answers_for.source
@@ -334,8 +335,7 @@ def test_the_answer_says_which_name_stands_for_the_question_source() -> None:
 
 
 def test_what_is_done_to_a_question_concept_does_not_stand_for_it() -> None:
-    integrator = Integrator("q", ["Drug Q"], ["Tarp glucose"], grounder=GROUNDER)
-    integrator.add([_claim("Drug Q", "increase", "Tarp glucose control", "increase", "Drug Q improved it.")], 1)
-    built = integrator.build()
+    built = _integrated(["Drug Q"], ["Tarp glucose"], _claim("Drug Q", "increase", "Tarp glucose control", "increase",
+                                                             "Drug Q improved it."))
     assert not built.connected
     assert built.graph.targets == ["tarp_glucose"]
