@@ -4,7 +4,7 @@ on invented sentences."""
 from __future__ import annotations
 
 import pytest
-from parse_reader_helpers import lines
+from parse_reader_helpers import grounded_with, lines
 
 UP, DOWN = "[change=increase]", "[change=decrease]"
 LOST = "Velk1 deficiency ==CAUSE=>"
@@ -114,4 +114,49 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("Overexpression of Tarp in AD mice was shown to reduce Pomb.", {f"{UP} Tarp ==CAUSE=> {DOWN} Pomb"}),
 ])
 def test_condition_claims(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+@pytest.fixture
+def known_diseases() -> None:
+    # invented names a curated resource would hold as diseases (DOID's root "disease" itself)
+    with grounded_with([("gorvitis", "DOID", "DOID:4", "disease"), ("pelmosis", "DOID", "DOID:4", "disease"),
+                        ("GV", "DOID", "DOID:4", "disease")]):
+        yield
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a condition a curated resource names, beyond the list of condition words, against its absence
+    ("Tarp levels were higher in gorvitis than in healthy controls.", {f"gorvitis ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was lower in patients with gorvitis than in controls.", {f"gorvitis ==CAUSE=> {DOWN} Tarp"}),
+    # without a group to compare with, a difference of clinical groups may be a count or a change over time
+    ("Tarp levels were elevated in gorvitis.", set()),
+    ("Tarp was lower in patients with gorvitis.", set()),
+    # every thing a noun of change names in its own phrase
+    ("Expression of Tarp and Velk1 was higher in gorvitis than in healthy controls.",
+     {f"gorvitis ==CAUSE=> {UP} Tarp", f"gorvitis ==CAUSE=> {UP} Velk1"}),
+    ("There was increased expression of Tarp and Velk1 in AD brains.",
+     {f"AD ==CAUSE=> {UP} Tarp", f"AD ==CAUSE=> {UP} Velk1"}),
+    # compared with another condition, or with a group of its own, it says nothing of the condition
+    ("Tarp was higher in patients with gorvitis than in patients with pelmosis.", set()),
+    ("Gorvitis patients with the E4 allele had lower Tarp.", set()),
+    ("Tarp was lower in gorvitis patients who smoked.", set()),
+    # what came before the change is its cause, not the condition
+    ("Patients with gorvitis had lower Tarp after surgery.", set()),
+    # a symbol alone is ambiguous without its definition: only the list's symbols are read
+    ("Tarp levels were higher in GV than in healthy controls.", set()),
+])
+def test_a_curated_condition(known_diseases: None, sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a condition's adjective before the host names the condition
+    ("Tarp levels are increased in diabetic patients.", {f"diabetes ==CAUSE=> {UP} Tarp"}),
+    # a transgenic model of a condition against wild-type animals
+    ("Tarp was higher in HD flies than in wild-type flies.", {f"HD ==CAUSE=> {UP} Tarp"}),
+    # a change named with nothing it changes names no effect
+    ("There was a marked improvement in patients with schizophrenia.", set()),
+])
+def test_condition_groups(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected

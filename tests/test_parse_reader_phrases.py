@@ -97,6 +97,7 @@ def known_names() -> None:
         ("serotonin release", "GO", "GO:0001", "serotonin secretion"),
         ("ER stress-induced apoptosis", "GO", "GO:0002", "apoptosis in response to ER stress"),
         ("multiple sclerosis", "MESH", "D009103", "Multiple Sclerosis"),
+        ("Tarp deficiency", "MESH", "D900002", "Tarp Deficiency"),
     ]):
         yield
 
@@ -106,6 +107,9 @@ def known_names() -> None:
     ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
     ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
     ("Tarp is elevated in Zorin's disease.", {f"Zorin's disease ==CAUSE=> {UP} Tarp"}),
+    # a deficiency a curated resource names is the state itself, not a fall of what it lacks
+    ("Velk1 caused Tarp deficiency.", {f"{UP} Velk1 ==CAUSE=> Tarp deficiency"}),
+    ("Velk1 reduced Tarp deficiency.", {f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp deficiency"}),
     # a disease whose name opens with a word of evaluation keeps it
     ("Velk1 worsened multiple sclerosis.", {f"{UP} Velk1 ==CAUSE=> multiple sclerosis"}),
     ("Inhibition of Velk1 confers resistance to ER stress-induced apoptosis.",

@@ -22,7 +22,6 @@ group"), whose reference is those with less or more of it: a gradient, observed,
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,27 +30,22 @@ from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set, word_table, word_tuple
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import EXPOSING_VERBS, GIVING_VERBS, change_of, describing_verbs
 from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
+from engine.reading.parse.references import (
+    PLACES, SHARE_WORDS, VERSUS, absence_of, clause_of, number, own_words, references, share_value)
 
 _WORDS = Path(__file__).with_name("words.toml")
 
-_SHARE_WORDS = word_set(_WORDS, "_share_words")
 _TIMES_WORDS = word_set(_WORDS, "_times_words")
 _SHARE_PREPOSITIONS = word_set(_WORDS, "_share_prepositions")
 _GROUP_STAND_INS = word_set(_WORDS, "_group_stand_ins")
-_COMPARING_PREPOSITIONS = word_set(_WORDS, "_comparing_prepositions")
-_PLACED_PRONOUNS = word_set(_WORDS, "_placed_pronouns")
-_PEOPLE_WORDS = word_set(_WORDS, "_people_words")
 _COHORT_PEOPLE = word_set(_WORDS, "_cohort_people") | lexicon.GROUP_PEOPLE
-_LACKING_WORDS = word_set(_WORDS, "_lacking_words")
-_NEGATING_PREFIXES = word_tuple(_WORDS, "_negating_prefixes")
 
-_PLACES = word_set(_WORDS, "_places")
 _TAKING = word_set(_WORDS, "_taking")
 _NOT_AGENTS = word_set(_WORDS, "_not_agents")
 # Reference arms given nothing in the agent's place: a group compared with one was given the agent.
@@ -60,8 +54,6 @@ _GIVEN_NOTHING = lexicon.CONTROL_GROUP_WORDS - _PLAIN_CONTROLS
 _SHOWING = word_set(_WORDS, "_showing")
 # "D-treated mice": the mark after the agent's name, and whether it says the agent was assigned.
 _MARKED = re.compile(r"^(?P<agent>.+?)-(?P<mark>treated|fed|injected|supplemented|exposed)$", re.I)
-_COMPARING = word_set(_WORDS, "_comparing")
-_VERSUS = word_set(_WORDS, "_versus")
 _LIKELY_VERBS = word_set(_WORDS, "_likely_verbs")
 _MULTIPLES = word_table(_WORDS, "_multiples")
 _LEVEL_VERBS = word_set(_WORDS, "_level_verbs")
@@ -93,7 +85,7 @@ class Group:
 def comparison_claims(doc: Doc) -> list[Claim]:
     claims: list[Claim] = []
     for token in doc:
-        if token.dep_ == "prep" and token.lower_ in _PLACES and not _in_reference(token):
+        if token.dep_ == "prep" and token.lower_ in PLACES and not _in_reference(token):
             claims += _changed_in(token)
         if token.dep_ == "prep" and token.lower_ in _TAKING and not _in_reference(token):
             claims += _changed_with(token)
@@ -103,7 +95,7 @@ def comparison_claims(doc: Doc) -> list[Claim]:
             claims += _likelier(token)
         if token.lower_ == "at" and token.dep_ == "prep" and token.head.lemma_.lower() == "be":
             claims += _at_risk(token)
-        if _share_value(token) is not None:
+        if share_value(token) is not None:
             claims += _counted(token)
     return claims
 
@@ -114,7 +106,7 @@ def _changed_in(place: Token) -> list[Claim]:
     found = [g for g in place.children if g.dep_ == "pobj"]
     if len(found) != 1:
         return []
-    if found[0].lower_ in _SHARE_WORDS or place.head.lower_ in _SHARE_WORDS:
+    if found[0].lower_ in SHARE_WORDS or place.head.lower_ in SHARE_WORDS:
         return []  # shares of groups (``_counted``)
     group = group_of(found[0])
     word = place.head
@@ -124,7 +116,7 @@ def _changed_in(place: Token) -> list[Claim]:
     if change is None:
         return []
     predicate, sign, effects = change
-    return _compared(group, _clause(predicate), sign, effects, predicate)
+    return _compared(group, clause_of(predicate), sign, effects, predicate)
 
 
 def _changed_with(preposition: Token) -> list[Claim]:
@@ -139,7 +131,7 @@ def _changed_with(preposition: Token) -> list[Claim]:
         return []
     predicate, sign, effects = change
     group = Group(agent, kind="named", word=agent.name.split()[-1])
-    return _compared(group, _clause(predicate), sign, effects, predicate)
+    return _compared(group, clause_of(predicate), sign, effects, predicate)
 
 
 def _shown_by(verb: Token) -> list[Claim]:
@@ -167,7 +159,7 @@ def _likelier(likely: Token) -> list[Claim]:
     if len(groups) != 1 or len(verbs) != 1:
         return []
     effects = [s for c in patterns.objects(verbs[0]) for s in sides(c)]
-    if not _references(copula) and groups[0].kind == "given":
+    if not references(copula) and groups[0].kind == "given":
         return pairs([groups[0].cause], sign, effects, modality.hedged(copula))
     return _compared(groups[0], copula, sign, effects, copula)
 
@@ -184,7 +176,7 @@ def _at_risk(at: Token) -> list[Claim]:
     risks = [r for r in patterns.objects_after(copula, "at") if r.lower_ in _RISK_WORDS and has_change_word(r)]
     if len(groups) != 1 or len(risks) != 1:
         return []
-    if not _references(copula):  # a risk "increased" is raised against those without what the group has
+    if not references(copula):  # a risk "increased" is raised against those without what the group has
         group = groups[0]
         if group.kind == "level":
             return _compared(group, copula, 1, sides(risks[0]), copula)
@@ -216,9 +208,9 @@ def _factor(word: Token) -> float | None:
         return _MULTIPLES[lower]
     if lower in _TIMES_WORDS:
         numbers = [c for c in word.children if c.dep_ in ("nummod", "quantmod")]
-        return _number(numbers[0]) if len(numbers) == 1 else None
+        return number(numbers[0]) if len(numbers) == 1 else None
     if any(c.lower_ in _TIMES_WORDS for c in word.children):
-        return _number(word)
+        return number(word)
     return None
 
 
@@ -227,31 +219,24 @@ def _counted(share: Token) -> list[Claim]:
     the D group and 10.1% in the placebo group": two shares, each before the group it is of (read in
     the order written, since the parser hangs bracketed counts anywhere), one group a control. The
     shares are levels of the subject, not amounts of its change ("Y fell by 30% in ...")."""
-    predicate = _clause(share)
+    predicate = clause_of(share)
     subjects = patterns.subjects(predicate, "nsubj", "nsubjpass")
     if predicate.lemma_.lower() not in _LEVEL_VERBS or any(has_change_word(c) for c in subjects) \
             or modality.negated(predicate) or modality.questioned(predicate):
         return []
-    sequence = [t for t in sorted(predicate.subtree, key=lambda t: t.i) if _share_value(t) is not None
+    sequence = [t for t in sorted(predicate.subtree, key=lambda t: t.i) if share_value(t) is not None
                 or (t.dep_ == "pobj" and t.head.lower_ in _SHARE_PREPOSITIONS and _group_word(t))]
-    values = [_share_value(t) for t in sequence]
+    values = [share_value(t) for t in sequence]
     if sequence[0].i != share.i or len(sequence) != 4 or [v is None for v in values] != [False, True, False, True]:
         return []
     measured = [(values[0], sequence[1]), (values[2], sequence[3])]
     for (mine, group_token), (theirs, reference) in (measured, measured[::-1]):
         group = group_of(group_token)
-        if group is not None and mine != theirs and _absence_of(reference, group):
+        if group is not None and mine != theirs and absence_of(reference, group.word, group.kind == "had"):
             effects = [s for c in subjects for s in sides(c) if group_of_name(s.name) is None]
             return pairs([group.cause], 1 if mine > theirs else -1, effects,
                          modality.hedged(predicate) or not _intervention(group, [reference]))
     return []
-
-
-def _share_value(token: Token) -> float | None:
-    """The number of a percentage ("2.4%", "10 percent"), else None."""
-    if token.lower_ not in _SHARE_WORDS or token.i == 0:
-        return None
-    return _number(token.doc[token.i - 1])
 
 
 def _group_word(token: Token) -> bool:
@@ -262,15 +247,15 @@ def _group_word(token: Token) -> bool:
 
 def _compared(group: Group, clause: Token, sign: int, effects: list[Side], predicate: Token) -> list[Claim]:
     """The claims of a group's difference, where every group it is compared with is a control."""
-    references = _references(clause)
+    compared_with = references(clause)
     if any(t.lower_ in _BEFORE for t in clause.subtree):
         return []
     effects = [e for e in effects if group_of_name(e.name) is None]
-    if group.kind == "level" and not references:  # a gradient: those with less or more are the reference
+    if group.kind == "level" and not compared_with:  # a gradient: those with less or more are the reference
         return pairs([group.cause], sign, effects, hedged=True)
-    if not references or not all(_absence_of(r, group) for r in references):
+    if not compared_with or not all(absence_of(r, group.word, group.kind == "had") for r in compared_with):
         return []
-    return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, references))
+    return pairs([group.cause], sign, effects, modality.hedged(predicate) or not _intervention(group, compared_with))
 
 
 def _intervention(group: Group, references: list[Token]) -> bool:
@@ -278,81 +263,7 @@ def _intervention(group: Group, references: list[Token]) -> bool:
     named after it compared with a placebo, sham or vehicle arm ("the statin group" against "the
     non-statin group" or "controls" may be users and non-users, observed)."""
     return group.kind == "given" or (group.kind == "named" and any(
-        part in _GIVEN_NOTHING for r in references for w in _own_words(r) for part in w.lower_.split("-")))
-
-
-def _clause(word: Token) -> Token:
-    """The verb or copula of the clause ``word`` belongs to."""
-    while word.dep_ not in ("ROOT", "ccomp", "advcl", "relcl", "conj", "xcomp") and word.head.i != word.i:
-        word = word.head
-    return word
-
-
-# -- the groups compared with ----------------------------------------------------------------------
-
-def _references(clause: Token) -> list[Token]:
-    """The heads of the reference groups a clause compares with: after "than (in)", "as" (of a
-    likelihood), "compared with / to", "relative to", "versus"."""
-    found: list[Token] = []
-    for word in clause.subtree:
-        lower = word.lower_
-        marks = lower in ("than", *_VERSUS) or (lower in _COMPARING_PREPOSITIONS and word.head.lower_ in _COMPARING) \
-            or (lower == "as" and word.dep_ == "prep" and word.head.lower_ == "likely")
-        if not marks:
-            continue
-        for head in (c for c in word.children if c.dep_ in ("pobj", "conj", "dobj")):
-            found += _through_place(head)
-        found += patterns.governed(word, "preposition_object", "object")
-    found += [c for word in clause.subtree if word.lower_ == "as" and word.dep_ == "mark"
-              and word.head.head.lower_ == "likely" for c in patterns.subjects(word.head, "nsubj")]
-    members = [member for head in found for member in (head, *head.conjuncts)]
-    # "(16% versus 33%)", "(21.6 +/- 13.3 vs. 13.1 +/- 4.9 mg/l)": the values compared, not groups
-    return [m for m in members if not (m.like_num or _share_value(m) is not None or _bracketed(m))]
-
-
-def _bracketed(word: Token) -> bool:
-    before = word.doc[:word.i].text
-    return before.count("(") + before.count("[") > before.count(")") + before.count("]")
-
-
-def _through_place(head: Token) -> list[Token]:
-    """"compared with those in the placebo group": a pronoun's place names the group."""
-    if head.lower_ in _PLACED_PRONOUNS:
-        return patterns.objects_after(head, *_PLACES) or [head]
-    return [head]
-
-
-def _absence_of(reference: Token, group: Group) -> bool:
-    """Whether a reference group had none of what defines ``group``: a control arm, "non-X", a group
-    "without" it or not given it, or, for a group that has a condition, healthy people."""
-    words = [w.lower_ for w in _own_words(reference)]
-    parts = {part for w in words for part in w.split("-")}
-    if words and words[0] in _PEOPLE_WORDS and any(w in _LACKING_WORDS for w in words):
-        return True
-    if set(words) & lexicon.HEALTHY_GROUP_WORDS:
-        return group.kind == "had"  # "healthy controls" lack a condition, not only the agent
-    if parts & lexicon.CONTROL_GROUP_WORDS or "without" in words:
-        return True
-    return _negated(words, group.word.lower())
-
-
-def _negated(words: list[str], key: str) -> bool:
-    """"non-statin", "nonhospice", "no-ENBD" for "statin", "hospice", "ENBD"; "non-smokers" for
-    "smokers" (the negated word may also be the head)."""
-    return any(_same_word(w[len(prefix):], key) for w in words for prefix in _NEGATING_PREFIXES
-               if w.startswith(prefix))
-
-
-def _same_word(word: str, key: str) -> bool:
-    """"anemic" and "anemia", "diabetic" and "diabetes", "statins" and "statin": one stem."""
-    shared = len(os.path.commonprefix([word, key]))
-    return word == key or shared >= max(5, len(key) - 2, len(word) - 2)
-
-
-def _own_words(reference: Token) -> list[Token]:
-    """The words of a reference group's phrase, without the groups coordinated with it."""
-    skip = {t.i for c in reference.children if c.dep_ in ("conj", "cc") for t in c.subtree}
-    return [t for t in reference.subtree if t.i not in skip and t.dep_ != "det"]
+        part in _GIVEN_NOTHING for r in references for w in own_words(r) for part in w.lower_.split("-")))
 
 
 # -- the group compared ----------------------------------------------------------------------------
@@ -502,17 +413,5 @@ def _is_condition(word: Token) -> bool:
 
 def _in_reference(place: Token) -> bool:
     """"... than in controls": the place after "than" or "compared with" is the reference."""
-    return any(t.lower_ in ("than", "compared", *_VERSUS) for t in place.ancestors) \
-        or place.head.lower_ in ("than", "compared", *_VERSUS)
-
-
-_NUMBER_WORDS = word_table(_WORDS, "_number_words")
-
-
-def _number(token: Token) -> float | None:
-    if token.lower_ in _NUMBER_WORDS:
-        return _NUMBER_WORDS[token.lower_]
-    try:
-        return float(token.text.replace(",", ""))
-    except ValueError:
-        return None
+    return any(t.lower_ in ("than", "compared", *VERSUS) for t in place.ancestors) \
+        or place.head.lower_ in ("than", "compared", *VERSUS)

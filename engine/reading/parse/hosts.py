@@ -4,7 +4,9 @@ zorimab had lower Tarp levels". The host (an organism, a cell, a culture) is whe
 what was done to it (a gene taken away or added, a drug given) is the cause. A host without such a
 mark ("rTg4510 mice showed ...") says where, not why: no claim. A host with a clinical condition
 ("AD patients", "patients with schizophrenia", "FTD brains"), or the condition itself ("in AD"), says
-what the change goes with: the condition, read as a state's trigger (``host_condition``).
+what the change goes with: the condition, read as a state's trigger (``host_condition``), observed, so
+a possible claim. A condition is one of the listed words or, against a group without it ("than in
+healthy controls"), any name a curated resource grounds to a disease or an abnormal phenotype.
 
 A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
 Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
@@ -24,12 +26,15 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
+from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import (
     CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, side_of, sides
+from engine.reading.parse.phrases import (
+    EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, noun_conjuncts, side_of, sides)
+from engine.reading.parse.references import absence_of, clause_of, references
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -177,12 +182,15 @@ def _shown(verb: Token) -> list[Claim]:
     "AD brains show an increase of Tarp": the host's condition goes with it."""
     if modality.negated(verb) or modality.questioned(verb):
         return []
-    causes = [s for c in patterns.subjects(verb, "nsubj") for s in host_causes(c) or host_condition(c)]
-    causes = causes or _diagnosed_subject_condition(verb)
+    subjects = patterns.subjects(verb, "nsubj")
+    causes = [s for c in subjects for s in host_causes(c)]
+    conditions = [] if causes else [s for c in subjects for s in _condition_only(c, verb)] \
+        or _diagnosed_subject_condition(verb)
     # what a host develops arises in it ("Velk1-deficient mice developed neurodegeneration")
     arises = verb.lemma_.lower() == "develop"
     effects = [s for c in patterns.objects(verb) if (arises or has_change_word(c)) and not _host(c) for s in sides(c)]
-    return pairs(causes, 1, effects, modality.hedged(verb)) if causes else []
+    # a condition's hosts were only observed with the change: a possible claim
+    return pairs(causes or conditions, 1, effects, modality.hedged(verb) or bool(conditions))
 
 
 def _seen_in(preposition: Token) -> list[Claim]:
@@ -195,14 +203,41 @@ def _seen_in(preposition: Token) -> list[Claim]:
     word = preposition.head
     if word.dep_ in ("nsubj", "nsubjpass") and not _change_noun(word):
         word = word.head  # "Tarp levels in AD brains were lower": the change is the subject's
+    conditions = []
     if not causes and not _has_agent(word) and not _compared(preposition) \
             and preposition.head.lower_ not in _DONE_TO_A_HOST:
-        causes = [s for place in preposition.children if place.dep_ == "pobj" for s in host_condition(place)]
-    change = change_of(word, nouns_found_only=True) if causes else None
+        conditions = [s for place in preposition.children if place.dep_ == "pobj" for s in _condition_only(place, word)]
+    change = change_of(word, nouns_found_only=True) if causes or conditions else None
     if change is None:
         return []
     predicate, sign, effects = change
-    return pairs(causes, sign, effects, modality.hedged(predicate))
+    # a condition was only observed with the change: a possible claim
+    return pairs(causes or conditions, sign, effects, modality.hedged(predicate) or bool(conditions))
+
+
+def _condition_only(place: Token, predicate: Token) -> list[Side]:
+    """The condition of a place, where the change is not said against another group: "more in CBD
+    when compared to PiD", "than those with degenerative stenosis" compare two conditions; "than in
+    healthy controls", "than in non-diabetic patients" compare with its absence. Without any group
+    named to compare with, only the listed conditions are read ("Tarp is lower in AD brains"): of
+    clinical groups in general a difference may be a count, a change over time or a subgroup's
+    ("83 of 177 patients with vertigo had hearing loss")."""
+    conditions = host_condition(place)
+    clause = clause_of(predicate)
+    if any(c.dep_ == "prep" and c.lower_ in _AFTER for c in (*predicate.children, *clause.children)):
+        return []  # "patients with X had fewer symptoms after surgery": the surgery's effect
+    compared_with = references(clause) if conditions else []
+    if not compared_with:
+        return [c for c in conditions if _listed(c.name)]
+    if any(not absence_of(r, c.name.split()[-1], had=True) for r in compared_with for c in conditions):
+        return []
+    return conditions
+
+
+def _listed(name: str) -> bool:
+    """A name whose last word is a listed condition word ("Zorin disease", "tauopathy")."""
+    last = name.lower().rsplit(" ", 1)[-1]
+    return last in lexicon.CONDITION_WORDS or last.endswith(_CONDITION_ENDINGS)
 
 
 def host_condition(place: Token) -> list[Side]:
@@ -212,14 +247,22 @@ def host_condition(place: Token) -> list[Side]:
     patients", "the cortex of AD patients' brains"). A change seen there goes with the condition, as a
     state's trigger; a host something was done to is read by ``host_causes`` instead."""
     if _condition(place):
-        return [s for s in sides(place) if s.state and s.name.lower() not in _UNNAMED_CONDITIONS]
+        return [s for s in sides(place)
+                if (s.state or names_a_harm(s.name)) and s.name.lower() not in _UNNAMED_CONDITIONS]
     if not (_host(place) or lexicon.place_word(place.lower_)) or host_causes(place):
         return []
+    traits = patterns.objects_after(place, "with")
+    if (traits and not any(host_condition(t) or has_change_word(t) for t in traits)) \
+            or any(v.pos_ == "VERB" and v.lemma_.lower() != "diagnose" for v in describing_verbs(place)):
+        return []  # "NIDDM subjects with the DD genotype", "X patients who use Y": the genotype's group, Y's
     found: list[Side] = []
     for child in place.children:
         # "breast cancer cells": a kind of cell, not cells of a patient who has the condition
         if child.dep_ in ("compound", "amod", "nmod", "poss") and child.i < place.i and place.lower_ not in _CELLS:
-            found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
+            if child.lower_ in lexicon.CONDITION_ADJECTIVES:  # "diabetic patients": diabetes
+                found.append(Side(name=lexicon.CONDITION_ADJECTIVES[child.lower_], state=True))
+            else:
+                found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
         elif child.dep_ == "prep" and child.lower_ in _OWNER_PREPOSITIONS:
             found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
         elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
@@ -232,6 +275,7 @@ def _diagnosed_with(diagnosed: Token) -> list[Side]:
 
 
 _UNNAMED_CONDITIONS = word_set(_WORDS, "_unnamed_conditions")
+_AFTER = word_set(_WORDS, "_after")
 _CELLS = word_set(_WORDS, "_cells")
 # Words of whose or when a tissue is, before the condition ("human AD brains", "post-mortem HD brain").
 _AFTER_DEATH = word_set(_WORDS, "_after_death")
@@ -259,7 +303,15 @@ def _condition_named_before(place: Token, condition: Token) -> Side | None:
 
 
 def _condition(token: Token) -> bool:
-    return token.lower_ in lexicon.CONDITION_WORDS or token.lower_.endswith(_CONDITION_ENDINGS)
+    """A clinical condition: a word of the list ("AD", "dementia"), or a name a curated resource
+    grounds to a disease or an abnormal phenotype ("uremia", "endometrial polyps")."""
+    if _listed(token.lower_):
+        return True
+    if has_change_word(token):
+        return False  # a change named ("cognitive decline"), not a condition
+    side = side_of(token)
+    # a symbol alone ("PID", "CBD") is read only by the list: without its definition it is ambiguous
+    return side is not None and not lexicon.symbol_word(side.name) and names_a_harm(side.name)
 
 
 def _has_agent(predicate: Token) -> bool:
@@ -302,7 +354,7 @@ def change_of(word: Token, nouns_found_only: bool = False) -> tuple[Token, int, 
     if _change_noun(predicate):
         if not _own_change(predicate, nouns_found_only):
             return None
-        changed = [side_of(predicate)]
+        changed = _own_sides(predicate)
         sign = 1
     else:
         sign, heads = _change_seen(predicate)
@@ -322,6 +374,14 @@ def _own_change(noun: Token, found_only: bool) -> bool:
         there_was = noun.dep_ == "attr" and any(c.dep_ == "expl" for c in governor.children)
         return found or there_was
     return not (noun.dep_ == "dobj" and lexicon.change_verb(noun.head.lower_))
+
+
+def _own_sides(noun: Token) -> list[Side]:
+    """The sides a noun of change names in its own phrase ("increased expression of A and B": A and
+    B), not those of nouns coordinated with it ("an increase of A and a decrease of B in ...": each
+    change may have its own place)."""
+    others = {side_of(member) for member in noun_conjuncts(noun)}
+    return [s for s in sides(noun) if s not in others]
 
 
 def _bare_change(name: str) -> bool:

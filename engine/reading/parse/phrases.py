@@ -1122,6 +1122,8 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
             words.pop()
     if not words:
         return None
+    if exclude_head and words[-1].i == head.i:
+        direction = 1  # a curated name holds the experiment's word ("vitamin D deficiency"): the state itself
     if not exclude_head and words[-1].i == head.i:
         words = _with_grounded_words(words + _member_number(head), head, end=head.i + 1)
     name = written(words)
