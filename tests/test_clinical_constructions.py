@@ -73,6 +73,8 @@ def curated() -> None:
         ("heart rate", "MESH", "D006339", "Heart Rate"),
         ("physical activity", "EFO", "0003940", "physical activity"),
         ("mortality rate", "MESH", "D009026", "Mortality"),
+        ("prepulse inhibition", "MESH", "D000079802", "Prepulse Inhibition"),
+        ("zorin deficiency", "MESH", "D900003", "Zorin Deficiency"),
     ]):
         yield
 
@@ -103,6 +105,18 @@ def test_a_curated_name_keeps_its_word_of_change(curated, sentence: str, expecte
     ("Stress raised cortisol levels.", {f"{UP} Stress ==CAUSE=> {UP} cortisol"}),
 ])
 def test_a_curated_name_keeps_its_word_of_amount(curated, sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a curated name that ends in a word of loss or change is the state itself, not a change of the rest
+    ("Apomorphine impaired prepulse inhibition.", {f"{UP} Apomorphine ==CAUSE=> {DOWN} prepulse inhibition"}),
+    ("Velkamide caused zorin deficiency.", {f"{UP} Velkamide ==CAUSE=> zorin deficiency"}),
+    # a name no resource holds is a change of what it names
+    ("Velkamide caused Tarp deficiency.", {f"{UP} Velkamide ==CAUSE=> {DOWN} Tarp"}),
+])
+def test_a_curated_name_keeps_its_word_of_loss(curated, sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
 

@@ -2,7 +2,9 @@
 
 Names a curated resource holds whole, a word of change and all: "low back pain" (MeSH), "low-density
 lipoprotein" (ChEBI), "lower limb" (MeSH), "high-fat diet". Both readers keep such a word in the name
-instead of reading it as a change of the rest: low back pain is no decrease of back pain.
+instead of reading it as a change of the rest: low back pain is no decrease of back pain. So do names
+that end in a word of loss or change ("prepulse inhibition", "vitamin D deficiency"): each is a state
+of its own, not a fall of what it names.
 
 Names a curated resource holds whole with a word of amount as their last word: "heart rate"
 (MeSH), "physical activity" (EFO), "kinase activity" (GO). The readers keep the word in the name:
@@ -73,6 +75,13 @@ def names_a_measure(words: list[str]) -> bool:
     """Whether ``words``, whose last is a word of amount, are a curated name whole whose standard name
     has that word too. Any namespace counts: the words hold no word of change to misread."""
     return len(words) > 1 and _named_with(" ".join(words), words[-1])
+
+
+def names_a_state(words: list[str]) -> bool:
+    """Whether ``words``, whose last is a word of a change or a loss, are a thing a naming resource holds
+    whole with that word ("prepulse inhibition", "vitamin D deficiency"): the state itself, not a change
+    of the words before it."""
+    return len(words) > 1 and _named_with(" ".join(words), words[-1], NAMING_NAMESPACES)
 
 
 def _named_with(phrase: str, word: str, namespaces: frozenset[str] | None = None) -> bool:

@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.model.annotations import StateOf
 from engine.reading.language import lexicon as lx
-from engine.reading.language.curated import names_a_measure, opens_curated_name
+from engine.reading.language.curated import names_a_measure, names_a_state, opens_curated_name
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
@@ -247,6 +247,8 @@ def _strip_back(naming: _Naming) -> bool:
     while len(words) > 1 and changed:
         changed = False
         low = words[-1].low
+        if (low in lx.DEFICIENCY_HEADS or low in lx.DECREASE_HEADS) and names_a_state([w.text for w in words]):
+            break  # "prepulse inhibition", "vitamin D deficiency": a curated name, the state itself
         if words[-2].low in lx.DEFICIENCY_HEADS and words[-2].low not in lx.PLAIN_LOSSES:
             words.pop(); changed = True  # "TFEB KO astrocytes", "XBP1 knockout animals"
             continue
