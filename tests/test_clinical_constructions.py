@@ -1,6 +1,7 @@
 """How clinical abstracts state results, read by both readers: a risk "for" an outcome, a group "at
 increased risk" (compared with those without what it has), a signed association noun, "effective in
-reducing", an effect on a change, a harm improved or given a good effect, a duration prolonged, less
+reducing", an effect on a change, a harm improved or given a good effect, a good thing or a harm
+worsened ("worse asthma control", "poor survival", "worse pain"), a duration prolonged, less
 or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
 of change ("low back pain"), the control of a condition ("glycaemic control"), a group with more of a
 quantity ("patients with higher BMI"), an effective treatment, and a question, which states nothing."""
@@ -184,6 +185,45 @@ def test_improving_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
 def test_an_improvement_of_a_harm_lowers_it(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
     assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a word of worsening lowers a good thing and raises a harm (a curated one, "nausea", or a word
+    # of harm), as one of betterment raises a good thing and lowers a harm
+    ("Zorumab worsened asthma control.", {f"{UP} Zorumab ==CAUSE=> {DOWN} asthma control"}),
+    ("Zorumab worsened nausea.", {f"{UP} Zorumab ==CAUSE=> {UP} nausea"}),
+    ("Zorumab was associated with worse asthma control.", {f"{UP} Zorumab ==CAUSE=> {DOWN} asthma control"}),
+    ("Zorumab was associated with worse pain.", {f"{UP} Zorumab ==CAUSE=> {UP} pain"}),
+    ("Zorumab was associated with poor survival.", {f"{UP} Zorumab ==CAUSE=> {DOWN} survival"}),
+    ("Zorumab was associated with improved depressive symptoms.",
+     {f"{UP} Zorumab ==CAUSE=> {DOWN} depressive symptoms"}),
+    # the remedy of a harm is a good thing
+    ("Zorumab was associated with better pain control.", {f"{UP} Zorumab ==CAUSE=> {UP} pain control"}),
+])
+def test_worsening_lowers_a_good_thing_and_raises_a_harm(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+    assert rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # each conjunct is weighed on its own: more of a harm, less of a good thing
+    ("Poor bone quality and unstable fractures increase the cut-out rate.",
+     {f"{DOWN} bone quality ==CAUSE=> {UP} cut-out", f"{UP} unstable fractures ==CAUSE=> {UP} cut-out"}),
+    ("Zorumab use was associated with poor survival and disease progression.",
+     {f"{UP} Zorumab use ==CAUSE=> {DOWN} survival", f"{UP} Zorumab use ==CAUSE=> {UP} disease progression"}),
+])
+def test_a_word_of_worse_weighs_each_conjunct(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Sleep quality was worse in patients with schizophrenia than in healthy controls.",
+     {f"schizophrenia ==CAUSE=> {DOWN} Sleep quality"}),
+    ("Pain was worse in patients with schizophrenia than in healthy controls.",
+     {f"schizophrenia ==CAUSE=> {UP} Pain"}),
+])
+def test_worse_in_a_condition_than_without_it(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
 
 
 @pytest.mark.parametrize("sentence, expected", [

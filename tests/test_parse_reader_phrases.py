@@ -93,7 +93,7 @@ def test_entity_spans(sentence: str, expected: set[str]) -> None:
 @pytest.fixture
 def known_names() -> None:
     with grounded_with([
-        ("Zorin's disease", "MESH", "D900001", "Zorin Disease"),
+        ("Zorin's disease", "DOID", "DOID:4", "disease"),
         ("serotonin release", "GO", "GO:0001", "serotonin secretion"),
         ("ER stress-induced apoptosis", "GO", "GO:0002", "apoptosis in response to ER stress"),
         ("multiple sclerosis", "MESH", "D009103", "Multiple Sclerosis"),
@@ -105,6 +105,7 @@ def known_names() -> None:
 @pytest.mark.parametrize("sentence, expected", [
     # a name a curated resource knows whole keeps the words the parser hung elsewhere
     ("Tarp causes Zorin's disease.", {f"{UP} Tarp ==CAUSE=> Zorin's disease"}),
+    # (the progression of a disease is a harm, which worsening raises)
     ("Tarp worsened Zorin's disease progression.", {f"{UP} Tarp ==CAUSE=> {UP} Zorin's disease progression"}),
     ("Tarp is elevated in Zorin's disease.", {f"Zorin's disease ==CAUSE=> {UP} Tarp"}),
     # a deficiency a curated resource names is the state itself, not a fall of what it lacks

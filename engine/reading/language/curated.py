@@ -105,6 +105,17 @@ def names_a_harm(name: str) -> bool:
     return bool(near & HARM_ROOTS) or any(relations.ancestors(key) & HARM_ROOTS for key in near)
 
 
+def harmful(name: str) -> bool:
+    """A harm (``names_a_harm``) named whole, by its last word after words that describe it ("unstable
+    fractures"), or by its course ("Zorin's disease progression", "tumour growth"; not its
+    "diagnosis"): what worsening raises and betterment lowers."""
+    words = name.split()
+    if names_a_harm(name):
+        return True
+    return len(words) > 1 and (names_a_harm(words[-1]) or (
+        words[-1].lower() in lexicon.COURSE_WORDS and names_a_harm(" ".join(words[:-1]))))
+
+
 def turns_on(adjective: str, name: str, harm: bool) -> bool:
     """Whether an effect called ``adjective`` on ``name`` moves it the other way from the adjective's
     sign: a good effect on a harm lowers it (``harm``: the reader found the name a harm). "Positive"

@@ -218,6 +218,8 @@ NEEDED_REMOVALS = REMOVAL_WORDS | REMOVAL_NOUNS
 HEAD_PREPOSITIONS = word_table(_WORDS, "head_prepositions")
 INCREASE_ADJECTIVES = word_set(_WORDS, "increase_adjectives")
 DECREASE_ADJECTIVES = word_set(_WORDS, "decrease_adjectives")
+VALENCE_ADJECTIVES = word_set(_WORDS, "valence_adjectives")
+COURSE_WORDS = word_set(_WORDS, "course_words")
 
 QUANTITY_WORDS = word_set(_WORDS, "quantity_words")
 MEASURED_AT = word_set(_WORDS, "measured_at")
@@ -288,6 +290,7 @@ CLASS_NOUNS = word_set(_WORDS, "class_nouns")
 
 RESTORING_VERBS = word_set(_WORDS, "restoring_verbs")
 IMPROVING_VERBS = word_set(_WORDS, "improving_verbs")
+WORSENING_VERBS = word_set(_WORDS, "worsening_verbs")
 BETTERING_NOUNS = word_set(_WORDS, "bettering_nouns")
 DETRIMENT_WORDS = word_set(_WORDS, "detriment_words")
 REMEDY_HEADS = word_set(_WORDS, "remedy_heads")

@@ -33,7 +33,7 @@ from engine.reading.rules.vocabulary import (
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import (
-    EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, noun_conjuncts, side_of, sides)
+    EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, noun_conjuncts, side_of, sides, valence_turn)
 from engine.reading.parse.references import absence_of, clause_of, references
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -419,7 +419,8 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     lower, lemma = predicate.lower_, predicate.lemma_.lower()
     if predicate.pos_ == "ADJ":
         sign = 1 if lower in lexicon.INCREASE_ADJECTIVES else -1 if lower in lexicon.DECREASE_ADJECTIVES else 0
-        return sign, patterns.subjects(predicate.head, "nsubj") if sign else []
+        subjects = patterns.subjects(predicate.head, "nsubj") if sign else []
+        return (sign * valence_turn(predicate, subjects[0]) if subjects else sign), subjects
     if lemma in _FINDING:
         return 1, [c for c in patterns.subjects(predicate, "nsubjpass") if has_change_word(c)]
     sign = lexicon.VERB_FORMS.get(lower, (None, 0, None))[1] or _CHANGING.get(lemma, 0)

@@ -23,7 +23,7 @@ from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
 from engine.reading.language.curated import (
-    grounded_spans, grounds, names_a_harm, names_a_measure, names_a_molecule, opens_curated_name)
+    grounded_spans, grounds, harmful, names_a_measure, names_a_molecule, opens_curated_name)
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
@@ -80,7 +80,8 @@ def sides(head: Token) -> list[Side]:
         shared = _shared_complement(head)
     if shared is not None:
         return shared
-    leading = -1 if _decrease_adjective(head) else 1
+    leading_word = _decrease_adjective(head)
+    leading = -1 if leading_word is not None else 1
     found: list[Side] = []
     members = noun_conjuncts(head)
     # (a process after ", but not A or B" is the contrast's, read by contrasted_process)
@@ -114,7 +115,7 @@ def sides(head: Token) -> list[Side]:
             side = Side(name=f"{side.name} {process}", direction=side.direction, state=side.state,
                         aliases=side.aliases)
         if token.i != head.i and leading < 0 and not has_change_word(token):
-            side = _turned(side, leading)
+            side = _turned(side, leading * valence_turn(leading_word, token))  # "poor A and unstable B"
         found.append(side)
         found += _governed_members(token, side)
         found += _process_members(token, side)
@@ -205,7 +206,8 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     if side is None or " " in side.name:
         return None
     # "neuronal loss and memory deficits": a first member that is a change of its own shares no head
-    own = _named(members[0], exclude_head=False, direction=1) if has_change_word(members[0]) else None
+    own = _named(members[0], exclude_head=False, direction=_adjective_direction(members[0])) \
+        if has_change_word(members[0]) else None
     if own is not None:
         members = members[1:]
     if not _names_a_process(head.lower_):
@@ -299,8 +301,8 @@ def _denied(token: Token) -> bool:
     return any(c.dep_ == "neg" for c in token.children)
 
 
-def _decrease_adjective(token: Token) -> bool:
-    return any(c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES for c in token.lefts)
+def _decrease_adjective(token: Token) -> Token | None:
+    return next((c for c in token.lefts if c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES), None)
 
 
 def has_change_word(token: Token) -> bool:
@@ -950,13 +952,28 @@ def _adjective_direction(head: Token) -> int:
             continue
         if _in_curated_name(child, head):
             continue
+        if child.dep_ == "amod" and child.lower_ in lexicon.VALENCE_ADJECTIVES:
+            return (-1 if child.lower_ in lexicon.DECREASE_ADJECTIVES else 1) * valence_turn(child, head)
         if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
             return -1
         if lowering_participle(child):
             return -1
-        if child.dep_ in ("compound", "nmod") and _adjective_direction(child) < 0:
+        if child.dep_ in ("compound", "nmod") and not any(c.dep_ == "conj" for c in child.children) \
+                and _adjective_direction(child) < 0:  # (a conjunct parsed as a modifier is none)
             return -1
     return 1
+
+
+def valence_turn(word: Token, head: Token) -> int:
+    """-1 where a word of betterment or worsening ("improved", "worse", "poor") describes a harm, whose
+    listed sign it turns ("worse pain" is more pain, "improved symptoms" fewer); else 1 ("worse
+    prognosis" is less prognosis). A remedy of a harm is no harm ("better pain control")."""
+    if word.lower_ not in lexicon.VALENCE_ADJECTIVES or head.lower_ in lexicon.REMEDY_HEADS:
+        return 1
+    named = head.doc[max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i:head.i + 1]
+    harm = head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \
+        or harmful(named.text)
+    return -1 if harm else 1
 
 
 def _in_curated_name(word: Token, head: Token) -> bool:
@@ -1185,7 +1202,7 @@ def names_a_harm_side(head: Token, side: Side) -> bool:
     if head.lower_ in lexicon.REMEDY_HEADS:
         return side.direction < 0
     return side.direction < 0 or head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
-        or head.lower_ in lexicon.DETRIMENT_WORDS or names_a_harm(side.name) \
+        or head.lower_ in lexicon.DETRIMENT_WORDS or harmful(side.name) \
         or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)
 
 

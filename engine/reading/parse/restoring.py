@@ -1,6 +1,7 @@
 """Predicates whose sign depends on their object: "normalizes / rescues / restores impaired X",
 "rescues the loss of X" raise X; "rescues neuronal death" and "improves memory deficits" lower a
-harm; "restores X" and "improves X" raise X.
+harm; "restores X" and "improves X" raise X. A worsening verb turns each: "worsens pain" raises
+pain, "worsens asthma control" lowers it.
 
 A marked object (an adjective or noun of decrease: "impaired X", "loss of X", "X deficits") is
 already read by ``phrases`` as X moving down, so the restoring verb lowers that fall (sign -1) and X
@@ -21,15 +22,19 @@ from engine.reading.parse.phrases import Side, names_a_harm_side
 _WORDS = Path(__file__).with_name("words.toml")
 
 _RETURNING_VERBS = word_set(_WORDS, "_returning_verbs")
-RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | _RETURNING_VERBS
+RESTORING_LEMMAS = lexicon.RESTORING_VERBS | lexicon.IMPROVING_VERBS | lexicon.WORSENING_VERBS | _RETURNING_VERBS
 
 
 def is_restoring(verb: Token) -> bool:
     return verb.lemma_.lower() in RESTORING_LEMMAS
 
 
-def restoring_sign(effect_head: Token, effect: Side) -> int:
-    return -1 if names_a_harm_side(effect_head, effect) else 1  # also "repairs the damaged axons"
+def restoring_sign(verb: Token, effect_head: Token, effect: Side) -> int:
+    sign = -1 if names_a_harm_side(effect_head, effect) else 1  # also "repairs the damaged axons"
+    if verb.lemma_.lower() in lexicon.WORSENING_VERBS:
+        # an effect is as good or bad as what has it: "worsens the effects of METH" raises them
+        return 1 if effect_head.lower_ in lexicon.EFFECT_NOUNS else -sign
+    return sign
 
 
 _LEVEL_WORDS = word_set(_WORDS, "_level_words")

@@ -58,7 +58,7 @@ def verb_claims(doc: Doc) -> list[Claim]:
         causes = _as_lowered(cause_sides(cause_heads), _lowered_antecedent(verb))
         # a means put forward ("a promising strategy to reduce Y") is what its proponents hope it does
         hedged = means.hedged(verb) or strategy_predicate(verb) is not None
-        effects = [(effect, restoring.restoring_sign(head, effect) if restoring.is_restoring(verb) else sign)
+        effects = [(effect, restoring.restoring_sign(verb, head, effect) if restoring.is_restoring(verb) else sign)
                    for head in effect_heads if not _bracketed_apart(verb, head)
                    for effect in _modified(verb, sides(_site_owner(verb, head)))]
         for cause, (effect, effect_sign) in matched(causes, effects, respective(verb)):

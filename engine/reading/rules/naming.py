@@ -140,10 +140,8 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
         elif (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) \
                 and opens_curated_name([w.text for w in words]):
             break  # "low back pain", "lower limb": the word of change is part of a curated name
-        elif low in lx.INCREASE_ADJECTIVES and len(words) > 1:
-            words.pop(0); changed = True
-        elif low in lx.DECREASE_ADJECTIVES and len(words) > 1:
-            words.pop(0); polarity = -polarity; changed = True
+        elif (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) and len(words) > 1:
+            polarity *= adjective_sign(words, 0); words.pop(0); changed = True
         elif len(words) > 1 and phrases.compound_suffix(low) \
                 and not phrases.names_a_class([w.low for w in words[1:]]):
             if lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0:
@@ -575,10 +573,8 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
     if (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) \
             and opens_curated_name([t.text for t in tokens[j:span[1]]]):
         return None  # "low back pain" names a condition
-    if low in lx.INCREASE_ADJECTIVES and nxt:
-        return 1
-    if low in lx.DECREASE_ADJECTIVES and nxt:
-        return -1
+    if (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) and nxt:
+        return adjective_sign(tokens[:span[1]], j)
     if nxt in lx.CHANGE_PREPOSITIONS:
         if low in lx.BETTERING_NOUNS:  # "an improvement in pain" lowers pain
             return -1 if phrases.detrimental(tokens, (j + 2, span[1])) else 1
@@ -593,6 +589,16 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
         if low in lx.INCREASE_HEADS:
             return 1
     return None
+
+
+def adjective_sign(words: list[Token], k: int) -> int:
+    """The sign of the adjective of change at ``k`` on the name after it: its listed sign, turned where
+    a word of betterment or worsening describes a harm ("improved symptoms" are fewer, "worse pain"
+    is more; "worse prognosis" is less prognosis)."""
+    sign = 1 if words[k].low in lx.INCREASE_ADJECTIVES else -1
+    if words[k].low in lx.VALENCE_ADJECTIVES and phrases.detrimental(words, (k + 1, len(words))):
+        return -sign
+    return sign
 
 
 def course_prefix(words: list[Token]) -> int:

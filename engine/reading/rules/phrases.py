@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.assembly.identity import FORM_WORDS
 from engine.reading.language import lexicon as lx
-from engine.reading.language.curated import names_a_harm
+from engine.reading.language.curated import harmful
 from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
@@ -663,7 +663,7 @@ def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
                 or low in lx.DECREASE_ADJECTIVES \
                 or (compound_suffix(low) and lx.COMPOUND_SUFFIXES[low.rpartition("-")[2]] < 0):
             return True  # also "LPS-impaired memory"
-    return names_a_harm(" ".join(t.text for t in tokens[span[0]:span[1]]))  # "nausea": a curated harm
+    return harmful(" ".join(t.text for t in tokens[span[0]:span[1]]))  # "nausea": a curated harm
 
 
 _CELL_ENDINGS = word_tuple(_WORDS, "_cell_endings")

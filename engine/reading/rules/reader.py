@@ -332,7 +332,7 @@ def _object_polarity(tokens: list[Token], claim: Claim, span: tuple[int, int]) -
     if claim.construction != "active" or len(claim.objects) < 2:
         return claim.polarity
     lemma, polarity, _ = lx.VERB_FORMS.get(tokens[claim.verb].low, ("", 0, ""))
-    if lemma not in lx.RESTORING_VERBS | lx.IMPROVING_VERBS:
+    if lemma not in lx.RESTORING_VERBS | lx.IMPROVING_VERBS | lx.WORSENING_VERBS:
         return claim.polarity
     return verbs.bettering_polarity(tokens, lemma, span, polarity)
 

@@ -123,17 +123,21 @@ def treated_group(tokens: list[Token], span: tuple[int, int]) -> bool:
 
 
 def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]:
-    """"impaired learning and memory": a bare conjunct shares the change word of the first one."""
+    """"impaired learning and memory": a bare conjunct shares the change word of the first one. A word
+    of better or worse weighs each conjunct's worth ("poor bone quality and fractures": more fractures)."""
     if len(spans) < 2:
         return [1] * len(spans)
     first = naming.leading_change(tokens, spans[0])
     if first is None:
         return [1] * len(spans)
-    # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
-    return [1] + [first if naming.leading_change(tokens, span) is None and words_outside_brackets(
-        tokens, span) <= 5 and span[0] > 0 and tokens[span[0] - 1].low not in MEANS_WORDS
-        and not _member_of_changer(tokens, spans, span)
-        else 1 for span in spans[1:]]
+    valence = any(tokens[k].low in lx.VALENCE_ADJECTIVES for k in range(*spans[0]))
+    signs = [1]
+    for span in spans[1:]:
+        # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
+        shares = naming.leading_change(tokens, span) is None and words_outside_brackets(tokens, span) <= 5 \
+            and span[0] > 0 and tokens[span[0] - 1].low not in MEANS_WORDS and not _member_of_changer(tokens, spans, span)
+        signs.append((-first if valence and phrases.detrimental(tokens, span) else first) if shares else 1)
+    return signs
 
 
 def shared_process(tokens: list[Token], spans: list[tuple[int, int]]) -> list[str | None]:

@@ -145,12 +145,16 @@ _CHANGE_LEMMAS = frozenset(lx.INCREASE_VERBS) | frozenset(lx.DECREASE_VERBS) | _
 
 
 def bettering_polarity(tokens: list[Token], lemma: str, span: tuple[int, int], polarity: int) -> int:
-    """A restoring verb raises a good ("rescued neuronal survival") and an improving one lowers a
-    harm ("improved memory deficits"); other verbs keep their polarity."""
+    """A restoring verb raises a good ("rescued neuronal survival"), an improving one lowers a harm
+    ("improved memory deficits") and a worsening one lowers a good ("worsened asthma control");
+    other verbs keep their polarity."""
     if lemma in lx.RESTORING_VERBS and not phrases.detrimental(tokens, span):
         return 1
     if lemma in lx.IMPROVING_VERBS and phrases.detrimental(tokens, span):
         return -1
+    if lemma in lx.WORSENING_VERBS and not phrases.detrimental(tokens, span) \
+            and not any(tokens[k].low in lx.EFFECT_NOUNS for k in range(*span)):
+        return -1  # (an effect is as good or bad as what has it: "worsens the effects of METH")
     return polarity
 
 
