@@ -208,7 +208,6 @@ def compound_claim(tokens: list[Token], i: int, floor: int) -> Claim | None:
         return None  # "age-dependent loss of X", "cortex-dependent memory": along age, in a place
     if removed_in(_sentence_text(tokens, floor), stem):
         return None  # "in X knockdown cells ... X-mediated Y": the knockdown's effect, sign unsaid
-    n = len(tokens)
     objects, end = phrases.phrases_right(tokens, i + 1)
     if not objects:
         return None
