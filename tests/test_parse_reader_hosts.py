@@ -160,3 +160,19 @@ def test_a_curated_condition(known_diseases: None, sentence: str, expected: set[
 ])
 def test_condition_groups(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # what a group has, of any kind, against groups said to be without it
+    ("Tarp levels were higher in patients with a pacemaker than in patients without one.",
+     {f"{UP} pacemaker ==CAUSE=> {UP} Tarp"}),
+    ("Tarp levels were higher in programs with fellowships than in those without.",
+     {f"{UP} fellowships ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was lower in towns with a Velk clinic than in towns without this kind of institution.",
+     {f"{UP} Velk clinic ==CAUSE=> {DOWN} Tarp"}),
+    # against no group, or a group with something else, the trait says nothing
+    ("Tarp levels were higher in patients with a pacemaker.", set()),
+    ("Tarp levels were higher in patients with a pacemaker than in patients with a stent.", set()),
+])
+def test_a_trait_against_its_absence(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected

@@ -34,7 +34,7 @@ from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.phrases import (
     EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, noun_conjuncts, side_of, sides, valence_turn)
-from engine.reading.parse.references import absence_of, clause_of, references
+from engine.reading.parse.references import absence_of, clause_of, own_words, references
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -226,12 +226,32 @@ def _condition_only(place: Token, predicate: Token) -> list[Side]:
     clause = clause_of(predicate)
     if any(c.dep_ == "prep" and c.lower_ in _AFTER for c in (*predicate.children, *clause.children)):
         return []  # "patients with X had fewer symptoms after surgery": the surgery's effect
+    if not conditions:
+        return _trait_against_its_absence(place, clause)
     compared_with = references(clause) if conditions else []
     if not compared_with:
         return [c for c in conditions if _listed(c.name)]
     if any(not absence_of(r, c.name.split()[-1], had=True) for r in compared_with for c in conditions):
         return []
     return conditions
+
+
+def _trait_against_its_absence(place: Token, clause: Token) -> list[Side]:
+    """"lower in municipalities with a GP hospital than in those without one": what a group has, of any
+    kind, goes with the change where it is compared only with groups said to be without it."""
+    traits = patterns.objects_after(place, "with")
+    compared = [r for r in references(clause) if r.head.lower_ != "without"]  # (what they are without)
+    if len(traits) != 1 or not compared or not all(_said_without(r) for r in compared):
+        return []
+    return sides(traits[0])
+
+
+def _said_without(reference: Token) -> bool:
+    """"those without (one)", "municipalities without this kind of institution": "without" in the
+    group's phrase or right after it (where the parser hangs it on the verb)."""
+    after = reference.right_edge.i + 1
+    return any(w.lower_ == "without" for w in own_words(reference)) \
+        or (after < len(reference.doc) and reference.doc[after].lower_ == "without")
 
 
 def _listed(name: str) -> bool:
