@@ -970,7 +970,8 @@ def valence_turn(word: Token, head: Token) -> int:
     prognosis" is less prognosis). A remedy of a harm is no harm ("better pain control")."""
     if word.lower_ not in lexicon.VALENCE_ADJECTIVES or head.lower_ in lexicon.REMEDY_HEADS:
         return 1
-    named = head.doc[max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i:head.i + 1]
+    start = max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i
+    named = head.doc[start:head.i + 1]
     harm = head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \
         or harmful(named.text)
     return -1 if harm else 1

@@ -135,7 +135,8 @@ def shared_heads(tokens: list[Token], spans: list[tuple[int, int]]) -> list[int]
     for span in spans[1:]:
         # only conjuncts share it: not the agent in "inhibition of X by D" read beside the change
         shares = naming.leading_change(tokens, span) is None and words_outside_brackets(tokens, span) <= 5 \
-            and span[0] > 0 and tokens[span[0] - 1].low not in MEANS_WORDS and not _member_of_changer(tokens, spans, span)
+            and span[0] > 0 and tokens[span[0] - 1].low not in MEANS_WORDS \
+            and not _member_of_changer(tokens, spans, span)
         signs.append((-first if valence and phrases.detrimental(tokens, span) else first) if shares else 1)
     return signs
 
