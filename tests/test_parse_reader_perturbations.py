@@ -23,7 +23,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Pten knockdown enhances axon regeneration.", {f"{DOWN} Pten ==CAUSE=> {UP} axon regeneration"}),
     # a change adjective on the cause
     ("Elevated homocysteine causes endothelial dysfunction.", {f"{UP} homocysteine ==CAUSE=> {UP} endothelial dysfunction"}),
-    ("Reduced melatonin worsens sleep quality.", {f"{DOWN} melatonin ==CAUSE=> {UP} sleep quality"}),
+    ("Reduced melatonin worsens sleep quality.", {f"{DOWN} melatonin ==CAUSE=> {DOWN} sleep quality"}),
 ])
 def test_perturbation_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
