@@ -8,7 +8,8 @@ experiments that remove or add an entity (``perturbations``), the named route of
 (``routes``), a coordinated pronoun subject (``pronouns``), "X protects Y from decline"
 (``shielding``), the host of an experiment and what was done to it (``hosts``), a change and its
 stated reason or condition (``reasons``), roles and effects ("an inhibitor of Y", ``roles``),
-negation and hedges (``modality``), entity spans (``phrases``). Both readers share the word lists of ``engine.reading.language.lexicon`` and the
+negation and hedges (``modality``), entity spans (``phrases``) and the words of change in them
+(``change_words``). Both readers share the word lists of ``engine.reading.language.lexicon`` and the
 one statement model, ``engine.model.annotations.Annotation``.
 """
 

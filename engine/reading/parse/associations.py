@@ -24,7 +24,8 @@ from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.phrases import Side, has_change_word, sides
+from engine.reading.parse.change_words import has_change_word
+from engine.reading.parse.phrases import Side, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
 

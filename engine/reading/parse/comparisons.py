@@ -35,7 +35,8 @@ from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.hosts import EXPOSING_VERBS, GIVING_VERBS, change_of, describing_verbs
-from engine.reading.parse.phrases import Side, has_change_word, side_of, sides
+from engine.reading.parse.change_words import has_change_word
+from engine.reading.parse.phrases import Side, side_of, sides
 from engine.reading.parse.references import (
     PLACES, SHARE_WORDS, VERSUS, absence_of, clause_of, number, own_words, references, share_value)
 

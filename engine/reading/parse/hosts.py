@@ -32,8 +32,8 @@ from engine.reading.rules.vocabulary import (
     CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.phrases import (
-    EXPERIMENT_HEADS, Side, change_noun_sign, has_change_word, noun_conjuncts, side_of, sides, valence_turn)
+from engine.reading.parse.change_words import change_noun_sign, has_change_word, valence_turn
+from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, noun_conjuncts, side_of, sides
 from engine.reading.parse.references import absence_of, clause_of, own_words, references
 
 _WORDS = Path(__file__).with_name("words.toml")

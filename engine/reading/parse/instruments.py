@@ -17,7 +17,8 @@ from spacy.tokens import Doc, Token
 from engine.reading.language import lexicon
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
-from engine.reading.parse.phrases import has_change_word, sides
+from engine.reading.parse.change_words import has_change_word
+from engine.reading.parse.phrases import sides
 
 
 def instrument_claims(doc: Doc) -> list[Claim]:

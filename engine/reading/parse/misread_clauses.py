@@ -18,7 +18,8 @@ from engine.reading.parse import means, modality
 from engine.reading.parse.adjectival_verbs import anchor as clause_anchor
 from engine.reading.parse.adjectival_verbs import change_sign, misread_subject, next_clause
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.phrases import Side, has_change_word, noun_conjuncts, perturbing_gerund, side_of, sides
+from engine.reading.parse.change_words import has_change_word, perturbing_gerund
+from engine.reading.parse.phrases import Side, noun_conjuncts, side_of, sides
 
 
 def misread_claims(doc: Doc, causes_of: Callable[[Token], list[Side]],

@@ -16,7 +16,8 @@ from engine.reading.rules.vocabulary import DIMENSION_WORDS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.hosts import names_a_host
-from engine.reading.parse.phrases import Side, amount_phrase, names_a_class, set_aside, side_of, sides
+from engine.reading.parse.change_words import names_a_class, set_aside
+from engine.reading.parse.phrases import Side, amount_phrase, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
 

@@ -5,16 +5,15 @@ A phrase's head noun with its compounds and describing adjectives is the name ("
 "expression") are left out of it. Words of change turn the phrase into a change of what they
 govern: "increased cortisol", "loss of TREM2", "inhibition of GSK3", "TREM2 knockdown",
 "treatment with lithium", "an increase in Y". Gerunds of a perturbation ("knocking out X",
-"silencing X") are read by ``perturbations``. Coordinated nouns each give a side of their own.
+"silencing X") are read by ``perturbations``, the words of change and their sign by ``change_words``.
+Coordinated nouns each give a side of their own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from spacy.tokens import Token
@@ -22,18 +21,18 @@ from spacy.tokens import Token
 from engine.assembly.identity import FORM_WORDS, RELATIONAL_ADJECTIVES
 from engine.assembly.entities import non_entity_reason
 from engine.reading.language import lexicon
-from engine.reading.language.curated import (
-    grounded_spans, grounds, harmful, names_a_measure, names_a_molecule, opens_curated_name)
+from engine.reading.language.curated import grounded_spans, grounds, names_a_measure, names_a_molecule
 from engine.reading.language.data_files import word_set, word_tuple
-from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules import naming as rule_naming
 from engine.reading.rules import word_tests as rule_word_tests
-from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.rules.vocabulary import (
     ADJECTIVE_ENDINGS, DRUG_ROLE_NOUNS, ORGANISMS, ROLE_MODIFIERS, ROLE_NOUNS, ROMAN_NUMERALS, TIME_UNITS)
 from engine.reading.parse import perturbations, pronouns
 from engine.reading.parse.nlp import PRONOUN_TAGS
 from engine.reading.parse.parsing import opens_a_two_word_name
+from engine.reading.parse.change_words import (
+    adjective_direction, change_noun_sign, decrease_adjective, has_change_word, in_curated_name,
+    is_change_adjective, is_claim_participle, names_a_harm_side, valence_turn)
 from engine.reading.parse.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.reading.parse.examples import apposed_after, named_members
 from engine.reading.parse.forms import bracketed_form, kind_of
@@ -80,7 +79,7 @@ def sides(head: Token) -> list[Side]:
         shared = _shared_complement(head)
     if shared is not None:
         return shared
-    leading_word = _decrease_adjective(head)
+    leading_word = decrease_adjective(head)
     leading = -1 if leading_word is not None else 1
     found: list[Side] = []
     members = noun_conjuncts(head)
@@ -104,7 +103,7 @@ def sides(head: Token) -> list[Side]:
         if side is not None and side.name.lower() in lexicon.PROCESSES_OF_SOMETHING:
             continue  # "a reduction in the size and formation of SGs" read as "formation": of nothing
         if side is None:
-            found += [_turned(s, _adjective_direction(token)) for m in named_members(token) for s in sides(m)]
+            found += [_turned(s, adjective_direction(token)) for m in named_members(token) for s in sides(m)]
             continue
         turn = _object_member_turn(head, token) if token.i != head.i else None
         if turn is not None:  # "knockdown of either RelB or p50" with p50 joined to "knockdown"
@@ -206,7 +205,7 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     if side is None or " " in side.name:
         return None
     # "neuronal loss and memory deficits": a first member that is a change of its own shares no head
-    own = _named(members[0], exclude_head=False, direction=_adjective_direction(members[0])) \
+    own = _named(members[0], exclude_head=False, direction=adjective_direction(members[0])) \
         if has_change_word(members[0]) else None
     if own is not None:
         members = members[1:]
@@ -234,7 +233,7 @@ def _governed_shared_members(head: Token) -> list[Side] | None:
     shared = _shared_head_members(governed)
     if shared is None:
         return None
-    return [_turned(s, change_noun_sign(head.lower_) * _adjective_direction(head)) for s in shared]
+    return [_turned(s, change_noun_sign(head.lower_) * adjective_direction(head)) for s in shared]
 
 
 def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
@@ -243,7 +242,7 @@ def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
     if not all(m.pos_ in ("NOUN", "PROPN") or (m.pos_ == "NUM" and any(ch.isalpha() for ch in m.text))
                or (m.pos_ == "ADJ" and not _plain_adjective(m)) for m in members):
         return None  # ("IL-6" is at times tagged a number, "adrenaline" an adjective)
-    named = [_named(m, exclude_head=False, direction=_adjective_direction(head)) for m in members]
+    named = [_named(m, exclude_head=False, direction=adjective_direction(head)) for m in members]
     return None if any(n is None for n in named) else named
 
 
@@ -301,15 +300,6 @@ def _denied(token: Token) -> bool:
     return any(c.dep_ == "neg" for c in token.children)
 
 
-def _decrease_adjective(token: Token) -> Token | None:
-    return next((c for c in token.lefts if c.dep_ == "amod" and c.lower_ in lexicon.DECREASE_ADJECTIVES), None)
-
-
-def has_change_word(token: Token) -> bool:
-    return any(c.dep_ in ("amod", "compound") and _is_change_adjective(c) for c in token.lefts) or \
-        change_noun_sign(token.lower_) != 0
-
-
 def noun_conjuncts(head: Token) -> list[Token]:
     """The nouns coordinated after ``head``, up to the first one set off by a dash, colon or bracket
     ("tau clearance – either soluble forms or total tau" restates what is cleared; it adds no effect)
@@ -365,11 +355,11 @@ def _misread_verb(head: Token, member: Token) -> bool:
     impaired B would ...") are members."""
     opening = member.doc[member.left_edge.i]
     if not _opens_with_verb(member) or _opens_with_verb(head) \
-            or _is_change_adjective(head.doc[head.left_edge.i]):
+            or is_change_adjective(head.doc[head.left_edge.i]):
         return False
     # a change word ("impaired") opens a member of a subject as an adjective; after a verb's object
     # ("lowered A and reduced B") it is as likely the next verb
-    return not _is_change_adjective(opening) or head.dep_ == "dobj"
+    return not is_change_adjective(opening) or head.dep_ == "dobj"
 
 
 def _opens_with_verb(member: Token) -> bool:
@@ -458,10 +448,10 @@ def side_of(head: Token) -> Side | None:
             process = _process_measured(head)
             if process is not None:  # "degradation rates of tau": the rate of tau's degradation
                 inner = Side(name=f"{inner.name} {process.text}", direction=inner.direction)
-            return _turned(inner, _adjective_direction(head))
+            return _turned(inner, adjective_direction(head))
         if lower in lexicon.BETTERING_NOUNS:  # "an improvement in symptoms" lowers them
             return _turned(inner, -1 if names_a_harm_side(inner_token, inner) else 1)
-        return _turned(inner, change_noun_sign(lower) * _adjective_direction(head))
+        return _turned(inner, change_noun_sign(lower) * adjective_direction(head))
     process = _process_of(head) or _mutation_of(head)
     if process is not None:
         return process
@@ -473,7 +463,7 @@ def side_of(head: Token) -> Side | None:
     if _bare_change(head):
         return None
     return _named(head, exclude_head=False,
-                  direction=_adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
+                  direction=adjective_direction(head) * _stray_perturbation(head) * _trailing_perturbation(head))
 
 
 def _names_before(token: Token, experiment: Token) -> bool:
@@ -517,8 +507,6 @@ def _encoded(head: Token) -> Token | None:
     encoded = [c for c in verb.children if c.dep_ == "dobj"] \
         + [g for c in verb.children if c.dep_ == "prep" and c.lower_ == "for" for g in c.children if g.dep_ == "pobj"]
     return encoded[0] if encoded else None
-
-
 
 
 def _done_to_self(head: Token) -> bool:
@@ -656,7 +644,6 @@ def _plain_adjective(word: Token) -> bool:
     return word.pos_ in ("ADJ", "VERB") and _common_word(word) and word.lower_.endswith(ADJECTIVE_ENDINGS)
 
 
-
 def _common_word(token: Token) -> bool:
     """A plain English word ("pathway", "kinase"), not a name ("α-conotoxins", "Tau")."""
     return token.text.isascii() and token.text.isalpha() and token.text.islower()
@@ -701,7 +688,7 @@ def _made_somewhere(head: Token) -> bool:
 def _names_its_entity(head: Token) -> bool:
     """A change head with the changed thing named before it: a name ("tau loss") or an adjective that
     names a faculty or a process ("cognitive deficits")."""
-    return any(c.dep_ in ("compound", "nmod") and not _is_change_adjective(c) and not amount(c) or
+    return any(c.dep_ in ("compound", "nmod") and not is_change_adjective(c) and not amount(c) or
                (c.dep_ == "amod" and c.lower_ in RELATIONAL_ADJECTIVES) for c in head.lefts)
 
 
@@ -833,7 +820,7 @@ def _process_of(head: Token) -> Side | None:
     # "nuclear translocation of TFEB": a word of where stays with the process ("TFEB nuclear translocation")
     where = [t.text for t in _name_parts(head) if _where_word(t.text)]
     return None if inner is None else Side(name=" ".join([inner.name, *where, head.text]),
-                                           direction=_adjective_direction(head), state=inner.state, aliases=())
+                                           direction=adjective_direction(head), state=inner.state, aliases=())
 
 
 def _process_word(lower: str) -> bool:
@@ -862,8 +849,8 @@ def _possessed_process(head: Token) -> Side | None:
     if inner is None:
         return None
     if head.lower_ in lexicon.QUANTITY_WORDS:  # "its activity", "their levels": the molecule itself
-        return _turned(inner, _adjective_direction(head))
-    return Side(name=f"{inner.name} {head.text}", direction=_adjective_direction(head), state=inner.state, aliases=())
+        return _turned(inner, adjective_direction(head))
+    return Side(name=f"{inner.name} {head.text}", direction=adjective_direction(head), state=inner.state, aliases=())
 
 
 def _names_a_molecule(token: Token) -> bool:
@@ -930,137 +917,13 @@ def _process_members(head: Token, side: Side) -> list[Side]:
 _JOINT_PROCESSES = word_set(_WORDS, "_joint_processes")
 
 
-def change_noun_sign(word: str) -> int:
-    """+1 / -1 for a noun that names a rise or fall of what it governs, 0 for any other noun; one
-    done again is the same change ("re-activation", "reactivation")."""
-    if word.startswith("re") and len(word) > 6:
-        stem = word[3:] if word[2] == "-" else word[2:]
-        if stem in lexicon.INCREASE_HEADS or stem in lexicon.DECREASE_HEADS or stem in lexicon.NOMINAL_TRIGGERS:
-            word = stem
-    if word in lexicon.DEFICIENCY_HEADS or word in lexicon.DECREASE_HEADS:
-        return -1
-    if word in lexicon.INCREASE_HEADS:
-        return 1
-    return lexicon.NOMINAL_TRIGGERS.get(word, 0)
-
-
-def _adjective_direction(head: Token) -> int:
-    """-1 when an adjective of decrease describes the head or a word of its name ("reduced BDNF",
-    "reduced BDNF levels", "scopolamine-impaired learning"), else +1."""
-    for child in head.lefts:
-        if child._.set_aside:
-            continue
-        if _in_curated_name(child, head):
-            continue
-        if child.dep_ == "amod" and child.lower_ in lexicon.VALENCE_ADJECTIVES:
-            return (-1 if child.lower_ in lexicon.DECREASE_ADJECTIVES else 1) * valence_turn(child, head)
-        if (child.dep_ == "amod" and child.lower_ in lexicon.DECREASE_ADJECTIVES) or perturbing_gerund(child) < 0:
-            return -1
-        if lowering_participle(child):
-            return -1
-        if child.dep_ in ("compound", "nmod") and not any(c.dep_ == "conj" for c in child.children) \
-                and _adjective_direction(child) < 0:  # (a conjunct parsed as a modifier is none)
-            return -1
-    return 1
-
-
-def valence_turn(word: Token, head: Token) -> int:
-    """-1 where a word of betterment or worsening ("improved", "worse", "poor") describes a harm, whose
-    listed sign it turns ("worse pain" is more pain, "improved symptoms" fewer); else 1 ("worse
-    prognosis" is less prognosis). A remedy of a harm is no harm ("better pain control")."""
-    if word.lower_ not in lexicon.VALENCE_ADJECTIVES or head.lower_ in lexicon.REMEDY_HEADS:
-        return 1
-    start = max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i
-    named = head.doc[start:head.i + 1]
-    harm = head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \
-        or harmful(named.text)
-    return -1 if harm else 1
-
-
-def _in_curated_name(word: Token, head: Token) -> bool:
-    """"low back pain", "lower limb": a word of change that opens a curated name up to the head, or a
-    name the sentence gives a short form ("impaired fasting glucose (IFG)" names a condition, not a
-    fall of fasting glucose)."""
-    changes = word.lower_ in lexicon.INCREASE_ADJECTIVES or word.lower_ in lexicon.DECREASE_ADJECTIVES
-    if not changes or word.i >= head.i:
-        return False
-    while head.dep_ in ("compound", "amod", "nmod") and head.head.i == head.i + 1:
-        head = head.head  # "low" on "back" in "low back pain": the name runs to the noun the modifiers are of
-    words = head.doc[word.i:head.i + 1]
-    return opens_curated_name([t.text for t in words]) or words.text.lower() in _defined_long_forms(head.sent.text)
-
-
-@lru_cache(maxsize=4096)
-def _defined_long_forms(text: str) -> frozenset[str]:
-    return frozenset(long.lower() for long in find_abbreviations(text).values())
-
-
-def _is_change_adjective(token: Token) -> bool:
-    return token.lower_ in lexicon.INCREASE_ADJECTIVES or token.lower_ in lexicon.DECREASE_ADJECTIVES \
-        or perturbing_gerund(token) != 0
-
-
-def perturbing_gerund(token: Token) -> int:
-    """"activating autophagy" tagged as an adjective (or a compound) before its noun: the change it
-    makes (+1 / -1)."""
-    if token.dep_ not in ("amod", "compound") or not token.lower_.endswith("ing") \
-            or (token.lower_ in lexicon.MODIFICATION_EFFECT_WORDS and token.head.lower_ in lexicon.MODIFICATION_NOUNS):
-        return 0  # ("the inactivating phosphorylation of X" says what the phosphorylation does)
-    form = lexicon.VERB_FORMS.get(token.lower_)
-    # a gerund tagged as an adjective keeps itself as its lemma ("down-regulating BCL-2")
-    return perturbations.direction(token) or \
-        (form[1] if form is not None and form[2] == "ing" else 0)
-
-
-def lowering_participle(token: Token) -> bool:
-    """"scopolamine-impaired", "Aβ-suppressed": a compound participle that marks its noun lowered."""
-    return token.dep_ in ("amod", "compound") and not token._.set_aside \
-        and _is_claim_participle(token) and lexicon.COMPOUND_SUFFIXES[token.lower_.rsplit("-", 1)[1]] < 0
-
-
-# Modifiers that, while a claim inside a noun phrase is read, mark no decrease of their noun.
-Token.set_extension("set_aside", default=False, force=True)
-
-
-@contextmanager
-def set_aside(modifiers: list[Token]) -> Iterator[None]:
-    """Within: ``modifiers`` mark no decrease of their noun: a participle that is itself the claim
-    read ("scopolamine-impaired learning": scopolamine lowers learning, not an already lowered one),
-    or adjectives outside the claim of an agent ("inhibited NF-κB activation by TNFα": TNFα activates)."""
-    for modifier in modifiers:
-        modifier._.set_aside = True
-    try:
-        yield
-    finally:
-        for modifier in modifiers:
-            modifier._.set_aside = False
-
-
-def _is_claim_participle(token: Token) -> bool:
-    """"TNF-alpha-induced": a compound participle read as a claim of its own (``nominals``); not
-    one that names a class ("stress-activated protein kinase", "calcium-dependent channels")."""
-    return "-" in token.text and token.lower_.rsplit("-", 1)[1] in lexicon.COMPOUND_SUFFIXES \
-        and not names_a_class(token)
-
-
-def names_a_class(participle: Token) -> bool:
-    """The nouns after the participle are a class noun and its member mark ("kinase II"): the
-    participle is part of that name. Read off the words, as the parse of such names often errs."""
-    following: list[str] = []
-    for token in participle.doc[participle.i + 1:]:
-        if token.pos_ not in ("NOUN", "PROPN", "NUM") and token.lower_ not in lexicon.CLASS_NOUNS:
-            break
-        following.append(token.lower_)
-    return rule_phrases.names_a_class(following)
-
-
 def _name_parts(head: Token) -> list[Token]:
     """The left dependents of ``head`` that belong to its name, with their own such dependents."""
     keep: list[Token] = []
     for child in head.lefts:
         if child.dep_ not in _NAME_DEPS or child.tag_ in PRONOUN_TAGS:
             continue
-        if (_is_change_adjective(child) and not _in_curated_name(child, head)) or _is_claim_participle(child) \
+        if (is_change_adjective(child) and not in_curated_name(child, head)) or is_claim_participle(child) \
                 or _opens_next_clause(child, head):
             continue
         if lexicon.stage_of_a_process(child.lower_, head.lower_):
@@ -1090,7 +953,7 @@ def _joined_modifiers(modifier: Token) -> list[Token]:
         return []
     joined = [t for t in modifier.subtree if t.i > modifier.i and t.dep_ in ("cc", "conj", "punct")]
     words = [modifier] + [t for t in joined if t.dep_ == "conj"]
-    return joined if any(_form_word(t) for t in words) and not any(_is_change_adjective(t) for t in words) else []
+    return joined if any(_form_word(t) for t in words) and not any(is_change_adjective(t) for t in words) else []
 
 
 def _form_word(word: Token) -> bool:
@@ -1148,7 +1011,7 @@ def _named(head: Token, exclude_head: bool, direction: int) -> Side | None:
     if name.lower() in lexicon.VAGUE_NAMES or not any(ch.isalnum() for ch in name) or name.endswith("-") \
             or name.startswith("-") or name.count("(") != name.count(")") or _a_bare_number(name):
         return None  # "time- and dose-dependently": half of a shared compound is no name; nor "Ser(262", "23"
-    if any(past_verb(t) and not _is_change_adjective(t) for t in words[1:]) or _present_verb(words):
+    if any(past_verb(t) and not is_change_adjective(t) for t in words[1:]) or _present_verb(words):
         return None  # "X alleviated behavioral deficits" read as one name: a clause, not a name
     form = bracketed_form(words[-1])
     if form is not None:
@@ -1184,7 +1047,7 @@ def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Tok
         new = [t for t in words or () if t.i not in held]
         if not new or not held & {t.i for t in words} or words[0].i < head.left_edge.i or words[-1].i > end:
             continue
-        if any(_is_change_adjective(t) or t.lower_ in lexicon.DETERMINERS or t.pos_ in ("VERB", "AUX")
+        if any(is_change_adjective(t) or t.lower_ in lexicon.DETERMINERS or t.pos_ in ("VERB", "AUX")
                or (t.i > head.i and t in ancestors) for t in new):
             continue
         added.update(t.i for t in new)
@@ -1194,17 +1057,6 @@ def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Tok
 def _is_state(words: list[Token]) -> bool:
     last = words[-1].lower_
     return last in lexicon.STATE_WORDS or last.endswith(lexicon.STATE_SUFFIXES)
-
-
-def names_a_harm_side(head: Token, side: Side) -> bool:
-    """Whether a side names a harm, which betterment lowers: a fall ("impaired memory", "loss of X"),
-    a word of harm ("neuronal death", "damaged axons"), or a disease or abnormal phenotype a curated
-    resource names ("nausea"). A remedy of one is not ("disease control", "pain relief")."""
-    if head.lower_ in lexicon.REMEDY_HEADS:
-        return side.direction < 0
-    return side.direction < 0 or head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
-        or head.lower_ in lexicon.DETRIMENT_WORDS or harmful(side.name) \
-        or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)
 
 
 def _turned(side: Side, direction: int) -> Side:

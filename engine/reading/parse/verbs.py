@@ -26,9 +26,8 @@ from engine.reading.parse import means, misread_clauses, modality, patterns, pro
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
 from engine.reading.parse.hosts import host_causes, names_a_host
-from engine.reading.parse.phrases import (
-    Side, amount_phrase, apposed_across_a_clause, change_noun_sign, has_change_word, sides,
-)
+from engine.reading.parse.change_words import change_noun_sign, has_change_word
+from engine.reading.parse.phrases import Side, amount_phrase, apposed_across_a_clause, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
 
