@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.pubmedqa_library import PUBMEDQA, document_sentences  # noqa: E402
+from bench.pubmedqa_library import document_sentences, load_pubmedqa  # noqa: E402
 from engine.assembly.agreement import same_claim  # noqa: E402
 from engine.model.annotations import Annotation, format_annotation  # noqa: E402
 from engine.reading.parse import reader as parse_reader  # noqa: E402
@@ -48,7 +48,7 @@ def sentences() -> list[str]:
     index = PaperIndex.open(Settings().resolved_index_dir)
     held_out = {json.loads(line)["pmid"] for line in QUESTIONS.read_text().splitlines()
                 if line.strip() and json.loads(line)["half"] != "tune"}
-    abstracts = json.loads(PUBMEDQA.read_text(encoding="utf-8"))
+    abstracts = load_pubmedqa()
     found = [s for d in index.documents() for s in d.sentences]
     found += [s for pmid, entry in abstracts.items() if pmid not in held_out for s in document_sentences(entry)]
     return list(dict.fromkeys(found))

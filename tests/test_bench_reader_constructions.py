@@ -6,9 +6,11 @@ from __future__ import annotations
 import inspect
 import re
 
-from bench.reader_constructions import FAMILIES, added, without_parse_family, without_rule_construction
+from bench.reader_constructions import (
+    FAMILIES, added, parse_reading, rules_reading, without_parse_family, without_rule_construction)
 from engine.model.annotations import parse_annotation
 from engine.reading.parse import reader as parse_reader
+from engine.reading.parse.nlp import parsed
 from engine.reading.rules import reader as rule_reader
 
 LOWERS = "[change=increase] Velk1 ==CAUSE=> [change=decrease] Tarp"
@@ -31,11 +33,14 @@ def test_a_lost_claim_counts_alone_only_where_no_other_reading_states_it():
 
 def test_reading_without_a_construction_leaves_the_readers_whole():
     constructions = rule_reader.CONSTRUCTIONS
+    assert rules_reading(["Velk1 reduces Tarp."])["Velk1 reduces Tarp."]
     assert without_rule_construction("change_verb", ["Velk1 reduces Tarp."]) == {"Velk1 reduces Tarp.": []}
     assert rule_reader.CONSTRUCTIONS is constructions
-    family = getattr(parse_reader, "verb_claims")
-    assert without_parse_family("verb_claims", []) == {}
-    assert getattr(parse_reader, "verb_claims") is family
+    sentence = "Velk1 reduces Tarp."
+    docs = [(sentence, text, doc) for text, doc in parsed([sentence])]
+    family = parse_reader.verb_claims
+    assert parse_reading(docs)[sentence] and without_parse_family("verb_claims", docs) == {sentence: []}
+    assert parse_reader.verb_claims is family
 
 
 def test_the_families_are_those_the_parse_reader_pools():

@@ -207,13 +207,18 @@ def test_worsening_lowers_a_good_thing_and_raises_a_harm(sentence: str, expected
 
 @pytest.mark.parametrize("sentence, expected", [
     # each conjunct is weighed on its own: more of a harm, less of a good thing
-    ("Poor bone quality and unstable fractures increase the cut-out rate.",
-     {f"{DOWN} bone quality ==CAUSE=> {UP} cut-out", f"{UP} unstable fractures ==CAUSE=> {UP} cut-out"}),
+    ("Poor sleep quality and fractures raise Tarp levels.",
+     {f"{DOWN} sleep quality ==CAUSE=> {UP} Tarp", f"{UP} fractures ==CAUSE=> {UP} Tarp"}),
     ("Zorumab use was associated with poor survival and disease progression.",
      {f"{UP} Zorumab use ==CAUSE=> {DOWN} survival", f"{UP} Zorumab use ==CAUSE=> {UP} disease progression"}),
 ])
 def test_a_word_of_worse_weighs_each_conjunct(sentence: str, expected: set[str]) -> None:
     assert parse_lines(sentence) == expected
+
+
+def test_the_rule_reader_weighs_each_conjunct_too() -> None:
+    assert rule_lines("Poor sleep quality and fractures raise Tarp levels.") == \
+        {f"{DOWN} sleep quality ==CAUSE=> {UP} Tarp", f"{UP} fractures ==CAUSE=> {UP} Tarp"}
 
 
 @pytest.mark.parametrize("sentence, expected", [

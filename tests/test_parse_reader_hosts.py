@@ -168,7 +168,7 @@ def test_condition_groups(sentence: str, expected: set[str]) -> None:
      {f"{UP} pacemaker ==CAUSE=> {UP} Tarp"}),
     ("Tarp levels were higher in programs with fellowships than in those without.",
      {f"{UP} fellowships ==CAUSE=> {UP} Tarp"}),
-    ("Tarp was lower in towns with a Velk clinic than in towns without this kind of institution.",
+    ("Tarp was lower in towns with a Velk clinic than in towns without such a clinic.",
      {f"{UP} Velk clinic ==CAUSE=> {DOWN} Tarp"}),
     # against no group, or a group with something else, the trait says nothing
     ("Tarp levels were higher in patients with a pacemaker.", set()),

@@ -79,10 +79,7 @@ def valence_turn(word: Token, head: Token) -> int:
     if word.lower_ not in lexicon.VALENCE_ADJECTIVES or head.lower_ in lexicon.REMEDY_HEADS:
         return 1
     start = max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i
-    named = head.doc[start:head.i + 1]
-    harm = head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \
-        or harmful(named.text)
-    return -1 if harm else 1
+    return -1 if _names_a_harm(head, head.doc[start:head.i + 1].text) else 1
 
 
 def in_curated_name(word: Token, head: Token) -> bool:
@@ -167,6 +164,11 @@ def names_a_harm_side(head: Token, side: Side) -> bool:
     resource names ("nausea"). A remedy of one is not ("disease control", "pain relief")."""
     if head.lower_ in lexicon.REMEDY_HEADS:
         return side.direction < 0
-    return side.direction < 0 or head.lemma_.lower() in lexicon.DETRIMENT_WORDS \
-        or head.lower_ in lexicon.DETRIMENT_WORDS or harmful(side.name) \
-        or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)
+    return side.direction < 0 or _names_a_harm(head, side.name)
+
+
+def _names_a_harm(head: Token, name: str) -> bool:
+    """A word of harm heads or describes the name ("neuronal death", "damaged axons"), or the curated
+    grounding finds a harm in it (``curated.harmful``)."""
+    return head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \
+        or harmful(name) or any(c.dep_ == "amod" and c.lower_ in lexicon.DETRIMENT_WORDS for c in head.lefts)

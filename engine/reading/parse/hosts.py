@@ -221,14 +221,15 @@ def _condition_only(place: Token, predicate: Token) -> list[Side]:
     healthy controls", "than in non-diabetic patients" compare with its absence. Without any group
     named to compare with, only the listed conditions are read ("Tarp is lower in AD brains"): of
     clinical groups in general a difference may be a count, a change over time or a subgroup's
-    ("83 of 177 patients with vertigo had hearing loss")."""
+    ("83 of 177 patients with vertigo had hearing loss"). A place of no condition may still have a
+    trait compared with its absence (``_trait_against_its_absence``)."""
     conditions = host_condition(place)
     clause = clause_of(predicate)
     if any(c.dep_ == "prep" and c.lower_ in _AFTER for c in (*predicate.children, *clause.children)):
         return []  # "patients with X had fewer symptoms after surgery": the surgery's effect
     if not conditions:
         return _trait_against_its_absence(place, clause)
-    compared_with = references(clause) if conditions else []
+    compared_with = references(clause)
     if not compared_with:
         return [c for c in conditions if _listed(c.name)]
     if any(not absence_of(r, c.name.split()[-1], had=True) for r in compared_with for c in conditions):
