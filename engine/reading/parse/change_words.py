@@ -4,7 +4,7 @@ An adjective of change before a noun ("reduced BDNF", "scopolamine-impaired lear
 perturbation tagged as an adjective ("activating autophagy") or a noun of change ("loss", "inhibition")
 sets the direction of the side the noun names; a word of change that opens a curated name ("low back
 pain") does not. A word of worth ("worse", "poor", "improved") is weighed on what it describes: it
-turns its sign on a harm (``valence_turn``, ``names_a_harm_side``, through ``curated.harmful``). A
+turns its sign on a harm (``valence_turn``, ``harm_in_name``, through ``curated.harmful``). A
 participle that is itself the claim read is set aside while that claim is read (``set_aside``).
 """
 
@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING
-
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
@@ -22,9 +20,6 @@ from engine.reading.language.curated import harmful, opens_curated_name
 from engine.reading.rules import phrases as rule_phrases
 from engine.reading.rules.tokens import find_abbreviations
 from engine.reading.parse import perturbations
-
-if TYPE_CHECKING:
-    from engine.reading.parse.phrases import Side
 
 
 def decrease_adjective(token: Token) -> Token | None:
@@ -79,7 +74,7 @@ def valence_turn(word: Token, head: Token) -> int:
     if word.lower_ not in lexicon.VALENCE_ADJECTIVES or head.lower_ in lexicon.REMEDY_HEADS:
         return 1
     start = max(word.i + 1, head.left_edge.i) if word.i < head.i else head.left_edge.i
-    return -1 if _names_a_harm(head, head.doc[start:head.i + 1].text) else 1
+    return -1 if harm_in_name(head, head.doc[start:head.i + 1].text) else 1
 
 
 def in_curated_name(word: Token, head: Token) -> bool:
@@ -158,16 +153,7 @@ def names_a_class(participle: Token) -> bool:
         following.append(token.lower_)
     return rule_phrases.names_a_class(following)
 
-def names_a_harm_side(head: Token, side: Side) -> bool:
-    """Whether a side names a harm, which betterment lowers: a fall ("impaired memory", "loss of X"),
-    a word of harm ("neuronal death", "damaged axons"), or a disease or abnormal phenotype a curated
-    resource names ("nausea"). A remedy of one is not ("disease control", "pain relief")."""
-    if head.lower_ in lexicon.REMEDY_HEADS:
-        return side.direction < 0
-    return side.direction < 0 or _names_a_harm(head, side.name)
-
-
-def _names_a_harm(head: Token, name: str) -> bool:
+def harm_in_name(head: Token, name: str) -> bool:
     """A word of harm heads or describes the name ("neuronal death", "damaged axons"), or the curated
     grounding finds a harm in it (``curated.harmful``)."""
     return head.lemma_.lower() in lexicon.DETRIMENT_WORDS or head.lower_ in lexicon.DETRIMENT_WORDS \

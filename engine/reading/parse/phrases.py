@@ -32,7 +32,7 @@ from engine.reading.parse.nlp import PRONOUN_TAGS
 from engine.reading.parse.parsing import opens_a_two_word_name
 from engine.reading.parse.change_words import (
     adjective_direction, change_noun_sign, decrease_adjective, has_change_word, in_curated_name,
-    is_change_adjective, is_claim_participle, names_a_harm_side, valence_turn)
+    is_change_adjective, is_claim_participle, harm_in_name, valence_turn)
 from engine.reading.parse.adjectival_verbs import next_clause, opening_verb, verb_like
 from engine.reading.parse.examples import apposed_after, named_members
 from engine.reading.parse.forms import bracketed_form, kind_of
@@ -1061,3 +1061,12 @@ def _is_state(words: list[Token]) -> bool:
 
 def _turned(side: Side, direction: int) -> Side:
     return Side(name=side.name, direction=side.direction * direction, state=side.state, aliases=side.aliases)
+
+
+def names_a_harm_side(head: Token, side: Side) -> bool:
+    """Whether a side names a harm, which betterment lowers: a fall ("impaired memory", "loss of X"),
+    a word of harm ("neuronal death", "damaged axons"), or a disease or abnormal phenotype a curated
+    resource names ("nausea"). A remedy of one is not ("disease control", "pain relief")."""
+    if head.lower_ in lexicon.REMEDY_HEADS:
+        return side.direction < 0
+    return side.direction < 0 or harm_in_name(head, side.name)

@@ -17,8 +17,7 @@ from spacy.tokens import Token
 
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
-from engine.reading.parse.change_words import names_a_harm_side
-from engine.reading.parse.phrases import Side
+from engine.reading.parse.phrases import Side, names_a_harm_side
 
 _WORDS = Path(__file__).with_name("words.toml")
 

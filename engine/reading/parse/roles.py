@@ -18,8 +18,8 @@ from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs, respective
 from engine.reading.parse.examples import named_members
 from engine.reading.parse.hosts import names_a_host
-from engine.reading.parse.change_words import has_change_word, names_a_harm_side
-from engine.reading.parse.phrases import Side, apposed_across_a_clause, sides, stranded_preps
+from engine.reading.parse.change_words import has_change_word
+from engine.reading.parse.phrases import Side, apposed_across_a_clause, names_a_harm_side, sides, stranded_preps
 
 _WORDS = Path(__file__).with_name("words.toml")
 
