@@ -214,7 +214,8 @@ def test_names_set_after_a_class_noun(sentence, expected):
 
 @pytest.mark.parametrize("sentence, expected", [
     # a passive joined to the verb before it, with no subject of its own, is said of that verb's subject
-    ("Tarp is reduced in aged neurons and is restored by zorimab.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Tarp is reduced in aged neurons and is restored by zorimab.",
+     {f"{UP} zorimab ==CAUSE=> {UP} Tarp", f"aging ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp was induced by Pomb and was blocked by Velk1.",
      {f"{UP} Pomb ==CAUSE=> {UP} Tarp", f"{UP} Velk1 ==CAUSE=> {DOWN} Tarp"}),
     ("Tau accumulates in neurons and is cleared by autophagy.", {f"{UP} autophagy ==CAUSE=> {DOWN} Tau"}),

@@ -29,6 +29,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     # what was done to the hosts, said in a relative clause about them; one host is a case
     ("Mice that received zorimab showed reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Mice that were treated with zorimab showed reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp increased in cells which were treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Tarp increased in cells exposed to zorimab but not to kestin.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Tarp increased in AD brains, which correlated with memory.", {f"AD ==CAUSE=> {UP} Tarp"}),
     ("Mice whose neurons received zorimab showed reduced Tarp.", set()),
     ("One mouse that received zorimab showed reduced Tarp.", set()),
     # a marked host as the doer of a verb of change
@@ -88,6 +91,17 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("Tarp levels are lower in the hippocampus of patients with schizophrenia.",
      {f"schizophrenia ==CAUSE=> {DOWN} Tarp"}),
     ("We observed a reduction of Tarp in the cortex of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    # tissues listed with one owner, whom the parser hangs on the last of them
+    ("Tarp levels were reduced in the hippocampus and the cortex of AD patients.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was reduced in the entorhinal cortex, the middle temporal gyrus, and the superior frontal gyrus "
+     "of AD subjects.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was lower in the hippocampus and in neurons.", set()),
+    # aged hosts have aging, which young ones lack
+    ("Tarp levels were higher in aged mice than in young mice.", {f"aging ==CAUSE=> {UP} Tarp"}),
+    ("Tarp and Pomb are repressed in the aged brain.", {f"aging ==CAUSE=> {DOWN} Tarp", f"aging ==CAUSE=> {DOWN} Pomb"}),
+    ("Tarp levels were higher in aged mice than in AD mice.", set()),
+    ("Tarp was not found in brains of similarly aged individuals.", set()),
+    ("Tarp was reduced in brains of aged individuals.", {f"aging ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp has been found to be reduced in postmortem Zorin disease brain.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp levels in Zorin disease brains were lower than in controls.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp levels in Velk1-deficient mice were lower.", {f"{LOST} {DOWN} Tarp"}),

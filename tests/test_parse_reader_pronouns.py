@@ -52,6 +52,10 @@ def test_coordinated_pronoun_subject(sentence, expected):
     # in the subject of a coordinated clause: the earlier clause's subject
     ("Kest2 degrades Velk1, and its loss raises Velk1.",
      {f"{UP} Kest2 ==CAUSE=> {DOWN} Velk1", f"{UP} Kest2 loss ==CAUSE=> {UP} Velk1"}),
+    # "whose" stands for the noun its relative clause hangs on, if that names a molecule
+    ("Mab2 phosphorylates Velk1, whose aggregation is reduced by Kest2.",
+     {f"{UP} Mab2 ==CAUSE=> {UP} Velk1 phosphorylation", f"{UP} Kest2 ==CAUSE=> {DOWN} Velk1 aggregation"}),
+    ("Mab2 binds the neurons, whose aggregation is reduced by Kest2.", set()),
     # a pointing noun that agrees ends the search; a bare capital abbreviation may be a disease
     ("Mab2 binds these molecules, increasing their activation.", set()),
     ("Mab2 binds ZD, increasing its expression.", set()),

@@ -34,7 +34,7 @@ from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.change_words import change_noun_sign, has_change_word, valence_turn
 from engine.reading.parse.phrases import EXPERIMENT_HEADS, Side, noun_conjuncts, side_of, sides
-from engine.reading.parse.references import absence_of, clause_of, own_words, references
+from engine.reading.parse.references import AGING, absence_of, clause_of, own_words, references
 
 _WORDS = Path(__file__).with_name("words.toml")
 
@@ -81,8 +81,14 @@ def describing_verbs(host: Token) -> list[Token]:
     given D"), not something else ("patients whose tumours shrank"), nor one individual ("one patient
     who received D developed Y" tells a case)."""
     return [verb for verb in host.children if verb.dep_ in ("acl", "amod") or (
-        verb.dep_ == "relcl" and host.tag_ == "NNS"
-        and any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("who", "that") for c in verb.children))]
+        verb.dep_ == "relcl" and host.tag_ == "NNS" and any(_the_hosts(c) for c in verb.children))]
+
+
+def _the_hosts(subject: Token) -> bool:
+    """A relative clause's subject that is its hosts: "who", "that", or "which" undergoing the verb
+    ("cells which were exposed to X"; "brains, which correlated with Y" says something of the finding)."""
+    return (subject.dep_ in ("nsubj", "nsubjpass") and subject.lower_ in ("who", "that")) \
+        or (subject.dep_ == "nsubjpass" and subject.lower_ == "which")
 
 
 def _marks_with(host: Token) -> list[Side]:
@@ -173,6 +179,17 @@ def _objects(verb: Token, preposition: str | None) -> list[Token]:
     return [t for t in found if t.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
 
 
+def _owned_place(place: Token) -> Token:
+    """The place whose owner is named: "in the hippocampus and the cortex of AD patients" lists tissues
+    of one owner, whom the parser hangs on the last of them."""
+    if not lexicon.place_word(place.lower_) or any(c.dep_ == "prep" for c in place.children) or not place.conjuncts:
+        return place
+    last = place.conjuncts[-1]
+    owned = lexicon.place_word(last.lower_) and any(c.dep_ == "prep" and c.lower_ in _OWNER_PREPOSITIONS
+                                                    for c in last.children)
+    return last if owned else place
+
+
 def _lost(name: str) -> Side:
     return Side(name=f"{name} deficiency", state=True)
 
@@ -206,7 +223,8 @@ def _seen_in(preposition: Token) -> list[Claim]:
     conditions = []
     if not causes and not _has_agent(word) and not _compared(preposition) \
             and preposition.head.lower_ not in _DONE_TO_A_HOST:
-        conditions = [s for place in preposition.children if place.dep_ == "pobj" for s in _condition_only(place, word)]
+        conditions = [s for place in preposition.children if place.dep_ == "pobj"
+                      for s in _condition_only(_owned_place(place), word)]
     change = change_of(word, nouns_found_only=True) if causes or conditions else None
     if change is None:
         return []
@@ -256,9 +274,10 @@ def _said_without(reference: Token) -> bool:
 
 
 def _listed(name: str) -> bool:
-    """A name whose last word is a listed condition word ("Zorin disease", "tauopathy")."""
+    """A name whose last word is a listed condition word ("Zorin disease", "tauopathy"), or aging (of
+    "aged brains")."""
     last = name.lower().rsplit(" ", 1)[-1]
-    return last in lexicon.CONDITION_WORDS or last.endswith(_CONDITION_ENDINGS)
+    return last in lexicon.CONDITION_WORDS or last == AGING or last.endswith(_CONDITION_ENDINGS)
 
 
 def host_condition(place: Token) -> list[Side]:
@@ -281,7 +300,9 @@ def host_condition(place: Token) -> list[Side]:
         # "breast cancer cells": a kind of cell, not cells of a patient who has the condition
         if child.dep_ in ("compound", "amod", "nmod", "poss") and child.i < place.i and place.lower_ not in _CELLS:
             if child.lower_ in lexicon.CONDITION_ADJECTIVES:  # "diabetic patients": diabetes
-                found.append(Side(name=lexicon.CONDITION_ADJECTIVES[child.lower_], state=True))
+                # (not "similarly aged individuals": a match to the other group, not a condition)
+                if not any(c.dep_ == "advmod" for c in child.children):
+                    found.append(Side(name=lexicon.CONDITION_ADJECTIVES[child.lower_], state=True))
             else:
                 found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
         elif child.dep_ == "prep" and child.lower_ in _OWNER_PREPOSITIONS:

@@ -45,7 +45,7 @@ def _repaired(doc: Doc) -> Doc:
 
 # The tags the model gives pronouns (the reader names no pronoun): a word so tagged that is none of
 # the pronouns of English (a closed class) is a name the model misread.
-PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "EX"})
+PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WDT", "WP", "WP$", "EX"})
 
 
 _PRONOUN_WORDS = word_set(_WORDS, "_pronoun_words")

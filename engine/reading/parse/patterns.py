@@ -65,11 +65,13 @@ def objects(word: Token) -> list[Token]:
 
 def objects_after(word: Token, *prepositions: str) -> list[Token]:
     """The objects of ``word``'s prepositions among ``prepositions`` ("results from X", "inhibition of
-    X by Y"), in the order of the sentence: the role ``preposition_object``."""
+    X by Y"), in the order of the sentence: the role ``preposition_object``; not those of a denied
+    preposition ("exposed to X but not to Y")."""
     doc, nodes = word.doc, _nodes("preposition_object")
     preposition, object_ = nodes.index("preposition"), nodes.index("object")
     return [doc[ids[object_]] for ids in _found(doc, "preposition_object")[1].get(word.i, ())
-            if doc[ids[preposition]].lower_ in prepositions]
+            if doc[ids[preposition]].lower_ in prepositions
+            and not any(c.dep_ == "neg" for c in doc[ids[preposition]].children)]
 
 
 @cache

@@ -6,8 +6,8 @@ coordinated with the one before it in the same sentence, and it agrees in number
 subject ("it" with one noun, "they" with a plural or a list). A pronoun anywhere else (in a clause
 of its own, or before its noun) is left unread.
 
-A possessive before a process or an amount ("its aggregation", "their activity") stands for one
-molecule of the same sentence (``possessors``): "methylation of tau suppresses its aggregation" says
+A possessive before a process or an amount ("its aggregation", "their activity", "whose levels")
+stands for one molecule of the same sentence (``possessors``): "methylation of tau suppresses its aggregation" says
 that tau methylation lowers tau aggregation. Where no one molecule is found, the phrase names nothing,
 as before.
 """
@@ -74,6 +74,8 @@ def possessors(pronoun: Token, names_a_thing: Callable[[Token], bool],
       the promoter of BIM, increasing its expression": BIM; "TFEB is phosphorylated by mTORC1, which
       inhibits its activity": TFEB); a pointing noun that agrees ("these molecules") ends the search.
     """
+    if pronoun.lower_ == "whose":
+        return _relative_antecedent(pronoun, names_a_thing)
     plural = _POSSESSIVES.get(pronoun.lower_)
     if plural is None:
         return []
@@ -96,6 +98,14 @@ def possessors(pronoun: Token, names_a_thing: Callable[[Token], bool],
         if names_a_thing(token):
             return _thing(token, plural, names_a_thing)
     return []
+
+
+def _relative_antecedent(pronoun: Token, names_a_thing: Callable[[Token], bool]) -> list[Token]:
+    """"tau, whose aggregation is reduced by lithium": the one noun the relative clause hangs on."""
+    clause = next((t for t in pronoun.ancestors if t.dep_ == "relcl"), None)
+    if clause is None or clause.head.conjuncts or not names_a_thing(clause.head):
+        return []
+    return [clause.head]
 
 
 def _acted_on(noun: Token, transparent: Callable[[Token], bool]) -> Token | None:

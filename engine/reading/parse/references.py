@@ -26,6 +26,8 @@ _COMPARING_PREPOSITIONS = word_set(_WORDS, "_comparing_prepositions")
 _PLACED_PRONOUNS = word_set(_WORDS, "_placed_pronouns")
 _PEOPLE_WORDS = word_set(_WORDS, "_people_words")
 _LACKING_WORDS = word_set(_WORDS, "_lacking_words")
+_YOUNG_WORDS = word_set(_WORDS, "_young_words")
+AGING = lexicon.CONDITION_ADJECTIVES["aged"]
 _NEGATING_PREFIXES = word_tuple(_WORDS, "_negating_prefixes")
 _NUMBER_WORDS = word_table(_WORDS, "_number_words")
 
@@ -72,7 +74,7 @@ def _through_place(head: Token) -> list[Token]:
 def absence_of(reference: Token, word: str, had: bool) -> bool:
     """Whether a reference group had none of what defines a group, named by ``word``: a control arm,
     "non-X", a group "without" it or not given it, or, for a group that ``had`` a condition, healthy
-    people."""
+    people (young ones, for aging)."""
     words = [w.lower_ for w in own_words(reference)]
     parts = {part for w in words for part in w.split("-")}
     if words and words[0] in _PEOPLE_WORDS and any(w in _LACKING_WORDS for w in words):
@@ -80,6 +82,8 @@ def absence_of(reference: Token, word: str, had: bool) -> bool:
     if set(words) & lexicon.HEALTHY_GROUP_WORDS:
         return had  # "healthy controls" lack a condition, not only the agent
     if parts & lexicon.CONTROL_GROUP_WORDS or "without" in words:
+        return True
+    if word.lower() == AGING and set(words) & _YOUNG_WORDS:
         return True
     return _negated(words, word.lower())
 
