@@ -110,6 +110,12 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("AD patient cortical tissues have reduced levels of Tarp expression.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
     ("Patients with Kestin syndrome showed reduced Tarp.", {f"Kestin syndrome ==CAUSE=> {DOWN} Tarp"}),
     ("Brains diagnosed with Zorin disease showed reduced Tarp.", {f"Zorin disease ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels were increased in individuals affected by schizophrenia.", {f"schizophrenia ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was reduced in the cortex of patients suffering from AD.", {f"AD ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was increased in neurons affected by zorimab.", set()),
+    # the subject of a verb of change raised to another verb
+    ("Tarp tends to increase in AD.", {f"AD ==CAUSE=> {UP} Tarp"}),
+    ("Tarp wants to increase in AD.", set()),
     # not where another cause is named, the host was treated, the place is a baseline, or nothing changed
     ("Tarp was reduced by zorimab in AD brains.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp was reduced in AD patients treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),

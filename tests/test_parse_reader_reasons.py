@@ -38,6 +38,7 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     ("Tarp increased with AD.", set()),
     ("Tarp was reduced in TPR50 mice with age.", {f"{UP} age ==CAUSE=> {DOWN} Tarp"}),
     ("This enhancement declined with age.", set()),
+    ("The activity of Tarp appears to decline with age.", {f"{UP} age ==CAUSE=> {DOWN} Tarp"}),
     # the reason of an active verb says why it acts, not what it changes
     ("Zorimab lowers Tarp because of its solubility.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
 ])

@@ -293,7 +293,7 @@ def host_condition(place: Token) -> list[Side]:
         return []
     traits = patterns.objects_after(place, "with")
     if (traits and not any(host_condition(t) or has_change_word(t) for t in traits)) \
-            or any(v.pos_ == "VERB" and v.lemma_.lower() != "diagnose" for v in describing_verbs(place)):
+            or any(v.pos_ == "VERB" and v.lemma_.lower() not in _HAVING_PARTICIPLES for v in describing_verbs(place)):
         return []  # "NIDDM subjects with the DD genotype", "X patients who use Y": the genotype's group, Y's
     found: list[Side] = []
     for child in place.children:
@@ -307,13 +307,19 @@ def host_condition(place: Token) -> list[Side]:
                 found += [_condition_named_before(place, child)] if _condition(child) else host_condition(child)
         elif child.dep_ == "prep" and child.lower_ in _OWNER_PREPOSITIONS:
             found += [s for g in child.children if g.dep_ == "pobj" for s in host_condition(g)]
-        elif child.dep_ == "acl" and child.lemma_.lower() == "diagnose":
+        elif child.dep_ == "acl" and child.lemma_.lower() in _HAVING_PARTICIPLES:
             found += _diagnosed_with(child)
     return [s for s in found if s is not None]
 
 
 def _diagnosed_with(diagnosed: Token) -> list[Side]:
-    return [s for g in patterns.objects_after(diagnosed, "with") for s in host_condition(g)]
+    """The condition after a participle that gives it to a host ("diagnosed with", "suffering from",
+    "affected by")."""
+    prepositions = _HAVING_PARTICIPLES[diagnosed.lemma_.lower()]
+    conditions = patterns.objects_after(diagnosed, *prepositions)
+    if "by" in prepositions:  # the parser's agent
+        conditions += patterns.governed(diagnosed, "agent", "agent")
+    return [s for g in conditions for s in host_condition(g)]
 
 
 _UNNAMED_CONDITIONS = word_set(_WORDS, "_unnamed_conditions")
@@ -323,6 +329,8 @@ _CELLS = word_set(_WORDS, "_cells")
 _AFTER_DEATH = word_set(_WORDS, "_after_death")
 _WHOSE = CARRIER_MODIFIERS | _AFTER_DEATH
 _AMOUNT_CHANGES = word_set(_WORDS, "_amount_changes")
+_HAVING_PARTICIPLES = word_table(_WORDS, "_having_participles")
+_RAISING_VERBS = word_set(_WORDS, "_raising_verbs")
 _DOING_NOUNS = word_set(_WORDS, "_doing_nouns")
 # Nouns of what was done, not of a change seen ("use of an activator enhanced survival in HD models").
 _DONE_TO_A_HOST = GIVEN_HEADS | _DOING_NOUNS
@@ -373,7 +381,7 @@ def _diagnosed_subject_condition(verb: Token) -> list[Side]:
     if patterns.subjects(verb, "nsubj"):
         return []
     near = ([verb.head] if verb.dep_ == "conj" else []) + [c for c in verb.children if c.dep_ == "ccomp"]
-    return [s for diagnosed in near if diagnosed.lemma_.lower() == "diagnose"
+    return [s for diagnosed in near if diagnosed.lemma_.lower() in _HAVING_PARTICIPLES
             and any(_host(c) for c in patterns.subjects(diagnosed, "nsubj")) for s in _diagnosed_with(diagnosed)]
 
 
@@ -483,5 +491,14 @@ def _change_seen(predicate: Token) -> tuple[int, list[Token]]:
     # mice", where X is the cause and the host the place, nor "X leads to Y in ...")
     if lemma in _CHANGING and not patterns.objects(predicate):
         # not a verb of showing misread as the subject ("cells exhibit increased Y in ...")
-        return sign, [c for c in patterns.subjects(predicate, "nsubj") if c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
+        return sign, [c for c in _changing_subjects(predicate) if c.lower_ not in lexicon.STATE_EXHIBIT_VERBS]
     return 0, []
+
+
+def _changing_subjects(verb: Token) -> list[Token]:
+    """The subjects of an intransitive verb of change, or of the verb it is raised to ("Tarp tends to
+    increase in AD", "appears to decline with age")."""
+    own = patterns.subjects(verb, "nsubj")
+    if own or verb.dep_ != "xcomp" or verb.head.lemma_.lower() not in _RAISING_VERBS:
+        return own
+    return patterns.subjects(verb.head, "nsubj")
