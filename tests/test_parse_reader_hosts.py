@@ -31,6 +31,16 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Mice that were treated with zorimab showed reduced Tarp.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Tarp increased in cells which were treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
     ("Tarp increased in cells exposed to zorimab but not to kestin.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was reduced in neurons pretreated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    # a silencing tool stays with its gene's name where the parser hangs it elsewhere
+    ("Basal Tarp phosphorylation was reduced in 7W CHO cells transfected with SYK shRNA confirming a "
+     "reduction in Syk activity (Fig. 6B).", {f"{UP} SYK shRNA ==CAUSE=> {DOWN} Basal Tarp phosphorylation"}),
+    # a tissue of a marked host
+    ("Tarp was reduced in the brains of Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
+    ("Tarp was reduced in the hippocampus of mice treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("A reduction in Tarp was found in the hippocampus of zorimab treated mice.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was reduced in the hippocampus of vehicle treated mice.", set()),
     ("Tarp increased in AD brains, which correlated with memory.", {f"AD ==CAUSE=> {UP} Tarp"}),
     ("Mice whose neurons received zorimab showed reduced Tarp.", set()),
     ("One mouse that received zorimab showed reduced Tarp.", set()),

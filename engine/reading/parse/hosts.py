@@ -6,15 +6,16 @@ mark ("rTg4510 mice showed ...") says where, not why: no claim. A host with a cl
 ("AD patients", "patients with schizophrenia", "FTD brains"), or the condition itself ("in AD"), says
 what the change goes with: the condition, read as a state's trigger (``host_condition``), observed, so
 a possible claim. A condition is one of the listed words or, against a group without it ("than in
-healthy controls"), any name a curated resource grounds to a disease or an abnormal phenotype.
+healthy controls"), any name a curated resource grounds to a disease or an abnormal phenotype. Aged
+hosts have aging ("in the aged brain", "higher in aged mice than in young mice").
 
 A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause after it ("lacking
 Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
 Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
 "exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it);
-and a marked host after "in" on a verb or an adjective of change ("Tarp was reduced in ...", "Tarp
-levels were lower in ...") or on a noun of change that was found ("we observed a reduction in Tarp
-in ..."). ``change_of`` reads that change; ``reasons`` reads the change a stated reason is hung on
+and a marked host, or a tissue of one, after "in" on a verb or an adjective of change ("Tarp was
+reduced in ...", "Tarp levels were lower in the hippocampus of ...") or on a noun of change that was
+found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change; ``reasons`` reads the change a stated reason is hung on
 with it.
 """
 
@@ -29,7 +30,7 @@ from engine.reading.language import lexicon
 from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import (
-    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
+    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS, SILENCING_TOOLS)
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.change_words import change_noun_sign, has_change_word, valence_turn
@@ -122,7 +123,7 @@ def _marks_before(host: Token) -> list[Side]:
         if word.lower_ in _LOSS_WORDS or word.text in _ZYGOSITY:
             name = _name(words[:at])
             return [_lost(name)] if name else []
-        marked = _marked(word.text)
+        marked = _marked(word.text) or (_mark_apart(word.lower_) if at else None)
         if marked is not None:
             name = _name(words[:at], marked[0])
             if not name or name.split()[-1].lower() in _CONTROLS:
@@ -138,6 +139,14 @@ def _marked(word: str) -> tuple[str, bool] | None:
     for marker in DEFICIENCY_MARKERS + OVEREXPRESSION_MARKERS:
         if lower.endswith(marker) and len(lower) > len(marker):
             return word[:-len(marker)], marker in OVEREXPRESSION_MARKERS
+    return None
+
+
+def _mark_apart(word: str) -> tuple[str, bool] | None:
+    """A mark written apart from its name ("zorimab treated mice", "Velk1 overexpressing cells")."""
+    marker = "-" + word
+    if marker in OVEREXPRESSION_MARKERS or marker in DEFICIENCY_MARKERS:
+        return "", marker in OVEREXPRESSION_MARKERS
     return None
 
 
@@ -161,10 +170,28 @@ def _done_by(verb: Token) -> list[Side]:
     if lower in _LOSS_VERBS or lower in lexicon.GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
         given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
         return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
-    preposition = GIVING_VERBS.get(verb.lemma_.lower(), EXPOSING_VERBS.get(verb.lemma_.lower()))
+    lemma = giving_lemma(verb)
+    preposition = GIVING_VERBS.get(lemma, EXPOSING_VERBS.get(lemma))
     if preposition is not None and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
-        return [s for thing in _objects(verb, preposition or None) for s in sides(thing)]
+        return [_with_its_tool(thing, s) for thing in _objects(verb, preposition or None) for s in sides(thing)]
     return []
+
+
+def _with_its_tool(thing: Token, side: Side) -> Side:
+    """"transfected with SYK shRNA" where the parser cut the silencing tool off the name: the name with it."""
+    after = thing.doc[thing.i + 1] if thing.i + 1 < len(thing.doc) else None
+    if after is None or after.lower_ not in SILENCING_TOOLS or after in thing.subtree:
+        return side
+    return Side(name=f"{side.name} {after.text}", direction=side.direction, state=side.state, aliases=side.aliases)
+
+
+def giving_lemma(verb: Token) -> str:
+    """The lemma of a verb that may give a host something, also where the model did not know the verb
+    ("transfected" lemmatised "transfecte")."""
+    lemma = verb.lemma_.lower()
+    if lemma in GIVING_VERBS or lemma in EXPOSING_VERBS or not verb.lower_.endswith("ed"):
+        return lemma
+    return verb.lower_[:-2]
 
 
 def _engineered(host: Token) -> bool:
@@ -215,6 +242,8 @@ def _seen_in(preposition: Token) -> list[Claim]:
     "a decrease in Tarp was observed in Velk1 KO cells"; "Tarp is lower in AD brains" (the host's
     condition) where no agent is named ("Tarp is lowered by X in AD brains" is X's effect)."""
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
+    causes += [s for place in preposition.children if place.dep_ == "pobj" and lexicon.place_word(place.lower_)
+               for host in patterns.objects_after(place, "of", "from") for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
     word = preposition.head
