@@ -513,6 +513,10 @@ CASES = [
      ["TREM2 deficiency ==CAUSE=> [change=decrease] microglial proliferation"]),
     ("In Grn+/- mice, lysosomal protease expression was significantly increased.",
      ["Grn deficiency ==CAUSE=> [change=increase] lysosomal protease"]),
+    # a condition seen in a tissue of its carriers is the carriers' condition
+    ("Tarp was reduced in the brains of Velk1-deficient mice.", ["Velk1 deficiency ==CAUSE=> [change=decrease] Tarp"]),
+    ("Tarp was reduced in the hippocampus of zorimab-treated mice.",
+     ["[change=increase] zorimab ==CAUSE=> [change=decrease] Tarp"]),
     # the change an agent makes ("inhibition of X by D", "inhibiting X by deleting D") is a cause too
     ("Activating AMPK by metformin lowers glucose output.",
      ["[change=increase] AMPK ==CAUSE=> [change=decrease] glucose output",

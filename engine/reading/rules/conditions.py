@@ -125,9 +125,20 @@ def condition_agent(tokens: list[Token], j: int, states_after: bool = True,
         if any(w.endswith(_CONDITION_MARKERS) or w in lx.DEFICIENCY_HEADS for w in words) or \
                 any(w in _DONE_TO_HEADS for w in words) or (
                 tokens[j].low in _SEQUEL_PREPOSITIONS and words[0] in lx.DECREASE_HEADS | lx.INCREASE_HEADS):
-            return j + 1, end  # "... following expression of X", "after inhibition of X"
+            return _past_place(tokens, j + 1, end), end  # "... following expression of X", "after inhibition of X"
         j = end
     return None
+
+
+def _past_place(tokens: list[Token], start: int, end: int) -> int:
+    """Where a condition starts after the tissue it is seen in: "the brains of Velk1-deficient mice"
+    names Velk1-deficient mice."""
+    k = start
+    while k < end and (tokens[k].low in lx.DETERMINERS or naming.manner_adjective(tokens[k])):
+        k += 1
+    if k + 2 < end and lx.place_word(tokens[k].low) and tokens[k + 1].low == "of":
+        return k + 2
+    return start
 
 
 _STIMULUS_OPENERS = word_tuple(_WORDS, "_stimulus_openers")
