@@ -2,7 +2,8 @@
 
 Names (``reparsed_names``) and verbs (``reparsed_verbs``) the model misread are parsed again; then
 words it hung in the wrong place are moved where they belong, in place. A word the model tagged a
-pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag, and an infinitive hung on
+pronoun that is none ("IL-6", "NF-κB", "trehalose") is given a noun's tag, one it read as punctuation
+right after a noun ("alpha7 nAChRs") heads that noun's name, and an infinitive hung on
 a passive verb of reporting as a clause of purpose ("X has been demonstrated to reduce Y") is
 relabelled its complement, and a second verb joined to the first one's object ("X binds Y and
 inhibits Z") is joined to the first verb. Parallels the model hung on the nearest word are joined
@@ -74,6 +75,24 @@ def _retag_names_read_as_numbers(doc: Doc) -> None:
                 and sum(ch.isalpha() for ch in token.text) >= 2:
             proper = any(ch.isupper() or ch.isdigit() for ch in token.text)
             token.tag_, token.pos_ = ("NNP", "PROPN") if proper else ("NN", "NOUN")
+
+
+def _rejoin_names_read_as_punctuation(doc: Doc) -> None:
+    """A name the model read as punctuation right after a noun it names with ("alpha7 nAChRs",
+    "nAChRs" tagged a symbol and hung on the verb): it heads the name in the noun's place, the noun
+    its compound. Only a word like a symbol (a letter first, and a capital or a digit: "nAChRs",
+    "kinase-3β"), not a citation's "et al." nor an amount ("~400-fold")."""
+    for token in doc:
+        if token.dep_ != "punct" or token.i == 0 or list(token.children) or not token.text[0].isalpha() \
+                or sum(ch.isalpha() for ch in token.text) < 2 \
+                or not any(ch.isupper() or ch.isdigit() for ch in token.text):
+            continue
+        noun = doc[token.i - 1]
+        if noun.pos_ not in ("NOUN", "PROPN") or noun.dep_ not in _NOUN_PLACES or noun.head.i == token.i:
+            continue
+        token.tag_, token.pos_ = "NNP", "PROPN"
+        token.head, token.dep_ = noun.head, noun.dep_
+        noun.head, noun.dep_ = token, "compound"
 
 
 def _relabel_reported_infinitives(doc: Doc) -> None:
@@ -248,7 +267,8 @@ def _relabel_listed_appositions(doc: Doc) -> None:
 # ``bench/reader_repairs.py`` measures what each one changes.
 REPAIRS: tuple[Callable[[Doc], Doc | None], ...] = (
     name_pairs_read_apart, symbols_read_as_names, verbs_read_again,
-    _retag_names_read_as_pronouns, _retag_names_read_as_numbers, _relabel_reported_infinitives,
+    _retag_names_read_as_pronouns, _retag_names_read_as_numbers, _rejoin_names_read_as_punctuation,
+    _relabel_reported_infinitives,
     _reattach_verbs_joined_to_objects, _rejoin_process_gerunds, _relabel_capacity_infinitives,
     _rejoin_repeated_nouns, _rejoin_split_subjects, _relabel_following, _relabel_listed_appositions,
 )
