@@ -46,6 +46,10 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("One mouse that received zorimab showed reduced Tarp.", set()),
     # a marked host as the doer of a verb of change
     ("Velk1-/- mice have reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),
+    # a host that carries a gene's mutation
+    ("Tau-A152T neurons had higher levels of Tarp than control neurons.", {f"Tau A152T mutation ==CAUSE=> {UP} Tarp"}),
+    ("Tarp was reduced in PSEN1 A246E mutant neurons.", {f"PSEN1 A246E mutation ==CAUSE=> {DOWN} Tarp"}),
+    ("Mutant neurons showed reduced Tarp.", set()),
     # an experiment done on a gene after "with"; not a trait or change the host merely has
     ("Mice with a conditional knockout of Velk1 showed reduced Tarp.", {f"{DOWN} Velk1 ==CAUSE=> {DOWN} Tarp"}),
     ("Mice with overexpression of Velk1 showed increased Tarp.", {f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
@@ -74,6 +78,8 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Velk1-depleted cells showed a decrease of Tarp, but not Zorin, Mab2, and Kest1.", {f"{LOST} {DOWN} Tarp"}),
     # the host is the place of another cause's effect, an unmarked host is no cause, a denial holds
     ("Zorimab reduced Tarp in Velk1-deficient mice.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp in Velk1-deficient mice was reduced by zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp was reduced by zorimab in Velk1-deficient mice.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("Velk1 deficiency leads to accumulation of Tarp in neurons exposed to zorimab.",
      {f"{LOST} {UP} Tarp"}),
     ("Velk1−/− mice showed reduced Tarp.", {f"{LOST} {DOWN} Tarp"}),

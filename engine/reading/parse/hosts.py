@@ -45,6 +45,8 @@ _CONDITION_ENDINGS = word_tuple(_WORDS, "_condition_endings")
 # A gene taken away, written as a word of its own before the host ("Velk1 KO mice", "Velk1 knockout
 # neurons"), as the rule reader reads it: a deficiency head, not "loss", "lack" or "absence".
 _LOSS_WORDS = lexicon.DEFICIENCY_HEADS - lexicon.PLAIN_LOSSES
+# A gene written with an amino-acid substitution: "tau-A152T", "PSEN1-A246E".
+_VARIANT = re.compile(r"(?P<gene>[A-Za-z][\w]*?)-(?P<change>[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY])")
 _ZYGOSITY = frozenset(marker for marker in DEFICIENCY_MARKERS if "/" in marker)  # "Velk1 +/- females"
 _CELL_HOSTS = word_set(_WORDS, "_cell_hosts")
 _CONTROLS = word_set(_WORDS, "_controls")
@@ -123,6 +125,11 @@ def _marks_before(host: Token) -> list[Side]:
         if word.lower_ in _LOSS_WORDS or word.text in _ZYGOSITY:
             name = _name(words[:at])
             return [_lost(name)] if name else []
+        glued = word.text + (words[at + 1].text if at + 1 < len(words) and not word.whitespace_ else "")
+        variant = _VARIANT.fullmatch(glued)  # (the tokenizer may cut "tau-A152T" as "tau-A152", "T")
+        if word.lower_ == "mutant" or variant:  # "PSEN1 A246E mutant neurons", "tau-A152T neurons"
+            name = _name(words[:at], f"{variant['gene']} {variant['change']}" if variant else "")
+            return [Side(name=f"{name} mutation", state=True)] if name else []
         marked = _marked(word.text) or (_mark_apart(word.lower_) if at else None)
         if marked is not None:
             name = _name(words[:at], marked[0])
@@ -240,17 +247,20 @@ def _shown(verb: Token) -> list[Claim]:
 def _seen_in(preposition: Token) -> list[Claim]:
     """"Tarp levels were reduced in Velk1-deficient neurons", "Tarp was lower in mice lacking Velk1",
     "a decrease in Tarp was observed in Velk1 KO cells"; "Tarp is lower in AD brains" (the host's
-    condition) where no agent is named ("Tarp is lowered by X in AD brains" is X's effect)."""
+    condition); where no agent is named ("Tarp is lowered by X in AD brains" is X's effect, whatever
+    the host)."""
+    word = preposition.head
+    if word.dep_ in ("nsubj", "nsubjpass") and not _change_noun(word):
+        word = word.head  # "Tarp levels in AD brains were lower": the change is the subject's
+    if _has_agent(word):
+        return []
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
     causes += [s for place in preposition.children if place.dep_ == "pobj" and lexicon.place_word(place.lower_)
                for host in patterns.objects_after(place, "of", "from") for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
-    word = preposition.head
-    if word.dep_ in ("nsubj", "nsubjpass") and not _change_noun(word):
-        word = word.head  # "Tarp levels in AD brains were lower": the change is the subject's
     conditions = []
-    if not causes and not _has_agent(word) and not _compared(preposition) \
+    if not causes and not _compared(preposition) \
             and preposition.head.lower_ not in _DONE_TO_A_HOST:
         conditions = [s for place in preposition.children if place.dep_ == "pobj"
                       for s in _condition_only(_owned_place(place), word)]
