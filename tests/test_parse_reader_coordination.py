@@ -229,7 +229,8 @@ def test_names_set_after_a_class_noun(sentence, expected):
     # a passive that undoes the change before it moves against it by its own sign; not otherwise
     ("Tarp was reduced by Pomb and restored by Velk1.",
      {f"{UP} Pomb ==CAUSE=> {DOWN} Tarp", f"{UP} Velk1 ==CAUSE=> {UP} Tarp"}),
-    ("Tarp increased in Velk1 mutant mice and was rescued by zorimab treatment.", set()),
+    ("Tarp increased in Velk1 mutant mice and was rescued by zorimab treatment.",
+     {f"Velk1 mutation ==CAUSE=> {UP} Tarp"}),
     ("Tarp was altered by aging and restored by zorimab treatment.", set()),
 ])
 def test_a_passive_joined_to_a_verb_shares_its_subject(sentence, expected):
