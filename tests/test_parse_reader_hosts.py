@@ -114,7 +114,8 @@ def test_host_claims(sentence: str, expected: set[str]) -> None:
     ("Tarp was lower in the hippocampus and in neurons.", set()),
     # aged hosts have aging, which young ones lack
     ("Tarp levels were higher in aged mice than in young mice.", {f"aging ==CAUSE=> {UP} Tarp"}),
-    ("Tarp and Pomb are repressed in the aged brain.", {f"aging ==CAUSE=> {DOWN} Tarp", f"aging ==CAUSE=> {DOWN} Pomb"}),
+    ("Tarp and Pomb are repressed in the aged brain.",
+     {f"aging ==CAUSE=> {DOWN} Tarp", f"aging ==CAUSE=> {DOWN} Pomb"}),
     ("Tarp levels were higher in aged mice than in AD mice.", set()),
     ("Tarp was not found in brains of similarly aged individuals.", set()),
     ("Tarp was reduced in brains of aged individuals.", {f"aging ==CAUSE=> {DOWN} Tarp"}),

@@ -15,8 +15,8 @@ Two places carry the finding: a marked host as the subject of a verb of showing 
 "exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it);
 and a marked host, or a tissue of one, after "in" on a verb or an adjective of change ("Tarp was
 reduced in ...", "Tarp levels were lower in the hippocampus of ...") or on a noun of change that was
-found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change; ``reasons`` reads the change a stated reason is hung on
-with it.
+found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change; ``reasons`` reads
+the change a stated reason is hung on with it.
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ subject ("it" with one noun, "they" with a plural or a list). A pronoun anywhere
 of its own, or before its noun) is left unread.
 
 A possessive before a process or an amount ("its aggregation", "their activity", "whose levels")
-stands for one molecule of the same sentence (``possessors``): "methylation of tau suppresses its aggregation" says
-that tau methylation lowers tau aggregation. Where no one molecule is found, the phrase names nothing,
-as before.
+stands for one molecule of the same sentence (``possessors``): "methylation of tau suppresses its
+aggregation" says that tau methylation lowers tau aggregation. Where no one molecule is found, the
+phrase names nothing, as before.
 """
 
 from __future__ import annotations
@@ -63,10 +63,11 @@ _POINTING = frozenset({"this", "these", "those", "such"})
 
 def possessors(pronoun: Token, names_a_thing: Callable[[Token], bool],
                transparent: Callable[[Token], bool]) -> list[Token]:
-    """The one thing a possessive "its" / "their" stands for in its own sentence, or [] (none found, a
-    list, another number). ``names_a_thing`` says which nouns may be antecedents; ``transparent``
-    which name a process or an amount of the thing before them or after their "of".
+    """The one thing a possessive "its" / "their" / "whose" stands for in its own sentence, or [] (none
+    found, a list, another number). ``names_a_thing`` says which nouns may be antecedents;
+    ``transparent`` which name a process or an amount of the thing before them or after their "of".
 
+    - "whose": the noun its relative clause hangs on ("tau, whose aggregation ...").
     - In the subject of a clause coordinated with an earlier one, the earlier clause's subject
       ("neprilysin catabolizes Aβ42, and its loss raises Aβ42": neprilysin).
     - Else what the doer's process acts on ("methylation of tau suppresses its aggregation": tau).
