@@ -454,10 +454,22 @@ def test_people_treated_are_treated_for_what_they_have() -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    # people treated "in", and what they have hung on the treatment by the parser
+    ("Zorimab is an effective adjuvant therapy in infants with sepsis.", {f"{UP} Zorimab ==CAUSE=> {DOWN} sepsis"}),
+    ("Gastric bypass is a highly effective treatment for obese patients with type 2 diabetes.",
+     {f"{UP} Gastric bypass ==CAUSE=> {DOWN} type 2 diabetes"}),
+    ("Zorimab is an effective treatment in the clinic.", set()),
+])
+def test_people_treated_in_a_place_or_with_a_condition(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
     # what works against or for a harm lowers it, and for people, lowers what they have
     ("Ketamine is effective against depression.", {f"{UP} Ketamine ==CAUSE=> {DOWN} depression"}),
     ("Yoga is beneficial for anxiety.", {f"{UP} Yoga ==CAUSE=> {DOWN} anxiety"}),
     ("Dilation is effective for patients with dysphagia.", {f"{UP} Dilation ==CAUSE=> {DOWN} dysphagia"}),
+    ("Ketamine is effective in patients with depression.", {f"{UP} Ketamine ==CAUSE=> {DOWN} depression"}),
     ("Velkin is protective against excitotoxicity.", {f"{UP} Velkin ==CAUSE=> {DOWN} excitotoxicity"}),
     # a good, a change named, a test's value, or a denial: no claim
     ("Exercise is beneficial for memory.", set()),

@@ -135,17 +135,25 @@ def _treatment_claims(noun: Token) -> list[Claim]:
         bearer = (patterns.subjects(be, "nsubj"), be) if be.lemma_ == "be" else None
         treated = patterns.objects_after(noun, "of")
     elif describers & lexicon.TREATING_EFFICACY:
-        bearer, treated = _bearer(noun), patterns.objects_after(noun, "for")
+        bearer, treated = _bearer(noun), _treated(noun, "for")
     else:
         return []
     if bearer is None or not _valid(bearer[1]):
         return []
     causes = [s for head in bearer[0] if _names_a_bearer(head) for s in sides(head)]
-    # people treated are treated for what they have: "for women with breast cancer"
-    treated = [c for t in treated for c in (patterns.objects_after(t, "with") if _names_people(t) else [t])]
     effects = [s for t in treated if t.pos_ in ("NOUN", "PROPN") for s in sides(t)]
     hedged = modality.hedged(bearer[1]) or bool(describers & _HOPED_FOR)
     return pairs(causes, -1, effects, hedged, NOMINAL_CONFIDENCE)
+
+
+def _treated(word: Token, *prepositions: str) -> list[Token]:
+    """What a treatment or a word of efficacy is for: the objects of ``prepositions``, and of people
+    treated ("for women with breast cancer", "in infants with sepsis") what they have, also where the
+    parser hangs "with" on the treatment."""
+    things = patterns.objects_after(word, *prepositions)
+    things += [t for t in patterns.objects_after(word, "in") if _names_people(t) and t not in things]
+    had = [o for o in patterns.objects_after(word, "with") if any(t.i < o.i and _names_people(t) for t in things)]
+    return [c for t in things for c in ((patterns.objects_after(t, "with") or had) if _names_people(t) else [t])]
 
 
 def _names_people(word: Token) -> bool:
@@ -318,15 +326,15 @@ def _needed_for_claims(word: Token) -> list[Claim]:
 
 
 def _working_against(word: Token) -> list[Claim]:
-    """"Ketamine is effective against depression", "yoga is beneficial for anxiety" (or "for patients
-    with anxiety"): X lowers a harm it works against or for (a thing named as no harm, or as a change,
+    """"Ketamine is effective against depression", "yoga is beneficial for anxiety" (or "for / in
+    patients with anxiety"): X lowers a harm it works against or for (a thing named as no harm, or as a change,
     is left alone: "beneficial for weight loss" names what it brings about)."""
     predicate = word.head
     subjects = patterns.subjects(predicate, "nsubj")
     if not subjects or not _valid(predicate):
         return []
-    treated = [(prep, c) for prep in ("against", "for") for t in patterns.objects_after(word, prep)
-               for c in (patterns.objects_after(t, "with") if _names_people(t) else [t])]
+    treated = [("against", t) for t in patterns.objects_after(word, "against")] \
+        + [("for", t) for t in _treated(word, "for")]
     harms = [s for prep, t in treated if t.pos_ in ("NOUN", "PROPN") and not has_change_word(t)
              for s in sides(t) if prep == "against" or names_a_harm_side(t, s)]
     causes = [s for head in subjects if _names_a_bearer(head) for s in sides(head)]
