@@ -99,7 +99,7 @@ def added(whole: Reading, without: Reading, other: Reading, examples: int) -> di
 def report(examples: int) -> dict:
     texts = sentences()
     docs = [(sentence, text, doc) for sentence, (text, doc) in
-            zip(texts, parsed(parse_reader._as_meant(s) for s in texts))]
+            zip(texts, parsed(parse_reader.as_meant(s) for s in texts))]
     rules, parse = rules_reading(texts), parse_reading(docs)
     per: dict[str, dict] = {}
     for construction in rule_reader.CONSTRUCTIONS:

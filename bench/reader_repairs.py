@@ -46,7 +46,7 @@ def read_all(texts: list[str], skipped=None, fired: dict | None = None) -> list[
     """Each text's claims, read with every repair but ``skipped``; ``fired`` gathers, per repair, the
     positions of the texts whose parse it changed."""
     claims = []
-    for position, doc in enumerate(nlp.parser().pipe((reader._as_meant(t) for t in texts), batch_size=64)):
+    for position, doc in enumerate(nlp.parser().pipe((reader.as_meant(t) for t in texts), batch_size=64)):
         for repair in nlp.REPAIRS:
             if repair is skipped:
                 continue

@@ -456,8 +456,8 @@ def test_people_treated_are_treated_for_what_they_have() -> None:
 @pytest.mark.parametrize("sentence, expected", [
     # people treated "in", and what they have hung on the treatment by the parser
     ("Zorimab is an effective adjuvant therapy in infants with sepsis.", {f"{UP} Zorimab ==CAUSE=> {DOWN} sepsis"}),
-    ("Gastric bypass is a highly effective treatment for obese patients with type 2 diabetes.",
-     {f"{UP} Gastric bypass ==CAUSE=> {DOWN} type 2 diabetes"}),
+    ("Zorectomy is a highly effective treatment for obese patients with type 2 diabetes.",
+     {f"{UP} Zorectomy ==CAUSE=> {DOWN} type 2 diabetes"}),
     ("Zorimab is an effective treatment in the clinic.", set()),
 ])
 def test_people_treated_in_a_place_or_with_a_condition(sentence: str, expected: set[str]) -> None:

@@ -32,11 +32,12 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Tarp increased in cells which were treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
     ("Tarp increased in cells exposed to zorimab but not to kestin.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp"}),
     ("Tarp was reduced in neurons pretreated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
-    # a silencing tool stays with its gene's name where the parser hangs it elsewhere
-    ("Basal Tarp phosphorylation was reduced in 7W CHO cells transfected with SYK shRNA confirming a "
-     "reduction in Syk activity (Fig. 6B).", {f"{UP} SYK shRNA ==CAUSE=> {DOWN} Basal Tarp phosphorylation"}),
+    # a silencing tool the model reads as punctuation stays with its gene's name (``nlp`` rejoins it)
+    ("Tarp levels were reduced in HEK cells transfected with ZOR shRNA confirming a reduction in Zor activity.",
+     {f"{UP} ZOR shRNA ==CAUSE=> {DOWN} Tarp"}),
     # a tissue of a marked host
     ("Tarp was reduced in the brains of Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
+    ("Tarp was reduced in the hippocampus and the cortex of Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp was reduced in the hippocampus of mice treated with zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
     ("A reduction in Tarp was found in the hippocampus of zorimab treated mice.",
      {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),

@@ -210,8 +210,8 @@ def test_denied_distributed_and_given(sentence: str, expected: set[str]) -> None
     ("Zorimab reduced Tarp production in astrocytes.", {f"{UP} Zorimab ==CAUSE=> {DOWN} Tarp production"}),
     ("Zorimab reduced IL-6 secretion in microglia.", {f"{UP} Zorimab ==CAUSE=> {DOWN} IL-6 secretion"}),
     # ... nor one it read as punctuation ("nAChRs" tagged a symbol and hung on the verb)
-    ("The activation of intracellular pathways is mediated by the activation of alpha7 nAChRs (Dineley et al., "
-     "2001; Parri et al., 2011).", {f"{UP} alpha7 nAChRs ==CAUSE=> {UP} intracellular pathways"}),
+    ("Tarp release is mediated by the activation of alpha7 nAChRs (Dineley et al., 2001; Parri et al., 2011).",
+     {f"{UP} alpha7 nAChRs ==CAUSE=> {UP} Tarp release"}),
     # a first member that is a change of its own shares no head, also as a later member of a list
     ("Zorimab rescued cholinergic dysfunction, neuronal loss and memory deficits.",
      {f"{UP} Zorimab ==CAUSE=> {DOWN} cholinergic dysfunction", f"{UP} Zorimab ==CAUSE=> {DOWN} neuronal loss",

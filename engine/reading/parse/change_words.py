@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+
 from spacy.tokens import Token
 
 from engine.reading.language import lexicon
@@ -152,6 +153,7 @@ def names_a_class(participle: Token) -> bool:
             break
         following.append(token.lower_)
     return rule_phrases.names_a_class(following)
+
 
 def harm_in_name(head: Token, name: str) -> bool:
     """A word of harm heads or describes the name ("neuronal death", "damaged axons"), or the curated

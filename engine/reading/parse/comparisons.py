@@ -34,7 +34,7 @@ from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import ORGANISMS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import Claim, pairs
-from engine.reading.parse.hosts import EXPOSING_VERBS, GIVING_VERBS, change_of, describing_verbs, giving_lemma
+from engine.reading.parse.hosts import GIVING_VERBS, change_of, describing_verbs, giving
 from engine.reading.parse.change_words import has_change_word
 from engine.reading.parse.phrases import Side, side_of, sides
 from engine.reading.parse.references import (
@@ -359,10 +359,10 @@ def _level_word(name: Token) -> bool:
 
 
 def _given_by(participle: Token) -> Group | None:
-    lemma = giving_lemma(participle)
-    preposition = GIVING_VERBS.get(lemma, EXPOSING_VERBS.get(lemma))
-    if preposition is None or modality.negated(participle):
+    given = giving(participle)
+    if given is None or modality.negated(participle):
         return None
+    lemma, preposition = given
     if not preposition:
         agents = [c for c in participle.children if c.dep_ in ("dobj", "pobj")]  # "given X" read either way
     else:

@@ -30,7 +30,7 @@ from engine.reading.language import lexicon
 from engine.reading.language.curated import names_a_harm
 from engine.reading.language.data_files import word_set, word_table, word_tuple
 from engine.reading.rules.vocabulary import (
-    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS, SILENCING_TOOLS)
+    CARRIER_MODIFIERS, DEFICIENCY_MARKERS, GIVEN_HEADS, ORGANISMS, OVEREXPRESSION_MARKERS)
 from engine.reading.parse import modality, patterns, perturbations
 from engine.reading.parse.claims import Claim, pairs
 from engine.reading.parse.change_words import change_noun_sign, has_change_word, valence_turn
@@ -177,28 +177,21 @@ def _done_by(verb: Token) -> list[Side]:
     if lower in _LOSS_VERBS or lower in lexicon.GAIN_VERBS or (lower == "expressing" and _engineered(verb.head)):
         given = [s for thing in _objects(verb, "in" if lower == "deficient" else None) for s in sides(thing)]
         return [_lost(s.name) for s in given if s.direction > 0 and not s.state] if lower in _LOSS_VERBS else given
-    lemma = giving_lemma(verb)
-    preposition = GIVING_VERBS.get(lemma, EXPOSING_VERBS.get(lemma))
-    if preposition is not None and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
-        return [_with_its_tool(thing, s) for thing in _objects(verb, preposition or None) for s in sides(thing)]
+    given = giving(verb)
+    if given is not None and verb.dep_ != "amod":  # "exposed SH-SY5Y cells" names no agent
+        return [s for thing in _objects(verb, given[1] or None) for s in sides(thing)]
     return []
 
 
-def _with_its_tool(thing: Token, side: Side) -> Side:
-    """"transfected with SYK shRNA" where the parser cut the silencing tool off the name: the name with it."""
-    after = thing.doc[thing.i + 1] if thing.i + 1 < len(thing.doc) else None
-    if after is None or after.lower_ not in SILENCING_TOOLS or after in thing.subtree:
-        return side
-    return Side(name=f"{side.name} {after.text}", direction=side.direction, state=side.state, aliases=side.aliases)
-
-
-def giving_lemma(verb: Token) -> str:
-    """The lemma of a verb that may give a host something, also where the model did not know the verb
-    ("transfected" lemmatised "transfecte")."""
-    lemma = verb.lemma_.lower()
-    if lemma in GIVING_VERBS or lemma in EXPOSING_VERBS or not verb.lower_.endswith("ed"):
-        return lemma
-    return verb.lower_[:-2]
+def giving(verb: Token) -> tuple[str, str] | None:
+    """(lemma, the preposition before what is given, "" for an object) of a verb that gives a host
+    something ("treated with", "exposed to", "given"), None for another verb; the lemma read off the
+    participle where the model did not know the verb ("transfected" lemmatised "transfecte")."""
+    for lemma in (verb.lemma_.lower(), verb.lower_[:-2] if verb.lower_.endswith("ed") else ""):
+        preposition = GIVING_VERBS.get(lemma, EXPOSING_VERBS.get(lemma))
+        if preposition is not None:
+            return lemma, preposition
+    return None
 
 
 def _engineered(host: Token) -> bool:
@@ -222,6 +215,13 @@ def _owned_place(place: Token) -> Token:
     owned = lexicon.place_word(last.lower_) and any(c.dep_ == "prep" and c.lower_ in _OWNER_PREPOSITIONS
                                                     for c in last.children)
     return last if owned else place
+
+
+def _owners(place: Token) -> list[Token]:
+    """Whom a tissue is of ("the hippocampus of mice treated with D", "the hippocampus and the cortex
+    of Velk1-deficient mice"); [] for a word that is no tissue."""
+    place = _owned_place(place)
+    return patterns.objects_after(place, "of", "from") if lexicon.place_word(place.lower_) else []
 
 
 def _lost(name: str) -> Side:
@@ -255,8 +255,8 @@ def _seen_in(preposition: Token) -> list[Claim]:
     if _has_agent(word):
         return []
     causes = [s for host in preposition.children if host.dep_ == "pobj" for s in host_causes(host)]
-    causes += [s for place in preposition.children if place.dep_ == "pobj" and lexicon.place_word(place.lower_)
-               for host in patterns.objects_after(place, "of", "from") for s in host_causes(host)]
+    causes += [s for place in preposition.children if place.dep_ == "pobj"
+               for host in _owners(place) for s in host_causes(host)]
     causes += [s for clause in preposition.children if clause.dep_ == "pcomp" and _of_a_host(clause)
                for s in _done_by(clause)]
     conditions = []

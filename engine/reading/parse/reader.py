@@ -42,15 +42,15 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
 
 
 def read_sentence(sentence: str, abbreviations: dict[str, str] | None = None) -> list[Annotation]:
-    text, doc = next(parsed([_as_meant(sentence)]))
+    text, doc = next(parsed([as_meant(sentence)]))
     return with_abbreviations(read_doc(doc, text), abbreviations)
 
 
 def read_sentences(sentences: Iterable[str]) -> list[list[Annotation]]:
     """Each sentence's annotations, parsed in batches (far faster than one at a time). The text is
-    read as typeset characters are meant (``_as_meant``), so that the lexicon knows its words; the rule
+    read as typeset characters are meant (``as_meant``), so that the lexicon knows its words; the rule
     reader's other repairs of the text (compounds set off by spaces) are left to the parser."""
-    texts = (_as_meant(s) for s in sentences)
+    texts = (as_meant(s) for s in sentences)
     return [read_doc(doc, text) for text, doc in parsed(texts)]
 
 
@@ -69,7 +69,7 @@ def read_in_context(pairs: Sequence[tuple[str | None, str]]) -> list[list[Annota
     for i, (before, sentence) in enumerate(pairs):
         parse_before.append(before is not None and not (i > 0 and pairs[i - 1][1] == before))
         texts += [before, sentence] if parse_before[-1] else [sentence]
-    docs = parsed(_as_meant(t) for t in texts)
+    docs = parsed(as_meant(t) for t in texts)
     read: list[list[Annotation]] = []
     last: Doc | None = None
     for (before, _), own_before in zip(pairs, parse_before):
@@ -88,7 +88,7 @@ def _read_after(doc: Doc, text: str, previous: Doc | None) -> list[Annotation]:
     return anaphora.resolved(read_doc(again, text), found[1])
 
 
-def _as_meant(sentence: str) -> str:
+def as_meant(sentence: str) -> str:
     """"deﬁcits" is "deficits", "(-)-nicotine" is "nicotine", "phosphoryla- tion" is "phosphorylation";
     bracketed statistics ("(HR 1.58; 95% CI 1.24-2.02)") are dropped (``statistics``)."""
     return without_statistics(mend_line_breaks(undo_ligatures(sentence)))

@@ -135,7 +135,7 @@ def _treatment_claims(noun: Token) -> list[Claim]:
         bearer = (patterns.subjects(be, "nsubj"), be) if be.lemma_ == "be" else None
         treated = patterns.objects_after(noun, "of")
     elif describers & lexicon.TREATING_EFFICACY:
-        bearer, treated = _bearer(noun), _treated(noun, "for")
+        bearer, treated = _bearer(noun), _treated(noun)
     else:
         return []
     if bearer is None or not _valid(bearer[1]):
@@ -146,11 +146,11 @@ def _treatment_claims(noun: Token) -> list[Claim]:
     return pairs(causes, -1, effects, hedged, NOMINAL_CONFIDENCE)
 
 
-def _treated(word: Token, *prepositions: str) -> list[Token]:
-    """What a treatment or a word of efficacy is for: the objects of ``prepositions``, and of people
-    treated ("for women with breast cancer", "in infants with sepsis") what they have, also where the
-    parser hangs "with" on the treatment."""
-    things = patterns.objects_after(word, *prepositions)
+def _treated(word: Token) -> list[Token]:
+    """What a treatment or a word of efficacy is for: the objects of "for", and of people treated ("for
+    women with breast cancer", "in infants with sepsis") what they have, also where the parser hangs
+    "with" on the treatment."""
+    things = patterns.objects_after(word, "for")
     things += [t for t in patterns.objects_after(word, "in") if _names_people(t) and t not in things]
     had = [o for o in patterns.objects_after(word, "with") if any(t.i < o.i and _names_people(t) for t in things)]
     return [c for t in things for c in ((patterns.objects_after(t, "with") or had) if _names_people(t) else [t])]
@@ -334,7 +334,7 @@ def _working_against(word: Token) -> list[Claim]:
     if not subjects or not _valid(predicate):
         return []
     treated = [("against", t) for t in patterns.objects_after(word, "against")] \
-        + [("for", t) for t in _treated(word, "for")]
+        + [("for", t) for t in _treated(word)]
     harms = [s for prep, t in treated if t.pos_ in ("NOUN", "PROPN") and not has_change_word(t)
              for s in sides(t) if prep == "against" or names_a_harm_side(t, s)]
     causes = [s for head in subjects if _names_a_bearer(head) for s in sides(head)]
