@@ -38,7 +38,7 @@ QUESTIONS = REPO / "bench" / "pubmedqa_questions.jsonl"
 # The parse reader's construction families, as ``read_doc`` pools them.
 FAMILIES = ("verb_claims", "means_claims", "misread_claims", "nominal_claims", "role_claims", "route_claims",
             "instrument_claims", "host_claims", "reason_claims", "experiment_clause_claims",
-            "association_claims", "comparison_claims")
+            "association_claims", "comparison_claims", "resting_claims")
 
 Reading = dict[str, list[Annotation]]
 

@@ -67,6 +67,9 @@ LOST = "Velk1 deficiency ==CAUSE=>"
     ("Tarp expression was reduced in mice lacking Velk1.", {f"{LOST} {DOWN} Tarp"}),
     ("In Velk1-deficient mice, Tarp levels were reduced.", {f"{LOST} {DOWN} Tarp"}),
     ("Tarp levels were lower in Velk1-deficient mice.", {f"{LOST} {DOWN} Tarp"}),
+    # "among" hosts, as "in"
+    ("Tarp levels were lower among patients receiving zorimab.", {f"{UP} zorimab ==CAUSE=> {DOWN} Tarp"}),
+    ("Tarp levels were lower among older patients.", set()),
     ("A decrease in Tarp was observed in Velk1 KO cells.", {f"{LOST} {DOWN} Tarp"}),
     ("We observed a reduction in Tarp levels in Velk1 KO astrocytes.", {f"{LOST} {DOWN} Tarp"}),
     ("There was a dramatic loss of Tarp in Velk1 KO cells.", {f"{LOST} {DOWN} Tarp"}),

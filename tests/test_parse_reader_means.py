@@ -85,6 +85,20 @@ def test_means_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # what an effect rests on: the effect's owner changes what the means names
+    ("These actions of zorimab involve activation of VELK1.", {f"{UP} zorimab ==CAUSE=> {UP} VELK1"}),
+    ("The effects of zorimab rely on increased Tarp synthesis.", {f"{UP} zorimab ==CAUSE=> {UP} Tarp synthesis"}),
+    ("The protective effect of zorimab is mediated by inhibition of VELK1.",
+     {f"{UP} zorimab ==CAUSE=> {DOWN} VELK1", f"{DOWN} VELK1 ==CAUSE=> {UP} protective effect"}),
+    # a means that names no change says not whether the owner raises it or blocks it; a denial holds
+    ("The effect of zorimab is mediated by the VELK1 receptor.", set()),
+    ("The effect of zorimab was not mediated by inhibition of VELK1.", set()),
+])
+def test_what_an_effect_rests_on(sentence: str, expected: set[str]) -> None:
+    assert lines(sentence) == expected
+
+
 def test_means_share_the_hedge_of_their_clause() -> None:
     claims = read_sentence("Lithium may improve memory via increasing the levels of BDNF.")
     assert {c.object for c in claims} == {"memory", "BDNF"}

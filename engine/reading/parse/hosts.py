@@ -13,8 +13,8 @@ A host is marked by a word before it ("Velk1-deficient", "Velk1 KO"), a clause a
 Velk1", "treated with D") or an experiment after "with" ("mice with a conditional knockout of Velk1").
 Two places carry the finding: a marked host as the subject of a verb of showing ("showed",
 "exhibited", "had") whose object names a change, or of "developed" (what it develops arises in it);
-and a marked host, or a tissue of one, after "in" on a verb or an adjective of change ("Tarp was
-reduced in ...", "Tarp levels were lower in the hippocampus of ...") or on a noun of change that was
+and a marked host, or a tissue of one, after "in" (or "among") on a verb or an adjective of change
+("Tarp was reduced in ...", "Tarp levels were lower in the hippocampus of ...") or on a noun of change that was
 found ("we observed a reduction in Tarp in ..."). ``change_of`` reads that change; ``reasons`` reads
 the change a stated reason is hung on with it.
 """
@@ -58,6 +58,8 @@ EXPOSING_VERBS = word_table(_WORDS, "exposing_verbs")
 _SHOWING_TRAITS = word_set(_WORDS, "_showing_traits")
 _FINDING = word_set(_WORDS, "_finding")
 _CHANGING = word_table(_WORDS, "_changing")
+# Where a change is seen: "lower in mice lacking Velk1", "lower among patients receiving D".
+_HOST_PREPOSITIONS = ("in", "among")
 
 
 def host_claims(doc: Doc) -> list[Claim]:
@@ -65,7 +67,7 @@ def host_claims(doc: Doc) -> list[Claim]:
     for token in doc:
         if token.pos_ in ("VERB", "AUX") and token.lemma_.lower() in _SHOWING_TRAITS:
             claims += _shown(token)
-        if token.dep_ == "prep" and token.lower_ == "in":
+        if token.dep_ == "prep" and token.lower_ in _HOST_PREPOSITIONS:
             claims += _seen_in(token)
     return claims
 

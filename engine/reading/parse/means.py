@@ -1,8 +1,9 @@
 """Claims stated as the means of another claim: "X clears Y by activating Z", "X protects neurons
 through inhibiting Z", "X improves memory via increasing Z, enhancing W and suppressing V",
 "X activates autophagy through inhibition of Z", "X promotes Y through the phosphorylation of Z",
-"X phosphorylates Y, thereby inhibiting Z", "X raises A, B and C, lowering D", and what is done
-besides ("X protects A in addition to lowering Z").
+"X phosphorylates Y, thereby inhibiting Z", "X raises A, B and C, lowering D", what is done
+besides ("X protects A in addition to lowering Z"), and what an effect rests on ("the protective
+effect of X is mediated by activation of Z": X raises Z).
 
 The means is done by the doer of the clause it hangs on: the subject of an active verb (its
 relative clause's noun, or the subject it shares), so "X ... by activating Z" says that X raises
@@ -21,14 +22,15 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.reading.language import lexicon
-from engine.reading.language.data_files import word_set
+from engine.reading.language.data_files import word_set, word_table
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
-from engine.reading.parse.phrases import Side, side_of
+from engine.reading.parse.phrases import Side, noun_conjuncts, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
 
 _CONSEQUENCE_ADVERBS = word_set(_WORDS, "_consequence_adverbs")
+_RESTING_ON = word_table(_WORDS, "_resting_on")
 
 
 def governing_verb(gerund: Token) -> Token | None:
@@ -133,3 +135,36 @@ def means_claims(doc: Doc, causes_of: Callable[[Token], list[Side]]) -> list[Cla
                 continue
             claims += pairs(causes_of(verb), 1, [effect], modality.hedged(verb), NOMINAL_CONFIDENCE)
     return claims
+
+
+def resting_claims(doc: Doc) -> list[Claim]:
+    """"The protective effect of X is mediated by activation of Z", "the effects of X rely on increased
+    Z", "these actions of X involve activation of Z": X changes Z as the means names it. Only a means
+    that names a change of something ("activation of Z", "increased Z"): "mediated by the receptor Z"
+    says not whether X raises Z or blocks it."""
+    claims: list[Claim] = []
+    for effect in doc:
+        verb = effect.head
+        if effect.lower_ not in lexicon.EFFECT_HEADS or effect.dep_ not in ("nsubj", "nsubjpass") \
+                or verb.lemma_.lower() not in _RESTING_ON or modality.negated(verb) or modality.questioned(verb):
+            continue
+        owners = [side for owner in patterns.objects_after(effect, "of") for side in sides(owner)]
+        means = [m for m in _means_of(verb) if _names_a_change(m) and _acts_on_something(m) or _changed(m)]
+        claims += pairs(owners, 1, [s for m in means if (s := side_of(m)) is not None], modality.hedged(verb))
+    return claims
+
+
+def _means_of(verb: Token) -> list[Token]:
+    """The nouns an effect rests on: after the verb's words ("by", "on"), or its object."""
+    words = _RESTING_ON[verb.lemma_.lower()]
+    found = [c for c in verb.children if c.dep_ == "dobj"] if "" in words else []
+    found += [n for word in words if word for n in patterns.objects_after(verb, word)]
+    if "by" in words:  # the passive's agent
+        found += [n for agent in verb.children if agent.dep_ == "agent" for n in agent.children if n.dep_ == "pobj"]
+    return [n for head in found for n in (head, *noun_conjuncts(head))]
+
+
+def _changed(noun: Token) -> bool:
+    """"increased Z", "reduced Z": a noun its adjective says the change of."""
+    return any(c.dep_ == "amod" and (c.lower_ in lexicon.INCREASE_ADJECTIVES or c.lower_ in lexicon.DECREASE_ADJECTIVES)
+               for c in noun.children)

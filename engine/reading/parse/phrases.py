@@ -808,7 +808,9 @@ def _dose_of(head: Token) -> Side | None:
 
 
 def _acting(head: Token) -> bool:
-    return head.dep_ == "nsubj" or (head.dep_ == "pobj" and head.head.lower_ == "by")
+    """An effect that acts, not one that rests on something ("the effects of X rely on Z": ``means``)."""
+    return (head.dep_ == "nsubj" and head.head.lemma_.lower() not in lexicon.REVERSED_VERBS) \
+        or (head.dep_ == "pobj" and head.head.lower_ == "by")
 
 
 def _process_of(head: Token) -> Side | None:

@@ -17,6 +17,7 @@ from engine.reading.parse.comparisons import comparison_claims
 from engine.reading.parse.hosts import host_claims
 from engine.reading.parse.instruments import instrument_claims
 from engine.reading.parse.long_names import completed
+from engine.reading.parse.means import resting_claims
 from engine.reading.parse.nlp import parsed
 from engine.reading.parse.nominals import nominal_claims
 from engine.reading.parse.reasons import experiment_clause_claims, reason_claims
@@ -32,7 +33,7 @@ def read_doc(doc: Doc, text: str | None = None) -> list[Annotation]:
     best: dict[tuple, Annotation] = {}
     claims = verb_claims(doc) + means_claims(doc) + misread_claims(doc) + nominal_claims(doc) + role_claims(doc) \
         + route_claims(doc) + instrument_claims(doc) + host_claims(doc) + reason_claims(doc) \
-        + experiment_clause_claims(doc) + association_claims(doc) + comparison_claims(doc)
+        + experiment_clause_claims(doc) + association_claims(doc) + comparison_claims(doc) + resting_claims(doc)
     for annotation in completed([to_annotation(claim, text) for claim in claims], text):
         key = (annotation.subject.lower(), annotation.subject_change,
                annotation.object.lower(), annotation.object_change)
