@@ -84,6 +84,8 @@ class Query(BaseModel):
     passages: int = 0
     stated: Literal["", "cause", "effect"] = Field(
         "", description="not a search: the sentences whose stored claims state this name as a cause or an effect")
+    toward: list[str] = Field(default_factory=list, description="of a look-up: the names whose claims with this "
+                              "name come first (the other side's frontier and the question's other ends)")
 
 
 class TracePassage(BaseModel):
@@ -202,10 +204,13 @@ def plan_stated(
 ) -> list[Query]:
     """The stored-claim look-ups of a round (``engine.assembly.stated``): round 1 the sentences stating what the
     sources cause and what causes the targets, later rounds the same for the strongest frontier nodes
-    (what the forward frontier causes, what causes the backward frontier), each name once."""
+    (what the forward frontier causes, what causes the backward frontier), each name once. A claim that
+    reaches the other side (the targets and what causes them, for a cause) comes first."""
     causes, effects = (sources, targets) if round_ == 1 else (forward[:PAIRED_FRONTIER], backward[:PAIRED_FRONTIER])
-    planned = [Query(round=round_, purpose="stated effects", text=name, stated="cause") for name in causes]
-    planned += [Query(round=round_, purpose="stated causes", text=name, stated="effect") for name in effects]
+    planned = [Query(round=round_, purpose="stated effects", text=name, stated="cause", toward=targets + backward)
+               for name in causes]
+    planned += [Query(round=round_, purpose="stated causes", text=name, stated="effect", toward=sources + forward)
+                for name in effects]
     return _not_asked(planned, asked)
 
 
@@ -220,7 +225,8 @@ def discover(
     searched = iter(index.search_many([query.text for query in queries if not query.stated], k=k))
     for query in queries:
         if query.stated:
-            passages = stated.stating(query.text, query.stated, stated_k, seen) if stated is not None else []
+            passages = stated.stating(query.text, query.stated, stated_k, seen, query.toward) \
+                if stated is not None else []
         else:
             passages = next(searched)
         for passage in passages:

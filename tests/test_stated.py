@@ -93,6 +93,17 @@ def test_effects_match_by_identity_first_and_aliases_count() -> None:
     assert table.stating("photoreceptor survival", "cause", 10) == []
 
 
+def test_a_claim_reaching_the_other_side_comes_first() -> None:
+    table = _table()
+    # velkin's surer claim is on zorinase, but the question still lacks a link to zorinase activity
+    assert _sentences(table.stating("zorinase", "effect", 10, toward=["velkin"])) == [
+        "Velkin raises zorinase activity in cones.", "Velkin oligomers block zorinase."]
+    assert _sentences(table.stating("velkin", "cause", 1, toward=["zorinase"])) == ["Velkin raises zorinase activity in cones."]
+    # a name the claims do not reach leaves the order as it was
+    assert _sentences(table.stating("zorinase", "effect", 10, toward=["tarp"])) == [
+        "Velkin oligomers block zorinase.", "Velkin raises zorinase activity in cones."]
+
+
 def test_limit_and_passages_already_read_are_respected() -> None:
     table = _table()
     assert len(table.stating("velkin", "cause", 1)) == 1
@@ -124,6 +135,9 @@ def test_rounds_look_up_the_ends_then_the_strongest_frontier_each_once() -> None
     assert [(q.text, q.stated) for q in later] == [
         ("zorinase", "cause"), ("f2", "cause"), ("f3", "cause"), ("gribbin", "effect"), ("velkin", "effect")]
     assert plan_stated(3, ["velkin"], ["photoreceptor survival"], forward, backward, asked) == []
+    # a cause's claims toward the targets and what causes them come first, an effect's toward the sources' side
+    assert later[0].toward == ["photoreceptor survival", "gribbin", "velkin"]
+    assert later[-1].toward == ["velkin", *forward]
 
 
 def test_discover_reads_looked_up_sentences_beside_the_search_and_labels_them() -> None:

@@ -34,13 +34,15 @@ _PREFIX = 6
 
 @dataclass(frozen=True)
 class StatedEnd:
-    """One end of one stored claim: its names, the side it is on, and where its sentence is."""
+    """One end of one stored claim: its names, the side it is on, where its sentence is, and the names
+    of the claim's other end."""
 
     names: tuple[str, ...]
     side: Side
     doc_id: str
     sentence_index: int
     confidence: float
+    partner: tuple[str, ...] = ()
 
 
 def _buckets(name: str) -> set[str]:
@@ -76,18 +78,23 @@ class StatedClaims:
     def __len__(self) -> int:
         return len(self._ends)
 
-    def stating(self, name: str, side: Side, limit: int, skip: set[tuple[str, int]] | None = None) -> list[Passage]:
+    def stating(self, name: str, side: Side, limit: int, skip: set[tuple[str, int]] | None = None,
+                toward: Iterable[str] = ()) -> list[Passage]:
         """Up to ``limit`` sentences with a claim whose ``side`` names ``name`` (``terms_match`` among the
         ends sharing a word with it: a short form is not matched to its long form here), not in ``skip``
-        ((doc_id, sentence_index) pairs): the same entity first (``identity_key``), then the surer
-        claims, then in library order. Their score is 0: no search ranked them."""
+        ((doc_id, sentence_index) pairs): first the claims whose other end is one of ``toward`` (the same
+        entity: a claim that would join the name to what the question still lacks a link to), then the
+        same entity as ``name`` (``identity_key``), then the surer claims, then in library order. Their
+        score is 0: no search ranked them."""
         candidates = sorted({p for bucket in _buckets(name) for p in self._by_word.get((side, bucket), ())})
         key = identity_key(name)
         grounded = self._grounding_key(name)
         same_identifier = set(self._by_grounding.get((side, grounded), ())) if grounded else set()
         matching = [self._ends[p] for p in sorted(set(candidates) | same_identifier)
                     if p in same_identifier or terms_match(name, self._ends[p].names[0], (), self._ends[p].names[1:])]
-        matching.sort(key=lambda e: (key not in {identity_key(n) for n in e.names}, -e.confidence))
+        bridging = self._entities(toward)
+        matching.sort(key=lambda e: (not self._entities(e.partner[:1]) & bridging if bridging else False,
+                                     key not in {identity_key(n) for n in e.names}, -e.confidence))
         found: list[Passage] = []
         taken = set(skip or ())
         for end in matching:
@@ -97,6 +104,10 @@ class StatedClaims:
                 taken.add((end.doc_id, end.sentence_index))
                 found.append(self._passage(end))
         return found
+
+    def _entities(self, names: Iterable[str]) -> set[str]:
+        """What ``names`` are, as keys: each one's identity key and the identifier it grounds to."""
+        return {k for n in names for k in (identity_key(n), self._grounding_key(n)) if k}
 
     def _passage(self, end: StatedEnd) -> Passage:
         from retrieval.index import Passage
@@ -116,8 +127,9 @@ def stated_ends(index: PaperIndex, store: ClaimStore) -> list[StatedEnd]:
     ends: list[StatedEnd] = []
     for (d, i, _), claims in zip(known, store.claims([pair for _, _, pair in known])):
         for claim in claims:
-            ends.append(StatedEnd((claim.subject, *claim.subject_aliases), "cause", d, i, claim.confidence))
-            ends.append(StatedEnd((claim.object, *claim.object_aliases), "effect", d, i, claim.confidence))
+            subject, object_ = (claim.subject, *claim.subject_aliases), (claim.object, *claim.object_aliases)
+            ends.append(StatedEnd(subject, "cause", d, i, claim.confidence, partner=object_))
+            ends.append(StatedEnd(object_, "effect", d, i, claim.confidence, partner=subject))
     return ends
 
 
