@@ -56,6 +56,7 @@ class StatedClaims:
         self._index = index
         self._ends = list(ends)
         self._grounder = grounder
+        self._keys: dict[str, str] = {}  # name → _grounding_key, asked again for every look-up's partners
         self._by_word: dict[tuple[Side, str], list[int]] = defaultdict(list)
         self._by_grounding: dict[tuple[Side, str], list[int]] = defaultdict(list)
         for position, end in enumerate(self._ends):
@@ -69,11 +70,11 @@ class StatedClaims:
         """The identifier a name grounds to, or its form's key ("HGNC:6893/phosphorylation"); "" for none."""
         if self._grounder is None:
             return ""
-        found = entity_grounding(self._grounder, name)
-        if found is not None:
-            return found.curie
-        form = form_key(self._grounder, name)
-        return form[0] if form else ""
+        if name not in self._keys:
+            found = entity_grounding(self._grounder, name)
+            form = form_key(self._grounder, name) if found is None else None
+            self._keys[name] = found.curie if found is not None else form[0] if form else ""
+        return self._keys[name]
 
     def __len__(self) -> int:
         return len(self._ends)
