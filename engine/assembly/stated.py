@@ -94,8 +94,12 @@ class StatedClaims:
         matching = [self._ends[p] for p in sorted(set(candidates) | same_identifier)
                     if p in same_identifier or terms_match(name, self._ends[p].names[0], (), self._ends[p].names[1:])]
         bridging = self._entities(toward)
-        matching.sort(key=lambda e: (not self._entities(e.partner[:1]) & bridging if bridging else False,
-                                     key not in {identity_key(n) for n in e.names}, -e.confidence))
+
+        def reaches_the_other_side(end: StatedEnd) -> bool:
+            return bool(bridging and self._entities(end.partner[:1]) & bridging)
+
+        matching.sort(key=lambda e: (not reaches_the_other_side(e), key not in {identity_key(n) for n in e.names},
+                                     -e.confidence))
         found: list[Passage] = []
         taken = set(skip or ())
         for end in matching:
