@@ -19,6 +19,9 @@ from bench.results import RESULTS, ROOT, Figure, Results, Target, read_results  
 
 BENCHMARKS = ROOT / "BENCHMARKS.md"
 MOST_CELL_CHARACTERS = 200
+# The command cell of a row whose command is the row above's: the table stays a dashboard, not a list of
+# the same long command (a benchmark's figures share theirs).
+SAME_COMMAND = "as above"
 
 OPENING = """# Benchmarks
 
@@ -73,10 +76,14 @@ def cell(text: str) -> str:
 def figure_rows(results: list[Results]) -> list[str]:
     rows = ["| figure | value | tune | held-out | target | met? | command | commit | date |",
             "|---|---|---|---|---|---|---|---|---|"]
+    previous = None
     for result in results:
         for figure in result.figures:
+            command = figure.command or result.command
+            shown = SAME_COMMAND if command == previous else f"`{command}`"
+            previous = command
             cells = [figure.figure, *(number(v, figure, figure.signed) for v in (figure.value, figure.tune, figure.held_out)), target_text(figure.target, figure), met_text(figure),
-                     f"`{figure.command or result.command}`", f"`{figure.commit}`", figure.date]
+                     shown, f"`{figure.commit}`", figure.date]
             rows.append("| " + " | ".join(cell(c) for c in cells) + " |")
     return rows
 

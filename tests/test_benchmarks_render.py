@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.render_benchmarks import BENCHMARKS, MOST_CELL_CHARACTERS, render
+from bench.render_benchmarks import BENCHMARKS, MOST_CELL_CHARACTERS, SAME_COMMAND, render
 from bench.results import RESULTS, Target, read_results, write_results
 
 MOST_BYTES = 40 * 1024
@@ -68,6 +68,17 @@ def test_written_results_render_with_their_commit(tmp_path: Path):
     row = next(line for line in render(tmp_path).splitlines() if line.startswith("| an invented figure"))
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[1:6] == ["12.5 %", "10.0 %", "15.0 %", "≥ 12.0 %", "**no**"]
+
+
+def test_a_command_is_written_once_for_the_rows_that_share_it(tmp_path: Path):
+    shutil.copy(RESULTS / "areas.toml", tmp_path / "areas.toml")
+    write_results("qa_eval", "Questions", "bench/qa_eval.py", [
+        {"figure": "first", "value": 1.0}, {"figure": "second", "value": 2.0},
+        {"figure": "third", "value": 3.0, "command": "bench/qa_eval.py --half tune"},
+    ], folder=tmp_path)
+    commands = {cells[0]: cells[6] for cells in first_table(render(tmp_path))[2:]}
+    assert commands == {"first": "`bench/qa_eval.py`", "second": SAME_COMMAND,
+                        "third": "`bench/qa_eval.py --half tune`"}
 
 
 def test_a_long_cell_is_refused(tmp_path: Path):
