@@ -24,6 +24,7 @@ from spacy.tokens import Doc, Token
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 from engine.reading.parse import modality, patterns
+from engine.reading.parse.change_words import is_change_adjective
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.phrases import Side, noun_conjuncts, side_of, sides
 
@@ -149,7 +150,8 @@ def resting_claims(doc: Doc) -> list[Claim]:
                 or verb.lemma_.lower() not in _RESTING_ON or modality.negated(verb) or modality.questioned(verb):
             continue
         owners = [side for owner in patterns.objects_after(effect, "of") for side in sides(owner)]
-        means = [m for m in _means_of(verb) if _names_a_change(m) and _acts_on_something(m) or _changed(m)]
+        means = [m for m in _means_of(verb)  # "activation of Z", or "increased Z"
+                 if (_names_a_change(m) and _acts_on_something(m)) or any(is_change_adjective(c) for c in m.lefts)]
         claims += pairs(owners, 1, [s for m in means if (s := side_of(m)) is not None], modality.hedged(verb))
     return claims
 
@@ -162,9 +164,3 @@ def _means_of(verb: Token) -> list[Token]:
     if "by" in words:  # the passive's agent
         found += [n for agent in verb.children if agent.dep_ == "agent" for n in agent.children if n.dep_ == "pobj"]
     return [n for head in found for n in (head, *noun_conjuncts(head))]
-
-
-def _changed(noun: Token) -> bool:
-    """"increased Z", "reduced Z": a noun its adjective says the change of."""
-    return any(c.dep_ == "amod" and (c.lower_ in lexicon.INCREASE_ADJECTIVES or c.lower_ in lexicon.DECREASE_ADJECTIVES)
-               for c in noun.children)
