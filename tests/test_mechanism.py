@@ -82,14 +82,21 @@ def test_of_two_edges_between_the_same_nodes_the_established_one_is_stated() -> 
     assert [route.edges[0].id for route in find_routes(graph).direct] == [established.id]
 
 
-def test_a_route_of_more_than_two_possible_steps_is_not_offered() -> None:
-    two = _graph([_edge("x", "a", status="possible"), _edge("a", "y", status="possible")])
-    assert [route.intermediates for route in find_routes(two).mechanisms] == [["a"]]
-    three = _graph([_edge("x", "a", status="possible"), _edge("a", "b", status="possible"),
-                    _edge("b", "y", status="possible")])
-    assert not find_routes(three)
-    note = _answer(three).statements[-1]
-    assert note.kind == "note" and "on more than 2 claims drawn by one reader" in note.text
+def test_a_route_of_more_than_four_possible_steps_is_not_offered() -> None:
+    def possible_chain(*nodes: str) -> list[Edge]:
+        return [_edge(s, t, status="possible") for s, t in zip(nodes, nodes[1:])]
+
+    four = possible_chain("x", "a", "b", "c", "y")
+    assert [route.intermediates for route in find_routes(_graph(four)).mechanisms] == [["a", "b", "c"]]
+    mechanism = next(s for s in _answer(_graph(four)).statements if s.kind == "mechanism")
+    assert mechanism.text.startswith("Possibly through a, then b, then c (no step of it established)")
+    # fewer possible steps rank first
+    assert [r.intermediates for r in find_routes(_graph(four + possible_chain("x", "m", "y"))).mechanisms] == \
+        [["m"], ["a", "b", "c"]]
+    five = _graph(possible_chain("x", "a", "b", "c", "d", "y"))
+    assert not find_routes(five)
+    note = _answer(five).statements[-1]
+    assert note.kind == "note" and "on more than 4 claims drawn by one reader" in note.text
 
 
 def test_a_contested_step_makes_no_route_but_a_contested_direct_edge_is_stated() -> None:
@@ -188,10 +195,9 @@ def test_an_answer_without_a_route_names_the_nearest_one_and_the_step_papers_dis
 
 def test_a_disputed_route_is_named_only_where_the_dispute_alone_keeps_it_out() -> None:
     assert disputed_route(_graph([_edge("x", "m"), _edge("m", "y")])) is None  # no dispute
-    # a dispute from a to b, and three steps only suggested besides
-    graph = _graph([_edge("x", "a", status="possible"), _edge("a", "b", 1, status="contested"),
-                    _edge("a", "b", -1, status="contested"), _edge("b", "c", status="possible"),
-                    _edge("c", "y", status="possible")])
+    # a dispute from a to b, and five steps only suggested besides
+    suggested = [_edge(s, t, status="possible") for s, t in [("x", "a"), ("b", "c"), ("c", "d"), ("d", "e"), ("e", "y")]]
+    graph = _graph([*suggested, _edge("a", "b", 1, status="contested"), _edge("a", "b", -1, status="contested")])
     assert disputed_route(graph) is None
     assert [s.kind for s in _answer(graph).statements] == ["note"]
     path = ["x", *"abcdef", "y"]  # seven steps, one more than a route may take
