@@ -196,7 +196,7 @@ def test_an_answer_without_a_route_names_the_nearest_one_and_the_step_papers_dis
 def test_a_disputed_route_is_named_only_where_the_dispute_alone_keeps_it_out() -> None:
     assert disputed_route(_graph([_edge("x", "m"), _edge("m", "y")])) is None  # no dispute
     # a dispute from a to b, and five steps only suggested besides
-    suggested = [_edge(s, t, status="possible") for s, t in [("x", "a"), ("b", "c"), ("c", "d"), ("d", "e"), ("e", "y")]]
+    suggested = [_edge(s, t, status="possible") for s, t in ["xa", "bc", "cd", "de", "ey"]]
     graph = _graph([*suggested, _edge("a", "b", 1, status="contested"), _edge("a", "b", -1, status="contested")])
     assert disputed_route(graph) is None
     assert [s.kind for s in _answer(graph).statements] == ["note"]
