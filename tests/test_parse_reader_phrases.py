@@ -98,6 +98,7 @@ def known_names() -> None:
         ("ER stress-induced apoptosis", "GO", "GO:0002", "apoptosis in response to ER stress"),
         ("multiple sclerosis", "MESH", "D009103", "Multiple Sclerosis"),
         ("Tarp deficiency", "MESH", "D900002", "Tarp Deficiency"),
+        ("quality of life", "MESH", "D011788", "Quality of Life"),
     ]):
         yield
 
@@ -115,6 +116,10 @@ def known_names() -> None:
     ("Velk1 worsened multiple sclerosis.", {f"{UP} Velk1 ==CAUSE=> multiple sclerosis"}),
     ("Inhibition of Velk1 confers resistance to ER stress-induced apoptosis.",
      {f"{UP} ER stress ==CAUSE=> {UP} ER stress-induced apoptosis"}),
+    # a curated name goes on past its head through the words the head governs
+    ("Zorimab improved quality of life.", {f"{UP} Zorimab ==CAUSE=> {UP} quality of life"}),
+    ("Treatment with zorimab led to an improvement in quality of life.",
+     {f"{UP} zorimab ==CAUSE=> {UP} quality of life"}),
     # the last member of a list is named with the head it shares with the others
     ("Leptin reduced dopamine and serotonin release in the striatum.",
      {f"{UP} Leptin ==CAUSE=> {DOWN} dopamine release", f"{UP} Leptin ==CAUSE=> {DOWN} serotonin release"}),

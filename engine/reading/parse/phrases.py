@@ -1036,21 +1036,23 @@ def _member_number(head: Token) -> list[Token]:
 
 
 def _with_grounded_words(tokens: list[Token], head: Token, end: int) -> list[Token]:
-    """``tokens`` with the other words of each grounded span they share a word with, up to the word
-    ``end``, within the head's phrase: "caspase 9", "Alzheimer's disease progression" are names a
-    curated resource knows whole, whatever the parser hung their words on ("leptin and NADPH oxidase"
-    with "NADPH" read as a second member of a list). A span that would bring a word of change, a
-    determiner, a verb or a word the head hangs on after it ("serotonin release" of "dopamine and
-    serotonin release", named with each member apart) into the name is not taken."""
+    """``tokens`` with the other words of each grounded span they share a word with, within the head's
+    phrase, up to the word ``end`` or past it through words the head governs: "caspase 9", "Alzheimer's
+    disease progression", "quality of life" are names a curated resource knows whole, whatever the
+    parser hung their words on ("leptin and NADPH oxidase" with "NADPH" read as a second member of a
+    list). A span that would bring a word of change, a determiner, a verb, a comma or a word the head
+    hangs on after it ("serotonin release" of "dopamine and serotonin release", named with each member
+    apart) into the name is not taken."""
     doc, held, ancestors = head.doc, {t.i for t in tokens}, set(head.ancestors)
     added: set[int] = set()
     for start, stop in grounded_spans(doc.text):
         words = doc.char_span(start, stop, alignment_mode="contract")  # the words wholly inside
         new = [t for t in words or () if t.i not in held]
-        if not new or not held & {t.i for t in words} or words[0].i < head.left_edge.i or words[-1].i > end:
+        if not new or not held & {t.i for t in words} or words[0].i < head.left_edge.i \
+                or not all(t.i <= end or head in t.ancestors for t in words):
             continue
         if any(is_change_adjective(t) or t.lower_ in lexicon.DETERMINERS or t.pos_ in ("VERB", "AUX")
-               or (t.i > head.i and t in ancestors) for t in new):
+               or t.text == "," or (t.i > head.i and t in ancestors) for t in new):
             continue
         added.update(t.i for t in new)
     return sorted([*tokens, *(doc[i] for i in added)], key=lambda t: t.i)
