@@ -26,6 +26,16 @@ def test_a_risk_for_an_outcome_is_the_outcome() -> None:
 
 
 @pytest.mark.parametrize("sentence, expected", [
+    ("Zorimab reduced the odds of readmission.", {f"{UP} Zorimab ==CAUSE=> {DOWN} readmission"}),
+    ("Zorimab reduced the prevalence of anemia.", {f"{UP} Zorimab ==CAUSE=> {DOWN} anemia"}),
+    ("Zorimab lowered the occurrence of seizures.", {f"{UP} Zorimab ==CAUSE=> {DOWN} seizures"}),
+    ("Zorimab lessened the intensity of nausea.", {f"{UP} Zorimab ==CAUSE=> {DOWN} nausea"}),
+])
+def test_the_chance_or_spread_of_an_outcome_is_the_outcome(sentence: str, expected: set[str]) -> None:
+    assert parse_lines(sentence) == rule_lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
     ("Patients who develop neuropathy are at increased risk of foot ulcers.",
      {f"neuropathy ==CAUSE=> {UP} foot ulcers"}),
     ("Patients with diabetes are at higher risk of stroke.", {"diabetes ==CAUSE=> stroke"}),
@@ -54,7 +64,7 @@ def test_other_differences_need_their_reference_named(sentence: str) -> None:
 
 @pytest.mark.parametrize("sentence, expected", [
     ("Blood pressure showed an inverse relationship with the prevalence of migraine.",
-     {f"{UP} Blood pressure ==CAUSE=> {DOWN} migraine prevalence"}),
+     {f"{UP} Blood pressure ==CAUSE=> {DOWN} migraine"}),
     ("We found a positive correlation between ferritin and insulin resistance.",
      {f"{UP} ferritin ==CAUSE=> {UP} insulin resistance"}),
     # unsigned, denied or only studied: no claim
