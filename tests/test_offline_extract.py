@@ -140,6 +140,16 @@ def test_a_long_form_whose_initials_spell_the_short_form_is_taken_whole() -> Non
     assert find_abbreviations("Patients on zorodialysis (ZD) were seen.") == {"ZD": "zorodialysis"}
 
 
+def test_a_long_form_split_by_a_line_break_hyphen_is_joined_again() -> None:
+    # text taken from a PDF keeps a word split at the end of a line: "transcrip- tion"
+    assert find_abbreviations("the mTORC1- suppressed transcrip- tion factor EB (TFEB) rose") == {
+        "TFEB": "transcription factor EB"}
+    assert find_abbreviations("inhibits the phos- phoinositide 3-kinase (PI3K)") == {"PI3K": "phosphoinositide 3-kinase"}
+    # a word before it that does not open with the short form's letter is another word
+    assert find_abbreviations("the ubiquitin- protein disulfide isomerase (PDI) was") == {
+        "PDI": "protein disulfide isomerase"}
+
+
 def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:
     # "(GRE)-binding" is undone inside the name, and the outer short form still names it
     found = extract_annotations("Active Plk7 phosphorylates the transcription factor glucose response element (GRE)-binding "

@@ -284,6 +284,19 @@ def _initials_tail(short: str, words: list[str]) -> str | None:
 _MEMBER_SUFFIX = re.compile(r"(?<=[A-Za-z])-?(\d{1,2}|[α-ω])$")
 
 
+def _rejoined(long_form: str, before: str, short: str) -> str:
+    """The long form whole where a line break split its first word with a hyphen ("the transcrip- tion
+    factor EB (TFEB)": "transcription factor EB"), if the whole word opens with the short form's first
+    letter ("the ubiquitin- protein disulfide isomerase (PDI)" keeps "protein disulfide isomerase")."""
+    words, count = before.split(), len(long_form.split())
+    if len(words) <= count or " ".join(words[-count:]) != long_form or not long_form[0].islower():
+        return long_form
+    part = words[-count - 1]
+    if len(part) > 2 and part.endswith("-") and part[:-1].isalpha() and part[0].lower() == short[0].lower():
+        return part[:-1] + long_form
+    return long_form
+
+
 def find_abbreviations(text: str) -> dict[str, str]:
     """Short forms defined in ``text`` → their long forms: "amyloid beta (Aβ)" gives {"Aβ": ...}.
 
@@ -307,7 +320,7 @@ def find_abbreviations(text: str) -> dict[str, str]:
                 # "death-associated protein kinase (DAPK1)", "tumour necrosis factor (TNF-α)".
                 long_form = _long_form_for(_MEMBER_SUFFIX.sub("", inner), before)
             if long_form:
-                found.setdefault(inner, long_form)
+                found.setdefault(inner, _rejoined(long_form, before, inner))
                 continue
         previous = before.split()
         if len(inner_words) >= 2 and previous:
