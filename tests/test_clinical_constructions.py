@@ -1,6 +1,7 @@
-"""How clinical abstracts state results, read by both readers: a risk "for" an outcome, a group "at
-increased risk" (compared with those without what it has), a signed association noun, "effective in
-reducing", an effect on a change, a harm improved or given a good effect, a good thing or a harm
+"""How clinical abstracts state results, read by both readers: a risk "for" an outcome, the odds or
+prevalence of an outcome (the outcome itself), a group "at increased risk" (compared with those without
+what it has), a signed association noun, "effective in reducing", an effect on a change, a harm
+improved or given a good effect, a good thing or a harm
 worsened ("worse asthma control", "poor survival", "worse pain"), a duration prolonged, less
 or more of a thing, the reference of a comparison (no agent), a curated name that opens with a word
 of change ("low back pain"), the control of a condition ("glycaemic control"), a group with more of a
