@@ -70,7 +70,7 @@ def test_a_likelihood_of_a_treated_group_implies_the_untreated_as_its_reference(
     ("Relapse occurred in 2.4% of the vitamin K group and 10.1% of the placebo group.",
      f"{UP} vitamin K ==CAUSE=> {DOWN} Relapse"),
     ("The prevalence of gout was 3% (4 of 130) in the zorumab group and 9% (12 of 131) in the placebo group.",
-     f"{UP} zorumab ==CAUSE=> {DOWN} gout prevalence"),
+     f"{UP} zorumab ==CAUSE=> {DOWN} gout"),
     ("Serum Q was 30% in the zorumab group and 10% in the placebo group.",
      f"{UP} zorumab ==CAUSE=> {UP} Serum Q"),
 ])
