@@ -288,13 +288,9 @@ def _rejoined(long_form: str, before: str, short: str) -> str:
     """The long form whole where a line break split its first word with a hyphen ("the transcrip- tion
     factor EB (TFEB)": "transcription factor EB"), if the whole word opens with the short form's first
     letter ("the ubiquitin- protein disulfide isomerase (PDI)" keeps "protein disulfide isomerase")."""
-    words, count = before.split(), len(long_form.split())
-    if len(words) <= count or " ".join(words[-count:]) != long_form or not long_form[0].islower():
-        return long_form
-    part = words[-count - 1]
-    if len(part) > 2 and part.endswith("-") and part[:-1].isalpha() and part[0].lower() == short[0].lower():
-        return part[:-1] + long_form
-    return long_form
+    split = re.search(r"\b([A-Za-z]{2,})- " + re.escape(long_form) + r"\s*$", before)
+    whole = split is not None and long_form[0].islower() and split.group(1)[0].lower() == short[0].lower()
+    return split.group(1) + long_form if whole else long_form
 
 
 def find_abbreviations(text: str) -> dict[str, str]:
