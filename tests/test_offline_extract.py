@@ -145,9 +145,9 @@ def test_a_long_form_split_by_a_line_break_hyphen_is_joined_again() -> None:
     assert find_abbreviations("the mTORC1- suppressed transcrip- tion factor EB (TFEB) rose") == {
         "TFEB": "transcription factor EB"}
     assert find_abbreviations("inhibits the phos- phoinositide 3-kinase (PI3K)") == {"PI3K": "phosphoinositide 3-kinase"}
-    # a word before it that does not open with the short form's letter is another word
-    assert find_abbreviations("the ubiquitin- protein disulfide isomerase (PDI) was") == {
-        "PDI": "protein disulfide isomerase"}
+    # two words that are words on their own are an author's compound, whose hyphen stays
+    assert find_abbreviations("the extracellular signal- regulated kinase (ERK) rose") == {
+        "ERK": "extracellular signal-regulated kinase"}
 
 
 def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:

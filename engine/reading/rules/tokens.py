@@ -284,15 +284,6 @@ def _initials_tail(short: str, words: list[str]) -> str | None:
 _MEMBER_SUFFIX = re.compile(r"(?<=[A-Za-z])-?(\d{1,2}|[α-ω])$")
 
 
-def _rejoined(long_form: str, before: str, short: str) -> str:
-    """The long form whole where a line break split its first word with a hyphen ("the transcrip- tion
-    factor EB (TFEB)": "transcription factor EB"), if the whole word opens with the short form's first
-    letter ("the ubiquitin- protein disulfide isomerase (PDI)" keeps "protein disulfide isomerase")."""
-    split = re.search(r"\b([A-Za-z]{2,})- " + re.escape(long_form) + r"\s*$", before)
-    whole = split is not None and long_form[0].islower() and split.group(1)[0].lower() == short[0].lower()
-    return split.group(1) + long_form if whole else long_form
-
-
 def find_abbreviations(text: str) -> dict[str, str]:
     """Short forms defined in ``text`` → their long forms: "amyloid beta (Aβ)" gives {"Aβ": ...}.
 
@@ -300,6 +291,7 @@ def find_abbreviations(text: str) -> dict[str, str]:
     form's letters occur in order in the long form, starting a word (Schwartz and Hearst, 2003).
     """
     found: dict[str, str] = {}
+    text = mend_line_breaks(text)  # "the transcrip- tion factor EB (TFEB)" defines "transcription factor EB"
     for match in _PAREN.finditer(text):
         inner = match.group(1).strip()
         before = text[:match.start()]
@@ -316,7 +308,7 @@ def find_abbreviations(text: str) -> dict[str, str]:
                 # "death-associated protein kinase (DAPK1)", "tumour necrosis factor (TNF-α)".
                 long_form = _long_form_for(_MEMBER_SUFFIX.sub("", inner), before)
             if long_form:
-                found.setdefault(inner, _rejoined(long_form, before, inner))
+                found.setdefault(inner, long_form)
                 continue
         previous = before.split()
         if len(inner_words) >= 2 and previous:
