@@ -150,6 +150,16 @@ def test_a_long_form_split_by_a_line_break_hyphen_is_joined_again() -> None:
         "ERK": "extracellular signal-regulated kinase"}
 
 
+def test_a_defined_long_form_holding_and_is_one_name() -> None:
+    # the "and" inside a long form joins no list: one object, named whole, with its short form
+    [a] = extract_annotations("Zorbicin reduced the signal regulator and activator of transcription 9 (SRAT9).")
+    assert (a.object, a.object_aliases, a.object_change) == (
+        "signal regulator and activator of transcription 9", ["SRAT9"], "decrease")
+    # a short form that lists several keeps the list
+    found = extract_annotations("Zorbicin reduced zeta and theta receptors (ZR, TR).")
+    assert len(found) == 2
+
+
 def test_a_short_form_after_a_name_holding_another_is_an_alias() -> None:
     # "(GRE)-binding" is undone inside the name, and the outer short form still names it
     found = extract_annotations("Active Plk7 phosphorylates the transcription factor glucose response element (GRE)-binding "

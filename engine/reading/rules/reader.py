@@ -524,6 +524,23 @@ def _shared_process_start(tokens: list[Token], start: int, end: int) -> int:
     return first if first > start else end
 
 
+def _listed_long_forms_as_names(tokens: list[Token], defined: dict[str, str]) -> list[Token]:
+    """A long form with a list conjunction, right before its short form in brackets, is one token, a
+    name as it stands: the "and" of "signal transducer and activator of transcription 3 (STAT3)"
+    joins no list. A short form that lists several ("estrogen and progesterone receptors (ER, PR)")
+    keeps its long form's list."""
+    joined: list[Token] = []
+    for k, token in enumerate(tokens):
+        bracketed = tokens[k + 1].text if token.text == "(" and tokens[k + 2:k + 3] and tokens[k + 2].text == ")" else ""
+        words = defined[bracketed].lower().split() if bracketed in defined and "," not in bracketed else []
+        if lx.LIST_CONJUNCTIONS.intersection(words) and len(words) <= len(joined) \
+                and [t.low for t in joined[-len(words):]] == words:
+            named = joined[-len(words):]
+            joined[-len(words):] = [Token(" ".join(t.text for t in named), "\x00long form", named[0].start)]
+        joined.append(token)
+    return joined
+
+
 def _prepared_tokens(text: str) -> list[Token]:
     """The tokens of a sentence as the scan reads them: listed amounts, dashed asides, bracketed
     semicolons and contrasted exclusions dealt with."""
@@ -548,10 +565,11 @@ def extract_annotations(sentence: str, abbreviations: dict[str, str] | None = No
     known = dict(abbreviations or {})
     known.update(find_abbreviations(sentence))
     text = undo_typesetting(sentence)
-    for short, long in find_abbreviations(text).items():
+    defined = find_abbreviations(text)
+    for short, long in defined.items():
         # a short form defined after a name that held another one: "element (CRE)-binding protein (CREB)"
         known.setdefault(short, long)
-    tokens = _prepared_tokens(text)
+    tokens = _listed_long_forms_as_names(_prepared_tokens(text), defined)
     annotations: list[Annotation] = []
     seen: set[tuple] = set()
     long_forms = [long.lower() for long in known.values()]
