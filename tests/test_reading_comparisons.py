@@ -105,6 +105,16 @@ def test_a_group_defined_by_what_it_has_gives_a_possible_claim(sentence: str, ex
     assert read(sentence) == {(expected, True)}
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    ("Q levels were higher in the plasma of obese subjects than in lean controls.",
+     (f"obesity ==CAUSE=> {UP} Q", True)),
+    ("Q was higher in the serum of zorumab-treated mice than in vehicle-treated mice.",
+     (f"{UP} zorumab ==CAUSE=> {UP} Q", False)),
+])
+def test_a_change_in_what_is_sampled_from_a_group_is_the_groups(sentence: str, expected: tuple[str, bool]) -> None:
+    assert read(sentence) == {expected}
+
+
 # -- a reference group that is not the absence of the agent: nothing --------------------------------
 
 @pytest.mark.parametrize("control, other", [

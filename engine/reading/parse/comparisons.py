@@ -48,6 +48,7 @@ _GROUP_STAND_INS = word_set(_WORDS, "_group_stand_ins")
 _COHORT_PEOPLE = word_set(_WORDS, "_cohort_people") | lexicon.GROUP_PEOPLE
 
 _TAKING = word_set(_WORDS, "_taking")
+_SAMPLES = word_set(_WORDS, "_samples")
 _NOT_AGENTS = word_set(_WORDS, "_not_agents")
 # Reference arms given nothing in the agent's place: a group compared with one was given the agent.
 _PLAIN_CONTROLS = word_set(_WORDS, "_plain_controls")
@@ -279,6 +280,9 @@ def group_of(token: Token) -> Group | None:
         return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower, against_those_without=True)
     if lower == "those":  # "those given D", "those with D"
         return _given_to(token)
+    if lexicon.place_word(lower) or lower in _SAMPLES:  # "in the plasma of obese subjects": the subjects
+        owners = patterns.objects_after(token, "of", "from")
+        return group_of(owners[0]) if len(owners) == 1 else None
     if lower not in _MEMBERS or lower == "controls":
         return None
     found = [g for g in (_group_in(token), _given_to(token), _marked_before(token), _had_by(token)) if g is not None]
