@@ -93,6 +93,14 @@ def entity(tokens: list[Token], span: tuple[int, int], role: Literal["subject", 
     return _entity_named(naming, aliases, abbreviations, role)
 
 
+LONG_FORM = "\x00long form"  # the ``low`` of a token that stands for a defined long form
+
+
+def as_one_name(words: list[Token]) -> Token:
+    """One token for the words of a defined long form, so that no rule reads or strips inside it."""
+    return Token(" ".join(w.text for w in words), LONG_FORM, words[0].start)
+
+
 def _long_form_as_one(words: list[Token], abbreviations: dict[str, str]) -> list[Token]:
     """A defined long form is a name as it stands: "AMP-activated protein kinase (AMPK)" becomes
     one token, so that no rule strips words from inside it."""
@@ -100,7 +108,7 @@ def _long_form_as_one(words: list[Token], abbreviations: dict[str, str]) -> list
     for cut in range(len(words)):
         if " ".join(w.low for w in words[cut:]) in long_forms and len(words) - cut > 1:
             return [w for w in words[:cut] if w.low not in lx.DETERMINERS and w.low not in NAME_NOISE] \
-                + [Token(" ".join(w.text for w in words[cut:]), "\x00long form", words[cut].start)]
+                + [as_one_name(words[cut:])]
     return words
 
 
@@ -407,7 +415,7 @@ def _entity_named(naming: _Naming, aliases: list[str], abbreviations: dict[str, 
         name_aliases = [name, *[a for a in name_aliases if a != name]]
         name = abbreviations[name]
     # a defined long form is one token: its own last word decides ("frontotemporal dementia (FTD)")
-    last = words[-1].text.split()[-1].lower() if words[-1].low == "\x00long form" else words[-1].low
+    last = words[-1].text.split()[-1].lower() if words[-1].low == LONG_FORM else words[-1].low
     state_word = last in lx.STATE_WORDS or last.endswith(lx.STATE_SUFFIXES) \
         or name.lower() in lx.STATE_WORDS
     if role == "subject" and (deficiency or mutation):
@@ -448,7 +456,7 @@ def class_prefix_end(texts: list[str], lows: list[str]) -> int:
             0 < cut < len(lows) and lows[0] == "transcription"):
         if len(lows) - cut == 1 and word_tests.symbol_like(texts[cut]) and len(texts[cut]) > 2:
             return cut  # not "transcription factor EB", whose letters are the end of its symbol (TFEB)
-    if (len(lows) > 3 or (len(lows) == 3 and lows[2] == "\x00long form")) \
+    if (len(lows) > 3 or (len(lows) == 3 and lows[2] == LONG_FORM)) \
             and lows[0] == "transcription" and lows[1] in lx.FACTOR_HEADS:
         return 2  # "the transcription factor cAMP response element-binding protein"
     for k in range(len(lows) - 1):

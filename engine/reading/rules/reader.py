@@ -535,8 +535,7 @@ def _listed_long_forms_as_names(tokens: list[Token], defined: dict[str, str]) ->
         words = defined[bracketed].lower().split() if bracketed in defined and "," not in bracketed else []
         if lx.LIST_CONJUNCTIONS.intersection(words) and len(words) <= len(joined) \
                 and [t.low for t in joined[-len(words):]] == words:
-            named = joined[-len(words):]
-            joined[-len(words):] = [Token(" ".join(t.text for t in named), "\x00long form", named[0].start)]
+            joined[-len(words):] = [naming.as_one_name(joined[-len(words):])]
         joined.append(token)
     return joined
 
