@@ -299,6 +299,14 @@ def test_a_good_or_bad_effect_on_a_harm(sentence: str, expected: set[str]) -> No
     assert rule_lines(sentence) == expected
 
 
+@pytest.mark.parametrize("sentence", [
+    "Our study does not show a protective effect of aspirin on memory.",
+    "We did not find a beneficial effect of exercise on memory in older adults.",
+])
+def test_an_effect_of_a_thing_denied_by_its_verb(sentence: str) -> None:
+    assert rule_lines(sentence) == parse_lines(sentence) == set()
+
+
 @pytest.mark.parametrize("sentence, expected", [
     # an unsigned effect signed by the change it is on
     ("We found a significant effect of statins on the reduction of mortality.",

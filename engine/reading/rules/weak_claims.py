@@ -197,6 +197,7 @@ def effect_noun_claim(tokens: list[Token], i: int, floor: int,
         if agent_end == k + 1:
             return None
         subjects, k = [(k + 1, agent_end)], agent_end
+        subject_end = _clause_start(tokens, j, floor) - 1  # "did not show a protective effect of X on Y"
     if k >= n or tokens[k].low not in _EFFECT_PREPOSITIONS:
         return None
     if tokens[k].low == "against":
@@ -221,6 +222,11 @@ def effect_noun_claim(tokens: list[Token], i: int, floor: int,
     return Claim(subjects, objects, polarity, "effect", word_tests.negated(tokens, subject_end + 1, i),
                   word_tests.has(tokens, max(floor, subject_end + 1), i, lx.HEDGES), end,
                   valued_by="" if tokens[k].low == "against" else tokens[j].low)
+
+
+def _clause_start(tokens: list[Token], i: int, floor: int) -> int:
+    """The first word of the clause ``i`` stands in: after the nearest comma before it, or ``floor``."""
+    return next((k + 1 for k in range(i - 1, floor - 1, -1) if tokens[k].text == ","), floor)
 
 
 def _predicated(tokens: list[Token], i: int, floor: int) -> bool:
