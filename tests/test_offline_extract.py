@@ -427,6 +427,14 @@ def test_compound_scope_and_models_of_rescue() -> None:
      {"[change=increase] sodium chlorate ==CAUSE=> [change=decrease] seeding"}),
     ("Whether lithium reduces tau phosphorylation is unknown, but we show that GSK3 raises tau phosphorylation.",
      {"[change=increase] GSK3 ==CAUSE=> [change=increase] tau phosphorylation"}),
+    # nor does a clause that a denied finding reports, however the finding is denied
+    ("We found no evidence that lithium reduces tau phosphorylation.", set()),
+    ("Previous studies failed to show that lithium reduces tau phosphorylation.", set()),
+    ("It was not confirmed that lithium reduces tau phosphorylation.", set()),
+    ("We found no evidence that diabetes is a risk factor for stroke.", set()),
+    # a negation that is no denial of the finding
+    ("It is not surprising to observe that lithium reduces tau phosphorylation.",
+     {"[change=increase] lithium ==CAUSE=> [change=decrease] tau phosphorylation"}),
 ])
 def test_an_indirect_question_states_no_claim(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)

@@ -25,6 +25,11 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
     "The hormone ghrelin is unable to bind and phosphorylate insulin receptors.",
     "Caffeine is unlikely to increase adenosine release.",
     "Caffeine was not able to increase adenosine release.",
+    # a clause that a denied finding reports, and a question over two coordinated verbs
+    "We found no evidence that caffeine increases adenosine release.",
+    "There was no evidence that the coordinator resulted in a more timely provision of services.",
+    "We found no evidence to suggest that caffeine increases adenosine release.",
+    "We asked whether caffeine binds the receptor and increases adenosine release.",
 ])
 def test_negated_and_questioned_claims_are_no_claims(sentence: str) -> None:
     assert lines(sentence) == set()

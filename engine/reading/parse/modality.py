@@ -36,16 +36,28 @@ def predicate_of(word: Token) -> Token:
     return word
 
 
-def _chain(predicate: Token) -> Iterator[Token]:
-    """The predicate and the predicates it is embedded in, innermost first."""
+def _chain(predicate: Token, coordinated: bool = False) -> Iterator[Token]:
+    """The predicate and the predicates it is embedded in, innermost first; a clause that is what a
+    noun reports ("no evidence that X raises Y", "no evidence to suggest that ...") is embedded in the
+    noun, and through it in the verb the noun is the object of ("we did not find evidence that ...")."""
     token = predicate
     yield token
-    while token.dep_ in _EMBEDDING and token.head.i != token.i:
+    while (token.dep_ in _EMBEDDING or _content_of_noun(token)) and token.head.i != token.i:
         embedded_as = token.dep_
         token = token.head
-        if embedded_as == "conj":
+        if embedded_as == "conj" and not coordinated:
             continue  # a coordinated verb shares its first verb's negation only through its own words
         yield token
+        if embedded_as == "acl" and token.dep_ in ("dobj", "attr") and token.head.i != token.i:
+            token = token.head
+            yield token
+
+
+def _content_of_noun(clause: Token) -> bool:
+    """A clause that says what its noun holds ("evidence that X raises Y", "evidence to suggest
+    ..."), not a relative clause on it ("the mice that received X")."""
+    return clause.dep_ == "acl" and clause.head.pos_ == "NOUN" and any(
+        (c.dep_ == "mark" and c.lower_ == "that") or (c.dep_ == "aux" and c.lower_ == "to") for c in clause.children)
 
 
 def negated(predicate: Token) -> bool:
@@ -69,7 +81,7 @@ def _sharing_verbs(predicate: Token) -> list[Token]:
 
 
 def questioned(predicate: Token) -> bool:
-    """"we asked whether X raises Y", "Does X raise Y?"; also a claim said to hold "depending on" an
+    """"we asked whether X raises Y" (and "whether X binds Z and raises Y"), "Does X raise Y?"; also a claim said to hold "depending on" an
     unnamed condition ("Depending on the site, X raises Y"), which leaves open where it holds (not "Y
     is dependent on X", where the word is the predicate)."""
     if predicate.sent[-1].text == "?":
@@ -77,7 +89,7 @@ def questioned(predicate: Token) -> bool:
     return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)
                or (c.lower_ in lexicon.DEPENDENCE_WORDS and c.dep_ != "acomp"
                    and any(g.lower_ in lexicon.ON_PREPOSITIONS for g in c.children))
-               for token in _chain(predicate) for c in token.children)
+               for token in _chain(predicate, coordinated=True) for c in token.children)
 
 
 def hedged(predicate: Token) -> bool:

@@ -187,7 +187,8 @@ def _read_risk_factor(tokens: list[Token], i: int, floor: int, claims: list[Clai
         role_claim.verb = i
         role_claim.floor = floor
         role_claim.hedged = True
-        role_claim.negated = role_claim.negated or word_tests.negated(tokens, role_claim.subjects[-1][1], i)
+        role_claim.negated = role_claim.negated or word_tests.negated(tokens, role_claim.subjects[-1][1], i) \
+            or word_tests.unstated(tokens, floor, role_claim.subjects[0][0])
         claims.append(role_claim)
 
 
@@ -259,8 +260,7 @@ def _add_claim(tokens: list[Token], i: int, floor: int, claim: Claim, claims: li
     claim.hedged = claim.hedged or word_tests.has(tokens, floor, i, lx.HEDGES)
     # a claim said to hold "depending on" an unnamed condition is read as none
     claim.negated = claim.negated or word_tests.conditioned(tokens, floor, claim.end + 6)
-    # an indirect question ("to determine whether X raises Y") states no claim
-    claim.negated = claim.negated or word_tests.questioned(tokens, floor, min([i, *(s for s, _ in claim.subjects)]))
+    claim.negated = claim.negated or word_tests.unstated(tokens, floor, min([i, *(s for s, _ in claim.subjects)]))
     claim.verb = i
     claim.floor = floor
     # A phrase taken from an earlier sentence (a resolved anaphor) is less certain.
