@@ -817,7 +817,26 @@ def test_a_substitution_names_no_transgene(sentence: str, expected: set[str]) ->
     "Trehalose is thought to enhance autophagy.",
     "Trehalose is often considered to enhance autophagy.",
     "Trehalose has been postulated to enhance autophagy.",
+    "Trehalose tended to enhance autophagy.",
 ])
 def test_a_reported_view_is_hedged(sentence: str) -> None:
     assert [(a.subject, a.object, a.hedged) for a in extract_annotations(sentence)] == [
         ("Trehalose", "autophagy", True)]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("In a multicentre, parallel group, double blind, randomized trial, 347 patients were enrolled.", set()),
+    ("The median volume of right strokes was approximately double the median volume of left strokes.", set()),
+    ("CDK5 knock down increased Rac activity in triple transgenic Alzheimer's mice.",
+     {"[change=increase] CDK5 knock down ==CAUSE=> [change=increase] Rac"}),
+    ("Inhibition of CIP2A by bortezomib was shown in triple negative breast cancer cells.",
+     {"[change=increase] bortezomib ==CAUSE=> [change=decrease] CIP2A"}),
+])
+def test_double_and_triple_before_a_word_are_no_verbs(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
+
+
+def test_double_after_a_modal_is_a_verb() -> None:
+    assert [(a.subject, a.object) for a in extract_annotations("Smoking may double the risk of stroke.")] == [
+        ("Smoking", "stroke")]
+

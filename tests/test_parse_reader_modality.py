@@ -51,6 +51,8 @@ def test_a_verb_with_its_own_object_keeps_its_own_polarity() -> None:
     # the authors' view over the clause they embed
     "We think that caffeine should be responsible for adenosine release.",
     "We believe that caffeine increases adenosine release.",
+    # a tendency seen, not an effect shown
+    "Caffeine tended to increase adenosine release.",
 ])
 def test_hedged_claims_are_kept_as_hedged(sentence: str) -> None:
     found = read_sentence(sentence)
