@@ -840,3 +840,16 @@ def test_double_after_a_modal_is_a_verb() -> None:
     assert [(a.subject, a.object) for a in extract_annotations("Smoking may double the risk of stroke.")] == [
         ("Smoking", "stroke")]
 
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # the change before "of either ... or" / "of both ... and" is each member's
+    ("Knockdown of either RelB or p50 diminished YKL-40 expression.",
+     {"[change=decrease] RelB ==CAUSE=> [change=decrease] YKL-40",
+      "[change=decrease] p50 ==CAUSE=> [change=decrease] YKL-40"}),
+    ("Silencing of both MARK1 and MARK2 blocked tau phosphorylation.",
+     {"[change=decrease] MARK1 ==CAUSE=> [change=decrease] tau phosphorylation",
+      "[change=decrease] MARK2 ==CAUSE=> [change=decrease] tau phosphorylation"}),
+])
+def test_a_change_of_either_or_both_members(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)
