@@ -853,3 +853,19 @@ def test_double_after_a_modal_is_a_verb() -> None:
 ])
 def test_a_change_of_either_or_both_members(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # a change word on a head of change is shared by every member after "of"
+    ("Lithium led to decreased induction of cytokines and chemokines.",
+     {"[change=increase] Lithium ==CAUSE=> [change=decrease] cytokines",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] chemokines"}),
+    ("Lithium led to increased inhibition of cytokines and chemokines.",
+     {"[change=increase] Lithium ==CAUSE=> [change=decrease] cytokines",
+      "[change=increase] Lithium ==CAUSE=> [change=decrease] chemokines"}),
+    # a harm keeps its worth with its short form after it
+    ("Alcohol had a favorable effect on the risk of acute myocardial infarction (MI).",
+     {"[change=increase] Alcohol ==CAUSE=> [change=decrease] acute myocardial infarction"}),
+])
+def test_a_change_on_a_change_and_a_harm_with_its_short_form(sentence: str, expected: set[str]) -> None:
+    assert_finds(sentence, expected)

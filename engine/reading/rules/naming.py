@@ -480,8 +480,9 @@ _GROUP_NOUNS = word_set(_WORDS, "_group_nouns")
 
 def manner_adjective(tok: Token) -> bool:
     """A lower-case adjective saying how a change was made ("pharmacological", "genetic",
-    "chronic", "selective"), not part of a name."""
-    return tok.text.isalpha() and tok.text[1:].islower() and tok.low.endswith(ADJECTIVE_ENDINGS)
+    "chronic", "selective"), not part of a name, nor itself a change ("decreased")."""
+    return tok.text.isalpha() and tok.text[1:].islower() and tok.low.endswith(ADJECTIVE_ENDINGS) \
+        and tok.low not in lx.INCREASE_ADJECTIVES and tok.low not in lx.DECREASE_ADJECTIVES
 
 
 def _names_something(words: list[Token], name: str) -> bool:
@@ -582,7 +583,9 @@ def leading_change(tokens: list[Token], span: tuple[int, int]) -> int | None:
             and opens_curated_name([t.text for t in tokens[j:span[1]]]):
         return None  # "low back pain" names a condition
     if (low in lx.INCREASE_ADJECTIVES or low in lx.DECREASE_ADJECTIVES) and nxt:
-        return adjective_sign(tokens[:span[1]], j)
+        # "decreased induction of A and B", "increased inhibition of A": the head's change, turned
+        head = leading_change(tokens, (j + 1, span[1])) if word_tests.change_head(nxt) else None
+        return adjective_sign(tokens[:span[1]], j) * (head or 1)
     if nxt in lx.CHANGE_PREPOSITIONS:
         if low in lx.BETTERING_NOUNS:  # "an improvement in pain" lowers pain
             return -1 if phrases.detrimental(tokens, (j + 2, span[1])) else 1

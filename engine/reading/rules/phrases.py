@@ -658,7 +658,9 @@ def skip_percentage(tokens: list[Token], j: int) -> int:
 
 def detrimental(tokens: list[Token], span: tuple[int, int]) -> bool:
     """Does the phrase name a harm ("memory deficits", "neuronal death", a disease, a curated harm)?
-    A remedy of one is not ("disease control")."""
+    A remedy of one is not ("disease control"). A short form in brackets after it is no part of it."""
+    if tokens[span[1] - 1].text in (")", "]") and skip_parens_left(tokens, span[1] - 1) > span[0]:
+        span = (span[0], skip_parens_left(tokens, span[1] - 1))
     if tokens[span[1] - 1].low in lx.REMEDY_HEADS:
         return False
     for k in range(*span):
