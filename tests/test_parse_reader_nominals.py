@@ -68,3 +68,14 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
 ])
 def test_nominal_claims(sentence: str, expected: set[str]) -> None:
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, claim", [
+    # a change before "X-mediated Y" is the whole phrase's: X still mediates Y
+    ("Impaired dynein-mediated trafficking was seen in these cells.", f"{UP} dynein ==CAUSE=> {UP} trafficking"),
+    ("Mutations of PSEN1 are associated with reduced lysosomal v-ATPase-mediated acidification.",
+     f"{UP} v-ATPase ==CAUSE=> {UP} acidification"),
+])
+def test_a_change_before_a_compound_participle_is_not_its_claims(sentence: str, claim: str) -> None:
+    cause = claim.split(" ==CAUSE=> ")[0]
+    assert {line for line in lines(sentence) if line.startswith(cause)} == {claim}

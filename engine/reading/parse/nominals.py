@@ -83,7 +83,10 @@ def _participle_claims(participle: Token) -> list[Claim]:
         changed = changed.head  # "Tarp-mediated Pomb degradation" tagged as names: the phrase's head
     if changed.lower_ in _MODES or names_a_host(changed.lower_):
         return []  # "in a cysteine-dependent manner", "Aβ-stimulated microglial cells": no thing changed
-    with set_aside([participle]):  # its own mark of decrease is this claim's sign, not the effect's
+    # its own mark of decrease is this claim's sign, not the effect's; a change before it is the whole
+    # phrase's ("impaired dynein-mediated trafficking": dynein still mediates trafficking)
+    outside = [c for c in changed.lefts if c.dep_ == "amod" and c.i < participle.i]
+    with set_aside([participle, *outside]):
         effect = side_of(changed)
     if effect is None or effect.name.lower() in lexicon.PROCESSES_OF_SOMETHING:
         return []  # "chaperone-mediated folding": of nothing named
