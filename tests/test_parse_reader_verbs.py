@@ -234,6 +234,10 @@ UP, DOWN = "[change=increase]", "[change=decrease]"
                         f"{DOWN} Tarp pathway ==CAUSE=> {UP} compensatory Pomb response"}),
     ("Zorimab causes activation of the Tarp kinases, which phosphorylate Pomb.",
      {f"{UP} Zorimab ==CAUSE=> {UP} Tarp kinases", f"{UP} Tarp kinases ==CAUSE=> {UP} Pomb phosphorylation"}),
+    # a clause of consequence on what a harm is of is said of the harm
+    ("Zorimab triggers dysfunction of Tarp signaling, which leads to memory loss.",
+     {f"{UP} Zorimab ==CAUSE=> {UP} Tarp signaling dysfunction",
+      f"{UP} Tarp signaling dysfunction ==CAUSE=> {UP} memory loss"}),
     # a participle hung on what a change is of is said of the change
     ("Impairment of 26S proteasome induced by tau can be prevented early in disease.",
      {f"{UP} tau ==CAUSE=> {DOWN} 26S proteasome"}),

@@ -548,13 +548,14 @@ def _described(noun: Token, clause: Token | None = None) -> Token:
     ("TOR, a kinase that ..."). A clause the parse hung on what a role noun is of describes the
     role's bearer ("PGJ2, a mediator of inflammation that promotes Y": the mediator, PGJ2); a clause
     of consequence hung on what a change is of describes the change ("the dampening of mTOR
-    signaling, which elicits Y": less mTOR signaling elicits Y; but "loss of TFEB, which activates
-    Y" is said of TFEB)."""
+    signaling, which elicits Y": less mTOR signaling elicits Y; "dysfunction of neural signaling, which
+    leads to Y": the harm leads to Y; but "loss of TFEB, which activates Y" is said of TFEB)."""
     preposition = noun.head
     if noun.dep_ == "pobj" and preposition.lower_ == "of":
         governor = preposition.head
         consequence = clause is not None and clause.lemma_.lower() in _CONSEQUENCE_VERBS
-        if governor.lower_ in ROLE_NOUNS or (consequence and change_noun_sign(governor.lower_) != 0):
+        if governor.lower_ in ROLE_NOUNS or (consequence and (
+                change_noun_sign(governor.lower_) != 0 or governor.lower_ in lexicon.DETRIMENT_WORDS)):
             noun = governor
     if noun.dep_ == "attr" and noun.head.lemma_ == "be":
         subjects = patterns.subjects(noun.head, "nsubj")
