@@ -79,3 +79,10 @@ def test_nominal_claims(sentence: str, expected: set[str]) -> None:
 def test_a_change_before_a_compound_participle_is_not_its_claims(sentence: str, claim: str) -> None:
     cause = claim.split(" ==CAUSE=> ")[0]
     assert {line for line in lines(sentence) if line.startswith(cause)} == {claim}
+
+
+def test_an_agent_hung_on_what_a_change_is_of_is_read_once() -> None:
+    # "by Y" parsed under X in "suppression of X by Y": the change noun reads it, X's own reading is none
+    assert {line for line in lines("The suppression of the cholinergic system by zorin proteins stabilizes circuits.")
+            if line.startswith(f"{UP} zorin")} == {f"{UP} zorin proteins ==CAUSE=> {DOWN} cholinergic system"}
+

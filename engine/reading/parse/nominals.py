@@ -16,7 +16,7 @@ from engine.reading.rules.vocabulary import DIMENSION_WORDS
 from engine.reading.parse import modality, patterns
 from engine.reading.parse.claims import NOMINAL_CONFIDENCE, Claim, pairs
 from engine.reading.parse.hosts import names_a_host
-from engine.reading.parse.change_words import names_a_class, set_aside
+from engine.reading.parse.change_words import change_noun_sign, names_a_class, set_aside
 from engine.reading.parse.phrases import Side, amount_phrase, side_of, sides
 
 _WORDS = Path(__file__).with_name("words.toml")
@@ -34,7 +34,10 @@ def nominal_claims(doc: Doc) -> list[Claim]:
 
 
 def _agent_claims(noun: Token) -> list[Claim]:
-    """"inhibition of X by Y": the agent Y; the noun's own phrase names X and its change."""
+    """"inhibition of X by Y": the agent Y; the noun's own phrase names X and its change. (With "by Y"
+    hung on X, the change noun reads it: X's own reading would drop the change.)"""
+    if _of_a_change(noun):
+        return []
     agents = _agents(noun) if noun.lower_ not in lexicon.METHOD_NOUNS else []
     if not agents:
         return []  # "staining of neurons by antibodies": a method's tool, no agent
@@ -45,6 +48,13 @@ def _agent_claims(noun: Token) -> list[Claim]:
         return []  # the noun names no change of anything ("the effect by X")
     causes = [s for a in agents for s in sides(a)]
     return pairs(causes, 1, [effect], _hedged(noun), NOMINAL_CONFIDENCE)
+
+
+def _of_a_change(noun: Token) -> bool:
+    """"suppression of X by Y": X is what a change noun is of."""
+    preposition = noun.head
+    return noun.dep_ == "pobj" and preposition.lower_ == "of" and preposition.head.pos_ == "NOUN" \
+        and change_noun_sign(preposition.head.lower_) != 0
 
 
 def _acted_on(noun: Token) -> Token:
