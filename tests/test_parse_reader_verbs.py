@@ -366,3 +366,10 @@ def test_a_rewritten_parse_keeps_the_sentence_as_written() -> None:
 ])
 def test_words_split_at_a_line_end_are_read_whole(sentence: str, expected: set[str]) -> None:
     assert {format_annotation(a) for a in read_sentence(sentence)} == expected
+
+
+def test_which_after_what_an_experiment_removed_is_unsure() -> None:
+    # the removed thing or its removal: "elevated" gives the readings opposite signs, so no claim
+    found = lines("In these mice, deleting Velk1, which elevated Tarp, also increased Pomb.")
+    assert not any("Tarp" in line for line in found)
+

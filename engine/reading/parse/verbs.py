@@ -22,7 +22,8 @@ from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set
 from engine.reading.rules import word_tests as rule_word_tests
 from engine.reading.rules.vocabulary import EFFICACY_PREPOSITIONS, ROLE_NOUNS
-from engine.reading.parse import means, misread_clauses, modality, patterns, pronouns, restoring, shielding
+from engine.reading.parse import means, misread_clauses, modality, patterns, perturbations, pronouns, restoring, \
+    shielding
 from engine.reading.parse.adjectival_verbs import misread_subject, next_clause, verb_like
 from engine.reading.parse.claims import Claim, matched, pairs, respective
 from engine.reading.parse.hosts import host_causes, names_a_host
@@ -66,15 +67,15 @@ def verb_claims(doc: Doc) -> list[Claim]:
 
 
 def _lowered_antecedent(verb: Token) -> int:
-    """"X lowers Y, which leads to Z": "which" is the lowering of Y for a verb of result or after
-    "in turn" (-1); for another verb it may be Y or its lowering, and the readings' signs clash (0,
-    no claim). 1 for every other clause."""
+    """"X lowers Y, which leads to Z" (or "deleting Y, which ..."): "which" is the lowering of Y for a
+    verb of result or after "in turn" (-1); for another verb it may be Y or its lowering, and the
+    readings' signs clash (0, no claim). 1 for every other clause."""
     noun = verb.head
     which = [s for s in patterns.subjects(verb, "nsubj") if s.lower_ == "which"]
     if verb.dep_ != "relcl" or noun.dep_ != "dobj" or not which or which[0].i < 1 \
             or verb.doc[which[0].i - 1].text != ",":
         return 1
-    if base_sign(noun.head) >= 0:
+    if base_sign(noun.head) >= 0 and perturbations.direction(noun.head) >= 0:
         return 1
     sequel = any(c.lower_ in _SEQUEL_ADVERBS or (c.lower_ == "in" and any(
         g.lower_ == "turn" for g in c.children)) for c in verb.children)
