@@ -81,9 +81,9 @@ def _sharing_verbs(predicate: Token) -> list[Token]:
 
 
 def questioned(predicate: Token) -> bool:
-    """"we asked whether X raises Y" (and "whether X binds Z and raises Y"), "Does X raise Y?"; also a claim said to hold "depending on" an
-    unnamed condition ("Depending on the site, X raises Y"), which leaves open where it holds (not "Y
-    is dependent on X", where the word is the predicate)."""
+    """"we asked whether X raises Y" (and "whether X binds Z and raises Y"), "Does X raise Y?"; also a
+    claim said to hold "depending on" an unnamed condition ("Depending on the site, X raises Y"), which
+    leaves open where it holds (not "Y is dependent on X", where the word is the predicate)."""
     if predicate.sent[-1].text == "?":
         return True
     return any((c.dep_ == "mark" and c.lower_ in _QUESTION_MARKS)

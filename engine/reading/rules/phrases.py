@@ -395,7 +395,7 @@ def phrase_left(tokens: list[Token], k: int) -> int:
         elif low in PAIR_OPENERS and start <= k and j >= 2 and tokens[j - 1].low == "of" \
                 and word_tests.change_head(tokens[j - 2].low) \
                 and k + 1 < len(tokens) and tokens[k + 1].low in lx.LIST_CONJUNCTIONS:
-            j -= 1  # "knockdown of either RelB or p50", "silencing of both MARK1 and MARK2" (not "of both enzymes")
+            j -= 1  # "knockdown of either RelB or p50", "silencing of both A and B" (not "of both enzymes")
         elif low in lx.DETERMINERS and start <= k and low not in PAIR_OPENERS:
             start = j
             if j >= 3 and tokens[j - 1].low in PAIR_OPENERS and tokens[j - 2].low == "of":
