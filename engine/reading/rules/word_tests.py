@@ -197,47 +197,31 @@ def conditioned(tokens: list[Token], lo: int, hi: int) -> bool:
                for k in range(max(lo, 0), min(hi, len(tokens))))
 
 
-def questioned(tokens: list[Token], floor: int, start: int) -> bool:
-    """"We asked whether X raises Y", "to determine if X is associated with Y": a claim whose words
-    from ``start`` on stand in an indirect question, which the clause opener nearest before them opens,
-    states nothing. A comma ends the question first ("To test whether X raises Y, we gave Z, which
-    lowered W")."""
-    for k in range(start - 1, floor - 1, -1):
-        if tokens[k].text == ",":
-            return False
-        if tokens[k].low in CLAUSE_OPENERS:
-            return tokens[k].low == "whether" or (tokens[k].low == "if" and k > floor
-                                                   and tokens[k - 1].low in _ASKING_WORDS)
-    return False
-
-
-def unstated(tokens: list[Token], floor: int, start: int) -> bool:
-    """Whether the words from ``start`` on state nothing: an indirect question ("to determine whether X
-    raises Y") or a clause that a denied finding reports ("we found no evidence that X raises Y")."""
-    return questioned(tokens, floor, start) or denied_finding(tokens, floor, start)
-
-
 # Words whose "that" clause reports a finding ("no evidence that", "did not show that").
 _FINDING_WORDS = word_set(_WORDS, "_finding_words")
 
 
-def denied_finding(tokens: list[Token], floor: int, start: int) -> bool:
-    """"We found no evidence that X raises Y", "it was not confirmed that X raises Y": a claim whose
-    words from ``start`` on stand in a clause that a denied finding reports states nothing. The
-    negation stands right before the words of finding ("no evidence to suggest that"), so that "it is
-    not surprising to observe that X raises Y" still states it."""
-    for k in range(start - 1, floor - 1, -1):
-        if tokens[k].text == ",":
-            return False
-        if tokens[k].low in CLAUSE_OPENERS:
-            if tokens[k].low not in ("that", "if") or k == floor or tokens[k - 1].low not in _FINDING_WORDS:
-                return False
-            j = k - 1
-            while j > floor and tokens[j].low not in lx.NEGATIONS and (
-                    tokens[j].low in _FINDING_WORDS or tokens[j].low == "to" or is_adverb(tokens[j].low)):
-                j -= 1
-            return negated(tokens, j, j + 1)
-    return False
+def unstated(tokens: list[Token], floor: int, start: int) -> bool:
+    """Whether the words from ``start`` on state nothing, by the clause opener nearest before them: an
+    indirect question ("we asked whether X raises Y", "to determine if X is associated with Y"), or a
+    clause that a denied finding reports ("we found no evidence that X raises Y", "it was not
+    confirmed that ..."), the negation right before the words of finding ("no evidence to suggest
+    that"; "it is not surprising to observe that X raises Y" states it). A comma ends the clause
+    first ("To test whether X raises Y, we gave Z, which lowered W")."""
+    k = next((k for k in range(start - 1, floor - 1, -1) if tokens[k].text == "," or tokens[k].low in CLAUSE_OPENERS),
+             None)
+    if k is None or tokens[k].text == "," or (k == floor and tokens[k].low != "whether"):
+        return False
+    opener, before = tokens[k].low, tokens[k - 1].low if k > floor else ""
+    if opener == "whether" or (opener == "if" and before in _ASKING_WORDS):
+        return True
+    if opener not in ("that", "if") or before not in _FINDING_WORDS:
+        return False
+    j = k - 1
+    while j > floor and tokens[j].low not in lx.NEGATIONS and (
+            tokens[j].low in _FINDING_WORDS or tokens[j].low == "to" or is_adverb(tokens[j].low)):
+        j -= 1
+    return negated(tokens, j, j + 1)
 
 
 # How far before a subject a "neither" or "nor" still denies it ("neither X nor any of the Y ...").
