@@ -110,6 +110,9 @@ def test_a_group_defined_by_what_it_has_gives_a_possible_claim(sentence: str, ex
      (f"obesity ==CAUSE=> {UP} Q", True)),
     ("Q was higher in the serum of zorumab-treated mice than in vehicle-treated mice.",
      (f"{UP} zorumab ==CAUSE=> {UP} Q", False)),
+    # any body fluid, tissue or cell MeSH's anatomy tree names, not a word list
+    ("Q was higher in the tears of obese subjects than in lean controls.",
+     (f"obesity ==CAUSE=> {UP} Q", True)),
 ])
 def test_a_change_in_what_is_sampled_from_a_group_is_the_groups(sentence: str, expected: tuple[str, bool]) -> None:
     assert read(sentence) == {expected}

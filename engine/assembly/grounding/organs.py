@@ -17,6 +17,7 @@ import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from contextlib import closing
+from functools import cache
 from itertools import groupby
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def write_organ_adjectives(connection: sqlite3.Connection) -> int:
     marks = ", ".join("?" * len(_SOURCES))
     rows = connection.execute(f"SELECT db, id, norm_text FROM terms WHERE db IN ({marks}) ORDER BY db, id", _SOURCES)
     names = ({text for _, _, text in group} for _, group in groupby(rows, key=lambda row: row[:2]))
-    pairs = kept_pairs(paired_words(names), _anatomy_names())
+    pairs = kept_pairs(paired_words(names), anatomy_names())
     connection.execute(f"CREATE TABLE {TABLE} (adjective text, noun text, identifiers integer)")
     connection.executemany(f"INSERT INTO {TABLE} VALUES (?, ?, ?)", sorted(pairs))
     return len(pairs)
@@ -101,7 +102,9 @@ def kept_pairs(pairs: Counter, anatomy: set[str]) -> list[tuple[str, str, int]]:
     return kept
 
 
-def _anatomy_names() -> set[str]:
-    """The names of MeSH's anatomy headings (tree A), lower case."""
+@cache
+def anatomy_names() -> frozenset[str]:
+    """The names of MeSH's anatomy headings (tree A), lower case: organs, tissues, cells and body fluids
+    ("hippocampus", "plasma", "serum")."""
     anatomy = (row for row in mesh_rows() if len(row) > 3 and any(tree.startswith("A") for tree in row[3].split("|")))
-    return {name.lower() for row in anatomy for name in [row[1], *row[2].split("|")] if name}
+    return frozenset(name.lower() for row in anatomy for name in [row[1], *row[2].split("|")] if name)

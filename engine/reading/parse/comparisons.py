@@ -29,6 +29,7 @@ from pathlib import Path
 from spacy.tokens import Doc, Token
 
 from engine.assembly.entities import non_entity_reason
+from engine.assembly.grounding.organs import anatomy_names
 from engine.reading.language import lexicon
 from engine.reading.language.data_files import word_set, word_table
 from engine.reading.rules.vocabulary import ORGANISMS
@@ -48,7 +49,6 @@ _GROUP_STAND_INS = word_set(_WORDS, "_group_stand_ins")
 _COHORT_PEOPLE = word_set(_WORDS, "_cohort_people") | lexicon.GROUP_PEOPLE
 
 _TAKING = word_set(_WORDS, "_taking")
-_SAMPLES = word_set(_WORDS, "_samples")
 _NOT_AGENTS = word_set(_WORDS, "_not_agents")
 # Reference arms given nothing in the agent's place: a group compared with one was given the agent.
 _PLAIN_CONTROLS = word_set(_WORDS, "_plain_controls")
@@ -280,7 +280,7 @@ def group_of(token: Token) -> Group | None:
         return _condition_group(lexicon.CONDITION_PEOPLE[lower], lower, against_those_without=True)
     if lower == "those":  # "those given D", "those with D"
         return _given_to(token)
-    if lexicon.place_word(lower) or lower in _SAMPLES:  # "in the plasma of obese subjects": the subjects
+    if lexicon.place_word(lower) or lower in anatomy_names():  # "in the plasma of obese subjects": the subjects
         owners = patterns.objects_after(token, "of", "from")
         return group_of(owners[0]) if len(owners) == 1 else None
     if lower not in _MEMBERS or lower == "controls":
