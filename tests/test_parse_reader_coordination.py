@@ -270,3 +270,23 @@ def test_a_repeated_change_noun_is_a_parallel_of_the_first(sentence, expected):
 ])
 def test_a_change_of_names_sharing_one_head(sentence, expected):
     assert lines(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Velk1 improved physical and mental health.",
+     {f"{UP} Velk1 ==CAUSE=> {UP} physical health", f"{UP} Velk1 ==CAUSE=> {UP} mental health"}),
+    # the tagger takes the second adjective for a verb here
+    ("Velk1 lowered systolic and diastolic blood pressure.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} systolic blood pressure", f"{UP} Velk1 ==CAUSE=> {DOWN} diastolic blood pressure"}),
+    ("Velk1 reduced autophagic and lysosomal dysfunction.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} autophagic dysfunction", f"{UP} Velk1 ==CAUSE=> {DOWN} lysosomal dysfunction"}),
+    # a denied member names no kind; an experiment's adjectives name no kind of its target
+    ("We found that neck pain was negatively associated with physical but not mental HRQoL.",
+     {f"{UP} neck pain ==CAUSE=> {DOWN} physical HRQoL"}),
+    ("Genetic or pharmacological inhibition of Tarp impairs Pomb formation.",
+     {f"{DOWN} Tarp ==CAUSE=> {DOWN} Pomb formation"}),
+    # form words keep one name
+    ("Velk1 reduced soluble and insoluble tau.", {f"{UP} Velk1 ==CAUSE=> {DOWN} soluble and insoluble tau"}),
+])
+def test_joined_adjectives_before_one_head_name_a_kind_each(sentence, expected):
+    assert lines(sentence) == expected

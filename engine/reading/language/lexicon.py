@@ -319,6 +319,16 @@ VAGUE_HEADS = word_set(_WORDS, "vague_heads")
 
 FACTOR_HEADS = word_set(_WORDS, "factor_heads")
 EVALUATIVE_MODIFIERS = word_set(_WORDS, "evaluative_modifiers")
+COURSE_MODIFIERS = word_set(_WORDS, "course_modifiers")
+
+
+def kind_adjective(word: str) -> bool:
+    """An adjective that names a kind of what follows ("mental" health, "systolic" pressure,
+    "lysosomal" dysfunction), so that two joined before one head name two things; not a word of change,
+    judgement or course ("increased", "significant", "chronic")."""
+    low = word.lower()
+    return word.islower() and word.isalpha() and adjective_ending(low) \
+        and low not in INCREASE_ADJECTIVES | DECREASE_ADJECTIVES | EVALUATIVE_MODIFIERS | COURSE_MODIFIERS
 NAMED_CHANGES = word_set(_WORDS, "named_changes")
 
 NEGATIONS = word_set(_WORDS, "negations")

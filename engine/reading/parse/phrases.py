@@ -49,6 +49,7 @@ _GIVING = word_set(_WORDS, "_giving")
 _USING = word_set(_WORDS, "_using")
 _RELATIONS = word_set(_WORDS, "_relations")
 _MEMBER_JOINS = word_set(_WORDS, "_member_joins")
+_DENYING_JOINS = frozenset({"but", "not"})
 _AUXILIARY_S_FORMS = word_set(_WORDS, "_auxiliary_s_forms")
 _OF_SOMETHING = word_set(_WORDS, "_of_something")
 EXPERIMENT_HEADS = word_set(_WORDS, "experiment_heads")
@@ -75,8 +76,8 @@ def sides(head: Token) -> list[Side]:
     if _neither(head):
         return []
     shared = _shared_head_members(head)
-    if shared is None:
-        shared = _shared_complement(head)
+    for other in (_shared_complement, _shared_adjective_members):
+        shared = other(head) if shared is None else shared
     if shared is not None:
         return shared
     leading_word = decrease_adjective(head)
@@ -214,6 +215,27 @@ def _shared_head_members(head: Token) -> list[Side] | None:
     named = [_named(m, exclude_head=False, direction=1) for m in members]
     return [Side(name=f"{m.name} {side.name}", direction=side.direction, state=side.state)
             for m in named if m is not None] + ([own] if own is not None else [])
+
+
+def _shared_adjective_members(head: Token) -> list[Side] | None:
+    """"physical and mental health", "systolic and diastolic blood pressure": describing adjectives
+    joined before one head each name their own kind of it (read alone, the head keeps the last one or
+    none). Form words stay one name ("soluble and insoluble tau", ``_joined_modifiers``), and words of
+    change, judgement or time are no kind ("acute and chronic", "significant and sustained")."""
+    first = next((c for c in head.lefts if c.dep_ == "amod" and any(k.dep_ == "conj" for k in c.children)), None)
+    if first is None or noun_conjuncts(head) or _joined_modifiers(first):
+        return None
+    members = [first, *(k for k in first.conjuncts if k.i > first.i)]
+    joins = {t.lower_ for t in head.doc[first.i + 1:members[-1].i] if t not in members}
+    # (the tagger often takes the joined word for a noun or a verb: "proteotoxic", "diastolic")
+    if first.pos_ != "ADJ" or not joins <= _MEMBER_JOINS | _DENYING_JOINS \
+            or not all(lexicon.kind_adjective(m.text) and not is_change_adjective(m) for m in members):
+        return None
+    side = _without_last_member(side_of(head), members[-1])
+    if side is None or not side.name.endswith(head.text):
+        return None  # "genetic or pharmacological inhibition of X" names X, no kind of it
+    stated = [m for m in members if head.doc[m.i - 1].lower_ not in _DENYING_JOINS]  # "physical but not mental"
+    return [Side(name=f"{m.text} {side.name}", direction=side.direction, state=side.state) for m in stated]
 
 
 def _without_last_member(side: Side | None, last: Token) -> Side | None:

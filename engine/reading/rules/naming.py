@@ -16,7 +16,7 @@ from engine.reading.language.data_files import word_set, word_tuple
 from engine.reading.rules.records import Entity
 from engine.reading.rules.tokens import Token
 from engine.reading.rules.vocabulary import (
-    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLASS_ADJECTIVE_ENDINGS, CARRIER_MODIFIERS, CLOSED, COURSE_MODIFIERS, DEFICIENCY_MARKERS,
+    ADJECTIVE_ENDINGS, ANTIBODY_WORDS, CLASS_ADJECTIVE_ENDINGS, CARRIER_MODIFIERS, CLOSED, DEFICIENCY_MARKERS,
     DIMENSION_WORDS, GIVEN_HEADS, NAME_NOISE, ORGANISMS, OVEREXPRESSION_MARKERS, ROLE_MODIFIERS, ROLE_NOUNS,
     SILENCING_TOOLS, TIME_UNITS, TOOL_TARGET_WORDS,
 )
@@ -126,7 +126,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             words[:2] = []; changed = True  # "2 mg/kg of X"
         elif low in lx.DETERMINERS or low in NAME_NOISE or low.isdigit() or (low in lx.DOSE_UNITS and len(words) > 1):
             words.pop(0); changed = True  # "10 mM lithium" names lithium
-        elif (low in _DOSE_MODIFIERS or low in COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
+        elif (low in _DOSE_MODIFIERS or low in lx.COURSE_MODIFIERS) and nxt in _DOSE_WORDS and len(words) > 3 \
                 and words[2].low == "of":
             words[:3] = []; changed = True  # "low doses of X" are X given, not less X
         elif low in lx.GAIN_VERBS and len(words) > 1:
@@ -180,7 +180,7 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
             if words and words[0].low == "for":
                 words.pop(0)
         elif len(words) > 3 and words[2].low in _MANNER_HEAD_PREPOSITIONS and word_tests.change_head(nxt) \
-                and (manner_adjective(words[0]) or low in COURSE_MODIFIERS) and not _of_hosts(words):
+                and (manner_adjective(words[0]) or low in lx.COURSE_MODIFIERS) and not _of_hosts(words):
             words.pop(0); changed = True  # "pharmacological inhibition of X", "chronic treatment with X"
         elif 0 < course_prefix(words) < len(words) - 1 and words[-1].low in GIVEN_HEADS:
             words[:course_prefix(words)] = []; changed = True  # "acute and chronic X treatment"
@@ -615,8 +615,8 @@ def adjective_sign(words: list[Token], k: int) -> int:
 def course_prefix(words: list[Token]) -> int:
     """How many leading words say how a treatment was given ("long-term", "acute and chronic")."""
     k = 0
-    while k < len(words) and words[k].low in COURSE_MODIFIERS:
+    while k < len(words) and words[k].low in lx.COURSE_MODIFIERS:
         k += 1
-        if k + 1 < len(words) and words[k].low in lx.LIST_JOINS and words[k + 1].low in COURSE_MODIFIERS:
+        if k + 1 < len(words) and words[k].low in lx.LIST_JOINS and words[k + 1].low in lx.COURSE_MODIFIERS:
             k += 1
     return k
