@@ -869,3 +869,11 @@ def test_a_change_of_either_or_both_members(sentence: str, expected: set[str]) -
 ])
 def test_a_change_on_a_change_and_a_harm_with_its_short_form(sentence: str, expected: set[str]) -> None:
     assert_finds(sentence, expected)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Variants of TREM2 increase the risk of developing AD.", ("TREM2 mutation", "AD")),
+    ("ART is associated with an increased risk of developing cardiovascular disease.", ("ART", "cardiovascular disease")),
+])
+def test_the_risk_of_developing_a_condition_is_of_the_condition(sentence: str, expected: tuple[str, str]) -> None:
+    assert [(a.subject, a.object) for a in extract_annotations(sentence)] == [expected]

@@ -367,3 +367,16 @@ def test_a_name_hung_on_an_experiment_after_its_numbered_object_is_the_objects_c
     assert {format_annotation(a) for a in read_doc(doc)} == {
         f"{DOWN} Velk 1 ==CAUSE=> {DOWN} Tarp", f"{DOWN} Velk 2 ==CAUSE=> {DOWN} Tarp"}
 
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Variants of Velk1 increase the risk of developing gout.", {f"{UP} Velk1 ==CAUSE=> {UP} gout"}),
+    ("Velk1 increases the risk of having a stroke.", {f"{UP} Velk1 ==CAUSE=> stroke"}),
+    ("Patients with periodontal disease are at higher risk of suffering from rheumatoid arthritis.",
+     {"periodontal disease ==CAUSE=> rheumatoid arthritis"}),
+    ("Having a usual physician reduces unmet medical needs.",
+     {f"{UP} usual physician ==CAUSE=> {DOWN} unmet medical needs"}),
+])
+def test_a_gerund_of_onset_names_the_condition_come_to(sentence: str, expected: set[str]) -> None:
+    """"the risk of developing AD" is the risk of AD: no node "developing AD", "risk" or "suffering"."""
+    assert lines(sentence) == expected

@@ -320,6 +320,8 @@ VAGUE_HEADS = word_set(_WORDS, "vague_heads")
 FACTOR_HEADS = word_set(_WORDS, "factor_heads")
 EVALUATIVE_MODIFIERS = word_set(_WORDS, "evaluative_modifiers")
 COURSE_MODIFIERS = word_set(_WORDS, "course_modifiers")
+ONSET_VERBS = word_set(_WORDS, "onset_verbs")
+ONSET_GERUNDS = frozenset(_inflections(verb)[-1] for verb in ONSET_VERBS)
 
 
 def kind_adjective(word: str) -> bool:

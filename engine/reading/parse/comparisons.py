@@ -61,7 +61,6 @@ _MULTIPLES = word_table(_WORDS, "_multiples")
 _LEVEL_VERBS = word_set(_WORDS, "_level_verbs")
 _BEFORE = word_set(_WORDS, "_before")
 _RISK_WORDS = word_set(_WORDS, "_risk_words")
-_HAVING = word_set(_WORDS, "_having")
 
 
 # Hosts that make up a group of a study: people and animals, not cells or tissues (a change seen in
@@ -336,7 +335,7 @@ def _given_to(host: Token) -> Group | None:
     "patients with D", "patients who develop D"."""
     given = [g for c in describing_verbs(host) if c.dep_ != "amod" for g in [_given_by(c)] if g is not None]
     had = [side_of(g) for g in patterns.objects_after(host, "with") if not has_change_word(g)]
-    had += [side_of(g) for c in _relative_clauses(host) if c.lemma_.lower() in _HAVING
+    had += [side_of(g) for c in _relative_clauses(host) if c.lemma_.lower() in lexicon.ONSET_VERBS
             and not modality.negated(c) for g in patterns.objects(c) if not has_change_word(g)]
     had_groups = [Group(Side(name=s.name, state=s.state), kind="had", word=s.name.split()[-1],
                         against_those_without=True) for s in had if s is not None]

@@ -447,6 +447,9 @@ def side_of(head: Token) -> Side | None:
         return None  # "Eliminating X resulted in Y" with X lost by the parse: an experiment on nothing
     if head.tag_ == "VBG" and head.lemma_.lower() in _GIVING | _USING:
         return _given(head)  # "Treating cells with PGJ2 increased Y", "Using 3-MA led to Y"
+    condition = _condition_come_to(head)
+    if condition is not None:
+        return side_of(condition)  # "the risk of having a stroke" is the risk of a stroke
     if head.tag_ == "VBG" and any(c.dep_ == "dobj" for c in head.children):
         return _act(head)  # "preloading colloid fluid prevented Y": no bare "preloading"
     kind = kind_of(head)
@@ -687,7 +690,8 @@ def _governed(head: Token) -> Token | None:
             if child.lower_ == "in" and own != "in" and (_names_its_entity(head) or _made_somewhere(head)):
                 continue  # "tau loss in the hippocampus", "cognitive deficits in animals": "in" says where
             if child.dep_ == "prep" and child.lower_ in wanted:
-                objects = [t for t in child.children if t.dep_ == "pobj" and not _where_measured(t)]
+                objects = [t for t in child.children if (t.dep_ == "pobj" and not _where_measured(t))
+                           or (t.dep_ == "pcomp" and _condition_come_to(t) is not None)]
                 if objects:
                     return objects[0]
     return None
@@ -810,6 +814,15 @@ def _given(gerund: Token) -> Side | None:
     given = [g for h in holders for c in h.children if c.dep_ == "prep" and c.lower_ in ("with", "to")
              for g in c.children if g.dep_ == "pobj" and g.lower_ not in ORGANISMS | lexicon.HOST_NOUNS]
     return side_of(given[0]) if given else None
+
+
+def _condition_come_to(gerund: Token) -> Token | None:
+    """What a gerund of onset says a person comes to have ("developing AD", "suffering from RA")."""
+    if gerund.lower_ not in lexicon.ONSET_GERUNDS:
+        return None
+    found = [c for c in gerund.children if c.dep_ == "dobj"] or [
+        g for c in gerund.children if c.dep_ == "prep" and c.lower_ == "from" for g in c.children if g.dep_ == "pobj"]
+    return found[0] if found else None
 
 
 def _act(gerund: Token) -> Side | None:
@@ -954,6 +967,8 @@ def _name_parts(head: Token) -> list[Token]:
             continue  # "early autophagy" is autophagy seen early; "late endosomes" stay a name
         if child.lower_ in lexicon.DETERMINERS or child.lower_ in lexicon.EVALUATIVE_MODIFIERS:
             continue  # ("multiple sclerosis" is held whole by its grounded span)
+        if child.lower_ in lexicon.ONSET_GERUNDS and _chance_of(head):
+            continue  # "the risk of developing AD" is of AD ("developing countries" stay a name)
         if child.dep_ == "nummod" and child.like_num and child.text.isalpha():
             continue  # "three antipsychotic drugs": a count, no part of the name
         if child.lower_ in _DOSE_UNITS:
@@ -962,6 +977,11 @@ def _name_parts(head: Token) -> list[Token]:
             continue  # "90, 100 Estradiol": the last of a list of reference numbers opens no name
         keep.extend([*_name_parts(child), child, *_member_number(child), *_joined_modifiers(child)])
     return _stray_name_number(head) + keep
+
+
+def _chance_of(noun: Token) -> bool:
+    """The object of a word of amount or chance: "the risk of AD", "the incidence of AD"."""
+    return noun.dep_ == "pobj" and noun.head.head.lower_ in lexicon.QUANTITY_WORDS
 
 
 def _after_a_number_list(number: Token) -> bool:

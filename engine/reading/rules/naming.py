@@ -201,6 +201,10 @@ def _strip_front(naming: _Naming, role: Literal["subject", "object"]) -> None:
                 polarity = -polarity
             words[:2] = []
             changed = True
+        elif quantity and low in lx.ONSET_GERUNDS and len(words) > 1:
+            words.pop(0); changed = True  # "the risk of developing AD" is of AD
+            if words[0].low == "from" and len(words) > 1:
+                words.pop(0)  # "the risk of suffering from RA"
         elif len(words) > 1 and low in lx.VERB_FORMS and lx.VERB_FORMS[low][2] == "ing":
             polarity *= lx.VERB_FORMS[low][1]
             words.pop(0); changed = True
