@@ -285,6 +285,9 @@ def test_a_change_of_names_sharing_one_head(sentence, expected):
      {f"{UP} neck pain ==CAUSE=> {DOWN} physical HRQoL"}),
     ("Genetic or pharmacological inhibition of Tarp impairs Pomb formation.",
      {f"{DOWN} Tarp ==CAUSE=> {DOWN} Pomb formation"}),
+    # ... also as the object of a word of amount or change
+    ("Velk1 was associated with lower rates of urinary and anorectal dysfunction.",
+     {f"{UP} Velk1 ==CAUSE=> {DOWN} urinary dysfunction", f"{UP} Velk1 ==CAUSE=> {DOWN} anorectal dysfunction"}),
     # form words keep one name
     ("Velk1 reduced soluble and insoluble tau.", {f"{UP} Velk1 ==CAUSE=> {DOWN} soluble and insoluble tau"}),
 ])

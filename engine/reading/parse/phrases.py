@@ -247,15 +247,19 @@ def _without_last_member(side: Side | None, last: Token) -> Side | None:
 
 
 def _governed_shared_members(head: Token) -> list[Side] | None:
-    """"deficits in A and B levels": a change head whose object is names sharing one head moves each
-    of them its own way."""
+    """"deficits in A and B levels", "lower rates of urinary and anorectal dysfunction": a change or
+    amount head whose object is names sharing one head moves each of them its own way."""
     governed = _governed(head)
-    if governed is None or change_noun_sign(head.lower_) == 0 or perturbations.perturbed(head) is not None:
+    sign = change_noun_sign(head.lower_)
+    if governed is None or perturbations.perturbed(head) is not None \
+            or not (sign or head.lower_ in lexicon.QUANTITY_WORDS):
         return None
-    shared = _shared_head_members(governed)
+    shared = _shared_head_members(governed) if sign else None
+    if shared is None:
+        shared = _shared_adjective_members(governed)
     if shared is None:
         return None
-    return [_turned(s, change_noun_sign(head.lower_) * adjective_direction(head)) for s in shared]
+    return [_turned(s, (sign or 1) * adjective_direction(head)) for s in shared]
 
 
 def _amounts_of(members: list[Token], head: Token) -> list[Side] | None:
