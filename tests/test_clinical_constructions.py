@@ -291,6 +291,10 @@ def test_what_a_drug_is_compared_with_does_nothing(sentence: str) -> None:
     ("Exercise has a beneficial effect on memory.", {f"{UP} Exercise ==CAUSE=> {UP} memory"}),
     # "positive" values an effect on a curated condition, and signs one on anything else
     ("Physiotherapy had a positive effect on tinnitus.", {f"{UP} Physiotherapy ==CAUSE=> {DOWN} tinnitus"}),
+    # ... also where the name says how the condition shows
+    ("Physiotherapy had a positive effect on tinnitus complaints.",
+     {f"{UP} Physiotherapy ==CAUSE=> {DOWN} tinnitus complaints"}),
+    ("Yoga had a positive effect on migraine symptoms.", {f"{UP} Yoga ==CAUSE=> {DOWN} migraine symptoms"}),
     ("Bcl-2 has a negative effect on apoptosis.", {f"{UP} Bcl-2 ==CAUSE=> {DOWN} apoptosis"}),
     ("Bcl-2 has a positive effect on apoptosis.", {f"{UP} Bcl-2 ==CAUSE=> {UP} apoptosis"}),
 ])

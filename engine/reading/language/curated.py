@@ -107,13 +107,14 @@ def names_a_harm(name: str) -> bool:
 
 def harmful(name: str) -> bool:
     """A harm (``names_a_harm``) named whole, by its last word after words that describe it ("unstable
-    fractures"), or by its course ("Zorin's disease progression", "tumour growth"; not its
-    "diagnosis"): what worsening raises and betterment lowers."""
+    fractures"), by its course ("Zorin's disease progression", "tumour growth"; not its "diagnosis")
+    or by how it shows ("subjective tinnitus complaints"): what worsening raises and betterment lowers."""
     words = name.split()
     if names_a_harm(name):
         return True
     return len(words) > 1 and (names_a_harm(words[-1]) or (
-        words[-1].lower() in lexicon.COURSE_WORDS and names_a_harm(" ".join(words[:-1]))))
+        words[-1].lower() in lexicon.COURSE_WORDS and names_a_harm(" ".join(words[:-1]))) or (
+        words[-1].lower() in lexicon.SYMPTOM_HEADS and harmful(" ".join(words[:-1]))))
 
 
 def turns_on(adjective: str, name: str, harm: bool) -> bool:
@@ -122,4 +123,4 @@ def turns_on(adjective: str, name: str, harm: bool) -> bool:
     and "negative" do so only on a condition a curated resource names (lexicon)."""
     if adjective in lexicon.VALUING_ADJECTIVES:
         return harm
-    return adjective in lexicon.CONDITION_VALUING_ADJECTIVES and names_a_harm(name)
+    return adjective in lexicon.CONDITION_VALUING_ADJECTIVES and harmful(name)

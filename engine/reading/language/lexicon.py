@@ -220,6 +220,7 @@ INCREASE_ADJECTIVES = word_set(_WORDS, "increase_adjectives")
 DECREASE_ADJECTIVES = word_set(_WORDS, "decrease_adjectives")
 VALENCE_ADJECTIVES = word_set(_WORDS, "valence_adjectives")
 COURSE_WORDS = word_set(_WORDS, "course_words")
+SYMPTOM_HEADS = word_set(_WORDS, "symptom_heads")
 
 QUANTITY_WORDS = word_set(_WORDS, "quantity_words")
 MEASURED_AT = word_set(_WORDS, "measured_at")
