@@ -332,6 +332,8 @@ def kind_adjective(word: str) -> bool:
     low = word.lower()
     return word.islower() and word.isalpha() and adjective_ending(low) \
         and low not in INCREASE_ADJECTIVES | DECREASE_ADJECTIVES | EVALUATIVE_MODIFIERS | COURSE_MODIFIERS
+
+
 NAMED_CHANGES = word_set(_WORDS, "named_changes")
 
 NEGATIONS = word_set(_WORDS, "negations")

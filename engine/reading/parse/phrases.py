@@ -49,7 +49,7 @@ _GIVING = word_set(_WORDS, "_giving")
 _USING = word_set(_WORDS, "_using")
 _RELATIONS = word_set(_WORDS, "_relations")
 _MEMBER_JOINS = word_set(_WORDS, "_member_joins")
-_DENYING_JOINS = frozenset({"but", "not"})
+_DENYING_JOINS = word_set(_WORDS, "_denying_joins")
 _AUXILIARY_S_FORMS = word_set(_WORDS, "_auxiliary_s_forms")
 _OF_SOMETHING = word_set(_WORDS, "_of_something")
 EXPERIMENT_HEADS = word_set(_WORDS, "experiment_heads")
@@ -76,8 +76,10 @@ def sides(head: Token) -> list[Side]:
     if _neither(head):
         return []
     shared = _shared_head_members(head)
-    for other in (_shared_complement, _shared_adjective_members):
-        shared = other(head) if shared is None else shared
+    if shared is None:
+        shared = _shared_complement(head)
+    if shared is None:
+        shared = _shared_adjective_members(head)
     if shared is not None:
         return shared
     leading_word = decrease_adjective(head)
