@@ -877,3 +877,15 @@ def test_a_change_on_a_change_and_a_harm_with_its_short_form(sentence: str, expe
 ])
 def test_the_risk_of_developing_a_condition_is_of_the_condition(sentence: str, expected: tuple[str, str]) -> None:
     assert [(a.subject, a.object) for a in extract_annotations(sentence)] == [expected]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # (an impairment of a thing is less of it)
+    ("Hallucinations were associated with greater cognitive and functional impairments.",
+     ("Hallucinations", "cognitive and functional", "decrease")),
+    ("Psychotic disturbances were correlated with poor social and functional outcomes.",
+     ("Psychotic disturbances", "social and functional outcomes", "decrease")),
+])
+def test_a_lone_adjective_after_a_word_of_degree_shares_the_next_noun(sentence: str, expected: tuple[str, str, str]) -> None:
+    """"greater cognitive and functional impairments": "cognitive" is no name of its own."""
+    assert [(a.subject, a.object, a.object_change) for a in extract_annotations(sentence)] == [expected]

@@ -249,8 +249,10 @@ def phrases_right(tokens: list[Token], i: int) -> tuple[list[tuple[int, int]], i
 def _lone_adjective(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A conjunct that is one lower-case adjective ("soluble", "spatial", "acute")."""
     words = [k for k in range(*span) if tokens[k].low not in lx.DETERMINERS]
-    if not words or (len(words) > 1 and tokens[words[-2]].low not in lx.CHANGE_PREPOSITIONS):
-        return False  # one word, or the last after "of": "clearance of soluble (and ...)"
+    before = tokens[words[-2]].low if len(words) > 1 else ""
+    graded = before in lx.INCREASE_ADJECTIVES | lx.DECREASE_ADJECTIVES and before not in lx.VERB_FORMS
+    if not words or (before and before not in lx.CHANGE_PREPOSITIONS and not graded):
+        return False  # one word, or the last after "of" or "greater": "clearance of soluble (and ...)"
     tok = tokens[words[-1]]
     return tok.text.islower() and tok.text.isalpha() and tok.low not in lx.PROCESS_NOUNS and (
         tok.low.endswith(ADJECTIVE_ENDINGS + ("ble",)) or tok.low in lx.INCREASE_ADJECTIVES
