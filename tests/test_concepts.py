@@ -233,6 +233,23 @@ def test_a_concept_qualified_by_time_or_an_adjective_is_a_kind_of_it() -> None:
     assert built.graph.node("30_day_mortality").answers_for.node == "mortality"
 
 
+def test_a_harm_named_as_it_shows_answers_for_it() -> None:
+    from engine.assembly.concepts import shown_as
+
+    assert shown_as("Velkosis complaints", "Velkosis") == "complaints"
+    assert shown_as("subjective Velkosis complaints", "Velkosis") == "complaints"
+    assert shown_as("Velkosis symptoms", "Velkosis") == "symptoms"
+    assert shown_as("Velkosis", "Velkosis") is None
+    assert shown_as("Tarp complaints", "Velkosis") is None
+    assert shown_as("Velkosis complaints", "complaints") is None
+    integrator = Integrator("q", ["Drug Q"], ["Velkosis"], grounder=GROUNDER)
+    integrator.add([_claim("Drug Q", "increase", "subjective Velkosis complaints", "decrease", "Drug Q eased them.")], 1)
+    built = integrator.build()
+    assert built.connected
+    link = built.graph.node("subjective_velkosis_complaints").answers_for
+    assert (link.node, link.source) == ("velkosis", "its name: complaints of Velkosis")
+
+
 def test_a_concept_qualified_by_curated_modifiers_is_a_kind_of_it() -> None:
     from engine.assembly.concepts import qualifies
 

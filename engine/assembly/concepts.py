@@ -167,6 +167,16 @@ def qualifies(name: str, concept: str, qualifier: Callable[[str], str | None] | 
         all(_describing(word) or _TIME_SPAN.fullmatch(word) or (qualifier and qualifier(word)) for word in before)
 
 
+def shown_as(name: str, concept: str) -> str | None:
+    """The word by which ``name`` names the harm ``concept`` as it shows ("tinnitus complaints",
+    "subjective tinnitus complaints", "migraine symptoms" of tinnitus and migraine), or None."""
+    words = name.split()
+    if len(words) < 2 or words[-1].lower() not in lexicon.SYMPTOM_HEADS:
+        return None
+    rest = " ".join(words[:-1])
+    return words[-1] if identity_key(rest) == identity_key(concept) or qualifies(rest, concept) else None
+
+
 _TIME_SPAN = re.compile(r"\d+[-–](?:day|week|month|year|hour)s?|(?:long|short|mid|medium)[-–]term", re.IGNORECASE)
 _BROUGHT_ABOUT = re.compile(r"\w[-–](?:induced|mediated|evoked|triggered|elicited|driven|related|associated)$",
                             re.IGNORECASE)

@@ -39,7 +39,7 @@ from engine.assembly.entities import non_entity_reason
 from engine.assembly.lowering import lowered_core
 from engine.assembly.concepts import (
     NameGrounder, entity_grounding, famplex_grounder, form_key, qualifies, reworded, same_form_reason,
-    same_identifier_reason,
+    same_identifier_reason, shown_as,
 )
 from engine.assembly.identity import (
     Identity, LibraryAbbreviations, adjective_noun, defined_abbreviation, identity_key, library_abbreviation,
@@ -280,7 +280,12 @@ class Integrator:
         return first
 
     def _qualified_kind(self, entity: _Entity, concept: _Entity) -> tuple[str, str] | None:
-        """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it."""
+        """"neuronal apoptosis" is a kind of apoptosis: its head names the concept, or a kind of it;
+        "tinnitus complaints" are tinnitus as it shows."""
+        shown = next((f"{word} of {concept.label}" for name in entity.names if (word := shown_as(name, concept.label))),
+                     None)
+        if shown is not None:
+            return "is a kind of", f"its name: {shown}"
         named = next((name for name in entity.names if qualifies(name, concept.label)), None)
         if named is not None:
             said = " ".join(named.split()[-len(concept.label.split()):])  # "hepatic injury" for liver injury
