@@ -368,7 +368,6 @@ def test_a_name_hung_on_an_experiment_after_its_numbered_object_is_the_objects_c
         f"{DOWN} Velk 1 ==CAUSE=> {DOWN} Tarp", f"{DOWN} Velk 2 ==CAUSE=> {DOWN} Tarp"}
 
 
-
 @pytest.mark.parametrize("sentence, expected", [
     ("Variants of Velk1 increase the risk of developing gout.", {f"{UP} Velk1 ==CAUSE=> {UP} gout"}),
     ("Velk1 increases the risk of having a stroke.", {f"{UP} Velk1 ==CAUSE=> stroke"}),

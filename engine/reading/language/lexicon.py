@@ -323,6 +323,7 @@ EVALUATIVE_MODIFIERS = word_set(_WORDS, "evaluative_modifiers")
 COURSE_MODIFIERS = word_set(_WORDS, "course_modifiers")
 ONSET_VERBS = word_set(_WORDS, "onset_verbs")
 ONSET_GERUNDS = frozenset(_inflections(verb)[-1] for verb in ONSET_VERBS)
+_NO_KINDS = INCREASE_ADJECTIVES | DECREASE_ADJECTIVES | EVALUATIVE_MODIFIERS | COURSE_MODIFIERS
 
 
 def kind_adjective(word: str) -> bool:
@@ -330,8 +331,7 @@ def kind_adjective(word: str) -> bool:
     "lysosomal" dysfunction), so that two joined before one head name two things; not a word of change,
     judgement or course ("increased", "significant", "chronic")."""
     low = word.lower()
-    return word.islower() and word.isalpha() and adjective_ending(low) \
-        and low not in INCREASE_ADJECTIVES | DECREASE_ADJECTIVES | EVALUATIVE_MODIFIERS | COURSE_MODIFIERS
+    return word.islower() and word.isalpha() and adjective_ending(low) and low not in _NO_KINDS
 
 
 NAMED_CHANGES = word_set(_WORDS, "named_changes")

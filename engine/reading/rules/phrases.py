@@ -38,6 +38,7 @@ _DEPENDENCE_NOUNS = word_set(_WORDS, "_dependence_nouns")
 _ARTICLES = word_set(_WORDS, "_articles")
 _PARTICIPLE_ENDINGS = word_tuple(_WORDS, "_participle_endings")
 _PERCENTAGE_UNITS = word_set(_WORDS, "_percentage_units")
+_DEGREE_ADJECTIVES = frozenset(w for w in lx.INCREASE_ADJECTIVES | lx.DECREASE_ADJECTIVES if w not in lx.VERB_FORMS)
 _GAP_WORDS = lx.ADVERBS | lx.MODALS | lx.AUXILIARIES | lx.NEGATIONS | lx.HEDGES | _REACHING_WORDS
 
 
@@ -250,8 +251,7 @@ def _lone_adjective(tokens: list[Token], span: tuple[int, int]) -> bool:
     """A conjunct that is one lower-case adjective ("soluble", "spatial", "acute")."""
     words = [k for k in range(*span) if tokens[k].low not in lx.DETERMINERS]
     before = tokens[words[-2]].low if len(words) > 1 else ""
-    graded = before in lx.INCREASE_ADJECTIVES | lx.DECREASE_ADJECTIVES and before not in lx.VERB_FORMS
-    if not words or (before and before not in lx.CHANGE_PREPOSITIONS and not graded):
+    if not words or (before and before not in lx.CHANGE_PREPOSITIONS and before not in _DEGREE_ADJECTIVES):
         return False  # one word, or the last after "of" or "greater": "clearance of soluble (and ...)"
     tok = tokens[words[-1]]
     return tok.text.islower() and tok.text.isalpha() and tok.low not in lx.PROCESS_NOUNS and (
