@@ -30,6 +30,9 @@ from engine.reading.language.line_breaks import mend_line_breaks
     # a break that also lost its space: joined only where one half is no word
     ("the hip-pocampus and an-terograde transport", "the hippocampus and anterograde transport"),
     ("anti-inflammatory and co-expression and Aβ-induced", "anti-inflammatory and co-expression and Aβ-induced"),
+    # the Unicode hyphens some typesetters use break lines too, and a kept one stays as written
+    ("the phosphoryla\u2010 tion of tau", "the phosphorylation of tau"),
+    ("5\u2032-AMP\u2011 activated kinase and miR\u2010 22", "5\u2032-AMP\u2011activated kinase and miR\u201022"),
     # each break of a sentence
     ("the acti- vation of Tarp and its phos- phorylation", "the activation of Tarp and its phosphorylation"),
 ])

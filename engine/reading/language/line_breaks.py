@@ -31,7 +31,8 @@ from engine.reading.language import lexicon as lx
 # English: the scientific vocabulary of the papers ("lysosomal" 2.3, "ubiquitinated" 1.1) is above it,
 # a fragment that is no word ("phosphoryla", "hyperphosphory") scores 0.
 WORD_ZIPF = 1.0
-_BROKEN = re.compile(r"\b(\w+)- (?=(\w+))")
+# The hyphen, and the Unicode hyphen and non-breaking hyphen some typesetters use ("AMP\u2011 activated").
+_BROKEN = re.compile(r"\b(\w+)([-\u2010\u2011]) (?=(\w+))")
 _BROKEN_UNSPACED = re.compile(r"\b([a-z]+)-([a-z]+)\b")
 _FUNCTION_WORDS = lx.DETERMINERS | lx.PREPOSITIONS | lx.CONJUNCTIONS | lx.AUXILIARIES | lx.MODALS | lx.PRONOUNS
 
@@ -44,17 +45,15 @@ def is_word(text: str) -> bool:
 
 def mend_line_breaks(text: str) -> str:
     """``text`` with each word split at a line end made whole again (see the module's doc)."""
-    if "-" not in text:
-        return text
     return _BROKEN_UNSPACED.sub(_mend_unspaced, _BROKEN.sub(_mend, text))
 
 
 def _mend(match: re.Match[str]) -> str:
     """``before- `` as ``before`` (the word continues) or ``before-`` (hyphen kept), or as written."""
-    before, after = match.group(1), match.group(2)
+    before, hyphen, after = match.groups()
     if after.lower() in _FUNCTION_WORDS:
         return match.group(0)
-    hyphenated = f"{before}-"
+    hyphenated = before + hyphen
     if len(before) < 2 or not (before.isalpha() and after.isalpha() and after.islower()):
         return hyphenated
     if is_word((before + after).lower()):
